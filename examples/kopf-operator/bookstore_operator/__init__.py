@@ -1,0 +1,1 @@
+"""Bookstore operator written with kopf."""

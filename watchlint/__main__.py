@@ -1,0 +1,7 @@
+"""Entry point for `python -m watchlint`."""
+
+from __future__ import annotations
+
+from watchlint.cli import main
+
+raise SystemExit(main())

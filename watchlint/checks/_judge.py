@@ -1,0 +1,136 @@
+"""Shared classification of sites: which rule a site belongs to, and whether anything restricts it.
+
+WL001-WL004 all start here so that one site gives one verdict and one finding at most (SPEC §3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from watchlint.facts import Access, CachePolicy, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
+from watchlint.findings import Related
+
+# Which operations each cache-policy mitigation narrows (SPEC §1); site-local restrictions always apply.
+_POLICY_SCOPE: dict[Mitigation, frozenset[Operation]] = {
+    Mitigation.BY_OBJECT: frozenset(Operation),
+    Mitigation.DEFAULT_NAMESPACES: frozenset(Operation),
+    Mitigation.DEFAULT_SELECTOR: frozenset(Operation),
+    Mitigation.OPERATOR_NAMESPACES: frozenset(Operation),
+    Mitigation.UNRESOLVED: frozenset(Operation),
+    Mitigation.DISABLE_FOR: frozenset({Operation.GET, Operation.LIST}),
+    Mitigation.FAIL_ON_MISSING_INFORMER: frozenset({Operation.GET, Operation.LIST}),
+}
+_UNCACHED_READS = {
+    Access.API_READER: Mitigation.API_READER,
+    Access.DIRECT_CLIENT: Mitigation.DIRECT_CLIENT,
+    Access.CLIENTSET: Mitigation.CLIENTSET,
+}
+WATCHES_THAT_CACHE = frozenset({Access.CACHE, Access.INFORMER_FACTORY})
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The rule a site belongs to and, when nothing restricts it, the evidence for the message."""
+
+    code: str
+    mitigation: Mitigation | None  # None: the site is a finding
+    evidence: Related | None = None  # what mitigates it
+    policy: CachePolicy | None = None  # the policy that leaves it unrestricted
+    related: tuple[Related, ...] = ()  # evidence for the finding
+    note: str = ""  # message suffix: conditional scopes, the binary, a missing manager
+
+
+def rule_of(site: Site) -> str:
+    if site.operation is Operation.WATCH:
+        return "WL003" if site.filters else "WL001"
+    if site.operation is Operation.LIST and site.access in _UNCACHED_READS:
+        return "WL004"
+    return "WL002"
+
+
+def judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
+    """Classify one site: mitigated with a reason, or unrestricted with its evidence."""
+    code = rule_of(site)
+    early = _early_mitigation(site, facts, kinds)
+    if early is not None:
+        mitigation, evidence = early
+        return Judgement(code, mitigation, evidence)
+    local = next((r for r in site.restrictions if r.is_active), None)
+    if local is not None:
+        return Judgement(code, local.mitigation, _evidence(local))
+    if code == "WL004" or not site.policy_keys:
+        return Judgement(code, None, related=_inactive(site.restrictions, site.kind))
+    return _judge_policies(site, facts, code)
+
+
+def _early_mitigation(site: Site, facts: Facts, kinds: frozenset[str]) -> tuple[Mitigation, Related | None] | None:
+    if site.kind not in kinds:
+        return Mitigation.NOT_HIGH_CARDINALITY, None
+    condition = site.condition
+    if condition is not None and condition.holds_by_default is False:
+        return Mitigation.OFF_BY_DEFAULT, Related(condition.span, f"only when {condition.text}")
+    if site.form is ObjectForm.METADATA:
+        return Mitigation.METADATA_ONLY, None
+    if site.operation is Operation.GET and site.access in _UNCACHED_READS:
+        evidence = site.access_evidence
+        return _UNCACHED_READS[site.access], Related(evidence.span, evidence.message) if evidence else None
+    if site.form is ObjectForm.UNSTRUCTURED and site.operation is not Operation.WATCH:
+        cached = [p.caches_unstructured for k in site.policy_keys if (p := facts.policy(k)) and p.caches_unstructured]
+        if not cached or site.access is not Access.CACHE:
+            return Mitigation.UNSTRUCTURED, None
+    return None
+
+
+def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
+    first_mitigation: Restriction | None = None
+    for key in site.policy_keys:
+        policy = facts.policy(key)
+        if policy is None:
+            continue
+        applicable = [r for r in policy.restrictions if _applies(r, site)]
+        active = next((r for r in applicable if r.is_active), None)
+        if active is None:
+            related = _origins(policy, site) + _inactive(applicable, site.kind)
+            note = _note(applicable, policy, site)
+            return Judgement(code, None, policy=policy, related=related, note=note)
+        first_mitigation = first_mitigation or active
+    if first_mitigation is None:  # every key unknown: treat as no policy at all
+        return Judgement(code, None, note="; no manager options were found")
+    return Judgement(code, first_mitigation.mitigation, _evidence(first_mitigation))
+
+
+def _applies(restriction: Restriction, site: Site) -> bool:
+    if restriction.kind not in (None, site.kind):
+        return False
+    return site.operation in _POLICY_SCOPE.get(restriction.mitigation, frozenset(Operation))
+
+
+def _evidence(restriction: Restriction) -> Related:
+    return Related(restriction.span, restriction.text)
+
+
+def _origins(policy: CachePolicy, site: Site) -> tuple[Related, ...]:
+    return tuple(Related(span, f"cache options here leave {site.kind} unrestricted") for span in policy.origins)
+
+
+def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: str) -> tuple[Related, ...]:
+    related = []
+    for restriction in restrictions:
+        if not restriction.is_effective:
+            related.append(Related(restriction.span, f"{restriction.text} sets no Label, Field or Namespaces"))
+        elif restriction.condition is not None:
+            condition = restriction.condition
+            related.append(Related(condition.span, f"{restriction.text} applies only when {condition.text}"))
+    return tuple(related)
+
+
+def _note(applicable: list[Restriction], policy: CachePolicy, site: Site) -> str:
+    parts = []
+    conditional = next((r for r in applicable if r.is_effective and r.condition is not None), None)
+    if conditional is not None and conditional.condition is not None:
+        parts.append(f"; {conditional.text} applies only when {conditional.condition.text}")
+    if not policy.origins and site.access is Access.CACHE:
+        parts.append("; no manager options were found")
+    if len(site.policy_keys) > 1:
+        parts.append(f" ({policy.label})")
+    return "".join(parts)

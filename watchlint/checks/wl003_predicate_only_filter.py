@@ -1,0 +1,55 @@
+"""WL003 predicate-only-filter: a watch narrowed only by predicates or in-process filters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from watchlint.checks._context import CheckContext
+from watchlint.checks._judge import WATCHES_THAT_CACHE, judge
+from watchlint.checks._message import shown
+from watchlint.facts import Access, Facts, Site
+from watchlint.findings import Finding, Mitigated, Related, Verdict
+
+CODE = "WL003"
+
+
+def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
+    for site in facts.sites:
+        judgement = judge(site, facts, context.kinds)
+        if judgement.code != CODE:
+            continue
+        if judgement.mitigation is not None:
+            yield Mitigated(CODE, site.span, site.kind, site.construct, judgement.mitigation, judgement.evidence)
+            continue
+        is_cached = site.access in WATCHES_THAT_CACHE
+        filters = tuple(
+            Related(item.span, f"{item.message} filters {'events' if is_cached else 'in the operator'} only")
+            for item in site.filters
+        )
+        where = "filters events only" if is_cached else "filters in the operator only"
+        consequence = "cached" if is_cached else "streamed"
+        yield Finding(
+            code=CODE,
+            level=context.levels[CODE],
+            span=site.span,
+            message=f"{shown(site.construct)} {where}; every {site.kind} is still {consequence}{judgement.note}",
+            kind=site.kind,
+            construct=site.construct,
+            enclosing=site.enclosing,
+            related=filters + judgement.related,
+            help=suggestion(site),
+        )
+
+
+def suggestion(site: Site) -> str:
+    if site.access in WATCHES_THAT_CACHE:
+        return (
+            f"Move the selector the predicate tests into cache.Options.ByObject for {site.kind}, "
+            "so the informer holds only matching objects"
+        )
+    if site.access is Access.KOPF:
+        return (
+            "kopf applies handler filters after streaming every object: scope the operator's namespaces, "
+            "or watch through an API client with label_selector="
+        )
+    return "Send the label the loop filters on as label_selector= so the API server filters"

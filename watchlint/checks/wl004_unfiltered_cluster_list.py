@@ -1,0 +1,34 @@
+"""WL004 unfiltered-cluster-list: an uncached list of every object of a kind, with no namespace or selector."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from watchlint.checks._context import CheckContext
+from watchlint.checks._judge import judge
+from watchlint.checks._message import shown
+from watchlint.facts import Facts
+from watchlint.findings import Finding, Mitigated, Verdict
+
+CODE = "WL004"
+
+
+def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
+    for site in facts.sites:
+        judgement = judge(site, facts, context.kinds)
+        if judgement.code != CODE:
+            continue
+        if judgement.mitigation is not None:
+            yield Mitigated(CODE, site.span, site.kind, site.construct, judgement.mitigation, judgement.evidence)
+            continue
+        yield Finding(
+            code=CODE,
+            level=context.levels[CODE],
+            span=site.span,
+            message=f"{shown(site.call)} lists every {site.kind} in the cluster on each call{judgement.note}",
+            kind=site.kind,
+            construct=site.construct,
+            enclosing=site.enclosing,
+            related=judgement.related,
+            help="Pass a label or field selector, or list a single namespace",
+        )

@@ -1,0 +1,50 @@
+"""WL005 duplicate-cache: a metadata-only watch or read whose saving a typed informer of the same kind defeats."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from watchlint.checks._context import CheckContext
+from watchlint.checks._message import shown
+from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
+from watchlint.findings import Finding, Mitigated, Related, Verdict
+
+CODE = "WL005"
+
+
+def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
+    cached = [site for site in facts.sites if site.access is Access.CACHE and site.kind in context.kinds]
+    typed = [site for site in cached if site.form is ObjectForm.TYPED and _is_live(site)]
+    for site in cached:
+        if site.form is not ObjectForm.METADATA or not _is_live(site):
+            continue
+        twin = next((other for other in typed if _shares_cache(site, other)), None)
+        if twin is None:
+            yield Mitigated(CODE, site.span, site.kind, site.construct, Mitigation.METADATA_ONLY)
+            continue
+        what = "watched" if twin.operation is Operation.WATCH else "read"
+        yield Finding(
+            code=CODE,
+            level=context.levels[CODE],
+            span=site.span,
+            message=(
+                f"{shown(site.construct)} caches {site.kind} metadata only, but {site.kind} is also {what} typed; "
+                "a second, full informer is kept"
+            ),
+            kind=site.kind,
+            construct=site.construct,
+            enclosing=site.enclosing,
+            related=(Related(twin.span, f"typed {site.kind} {what} here starts a full informer"),),
+            help=(
+                f"Read and watch {site.kind} as metav1.PartialObjectMetadata everywhere, "
+                "or drop the metadata-only form so one typed informer serves both"
+            ),
+        )
+
+
+def _is_live(site: Site) -> bool:
+    return site.condition is None or site.condition.holds_by_default is not False
+
+
+def _shares_cache(site: Site, other: Site) -> bool:
+    return other.kind == site.kind and bool(set(other.policy_keys) & set(site.policy_keys) or not site.policy_keys)

@@ -1,0 +1,183 @@
+"""The command line: options become settings, the engine runs, a reporter writes, the exit code follows.
+
+Exit codes: 0 no unsuppressed finding, 1 findings, 2 usage or configuration error, or a failure of the
+run as a whole. No analysis logic lives here.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from watchlint import report_github, report_json, report_sarif, report_text
+from watchlint.catalog import Catalog, load_catalog
+from watchlint.config import CommandLine
+from watchlint.engine import Report, run
+from watchlint.errors import WatchlintError
+from watchlint.metadata import VERSION
+from watchlint.source import SourceLines
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+FORMATS = ("text", "json", "sarif", "github")
+
+
+def _split_codes(values: Sequence[str]) -> tuple[str, ...]:
+    """Accept `--select WL001,WL002` and repeated options alike."""
+    return tuple(code.strip() for value in values for code in value.split(",") if code.strip())
+
+
+def _use_color(no_color: bool, output: Path | None) -> bool:
+    if no_color or os.environ.get("NO_COLOR") or output is not None:
+        return False
+    return sys.stdout.isatty()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(VERSION, "--version", prog_name="watchlint", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Find where a Kubernetes operator caches or streams every Secret, ConfigMap or Pod of the cluster."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the report here.")
+@click.option(
+    "--select", multiple=True, metavar="CODES", help="Run only these rules (codes or names, comma-separated)."
+)
+@click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rules (codes or names, comma-separated).")
+@click.option("--exclude", multiple=True, metavar="GLOB", help="Leave out matching files and folders (repeatable).")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), help="Use this config file.")
+@click.option("--include-tests", is_flag=True, help="Analyze _test.go, test_*.py and *_test.py files too.")
+@click.option("--show-suppressed", is_flag=True, help="Show suppressed findings in the text report.")
+@click.option("--show-mitigated", is_flag=True, help="List candidate sites that are mitigated, with the reason.")
+@click.option("--no-color", is_flag=True, help="Do not color the text report (NO_COLOR is honoured too).")
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no warnings.")
+@click.option("-v", "--verbose", is_flag=True, help="Print debug logs and tracebacks of internal errors.")
+def check(
+    paths: tuple[Path, ...],
+    output_format: str,
+    output: Path | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    exclude: tuple[str, ...],
+    config_file: Path | None,
+    include_tests: bool,
+    show_suppressed: bool,
+    show_mitigated: bool,
+    no_color: bool,
+    quiet: bool,
+    verbose: bool,
+) -> int:
+    """Analyze PATHS (default: the current folder) and report findings."""
+    _configure_logging(verbose)
+    if config_file is not None and not config_file.is_file():
+        raise WatchlintError(f"{config_file}: config file not found")
+    command_line = CommandLine(
+        select=_split_codes(select),
+        ignore=_split_codes(ignore),
+        exclude=exclude,
+        config_file=config_file.absolute() if config_file else None,
+        include_tests=include_tests,
+    )
+    catalog = load_catalog()
+    report = run(paths or (Path("."),), command_line, catalog)
+    color = _use_color(no_color, output) and output_format == "text"
+    options = report_text.TextOptions(color, show_suppressed, show_mitigated)
+    rendered = _render(report, catalog, output_format, options, quiet)
+    _write(rendered, output)
+    if not quiet:
+        for notification in report.notifications:
+            click.echo(report_text.render_notification(notification, color=_use_color(no_color, None)), err=True)
+            if verbose and notification.detail:
+                click.echo(notification.detail.rstrip(), err=True)
+    if report.has_failed_entirely:
+        click.echo("error: no file could be analyzed", err=True)
+        return EXIT_ERROR
+    return EXIT_FINDINGS if report.active_findings else EXIT_CLEAN
+
+
+def _render(report: Report, catalog: Catalog, output_format: str, options: report_text.TextOptions, quiet: bool) -> str:
+    if output_format == "json":
+        return report_json.render(report, catalog, options.show_mitigated)
+    if output_format == "sarif":
+        return report_sarif.render(report, catalog, SourceLines())
+    if output_format == "github":
+        return report_github.render(report, catalog)
+    text = report_text.render(report, SourceLines(), options)
+    if quiet:  # findings only: drop the summary line
+        text = text.rpartition("\n")[0] + "\n" if "\n" in text else ""
+    return text if text.endswith("\n") or not text else text + "\n"
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise WatchlintError(f"{output}: cannot write report: {error.strerror or error}") from None
+
+
+@cli.command()
+@click.argument("code")
+def rule(code: str) -> int:
+    """Print the documentation of a rule, by code (WL001) or name (unfiltered-watch)."""
+    found = load_catalog().rule(code)
+    if found is None:
+        raise WatchlintError(f"{code}: no such rule (see `watchlint rules`)")
+    header = f"{found.code} {found.name} ({found.level}; {', '.join(found.languages)})"
+    click.echo(f"{header}\n{'=' * len(header)}\n\n{found.summary}.\n\n{found.body}", nl=False)
+    return EXIT_CLEAN
+
+
+@cli.command(name="rules")
+def list_rules() -> int:
+    """List every rule with its level, languages and summary."""
+    catalog = load_catalog()
+    for item in catalog.active_rules:
+        fix = "fix" if item.fix != "none" else "   "
+        languages = ",".join(item.languages)
+        click.echo(f"{item.code}  {item.name:<24} {item.level:<8} {languages:<10} {fix}  {item.summary}")
+    return EXIT_CLEAN
+
+
+def _configure_logging(verbose: bool) -> None:
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.WARNING,
+        format="watchlint: %(name)s: %(message)s",
+        stream=sys.stderr,
+        force=True,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the exit code; errors of the run as a whole exit 2 in one line."""
+    arguments = list(argv) if argv is not None else sys.argv[1:]
+    try:
+        result = cli.main(args=arguments, prog_name="watchlint", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        return int(done.exit_code)
+    except click.ClickException as error:
+        error.show()
+        return EXIT_ERROR
+    except click.Abort:
+        click.echo("aborted", err=True)
+        return EXIT_ERROR
+    except WatchlintError as error:
+        click.echo(f"error: {error}", err=True)
+        return EXIT_ERROR
+    except Exception as error:  # a failure of the run as a whole: one line, the traceback with -v
+        if "-v" in arguments or "--verbose" in arguments:
+            traceback.print_exc()
+        click.echo(f"error: internal error: {type(error).__name__}: {error}; run with -v for details", err=True)
+        return EXIT_ERROR
+    return int(result) if isinstance(result, int) else EXIT_CLEAN

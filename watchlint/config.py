@@ -1,0 +1,208 @@
+"""Settings from the command line and from .watchlint.toml, watchlint.toml or [tool.watchlint] in pyproject.toml."""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from watchlint.catalog import Catalog, CatalogError, Kind, parse_kind
+from watchlint.errors import WatchlintError
+from watchlint.findings import Level
+
+CONFIG_NAMES = (".watchlint.toml", "watchlint.toml", "pyproject.toml")
+CONFIG_KEYS = ("select", "ignore", "exclude", "extra-kinds", "level", "include-tests")
+
+
+class ConfigError(WatchlintError):
+    """A configuration file or option that cannot be used: `file: key: problem`."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExcludePattern:
+    """A glob and the folder it is relative to (the config file's folder, or the working directory)."""
+
+    pattern: str
+    base: Path
+
+    def matches(self, path: Path) -> bool:
+        """Match a glob with `/` against the relative path and its folders, one without against each name."""
+        try:
+            relative = PurePosixPath(path.resolve().relative_to(self.base.resolve()).as_posix())
+        except ValueError:
+            return False
+        candidates = [relative, *relative.parents][:-1]  # drop "."
+        pattern = self.pattern.rstrip("/")
+        if "/" in pattern:
+            pattern = pattern.removeprefix("./")
+            return any(fnmatch.fnmatchcase(str(candidate), pattern) for candidate in candidates)
+        return any(fnmatch.fnmatchcase(candidate.name, pattern) for candidate in candidates)
+
+
+@dataclass(frozen=True, slots=True)
+class FileConfig:
+    """What one configuration file says; None where it says nothing."""
+
+    path: Path
+    select: frozenset[str] | None = None
+    ignore: frozenset[str] = frozenset()
+    exclude: tuple[ExcludePattern, ...] = ()
+    extra_kinds: tuple[Kind, ...] = ()
+    levels: Mapping[str, Level] = field(default_factory=dict)
+    include_tests: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CommandLine:
+    """The options given on the command line; they override or extend the file configuration."""
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    config_file: Path | None = None
+    include_tests: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The resolved settings for one unit."""
+
+    codes: frozenset[str]  # the rules that run
+    exclude: tuple[ExcludePattern, ...] = ()
+    extra_kinds: tuple[Kind, ...] = ()
+    levels: Mapping[str, Level] = field(default_factory=dict)  # level per code, defaults included
+    include_tests: bool = False
+    config_path: Path | None = None
+
+    def is_excluded(self, path: Path) -> bool:
+        return any(pattern.matches(path) for pattern in self.exclude)
+
+
+def find_config(start: Path) -> Path | None:
+    """Walk up from `start` to the nearest config file; a pyproject.toml counts only with [tool.watchlint]."""
+    folder = start if start.is_dir() else start.parent
+    for directory in (folder.resolve(), *folder.resolve().parents):
+        for name in CONFIG_NAMES:
+            candidate = directory / name
+            if candidate.is_file() and (name != "pyproject.toml" or _has_tool_section(candidate)):
+                return candidate
+    return None
+
+
+def _has_tool_section(path: Path) -> bool:
+    try:
+        return "watchlint" in _read_toml(path).get("tool", {})
+    except ConfigError:
+        return True  # let load_config report the broken file rather than skip it silently
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: invalid TOML: {error}") from None
+
+
+def load_config(path: Path, catalog: Catalog) -> FileConfig:
+    """Read and validate one configuration file."""
+    document = _read_toml(path)
+    table = document.get("tool", {}).get("watchlint", {}) if path.name == "pyproject.toml" else document
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: tool.watchlint: expected a table")
+    unknown = sorted(set(table) - set(CONFIG_KEYS))
+    if unknown:
+        raise ConfigError(f"{path}: {unknown[0]}: unknown key (known keys: {', '.join(CONFIG_KEYS)})")
+    base = path.parent.resolve()
+    return FileConfig(
+        path=path,
+        select=_codes(table, "select", path, catalog) if "select" in table else None,
+        ignore=_codes(table, "ignore", path, catalog) if "ignore" in table else frozenset(),
+        exclude=tuple(ExcludePattern(glob, base) for glob in _strings(table, "exclude", path)),
+        extra_kinds=_extra_kinds(table, path, catalog),
+        levels=_levels(table, path, catalog),
+        include_tests=_boolean(table, "include-tests", path),
+    )
+
+
+def resolve_codes(values: Iterable[str], catalog: Catalog, where: str) -> frozenset[str]:
+    """Turn codes or rule names into codes; an unknown one is a ConfigError naming `where`."""
+    codes = set()
+    for value in values:
+        rule = catalog.rule(value)
+        if rule is None or rule.status == "removed":
+            raise ConfigError(f"{where}: {value!r} is not a rule code or name (see `watchlint rules`)")
+        codes.add(rule.code)
+    return frozenset(codes)
+
+
+def resolve_settings(file_config: FileConfig | None, command_line: CommandLine, catalog: Catalog) -> Settings:
+    """Combine a file's configuration with the command line: --select replaces, the rest extends."""
+    all_codes = frozenset(rule.code for rule in catalog.active_rules)
+    config = file_config or FileConfig(path=Path())
+    select = config.select if config.select is not None else all_codes
+    if command_line.select:
+        select = resolve_codes(command_line.select, catalog, "--select")
+    ignore = config.ignore | resolve_codes(command_line.ignore, catalog, "--ignore")
+    cwd = Path.cwd().resolve()
+    levels = {rule.code: rule.level for rule in catalog.active_rules} | dict(config.levels)
+    return Settings(
+        codes=select - ignore,
+        exclude=config.exclude + tuple(ExcludePattern(glob, cwd) for glob in command_line.exclude),
+        extra_kinds=config.extra_kinds,
+        levels=levels,
+        include_tests=command_line.include_tests or bool(config.include_tests),
+        config_path=file_config.path if file_config else None,
+    )
+
+
+def _strings(table: Mapping[str, Any], key: str, path: Path) -> list[str]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"{path}: {key}: expected a list of strings")
+    return value
+
+
+def _codes(table: Mapping[str, Any], key: str, path: Path, catalog: Catalog) -> frozenset[str]:
+    return resolve_codes(_strings(table, key, path), catalog, f"{path}: {key}")
+
+
+def _boolean(table: Mapping[str, Any], key: str, path: Path) -> bool | None:
+    value = table.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise ConfigError(f"{path}: {key}: expected true or false")
+    return value
+
+
+def _levels(table: Mapping[str, Any], path: Path, catalog: Catalog) -> dict[str, Level]:
+    value = table.get("level", {})
+    if not isinstance(value, dict):
+        raise ConfigError(f'{path}: level: expected a table of code = "error" | "warning" | "note"')
+    levels = {}
+    for name, level in value.items():
+        (code,) = resolve_codes([name], catalog, f"{path}: level")
+        if level not in {item.value for item in Level}:
+            raise ConfigError(f'{path}: level.{name}: expected "error", "warning" or "note"')
+        levels[code] = Level(level)
+    return levels
+
+
+def _extra_kinds(table: Mapping[str, Any], path: Path, catalog: Catalog) -> tuple[Kind, ...]:
+    value = table.get("extra-kinds", [])
+    if not isinstance(value, list):
+        raise ConfigError(f"{path}: extra-kinds: expected an array of tables ([[extra-kinds]])")
+    kinds = []
+    for index, entry in enumerate(value):
+        try:
+            kinds.append(parse_kind(entry, f"{path}: extra-kinds[{index}]"))
+        except CatalogError as error:
+            raise ConfigError(str(error)) from None
+    known = {kind.name for kind in catalog.kinds}
+    for kind in kinds:
+        if kind.name in known:
+            raise ConfigError(f"{path}: extra-kinds: {kind.name} is already a built-in kind")
+    return tuple(kinds)

@@ -1,0 +1,220 @@
+"""Discovery: turn the paths given on the command line into units (a Go module per go.mod, a Python project).
+
+The analysis of a unit is module-wide (the cache policy lives in main.go), so a path inside a Go module
+brings in its whole module, while findings are reported only under the paths that were given.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from watchlint.errors import WatchlintError
+from watchlint.facts import Language, Notification, NotificationLevel
+from watchlint.source import display_path
+
+SUFFIXES = {".go": Language.GO, ".py": Language.PYTHON}
+EXCLUDED_DIRECTORIES = frozenset(
+    {
+        "vendor",
+        "third_party",
+        "testdata",
+        "node_modules",
+        "__pycache__",
+        "__pypackages__",
+        "site-packages",
+        "venv",
+    }
+)
+PYTHON_PROJECT_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One analysis unit: the files of a Go module or a Python project, and where findings are reported."""
+
+    language: Language
+    root: Path  # absolute
+    files: tuple[Path, ...]  # absolute, sorted
+    report_under: tuple[Path, ...]  # absolute; a finding is reported when its file is under one of them
+
+    def is_reported(self, path: Path) -> bool:
+        return any(path == scope or scope in path.parents for scope in self.report_under)
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    units: tuple[Unit, ...]
+    notifications: tuple[Notification, ...] = ()
+    skipped: int = 0  # files left out by excludes
+
+
+@dataclass(slots=True)
+class _Collected:
+    files: dict[Path, Path] = field(default_factory=dict)  # file -> the broadest walk root that found it
+    notifications: list[Notification] = field(default_factory=list)
+    skipped: int = 0
+
+
+class FileFilter(Protocol):
+    """The configuration that applies where a path lies."""
+
+    def is_excluded(self, path: Path) -> bool: ...
+
+    def includes_tests(self, path: Path) -> bool: ...
+
+
+def discover(paths: Sequence[Path], file_filter: FileFilter) -> Discovery:
+    """Find the units that `paths` belong to; a missing path is a WatchlintError."""
+    targets = [_absolute(path) for path in paths]
+    for path, target in zip(paths, targets, strict=True):
+        if not target.exists() and not target.is_symlink():
+            raise WatchlintError(f"{path}: no such file or directory")
+    walks: dict[Path, set[str]] = {}
+    for target in targets:
+        walks.setdefault(_go_root(target), set()).add(".go")
+        walks.setdefault(_python_root(target), set()).add(".py")
+    collected = _Collected()
+    for root in sorted(walks):  # a folder sorts before its subfolders, so the broadest root is recorded
+        _collect(root, frozenset(walks[root]), file_filter, collected)
+    units = _group(collected.files, targets)
+    return Discovery(units, tuple(collected.notifications), collected.skipped)
+
+
+def _absolute(path: Path) -> Path:
+    return Path(os.path.normpath(path.absolute()))
+
+
+def _ancestor_with(start: Path, names: Iterable[str], stop: Path | None = None) -> Path | None:
+    """The nearest folder from `start` upwards (not above `stop`) that holds one of `names`."""
+    names = tuple(names)
+    for directory in (start, *start.parents):
+        if any((directory / name).is_file() for name in names):
+            return directory
+        if directory == stop:
+            break
+    return None
+
+
+def _go_root(target: Path) -> Path:
+    """The module around the target (its cache policy matters), else the target itself."""
+    folder = target if target.is_dir() else target.parent
+    module = _ancestor_with(folder, ("go.mod",))
+    return module if module is not None else target
+
+
+def _python_root(target: Path) -> Path:
+    """A folder is analyzed as given (nested projects become their own units); a file brings in its project."""
+    if target.is_dir():
+        return target
+    project = _ancestor_with(target.parent, PYTHON_PROJECT_FILES)
+    return project if project is not None else target
+
+
+def is_test_file(name: str) -> bool:
+    if name.endswith(".go"):
+        return name.endswith("_test.go")
+    return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
+
+
+def _is_excluded_directory(name: str) -> bool:
+    return name in EXCLUDED_DIRECTORIES or name.startswith(".")
+
+
+def _is_excluded_file(path: Path, file_filter: FileFilter) -> bool:
+    if path.name.startswith((".", "zz_generated")):
+        return True
+    if is_test_file(path.name) and not file_filter.includes_tests(path):
+        return True
+    return file_filter.is_excluded(path)
+
+
+def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out: _Collected) -> None:
+    if not root.is_dir():
+        _add_file(root, root, file_filter, out)
+        return
+
+    def on_error(error: OSError) -> None:
+        where = Path(error.filename) if error.filename else root
+        reason = error.strerror or type(error).__name__
+        out.notifications.append(Notification(display_path(where), f"cannot read directory: {reason}"))
+
+    # followlinks=False: a symlinked folder is not entered, so a symlink loop cannot hang the walk.
+    for directory, subdirectories, names in os.walk(root, onerror=on_error, followlinks=False):
+        folder = Path(directory)
+        kept = []
+        for name in sorted(subdirectories):
+            if _is_excluded_directory(name) or file_filter.is_excluded(folder / name):
+                out.skipped += 1
+            else:
+                kept.append(name)
+        subdirectories[:] = kept
+        for name in sorted(names):
+            if Path(name).suffix in suffixes:
+                _add_file(folder / name, root, file_filter, out)
+
+
+def _add_file(path: Path, root: Path, file_filter: FileFilter, out: _Collected) -> None:
+    if path in out.files:
+        return
+    if path.suffix not in SUFFIXES:
+        out.notifications.append(
+            Notification(display_path(path), "not a Go or Python file; skipped", NotificationLevel.NOTE)
+        )
+        return
+    if _is_excluded_file(path, file_filter):
+        out.skipped += 1
+        return
+    problem = _link_problem(path)
+    if problem:
+        out.notifications.append(Notification(display_path(path), problem))
+        return
+    out.files[path] = root
+
+
+def _link_problem(path: Path) -> str | None:
+    """Say why a path cannot be opened as a regular file, or None."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return "not a regular file; skipped"
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "symbolic link loop; skipped"
+        if path.is_symlink():
+            return "broken symbolic link; skipped"
+        return f"cannot read file: {error.strerror or type(error).__name__}"
+    return None
+
+
+def _group(files: dict[Path, Path], targets: list[Path]) -> tuple[Unit, ...]:
+    grouped: dict[tuple[Language, Path], list[Path]] = {}
+    for path, walk_root in files.items():
+        language = SUFFIXES[path.suffix]
+        root = _unit_root(path, language, walk_root)
+        grouped.setdefault((language, root), []).append(path)
+    units = []
+    for (language, root), members in sorted(grouped.items()):
+        report_under = tuple(target for target in targets if _overlaps(target, root))
+        units.append(Unit(language, root, tuple(sorted(members)), report_under))
+    return tuple(units)
+
+
+def _overlaps(target: Path, root: Path) -> bool:
+    return target == root or root in target.parents or target in root.parents
+
+
+def _unit_root(path: Path, language: Language, walk_root: Path) -> Path:
+    if language is Language.GO:
+        module = _ancestor_with(path.parent, ("go.mod",))
+        if module is not None:
+            return module
+        return walk_root if walk_root.is_dir() else path.parent
+    folder = walk_root if walk_root.is_dir() else walk_root.parent
+    # Only projects at or below the folder walked count: a folder is analyzed as given (SPEC §3.2).
+    project = _ancestor_with(path.parent, PYTHON_PROJECT_FILES, stop=folder)
+    return project if project is not None else folder

@@ -1,0 +1,190 @@
+"""The pipeline: discover units, read sources, extract facts, run the checks, apply suppressions, sort.
+
+A file that cannot be read or parsed becomes a notification and the run goes on (DESIGN §2.2).
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from watchlint import go, python
+from watchlint.catalog import Catalog, KindIndex
+from watchlint.checks import CHECKS, CheckContext
+from watchlint.config import CommandLine, FileConfig, Settings, find_config, load_config, resolve_settings
+from watchlint.discover import Unit, discover
+from watchlint.facts import Facts, Language, Notification, NotificationLevel
+from watchlint.findings import Finding, Mitigated, number_occurrences
+from watchlint.frontend import UnitInput
+from watchlint.source import SourceError, SourceFile, display_path, read_source
+from watchlint.suppress import apply_suppressions
+
+logger = logging.getLogger(__name__)
+
+Extractor = Callable[[UnitInput], Facts]
+FRONT_ENDS: Mapping[Language, Extractor] = {Language.GO: go.extract, Language.PYTHON: python.extract}
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The outcome of a run, ready for the reporters."""
+
+    findings: tuple[Finding, ...]  # sorted; suppressed ones included and flagged
+    mitigated: tuple[Mitigated, ...]  # sorted candidate sites that are not findings
+    notifications: tuple[Notification, ...]  # sorted by path
+    files_analyzed: int
+
+    @property
+    def active_findings(self) -> tuple[Finding, ...]:
+        return tuple(finding for finding in self.findings if not finding.is_suppressed)
+
+    @property
+    def has_failed_entirely(self) -> bool:
+        """True when files were found but none of them could be analyzed."""
+        failed = any(n.level is NotificationLevel.ERROR for n in self.notifications)
+        return failed and self.files_analyzed == 0
+
+
+@dataclass(slots=True)
+class SettingsResolver:
+    """Settings per folder: the nearest configuration file, or --config, combined with the command line."""
+
+    command_line: CommandLine
+    catalog: Catalog
+    _by_config: dict[Path | None, Settings] = field(default_factory=dict)
+    _by_folder: dict[Path, Path | None] = field(default_factory=dict)
+
+    def settings_for(self, folder: Path) -> Settings:
+        config_path = self.command_line.config_file or self._config_path(folder)
+        if config_path not in self._by_config:
+            file_config: FileConfig | None = load_config(config_path, self.catalog) if config_path else None
+            self._by_config[config_path] = resolve_settings(file_config, self.command_line, self.catalog)
+        return self._by_config[config_path]
+
+    def _config_path(self, folder: Path) -> Path | None:
+        if folder not in self._by_folder:
+            self._by_folder[folder] = find_config(folder)
+        return self._by_folder[folder]
+
+    def is_excluded(self, path: Path) -> bool:
+        return self.settings_for(path.parent).is_excluded(path)
+
+    def includes_tests(self, path: Path) -> bool:
+        return self.settings_for(path.parent).include_tests
+
+
+def run(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog) -> Report:
+    """Analyze `paths`; raise WatchlintError for usage and configuration errors only."""
+    resolver = SettingsResolver(command_line, catalog)
+    if command_line.config_file is not None:
+        resolver.settings_for(Path.cwd())  # report a broken --config before any work
+    discovery = discover(paths, resolver)
+    findings: list[Finding] = []
+    mitigated: list[Mitigated] = []
+    notifications = list(discovery.notifications)
+    analyzed = 0
+    for unit in discovery.units:
+        settings = resolver.settings_for(unit.root)
+        outcome = analyze_unit(unit, settings, catalog)
+        findings.extend(outcome.findings)
+        mitigated.extend(outcome.mitigated)
+        notifications.extend(outcome.notifications)
+        analyzed += outcome.files_analyzed
+    return make_report(findings, mitigated, notifications, analyzed)
+
+
+def make_report(
+    findings: Iterable[Finding], mitigated: Iterable[Mitigated], notifications: Iterable[Notification], analyzed: int
+) -> Report:
+    """Sort everything into the deterministic order every reporter relies on."""
+    return Report(
+        findings=tuple(number_occurrences(list(findings))),
+        mitigated=tuple(sorted(mitigated, key=lambda item: (item.span, item.code))),
+        notifications=tuple(sorted(set(notifications), key=lambda n: (n.path, n.message))),
+        files_analyzed=analyzed,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class UnitOutcome:
+    findings: list[Finding]
+    mitigated: list[Mitigated]
+    notifications: list[Notification]
+    files_analyzed: int
+
+
+def analyze_unit(unit: Unit, settings: Settings, catalog: Catalog) -> UnitOutcome:
+    """Read, extract and check one unit; failures become notifications."""
+    sources, notifications = _read_sources(unit.files)
+    kinds = KindIndex.build(catalog.kinds + settings.extra_kinds)
+    unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds)
+    try:
+        facts = FRONT_ENDS[unit.language](unit_input)
+    except Exception:  # an internal error must not lose the other units
+        logger.debug("front-end failed on %s", unit.root, exc_info=True)
+        message = f"internal error while analyzing this {unit.language} unit"
+        failure = _internal_error(unit_input.shown_root, message, traceback.format_exc())
+        return UnitOutcome([], [], [*notifications, failure], 0)
+    reported = frozenset(display_path(path) for path in unit.files if unit.is_reported(path))
+    outcome = evaluate(facts, settings, kinds.names, reported)
+    return UnitOutcome(outcome.findings, outcome.mitigated, notifications + outcome.notifications, len(facts.files))
+
+
+def evaluate(facts: Facts, settings: Settings, kinds: frozenset[str], reported: frozenset[str]) -> UnitOutcome:
+    """Run the selected checks on facts, keep what lies in the reported files, and apply suppressions."""
+    notifications = list(facts.notifications)
+    context = CheckContext(levels=settings.levels, kinds=kinds)
+    findings, mitigated, check_notifications = _run_checks(facts, context, sorted(settings.codes))
+    notifications.extend(check_notifications)
+    findings = [finding for finding in findings if finding.span.path in reported]
+    findings, suppression_notes = apply_suppressions(findings, facts.comments, facts.language)
+    notifications.extend(note for note in suppression_notes if note.path in reported)
+    finding_spans = {finding.span for finding in findings}
+    mitigated = [m for m in mitigated if m.span.path in reported and m.span not in finding_spans]
+    return UnitOutcome(findings, mitigated, notifications, len(facts.files))
+
+
+def _read_sources(paths: Iterable[Path]) -> tuple[list[SourceFile], list[Notification]]:
+    sources, notifications = [], []
+    for path in paths:
+        shown = display_path(path)
+        try:
+            sources.append(read_source(path, shown))
+        except SourceError as error:
+            notifications.append(Notification(shown, str(error), NotificationLevel.ERROR))
+    return sources, notifications
+
+
+def _run_checks(
+    facts: Facts, context: CheckContext, codes: list[str]
+) -> tuple[list[Finding], list[Mitigated], list[Notification]]:
+    findings: list[Finding] = []
+    mitigated: list[Mitigated] = []
+    notifications: list[Notification] = []
+    seen: set[tuple[str, int, int]] = set()
+    for code in codes:
+        try:
+            verdicts = list(CHECKS[code](facts, context))
+        except Exception:
+            logger.debug("check %s failed on %s", code, facts.root, exc_info=True)
+            message = f"internal error in check {code}"
+            notifications.append(_internal_error(facts.root, message, traceback.format_exc()))
+            continue
+        for verdict in verdicts:
+            if isinstance(verdict, Mitigated):
+                mitigated.append(verdict)
+                continue
+            place = (verdict.span.path, verdict.span.line, verdict.span.column)
+            if place in seen:  # one site, one finding (SPEC §3); a second one is a bug worth reporting
+                notifications.append(_internal_error(verdict.span.path, f"two findings at line {place[1]}"))
+                continue
+            seen.add(place)
+            findings.append(verdict)
+    return findings, mitigated, notifications
+
+
+def _internal_error(path: str, message: str, detail: str = "") -> Notification:
+    return Notification(path, f"{message}; run with -v for details", NotificationLevel.ERROR, detail)

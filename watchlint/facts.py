@@ -1,0 +1,170 @@
+"""The language-neutral contract between front-ends and checks: sites, cache policies and comments.
+
+No parser object crosses this module (DESIGN §2.2): everything here is a frozen dataclass of
+strings, ints, spans and enums, so checks are pure functions testable from hand-built facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from watchlint.source import Span
+
+
+class Language(StrEnum):
+    GO = "go"
+    PYTHON = "python"
+
+
+class Operation(StrEnum):
+    """What a site asks of the API server or of a cache."""
+
+    WATCH = "watch"  # an informer, watch stream or kopf handler: every object of the kind flows in
+    GET = "get"
+    LIST = "list"
+
+
+class Access(StrEnum):
+    """What serves the operation, which decides the mitigations that can apply."""
+
+    CACHE = "cache"  # a controller-runtime manager or cluster cache: one informer per kind
+    API_READER = "api-reader"  # mgr.GetAPIReader(): reads straight from the API server
+    DIRECT_CLIENT = "direct-client"  # client.New, Python API clients: one request per call, nothing kept
+    CLIENTSET = "clientset"  # client-go typed clientsets
+    INFORMER_FACTORY = "informer-factory"  # client-go shared informer factories, outside the manager cache
+    KOPF = "kopf"  # a kopf handler or index: one watch stream per resource
+
+
+class ObjectForm(StrEnum):
+    """How the object passed to a site is typed, which decides what the cache keeps of it."""
+
+    TYPED = "typed"  # the full object
+    METADATA = "metadata"  # metav1.PartialObjectMetadata, builder.OnlyMetadata, WatchesMetadata
+    UNSTRUCTURED = "unstructured"  # unstructured.Unstructured: uncached unless CacheOptions.Unstructured
+
+
+class Mitigation(StrEnum):
+    """Why a candidate site is not a finding; the vocabulary of `ok: [reason=…]` and --show-mitigated."""
+
+    BY_OBJECT = "by-object"  # cache.Options.ByObject / SelectorsByObject with Label, Field or Namespaces
+    DEFAULT_NAMESPACES = "default-namespaces"  # DefaultNamespaces, Namespace(s), MultiNamespacedCacheBuilder
+    DEFAULT_SELECTOR = "default-selector"  # DefaultLabelSelector, DefaultFieldSelector, DefaultSelector
+    DISABLE_FOR = "disable-for"  # client.CacheOptions.DisableFor, ClientDisableCacheFor
+    FAIL_ON_MISSING_INFORMER = "fail-on-missing-informer"  # cache.Options.ReaderFailOnMissingInformer
+    API_READER = "api-reader"  # the read goes through mgr.GetAPIReader()
+    DIRECT_CLIENT = "direct-client"  # the read goes through a client without cache
+    CLIENTSET = "clientset"  # the read goes through a client-go clientset
+    METADATA_ONLY = "metadata-only"  # only metadata is cached
+    UNSTRUCTURED = "unstructured"  # unstructured objects are not cached
+    NAMESPACE = "namespace"  # the call itself is limited to a namespace
+    SELECTOR = "selector"  # the call itself sends a label or field selector to the API server
+    OPERATOR_NAMESPACES = "operator-namespaces"  # a kopf operator serves only the namespaces it names
+    OFF_BY_DEFAULT = "off-by-default"  # the site exists only under a condition false by default
+    UNRESOLVED = "unresolved"  # something restricts the site but its value is not visible (SPEC §1)
+    NOT_HIGH_CARDINALITY = "not-high-cardinality"  # the kind is outside the catalogue
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """A located reason shown to the user as a related location."""
+
+    span: Span  # where the evidence is in the source
+    message: str  # one phrase, e.g. "manager options set no ByObject for Secret"
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition a restriction or a site depends on, judged for the default deployment (SPEC §1)."""
+
+    text: str  # what must hold, for messages: "--watch-namespace is set", "WATCH_NAMESPACE is non-empty"
+    span: Span  # the conditional code (the `if`, `switch` or loop)
+    holds_by_default: bool | None  # None: cannot be evaluated, which counts as holding
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """One narrowing of what a cache or a call sees, with the span that sets it."""
+
+    mitigation: Mitigation  # what kind of narrowing this is
+    kind: str | None  # the canonical Kind it applies to; None for all kinds
+    span: Span  # where it is set (evidence for messages and anchor for fixes)
+    text: str  # the construct, for messages: "ByObject entry for &corev1.Secret{}"
+    is_effective: bool = True  # False for a ByObject entry with no Label, Field or Namespaces
+    condition: Condition | None = None  # set when it applies only under a condition
+
+    @property
+    def is_active(self) -> bool:
+        """Whether it restricts in the default deployment: effective, and unconditional or on by default."""
+        return self.is_effective and (self.condition is None or self.condition.holds_by_default is not False)
+
+
+@dataclass(frozen=True, slots=True)
+class CachePolicy:
+    """What one binary's caches may hold: every manager, cluster, cache and client option it builds."""
+
+    key: str  # unique within a unit; sites name the policies that judge them by it
+    label: str  # for messages: "binary cmd/manager", "kopf operator"
+    origins: tuple[Span, ...]  # where managers, caches or their options are built; empty when none was found
+    restrictions: tuple[Restriction, ...]  # every narrowing found, effective or not, conditional or not
+    caches_unstructured: Span | None = None  # CacheOptions.Unstructured: true, which caches unstructured reads
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """A construct that watches, gets or lists a kind: the candidate every check judges."""
+
+    operation: Operation  # watch, get or list
+    access: Access  # what serves it
+    kind: str  # canonical Kind, e.g. "ConfigMap"
+    form: ObjectForm  # typed, metadata-only or unstructured
+    span: Span  # the method or function name token; a Python decorator's first line (SPEC §3)
+    call: str  # the callee as written, for messages: "r.Get", "Owns", "@kopf.on.event"
+    construct: str  # the whole construct, whitespace-normalised: "Owns(&corev1.Secret{})"
+    enclosing: str = ""  # enclosing function or type, for line-free fingerprints
+    policy_keys: tuple[str, ...] = ()  # the CachePolicy keys that judge it; empty when no policy applies
+    restrictions: tuple[Restriction, ...] = ()  # narrowing on the site itself: namespace, selector, scope
+    filters: tuple[Evidence, ...] = ()  # in-process filters: predicates, WithEventFilter, kopf labels=/when=
+    condition: Condition | None = None  # the site exists only when this holds
+    access_evidence: Evidence | None = None  # why access is what it is, e.g. "r.Client is mgr.GetClient()"
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A source comment that may carry a suppression directive."""
+
+    span: Span  # the comment token
+    text: str  # the comment with its marker (`//`, `#`)
+    is_own_line: bool  # True when only whitespace precedes it on its line
+
+
+class NotificationLevel(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+@dataclass(frozen=True, slots=True)
+class Notification:
+    """A problem with one file or unit that did not stop the run."""
+
+    path: str  # display path of the file or unit
+    message: str  # one line for the user
+    level: NotificationLevel = NotificationLevel.WARNING
+    detail: str = ""  # a traceback, shown with -v and kept in SARIF
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """Everything a front-end learned about one unit (a Go module or a Python project)."""
+
+    language: Language
+    root: str  # display path of the unit root
+    files: tuple[str, ...] = ()  # display paths of the files analyzed
+    sites: tuple[Site, ...] = ()
+    policies: tuple[CachePolicy, ...] = ()
+    comments: tuple[Comment, ...] = ()  # only comments that mention watchlint, nolint or noqa
+    notifications: tuple[Notification, ...] = ()
+
+    def policy(self, key: str) -> CachePolicy | None:
+        return next((policy for policy in self.policies if policy.key == key), None)

@@ -1,0 +1,33 @@
+"""What the engine hands a front-end (one unit's sources and the kinds), and the per-file error guard."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from watchlint.catalog import KindIndex
+from watchlint.facts import Notification, NotificationLevel
+from watchlint.source import SourceFile
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitInput:
+    root: Path  # absolute root of the unit (the folder with go.mod, or the Python project)
+    shown_root: str  # the root as displayed
+    sources: tuple[SourceFile, ...]  # the files that could be read, in path order
+    kinds: KindIndex  # built-in and configured high-cardinality kinds
+
+
+def file_failure(source: SourceFile) -> Notification:
+    """Turn the exception being handled into a notification naming the file (traceback kept for -v and SARIF)."""
+    logger.debug("internal error while analyzing %s", source.path, exc_info=True)
+    return Notification(
+        source.path,
+        "internal error while analyzing this file; run with -v for details",
+        NotificationLevel.ERROR,
+        traceback.format_exc(),
+    )

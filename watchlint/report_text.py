@@ -1,0 +1,130 @@
+"""The text report, in the style of ruff and rustc: location, code, message, the source line, help."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import click
+
+from watchlint.engine import Report
+from watchlint.facts import Notification
+from watchlint.findings import Finding, Mitigated
+from watchlint.source import SourceLines, Span
+
+TAB_WIDTH = 4
+
+
+@dataclass(frozen=True, slots=True)
+class TextOptions:
+    color: bool = False
+    show_suppressed: bool = False
+    show_mitigated: bool = False
+
+
+def render(report: Report, lines: SourceLines, options: TextOptions) -> str:
+    """Render findings, optional mitigated sites and the summary line."""
+    paint = _Painter(options.color)
+    blocks = [
+        _render_finding(finding, lines, paint)
+        for finding in report.findings
+        if options.show_suppressed or not finding.is_suppressed
+    ]
+    if options.show_mitigated and report.mitigated:
+        blocks.append("\n".join(_render_mitigated(item, paint) for item in report.mitigated) + "\n")
+    blocks.append(_summary(report, options, paint))
+    return "\n".join(blocks)
+
+
+def render_notification(notification: Notification, color: bool) -> str:
+    """One line for stderr: `warning: path: message`."""
+    label = click.style(f"{notification.level}:", fg="yellow", bold=True) if color else f"{notification.level}:"
+    return f"{label} {notification.path}: {notification.message}"
+
+
+class _Painter:
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def __call__(self, text: str, **style: object) -> str:
+        return click.style(text, **style) if self.enabled else text  # type: ignore[arg-type]
+
+
+def _location(span: Span) -> str:
+    return f"{span.path}:{span.line}:{span.column}"
+
+
+def _render_finding(finding: Finding, lines: SourceLines, paint: _Painter) -> str:
+    fixable = " [*]" if finding.is_fixable else ""
+    head = f"{paint(_location(finding.span), bold=True)}: {paint(finding.code, fg='red', bold=True)}{fixable} "
+    out = [head + finding.message]
+    out.extend(_snippet(finding.span, lines, paint))
+    if finding.suppression is not None:
+        reason = finding.suppression.justification or "no reason given"
+        out.append(f"   = suppressed: {reason} ({_location(finding.suppression.span)})")
+    out.extend(f"   = note: {_location(item.span)}: {item.message}" for item in finding.related)
+    help_text = finding.fixes[0].title if finding.fixes else finding.help
+    if help_text:
+        out.append(f"   = {paint('help', fg='cyan', bold=True)}: {help_text}")
+    return "\n".join(out) + "\n"
+
+
+def _snippet(span: Span, lines: SourceLines, paint: _Painter) -> list[str]:
+    text = lines.line(span.path, span.line)
+    if text is None:
+        return []
+    shown, start = _expand(text, span.column - 1)
+    if span.end_line == span.line:
+        _, end = _expand(text, span.end_column - 1)
+    else:
+        end = len(shown)
+    width = len(str(span.line))
+    gutter = " " * width
+    carets = "^" * max(1, end - start)
+    return [
+        f"{gutter} |",
+        f"{span.line} | {shown}",
+        f"{gutter} | {' ' * start}{paint(carets, fg='red', bold=True)}",
+    ]
+
+
+def _expand(text: str, column: int) -> tuple[str, int]:
+    """Expand tabs for display and map a 0-based code-point column to its display column."""
+    prefix = text[:column].expandtabs(TAB_WIDTH)
+    return text.expandtabs(TAB_WIDTH), len(prefix)
+
+
+def _render_mitigated(item: Mitigated, paint: _Painter) -> str:
+    evidence = f" ({_location(item.evidence.span)}: {item.evidence.message})" if item.evidence else ""
+    return f"{_location(item.span)}: {paint('ok', fg='green')} {item.code} [{item.reason}] `{item.construct}`{evidence}"
+
+
+def _summary(report: Report, options: TextOptions, paint: _Painter) -> str:
+    active = report.active_findings
+    suppressed = len(report.findings) - len(active)
+    files = _plural(report.files_analyzed, "file")
+    details = []
+    if suppressed:
+        details.append(f"{suppressed} suppressed" + ("" if options.show_suppressed else ", hidden"))
+    if report.mitigated and not options.show_mitigated:
+        details.append(f"{_plural(len(report.mitigated), 'mitigated site')}, see --show-mitigated")
+    suffix = f" ({'; '.join(details)})" if details else ""
+    if not active:
+        return paint(f"No findings in {files}{suffix}.", fg="green", bold=True)
+    counted = _count_by_code(active)
+    fixable = sum(1 for finding in active if finding.is_fixable)
+    line = paint(f"Found {_plural(len(active), 'finding')} in {files}{suffix}: {counted}.", bold=True)
+    if fixable:
+        line += f"\n[*] {fixable} fixable with `--fix`."
+    return line
+
+
+def _count_by_code(findings: Sequence[Finding]) -> str:
+    counts: dict[str, int] = {}
+    for finding in findings:
+        counts[finding.code] = counts.get(finding.code, 0) + 1
+    return ", ".join(f"{count} {code}" for code, count in sorted(counts.items()))
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
