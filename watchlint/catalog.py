@@ -270,7 +270,7 @@ def _check_rule_lists(meta: Mapping[str, Any], path: Path) -> None:
         return CatalogError(f"{path}: {key}: {problem}")
 
     languages = meta["languages"]
-    if not isinstance(languages, list) or not languages or not set(languages) <= set(LANGUAGES):
+    if not isinstance(languages, list) or not languages or not all(item in LANGUAGES for item in languages):
         raise fail("languages", f"expected a non-empty list of {', '.join(LANGUAGES)}")
     if not isinstance(meta["tags"], list) or not all(isinstance(tag, str) for tag in meta["tags"]):
         raise fail("tags", "expected a list of strings")

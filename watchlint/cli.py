@@ -11,7 +11,9 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -24,6 +26,15 @@ from watchlint.metadata import VERSION
 from watchlint.source import SourceLines
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class RunFailedError(Exception):
+    """An unexpected failure of the run as a whole; the traceback was already printed under -v."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+
+
 FORMATS = ("text", "json", "sarif", "github")
 
 
@@ -60,42 +71,62 @@ def cli() -> None:
 @click.option("--no-color", is_flag=True, help="Do not color the text report (NO_COLOR is honoured too).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no warnings.")
 @click.option("-v", "--verbose", is_flag=True, help="Print debug logs and tracebacks of internal errors.")
-def check(
-    paths: tuple[Path, ...],
-    output_format: str,
-    output: Path | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    exclude: tuple[str, ...],
-    config_file: Path | None,
-    include_tests: bool,
-    show_suppressed: bool,
-    show_mitigated: bool,
-    no_color: bool,
-    quiet: bool,
-    verbose: bool,
-) -> int:
+def check(**given: Any) -> int:
     """Analyze PATHS (default: the current folder) and report findings."""
-    _configure_logging(verbose)
+    options = CheckOptions(**given)
+    _configure_logging(options.verbose)
+    try:
+        return _check(options)
+    except (WatchlintError, click.ClickException):
+        raise
+    except Exception as error:  # a failure of the run as a whole: one line, the traceback with -v
+        if options.verbose:
+            traceback.print_exc()
+        raise RunFailedError(error) from error
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOptions:
+    """The options of `watchlint check`, as click parsed them."""
+
+    paths: tuple[Path, ...]
+    output_format: str
+    output: Path | None
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    exclude: tuple[str, ...]
+    config_file: Path | None
+    include_tests: bool
+    show_suppressed: bool
+    show_mitigated: bool
+    no_color: bool
+    quiet: bool
+    verbose: bool
+
+
+def _check(options: CheckOptions) -> int:
+    config_file = options.config_file
     if config_file is not None and not config_file.is_file():
         raise WatchlintError(f"{config_file}: config file not found")
     command_line = CommandLine(
-        select=_split_codes(select),
-        ignore=_split_codes(ignore),
-        exclude=exclude,
+        select=_split_codes(options.select),
+        ignore=_split_codes(options.ignore),
+        exclude=options.exclude,
         config_file=config_file.absolute() if config_file else None,
-        include_tests=include_tests,
+        include_tests=options.include_tests,
     )
     catalog = load_catalog()
-    report = run(paths or (Path("."),), command_line, catalog)
-    color = _use_color(no_color, output) and output_format == "text"
-    options = report_text.TextOptions(color, show_suppressed, show_mitigated)
-    rendered = _render(report, catalog, output_format, options, quiet)
-    _write(rendered, output)
-    if not quiet:
+    report = run(options.paths or (Path("."),), command_line, catalog)
+    color = _use_color(options.no_color, options.output) and options.output_format == "text"
+    text_options = report_text.TextOptions(
+        color, options.show_suppressed, options.show_mitigated, show_summary=not options.quiet
+    )
+    _write(_render(report, catalog, options.output_format, text_options), options.output)
+    if not options.quiet:
         for notification in report.notifications:
-            click.echo(report_text.render_notification(notification, color=_use_color(no_color, None)), err=True)
-            if verbose and notification.detail:
+            line = report_text.render_notification(notification, color=_use_color(options.no_color, None))
+            click.echo(line, err=True)
+            if options.verbose and notification.detail:
                 click.echo(notification.detail.rstrip(), err=True)
     if report.has_failed_entirely:
         click.echo("error: no file could be analyzed", err=True)
@@ -103,7 +134,7 @@ def check(
     return EXIT_FINDINGS if report.active_findings else EXIT_CLEAN
 
 
-def _render(report: Report, catalog: Catalog, output_format: str, options: report_text.TextOptions, quiet: bool) -> str:
+def _render(report: Report, catalog: Catalog, output_format: str, options: report_text.TextOptions) -> str:
     if output_format == "json":
         return report_json.render(report, catalog, options.show_mitigated)
     if output_format == "sarif":
@@ -111,8 +142,6 @@ def _render(report: Report, catalog: Catalog, output_format: str, options: repor
     if output_format == "github":
         return report_github.render(report, catalog)
     text = report_text.render(report, SourceLines(), options)
-    if quiet:  # findings only: drop the summary line
-        text = text.rpartition("\n")[0] + "\n" if "\n" in text else ""
     return text if text.endswith("\n") or not text else text + "\n"
 
 
@@ -175,9 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WatchlintError as error:
         click.echo(f"error: {error}", err=True)
         return EXIT_ERROR
-    except Exception as error:  # a failure of the run as a whole: one line, the traceback with -v
-        if "-v" in arguments or "--verbose" in arguments:
-            traceback.print_exc()
+    except RunFailedError as error:
+        click.echo(f"error: internal error: {error}; run with -v for details", err=True)
+        return EXIT_ERROR
+    except Exception as error:  # outside a command (option parsing): one line
         click.echo(f"error: internal error: {type(error).__name__}: {error}; run with -v for details", err=True)
         return EXIT_ERROR
     return int(result) if isinstance(result, int) else EXIT_CLEAN

@@ -12,6 +12,7 @@ from typing import Any
 from watchlint.catalog import Catalog, CatalogError, Kind, parse_kind
 from watchlint.errors import WatchlintError
 from watchlint.findings import Level
+from watchlint.source import display_path
 
 CONFIG_NAMES = (".watchlint.toml", "watchlint.toml", "pyproject.toml")
 CONFIG_KEYS = ("select", "ignore", "exclude", "extra-kinds", "level", "include-tests")
@@ -94,7 +95,8 @@ def find_config(start: Path) -> Path | None:
 
 def _has_tool_section(path: Path) -> bool:
     try:
-        return "watchlint" in _read_toml(path).get("tool", {})
+        tool = _read_toml(path).get("tool", {})
+        return isinstance(tool, dict) and "watchlint" in tool
     except ConfigError:
         return True  # let load_config report the broken file rather than skip it silently
 
@@ -103,23 +105,29 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read: {error}") from None
+        raise ConfigError(f"{display_path(path)}: cannot read: {error}") from None
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: invalid TOML: {error}") from None
+        raise ConfigError(f"{display_path(path)}: invalid TOML: {error}") from None
 
 
 def load_config(path: Path, catalog: Catalog) -> FileConfig:
-    """Read and validate one configuration file."""
+    """Read and validate one configuration file; errors name it relative to the working directory."""
     document = _read_toml(path)
-    table = document.get("tool", {}).get("watchlint", {}) if path.name == "pyproject.toml" else document
+    base = path.parent.resolve()
+    config_path, path = path, Path(display_path(path))
+    table: Any = document
+    if path.name == "pyproject.toml":
+        tool = document.get("tool", {})
+        if not isinstance(tool, dict):
+            raise ConfigError(f"{path}: tool: expected a table")
+        table = tool.get("watchlint", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: tool.watchlint: expected a table")
     unknown = sorted(set(table) - set(CONFIG_KEYS))
     if unknown:
         raise ConfigError(f"{path}: {unknown[0]}: unknown key (known keys: {', '.join(CONFIG_KEYS)})")
-    base = path.parent.resolve()
     return FileConfig(
-        path=path,
+        path=config_path,
         select=_codes(table, "select", path, catalog) if "select" in table else None,
         ignore=_codes(table, "ignore", path, catalog) if "ignore" in table else frozenset(),
         exclude=tuple(ExcludePattern(glob, base) for glob in _strings(table, "exclude", path)),
@@ -185,7 +193,7 @@ def _levels(table: Mapping[str, Any], path: Path, catalog: Catalog) -> dict[str,
     levels = {}
     for name, level in value.items():
         (code,) = resolve_codes([name], catalog, f"{path}: level")
-        if level not in {item.value for item in Level}:
+        if not isinstance(level, str) or level not in {item.value for item in Level}:
             raise ConfigError(f'{path}: level.{name}: expected "error", "warning" or "note"')
         levels[code] = Level(level)
     return levels

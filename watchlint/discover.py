@@ -59,6 +59,7 @@ class _Collected:
     files: dict[Path, Path] = field(default_factory=dict)  # file -> the broadest walk root that found it
     notifications: list[Notification] = field(default_factory=list)
     skipped: int = 0
+    real_paths: set[Path] = field(default_factory=set)
 
 
 class FileFilter(Protocol):
@@ -75,11 +76,15 @@ def discover(paths: Sequence[Path], file_filter: FileFilter) -> Discovery:
     for path, target in zip(paths, targets, strict=True):
         if not target.exists() and not target.is_symlink():
             raise WatchlintError(f"{path}: no such file or directory")
+    collected = _Collected()
     walks: dict[Path, set[str]] = {}
     for target in targets:
+        if target.is_file() and target.suffix not in SUFFIXES:
+            note = Notification(display_path(target), "not a Go or Python file; skipped", NotificationLevel.NOTE)
+            collected.notifications.append(note)
+            continue
         walks.setdefault(_go_root(target), set()).add(".go")
         walks.setdefault(_python_root(target), set()).add(".py")
-    collected = _Collected()
     for root in sorted(walks):  # a folder sorts before its subfolders, so the broadest root is recorded
         _collect(root, frozenset(walks[root]), file_filter, collected)
     units = _group(collected.files, targets)
@@ -174,6 +179,10 @@ def _add_file(path: Path, root: Path, file_filter: FileFilter, out: _Collected) 
     if problem:
         out.notifications.append(Notification(display_path(path), problem))
         return
+    real = path.resolve()
+    if real in out.real_paths:
+        return  # a symbolic link to a file already found: analyzing it twice would report it twice
+    out.real_paths.add(real)
     out.files[path] = root
 
 
@@ -200,6 +209,8 @@ def _group(files: dict[Path, Path], targets: list[Path]) -> tuple[Unit, ...]:
     units = []
     for (language, root), members in sorted(grouped.items()):
         report_under = tuple(target for target in targets if _overlaps(target, root))
+        if not report_under:
+            continue  # a nested module outside every given path: nothing of it could be reported
         units.append(Unit(language, root, tuple(sorted(members)), report_under))
     return tuple(units)
 

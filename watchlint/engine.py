@@ -79,8 +79,9 @@ class SettingsResolver:
 def run(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog) -> Report:
     """Analyze `paths`; raise WatchlintError for usage and configuration errors only."""
     resolver = SettingsResolver(command_line, catalog)
-    if command_line.config_file is not None:
-        resolver.settings_for(Path.cwd())  # report a broken --config before any work
+    for path in paths:  # a broken configuration is an error even where no source file needs it
+        absolute = path.absolute()
+        resolver.settings_for(absolute if absolute.is_dir() else absolute.parent)
     discovery = discover(paths, resolver)
     findings: list[Finding] = []
     mitigated: list[Mitigated] = []
@@ -142,8 +143,13 @@ def evaluate(facts: Facts, settings: Settings, kinds: frozenset[str], reported: 
     findings = [finding for finding in findings if finding.span.path in reported]
     findings, suppression_notes = apply_suppressions(findings, facts.comments, facts.language)
     notifications.extend(note for note in suppression_notes if note.path in reported)
-    finding_spans = {finding.span for finding in findings}
-    mitigated = [m for m in mitigated if m.span.path in reported and m.span not in finding_spans]
+    taken = {finding.span for finding in findings}
+    kept = []
+    for item in sorted(mitigated, key=lambda m: (m.span, m.code)):
+        if item.span.path in reported and item.span not in taken:
+            taken.add(item.span)  # one verdict per site: the first rule that judged it
+            kept.append(item)
+    mitigated = kept
     return UnitOutcome(findings, mitigated, notifications, len(facts.files))
 
 

@@ -20,6 +20,7 @@ class TextOptions:
     color: bool = False
     show_suppressed: bool = False
     show_mitigated: bool = False
+    show_summary: bool = True
 
 
 def render(report: Report, lines: SourceLines, options: TextOptions) -> str:
@@ -32,7 +33,8 @@ def render(report: Report, lines: SourceLines, options: TextOptions) -> str:
     ]
     if options.show_mitigated and report.mitigated:
         blocks.append("\n".join(_render_mitigated(item, paint) for item in report.mitigated) + "\n")
-    blocks.append(_summary(report, options, paint))
+    if options.show_summary:
+        blocks.append(_summary(report, options, paint))
     return "\n".join(blocks)
 
 
@@ -59,13 +61,14 @@ def _render_finding(finding: Finding, lines: SourceLines, paint: _Painter) -> st
     head = f"{paint(_location(finding.span), bold=True)}: {paint(finding.code, fg='red', bold=True)}{fixable} "
     out = [head + finding.message]
     out.extend(_snippet(finding.span, lines, paint))
+    indent = " " * (len(str(finding.span.line)) + 1)
     if finding.suppression is not None:
         reason = finding.suppression.justification or "no reason given"
-        out.append(f"   = suppressed: {reason} ({_location(finding.suppression.span)})")
-    out.extend(f"   = note: {_location(item.span)}: {item.message}" for item in finding.related)
+        out.append(f"{indent}= suppressed: {reason} ({_location(finding.suppression.span)})")
+    out.extend(f"{indent}= note: {_location(item.span)}: {item.message}" for item in finding.related)
     help_text = finding.fixes[0].title if finding.fixes else finding.help
     if help_text:
-        out.append(f"   = {paint('help', fg='cyan', bold=True)}: {help_text}")
+        out.append(f"{indent}= {paint('help', fg='cyan', bold=True)}: {help_text}")
     return "\n".join(out) + "\n"
 
 

@@ -36,6 +36,12 @@ class SourceFile:
     line_starts: tuple[int, ...]  # byte offset of each line's first byte
 
     @property
+    def line_count(self) -> int:
+        """Lines of text; a final line break ends the last line rather than starting an empty one."""
+        ends_with_break = self.data.endswith(b"\n") and len(self.line_starts) > 1
+        return len(self.line_starts) - (1 if ends_with_break else 0)
+
+    @property
     def text(self) -> str:
         return self.data.decode("utf-8")
 
@@ -82,14 +88,14 @@ def decode_source(data: bytes, path: str) -> SourceFile:
         data = data[len(_UTF8_BOM) :]
     if b"\0" in data:
         raise SourceError("file is binary (contains NUL bytes)")
+    if b"\r" in data:
+        # Same length, so offsets stay valid: CRLF keeps its CR before the LF, a lone CR becomes LF.
+        data = data.replace(b"\r\n", b"\0").replace(b"\r", b"\n").replace(b"\0", b"\r\n")
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise SourceError(f"file is not valid UTF-8 (invalid byte at line {line})") from None
-    if b"\r" in data:
-        # Same length, so offsets stay valid: CRLF keeps its CR before the LF, a lone CR becomes LF.
-        data = data.replace(b"\r\n", b"\0").replace(b"\r", b"\n").replace(b"\0", b"\r\n")
     return SourceFile(path=path, data=data, line_starts=_line_starts(data))
 
 
@@ -132,6 +138,6 @@ class SourceLines:
             except SourceError:
                 self._files[path] = None
         source = self._files[path]
-        if source is None or not 1 <= line <= len(source.line_starts):
+        if source is None or not 1 <= line <= source.line_count:
             return None
         return source.line_bytes(line).decode("utf-8", errors="replace")

@@ -1,46 +1,177 @@
-"""The Go front-end: extract(unit) -> Facts is its only public entry point."""
+"""The Go front-end: extract(unit) -> Facts is its only public entry point.
+
+Files are parsed once; declarations, client flows, cache options and sites are then read from every file,
+and resolved module-wide: which receivers are cache-backed, and which binaries' policies judge a site.
+"""
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from watchlint.facts import Comment, Facts, Language, Notification, NotificationLevel
+from watchlint.facts import Access, CachePolicy, Comment, Facts, Language, Notification, NotificationLevel, Site
 from watchlint.frontend import UnitInput, file_failure
 from watchlint.go import parser
+from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
+from watchlint.go.clients import ClientGraph
+from watchlint.go.declarations import Declarations
+from watchlint.go.imports import extract_imports
+from watchlint.go.model import GoFile
+from watchlint.go.module import GoModule, read_go_mod
+from watchlint.go.policy import FilePolicy, extract_policy
+from watchlint.go.resolve import Resolver
+from watchlint.go.sites import PendingSite, SiteExtractor, TypedClientNames
 from watchlint.source import SourceFile
 
 # The convention of `go generate` (https://go.dev/s/generatedcode), searched in the file's head.
 _GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILINE)
 _GENERATED_HEAD_BYTES = 16 * 1024
+_PACKAGE_CLAUSE = re.compile(rb"^\s*package\s", re.MULTILINE)
+_KUBERNETES_IMPORT = b"k8s.io/"  # files without it cannot name a kind, a client or a cache option
 
 
 def is_generated(source: SourceFile) -> bool:
-    return _GENERATED.search(source.data[:_GENERATED_HEAD_BYTES]) is not None
+    """True when the generated-code marker comes before the package clause, as the convention requires."""
+    head = source.data[:_GENERATED_HEAD_BYTES]
+    package = _PACKAGE_CLAUSE.search(head)
+    return _GENERATED.search(head[: package.start()] if package else head) is not None
+
+
+@dataclass(slots=True)
+class _Run:
+    unit: UnitInput
+    module: GoModule
+    files: list[GoFile] = field(default_factory=list)
+    analyzed: list[str] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    notifications: list[Notification] = field(default_factory=list)
+
+    def guarded(self, file: GoFile, step: Callable[[GoFile], None]) -> bool:
+        try:
+            step(file)
+        except Exception:  # one file's failure must not lose the unit
+            self.notifications.append(file_failure(file.source))
+            return False
+        return True
 
 
 def extract(unit: UnitInput) -> Facts:
-    files: list[str] = []
-    comments: list[Comment] = []
-    notifications: list[Notification] = []
+    run = _Run(unit, read_go_mod(unit.root))
     for source in unit.sources:
         if is_generated(source):
             continue
         try:
-            tree = parser.parse(source)
-            error = parser.first_syntax_error(tree)
-            if error is not None:
-                line = error.start_point.row + 1
-                message = f"syntax error at line {line}; analyzed what parsed"
-                notifications.append(Notification(source.path, message, NotificationLevel.WARNING))
-            comments.extend(parser.extract_comments(source, tree))
-        except Exception:  # one file's failure must not lose the unit
-            notifications.append(file_failure(source))
+            _parse(run, source)
+        except Exception:
+            run.notifications.append(file_failure(source))
             continue
-        files.append(source.path)
+        run.analyzed.append(source.path)
+    declarations = Declarations()
+    for file in list(run.files):
+        run.guarded(file, declarations.add_file)
+    resolver = Resolver(declarations, unit.kinds)
+    clients = ClientGraph(resolver)
+    for file in run.files:
+        run.guarded(file, clients.collect)
+    policies: dict[str, FilePolicy] = {}
+    pending: list[PendingSite] = []
+    extractor = SiteExtractor(resolver, clients, TypedClientNames.build(unit.kinds))
+    for file in run.files:
+        run.guarded(file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver)))
+        run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
+    binaries = [b for b in find_binaries(run.files, run.module.path) if _builds_manager(b, run.files, policies)]
+    cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
+    sites = _resolve_sites(pending, clients, binaries)
     return Facts(
         language=Language.GO,
         root=unit.shown_root,
-        files=tuple(files),
-        comments=tuple(comments),
-        notifications=tuple(notifications),
+        files=tuple(run.analyzed),
+        sites=tuple(sites),
+        policies=tuple(cache_policies),
+        comments=tuple(run.comments),
+        notifications=tuple(run.notifications),
     )
+
+
+def _parse(run: _Run, source: SourceFile) -> None:
+    tree = parser.parse(source)
+    error = parser.first_syntax_error(tree)
+    if error is not None:
+        message = f"syntax error at line {error.start_point.row + 1}; analyzed what parsed"
+        run.notifications.append(Notification(source.path, message, NotificationLevel.WARNING))
+    run.comments.extend(parser.extract_comments(source, tree))
+    if _KUBERNETES_IMPORT not in source.data:
+        return
+    directory = os.path.relpath(os.path.dirname(source.path) or ".", run.unit.shown_root)
+    directory = "" if directory == "." else directory.replace(os.sep, "/")
+    package = parser.captures("(package_clause (package_identifier) @name)", tree.root_node).get("name", [])
+    run.files.append(
+        GoFile(
+            source=source,
+            tree=tree,
+            directory=directory,
+            package_path=run.module.package_path(directory),
+            package_name=parser.text(package[0]) if package else "",
+            imports=extract_imports(tree.root_node),
+        )
+    )
+
+
+def _builds_manager(binary: Binary, files: list[GoFile], policies: dict[str, FilePolicy]) -> bool:
+    return any(file.package_path in binary.packages and policies.get(file.path, FilePolicy()).origins for file in files)
+
+
+def _policies(
+    binaries: list[Binary], files: list[GoFile], policies: dict[str, FilePolicy], shown_root: str
+) -> list[CachePolicy]:
+    def policy(key: str, label: str, packages: frozenset[str] | None) -> CachePolicy:
+        chosen = [
+            policies[f.path] for f in files if f.path in policies and (packages is None or f.package_path in packages)
+        ]
+        unstructured = [span for item in chosen for span in item.caches_unstructured]
+        return CachePolicy(
+            key=key,
+            label=label,
+            origins=tuple(span for item in chosen for span in item.origins),
+            restrictions=tuple(restriction for item in chosen for restriction in item.restrictions),
+            caches_unstructured=unstructured[0] if unstructured else None,
+        )
+
+    result = [policy(binary.key, f"binary {binary.key}", binary.packages) for binary in binaries]
+    result.append(policy(MODULE_KEY, f"module {shown_root}", None))
+    return result
+
+
+def _resolve_sites(pending: list[PendingSite], clients: ClientGraph, binaries: list[Binary]) -> list[Site]:
+    sites = []
+    for item in pending:
+        access, evidence, restrictions = item.access, None, tuple(item.restrictions)
+        if item.client is not None:
+            known = clients.resolve(item.client)
+            if known is None:
+                continue  # the receiver is not a controller-runtime client (a vault client, a map, …)
+            access, evidence = known.access, known.evidence
+            if access is Access.CACHE:
+                restrictions = ()  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
+        keys: tuple[str, ...] = ()
+        if access is Access.CACHE:
+            keys = tuple(b.key for b in binaries if item.file.package_path in b.packages) or (MODULE_KEY,)
+        sites.append(
+            Site(
+                operation=item.operation,
+                access=access,
+                kind=item.object.kind,
+                form=item.object.form,
+                span=item.span,
+                call=item.call,
+                construct=item.construct,
+                enclosing=item.enclosing,
+                policy_keys=keys,
+                restrictions=restrictions,
+                filters=tuple(item.filters),
+                access_evidence=evidence,
+            )
+        )
+    return sites

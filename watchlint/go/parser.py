@@ -32,7 +32,10 @@ def parse(source: SourceFile) -> tree_sitter.Tree:
     return tree_sitter.Parser(language()).parse(source.data)
 
 
-def text(node: tree_sitter.Node) -> str:
+def text(node: tree_sitter.Node | None) -> str:
+    """The source text of a node; "" for a missing one (optional fields of broken or partial code)."""
+    if node is None:
+        return ""
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
@@ -69,3 +72,8 @@ def extract_comments(source: SourceFile, tree: tree_sitter.Tree) -> tuple[Commen
         is_own_line = not source.data[line_start : node.start_byte].strip()
         comments.append(Comment(span(source, node), text(node), is_own_line))
     return tuple(sorted(comments, key=lambda comment: comment.span))
+
+
+def matches(pattern: str, node: tree_sitter.Node) -> list[dict[str, list[tree_sitter.Node]]]:
+    """Each match of a query as {capture name: nodes}, in document order."""
+    return [captured for _, captured in tree_sitter.QueryCursor(query(pattern)).matches(node)]

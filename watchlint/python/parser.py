@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import io
+import itertools
 import tokenize
 
 import libcst
@@ -17,11 +19,48 @@ class PythonSyntaxError(Exception):
     """A file libcst cannot parse; the message names the line."""
 
 
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"()[]{}")
+MAX_NESTING = 200  # CPython's own parser limit; libcst's native parser crashes the process far beyond it
+
+
 def parse(source: SourceFile) -> libcst.Module:
+    depth = _bracket_depth(source.data)
+    if depth > MAX_NESTING:
+        raise PythonSyntaxError(f"brackets nested {depth} deep (more than {MAX_NESTING})")
     try:
         return libcst.parse_module(source.data)
     except libcst.ParserSyntaxError as error:
-        raise PythonSyntaxError(f"syntax error at line {error.raw_line}") from None
+        raise PythonSyntaxError(f"syntax error at line {_error_line(source, error.raw_line)}") from None
+
+
+def _bracket_depth(data: bytes) -> int:
+    """The deepest bracket nesting, counted on tokens once a cheap byte count says it may be deep."""
+    brackets = data.translate(None, _NOT_BRACKETS)
+    rough = max(itertools.accumulate(1 if byte in b"([{" else -1 for byte in brackets), default=0)
+    if rough <= MAX_NESTING:
+        return rough
+    depth = deepest = 0
+    try:
+        for token in tokenize.tokenize(io.BytesIO(data).readline):
+            if token.type == tokenize.OP and token.string in "([{":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif token.type == tokenize.OP and token.string in ")]}":
+                depth -= 1
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return deepest
+
+
+def _error_line(source: SourceFile, fallback: int) -> int:
+    """CPython's parser names the line of the error; libcst's may point past it."""
+    try:
+        compile(source.data, source.path, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as error:
+        return error.lineno or fallback
+    except (ValueError, RecursionError, MemoryError):
+        return fallback
+    return fallback
 
 
 def extract_comments(source: SourceFile) -> tuple[Comment, ...]:

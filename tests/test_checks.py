@@ -1,0 +1,295 @@
+"""The checks on hand-built facts: which rule a site gets, what mitigates it, and what the message says."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from watchlint.checks import CHECKS, CheckContext
+from watchlint.facts import (
+    Access,
+    CachePolicy,
+    Condition,
+    Evidence,
+    Facts,
+    Language,
+    Mitigation,
+    ObjectForm,
+    Operation,
+    Restriction,
+    Site,
+)
+from watchlint.findings import Finding, Level, Mitigated, Verdict
+from watchlint.source import Span
+
+KINDS = frozenset({"Secret", "ConfigMap", "Pod"})
+CONTEXT = CheckContext(levels={code: Level.WARNING for code in CHECKS} | {"WL004": Level.NOTE}, kinds=KINDS)
+MAIN = Span("cmd/main.go", 40, 12, 40, 22)
+SITE_SPAN = Span("internal/controller/app.go", 10, 3, 10, 7)
+OTHER_SPAN = Span("internal/controller/app.go", 20, 9, 20, 12)
+
+
+def watch(kind: str = "Secret", **changes: object) -> Site:
+    site = Site(
+        operation=Operation.WATCH,
+        access=Access.CACHE,
+        kind=kind,
+        form=ObjectForm.TYPED,
+        span=SITE_SPAN,
+        call="Owns",
+        construct=f"Owns(&corev1.{kind}{{}})",
+        enclosing="(*AppReconciler).SetupWithManager",
+        policy_keys=("manager",),
+    )
+    return replace(site, **changes)  # type: ignore[arg-type]
+
+
+def read(operation: Operation = Operation.GET, **changes: object) -> Site:
+    call = "r.Get" if operation is Operation.GET else "r.List"
+    site = Site(
+        operation=operation,
+        access=Access.CACHE,
+        kind="ConfigMap",
+        form=ObjectForm.TYPED,
+        span=OTHER_SPAN,
+        call=call,
+        construct=f"{call}(ctx, key, &cm)",
+        enclosing="(*AppReconciler).Reconcile",
+        policy_keys=("manager",),
+    )
+    return replace(site, **changes)  # type: ignore[arg-type]
+
+
+def policy(*restrictions: Restriction, key: str = "manager", label: str = "binary manager") -> CachePolicy:
+    return CachePolicy(key=key, label=label, origins=(MAIN,), restrictions=restrictions)
+
+
+def restriction(mitigation: Mitigation, kind: str | None = "Secret", **changes: object) -> Restriction:
+    made = Restriction(mitigation=mitigation, kind=kind, span=MAIN, text=f"{mitigation} for {kind}")
+    return replace(made, **changes)  # type: ignore[arg-type]
+
+
+def verdicts(*sites: Site, policies: tuple[CachePolicy, ...] = (policy(),)) -> list[Verdict]:
+    facts = Facts(language=Language.GO, root=".", sites=sites, policies=policies)
+    return [verdict for code in sorted(CHECKS) for verdict in CHECKS[code](facts, CONTEXT)]
+
+
+def only(items: list[Verdict]) -> Verdict:
+    assert len(items) == 1, items
+    return items[0]
+
+
+def test_unrestricted_owns_is_wl001_citing_the_manager_options() -> None:
+    finding = only(verdicts(watch()))
+    assert isinstance(finding, Finding)
+    assert (finding.code, finding.span, finding.level) == ("WL001", SITE_SPAN, Level.WARNING)
+    assert finding.message == "`Owns(&corev1.Secret{})` caches every Secret in the cluster"
+    assert [(item.span, item.message) for item in finding.related] == [
+        (MAIN, "cache options here leave Secret unrestricted")
+    ]
+    assert finding.help.startswith("Restrict Secret with cache.Options.ByObject")
+
+
+def test_predicate_makes_the_same_site_wl003_not_both() -> None:
+    predicate = Evidence(Span("internal/controller/app.go", 11, 5, 11, 27), "builder.WithPredicates")
+    finding = only(verdicts(watch(filters=(predicate,))))
+    assert isinstance(finding, Finding)
+    assert finding.code == "WL003"
+    assert finding.message == "`Owns(&corev1.Secret{})` filters events only; every Secret is still cached"
+    assert finding.related[0].message == "builder.WithPredicates filters events only"
+
+
+@pytest.mark.parametrize(
+    "mitigation",
+    [Mitigation.BY_OBJECT, Mitigation.DEFAULT_NAMESPACES, Mitigation.DEFAULT_SELECTOR, Mitigation.UNRESOLVED],
+    ids=str,
+)
+def test_cache_scope_mitigates_watches_and_reads(mitigation: Mitigation) -> None:
+    scoped = policy(restriction(mitigation, kind=None if mitigation is not Mitigation.BY_OBJECT else "Secret"))
+    items = verdicts(watch(), read(kind="Secret"), policies=(scoped,))
+    assert [(type(item), item.code, getattr(item, "reason", None)) for item in items] == [
+        (Mitigated, "WL001", mitigation),
+        (Mitigated, "WL002", mitigation),
+    ]
+
+
+def test_by_object_entry_for_another_kind_does_not_mitigate() -> None:
+    finding = only(verdicts(watch("Pod"), policies=(policy(restriction(Mitigation.BY_OBJECT, "Secret")),)))
+    assert isinstance(finding, Finding)
+    assert finding.code == "WL001"
+
+
+def test_empty_by_object_entry_restricts_nothing_and_is_cited() -> None:
+    empty = restriction(Mitigation.BY_OBJECT, text="ByObject entry for &corev1.Secret{}", is_effective=False)
+    finding = only(verdicts(watch(), policies=(policy(empty),)))
+    assert isinstance(finding, Finding)
+    assert finding.related[-1].message == "ByObject entry for &corev1.Secret{} sets no Label, Field or Namespaces"
+
+
+@pytest.mark.parametrize(
+    ("mitigation", "codes"),
+    [(Mitigation.DISABLE_FOR, ["WL001"]), (Mitigation.FAIL_ON_MISSING_INFORMER, ["WL001"])],
+    ids=["disable-for", "fail-on-missing-informer"],
+)
+def test_client_side_mitigations_clear_reads_but_not_watches(mitigation: Mitigation, codes: list[str]) -> None:
+    kind = None if mitigation is Mitigation.FAIL_ON_MISSING_INFORMER else "Secret"
+    items = verdicts(watch(), read(kind="Secret"), policies=(policy(restriction(mitigation, kind)),))
+    assert [item.code for item in items if isinstance(item, Finding)] == codes
+    assert [(item.code, item.reason) for item in items if isinstance(item, Mitigated)] == [("WL002", mitigation)]
+
+
+def test_scope_off_by_default_does_not_count_and_the_message_says_when_it_would() -> None:
+    condition = Condition("WATCH_NAMESPACE is set", Span("cmd/main.go", 30, 2, 32, 3), holds_by_default=False)
+    scope = restriction(Mitigation.DEFAULT_NAMESPACES, None, text="DefaultNamespaces", condition=condition)
+    finding = only(verdicts(watch(), policies=(policy(scope),)))
+    assert isinstance(finding, Finding)
+    assert finding.message == (
+        "`Owns(&corev1.Secret{})` caches every Secret in the cluster; "
+        "DefaultNamespaces applies only when WATCH_NAMESPACE is set"
+    )
+    assert finding.related[-1].span == condition.span
+
+
+@pytest.mark.parametrize("holds", [True, None], ids=["on-by-default", "cannot-evaluate"])
+def test_scope_under_a_condition_that_holds_or_cannot_be_evaluated_counts(holds: bool | None) -> None:
+    condition = Condition("--namespace is set", MAIN, holds_by_default=holds)
+    scope = restriction(Mitigation.DEFAULT_NAMESPACES, None, condition=condition)
+    item = only(verdicts(watch(), policies=(policy(scope),)))
+    assert isinstance(item, Mitigated)
+    assert item.reason is Mitigation.DEFAULT_NAMESPACES
+
+
+def test_site_that_exists_only_behind_a_false_flag_is_not_a_finding() -> None:
+    condition = Condition("--enable-secrets is set", MAIN, holds_by_default=False)
+    item = only(verdicts(watch(condition=condition)))
+    assert isinstance(item, Mitigated)
+    assert item.reason is Mitigation.OFF_BY_DEFAULT
+
+
+def test_one_unrestricting_binary_is_enough_and_is_named() -> None:
+    restricted = policy(restriction(Mitigation.BY_OBJECT), key="a", label="binary cmd/a")
+    open_policy = policy(key="b", label="binary cmd/b")
+    finding = only(verdicts(watch(policy_keys=("a", "b")), policies=(restricted, open_policy)))
+    assert isinstance(finding, Finding)
+    assert finding.message == "`Owns(&corev1.Secret{})` caches every Secret in the cluster (binary cmd/b)"
+
+
+def test_module_without_manager_says_so() -> None:
+    bare = CachePolicy(key="manager", label="module", origins=(), restrictions=())
+    finding = only(verdicts(read(), policies=(bare,)))
+    assert isinstance(finding, Finding)
+    assert finding.message == (
+        "`r.Get` on ConfigMap starts a cluster-wide ConfigMap informer; no manager options were found"
+    )
+
+
+@pytest.mark.parametrize(
+    ("access", "reason"),
+    [
+        (Access.API_READER, Mitigation.API_READER),
+        (Access.DIRECT_CLIENT, Mitigation.DIRECT_CLIENT),
+        (Access.CLIENTSET, Mitigation.CLIENTSET),
+    ],
+    ids=str,
+)
+def test_uncached_get_is_mitigated_by_its_client(access: Access, reason: Mitigation) -> None:
+    item = only(verdicts(read(access=access, policy_keys=())))
+    assert isinstance(item, Mitigated)
+    assert (item.code, item.reason) == ("WL002", reason)
+
+
+def test_uncached_cluster_wide_list_is_wl004() -> None:
+    finding = only(verdicts(read(Operation.LIST, access=Access.API_READER, policy_keys=())))
+    assert isinstance(finding, Finding)
+    assert (finding.code, finding.level) == ("WL004", Level.NOTE)
+    assert finding.message == "`r.List` lists every ConfigMap in the cluster on each call"
+
+
+@pytest.mark.parametrize("mitigation", [Mitigation.NAMESPACE, Mitigation.SELECTOR], ids=str)
+def test_uncached_list_with_namespace_or_selector_is_mitigated(mitigation: Mitigation) -> None:
+    local = restriction(mitigation, "ConfigMap")
+    item = only(verdicts(read(Operation.LIST, access=Access.API_READER, policy_keys=(), restrictions=(local,))))
+    assert isinstance(item, Mitigated)
+    assert (item.code, item.reason) == ("WL004", mitigation)
+
+
+def test_cached_list_with_namespace_option_still_fills_a_cluster_wide_informer() -> None:
+    namespaced = restriction(Mitigation.NAMESPACE, "ConfigMap", is_effective=False)
+    finding = only(verdicts(read(Operation.LIST, restrictions=(namespaced,))))
+    assert isinstance(finding, Finding)
+    assert finding.code == "WL002"
+
+
+def test_unstructured_reads_are_uncached_unless_the_client_caches_them() -> None:
+    item = only(verdicts(read(form=ObjectForm.UNSTRUCTURED)))
+    assert isinstance(item, Mitigated)
+    assert item.reason is Mitigation.UNSTRUCTURED
+    caching = replace(policy(), caches_unstructured=MAIN)
+    finding = only(verdicts(read(form=ObjectForm.UNSTRUCTURED), policies=(caching,)))
+    assert isinstance(finding, Finding)
+    assert finding.code == "WL002"
+
+
+def test_kind_outside_the_catalogue_is_not_high_cardinality() -> None:
+    item = only(verdicts(watch("Deployment")))
+    assert isinstance(item, Mitigated)
+    assert item.reason is Mitigation.NOT_HIGH_CARDINALITY
+
+
+def test_metadata_only_watch_alone_is_mitigated() -> None:
+    items = verdicts(watch(form=ObjectForm.METADATA))
+    assert [(item.code, getattr(item, "reason", None)) for item in items] == [
+        ("WL001", Mitigation.METADATA_ONLY),
+        ("WL005", Mitigation.METADATA_ONLY),
+    ]
+
+
+def test_metadata_only_watch_with_a_typed_read_of_the_kind_is_wl005() -> None:
+    metadata = watch("ConfigMap", form=ObjectForm.METADATA, construct="Owns(&corev1.ConfigMap{}, builder.OnlyMetadata)")
+    typed = read()
+    findings = [item for item in verdicts(metadata, typed) if isinstance(item, Finding)]
+    assert [(item.code, item.span) for item in findings] == [("WL002", OTHER_SPAN), ("WL005", SITE_SPAN)]
+    duplicate = findings[1]
+    assert duplicate.message == (
+        "`Owns(&corev1.ConfigMap{}, builder.OnlyMetadata)` caches ConfigMap metadata only, "
+        "but ConfigMap is also read typed; a second, full informer is kept"
+    )
+    assert [(item.span, item.message) for item in duplicate.related] == [
+        (OTHER_SPAN, "typed ConfigMap read here starts a full informer")
+    ]
+
+
+def test_typed_twin_in_another_binary_does_not_duplicate_the_cache() -> None:
+    metadata = watch("ConfigMap", form=ObjectForm.METADATA, policy_keys=("a",))
+    typed = read(policy_keys=("b",))
+    policies = (policy(key="a"), policy(key="b"))
+    assert not [
+        item
+        for item in verdicts(metadata, typed, policies=policies)
+        if item.code == "WL005" and isinstance(item, Finding)
+    ]
+
+
+def test_kopf_handler_streams_and_operator_namespaces_mitigate() -> None:
+    handler = watch(
+        access=Access.KOPF, call="@kopf.on.event", construct='@kopf.on.event("secrets")', policy_keys=("kopf",)
+    )
+    operator = CachePolicy(key="kopf", label="kopf operator", origins=(), restrictions=())
+    finding = only(verdicts(handler, policies=(operator,)))
+    assert isinstance(finding, Finding)
+    assert finding.message == '`@kopf.on.event("secrets")` streams every Secret in the cluster'
+    scoped = replace(operator, restrictions=(restriction(Mitigation.OPERATOR_NAMESPACES, None),))
+    item = only(verdicts(handler, policies=(scoped,)))
+    assert isinstance(item, Mitigated)
+    assert item.reason is Mitigation.OPERATOR_NAMESPACES
+
+
+def test_long_constructs_are_shortened_in_messages() -> None:
+    construct = "Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(r.findObjectsForSecret), more)"
+    finding = only(verdicts(watch(construct=construct)))
+    assert isinstance(finding, Finding)
+    assert finding.message == (
+        "`Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(r.findObje…` caches every Secret in the cluster"
+    )
+    assert finding.construct == construct

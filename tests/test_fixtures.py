@@ -1,0 +1,44 @@
+"""Every fixture case under tests/fixtures/<go|python>/<group>/<case>/ is analyzed as its own root and its
+inline expectations are compared with the findings in both directions (DESIGN §2.4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from expectations import compare, parse_expectations
+
+from watchlint.catalog import Catalog
+from watchlint.config import CommandLine
+from watchlint.engine import run
+
+FIXTURES = Path(__file__).parent / "fixtures"
+CASES = sorted(
+    case
+    for language in ("go", "python")
+    if (FIXTURES / language).is_dir()
+    for group in sorted((FIXTURES / language).iterdir())
+    if group.is_dir()
+    for case in sorted(group.iterdir())
+    if case.is_dir()
+)
+
+
+def _case_id(case: Path) -> str:
+    return case.relative_to(FIXTURES).as_posix()
+
+
+def test_there_are_fixture_cases() -> None:
+    assert len([case for case in CASES if case.parts[-3] == "go"]) >= 30
+
+
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+def test_fixture_case(case: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    expectations = parse_expectations(case)
+    assert expectations, f"{_case_id(case)} has no expect/ok/todo annotation"
+    monkeypatch.chdir(case)
+    report = run([Path(".")], CommandLine(), catalog)
+    problems = compare(expectations, report)
+    crashes = [n for n in report.notifications if "internal error" in n.message]
+    assert not crashes, crashes
+    assert not problems, "\n".join(problems)

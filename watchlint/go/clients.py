@@ -1,0 +1,295 @@
+"""Which receivers are cache-backed (SPEC §3.1).
+
+Cache-backed: `mgr.GetClient()`/`cluster.GetClient()` and what they flow into (struct fields, embedded
+clients, parameters fed by same-module callers); unknown means cache-backed. Not cache-backed:
+`GetAPIReader()`, `client.New` without a cache reader, clientsets. Values are first recorded as references
+(a field, a parameter) while every file is read, then resolved once the whole module is known.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+import tree_sitter
+
+from watchlint.facts import Access, Evidence
+from watchlint.go import parser
+from watchlint.go.declarations import FunctionKey
+from watchlint.go.model import CR_CLIENT, KUBERNETES, GoFile, TypeRef, is_client_type
+from watchlint.go.resolve import Resolver, keyed_elements
+from watchlint.source import Span
+
+MAX_DEPTH = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    access: Access
+    evidence: Evidence | None
+
+
+@dataclass(frozen=True, slots=True)
+class FieldRef:
+    struct: TypeRef  # the struct that declares the field
+    field: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParamRef:
+    function: FunctionKey
+    index: int
+    name: str
+
+
+class Marker(enum.Enum):
+    NOT_CLIENT = "not-client"  # a receiver whose type is known and is no controller-runtime client
+    UNKNOWN = "unknown"  # a client whose origin cannot be told: cache-backed (SPEC §3.1)
+
+
+ClientRef = Known | FieldRef | ParamRef | Marker
+
+
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """A value that flows into a field or parameter, where it is written."""
+
+    ref: ClientRef
+    span: Span  # where the value is written
+    text: str
+
+
+@dataclass(slots=True)
+class ClientGraph:
+    resolver: Resolver
+    field_values: dict[tuple[TypeRef, str], list[Assigned]] = field(default_factory=dict)
+    call_arguments: dict[tuple[FunctionKey, int], list[Assigned]] = field(default_factory=dict)
+
+    # -- references ----------------------------------------------------------------------------------
+    def ref_of(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> ClientRef:
+        """What a client-valued expression refers to."""
+        if node is None or depth > MAX_DEPTH:
+            return Marker.UNKNOWN
+        kind = node.type
+        if kind in ("parenthesized_expression", "unary_expression") and node.named_children:
+            return self.ref_of(file, node.named_children[-1], depth + 1)
+        if kind == "call_expression":
+            return self._call_ref(file, node)
+        if kind == "identifier":
+            return self._identifier_ref(file, node, depth)
+        if kind == "selector_expression":
+            return self._selector_ref(file, node, depth)
+        return Marker.UNKNOWN
+
+    def receiver_of(self, file: GoFile, operand: tree_sitter.Node) -> ClientRef:
+        """The client behind `operand` in `operand.Get(…)`, following methods promoted from embedded clients."""
+        resolver = self.resolver
+        type_ref = resolver.type_of(file, operand)
+        if type_ref is None or is_client_type(type_ref):
+            return self.ref_of(file, operand)
+        base = resolver.declarations.unalias(type_ref.base)
+        if base in resolver.declarations.interfaces:
+            return self.ref_of(file, operand) if self.embeds_client(base) else Marker.NOT_CLIENT
+        embedded = self._embedded_client(base, depth=0)
+        return embedded if embedded is not None else Marker.NOT_CLIENT
+
+    def _call_ref(self, file: GoFile, call: tree_sitter.Node) -> ClientRef:
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "selector_expression":
+            return Marker.UNKNOWN
+        name = parser.text(function.child_by_field_name("field"))
+        text = " ".join(parser.text(call).split())
+        if name == "GetClient" or name == "GetCache":
+            return Known(Access.CACHE, Evidence(file.span(call), f"`{text}` reads through the cache"))
+        if name == "GetAPIReader":
+            return Known(Access.API_READER, Evidence(file.span(call), f"`{text}` reads from the API server"))
+        operand = function.child_by_field_name("operand")
+        package = file.imports.get(parser.text(operand)) if operand is not None else None
+        if package == CR_CLIENT and name in ("New", "NewWithWatch"):
+            arguments = call.child_by_field_name("arguments")
+            if arguments is not None and _sets_cache_reader(arguments):
+                return Known(Access.CACHE, Evidence(file.span(call), "client.New with Cache.Reader reads the cache"))
+            return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
+        if package == KUBERNETES and name.startswith("NewFor"):
+            return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))
+        return Marker.UNKNOWN
+
+    def _identifier_ref(self, file: GoFile, node: tree_sitter.Node, depth: int) -> ClientRef:
+        resolver = self.resolver
+        declaration = resolver.declaration(file, node)
+        if declaration is None:
+            variable = resolver.declarations.variables.get((file.package_path, parser.text(node)))
+            return self.ref_of(variable.file, variable.value_node, depth + 1) if variable else Marker.UNKNOWN
+        if declaration.parameter_index >= 0:
+            key = resolver.function_key(file, node)
+            info = resolver.declarations.functions.get(key) if key else None
+            if info is not None and info.node.start_byte == declaration.scope_start:
+                return ParamRef(info.key, declaration.parameter_index, declaration.name)
+            return Marker.UNKNOWN
+        if declaration.value_node is not None:
+            return self.ref_of(file, declaration.value_node, depth + 1)
+        scope = resolver.scope(file, node)
+        assigned = scope.assignments.get(declaration.name, []) if scope else []
+        return self.ref_of(file, assigned[0], depth + 1) if assigned else Marker.UNKNOWN
+
+    def _selector_ref(self, file: GoFile, node: tree_sitter.Node, depth: int) -> ClientRef:
+        resolver = self.resolver
+        operand = node.child_by_field_name("operand")
+        name = parser.text(node.child_by_field_name("field"))
+        if operand is None:
+            return Marker.UNKNOWN
+        is_package = parser.text(operand) in file.imports and resolver.declaration(file, operand) is None
+        if operand.type == "identifier" and is_package:
+            variable = resolver.declarations.variables.get((file.imports[parser.text(operand)], name))
+            return self.ref_of(variable.file, variable.value_node, depth + 1) if variable else Marker.UNKNOWN
+        owner = resolver.type_of(file, operand)
+        if owner is None:
+            return Marker.UNKNOWN
+        found = resolver.declarations.field(owner, name)
+        if found is None:
+            return Marker.UNKNOWN
+        struct, info = found
+        if is_client_type(info.type) or self.embeds_client(info.type):
+            return FieldRef(struct, name)
+        return Marker.NOT_CLIENT
+
+    def _embedded_client(self, struct: TypeRef, depth: int) -> FieldRef | None:
+        declarations = self.resolver.declarations
+        for info in declarations.structs.get(struct, ()):
+            if not info.is_embedded or info.type is None:
+                continue
+            if is_client_type(info.type) or self._is_client_interface(info.type):
+                return FieldRef(struct, info.name)
+        for info in declarations.structs.get(struct, ()):
+            if info.is_embedded and info.type is not None and depth < 4:
+                inner = self._embedded_client(declarations.unalias(info.type.base), depth + 1)
+                if inner is not None:
+                    return inner
+        return None
+
+    def _is_client_interface(self, ref: TypeRef) -> bool:
+        base = self.resolver.declarations.unalias(ref.base)
+        return base in self.resolver.declarations.interfaces and self.embeds_client(base)
+
+    def embeds_client(self, ref: TypeRef | None, depth: int = 0) -> bool:
+        """A module struct or interface that carries a controller-runtime client (embedded, at any depth)."""
+        if ref is None or depth > 4:
+            return False
+        declarations = self.resolver.declarations
+        base = declarations.unalias(ref.base)
+        if is_client_type(base):
+            return True
+        for embedded in declarations.interfaces.get(base, ()):
+            if self.embeds_client(embedded, depth + 1):
+                return True
+        for info in declarations.structs.get(base, ()):
+            if info.is_embedded and self.embeds_client(info.type, depth + 1):
+                return True
+        return False
+
+    def is_client_like(self, ref: TypeRef | None) -> bool:
+        return is_client_type(ref) or self.embeds_client(ref)
+
+    # -- collection ----------------------------------------------------------------------------------
+    def collect(self, file: GoFile) -> None:
+        """Record what every client-typed field and parameter receives in this file."""
+        self._collect_literals(file)
+        self._collect_assignments(file)
+        self._collect_calls(file)
+
+    def _collect_literals(self, file: GoFile) -> None:
+        resolver = self.resolver
+        for literal in parser.captures("(composite_literal) @literal", file.tree.root_node).get("literal", []):
+            type_ref = resolver.type_of(file, literal)
+            if type_ref is None:
+                continue
+            struct = resolver.declarations.unalias(type_ref.base)
+            fields = {info.name: info for info in resolver.declarations.structs.get(struct, ())}
+            for key, value in keyed_elements(literal):
+                info = fields.get(key)
+                if info is not None and self.is_client_like(info.type):
+                    self._record(self.field_values, (struct, key), file, value)
+
+    def _collect_assignments(self, file: GoFile) -> None:
+        resolver = self.resolver
+        for match in parser.matches(_FIELD_ASSIGNMENT, file.tree.root_node):
+            left, right = match["left"][0], match["right"][0]
+            operand = left.child_by_field_name("operand")
+            owner = resolver.type_of(file, operand) if operand is not None else None
+            if owner is None or not right.named_children:
+                continue
+            name = parser.text(left.child_by_field_name("field"))
+            located = resolver.declarations.field(owner, name)
+            if located is not None and self.is_client_like(located[1].type):
+                self._record(self.field_values, (located[0], name), file, right.named_children[0])
+
+    def _collect_calls(self, file: GoFile) -> None:
+        resolver = self.resolver
+        wanted = self._functions_with_client_parameters()
+        if not wanted:
+            return
+        for call in parser.captures("(call_expression) @call", file.tree.root_node).get("call", []):
+            function = call.child_by_field_name("function")
+            if function is None:
+                continue
+            name_node = function.child_by_field_name("field") if function.type == "selector_expression" else function
+            if name_node is None or parser.text(name_node) not in wanted:
+                continue
+            info = resolver.callee(file, call)
+            arguments = call.child_by_field_name("arguments")
+            if info is None or arguments is None:
+                continue
+            values = arguments.named_children
+            for parameter in info.parameters:
+                if parameter.index < len(values) and self.is_client_like(parameter.type):
+                    self._record(self.call_arguments, (info.key, parameter.index), file, values[parameter.index])
+
+    def _functions_with_client_parameters(self) -> frozenset[str]:
+        names = set()
+        for key, info in self.resolver.declarations.functions.items():
+            if any(self.is_client_like(parameter.type) for parameter in info.parameters):
+                names.add(key.name)
+        return frozenset(names)
+
+    def _record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node) -> None:  # type: ignore[type-arg]
+        text = " ".join(parser.text(value).split())
+        table.setdefault(key, []).append(Assigned(self.ref_of(file, value), file.span(value), text))
+
+    # -- resolution ----------------------------------------------------------------------------------
+    def resolve(self, ref: ClientRef, depth: int = 0, seen: frozenset[ClientRef] = frozenset()) -> Known | None:
+        """Decide the access of a reference; None when it is not a controller-runtime client."""
+        if isinstance(ref, Known):
+            return ref
+        if ref is Marker.NOT_CLIENT:
+            return None
+        if ref is Marker.UNKNOWN or depth > MAX_DEPTH or ref in seen:
+            return Known(Access.CACHE, None)
+        assert isinstance(ref, FieldRef | ParamRef)
+        if isinstance(ref, FieldRef):
+            values = self.field_values.get((ref.struct, ref.field), [])
+            label = f"{ref.struct.name}.{ref.field}"
+        else:
+            values = self.call_arguments.get((ref.function, ref.index), [])
+            label = f"parameter {ref.name} of {ref.function.name}"
+        outcomes = []
+        for value in values:
+            known = self.resolve(value.ref, depth + 1, seen | {ref})
+            if known is not None:
+                outcomes.append((known, value))
+        if not outcomes:
+            return Known(Access.CACHE, None)
+        cached = next(((known, value) for known, value in outcomes if known.access is Access.CACHE), None)
+        known, value = cached if cached is not None else outcomes[0]
+        return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"))
+
+
+_FIELD_ASSIGNMENT = (
+    "(assignment_statement left: (expression_list . (selector_expression) @left) right: (expression_list) @right)"
+)
+
+
+def _sets_cache_reader(arguments: tree_sitter.Node) -> bool:
+    for literal in parser.captures("(composite_literal) @literal", arguments).get("literal", []):
+        if any(key == "Reader" for key, _ in keyed_elements(literal)):
+            return True
+    return False

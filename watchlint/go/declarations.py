@@ -1,0 +1,224 @@
+"""Module-wide declarations: struct fields, functions and package variables, and type expressions -> TypeRef."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.model import GoFile, TypeRef
+
+PREDECLARED = frozenset(
+    {
+        *("bool", "byte", "complex64", "complex128", "error", "float32", "float64", "int", "int8", "int16"),
+        *("int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr"),
+        *("any", "comparable"),
+    }
+)
+
+
+def resolve_type(node: tree_sitter.Node | None, file: GoFile) -> TypeRef | None:
+    """Turn a type expression into a TypeRef in the context of its file; None for anonymous types."""
+    if node is None:
+        return None
+    kind = node.type
+    if kind == "pointer_type":
+        inner = resolve_type(node.named_children[0] if node.named_children else None, file)
+        return TypeRef(inner.package, inner.name, True, inner.slice) if inner else None
+    if kind == "slice_type":
+        inner = resolve_type(node.child_by_field_name("element"), file)
+        return TypeRef(inner.package, inner.name, inner.pointer, True) if inner else None
+    if kind in ("parenthesized_type", "type_elem"):
+        return resolve_type(node.named_children[0] if node.named_children else None, file)
+    if kind == "generic_type":
+        return resolve_type(node.child_by_field_name("type"), file)
+    if kind == "qualified_type":
+        package = parser.text(node.child_by_field_name("package"))
+        name = parser.text(node.child_by_field_name("name"))
+        path = file.imports.get(package)
+        return TypeRef(path, name) if path else None
+    if kind == "type_identifier":
+        name = parser.text(node)
+        return TypeRef("", name) if name in PREDECLARED else TypeRef(file.package_path, name)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class FieldInfo:
+    name: str  # the field name; for an embedded field, the type's name
+    type: TypeRef | None
+    is_embedded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    name: str
+    type: TypeRef | None
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionKey:
+    package: str  # import path
+    receiver: str  # receiver type name, "" for a plain function
+    name: str
+
+
+@dataclass(slots=True)
+class FunctionInfo:
+    key: FunctionKey
+    file: GoFile
+    node: tree_sitter.Node  # function_declaration or method_declaration
+    parameters: tuple[Parameter, ...]
+    results: tuple[TypeRef | None, ...]
+
+
+@dataclass(slots=True)
+class PackageVariable:
+    file: GoFile
+    type_node: tree_sitter.Node | None
+    value_node: tree_sitter.Node | None
+
+
+@dataclass(slots=True)
+class Declarations:
+    """What the module declares, looked up by import path and name."""
+
+    structs: dict[TypeRef, tuple[FieldInfo, ...]] = field(default_factory=dict)
+    interfaces: dict[TypeRef, tuple[TypeRef, ...]] = field(default_factory=dict)  # embedded interfaces
+    aliases: dict[TypeRef, TypeRef] = field(default_factory=dict)  # `type X = Y` and `type X Y`
+    functions: dict[FunctionKey, FunctionInfo] = field(default_factory=dict)
+    variables: dict[tuple[str, str], PackageVariable] = field(default_factory=dict)
+
+    def add_file(self, file: GoFile) -> None:
+        for node in file.tree.root_node.named_children:
+            if node.type == "type_declaration":
+                self._add_types(node, file)
+            elif node.type in ("function_declaration", "method_declaration"):
+                self._add_function(node, file)
+            elif node.type in ("var_declaration", "const_declaration"):
+                for spec in _specs(node, "var_spec", "const_spec"):
+                    self._add_variable(spec, file)
+
+    def field(self, struct: TypeRef, name: str) -> tuple[TypeRef, FieldInfo] | None:
+        """A field of a struct and the struct declaring it, including fields promoted from embedded structs."""
+        return self._field(self.unalias(struct.base), name, depth=0)
+
+    def _field(self, struct: TypeRef, name: str, depth: int) -> tuple[TypeRef, FieldInfo] | None:
+        fields = self.structs.get(struct)
+        if fields is None or depth > 4:
+            return None
+        for info in fields:
+            if info.name == name:
+                return struct, info
+        for info in fields:
+            if info.is_embedded and info.type is not None:
+                found = self._field(self.unalias(info.type.base), name, depth + 1)
+                if found is not None:
+                    return found
+        return None
+
+    def unalias(self, ref: TypeRef) -> TypeRef:
+        seen = 0
+        while ref.base in self.aliases and seen < 5:
+            target = self.aliases[ref.base]
+            ref = TypeRef(target.package, target.name, ref.pointer or target.pointer, ref.slice or target.slice)
+            seen += 1
+        return ref
+
+    def method(self, receiver: TypeRef, name: str) -> FunctionInfo | None:
+        base = self.unalias(receiver.base)
+        return self.functions.get(FunctionKey(base.package, base.name, name))
+
+    def _add_types(self, node: tree_sitter.Node, file: GoFile) -> None:
+        for spec in _specs(node, "type_spec", "type_alias"):
+            name_node = spec.child_by_field_name("name")
+            type_node = spec.child_by_field_name("type")
+            if name_node is None or type_node is None:
+                continue
+            ref = TypeRef(file.package_path, parser.text(name_node))
+            if type_node.type == "struct_type":
+                self.structs[ref] = tuple(_struct_fields(type_node, file))
+            elif type_node.type == "interface_type":
+                embedded = [resolve_type(child.named_children[0], file) for child in _interface_elements(type_node)]
+                self.interfaces[ref] = tuple(item for item in embedded if item is not None)
+            else:
+                target = resolve_type(type_node, file)
+                if target is not None and target != ref:
+                    self.aliases[ref] = target
+
+    def _add_function(self, node: tree_sitter.Node, file: GoFile) -> None:
+        name = parser.text(node.child_by_field_name("name"))
+        receiver = ""
+        receiver_node = node.child_by_field_name("receiver")
+        if receiver_node is not None:
+            for parameter in receiver_node.named_children:
+                ref = resolve_type(parameter.child_by_field_name("type"), file)
+                receiver = ref.name if ref else ""
+        key = FunctionKey(file.package_path, receiver, name)
+        parameters = tuple(parameters_of(node.child_by_field_name("parameters"), file))
+        results = _results(node.child_by_field_name("result"), file)
+        self.functions[key] = FunctionInfo(key, file, node, parameters, results)
+
+    def _add_variable(self, spec: tree_sitter.Node, file: GoFile) -> None:
+        names = [child for child in spec.children_by_field_name("name")]
+        values = spec.child_by_field_name("value")
+        value_nodes = values.named_children if values is not None else []
+        for position, name in enumerate(names):
+            value = value_nodes[position] if position < len(value_nodes) else None
+            key = (file.package_path, parser.text(name))
+            self.variables[key] = PackageVariable(file, spec.child_by_field_name("type"), value)
+
+
+def _specs(node: tree_sitter.Node, *types: str) -> Iterator[tree_sitter.Node]:
+    for child in node.named_children:
+        if child.type in types:
+            yield child
+        elif child.type.endswith("_spec_list"):
+            yield from (grandchild for grandchild in child.named_children if grandchild.type in types)
+
+
+def _struct_fields(struct: tree_sitter.Node, file: GoFile) -> Iterator[FieldInfo]:
+    for declarations in struct.named_children:
+        if declarations.type != "field_declaration_list":
+            continue
+        for declaration in declarations.named_children:
+            if declaration.type != "field_declaration":
+                continue
+            type_ref = resolve_type(declaration.child_by_field_name("type"), file)
+            names = declaration.children_by_field_name("name")
+            if names:
+                for name in names:
+                    yield FieldInfo(parser.text(name), type_ref, is_embedded=False)
+            elif type_ref is not None:
+                yield FieldInfo(type_ref.name, type_ref, is_embedded=True)
+
+
+def _interface_elements(interface: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
+    for child in interface.named_children:
+        if child.type == "type_elem" and child.named_children:
+            yield child
+
+
+def parameters_of(parameter_list: tree_sitter.Node | None, file: GoFile) -> Iterator[Parameter]:
+    if parameter_list is None:
+        return
+    index = 0
+    for declaration in parameter_list.named_children:
+        if declaration.type not in ("parameter_declaration", "variadic_parameter_declaration"):
+            continue
+        type_ref = resolve_type(declaration.child_by_field_name("type"), file)
+        names = [parser.text(name) for name in declaration.children_by_field_name("name")] or ["_"]
+        for name in names:
+            yield Parameter(name, type_ref, index)
+            index += 1
+
+
+def _results(result: tree_sitter.Node | None, file: GoFile) -> tuple[TypeRef | None, ...]:
+    if result is None:
+        return ()
+    if result.type == "parameter_list":
+        return tuple(parameter.type for parameter in parameters_of(result, file))
+    return (resolve_type(result, file),)

@@ -1,0 +1,41 @@
+"""Per-file imports: the alias each import path is known by (no alias means the last path element)."""
+
+from __future__ import annotations
+
+import re
+
+import tree_sitter
+
+from watchlint.go import parser
+
+_MAJOR_VERSION = re.compile(r"^v\d+$")
+
+
+def default_aliases(import_path: str) -> tuple[str, ...]:
+    """Names an unaliased import may be used by: the last element (`k8s.io/api/core/v1` -> `v1`), and for a
+    `/vN` path also the element before it, since `github.com/org/repo/v2` is package `repo`."""
+    parts = import_path.rstrip("/").split("/")
+    names = [parts[-1]]
+    if _MAJOR_VERSION.match(parts[-1]) and len(parts) > 1:
+        names.append(parts[-2])
+    return tuple(name.removeprefix("go-").replace("-", "_").replace(".", "_") for name in names)
+
+
+def extract_imports(root: tree_sitter.Node) -> dict[str, str]:
+    """Map each name used in the file to its import path; dot and blank imports are left out."""
+    aliases: dict[str, str] = {}
+    for spec in parser.captures("(import_spec) @spec", root).get("spec", []):
+        path_node = spec.child_by_field_name("path")
+        if path_node is None:
+            continue
+        path = parser.text(path_node).strip('"`')
+        name_node = spec.child_by_field_name("name")
+        if name_node is not None:
+            alias = parser.text(name_node)
+            if alias not in ("_", "."):
+                aliases[alias] = path
+            continue
+        for position, alias in enumerate(default_aliases(path)):
+            if position == 0 or alias not in aliases:
+                aliases.setdefault(alias, path)
+    return aliases

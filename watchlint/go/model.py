@@ -1,0 +1,93 @@
+"""The Go front-end's working model: parsed files, type references and the well-known import paths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.source import SourceFile, Span
+
+CONTROLLER_RUNTIME = "sigs.k8s.io/controller-runtime"
+CR_CLIENT = "sigs.k8s.io/controller-runtime/pkg/client"
+CR_CACHE = "sigs.k8s.io/controller-runtime/pkg/cache"
+CR_MANAGER = "sigs.k8s.io/controller-runtime/pkg/manager"
+CR_CLUSTER = "sigs.k8s.io/controller-runtime/pkg/cluster"
+CR_BUILDER = "sigs.k8s.io/controller-runtime/pkg/builder"
+CR_SOURCE = "sigs.k8s.io/controller-runtime/pkg/source"
+CR_PREDICATE = "sigs.k8s.io/controller-runtime/pkg/predicate"
+META_V1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
+UNSTRUCTURED = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+SCHEMA = "k8s.io/apimachinery/pkg/runtime/schema"
+INFORMERS = "k8s.io/client-go/informers"
+KUBERNETES = "k8s.io/client-go/kubernetes"
+
+# Packages that re-export the manager options and builder entry points (ctrl.Options, ctrl.NewManager, …).
+MANAGER_PACKAGES = frozenset({CONTROLLER_RUNTIME, CR_MANAGER})
+BUILDER_PACKAGES = frozenset({CONTROLLER_RUNTIME, CR_BUILDER})
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRef:
+    """A named Go type as its import path and name, with pointer and slice wrappers."""
+
+    package: str  # import path; "" for predeclared types
+    name: str
+    pointer: bool = False
+    slice: bool = False
+
+    @property
+    def base(self) -> TypeRef:
+        return TypeRef(self.package, self.name)
+
+    def is_(self, package: str | frozenset[str], *names: str) -> bool:
+        packages = package if isinstance(package, frozenset) else frozenset({package})
+        return self.package in packages and self.name in names
+
+
+CLIENT_TYPES = frozenset({"Client", "Reader", "WithWatch", "Writer", "StatusClient", "SubResourceClient"})
+
+
+def is_client_type(ref: TypeRef | None) -> bool:
+    """controller-runtime client interfaces, and the cache (which is a Reader)."""
+    if ref is None:
+        return False
+    return ref.is_(CR_CLIENT, *CLIENT_TYPES) or ref.is_(CR_CACHE, "Cache") or ref.is_(CR_CLUSTER, "Cluster")
+
+
+@dataclass(slots=True)
+class GoFile:
+    """One parsed Go file of the module."""
+
+    source: SourceFile
+    tree: tree_sitter.Tree
+    directory: str  # POSIX folder relative to the module root
+    package_path: str  # import path of its package
+    package_name: str
+    imports: dict[str, str]  # alias -> import path
+    function_scopes: dict[int, object] = field(default_factory=dict)  # function node id -> scope (lazily built)
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    def span(self, node: tree_sitter.Node) -> Span:
+        return parser.span(self.source, node)
+
+    def name_span(self, call: tree_sitter.Node) -> Span:
+        """The span of a call's function name token: `Owns` in `b.Owns(x)`, `NewManager` in `ctrl.NewManager(…)`."""
+        function = call.child_by_field_name("function")
+        if function is not None and function.type == "selector_expression":
+            name = function.child_by_field_name("field")
+            if name is not None:
+                return self.span(name)
+        if function is not None and function.type == "generic_type":
+            inner = function.child_by_field_name("type")
+            if inner is not None:
+                function = inner
+        if function is not None and function.type == "qualified_type":
+            name = function.child_by_field_name("name")
+            if name is not None:
+                return self.span(name)
+        return self.span(function if function is not None else call)

@@ -1,0 +1,43 @@
+"""go.mod: the module path and the controller-runtime version that decides which option shapes apply."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+CONTROLLER_RUNTIME = "sigs.k8s.io/controller-runtime"
+_MODULE = re.compile(r"^\s*module\s+\"?([^\s\"]+)\"?", re.MULTILINE)
+_REQUIRE = re.compile(r"^\s*(?:require\s+)?(\S+)\s+(v\d+\.\d+\.\d+\S*)", re.MULTILINE)
+_VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class GoModule:
+    path: str  # the module path, "" when there is no readable go.mod
+    controller_runtime: tuple[int, int, int] | None  # required version, None when not required
+
+    def package_path(self, directory: str) -> str:
+        """Import path of the package in `directory` (POSIX, relative to the module root)."""
+        if directory in ("", "."):
+            return self.path
+        return f"{self.path}/{directory}" if self.path else directory
+
+
+def parse_go_mod(text: str) -> GoModule:
+    """Read the module path and the controller-runtime requirement; garbage yields an empty module."""
+    module = _MODULE.search(text)
+    version = None
+    for match in _REQUIRE.finditer(text):
+        if match.group(1) == CONTROLLER_RUNTIME:
+            parsed = _VERSION.match(match.group(2))
+            if parsed:
+                version = (int(parsed.group(1)), int(parsed.group(2)), int(parsed.group(3)))
+    return GoModule(module.group(1) if module else "", version)
+
+
+def read_go_mod(root: Path) -> GoModule:
+    try:
+        return parse_go_mod((root / "go.mod").read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return GoModule("", None)

@@ -1,0 +1,267 @@
+"""Cache policy: every manager, cluster, cache and client option a file sets (SPEC §1), in all three eras.
+
+Options are found wherever they are written — inline in `ctrl.NewManager`, in helpers that return them,
+in variables assigned field by field, in maps filled by later statements — and each restriction keeps
+the span that sets it. A restriction applied inside an `if`, `switch` or loop carries that Condition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import tree_sitter
+
+from watchlint.facts import Condition, Mitigation, Restriction
+from watchlint.go import parser
+from watchlint.go.declarations import resolve_type
+from watchlint.go.model import (
+    CR_CACHE,
+    CR_CLIENT,
+    CR_CLUSTER,
+    INFORMERS,
+    MANAGER_PACKAGES,
+    GoFile,
+    TypeRef,
+)
+from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
+from watchlint.source import Span
+
+_OPTION_TYPES = (
+    (MANAGER_PACKAGES, "Options"),
+    (frozenset({CR_CLUSTER}), "Options"),
+    (frozenset({CR_CACHE}), "Options"),
+    (frozenset({CR_CLIENT}), "Options"),
+    (frozenset({CR_CLIENT}), "CacheOptions"),
+)
+_SELECTOR_TYPES = (
+    (frozenset({CR_CACHE}), "ByObject"),
+    (frozenset({CR_CACHE}), "ObjectSelector"),
+)
+_EVERYTHING = ("labels.Everything()", "fields.Everything()", "nil")
+_ALL_NAMESPACES = ('""', "cache.AllNamespaces", "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.NamespaceAll")
+_CONSTRUCTORS = {
+    "NewManager": MANAGER_PACKAGES,
+    "New": MANAGER_PACKAGES | {CR_CLUSTER, CR_CACHE},
+    "NewSharedInformerFactory": frozenset({INFORMERS}),
+    "NewSharedInformerFactoryWithOptions": frozenset({INFORMERS}),
+    "NewFilteredSharedInformerFactory": frozenset({INFORMERS}),
+}
+_OPTION_FIELDS = frozenset(
+    {
+        "Namespace",
+        "Namespaces",
+        "DefaultNamespaces",
+        "DefaultLabelSelector",
+        "DefaultFieldSelector",
+        "DefaultSelector",
+        "DisableFor",
+        "ClientDisableCacheFor",
+        "ReaderFailOnMissingInformer",
+        "Unstructured",
+        "NewCache",
+    }
+)
+
+
+@dataclass(slots=True)
+class FilePolicy:
+    """What one file contributes to the cache policy of the binaries that reach it."""
+
+    restrictions: list[Restriction] = field(default_factory=list)
+    origins: list[Span] = field(default_factory=list)  # manager, cluster, cache and informer-factory constructions
+    caches_unstructured: list[Span] = field(default_factory=list)
+
+
+def extract_policy(file: GoFile, resolver: Resolver) -> FilePolicy:
+    extractor = _Extractor(file, resolver)
+    extractor.run()
+    return extractor.policy
+
+
+@dataclass(slots=True)
+class _Extractor:
+    file: GoFile
+    resolver: Resolver
+    policy: FilePolicy = field(default_factory=FilePolicy)
+
+    def run(self) -> None:
+        root = self.file.tree.root_node
+        for literal in parser.captures("(composite_literal) @literal", root).get("literal", []):
+            self._literal(literal)
+        for match in parser.matches(_ASSIGNMENT, root):
+            self._assignment(match["left"][0], match["right"][0])
+        for call in parser.captures("(call_expression) @call", root).get("call", []):
+            self._call(call)
+
+    # -- literals ------------------------------------------------------------------------------------
+    def _literal(self, literal: tree_sitter.Node) -> None:
+        type_node = literal.child_by_field_name("type")
+        if type_node is None:
+            return
+        if type_node.type == "map_type":
+            value_type = resolve_type(type_node.child_by_field_name("value"), self.file)
+            if _is_one_of(value_type, _SELECTOR_TYPES):
+                self._selector_map(literal)
+            return
+        type_ref = resolve_type(type_node, self.file)
+        if type_ref is not None and type_ref.is_(CR_CACHE, "SelectorsByObject"):
+            self._selector_map(literal)
+        elif _is_one_of(type_ref, _OPTION_TYPES):
+            for key, value in keyed_elements(literal):
+                self._option(key, value, value)
+
+    def _selector_map(self, literal: tree_sitter.Node) -> None:
+        for key, value in keyed_entries(literal):
+            self._by_object_entry(key, value)
+
+    def _by_object_entry(self, key: tree_sitter.Node, value: tree_sitter.Node) -> None:
+        found = self.resolver.object_of(self.file, key)
+        if found is None:
+            return
+        fields = {name: " ".join(parser.text(node).split()) for name, node in keyed_elements(value)}
+        narrowing = [
+            name for name in ("Label", "Field", "Namespaces") if name in fields and fields[name] not in _EVERYTHING
+        ]
+        text = f"ByObject entry for {found.text}" + (f" sets {', '.join(narrowing)}" if narrowing else "")
+        self._add(Mitigation.BY_OBJECT, found.kind, key, text, is_effective=bool(narrowing))
+
+    # -- option fields -------------------------------------------------------------------------------
+    def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
+        shown = " ".join(parser.text(value).split())
+        if name == "Namespace":
+            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, f"Namespace: {shown}", shown not in _ALL_NAMESPACES)
+        elif name in ("Namespaces", "DefaultNamespaces"):
+            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, _names_a_namespace(value))
+        elif name in ("DefaultLabelSelector", "DefaultFieldSelector"):
+            self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, shown not in _EVERYTHING)
+        elif name == "DefaultSelector":
+            fields = [text for _, node in keyed_elements(value) if (text := parser.text(node)) not in _EVERYTHING]
+            self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, bool(fields) or value.type == "identifier")
+        elif name in ("DisableFor", "ClientDisableCacheFor"):
+            for item in self._objects_in(value):
+                found = self.resolver.object_of(self.file, item)
+                if found is not None:
+                    self._add(Mitigation.DISABLE_FOR, found.kind, item, f"{name} lists {found.text}")
+        elif name == "ReaderFailOnMissingInformer" and shown == "true":
+            self._add(Mitigation.FAIL_ON_MISSING_INFORMER, None, anchor, "ReaderFailOnMissingInformer: true")
+        elif name == "Unstructured" and shown == "true":
+            self.policy.caches_unstructured.append(self.file.span(anchor))
+
+    def _objects_in(self, value: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
+        """The object expressions of a `[]client.Object{…}` literal, an `append(…)`, or a local variable."""
+        if value.type == "composite_literal":
+            body = value.child_by_field_name("body")
+            for element in body.named_children if body is not None else ():
+                yield (
+                    element.named_children[0]
+                    if element.type == "literal_element" and element.named_children
+                    else element
+                )
+        elif value.type == "call_expression" and parser.text(value.child_by_field_name("function")) == "append":
+            arguments = value.child_by_field_name("arguments")
+            for argument in arguments.named_children[1:] if arguments is not None else []:
+                yield from self._objects_in(argument) if argument.type == "composite_literal" else (argument,)
+        elif value.type == "identifier":
+            declaration = self.resolver.declaration(self.file, value)
+            if declaration is not None and declaration.value_node is not None:
+                yield from self._objects_in(declaration.value_node)
+
+    # -- assignments and calls -----------------------------------------------------------------------
+    def _assignment(self, left: tree_sitter.Node, right: tree_sitter.Node) -> None:
+        if left.type == "index_expression":
+            value_type = (
+                resolve_type(right.child_by_field_name("type"), self.file)
+                if right.type == "composite_literal"
+                else None
+            )
+            if _is_one_of(value_type, _SELECTOR_TYPES):
+                index = left.child_by_field_name("index")
+                if index is not None:
+                    self._by_object_entry(index, right)
+            return
+        if left.type != "selector_expression":
+            return
+        name = parser.text(left.child_by_field_name("field"))
+        operand = left.child_by_field_name("operand")
+        if name not in _OPTION_FIELDS or operand is None or not self._is_options(operand):
+            return
+        if name == "NewCache":
+            return  # the builder call on the right is read by _call
+        self._option(name, right, left)
+
+    def _is_options(self, operand: tree_sitter.Node) -> bool:
+        type_ref = self.resolver.type_of(self.file, operand)
+        if type_ref is not None:
+            return _is_one_of(type_ref.base, _OPTION_TYPES)
+        text = parser.text(operand)
+        return text.endswith(("Cache", "Options", "options", "opts", "Opts")) or text in ("o", "opt", "cfg")
+
+    def _call(self, call: tree_sitter.Node) -> None:
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "selector_expression":
+            return
+        operand = function.child_by_field_name("operand")
+        name = parser.text(function.child_by_field_name("field"))
+        package = self.file.imports.get(parser.text(operand)) if operand is not None else None
+        if package is None:
+            return
+        if package == CR_CACHE and name == "MultiNamespacedCacheBuilder":
+            arguments = call.child_by_field_name("arguments")
+            first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+            effective = first is None or _names_a_namespace(first)
+            self._add(Mitigation.DEFAULT_NAMESPACES, None, call, "MultiNamespacedCacheBuilder", effective)
+        elif name in _CONSTRUCTORS and package in _CONSTRUCTORS[name]:
+            self.policy.origins.append(self.file.name_span(call))
+
+    def _add(
+        self, mitigation: Mitigation, kind: str | None, node: tree_sitter.Node, text: str, is_effective: bool = True
+    ) -> None:
+        restriction = Restriction(
+            mitigation=mitigation,
+            kind=kind,
+            span=self.file.span(node),
+            text=text,
+            is_effective=is_effective,
+            condition=condition_of(self.file, node),
+        )
+        self.policy.restrictions.append(restriction)
+
+
+_ASSIGNMENT = "(assignment_statement left: (expression_list . (_) @left) right: (expression_list . (_) @right))"
+
+
+def _is_one_of(type_ref: TypeRef | None, choices: tuple[tuple[frozenset[str], str], ...]) -> bool:
+    return type_ref is not None and any(type_ref.is_(packages, name) for packages, name in choices)
+
+
+def _names_a_namespace(value: tree_sitter.Node) -> bool:
+    """False for an empty literal or one that names only all namespaces; an unseen value counts (SPEC §1)."""
+    if value.type != "composite_literal":
+        return value.type not in ("nil",) and parser.text(value) not in _ALL_NAMESPACES
+    keys = [parser.text(key) for key, _ in keyed_entries(value)]
+    if not keys:
+        body = value.child_by_field_name("body")
+        keys = [parser.text(element) for element in body.named_children] if body is not None else []
+    return any(key not in _ALL_NAMESPACES for key in keys)
+
+
+_CONDITIONAL = frozenset({"if_statement", "expression_case", "type_case", "default_case", "for_statement"})
+
+
+def condition_of(file: GoFile, node: tree_sitter.Node) -> Condition | None:
+    """The innermost `if`, `case` or loop a node depends on inside its function, judged later (issue: default
+    deployment); here it cannot be evaluated, which counts as holding (SPEC §1)."""
+    current = node.parent
+    child = node
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "source_file"):
+        if current.type in _CONDITIONAL:
+            header = current.child_by_field_name("condition") if current.type == "if_statement" else None
+            if current.type == "if_statement" and (header is None or child == header):
+                child, current = current, current.parent
+                continue
+            anchor = header if header is not None else current
+            text = " ".join(parser.text(anchor).split())[:80]
+            return Condition(text=text, span=file.span(anchor), holds_by_default=None)
+        child, current = current, current.parent
+    return None

@@ -1,0 +1,317 @@
+"""Expressions -> types, Kubernetes objects and strings, using local scopes and module declarations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import tree_sitter
+
+from watchlint.catalog import KindIndex
+from watchlint.facts import ObjectForm
+from watchlint.go import parser
+from watchlint.go.declarations import Declarations, FunctionInfo, FunctionKey, resolve_type
+from watchlint.go.model import CR_CACHE, CR_CLIENT, META_V1, SCHEMA, UNSTRUCTURED, GoFile, TypeRef
+from watchlint.go.scope import Declaration, FunctionScope, build_scope, enclosing_function
+
+_SETTER_CALLS = (
+    "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier))) @call"
+)
+MAX_DEPTH = 8  # following values through variables and calls; deeper chains are not worth the time
+_GVK_SETTERS = frozenset({"SetGroupVersionKind", "SetKind"})
+_ACCESSOR_TYPES = {
+    "GetClient": TypeRef(CR_CLIENT, "Client"),
+    "GetAPIReader": TypeRef(CR_CLIENT, "Reader"),
+    "GetCache": TypeRef(CR_CACHE, "Cache"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRef:
+    """What an object expression is: its kind, how it is typed, and how it reads in the source."""
+
+    kind: str
+    form: ObjectForm
+    text: str
+    is_list: bool
+
+
+class Resolver:
+    """Answers questions about expressions; scopes are built once per function and kept on the file."""
+
+    def __init__(self, declarations: Declarations, kinds: KindIndex) -> None:
+        self.declarations = declarations
+        self.kinds = kinds
+
+    # -- names ---------------------------------------------------------------------------------------
+    def scope(self, file: GoFile, node: tree_sitter.Node) -> FunctionScope | None:
+        function = enclosing_function(node)
+        if function is None:
+            return None
+        scope = file.function_scopes.get(function.id)
+        if scope is None:
+            scope = build_scope(function)
+            file.function_scopes[function.id] = scope
+        assert isinstance(scope, FunctionScope)
+        return scope
+
+    def declaration(self, file: GoFile, identifier: tree_sitter.Node) -> Declaration | None:
+        scope = self.scope(file, identifier)
+        if scope is None:
+            return None
+        return scope.lookup(parser.text(identifier), identifier.start_byte)
+
+    def function_key(self, file: GoFile, node: tree_sitter.Node) -> FunctionKey | None:
+        """The key of the named function or method around a node (None inside package-level literals)."""
+        function = enclosing_function(node)
+        while function is not None and function.type == "function_literal":
+            function = enclosing_function(function.parent) if function.parent is not None else None
+        if function is None:
+            return None
+        receiver = ""
+        receiver_node = function.child_by_field_name("receiver")
+        if receiver_node is not None:
+            for parameter in receiver_node.named_children:
+                ref = resolve_type(parameter.child_by_field_name("type"), file)
+                receiver = ref.name if ref else ""
+        return FunctionKey(file.package_path, receiver, parser.text(function.child_by_field_name("name")))
+
+    # -- types ---------------------------------------------------------------------------------------
+    def type_of(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> TypeRef | None:
+        if node is None or depth > MAX_DEPTH:
+            return None
+        kind = node.type
+        if kind == "identifier":
+            return self._identifier_type(file, node, depth)
+        if kind == "selector_expression":
+            return self._selector_type(file, node, depth)
+        if kind == "composite_literal":
+            return resolve_type(node.child_by_field_name("type"), file)
+        if kind == "unary_expression":
+            return self._unary_type(file, node, depth)
+        if kind == "call_expression":
+            return self._call_type(file, node, 0, depth)
+        if kind == "parenthesized_expression":
+            return self.type_of(file, node.named_children[0] if node.named_children else None, depth + 1)
+        if kind == "type_assertion_expression":
+            return resolve_type(node.child_by_field_name("type"), file)
+        if kind == "index_expression":
+            container = self.type_of(file, node.child_by_field_name("operand"), depth + 1)
+            return TypeRef(container.package, container.name, container.pointer) if container else None
+        return None
+
+    def _unary_type(self, file: GoFile, node: tree_sitter.Node, depth: int) -> TypeRef | None:
+        operator = node.child_by_field_name("operator")
+        inner = self.type_of(file, node.child_by_field_name("operand"), depth + 1)
+        if inner is None or operator is None:
+            return None
+        if parser.text(operator) == "&":
+            return TypeRef(inner.package, inner.name, True, inner.slice)
+        if parser.text(operator) == "*":
+            return TypeRef(inner.package, inner.name, False, inner.slice)
+        return None
+
+    def _identifier_type(self, file: GoFile, node: tree_sitter.Node, depth: int) -> TypeRef | None:
+        declaration = self.declaration(file, node)
+        if declaration is None:
+            variable = self.declarations.variables.get((file.package_path, parser.text(node)))
+            if variable is None:
+                return None
+            if variable.type_node is not None:
+                return resolve_type(variable.type_node, variable.file)
+            return self.type_of(variable.file, variable.value_node, depth + 1)
+        if declaration.type_node is not None:
+            return resolve_type(declaration.type_node, file)
+        if declaration.ranged_node is not None:
+            ranged = self.type_of(file, declaration.ranged_node, depth + 1)
+            return TypeRef(ranged.package, ranged.name, ranged.pointer) if ranged and ranged.slice else None
+        if declaration.value_node is not None:
+            value = declaration.value_node
+            if value.type == "call_expression":
+                return self._call_type(file, value, declaration.value_index, depth + 1)
+            return self.type_of(file, value, depth + 1)
+        return None
+
+    def _selector_type(self, file: GoFile, node: tree_sitter.Node, depth: int) -> TypeRef | None:
+        operand = node.child_by_field_name("operand")
+        name = parser.text(node.child_by_field_name("field"))
+        if operand is None:
+            return None
+        if operand.type == "identifier" and self._is_package(file, operand):
+            variable = self.declarations.variables.get((file.imports[parser.text(operand)], name))
+            if variable is not None and variable.type_node is not None:
+                return resolve_type(variable.type_node, variable.file)
+            return None
+        owner = self.type_of(file, operand, depth + 1)
+        if owner is None:
+            return None
+        if name == "Items" and owner.name.endswith("List") and self.kinds.go_kind(owner.package, owner.name):
+            return TypeRef(owner.package, owner.name.removesuffix("List"), slice=True)
+        found = self.declarations.field(owner, name)
+        return found[1].type if found else None
+
+    def _call_type(self, file: GoFile, call: tree_sitter.Node, index: int, depth: int) -> TypeRef | None:
+        function = call.child_by_field_name("function")
+        if function is None:
+            return None
+        if function.type == "identifier" and parser.text(function) == "new":
+            arguments = call.child_by_field_name("arguments")
+            inner = resolve_type(arguments.named_children[0], file) if arguments and arguments.named_children else None
+            return TypeRef(inner.package, inner.name, True) if inner else None
+        if function.type == "selector_expression":
+            name = parser.text(function.child_by_field_name("field"))
+            if name in _ACCESSOR_TYPES and index == 0:
+                return _ACCESSOR_TYPES[name]
+        info = self.callee(file, call)
+        if info is None or index >= len(info.results):
+            return None
+        return info.results[index]
+
+    def callee(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
+        """The module function or method a call invokes, when it can be told."""
+        function = call.child_by_field_name("function")
+        if function is None:
+            return None
+        if function.type == "identifier":
+            return self.declarations.functions.get(FunctionKey(file.package_path, "", parser.text(function)))
+        if function.type != "selector_expression":
+            return None
+        operand = function.child_by_field_name("operand")
+        name = parser.text(function.child_by_field_name("field"))
+        if operand is None:
+            return None
+        if operand.type == "identifier" and self._is_package(file, operand):
+            return self.declarations.functions.get(FunctionKey(file.imports[parser.text(operand)], "", name))
+        owner = self.type_of(file, operand)
+        return self.declarations.method(owner, name) if owner is not None else None
+
+    def _is_package(self, file: GoFile, identifier: tree_sitter.Node) -> bool:
+        name = parser.text(identifier)
+        return name in file.imports and self.declaration(file, identifier) is None
+
+    # -- objects -------------------------------------------------------------------------------------
+    def object_of(self, file: GoFile, node: tree_sitter.Node | None) -> ObjectRef | None:
+        """Resolve an object argument (`&corev1.Secret{}`, `&s`, `new(T)`, a typed variable) to its kind."""
+        if node is None:
+            return None
+        target = node
+        if node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) == "&":
+            target = node.child_by_field_name("operand") or node
+        type_ref = self.type_of(file, target)
+        if type_ref is None or type_ref.slice:
+            return None
+        text = " ".join(parser.text(node).split())
+        is_list = type_ref.name.endswith("List")
+        kind = self.kinds.go_kind(type_ref.package, type_ref.name)
+        if kind is not None:
+            return ObjectRef(kind, ObjectForm.TYPED, text, is_list)
+        if type_ref.is_(META_V1, "PartialObjectMetadata", "PartialObjectMetadataList"):
+            form = ObjectForm.METADATA
+        elif type_ref.is_(UNSTRUCTURED, "Unstructured", "UnstructuredList"):
+            form = ObjectForm.UNSTRUCTURED
+        else:
+            return None
+        named = self._kind_set_on(file, target)
+        return ObjectRef(named, form, text, is_list) if named else None
+
+    def _kind_set_on(self, file: GoFile, node: tree_sitter.Node) -> str | None:
+        """The kind given to a PartialObjectMetadata or Unstructured object by its TypeMeta or a setter."""
+        literal = node
+        declaration = self.declaration(file, node) if node.type == "identifier" else None
+        if declaration is not None and declaration.value_node is not None:
+            literal = declaration.value_node
+            if literal.type == "unary_expression":
+                literal = literal.child_by_field_name("operand") or literal
+        if literal.type == "composite_literal":
+            named = self._kind_in_literal(literal)
+            if named:
+                return named
+        if declaration is None:
+            return None
+        return self._kind_from_setters(file, node, declaration)
+
+    def _kind_from_setters(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration) -> str | None:
+        scope = self.scope(file, node)
+        if scope is None:
+            return None
+        for call in parser.captures(_SETTER_CALLS, scope.function).get("call", []):
+            function = call.child_by_field_name("function")
+            assert function is not None
+            operand = function.child_by_field_name("operand")
+            method = parser.text(function.child_by_field_name("field"))
+            if method not in _GVK_SETTERS or operand is None or parser.text(operand) != declaration.name:
+                continue
+            if self.declaration(file, operand) != declaration:
+                continue
+            named = self._kind_in_setter(call)
+            if named:
+                return named
+        return None
+
+    def _kind_in_setter(self, call: tree_sitter.Node) -> str | None:
+        arguments = call.child_by_field_name("arguments")
+        if arguments is None or not arguments.named_children:
+            return None
+        return self._kind_in_expression(arguments.named_children[0])
+
+    def _kind_in_expression(self, node: tree_sitter.Node) -> str | None:
+        """`corev1.SchemeGroupVersion.WithKind("Secret")`, `schema.GroupVersionKind{Kind: "Secret"}`, `"Secret"`."""
+        for string in _strings_in(node):
+            named = self.kinds.python_kind(string.removesuffix("List")) if string[:1].isupper() else None
+            if named and named == string.removesuffix("List"):
+                return named
+        return None
+
+    def _kind_in_literal(self, literal: tree_sitter.Node) -> str | None:
+        for key, value in keyed_elements(literal):
+            if key in ("TypeMeta", "Kind", "Object"):
+                named = self._kind_in_expression(value)
+                if named:
+                    return named
+        return None
+
+    def gvk_kind(self, node: tree_sitter.Node) -> str | None:
+        """The kind named by a GroupVersionKind expression (GetInformerForKind)."""
+        return self._kind_in_expression(node)
+
+    def is_schema_type(self, ref: TypeRef | None) -> bool:
+        return ref is not None and ref.package == SCHEMA
+
+
+def keyed_elements(literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
+    """The `Key: value` pairs of a composite literal whose keys are plain names."""
+    body = literal.child_by_field_name("body") if literal.type == "composite_literal" else literal
+    pairs = []
+    for element in body.named_children if body is not None else ():
+        if element.type != "keyed_element":
+            continue
+        key = element.child_by_field_name("key")
+        value = element.child_by_field_name("value")
+        if key is None or value is None:
+            continue
+        key_node = key.named_children[0] if key.type == "literal_element" and key.named_children else key
+        value_node = value.named_children[0] if value.type == "literal_element" and value.named_children else value
+        if key_node.type in ("identifier", "field_identifier"):
+            pairs.append((parser.text(key_node), value_node))
+    return pairs
+
+
+def keyed_entries(literal: tree_sitter.Node) -> list[tuple[tree_sitter.Node, tree_sitter.Node]]:
+    """Every `key: value` pair of a composite literal (map literals have expression keys)."""
+    body = literal.child_by_field_name("body") if literal.type == "composite_literal" else literal
+    pairs = []
+    for element in body.named_children if body is not None else ():
+        if element.type != "keyed_element":
+            continue
+        key = element.child_by_field_name("key")
+        value = element.child_by_field_name("value")
+        if key is None or value is None:
+            continue
+        key_node = key.named_children[0] if key.type == "literal_element" and key.named_children else key
+        value_node = value.named_children[0] if value.type == "literal_element" and value.named_children else value
+        pairs.append((key_node, value_node))
+    return pairs
+
+
+def _strings_in(node: tree_sitter.Node) -> list[str]:
+    found = parser.captures("[(interpreted_string_literal) (raw_string_literal)] @s", node).get("s", [])
+    return [parser.text(item).strip('"`') for item in sorted(found, key=lambda item: item.start_byte)]

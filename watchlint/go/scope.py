@@ -1,0 +1,230 @@
+"""Local names of one function: parameters, `var`, `:=`, range variables, with Go block scoping.
+
+A name resolves to the innermost declaration whose block encloses the use and that precedes it, so the
+same name can be a Secret in one block and a ConfigMap in the next (SPEC §3.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import tree_sitter
+
+from watchlint.go import parser
+
+_BLOCKS = frozenset(
+    {
+        "block",
+        "if_statement",
+        "for_statement",
+        "expression_switch_statement",
+        "type_switch_statement",
+        "select_statement",
+        "expression_case",
+        "default_case",
+        "type_case",
+        "communication_case",
+        "function_literal",
+        "function_declaration",
+        "method_declaration",
+    }
+)
+FUNCTIONS = frozenset({"function_declaration", "method_declaration", "function_literal"})
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """One declared local name."""
+
+    name: str
+    visible_from: int  # byte offset where the name comes into scope
+    scope_start: int  # byte range of the enclosing block
+    scope_end: int
+    node: tree_sitter.Node  # the declaring identifier
+    type_node: tree_sitter.Node | None = None  # the declared type, when written
+    value_node: tree_sitter.Node | None = None  # the assigned expression
+    value_index: int = 0  # position in a multi-value call (`c, err := client.New(…)`)
+    parameter_index: int = -1  # position in the function's parameter list, -1 for other names
+    ranged_node: tree_sitter.Node | None = None  # for `for _, x := range expr`: expr
+
+
+@dataclass(slots=True)
+class FunctionScope:
+    """Every declaration inside one function (nested function literals included)."""
+
+    function: tree_sitter.Node
+    declarations: dict[str, list[Declaration]] = field(default_factory=dict)
+    assignments: dict[str, list[tree_sitter.Node]] = field(default_factory=dict)  # `x = value`: values
+
+    def lookup(self, name: str, at: int) -> Declaration | None:
+        best: Declaration | None = None
+        for declaration in self.declarations.get(name, ()):
+            if not (declaration.scope_start <= at < declaration.scope_end and declaration.visible_from <= at):
+                continue
+            if best is None or _is_inner(declaration, best):
+                best = declaration
+        return best
+
+    def add(self, declaration: Declaration) -> None:
+        if declaration.name != "_":
+            self.declarations.setdefault(declaration.name, []).append(declaration)
+
+
+def _is_inner(candidate: Declaration, best: Declaration) -> bool:
+    candidate_size = candidate.scope_end - candidate.scope_start
+    best_size = best.scope_end - best.scope_start
+    if candidate_size != best_size:
+        return candidate_size < best_size
+    return candidate.visible_from > best.visible_from
+
+
+def enclosing_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The outermost function or method declaration around a node (function literals are part of it)."""
+    found = None
+    current: tree_sitter.Node | None = node
+    while current is not None:
+        if current.type in ("function_declaration", "method_declaration"):
+            return current
+        if current.type == "function_literal":
+            found = current
+        current = current.parent
+    return found
+
+
+def build_scope(function: tree_sitter.Node) -> FunctionScope:
+    scope = FunctionScope(function)
+    _add_parameters(scope, function)
+    body = function.child_by_field_name("body")
+    if body is not None:
+        _walk(scope, body)
+    return scope
+
+
+def _block_of(node: tree_sitter.Node) -> tree_sitter.Node:
+    current = node.parent
+    while current is not None and current.type not in _BLOCKS:
+        current = current.parent
+    return current if current is not None else node
+
+
+def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
+    start, end = function.start_byte, function.end_byte
+    receiver = function.child_by_field_name("receiver")
+    if receiver is not None:
+        for parameter in receiver.named_children:
+            for name in parameter.children_by_field_name("name"):
+                scope.add(
+                    Declaration(parser.text(name), start, start, end, name, parameter.child_by_field_name("type"))
+                )
+    parameters = function.child_by_field_name("parameters")
+    index = 0
+    for parameter in parameters.named_children if parameters is not None else ():
+        if parameter.type not in ("parameter_declaration", "variadic_parameter_declaration"):
+            continue
+        type_node = parameter.child_by_field_name("type")
+        names = parameter.children_by_field_name("name")
+        for name in names:
+            scope.add(Declaration(parser.text(name), start, start, end, name, type_node, parameter_index=index))
+            index += 1
+        index += 0 if names else 1  # an unnamed parameter still takes a position
+
+
+_DECLARING = frozenset(
+    {"short_var_declaration", "var_declaration", "range_clause", "function_literal", "assignment_statement"}
+)
+
+
+def _walk(scope: FunctionScope, body: tree_sitter.Node) -> None:
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        kind = node.type
+        if kind == "short_var_declaration":
+            _add_short(scope, node)
+        elif kind == "var_declaration":
+            _add_var(scope, node)
+        elif kind == "range_clause":
+            _add_range(scope, node)
+        elif kind == "function_literal":
+            _add_parameters(scope, node)
+        elif kind == "assignment_statement":
+            _add_assignment(scope, node)
+        stack.extend(node.named_children)
+
+
+def _add_short(scope: FunctionScope, node: tree_sitter.Node) -> None:
+    left = node.child_by_field_name("left")
+    right = node.child_by_field_name("right")
+    names = left.named_children if left is not None else []
+    values = right.named_children if right is not None else []
+    block = _block_of(node)
+    for position, name in enumerate(names):
+        if name.type != "identifier":
+            continue
+        value: tree_sitter.Node | None = values[0] if values else None
+        index = position
+        if len(values) == len(names):
+            value, index = values[position], 0
+        declaration = Declaration(
+            parser.text(name), node.end_byte, block.start_byte, block.end_byte, name, None, value, index
+        )
+        scope.add(declaration)
+
+
+def _add_var(scope: FunctionScope, node: tree_sitter.Node) -> None:
+    block = _block_of(node)
+    for spec in _var_specs(node):
+        names = spec.children_by_field_name("name")
+        type_node = spec.child_by_field_name("type")
+        values_node = spec.child_by_field_name("value")
+        values = values_node.named_children if values_node is not None else []
+        for position, name in enumerate(names):
+            value = values[position] if position < len(values) else (values[0] if values else None)
+            index = 0 if len(values) == len(names) else position
+            declaration = Declaration(
+                parser.text(name), node.end_byte, block.start_byte, block.end_byte, name, type_node, value, index
+            )
+            scope.add(declaration)
+
+
+def _var_specs(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    specs = []
+    for child in node.named_children:
+        if child.type == "var_spec":
+            specs.append(child)
+        elif child.type == "var_spec_list":
+            specs.extend(grandchild for grandchild in child.named_children if grandchild.type == "var_spec")
+    return specs
+
+
+def _add_range(scope: FunctionScope, node: tree_sitter.Node) -> None:
+    left = node.child_by_field_name("left")
+    ranged = node.child_by_field_name("right")
+    statement = node.parent if node.parent is not None else node
+    if left is None or not any(child.type == ":=" for child in node.children):
+        return
+    names = [name for name in left.named_children if name.type == "identifier"]
+    for position, name in enumerate(names):
+        declaration = Declaration(
+            parser.text(name),
+            node.end_byte,
+            statement.start_byte,
+            statement.end_byte,
+            name,
+            ranged_node=ranged if position == 1 else None,
+        )
+        scope.add(declaration)
+
+
+def _add_assignment(scope: FunctionScope, node: tree_sitter.Node) -> None:
+    left = node.child_by_field_name("left")
+    right = node.child_by_field_name("right")
+    if left is None or right is None or not any(child.type == "=" for child in node.children):
+        return
+    names = left.named_children
+    values = right.named_children
+    if len(names) != len(values):
+        return
+    for name, value in zip(names, values, strict=True):
+        if name.type == "identifier":
+            scope.assignments.setdefault(parser.text(name), []).append(value)

@@ -1,0 +1,467 @@
+"""Sites in Go code: builder chains, Watch with source.Kind, informers, indexers, informer factories,
+clientset calls, and Get/List through controller-runtime readers (SPEC §3.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import tree_sitter
+
+from watchlint.catalog import KindIndex
+from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
+from watchlint.go import parser
+from watchlint.go.clients import ClientGraph, ClientRef
+from watchlint.go.declarations import resolve_type
+from watchlint.go.model import CR_CLIENT, CR_SOURCE, INFORMERS, META_V1, GoFile
+from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
+from watchlint.source import Span
+
+BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
+_READS = frozenset({"Get", "List"})
+_INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
+_ALL_NAMESPACES = ('""', "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.NamespaceAll", "cache.AllNamespaces")
+_SELECTOR_OPTIONS = frozenset(
+    {"MatchingLabels", "MatchingLabelsSelector", "MatchingFields", "MatchingFieldsSelector", "HasLabels"}
+)
+_CANDIDATES = (
+    "(call_expression function: (selector_expression operand: (_) @operand field: (field_identifier) @method)"
+    " arguments: (argument_list) @arguments) @call"
+)
+MAX_CONSTRUCT = 80
+
+
+@dataclass(slots=True)
+class PendingSite:
+    """A site before module-wide resolution: its client is still a reference, its policies unknown."""
+
+    file: GoFile
+    operation: Operation
+    access: Access
+    object: ObjectRef
+    span: Span
+    call: str
+    construct: str
+    enclosing: str
+    client: ClientRef | None = None  # for controller-runtime reads: the receiver, resolved later
+    restrictions: list[Restriction] = field(default_factory=list)
+    filters: list[Evidence] = field(default_factory=list)
+    group: int | None = None  # builder chain identity, for builder-wide WithEventFilter
+    is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
+
+
+@dataclass(frozen=True, slots=True)
+class TypedClientNames:
+    """Generated client-go method names per kind: `CoreV1()` + `Secrets()` (clientsets), `Core().V1()` (informers)."""
+
+    clientset: dict[tuple[str, str], str]  # (CoreV1, Secrets) -> Secret
+    informers: dict[tuple[str, str, str], str]  # (Core, V1, Secrets) -> Secret
+
+    @classmethod
+    def build(cls, kinds: KindIndex) -> TypedClientNames:
+        clientset, informers = {}, {}
+        for kind in kinds.kinds:
+            plural = kind.name if kind.name.endswith("s") else f"{kind.name}s"
+            for package in kind.go_packages:
+                parts = package.split("/")
+                if len(parts) < 2 or not package.startswith("k8s.io/api/"):
+                    continue
+                group, version = parts[-2].capitalize(), parts[-1].capitalize()
+                clientset[(group + version, plural)] = kind.name
+                informers[(group, version, plural)] = kind.name
+        return cls(clientset, informers)
+
+
+class SiteExtractor:
+    """Finds the sites of one file; builder-wide event filters are applied per chain once all are found."""
+
+    def __init__(self, resolver: Resolver, clients: ClientGraph, names: TypedClientNames) -> None:
+        self.resolver = resolver
+        self.clients = clients
+        self.names = names
+
+    def extract(self, file: GoFile) -> list[PendingSite]:
+        sites: list[PendingSite] = []
+        event_filters: dict[int, list[Evidence]] = {}
+        for match in parser.matches(_CANDIDATES, file.tree.root_node):
+            call = match["call"][0]
+            method = parser.text(match["method"][0])
+            operand = match["operand"][0]
+            arguments = [node for node in match["arguments"][0].named_children if node.type != "comment"]
+            if method == "WithEventFilter":
+                group = self._chain_group(file, call)
+                event_filters.setdefault(group, []).append(_evidence(file, call, "WithEventFilter"))
+                continue
+            sites.extend(self._site(file, call, method, operand, arguments))
+        for site in sites:
+            if site.operation is Operation.WATCH and not site.is_raw_source and site.group in event_filters:
+                site.filters.extend(event_filters[site.group])
+        return sites
+
+    def _site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> Iterator[PendingSite]:
+        if method in BUILDER_METHODS:
+            yield from self._builder_site(file, call, method, arguments)
+        elif method == "Watch" and arguments and self._source_kind(file, arguments[0]) is not None:
+            yield from self._watch_site(file, call, arguments)
+        elif method in _INFORMERS:
+            yield from self._informer_site(file, call, method, arguments)
+        elif method in _READS or method == "Watch":
+            clientset = self._clientset_site(file, call, method, operand, arguments)
+            if clientset is not None:
+                yield clientset
+            elif method in _READS:
+                yield from self._read_site(file, call, method, operand, arguments)
+        elif not arguments:
+            informer = self._factory_site(file, call, method, operand)
+            if informer is not None:
+                yield informer
+
+    # -- builder chains ------------------------------------------------------------------------------
+    def _builder_site(
+        self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
+    ) -> Iterator[PendingSite]:
+        if not arguments:
+            return
+        first = arguments[0]
+        options = arguments[1:]
+        found = self.resolver.object_of(file, first)
+        kind_call = None
+        if found is None:
+            source = self._source_kind(file, first)
+            if source is None:
+                return
+            found, kind_call = source
+            options = [*options, *self._kind_predicates(kind_call)]
+        form = ObjectForm.METADATA if method == "WatchesMetadata" or _has_only_metadata(options) else found.form
+        site = self._pending(file, call, method, Operation.WATCH, Access.CACHE, found, form)
+        site.filters.extend(self._predicates(file, options, method))
+        site.group = self._chain_group(file, call)
+        site.is_raw_source = method == "WatchesRawSource"
+        yield site
+
+    def _predicates(self, file: GoFile, options: list[tree_sitter.Node], method: str) -> Iterator[Evidence]:
+        for option in options:
+            text = parser.text(option)
+            if option.type == "call_expression" and text.split("(", 1)[0].endswith("WithPredicates"):
+                yield _evidence(file, option, "WithPredicates")
+            elif method == "Watch" and not _is_handler(text):
+                yield _evidence(file, option, None)
+
+    def _kind_predicates(self, kind_call: tree_sitter.Node | None) -> list[tree_sitter.Node]:
+        """Predicates passed to a v0.18 `source.Kind(cache, obj, handler, predicates…)`."""
+        if kind_call is None or kind_call.type != "call_expression":
+            return []
+        arguments = kind_call.child_by_field_name("arguments")
+        return list(arguments.named_children[3:]) if arguments is not None else []
+
+    def _source_kind(self, file: GoFile, node: tree_sitter.Node) -> tuple[ObjectRef, tree_sitter.Node] | None:
+        """`source.Kind(cache, obj, …)`, `source.Kind[T](…)` and `&source.Kind{Type: obj}`."""
+        target = node.child_by_field_name("operand") if node.type == "unary_expression" else node
+        if target is None:
+            return None
+        if target.type == "composite_literal":
+            type_ref = resolve_type(target.child_by_field_name("type"), file)
+            if type_ref is None or not type_ref.is_(CR_SOURCE, "Kind"):
+                return None
+            for key, value in keyed_elements(target):
+                if key == "Type":
+                    found = self.resolver.object_of(file, value)
+                    return (found, target) if found else None
+            return None
+        if target.type != "call_expression":
+            return None
+        function = target.child_by_field_name("function")
+        if function is None or not parser.text(function).split("[", 1)[0].endswith(".Kind"):
+            return None
+        operand = function.child_by_field_name("operand") if function.type == "selector_expression" else None
+        if operand is not None and file.imports.get(parser.text(operand)) not in (CR_SOURCE, None):
+            return None
+        arguments = target.child_by_field_name("arguments")
+        values = arguments.named_children if arguments is not None else []
+        found = self.resolver.object_of(file, values[1]) if len(values) > 1 else None
+        return (found, target) if found else None
+
+    def _watch_site(
+        self, file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node]
+    ) -> Iterator[PendingSite]:
+        source = self._source_kind(file, arguments[0])
+        if source is None:
+            return
+        found, kind_call = source
+        predicates = [*arguments[2:], *self._kind_predicates(kind_call)]
+        site = self._pending(file, call, "Watch", Operation.WATCH, Access.CACHE, found, found.form)
+        site.filters.extend(self._predicates(file, predicates, "Watch"))
+        yield site
+
+    def _chain_group(self, file: GoFile, call: tree_sitter.Node) -> int:
+        """Identity of a builder chain: its root call, or the declaration of the builder variable it extends."""
+        node = call
+        for _ in range(64):
+            function = node.child_by_field_name("function") if node.type == "call_expression" else None
+            if function is None or function.type != "selector_expression":
+                break
+            operand = function.child_by_field_name("operand")
+            if operand is None:
+                break
+            if operand.type == "identifier":
+                if parser.text(operand) in file.imports and self.resolver.declaration(file, operand) is None:
+                    return node.id  # a package function such as ctrl.NewControllerManagedBy(mgr)
+                declaration = self.resolver.declaration(file, operand)
+                if declaration is None:
+                    return operand.id
+                if declaration.value_node is not None and declaration.value_node.type == "call_expression":
+                    node = declaration.value_node
+                    continue
+                return declaration.node.id
+            node = operand
+        return node.id
+
+    # -- informers, indexers, factories --------------------------------------------------------------
+    def _informer_site(
+        self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
+    ) -> Iterator[PendingSite]:
+        if len(arguments) < 2:
+            return
+        if method == "GetInformerForKind":
+            kind = self.resolver.gvk_kind(arguments[1])
+            if kind is None:
+                return
+            found = ObjectRef(kind, ObjectForm.TYPED, " ".join(parser.text(arguments[1]).split()), False)
+        else:
+            resolved = self.resolver.object_of(file, arguments[1])
+            if resolved is None:
+                return
+            found = resolved
+        yield self._pending(file, call, method, Operation.WATCH, Access.CACHE, found, found.form)
+
+    def _factory_site(
+        self, file: GoFile, call: tree_sitter.Node, method: str, operand: tree_sitter.Node
+    ) -> PendingSite | None:
+        version_call = operand if operand.type == "call_expression" else None
+        version = _method_name(version_call)
+        group_call = _operand_of(version_call)
+        group = _method_name(group_call)
+        kind = self.names.informers.get((group or "", version or "", method))
+        if kind is None or group_call is None:
+            return None
+        factory = _operand_of(group_call)
+        found = ObjectRef(kind, ObjectForm.TYPED, f"{group}().{version}().{method}()", False)
+        site = self._pending(file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED)
+        site.restrictions.extend(self._factory_restrictions(file, factory, kind))
+        return site
+
+    def _factory_restrictions(self, file: GoFile, factory: tree_sitter.Node | None, kind: str) -> list[Restriction]:
+        constructor = self._constructor_call(file, factory)
+        if constructor is None:
+            text = "informer factory built elsewhere"
+            span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
+            return [Restriction(Mitigation.UNRESOLVED, kind, span, text)]
+        name = _method_name(constructor) or ""
+        arguments = constructor.child_by_field_name("arguments")
+        values = arguments.named_children if arguments is not None else []
+        restrictions = []
+        if name == "NewFilteredSharedInformerFactory" and len(values) >= 4:
+            if parser.text(values[2]) not in _ALL_NAMESPACES:
+                restrictions.append(Restriction(Mitigation.NAMESPACE, kind, file.span(values[2]), "namespace"))
+            if parser.text(values[3]) != "nil":
+                restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(values[3]), "tweakListOptions"))
+        for value in values[2:]:
+            text = parser.text(value)
+            if "WithNamespace(" in text and not any(f"({item})" in text for item in _ALL_NAMESPACES):
+                restrictions.append(
+                    Restriction(Mitigation.NAMESPACE, kind, file.span(value), "informers.WithNamespace")
+                )
+            elif "WithTweakListOptions(" in text:
+                restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(value), "WithTweakListOptions"))
+        return restrictions
+
+    def _constructor_call(self, file: GoFile, node: tree_sitter.Node | None) -> tree_sitter.Node | None:
+        for _ in range(4):
+            if node is None:
+                return None
+            if node.type == "call_expression":
+                function = node.child_by_field_name("function")
+                operand = function.child_by_field_name("operand") if function is not None else None
+                if operand is not None and file.imports.get(parser.text(operand)) == INFORMERS:
+                    return node
+                return None
+            if node.type != "identifier":
+                return None
+            declaration = self.resolver.declaration(file, node)
+            node = declaration.value_node if declaration is not None else None
+        return None
+
+    # -- clientsets ----------------------------------------------------------------------------------
+    def _clientset_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> PendingSite | None:
+        if operand.type != "call_expression":
+            return None
+        plural = _method_name(operand)
+        accessor = _method_name(_operand_of(operand))
+        kind = self.names.clientset.get((accessor or "", plural or ""))
+        if kind is None:
+            return None
+        namespace_arguments = operand.child_by_field_name("arguments")
+        namespaces = namespace_arguments.named_children if namespace_arguments is not None else []
+        found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
+        operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
+        site = self._pending(file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED)
+        if namespaces and parser.text(namespaces[0]) not in _ALL_NAMESPACES:
+            site.restrictions.append(Restriction(Mitigation.NAMESPACE, kind, file.span(namespaces[0]), "namespace"))
+        if len(arguments) >= 2 and method != "Get":
+            site.restrictions.extend(self._list_options(file, arguments[1], kind))
+        return site
+
+    def _list_options(self, file: GoFile, node: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+        """Selectors in a `metav1.ListOptions{…}` (followed through a local variable)."""
+        target = node
+        if target.type == "identifier":
+            declaration = self.resolver.declaration(file, target)
+            if declaration is None or declaration.value_node is None:
+                yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
+                return
+            target = declaration.value_node
+        if target.type != "composite_literal":
+            yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
+            return
+        type_ref = resolve_type(target.child_by_field_name("type"), file)
+        if type_ref is not None and not type_ref.is_(META_V1, "ListOptions"):
+            return
+        for key, value in keyed_elements(target):
+            if key in ("LabelSelector", "FieldSelector") and parser.text(value) not in ('""', "``"):
+                yield Restriction(Mitigation.SELECTOR, kind, file.span(value), f"{key}: {parser.text(value)}")
+
+    # -- controller-runtime reads --------------------------------------------------------------------
+    def _read_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> Iterator[PendingSite]:
+        position = 2 if method == "Get" else 1
+        if len(arguments) <= position:
+            return
+        found = self.resolver.object_of(file, arguments[position])
+        if found is None or (method == "List") != found.is_list:
+            return
+        operation = Operation.GET if method == "Get" else Operation.LIST
+        receiver = " ".join(parser.text(operand).split())
+        site = self._pending(file, call, method, operation, Access.CACHE, found, found.form, receiver)
+        site.client = self.clients.receiver_of(file, operand)
+        if method == "List":
+            for option in arguments[2:]:
+                site.restrictions.extend(self._read_options(file, option, found.kind))
+        yield site
+
+    def _read_options(self, file: GoFile, option: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+        """Namespace and selector options of a List; they narrow an uncached list only (SPEC §3.1 WL002)."""
+        text = " ".join(parser.text(option).split())
+        head = text.lstrip("&").split("(", 1)[0].split("{", 1)[0]
+        name = head.rsplit(".", 1)[-1]
+        package = file.imports.get(head.rsplit(".", 1)[0]) if "." in head else None
+        span = file.span(option)
+        if package == CR_CLIENT and name == "InNamespace":
+            arguments = option.child_by_field_name("arguments")
+            namespace = parser.text(arguments.named_children[0]) if arguments and arguments.named_children else '""'
+            if namespace not in _ALL_NAMESPACES:
+                yield Restriction(Mitigation.NAMESPACE, kind, span, text)
+        elif package == CR_CLIENT and name in _SELECTOR_OPTIONS:
+            yield Restriction(Mitigation.SELECTOR, kind, span, text)
+        elif package == CR_CLIENT and name == "ListOptions":
+            literal = option.child_by_field_name("operand") if option.type == "unary_expression" else option
+            for field_name, field_value in keyed_elements(literal) if literal is not None else []:
+                if field_name == "Namespace" and parser.text(field_value) not in _ALL_NAMESPACES:
+                    yield Restriction(Mitigation.NAMESPACE, kind, span, text)
+                elif field_name in ("LabelSelector", "FieldSelector"):
+                    yield Restriction(Mitigation.SELECTOR, kind, span, text)
+        elif package != CR_CLIENT:
+            yield Restriction(Mitigation.UNRESOLVED, kind, span, text)
+
+    # -- shared --------------------------------------------------------------------------------------
+    def _pending(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operation: Operation,
+        access: Access,
+        found: ObjectRef,
+        form: ObjectForm,
+        receiver: str = "",
+    ) -> PendingSite:
+        key = self.resolver.function_key(file, call)
+        enclosing = ""
+        if key is not None:
+            enclosing = f"(*{key.receiver}).{key.name}" if key.receiver else key.name
+        construct = _construct(call, receiver, method, found)
+        shown_call = f"{receiver}.{method}" if receiver else method
+        span = file.name_span(call)
+        site = PendingSite(file, operation, access, found, span, shown_call, construct, enclosing)
+        site.object = ObjectRef(found.kind, form, found.text, found.is_list)
+        return site
+
+
+def _evidence(file: GoFile, node: tree_sitter.Node, name: str | None) -> Evidence:
+    text = " ".join(parser.text(node).split())
+    if name is not None:
+        head = text.split("(", 1)[0]
+        text = f"{head}(…)" if len(text) > 40 else text
+    elif len(text) > 40:
+        text = text[:39] + "…"
+    return Evidence(file.span(node), f"`{text}`")
+
+
+def _has_only_metadata(options: list[tree_sitter.Node]) -> bool:
+    return any(parser.text(option).endswith("OnlyMetadata") for option in options)
+
+
+def _is_handler(text: str) -> bool:
+    return "handler." in text or "Enqueue" in text or text.startswith("&handler")
+
+
+def _method_name(call: tree_sitter.Node | None) -> str | None:
+    if call is None or call.type != "call_expression":
+        return None
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "selector_expression":
+        return None
+    return parser.text(function.child_by_field_name("field"))
+
+
+def _operand_of(call: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    if call is None or call.type != "call_expression":
+        return None
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "selector_expression":
+        return None
+    return function.child_by_field_name("operand")
+
+
+def _construct(call: tree_sitter.Node, receiver: str, method: str, found: ObjectRef) -> str:
+    arguments = call.child_by_field_name("arguments")
+    texts = [" ".join(parser.text(node).split()) for node in (arguments.named_children if arguments else [])]
+    head = f"{receiver}.{method}" if receiver else method
+    full = f"{head}({', '.join(texts)})"
+    if len(full) <= MAX_CONSTRUCT:
+        return full
+    shortened: list[str] = []
+    for text in texts:
+        item = text if text == found.text or len(text) <= 16 else "…"
+        if not (item == "…" and shortened and shortened[-1] == "…"):
+            shortened.append(item)
+    return f"{head}({', '.join(shortened)})"
