@@ -17,6 +17,7 @@ from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations
+from watchlint.go.deployment import Evaluator, FlagRegistry
 from watchlint.go.imports import extract_imports
 from watchlint.go.model import GoFile
 from watchlint.go.module import GoModule, read_go_mod
@@ -73,17 +74,21 @@ def extract(unit: UnitInput) -> Facts:
         run.guarded(file, declarations.add_file)
     resolver = Resolver(declarations, unit.kinds)
     clients = ClientGraph(resolver)
+    flags = FlagRegistry()
     for file in run.files:
         run.guarded(file, clients.collect)
+        run.guarded(file, lambda item: flags.collect(item, resolver))
+    evaluator = Evaluator(resolver, flags)
+    evaluator.files = run.files
     policies: dict[str, FilePolicy] = {}
     pending: list[PendingSite] = []
     extractor = SiteExtractor(resolver, clients, TypedClientNames.build(unit.kinds))
     for file in run.files:
-        run.guarded(file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver)))
+        run.guarded(file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator)))
         run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
     binaries = [b for b in find_binaries(run.files, run.module.path) if _builds_manager(b, run.files, policies)]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
-    sites = _resolve_sites(pending, clients, binaries)
+    sites = _resolve_sites(pending, clients, binaries, evaluator)
     return Facts(
         language=Language.GO,
         root=unit.shown_root,
@@ -141,22 +146,31 @@ def _policies(
 
     result = [policy(binary.key, f"binary {binary.key}", binary.packages) for binary in binaries]
     result.append(policy(MODULE_KEY, f"module {shown_root}", None))
+    for item in policies.values():
+        for key, cluster in item.clusters.items():
+            result.append(CachePolicy(key, key, (cluster.origin,), tuple(cluster.restrictions)))
     return result
 
 
-def _resolve_sites(pending: list[PendingSite], clients: ClientGraph, binaries: list[Binary]) -> list[Site]:
+def _resolve_sites(
+    pending: list[PendingSite], clients: ClientGraph, binaries: list[Binary], evaluator: Evaluator
+) -> list[Site]:
     sites = []
     for item in pending:
+        condition = evaluator.condition(item.file, item.node)
         access, evidence, restrictions = item.access, None, tuple(item.restrictions)
         if item.client is not None:
             known = clients.resolve(item.client)
             if known is None:
                 continue  # the receiver is not a controller-runtime client (a vault client, a map, …)
             access, evidence = known.access, known.evidence
+            item.cache = known.cache
             if access is Access.CACHE:
                 restrictions = ()  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
         keys: tuple[str, ...] = ()
-        if access is Access.CACHE:
+        if access is Access.CACHE and item.cache:
+            keys = (item.cache,)
+        elif access is Access.CACHE:
             keys = tuple(b.key for b in binaries if item.file.package_path in b.packages) or (MODULE_KEY,)
         sites.append(
             Site(
@@ -171,6 +185,7 @@ def _resolve_sites(pending: list[PendingSite], clients: ClientGraph, binaries: l
                 policy_keys=keys,
                 restrictions=restrictions,
                 filters=tuple(item.filters),
+                condition=condition,
                 access_evidence=evidence,
             )
         )

@@ -16,7 +16,7 @@ import tree_sitter
 from watchlint.facts import Access, Evidence
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey
-from watchlint.go.model import CR_CLIENT, KUBERNETES, GoFile, TypeRef, is_client_type
+from watchlint.go.model import CR_CLIENT, KUBERNETES, GoFile, TypeRef, cluster_key, is_client_type, is_cluster_new
 from watchlint.go.resolve import Resolver, keyed_elements
 from watchlint.source import Span
 
@@ -27,6 +27,7 @@ MAX_DEPTH = 6
 class Known:
     access: Access
     evidence: Evidence | None
+    cache: str = ""  # the policy key of a second cache built with cluster.New; "" for the manager's
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,9 @@ class ClientGraph:
         name = parser.text(function.child_by_field_name("field"))
         text = " ".join(parser.text(call).split())
         if name == "GetClient" or name == "GetCache":
-            return Known(Access.CACHE, Evidence(file.span(call), f"`{text}` reads through the cache"))
+            operand = function.child_by_field_name("operand")
+            cache = self.cluster_of(file, operand) if operand is not None else ""
+            return Known(Access.CACHE, Evidence(file.span(call), f"`{text}` reads through the cache"), cache)
         if name == "GetAPIReader":
             return Known(Access.API_READER, Evidence(file.span(call), f"`{text}` reads from the API server"))
         operand = function.child_by_field_name("operand")
@@ -113,6 +116,16 @@ class ClientGraph:
         if package == KUBERNETES and name.startswith("NewFor"):
             return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))
         return Marker.UNKNOWN
+
+    def cluster_of(self, file: GoFile, node: tree_sitter.Node) -> str:
+        """The key of the cluster a local variable holds when it was built by `cluster.New(…)` here."""
+        if node.type != "identifier":
+            return ""
+        declaration = self.resolver.declaration(file, node)
+        value = declaration.value_node if declaration is not None else None
+        if value is not None and value.type == "call_expression" and is_cluster_new(file, value):
+            return cluster_key(file, value)
+        return ""
 
     def _identifier_ref(self, file: GoFile, node: tree_sitter.Node, depth: int) -> ClientRef:
         resolver = self.resolver
@@ -280,7 +293,7 @@ class ClientGraph:
             return Known(Access.CACHE, None)
         cached = next(((known, value) for known, value in outcomes if known.access is Access.CACHE), None)
         known, value = cached if cached is not None else outcomes[0]
-        return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"))
+        return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache)
 
 
 _FIELD_ASSIGNMENT = (

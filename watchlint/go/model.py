@@ -46,6 +46,30 @@ class TypeRef:
         return self.package in packages and self.name in names
 
 
+def cluster_key(file: GoFile, call: tree_sitter.Node) -> str:
+    """The policy key of the second cache a `cluster.New(…)` call builds (SPEC §1)."""
+    return f"cluster.New at {file.path}:{call.start_point.row + 1}"
+
+
+def enclosing_cluster_call(file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The `cluster.New(…)` call whose arguments contain a node, if any."""
+    current = node.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration"):
+        if current.type == "call_expression" and is_cluster_new(file, current):
+            return current
+        current = current.parent
+    return None
+
+
+def is_cluster_new(file: GoFile, call: tree_sitter.Node) -> bool:
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "selector_expression":
+        return False
+    operand = function.child_by_field_name("operand")
+    name = parser.text(function.child_by_field_name("field"))
+    return name == "New" and operand is not None and file.imports.get(parser.text(operand)) == CR_CLUSTER
+
+
 CLIENT_TYPES = frozenset({"Client", "Reader", "WithWatch", "Writer", "StatusClient", "SubResourceClient"})
 
 

@@ -15,6 +15,7 @@ import tree_sitter
 from watchlint.facts import Condition, Mitigation, Restriction
 from watchlint.go import parser
 from watchlint.go.declarations import resolve_type
+from watchlint.go.deployment import Evaluator, Val
 from watchlint.go.model import (
     CR_CACHE,
     CR_CLIENT,
@@ -23,6 +24,9 @@ from watchlint.go.model import (
     MANAGER_PACKAGES,
     GoFile,
     TypeRef,
+    cluster_key,
+    enclosing_cluster_call,
+    is_cluster_new,
 )
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
 from watchlint.source import Span
@@ -69,12 +73,21 @@ class FilePolicy:
     """What one file contributes to the cache policy of the binaries that reach it."""
 
     restrictions: list[Restriction] = field(default_factory=list)
-    origins: list[Span] = field(default_factory=list)  # manager, cluster, cache and informer-factory constructions
+    origins: list[Span] = field(default_factory=list)  # manager, cache and informer-factory constructions
     caches_unstructured: list[Span] = field(default_factory=list)
+    clusters: dict[str, ClusterPolicy] = field(default_factory=dict)  # second caches built with cluster.New
 
 
-def extract_policy(file: GoFile, resolver: Resolver) -> FilePolicy:
-    extractor = _Extractor(file, resolver)
+@dataclass(slots=True)
+class ClusterPolicy:
+    """The options of one `cluster.New(…)`: its cache and client follow only these (SPEC §1)."""
+
+    origin: Span
+    restrictions: list[Restriction] = field(default_factory=list)
+
+
+def extract_policy(file: GoFile, resolver: Resolver, evaluator: Evaluator) -> FilePolicy:
+    extractor = _Extractor(file, resolver, evaluator)
     extractor.run()
     return extractor.policy
 
@@ -83,6 +96,7 @@ def extract_policy(file: GoFile, resolver: Resolver) -> FilePolicy:
 class _Extractor:
     file: GoFile
     resolver: Resolver
+    evaluator: Evaluator
     policy: FilePolicy = field(default_factory=FilePolicy)
 
     def run(self) -> None:
@@ -132,7 +146,8 @@ class _Extractor:
         if name == "Namespace":
             self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, f"Namespace: {shown}", shown not in _ALL_NAMESPACES)
         elif name in ("Namespaces", "DefaultNamespaces"):
-            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, _names_a_namespace(value))
+            effective = _names_a_namespace(value)
+            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, self._built_condition(value))
         elif name in ("DefaultLabelSelector", "DefaultFieldSelector"):
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, shown not in _EVERYTHING)
         elif name == "DefaultSelector":
@@ -166,6 +181,10 @@ class _Extractor:
             declaration = self.resolver.declaration(self.file, value)
             if declaration is not None and declaration.value_node is not None:
                 yield from self._objects_in(declaration.value_node)
+            scope = self.resolver.scope(self.file, value)
+            for assigned in scope.assignments.get(parser.text(value), []) if scope is not None else []:
+                if assigned.type == "call_expression":  # `list = append(list, &corev1.Secret{})`
+                    yield from self._objects_in(assigned)
 
     # -- assignments and calls -----------------------------------------------------------------------
     def _assignment(self, left: tree_sitter.Node, right: tree_sitter.Node) -> None:
@@ -175,10 +194,13 @@ class _Extractor:
                 if right.type == "composite_literal"
                 else None
             )
-            if _is_one_of(value_type, _SELECTOR_TYPES):
-                index = left.child_by_field_name("index")
-                if index is not None:
-                    self._by_object_entry(index, right)
+            index = left.child_by_field_name("index")
+            operand = left.child_by_field_name("operand")
+            if _is_one_of(value_type, _SELECTOR_TYPES) and index is not None:
+                self._by_object_entry(index, right)
+            elif operand is not None and parser.text(operand.child_by_field_name("field")) == "DefaultNamespaces":
+                effective = index is not None and _names_a_namespace(index)
+                self._add(Mitigation.DEFAULT_NAMESPACES, None, left, "DefaultNamespaces", effective)
             return
         if left.type != "selector_expression":
             return
@@ -211,23 +233,74 @@ class _Extractor:
             first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
             effective = first is None or _names_a_namespace(first)
             self._add(Mitigation.DEFAULT_NAMESPACES, None, call, "MultiNamespacedCacheBuilder", effective)
+        elif is_cluster_new(self.file, call):
+            key = cluster_key(self.file, call)
+            self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(call)))
         elif name in _CONSTRUCTORS and package in _CONSTRUCTORS[name]:
             self.policy.origins.append(self.file.name_span(call))
 
     def _add(
-        self, mitigation: Mitigation, kind: str | None, node: tree_sitter.Node, text: str, is_effective: bool = True
+        self,
+        mitigation: Mitigation,
+        kind: str | None,
+        node: tree_sitter.Node,
+        text: str,
+        is_effective: bool = True,
+        built: Condition | None = None,
     ) -> None:
+        condition = self.evaluator.condition(self.file, node)
+        if built is not None and (condition is None or condition.holds_by_default is not False):
+            condition = built
         restriction = Restriction(
             mitigation=mitigation,
             kind=kind,
             span=self.file.span(node),
             text=text,
             is_effective=is_effective,
-            condition=condition_of(self.file, node),
+            condition=condition,
         )
-        self.policy.restrictions.append(restriction)
+        cluster = enclosing_cluster_call(self.file, node)
+        if cluster is None:
+            self.policy.restrictions.append(restriction)
+            return
+        key = cluster_key(self.file, cluster)
+        owner = self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(cluster)))
+        owner.restrictions.append(restriction)
+
+    def _built_condition(self, value: tree_sitter.Node) -> Condition | None:
+        """Follow a namespace map into the code that builds it: entries added only under a condition that is
+        false by default, or a helper that returns an empty map by default, make the scope conditional."""
+        if value.type not in ("identifier", "call_expression", "selector_expression"):
+            return None
+        if value.type == "identifier":
+            guards = self._entry_guards(value)
+            if guards is not None:
+                if any(guard is None or guard.holds_by_default is not False for guard in guards):
+                    return None
+                return guards[0]
+        evaluated = self.evaluator.value(self.file, value, {}, 0)
+        if isinstance(evaluated, Val) and _is_empty(evaluated.value):
+            text = f"{evaluated.origin} is set" if evaluated.origin else f"`{parser.text(value)}` has entries"
+            return Condition(text, self.file.span(value), False)
+        return None
+
+    def _entry_guards(self, name: tree_sitter.Node) -> list[Condition | None] | None:
+        """Conditions of the `name[key] = …` statements that fill a local map; None when there are none."""
+        scope = self.resolver.scope(self.file, name)
+        if scope is None:
+            return None
+        guards: list[Condition | None] = []
+        for match in parser.matches(_INDEX_ASSIGNMENT, scope.function):
+            if parser.text(match["map"][0]) == parser.text(name):
+                guards.append(self.evaluator.condition(self.file, match["map"][0]))
+        return guards or None
 
 
+def _is_empty(value: object) -> bool:
+    return value is None or (isinstance(value, str | tuple | list | dict) and len(value) == 0)
+
+
+_INDEX_ASSIGNMENT = "(assignment_statement left: (expression_list . (index_expression operand: (identifier) @map)))"
 _ASSIGNMENT = "(assignment_statement left: (expression_list . (_) @left) right: (expression_list . (_) @right))"
 
 
@@ -244,24 +317,3 @@ def _names_a_namespace(value: tree_sitter.Node) -> bool:
         body = value.child_by_field_name("body")
         keys = [parser.text(element) for element in body.named_children] if body is not None else []
     return any(key not in _ALL_NAMESPACES for key in keys)
-
-
-_CONDITIONAL = frozenset({"if_statement", "expression_case", "type_case", "default_case", "for_statement"})
-
-
-def condition_of(file: GoFile, node: tree_sitter.Node) -> Condition | None:
-    """The innermost `if`, `case` or loop a node depends on inside its function, judged later (issue: default
-    deployment); here it cannot be evaluated, which counts as holding (SPEC §1)."""
-    current = node.parent
-    child = node
-    while current is not None and current.type not in ("function_declaration", "method_declaration", "source_file"):
-        if current.type in _CONDITIONAL:
-            header = current.child_by_field_name("condition") if current.type == "if_statement" else None
-            if current.type == "if_statement" and (header is None or child == header):
-                child, current = current, current.parent
-                continue
-            anchor = header if header is not None else current
-            text = " ".join(parser.text(anchor).split())[:80]
-            return Condition(text=text, span=file.span(anchor), holds_by_default=None)
-        child, current = current, current.parent
-    return None

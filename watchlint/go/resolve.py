@@ -63,7 +63,7 @@ class Resolver:
     def function_key(self, file: GoFile, node: tree_sitter.Node) -> FunctionKey | None:
         """The key of the named function or method around a node (None inside package-level literals)."""
         function = enclosing_function(node)
-        while function is not None and function.type == "function_literal":
+        while function is not None and function.type == "func_literal":
             function = enclosing_function(function.parent) if function.parent is not None else None
         if function is None:
             return None

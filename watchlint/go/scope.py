@@ -24,12 +24,12 @@ _BLOCKS = frozenset(
         "default_case",
         "type_case",
         "communication_case",
-        "function_literal",
+        "func_literal",
         "function_declaration",
         "method_declaration",
     }
 )
-FUNCTIONS = frozenset({"function_declaration", "method_declaration", "function_literal"})
+FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_literal"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +85,7 @@ def enclosing_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
     while current is not None:
         if current.type in ("function_declaration", "method_declaration"):
             return current
-        if current.type == "function_literal":
+        if current.type == "func_literal":
             found = current
         current = current.parent
     return found
@@ -130,7 +130,7 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
 
 
 _DECLARING = frozenset(
-    {"short_var_declaration", "var_declaration", "range_clause", "function_literal", "assignment_statement"}
+    {"short_var_declaration", "var_declaration", "range_clause", "func_literal", "assignment_statement"}
 )
 
 
@@ -145,7 +145,7 @@ def _walk(scope: FunctionScope, body: tree_sitter.Node) -> None:
             _add_var(scope, node)
         elif kind == "range_clause":
             _add_range(scope, node)
-        elif kind == "function_literal":
+        elif kind == "func_literal":
             _add_parameters(scope, node)
         elif kind == "assignment_statement":
             _add_assignment(scope, node)

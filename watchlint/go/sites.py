@@ -36,6 +36,7 @@ class PendingSite:
     """A site before module-wide resolution: its client is still a reference, its policies unknown."""
 
     file: GoFile
+    node: tree_sitter.Node  # the call
     operation: Operation
     access: Access
     object: ObjectRef
@@ -47,6 +48,7 @@ class PendingSite:
     restrictions: list[Restriction] = field(default_factory=list)
     filters: list[Evidence] = field(default_factory=list)
     group: int | None = None  # builder chain identity, for builder-wide WithEventFilter
+    cache: str = ""  # policy key of a cluster.New cache the site uses; "" for the binary's manager
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
 
 
@@ -132,16 +134,20 @@ class SiteExtractor:
         first = arguments[0]
         options = arguments[1:]
         found = self.resolver.object_of(file, first)
-        kind_call = None
+        kind_predicates: list[tree_sitter.Node] = []
+        cache = ""
         if found is None:
             source = self._source_kind(file, first)
             if source is None:
                 return
             found, kind_call = source
-            options = [*options, *self._kind_predicates(kind_call)]
+            kind_predicates = self._kind_predicates(kind_call)
+            cache = self._cache_of(file, kind_call)
         form = ObjectForm.METADATA if method == "WatchesMetadata" or _has_only_metadata(options) else found.form
         site = self._pending(file, call, method, Operation.WATCH, Access.CACHE, found, form)
         site.filters.extend(self._predicates(file, options, method))
+        site.filters.extend(self._predicates(file, kind_predicates, "Watch"))
+        site.cache = cache
         site.group = self._chain_group(file, call)
         site.is_raw_source = method == "WatchesRawSource"
         yield site
@@ -197,8 +203,18 @@ class SiteExtractor:
         found, kind_call = source
         predicates = [*arguments[2:], *self._kind_predicates(kind_call)]
         site = self._pending(file, call, "Watch", Operation.WATCH, Access.CACHE, found, found.form)
+        site.cache = self._cache_of(file, kind_call)
         site.filters.extend(self._predicates(file, predicates, "Watch"))
         yield site
+
+    def _cache_of(self, file: GoFile, kind_call: tree_sitter.Node) -> str:
+        """The cluster.New cache a `source.Kind(cache, …)` reads, "" for the manager's."""
+        if kind_call.type != "call_expression":
+            return ""
+        arguments = kind_call.child_by_field_name("arguments")
+        first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+        known = self.clients.resolve(self.clients.ref_of(file, first)) if first is not None else None
+        return known.cache if known is not None else ""
 
     def _chain_group(self, file: GoFile, call: tree_sitter.Node) -> int:
         """Identity of a builder chain: its root call, or the declaration of the builder variable it extends."""
@@ -411,7 +427,7 @@ class SiteExtractor:
         construct = _construct(call, receiver, method, found)
         shown_call = f"{receiver}.{method}" if receiver else method
         span = file.name_span(call)
-        site = PendingSite(file, operation, access, found, span, shown_call, construct, enclosing)
+        site = PendingSite(file, call, operation, access, found, span, shown_call, construct, enclosing)
         site.object = ObjectRef(found.kind, form, found.text, found.is_list)
         return site
 

@@ -1,0 +1,581 @@
+"""The default deployment (SPEC §1): evaluate the conditions a restriction or a site depends on, with the
+defaults visible in code.
+
+Flags take the default their definition shows (flag, pflag, cobra, kingpin); environment variables and
+flags without a visible default are empty; fields of configuration structs are empty unless a non-empty
+default is visible. A condition that cannot be evaluated counts as holding. Values carry their origin
+(`--watch-namespace`, `WATCH_NAMESPACE`) so a message can say what would enable a restriction.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import tree_sitter
+
+from watchlint.facts import Condition
+from watchlint.go import parser
+from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.resolve import Resolver, keyed_elements
+from watchlint.go.scope import Declaration
+from watchlint.source import Span
+
+MAX_DEPTH = 10
+_FIELD_WRITE = (
+    "(assignment_statement left: (expression_list . (selector_expression) @left) right: (expression_list . (_) @right))"
+)
+_FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)Var(P)?$")
+_FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)(P)?$")
+_FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
+_ENV_TAG = re.compile(r'env:"([A-Za-z_][A-Za-z0-9_]*)')
+_KNOWN_CONSTANTS = {
+    "NamespaceAll": "",
+    "AllNamespaces": "",
+    "NamespaceDefault": "default",
+    "NamespaceSystem": "kube-system",
+}
+
+
+_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    ">": operator.gt,
+    "<=": operator.le,
+    ">=": operator.ge,
+    "+": operator.add,
+}
+
+
+class _Unknown:
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = _Unknown()
+
+
+@dataclass(frozen=True, slots=True)
+class Val:
+    """A value known for the default deployment, and where it comes from (a flag, a variable)."""
+
+    value: object
+    origin: str = ""
+
+
+Value = Val | _Unknown
+
+
+@dataclass(slots=True)
+class Flag:
+    name: str
+    file: GoFile
+    default: tree_sitter.Node | None  # None: the zero value
+
+
+@dataclass(slots=True)
+class FlagRegistry:
+    """Every flag definition of the module, by the variable or field it fills and by its name."""
+
+    by_variable: dict[tuple[str, str], Flag] = field(default_factory=dict)  # (package, name) or ("field", Name)
+    by_name: dict[str, Flag] = field(default_factory=dict)
+    env_by_field: dict[str, str] = field(default_factory=dict)  # field name -> `env:"X"` tag
+
+    def collect(self, file: GoFile, resolver: Resolver) -> None:
+        for call in parser.captures("(call_expression) @call", file.tree.root_node).get("call", []):
+            self._flag_call(file, call, resolver)
+        for tag in parser.captures("(field_declaration tag: (_) @tag) @decl", file.tree.root_node).get("decl", []):
+            env = _ENV_TAG.search(parser.text(tag.child_by_field_name("tag")))
+            names = tag.children_by_field_name("name")
+            if env and names:
+                self.env_by_field[parser.text(names[0])] = env.group(1)
+
+    def _flag_call(self, file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> None:
+        function = call.child_by_field_name("function")
+        arguments = call.child_by_field_name("arguments")
+        if function is None or function.type != "selector_expression" or arguments is None:
+            return
+        method = parser.text(function.child_by_field_name("field"))
+        values = arguments.named_children
+        match = _FLAG_VAR.match(method)
+        if match and len(values) >= 3 and parser.text(values[1])[:1] in ('"', "`"):
+            default = values[3] if match.group(2) and len(values) > 3 else values[2]
+            flag = Flag(_unquote(parser.text(values[1])), file, default)
+            target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
+            if target is not None:
+                self.by_variable[_variable_key(file, target, resolver)] = flag
+            self.by_name.setdefault(flag.name, flag)
+            return
+        value_match = _FLAG_VALUE.match(method)
+        if value_match and len(values) >= 2 and parser.text(values[0])[:1] in ('"', "`"):
+            default = values[2] if value_match.group(2) and len(values) > 2 else values[1]
+            self.by_name.setdefault(
+                _unquote(parser.text(values[0])), Flag(_unquote(parser.text(values[0])), file, default)
+            )
+
+
+def _variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:
+    if target.type == "selector_expression":
+        return ("field", parser.text(target.child_by_field_name("field")))
+    declaration = resolver.declaration(file, target)
+    if declaration is not None:
+        return (file.path, f"{declaration.name}@{declaration.node.start_byte}")
+    return (file.package_path, parser.text(target))
+
+
+def _unquote(text: str) -> str:
+    if text[:1] == "`":
+        return text.strip("`")
+    body = text[1:-1] if len(text) >= 2 else text
+    return body.replace('\\"', '"').replace("\\\\", "\\")
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """One condition around a node: an `if`, a `case` or a loop, evaluated."""
+
+    holds: bool | None
+    text: str
+    span: Span
+
+
+class Evaluator:
+    """Evaluates Go expressions and the guards around nodes for the default deployment."""
+
+    def __init__(self, resolver: Resolver, flags: FlagRegistry) -> None:
+        self.resolver = resolver
+        self.flags = flags
+        self._field_values: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self.files: list[GoFile] = []
+        self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
+            "parenthesized_expression": self._parenthesized,
+            "unary_expression": self._unary,
+            "binary_expression": self._binary,
+            "identifier": self._identifier,
+            "selector_expression": self._selector,
+            "call_expression": self._call,
+            "composite_literal": self._literal,
+            "index_expression": self._index,
+        }
+
+    # -- public -----------------------------------------------------------------------------------
+    def condition(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
+        """The combined guards of a node: inside its function, then at the calls of that function."""
+        guards = list(self.guards(file, node, {}))
+        guards.extend(self._caller_guards(file, node))
+        return combine(guards)
+
+    def guards(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> Iterator[Guard]:
+        child, current = node, node.parent
+        while current is not None and current.type not in ("function_declaration", "method_declaration", "source_file"):
+            if current.type == "if_statement":
+                condition = current.child_by_field_name("condition")
+                if condition is not None and child not in (condition, current.child_by_field_name("initializer")):
+                    truth, origin = self.truth(file, condition, env)
+                    in_else = child == current.child_by_field_name("alternative")
+                    holds = None if truth is None else (truth != in_else)
+                    yield Guard(holds, _guard_text(condition, origin, in_else), file.span(condition))
+            elif current.type in ("expression_case", "default_case"):
+                yield self._case_guard(file, current, env)
+            elif current.type == "for_statement" and child == current.child_by_field_name("body"):
+                yield self._loop_guard(file, current, env)
+            child, current = current, current.parent
+
+    # -- evaluation -------------------------------------------------------------------------------
+    def truth(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> tuple[bool | None, str]:
+        value = self.value(file, node, env, 0)
+        if isinstance(value, Val) and isinstance(value.value, bool):
+            return value.value, value.origin
+        return None, value.origin if isinstance(value, Val) else ""
+
+    def value(self, file: GoFile, node: tree_sitter.Node | None, env: dict[str, Value], depth: int) -> Value:
+        if node is None or depth > MAX_DEPTH:
+            return UNKNOWN
+        literal = _literal(node)
+        if literal is not None:
+            return literal
+        handler = self._handlers.get(node.type)
+        return handler(file, node, env, depth) if handler is not None else UNKNOWN
+
+    def _parenthesized(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        return self.value(file, node.named_children[0] if node.named_children else None, env, depth + 1)
+
+    def _index(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        container = self.value(file, node.child_by_field_name("operand"), env, depth + 1)
+        index = self.value(file, node.child_by_field_name("index"), env, depth + 1)
+        if not isinstance(container, Val) or not isinstance(index, Val):
+            return UNKNOWN
+        items, key = container.value, index.value
+        if isinstance(items, list | tuple) and isinstance(key, int) and -len(items) <= key < len(items):
+            return Val(items[key], container.origin)
+        if isinstance(items, dict) and key in items:
+            return Val(items[key], container.origin)
+        return UNKNOWN
+
+    def _unary(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        operator = parser.text(node.child_by_field_name("operator"))
+        operand = self.value(file, node.child_by_field_name("operand"), env, depth + 1)
+        if operator in ("&", "*"):
+            return operand
+        if operator == "!" and isinstance(operand, Val) and isinstance(operand.value, bool):
+            return Val(not operand.value, operand.origin)
+        return UNKNOWN
+
+    def _binary(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        operator = parser.text(node.child_by_field_name("operator"))
+        left = self.value(file, node.child_by_field_name("left"), env, depth + 1)
+        right = self.value(file, node.child_by_field_name("right"), env, depth + 1)
+        origin = _origin(left, right)
+        if operator in ("&&", "||"):
+            return _logical(operator, left, right, origin)
+        function = _OPERATORS.get(operator)
+        if function is None or not isinstance(left, Val) or not isinstance(right, Val):
+            return UNKNOWN
+        try:
+            return Val(function(left.value, right.value), origin)
+        except TypeError:
+            return UNKNOWN
+
+    def _identifier(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        name = parser.text(node)
+        if name in env:
+            return env[name]
+        declaration = self.resolver.declaration(file, node)
+        if declaration is not None:
+            return self._declared(file, declaration, depth)
+        flag = self.flags.by_variable.get((file.package_path, name))
+        if flag is not None:
+            return self._flag_value(flag, depth)
+        variable = self.resolver.declarations.variables.get((file.package_path, name))
+        if variable is not None and variable.value_node is not None:
+            return self.value(variable.file, variable.value_node, {}, depth + 1)
+        if variable is not None:
+            return _zero(resolve_type(variable.type_node, variable.file))
+        return UNKNOWN
+
+    def _declared(self, file: GoFile, declaration: Declaration, depth: int) -> Value:
+        flag = self.flags.by_variable.get((file.path, f"{declaration.name}@{declaration.node.start_byte}"))
+        if flag is not None:
+            return self._flag_value(flag, depth)
+        if declaration.parameter_index >= 0 or declaration.ranged_node is not None:
+            return UNKNOWN
+        if declaration.value_node is not None:
+            value = self.value(file, declaration.value_node, {}, depth + 1)
+            if isinstance(value, Val) and isinstance(value.value, tuple):
+                items = value.value
+                return (
+                    Val(items[declaration.value_index], value.origin)
+                    if declaration.value_index < len(items)
+                    else UNKNOWN
+                )
+            return value
+        return _zero(resolve_type(declaration.type_node, file))
+
+    def _flag_value(self, flag: Flag, depth: int) -> Value:
+        if flag.default is None:
+            return Val("", f"--{flag.name}")
+        value = self.value(flag.file, flag.default, {}, depth + 1)
+        return Val(value.value, f"--{flag.name}") if isinstance(value, Val) else Val("", f"--{flag.name}")
+
+    def _selector(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        operand = node.child_by_field_name("operand")
+        name = parser.text(node.child_by_field_name("field"))
+        if name in _KNOWN_CONSTANTS and operand is not None and parser.text(operand) in file.imports:
+            return Val(_KNOWN_CONSTANTS[name])
+        if operand is not None and operand.type == "identifier" and parser.text(operand) in file.imports:
+            variable = self.resolver.declarations.variables.get((file.imports[parser.text(operand)], name))
+            if variable is not None and variable.value_node is not None:
+                return self.value(variable.file, variable.value_node, {}, depth + 1)
+            return UNKNOWN
+        owner = self.resolver.type_of(file, operand) if operand is not None else None
+        located = self.resolver.declarations.field(owner, name) if owner is not None else None
+        return self._field(name, located[1].type if located else None, depth)
+
+    def _field(self, name: str, field_type: TypeRef | None, depth: int) -> Value:
+        """A configuration field: its visible non-empty default, else its zero value (SPEC §1)."""
+        origin = self.flags.env_by_field.get(name, "")
+        flag = self.flags.by_variable.get(("field", name))
+        if flag is not None:
+            value = self._flag_value(flag, depth)
+            return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
+        known = []
+        for file, value_node in self._field_writes().get(name, []):
+            value = self.value(file, value_node, {}, depth + 1)
+            if isinstance(value, Val):
+                known.append(value)
+        visible = next((value for value in known if value.value not in ("", None, False, 0)), None)
+        if visible is not None:
+            return Val(visible.value, origin or visible.origin or name)
+        if not known and not origin:
+            return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
+        zero = _zero(field_type)
+        empty = zero.value if isinstance(zero, Val) else ""
+        return Val(empty, origin or next((value.origin for value in known if value.origin), "") or name)
+
+    def _field_writes(self) -> dict[str, list[tuple[GoFile, tree_sitter.Node]]]:
+        if self._field_values is None:
+            writes: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
+            for file in self.files:
+                for match in parser.matches(_FIELD_WRITE, file.tree.root_node):
+                    name = parser.text(match["left"][0].child_by_field_name("field"))
+                    writes.setdefault(name, []).append((file, match["right"][0]))
+                for literal in parser.captures("(composite_literal) @literal", file.tree.root_node).get("literal", []):
+                    for key, value in keyed_elements(literal):
+                        writes.setdefault(key, []).append((file, value))
+            self._field_values = writes
+        return self._field_values
+
+    def _call(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        function = node.child_by_field_name("function")
+        arguments = node.child_by_field_name("arguments")
+        values = arguments.named_children if arguments is not None else []
+        name = (
+            parser.text(function.child_by_field_name("field"))
+            if function and function.type == "selector_expression"
+            else parser.text(function)
+        )
+        package = ""
+        if function is not None and function.type == "selector_expression":
+            package = file.imports.get(parser.text(function.child_by_field_name("operand")), "")
+        first = self.value(file, values[0], env, depth + 1) if values else UNKNOWN
+        if package == "os" and name in ("Getenv", "LookupEnv"):
+            origin = (
+                first.value if isinstance(first, Val) and isinstance(first.value, str) else "an environment variable"
+            )
+            return Val(("", False), str(origin)) if name == "LookupEnv" else Val("", str(origin))
+        if _FLAG_GETTER.match(name) and isinstance(first, Val) and isinstance(first.value, str):
+            flag = self.flags.by_name.get(first.value)
+            return self._flag_value(flag, depth) if flag is not None else UNKNOWN
+        if _FLAG_VALUE.match(name) and isinstance(first, Val) and first.value in self.flags.by_name:
+            return self._flag_value(self.flags.by_name[str(first.value)], depth)
+        if name == "len" and isinstance(first, Val) and isinstance(first.value, str | list | dict | tuple):
+            return Val(len(first.value), first.origin)
+        if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
+            return _strings(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
+        if name == "make" and function is not None and function.type == "identifier":
+            return Val({})
+        info = self.resolver.callee(file, node)
+        if info is not None and depth < MAX_DEPTH // 2:
+            bindings = {
+                p.name: self.value(file, values[p.index], env, depth + 1)
+                for p in info.parameters
+                if p.index < len(values)
+            }
+            return self.returned(info.file, info.node, bindings, depth + 1)
+        return UNKNOWN
+
+    def returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        """The value the first return statement whose guards hold gives, in source order."""
+        for statement in parser.captures("(return_statement) @r", function).get("r", []):
+            if _owner_function(statement) != function:
+                continue
+            guards = list(self.guards(file, statement, env))
+            if any(guard.holds is None for guard in guards):
+                return UNKNOWN
+            if all(guard.holds for guard in guards):
+                values = [child for child in statement.named_children]
+                if values and values[0].type == "expression_list":
+                    values = list(values[0].named_children)
+                evaluated = [self.value(file, item, env, depth + 1) for item in values]
+                if len(evaluated) == 1:
+                    return evaluated[0]
+                return Val(tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated))
+        return UNKNOWN
+
+    def _literal(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        type_node = node.child_by_field_name("type")
+        body = node.child_by_field_name("body")
+        if type_node is None or body is None:
+            return UNKNOWN
+        if type_node.type == "map_type":
+            keys = {}
+            for element in body.named_children:
+                key = element.child_by_field_name("key")
+                key_node = key.named_children[0] if key is not None and key.named_children else key
+                value = self.value(file, key_node, env, depth + 1)
+                if not isinstance(value, Val):
+                    return UNKNOWN
+                keys[value.value] = True
+            return Val(keys)
+        if type_node.type == "slice_type":
+            items = [
+                self.value(file, e.named_children[0] if e.named_children else e, env, depth + 1)
+                for e in body.named_children
+            ]
+            if any(not isinstance(item, Val) for item in items):
+                return Val([UNKNOWN] * len(items))
+            return Val([item.value for item in items if isinstance(item, Val)])
+        return UNKNOWN
+
+    # -- guards -----------------------------------------------------------------------------------
+    def _case_guard(self, file: GoFile, case: tree_sitter.Node, env: dict[str, Value]) -> Guard:
+        switch = case.parent
+        while switch is not None and switch.type != "expression_switch_statement":
+            switch = switch.parent
+        span = file.span(case.child(0) or case)
+        if switch is None:
+            return Guard(None, "a case", span)
+        tag = switch.child_by_field_name("value")
+        tag_value = self.value(file, tag, env, 0) if tag is not None else Val(True)
+        if case.type == "default_case":
+            others = [c for c in switch.named_children if c.type == "expression_case"]
+            outcomes = [self._case_matches(file, c, tag_value, env) for c in others]
+            holds = None if None in outcomes else not any(outcomes)
+            return Guard(holds, f"no other case of `switch {parser.text(tag)}` matches", span)
+        holds = self._case_matches(file, case, tag_value, env)
+        return Guard(holds, " ".join(parser.text(case.child_by_field_name("value") or case).split())[:60], span)
+
+    def _case_matches(self, file: GoFile, case: tree_sitter.Node, tag: Value, env: dict[str, Value]) -> bool | None:
+        values = case.child_by_field_name("value")
+        if values is None or not isinstance(tag, Val):
+            return None
+        results = []
+        for item in values.named_children:
+            value = self.value(file, item, env, 0)
+            if not isinstance(value, Val):
+                return None
+            results.append(value.value == tag.value)
+        return any(results)
+
+    def _loop_guard(self, file: GoFile, loop: tree_sitter.Node, env: dict[str, Value]) -> Guard:
+        clause = next((child for child in loop.named_children if child.type == "range_clause"), None)
+        span = file.span(clause if clause is not None else loop)
+        if clause is None:
+            return Guard(None, "a loop", span)
+        ranged = clause.child_by_field_name("right")
+        value = self.value(file, ranged, env, 0)
+        text = " ".join(parser.text(ranged).split())
+        if isinstance(value, Val) and isinstance(value.value, list | dict | str | tuple):
+            items = (
+                [item for item in value.value if item not in ("",)] if isinstance(value.value, list) else value.value
+            )
+            return Guard(len(items) > 0, _set_text(value.origin or text), span)
+        return Guard(None, f"`{text}` is not empty", span)
+
+    def _caller_guards(self, file: GoFile, node: tree_sitter.Node) -> list[Guard]:
+        """When a node sits in a helper, the guards around the helper's calls decide for it (one level)."""
+        key = self.resolver.function_key(file, node)
+        info = self.resolver.declarations.functions.get(key) if key is not None else None
+        if info is None or info.key.name == "main":
+            return []
+        calls = self._calls().get(info.key, [])
+        if not calls:
+            return []
+        outcomes = []
+        for caller_file, call in calls:
+            combined = combine(list(self.guards(caller_file, call, {})))
+            if combined is None or combined.holds_by_default is not False:
+                return []  # one call that may run is enough
+            outcomes.append(Guard(False, combined.text, combined.span))
+        return outcomes[:1]
+
+    def _calls(self) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
+        if self._callers is None:
+            callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+            names = {key.name for key in self.resolver.declarations.functions}
+            for file in self.files:
+                for call in parser.captures("(call_expression) @call", file.tree.root_node).get("call", []):
+                    function = call.child_by_field_name("function")
+                    name = (
+                        parser.text(function.child_by_field_name("field"))
+                        if function and function.type == "selector_expression"
+                        else parser.text(function)
+                    )
+                    if name not in names:
+                        continue
+                    info = self.resolver.callee(file, call)
+                    if info is not None:
+                        callers.setdefault(info.key, []).append((file, call))
+            self._callers = callers
+        return self._callers
+
+
+def combine(guards: list[Guard]) -> Condition | None:
+    """All guards must hold; the first that fails (or cannot be told) names the condition."""
+    if not guards:
+        return None
+    failing = next((guard for guard in guards if guard.holds is False), None)
+    if failing is not None:
+        return Condition(failing.text, failing.span, False)
+    unknown = next((guard for guard in guards if guard.holds is None), None)
+    if unknown is not None:
+        return Condition(unknown.text, unknown.span, None)
+    return None  # every guard holds: as good as unconditional
+
+
+def _literal(node: tree_sitter.Node) -> Val | None:
+    kind = node.type
+    if kind in ("interpreted_string_literal", "raw_string_literal"):
+        return Val(_unquote(parser.text(node)))
+    if kind == "int_literal":
+        text = parser.text(node)
+        return Val(int(text)) if text.isdigit() else None
+    if kind in ("true", "false"):
+        return Val(kind == "true")
+    if kind == "nil":
+        return Val(None)
+    return None
+
+
+def _logical(operator: str, left: Value, right: Value, origin: str) -> Value:
+    values = [item.value if isinstance(item, Val) and isinstance(item.value, bool) else None for item in (left, right)]
+    if operator == "&&":
+        if False in values:
+            return Val(False, origin)
+        return Val(True, origin) if values == [True, True] else UNKNOWN
+    if True in values:
+        return Val(True, origin)
+    return Val(False, origin) if values == [False, False] else UNKNOWN
+
+
+def _strings(name: str, first: Val, rest: list[Value]) -> Value:
+    text = str(first.value)
+    argument = rest[0].value if rest and isinstance(rest[0], Val) else None
+    if name in ("TrimSpace", "ToLower", "ToUpper"):
+        return Val({"TrimSpace": text.strip(), "ToLower": text.lower(), "ToUpper": text.upper()}[name], first.origin)
+    if name in ("Split", "SplitSeq") and isinstance(argument, str) and argument:
+        return Val(text.split(argument), first.origin)
+    if name == "Fields":
+        return Val(text.split(), first.origin)
+    return UNKNOWN
+
+
+def _zero(type_ref: TypeRef | None) -> Value:
+    if type_ref is None or type_ref.pointer or type_ref.slice:
+        return Val(None) if type_ref is not None else UNKNOWN
+    return {"string": Val(""), "bool": Val(False)}.get(
+        type_ref.name, Val(0) if type_ref.name.startswith(("int", "uint")) else UNKNOWN
+    )
+
+
+def _origin(*values: Value) -> str:
+    return next((value.origin for value in values if isinstance(value, Val) and value.origin), "")
+
+
+def _set_text(origin: str) -> str:
+    return f"{origin} is set" if not origin.startswith("`") else f"{origin} is not empty"
+
+
+def _guard_text(condition: tree_sitter.Node, origin: str, negated: bool) -> str:
+    if origin:
+        return f"{origin} is {'not ' if negated else ''}set"
+    text = " ".join(parser.text(condition).split())
+    text = text if len(text) <= 60 else text[:59] + "…"
+    return f"`{text}` is {'false' if negated else 'true'}"
+
+
+def _owner_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    current = node.parent
+    while current is not None and current.type not in (
+        "function_declaration",
+        "method_declaration",
+        "func_literal",
+    ):
+        current = current.parent
+    return current
