@@ -293,3 +293,14 @@ def test_long_constructs_are_shortened_in_messages() -> None:
         "`Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(r.findObje…` caches every Secret in the cluster"
     )
     assert finding.construct == construct
+
+
+def test_typed_read_excluded_by_disable_for_starts_no_second_informer() -> None:
+    metadata = watch("ConfigMap", form=ObjectForm.METADATA, construct="WatchesMetadata(&corev1.ConfigMap{}, h)")
+    uncached = policy(restriction(Mitigation.DISABLE_FOR, "ConfigMap"))
+    items = verdicts(metadata, read(), policies=(uncached,))
+    assert [(item.code, getattr(item, "reason", None)) for item in items] == [
+        ("WL001", Mitigation.METADATA_ONLY),
+        ("WL002", Mitigation.DISABLE_FOR),
+        ("WL005", Mitigation.METADATA_ONLY),
+    ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from watchlint.checks._context import CheckContext
+from watchlint.checks._judge import judge
 from watchlint.checks._message import shown
 from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
@@ -14,7 +15,13 @@ CODE = "WL005"
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     cached = [site for site in facts.sites if site.access is Access.CACHE and site.kind in context.kinds]
-    typed = [site for site in cached if site.form is ObjectForm.TYPED and _is_live(site)]
+    # A typed twin defeats the saving when it keeps a full informer of the whole kind: a site that is itself
+    # unrestricted. A read excluded by DisableFor, or one behind a false flag, starts no informer at all.
+    typed = [
+        site
+        for site in cached
+        if site.form is ObjectForm.TYPED and judge(site, facts, context.kinds).mitigation is None
+    ]
     for site in cached:
         if site.form is not ObjectForm.METADATA or not _is_live(site):
             continue

@@ -30,7 +30,7 @@ from watchlint.source import SourceFile
 _GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILINE)
 _GENERATED_HEAD_BYTES = 16 * 1024
 _PACKAGE_CLAUSE = re.compile(rb"^\s*package\s", re.MULTILINE)
-_KUBERNETES_IMPORT = b"k8s.io/"  # files without it cannot name a kind, a client or a cache option
+_KUBERNETES_IMPORT = b"k8s.io/"  # files without it have no site, client or cache option
 
 
 def is_generated(source: SourceFile) -> bool:
@@ -44,7 +44,8 @@ def is_generated(source: SourceFile) -> bool:
 class _Run:
     unit: UnitInput
     module: GoModule
-    files: list[GoFile] = field(default_factory=list)
+    files: list[GoFile] = field(default_factory=list)  # the files that import Kubernetes packages
+    all_files: list[GoFile] = field(default_factory=list)  # declarations, flags and binaries come from every file
     analyzed: list[str] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     notifications: list[Notification] = field(default_factory=list)
@@ -70,23 +71,23 @@ def extract(unit: UnitInput) -> Facts:
             continue
         run.analyzed.append(source.path)
     declarations = Declarations()
-    for file in list(run.files):
+    for file in run.all_files:
         run.guarded(file, declarations.add_file)
     resolver = Resolver(declarations, unit.kinds)
     clients = ClientGraph(resolver)
     flags = FlagRegistry()
-    for file in run.files:
-        run.guarded(file, clients.collect)
+    for file in run.all_files:  # a client can be passed along by files that import no Kubernetes package
         run.guarded(file, lambda item: flags.collect(item, resolver))
+        run.guarded(file, clients.collect)
     evaluator = Evaluator(resolver, flags)
-    evaluator.files = run.files
+    evaluator.files = run.all_files
     policies: dict[str, FilePolicy] = {}
     pending: list[PendingSite] = []
     extractor = SiteExtractor(resolver, clients, TypedClientNames.build(unit.kinds))
     for file in run.files:
         run.guarded(file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator)))
         run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
-    binaries = [b for b in find_binaries(run.files, run.module.path) if _builds_manager(b, run.files, policies)]
+    binaries = [b for b in find_binaries(run.all_files, run.module.path) if _builds_manager(b, run.files, policies)]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     sites = _resolve_sites(pending, clients, binaries, evaluator)
     return Facts(
@@ -107,21 +108,20 @@ def _parse(run: _Run, source: SourceFile) -> None:
         message = f"syntax error at line {error.start_point.row + 1}; analyzed what parsed"
         run.notifications.append(Notification(source.path, message, NotificationLevel.WARNING))
     run.comments.extend(parser.extract_comments(source, tree))
-    if _KUBERNETES_IMPORT not in source.data:
-        return
     directory = os.path.relpath(os.path.dirname(source.path) or ".", run.unit.shown_root)
     directory = "" if directory == "." else directory.replace(os.sep, "/")
     package = parser.captures("(package_clause (package_identifier) @name)", tree.root_node).get("name", [])
-    run.files.append(
-        GoFile(
-            source=source,
-            tree=tree,
-            directory=directory,
-            package_path=run.module.package_path(directory),
-            package_name=parser.text(package[0]) if package else "",
-            imports=extract_imports(tree.root_node),
-        )
+    file = GoFile(
+        source=source,
+        tree=tree,
+        directory=directory,
+        package_path=run.module.package_path(directory),
+        package_name=parser.text(package[0]) if package else "",
+        imports=extract_imports(tree.root_node),
     )
+    run.all_files.append(file)
+    if _KUBERNETES_IMPORT in source.data:
+        run.files.append(file)
 
 
 def _builds_manager(binary: Binary, files: list[GoFile], policies: dict[str, FilePolicy]) -> bool:

@@ -15,12 +15,13 @@ import tree_sitter
 
 from watchlint.facts import Access, Evidence
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionKey
+from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.model import CR_CLIENT, KUBERNETES, GoFile, TypeRef, cluster_key, is_client_type, is_cluster_new
 from watchlint.go.resolve import Resolver, keyed_elements
 from watchlint.source import Span
 
 MAX_DEPTH = 6
+PACKAGE_SCOPE = "<package>"  # the pseudo-struct whose fields are a package's variables
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +44,19 @@ class ParamRef:
     name: str
 
 
+@dataclass(frozen=True, slots=True)
+class ReturnRef:
+    """What a same-module function returns, such as `GetKubernetesClient() (client.Client, error)`."""
+
+    function: FunctionKey
+
+
 class Marker(enum.Enum):
     NOT_CLIENT = "not-client"  # a receiver whose type is known and is no controller-runtime client
     UNKNOWN = "unknown"  # a client whose origin cannot be told: cache-backed (SPEC §3.1)
 
 
-ClientRef = Known | FieldRef | ParamRef | Marker
+ClientRef = Known | FieldRef | ParamRef | ReturnRef | Marker
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +80,8 @@ class ClientGraph:
         if node is None or depth > MAX_DEPTH:
             return Marker.UNKNOWN
         kind = node.type
+        if kind == "nil":
+            return Marker.NOT_CLIENT  # `return nil, err`: no client flows from here
         if kind in ("parenthesized_expression", "unary_expression") and node.named_children:
             return self.ref_of(file, node.named_children[-1], depth + 1)
         if kind == "call_expression":
@@ -115,6 +125,9 @@ class ClientGraph:
             return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
         if package == KUBERNETES and name.startswith("NewFor"):
             return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))
+        info = self.resolver.callee(file, call)
+        if info is not None and info.results and self.is_client_like(info.results[0]):
+            return ReturnRef(info.key)
         return Marker.UNKNOWN
 
     def cluster_of(self, file: GoFile, node: tree_sitter.Node) -> str:
@@ -131,8 +144,7 @@ class ClientGraph:
         resolver = self.resolver
         declaration = resolver.declaration(file, node)
         if declaration is None:
-            variable = resolver.declarations.variables.get((file.package_path, parser.text(node)))
-            return self.ref_of(variable.file, variable.value_node, depth + 1) if variable else Marker.UNKNOWN
+            return self._package_variable_ref(file.package_path, parser.text(node), depth)
         if declaration.parameter_index >= 0:
             key = resolver.function_key(file, node)
             info = resolver.declarations.functions.get(key) if key else None
@@ -153,8 +165,7 @@ class ClientGraph:
             return Marker.UNKNOWN
         is_package = parser.text(operand) in file.imports and resolver.declaration(file, operand) is None
         if operand.type == "identifier" and is_package:
-            variable = resolver.declarations.variables.get((file.imports[parser.text(operand)], name))
-            return self.ref_of(variable.file, variable.value_node, depth + 1) if variable else Marker.UNKNOWN
+            return self._package_variable_ref(file.imports[parser.text(operand)], name, depth)
         owner = resolver.type_of(file, operand)
         if owner is None:
             return Marker.UNKNOWN
@@ -165,6 +176,15 @@ class ClientGraph:
         if is_client_type(info.type) or self.embeds_client(info.type):
             return FieldRef(struct, name)
         return Marker.NOT_CLIENT
+
+    def _package_variable_ref(self, package: str, name: str, depth: int) -> ClientRef:
+        """A package-level client: its initializer, or what statements assign to it (a pseudo-field)."""
+        variable = self.resolver.declarations.variables.get((package, name))
+        if variable is None:
+            return Marker.UNKNOWN
+        if variable.value_node is not None:
+            return self.ref_of(variable.file, variable.value_node, depth + 1)
+        return FieldRef(TypeRef(package, PACKAGE_SCOPE), name)
 
     def _embedded_client(self, struct: TypeRef, depth: int) -> FieldRef | None:
         declarations = self.resolver.declarations
@@ -208,6 +228,7 @@ class ClientGraph:
         """Record what every client-typed field and parameter receives in this file."""
         self._collect_literals(file)
         self._collect_assignments(file)
+        self._collect_package_variables(file)
         self._collect_calls(file)
 
     def _collect_literals(self, file: GoFile) -> None:
@@ -235,6 +256,22 @@ class ClientGraph:
             located = resolver.declarations.field(owner, name)
             if located is not None and self.is_client_like(located[1].type):
                 self._record(self.field_values, (located[0], name), file, right.named_children[0])
+
+    def _collect_package_variables(self, file: GoFile) -> None:
+        """`Client, err = client.New(…)` in some function: a package-level client gets its value."""
+        resolver = self.resolver
+        for match in parser.matches(_ANY_ASSIGNMENT, file.tree.root_node):
+            names, values = match["left"][0].named_children, match["right"][0].named_children
+            for position, name in enumerate(names):
+                if name.type != "identifier" or resolver.declaration(file, name) is not None:
+                    continue
+                variable = resolver.declarations.variables.get((file.package_path, parser.text(name)))
+                type_ref = resolve_type(variable.type_node, variable.file) if variable is not None else None
+                if not self.is_client_like(type_ref) or not values:
+                    continue
+                value = values[position] if len(values) == len(names) else values[0]
+                key = (TypeRef(file.package_path, PACKAGE_SCOPE), parser.text(name))
+                self._record(self.field_values, key, file, value)
 
     def _collect_calls(self, file: GoFile) -> None:
         resolver = self.resolver
@@ -264,6 +301,19 @@ class ClientGraph:
                 names.add(key.name)
         return frozenset(names)
 
+    def _returned(self, key: FunctionKey) -> list[Assigned]:
+        info = self.resolver.declarations.functions.get(key)
+        if info is None:
+            return []
+        values = []
+        for statement in parser.captures("(return_statement (expression_list . (_) @value))", info.node).get(
+            "value", []
+        ):
+            values.append(
+                Assigned(self.ref_of(info.file, statement), info.file.span(statement), parser.text(statement))
+            )
+        return values
+
     def _record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node) -> None:  # type: ignore[type-arg]
         text = " ".join(parser.text(value).split())
         table.setdefault(key, []).append(Assigned(self.ref_of(file, value), file.span(value), text))
@@ -277,10 +327,14 @@ class ClientGraph:
             return None
         if ref is Marker.UNKNOWN or depth > MAX_DEPTH or ref in seen:
             return Known(Access.CACHE, None)
-        assert isinstance(ref, FieldRef | ParamRef)
-        if isinstance(ref, FieldRef):
+        assert isinstance(ref, FieldRef | ParamRef | ReturnRef)
+        if isinstance(ref, ReturnRef):
+            values = self._returned(ref.function)
+            label = f"{ref.function.name}()"
+        elif isinstance(ref, FieldRef):
             values = self.field_values.get((ref.struct, ref.field), [])
-            label = f"{ref.struct.name}.{ref.field}"
+            owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
+            label = f"{owner}.{ref.field}"
         else:
             values = self.call_arguments.get((ref.function, ref.index), [])
             label = f"parameter {ref.name} of {ref.function.name}"
@@ -289,13 +343,17 @@ class ClientGraph:
             known = self.resolve(value.ref, depth + 1, seen | {ref})
             if known is not None:
                 outcomes.append((known, value))
-        if not outcomes:
+        # Definite outcomes decide before assumed ones: a cache-backed value anywhere makes the reference
+        # cache-backed; otherwise a known uncached client wins over values whose origin is unknown.
+        definite = [(known, value) for known, value in outcomes if known.evidence is not None]
+        if not definite:
             return Known(Access.CACHE, None)
-        cached = next(((known, value) for known, value in outcomes if known.access is Access.CACHE), None)
-        known, value = cached if cached is not None else outcomes[0]
+        cached = next(((known, value) for known, value in definite if known.access is Access.CACHE), None)
+        known, value = cached if cached is not None else definite[0]
         return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache)
 
 
+_ANY_ASSIGNMENT = "(assignment_statement left: (expression_list) @left right: (expression_list) @right)"
 _FIELD_ASSIGNMENT = (
     "(assignment_statement left: (expression_list . (selector_expression) @left) right: (expression_list) @right)"
 )

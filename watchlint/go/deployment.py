@@ -26,6 +26,8 @@ from watchlint.go.scope import Declaration
 from watchlint.source import Span
 
 MAX_DEPTH = 10
+MAX_WRITES = 16  # writes of one field name looked at; names like `Name` are written everywhere
+_IN_PROGRESS = object()
 _FIELD_WRITE = (
     "(assignment_statement left: (expression_list . (selector_expression) @left) right: (expression_list . (_) @right))"
 )
@@ -153,6 +155,7 @@ class Evaluator:
         self._field_values: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self.files: list[GoFile] = []
+        self._memo: dict[object, object] = {}
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
             "parenthesized_expression": self._parenthesized,
             "unary_expression": self._unary,
@@ -260,6 +263,10 @@ class Evaluator:
         return UNKNOWN
 
     def _declared(self, file: GoFile, declaration: Declaration, depth: int) -> Value:
+        key = ("local", file.path, declaration.node.start_byte)
+        return self._memoized(key, lambda: self._declared_value(file, declaration, depth))
+
+    def _declared_value(self, file: GoFile, declaration: Declaration, depth: int) -> Value:
         flag = self.flags.by_variable.get((file.path, f"{declaration.name}@{declaration.node.start_byte}"))
         if flag is not None:
             return self._flag_value(flag, depth)
@@ -299,19 +306,32 @@ class Evaluator:
 
     def _field(self, name: str, field_type: TypeRef | None, depth: int) -> Value:
         """A configuration field: its visible non-empty default, else its zero value (SPEC §1)."""
+        return self._memoized(("field", name, field_type), lambda: self._field_value(name, field_type, depth))
+
+    def _memoized(self, key: object, compute: Callable[[], Value]) -> Value:
+        """Evaluate once per key; a key met again while it is computed (a cycle) is unknown."""
+        if key in self._memo:
+            cached = self._memo[key]
+            return UNKNOWN if cached is _IN_PROGRESS else cached  # type: ignore[return-value]
+        self._memo[key] = _IN_PROGRESS
+        result = compute()
+        self._memo[key] = result
+        return result
+
+    def _field_value(self, name: str, field_type: TypeRef | None, depth: int) -> Value:
         origin = self.flags.env_by_field.get(name, "")
         flag = self.flags.by_variable.get(("field", name))
         if flag is not None:
             value = self._flag_value(flag, depth)
             return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
         known = []
-        for file, value_node in self._field_writes().get(name, []):
+        for file, value_node in self._field_writes().get(name, [])[:MAX_WRITES]:
             value = self.value(file, value_node, {}, depth + 1)
-            if isinstance(value, Val):
+            if isinstance(value, Val) and value.origin:  # filled from a flag or the environment: configuration
                 known.append(value)
         visible = next((value for value in known if value.value not in ("", None, False, 0)), None)
         if visible is not None:
-            return Val(visible.value, origin or visible.origin or name)
+            return Val(visible.value, origin or visible.origin)
         if not known and not origin:
             return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
         zero = _zero(field_type)
@@ -372,6 +392,11 @@ class Evaluator:
 
     def returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         """The value the first return statement whose guards hold gives, in source order."""
+        bindings = tuple(sorted((name, repr(value)) for name, value in env.items()))
+        key = ("returned", file.path, function.start_byte, bindings)
+        return self._memoized(key, lambda: self._returned(file, function, env, depth))
+
+    def _returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         for statement in parser.captures("(return_statement) @r", function).get("r", []):
             if _owner_function(statement) != function:
                 continue
