@@ -154,14 +154,23 @@ class _Extractor:
             fields = [text for _, node in keyed_elements(value) if (text := parser.text(node)) not in _EVERYTHING]
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, bool(fields) or value.type == "identifier")
         elif name in ("DisableFor", "ClientDisableCacheFor"):
-            for item in self._objects_in(value):
-                found = self.resolver.object_of(self.file, item)
-                if found is not None:
-                    self._add(Mitigation.DISABLE_FOR, found.kind, item, f"{name} lists {found.text}")
+            self._disable_for(name, value, anchor)
         elif name == "ReaderFailOnMissingInformer" and shown == "true":
             self._add(Mitigation.FAIL_ON_MISSING_INFORMER, None, anchor, "ReaderFailOnMissingInformer: true")
         elif name == "Unstructured" and shown == "true":
             self.policy.caches_unstructured.append(self.file.span(anchor))
+
+    def _disable_for(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
+        listed = 0
+        for item in self._objects_in(value):
+            found = self.resolver.object_of(self.file, item)
+            if found is not None:
+                listed += 1
+                self._add(Mitigation.DISABLE_FOR, found.kind, item, f"{name} lists {found.text}")
+        shown = " ".join(parser.text(value).split())
+        if not listed and value.type != "composite_literal" and shown != "nil":
+            # A list whose contents cannot be seen still excludes what it holds: it counts (SPEC §1).
+            self._add(Mitigation.DISABLE_FOR, None, anchor, f"{name}: {shown} (contents not visible)")
 
     def _objects_in(self, value: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
         """The object expressions of a `[]client.Object{…}` literal, an `append(…)`, or a local variable."""

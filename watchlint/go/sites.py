@@ -155,10 +155,29 @@ class SiteExtractor:
     def _predicates(self, file: GoFile, options: list[tree_sitter.Node], method: str) -> Iterator[Evidence]:
         for option in options:
             text = parser.text(option)
-            if option.type == "call_expression" and text.split("(", 1)[0].endswith("WithPredicates"):
-                yield _evidence(file, option, "WithPredicates")
+            value = self._option_value(file, option)
+            if value.type == "call_expression" and parser.text(value).split("(", 1)[0].endswith("WithPredicates"):
+                yield _evidence(file, option, "WithPredicates" if value is option else None)
             elif method == "Watch" and not _is_handler(text):
                 yield _evidence(file, option, None)
+
+    def _option_value(self, file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node:
+        """A builder option given through a variable (`reconcilers.OnlyUpdates = builder.WithPredicates(…)`)."""
+        if option.type == "identifier":
+            declaration = self.resolver.declaration(file, option)
+            if declaration is not None:
+                return declaration.value_node or option
+            variable = self.resolver.declarations.variables.get((file.package_path, parser.text(option)))
+            return variable.value_node if variable is not None and variable.value_node is not None else option
+        if option.type == "selector_expression":
+            operand = option.child_by_field_name("operand")
+            package = file.imports.get(parser.text(operand)) if operand is not None else None
+            if package is not None:
+                name = parser.text(option.child_by_field_name("field"))
+                variable = self.resolver.declarations.variables.get((package, name))
+                if variable is not None and variable.value_node is not None:
+                    return variable.value_node
+        return option
 
     def _kind_predicates(self, kind_call: tree_sitter.Node | None) -> list[tree_sitter.Node]:
         """Predicates passed to a v0.18 `source.Kind(cache, obj, handler, predicates…)`."""
