@@ -31,6 +31,7 @@ EXCLUDED_DIRECTORIES = frozenset(
         "venv",
     }
 )
+TEST_DIRECTORIES = frozenset({"test", "tests", "e2e"})  # test code, like _test.go files: only with include-tests
 PYTHON_PROJECT_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 
 
@@ -127,8 +128,13 @@ def is_test_file(name: str) -> bool:
     return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
 
 
-def _is_excluded_directory(name: str) -> bool:
-    return name in EXCLUDED_DIRECTORIES or name.startswith(".")
+def _is_excluded_directory(folder: Path, file_filter: FileFilter) -> bool:
+    name = folder.name
+    if name in EXCLUDED_DIRECTORIES or name.startswith("."):
+        return True
+    if name in TEST_DIRECTORIES and not file_filter.includes_tests(folder):
+        return True
+    return file_filter.is_excluded(folder)
 
 
 def _is_excluded_file(path: Path, file_filter: FileFilter) -> bool:
@@ -154,7 +160,7 @@ def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out:
         folder = Path(directory)
         kept = []
         for name in sorted(subdirectories):
-            if _is_excluded_directory(name) or file_filter.is_excluded(folder / name):
+            if _is_excluded_directory(folder / name, file_filter):
                 out.skipped += 1
             else:
                 kept.append(name)
