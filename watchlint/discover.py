@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -212,6 +213,7 @@ def _group(files: dict[Path, Path], targets: list[Path]) -> tuple[Unit, ...]:
         language = SUFFIXES[path.suffix]
         root = _unit_root(path, language, walk_root)
         grouped.setdefault((language, root), []).append(path)
+    _merge_replaced_modules(grouped)
     units = []
     for (language, root), members in sorted(grouped.items()):
         report_under = tuple(target for target in targets if _overlaps(target, root))
@@ -219,6 +221,30 @@ def _group(files: dict[Path, Path], targets: list[Path]) -> tuple[Unit, ...]:
             continue  # a nested module outside every given path: nothing of it could be reported
         units.append(Unit(language, root, tuple(sorted(members)), report_under))
     return tuple(units)
+
+
+def _merge_replaced_modules(grouped: dict[tuple[Language, Path], list[Path]]) -> None:
+    """A module that another one pulls in with a local `replace` directive is built into that module's
+    binaries: analyze its files as part of the consuming module, so they are judged by its policy."""
+    for language, root in sorted(grouped):
+        if language is not Language.GO or (language, root) not in grouped:
+            continue
+        for target in local_replacements(root):
+            key = (Language.GO, target)
+            if target != root and key in grouped and target not in root.parents:
+                grouped[(language, root)].extend(grouped.pop(key))
+
+
+_REPLACE = re.compile(r"^\s*(?:replace\s+)?\S+(?:\s+v\S+)?\s*=>\s*(\.{1,2}/\S*)\s*$", re.MULTILINE)
+
+
+def local_replacements(module_root: Path) -> list[Path]:
+    """Folders of the modules a go.mod replaces with local paths (`replace x => ./lib`)."""
+    try:
+        text = (module_root / "go.mod").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    return [Path(os.path.normpath(module_root / match.group(1))) for match in _REPLACE.finditer(text)]
 
 
 def _overlaps(target: Path, root: Path) -> bool:

@@ -46,9 +46,27 @@ class _Run:
     module: GoModule
     files: list[GoFile] = field(default_factory=list)  # the files that import Kubernetes packages
     all_files: list[GoFile] = field(default_factory=list)  # declarations, flags and binaries come from every file
+    modules: dict[str, GoModule | None] = field(default_factory=dict)  # folder -> module pulled in by `replace`
     analyzed: list[str] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     notifications: list[Notification] = field(default_factory=list)
+
+    def module_of(self, directory: str) -> tuple[str, GoModule]:
+        """The module a folder belongs to: the unit's own, or one it pulls in with a local `replace`."""
+        current = directory
+        while current:
+            if current not in self.modules:
+                has_go_mod = (self.unit.root / current / "go.mod").is_file()
+                self.modules[current] = read_go_mod(self.unit.root / current) if has_go_mod else None
+            found = self.modules[current]
+            if found is not None:
+                return current, found
+            current = current.rpartition("/")[0]
+        return "", self.module
+
+    @property
+    def module_paths(self) -> frozenset[str]:
+        return frozenset({self.module.path, *(m.path for m in self.modules.values() if m is not None)} - {""})
 
     def guarded(self, file: GoFile, step: Callable[[GoFile], None]) -> bool:
         try:
@@ -87,7 +105,7 @@ def extract(unit: UnitInput) -> Facts:
     for file in run.files:
         run.guarded(file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator)))
         run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
-    binaries = [b for b in find_binaries(run.all_files, run.module.path) if _builds_manager(b, run.files, policies)]
+    binaries = [b for b in find_binaries(run.all_files, run.module_paths) if _builds_manager(b, run.files, policies)]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     sites = _resolve_sites(pending, clients, binaries, evaluator)
     return Facts(
@@ -110,12 +128,14 @@ def _parse(run: _Run, source: SourceFile) -> None:
     run.comments.extend(parser.extract_comments(source, tree))
     directory = os.path.relpath(os.path.dirname(source.path) or ".", run.unit.shown_root)
     directory = "" if directory == "." else directory.replace(os.sep, "/")
+    module_directory, module = run.module_of(directory)
+    inside = directory.removeprefix(module_directory).strip("/")
     package = parser.captures("(package_clause (package_identifier) @name)", tree.root_node).get("name", [])
     file = GoFile(
         source=source,
         tree=tree,
         directory=directory,
-        package_path=run.module.package_path(directory),
+        package_path=module.package_path(inside),
         package_name=parser.text(package[0]) if package else "",
         imports=extract_imports(tree.root_node),
     )

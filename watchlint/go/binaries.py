@@ -20,15 +20,11 @@ class Binary:
     packages: frozenset[str]  # import paths it reaches, its own included
 
 
-def find_binaries(files: Iterable[GoFile], module_path: str) -> list[Binary]:
+def find_binaries(files: Iterable[GoFile], module_paths: frozenset[str]) -> list[Binary]:
     imports: dict[str, set[str]] = {}
     mains: dict[str, str] = {}
     for file in files:
-        internal = {
-            path
-            for path in file.imports.values()
-            if module_path and (path == module_path or path.startswith(module_path + "/"))
-        }
+        internal = {path for path in file.imports.values() if _is_internal(path, module_paths)}
         imports.setdefault(file.package_path, set()).update(internal)
         if file.package_name == "main":
             mains.setdefault(file.package_path, _folder(file.path))
@@ -43,6 +39,10 @@ def find_binaries(files: Iterable[GoFile], module_path: str) -> list[Binary]:
                     pending.append(imported)
         binaries.append(Binary(folder, frozenset(reached)))
     return binaries
+
+
+def _is_internal(path: str, module_paths: frozenset[str]) -> bool:
+    return any(path == module or path.startswith(module + "/") for module in module_paths)
 
 
 def _folder(path: str) -> str:

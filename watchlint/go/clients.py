@@ -16,7 +16,7 @@ import tree_sitter
 from watchlint.facts import Access, Evidence
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
-from watchlint.go.model import CR_CLIENT, KUBERNETES, GoFile, TypeRef, cluster_key, is_client_type, is_cluster_new
+from watchlint.go.model import CR_CLIENT, KUBERNETES, GoFile, TypeRef, is_client_type, is_second_cache, second_cache_key
 from watchlint.go.resolve import Resolver, keyed_elements
 from watchlint.source import Span
 
@@ -120,8 +120,14 @@ class ClientGraph:
         package = file.imports.get(parser.text(operand)) if operand is not None else None
         if package == CR_CLIENT and name in ("New", "NewWithWatch"):
             arguments = call.child_by_field_name("arguments")
-            if arguments is not None and _sets_cache_reader(arguments):
-                return Known(Access.CACHE, Evidence(file.span(call), "client.New with Cache.Reader reads the cache"))
+            reader = _cache_reader(arguments) if arguments is not None else None
+            if reader is not None:
+                cache = self.cluster_of(file, reader)
+                if not cache and reader.type == "call_expression":
+                    reader_operand = _operand(reader)
+                    cache = self.cluster_of(file, reader_operand) if reader_operand is not None else ""
+                evidence = Evidence(file.span(call), "client.New with Cache.Reader reads the cache")
+                return Known(Access.CACHE, evidence, cache)
             return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
         if package == KUBERNETES and name.startswith("NewFor"):
             return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))
@@ -131,13 +137,13 @@ class ClientGraph:
         return Marker.UNKNOWN
 
     def cluster_of(self, file: GoFile, node: tree_sitter.Node) -> str:
-        """The key of the cluster a local variable holds when it was built by `cluster.New(…)` here."""
+        """The key of the second cache a local variable holds, built by `cluster.New`/`cache.New` here."""
         if node.type != "identifier":
             return ""
         declaration = self.resolver.declaration(file, node)
         value = declaration.value_node if declaration is not None else None
-        if value is not None and value.type == "call_expression" and is_cluster_new(file, value):
-            return cluster_key(file, value)
+        if value is not None and value.type == "call_expression" and is_second_cache(file, value):
+            return second_cache_key(file, value)
         return ""
 
     def _identifier_ref(self, file: GoFile, node: tree_sitter.Node, depth: int) -> ClientRef:
@@ -359,8 +365,15 @@ _FIELD_ASSIGNMENT = (
 )
 
 
-def _sets_cache_reader(arguments: tree_sitter.Node) -> bool:
+def _cache_reader(arguments: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The `Reader:` of a `client.Options{Cache: &client.CacheOptions{Reader: …}}` argument."""
     for literal in parser.captures("(composite_literal) @literal", arguments).get("literal", []):
-        if any(key == "Reader" for key, _ in keyed_elements(literal)):
-            return True
-    return False
+        for key, value in keyed_elements(literal):
+            if key == "Reader":
+                return value
+    return None
+
+
+def _operand(call: tree_sitter.Node) -> tree_sitter.Node | None:
+    function = call.child_by_field_name("function")
+    return function.child_by_field_name("operand") if function is not None else None

@@ -24,9 +24,9 @@ from watchlint.go.model import (
     MANAGER_PACKAGES,
     GoFile,
     TypeRef,
-    cluster_key,
-    enclosing_cluster_call,
-    is_cluster_new,
+    enclosing_second_cache,
+    is_second_cache,
+    second_cache_key,
 )
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
 from watchlint.source import Span
@@ -242,8 +242,8 @@ class _Extractor:
             first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
             effective = first is None or _names_a_namespace(first)
             self._add(Mitigation.DEFAULT_NAMESPACES, None, call, "MultiNamespacedCacheBuilder", effective)
-        elif is_cluster_new(self.file, call):
-            key = cluster_key(self.file, call)
+        elif is_second_cache(self.file, call):
+            key = second_cache_key(self.file, call)
             self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(call)))
         elif name in _CONSTRUCTORS and package in _CONSTRUCTORS[name]:
             self.policy.origins.append(self.file.name_span(call))
@@ -268,13 +268,33 @@ class _Extractor:
             is_effective=is_effective,
             condition=condition,
         )
-        cluster = enclosing_cluster_call(self.file, node)
-        if cluster is None:
+        cache = enclosing_second_cache(self.file, node) or self._cache_fed_by(node)
+        if cache is None:
             self.policy.restrictions.append(restriction)
             return
-        key = cluster_key(self.file, cluster)
-        owner = self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(cluster)))
+        key = second_cache_key(self.file, cache)
+        owner = self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(cache)))
         owner.restrictions.append(restriction)
+
+    def _cache_fed_by(self, node: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The second cache whose options variable this node sets: `opts := cache.Options{…}` or
+        `opts.DefaultNamespaces = …`, then `cache.New(cfg, opts)` in the same function."""
+        variable = _options_variable(node)
+        scope = self.resolver.scope(self.file, node) if variable is not None else None
+        if variable is None or scope is None:
+            return None
+        declaration = self.resolver.declaration(self.file, variable)
+        for call in parser.captures("(call_expression) @call", scope.function).get("call", []):
+            if not is_second_cache(self.file, call):
+                continue
+            arguments = call.child_by_field_name("arguments")
+            for argument in arguments.named_children if arguments is not None else []:
+                if argument.type != "identifier" or parser.text(argument) != parser.text(variable):
+                    continue
+                declared = self.resolver.declaration(self.file, argument)
+                if declared is not None and (declared == declaration or declared.node == variable):
+                    return call
+        return None
 
     def _built_condition(self, value: tree_sitter.Node) -> Condition | None:
         """Follow a namespace map into the code that builds it: entries added only under a condition that is
@@ -303,6 +323,23 @@ class _Extractor:
             if parser.text(match["map"][0]) == parser.text(name):
                 guards.append(self.evaluator.condition(self.file, match["map"][0]))
         return guards or None
+
+
+def _options_variable(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The variable an options literal is assigned to, or whose field an assignment sets."""
+    current: tree_sitter.Node | None = node
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        if current.type == "short_var_declaration":
+            left = current.child_by_field_name("left")
+            return left.named_children[0] if left is not None and left.named_children else None
+        if current.type == "assignment_statement":
+            left = current.child_by_field_name("left")
+            target = left.named_children[0] if left is not None and left.named_children else None
+            while target is not None and target.type in ("selector_expression", "index_expression"):
+                target = target.child_by_field_name("operand")
+            return target if target is not None and target.type == "identifier" else None
+        current = current.parent
+    return None
 
 
 def _is_empty(value: object) -> bool:

@@ -274,7 +274,14 @@ class SiteExtractor:
             if resolved is None:
                 return
             found = resolved
-        yield self._pending(file, call, method, Operation.WATCH, Access.CACHE, found, found.form)
+        site = self._pending(file, call, method, Operation.WATCH, Access.CACHE, found, found.form)
+        receiver = _operand_of(call)
+        if receiver is not None:
+            site.cache = self.clients.cluster_of(file, receiver)
+            if not site.cache:
+                known = self.clients.resolve(self.clients.ref_of(file, receiver))
+                site.cache = known.cache if known is not None else ""
+        yield site
 
     def _factory_site(
         self, file: GoFile, call: tree_sitter.Node, method: str, operand: tree_sitter.Node
