@@ -78,6 +78,7 @@ class Flag:
     name: str
     file: GoFile
     default: tree_sitter.Node | None  # None: the zero value
+    is_bool: bool = False  # kingpin writes boolean defaults as strings: Default("true")
 
 
 @dataclass(slots=True)
@@ -113,12 +114,51 @@ class FlagRegistry:
                 self.by_variable[_variable_key(file, target, resolver)] = flag
             self.by_name.setdefault(flag.name, flag)
             return
+        if (match and len(values) == 1) or (_FLAG_VALUE.match(method) and not values):
+            self._kingpin_flag(file, call, method, values, resolver)
+            return
         value_match = _FLAG_VALUE.match(method)
         if value_match and len(values) >= 2 and parser.text(values[0])[:1] in ('"', "`"):
             default = values[2] if value_match.group(2) and len(values) > 2 else values[1]
             self.by_name.setdefault(
                 _unquote(parser.text(values[0])), Flag(_unquote(parser.text(values[0])), file, default)
             )
+
+    def _kingpin_flag(
+        self, file: GoFile, call: tree_sitter.Node, method: str, values: list[tree_sitter.Node], resolver: Resolver
+    ) -> None:
+        """`kingpin.Flag("name", "help").Default("x").String()` or `….StringVar(&x)`."""
+        found = kingpin_chain(call)
+        if found is None:
+            return
+        name, default = found
+        flag = Flag(name, file, default, is_bool=method.startswith("Bool"))
+        self.by_name.setdefault(name, flag)
+        target = values[0].child_by_field_name("operand") if values and values[0].type == "unary_expression" else None
+        if target is not None:
+            self.by_variable[_variable_key(file, target, resolver)] = flag
+
+
+def kingpin_chain(call: tree_sitter.Node) -> tuple[str, tree_sitter.Node | None] | None:
+    """The flag name and default node of a kingpin (or kingpin-like) builder chain ending at `call`."""
+    name, default = None, None
+    node = call.child_by_field_name("function")
+    for _ in range(8):
+        operand = (
+            node.child_by_field_name("operand") if node is not None and node.type == "selector_expression" else None
+        )
+        if operand is None or operand.type != "call_expression":
+            break
+        function = operand.child_by_field_name("function")
+        method = parser.text(function.child_by_field_name("field")) if function is not None else ""
+        arguments = operand.child_by_field_name("arguments")
+        first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+        if method == "Default" and default is None:
+            default = first
+        elif method == "Flag" and first is not None and parser.text(first)[:1] in ('"', "`"):
+            name = _unquote(parser.text(first))
+        node = function
+    return (name, default) if name is not None else None
 
 
 def _variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:
@@ -144,6 +184,7 @@ class Guard:
     holds: bool | None
     text: str
     span: Span
+    origin: str = ""  # the flag or variable the condition reads, when it reads one
 
 
 class Evaluator:
@@ -183,7 +224,7 @@ class Evaluator:
                     truth, origin = self.truth(file, condition, env)
                     in_else = child == current.child_by_field_name("alternative")
                     holds = None if truth is None else (truth != in_else)
-                    yield Guard(holds, _guard_text(condition, origin, in_else), file.span(condition))
+                    yield Guard(holds, _guard_text(condition, origin, in_else), file.span(condition), origin)
             elif current.type in ("expression_case", "default_case"):
                 yield self._case_guard(file, current, env)
             elif current.type == "for_statement" and child == current.child_by_field_name("body"):
@@ -288,7 +329,11 @@ class Evaluator:
         if flag.default is None:
             return Val("", f"--{flag.name}")
         value = self.value(flag.file, flag.default, {}, depth + 1)
-        return Val(value.value, f"--{flag.name}") if isinstance(value, Val) else Val("", f"--{flag.name}")
+        if not isinstance(value, Val):
+            return Val("", f"--{flag.name}")
+        if flag.is_bool and isinstance(value.value, str):
+            return Val(value.value == "true", f"--{flag.name}")
+        return Val(value.value, f"--{flag.name}")
 
     def _selector(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         operand = node.child_by_field_name("operand")
@@ -369,11 +414,9 @@ class Evaluator:
                 first.value if isinstance(first, Val) and isinstance(first.value, str) else "an environment variable"
             )
             return Val(("", False), str(origin)) if name == "LookupEnv" else Val("", str(origin))
-        if _FLAG_GETTER.match(name) and isinstance(first, Val) and isinstance(first.value, str):
-            flag = self.flags.by_name.get(first.value)
-            return self._flag_value(flag, depth) if flag is not None else UNKNOWN
-        if _FLAG_VALUE.match(name) and isinstance(first, Val) and first.value in self.flags.by_name:
-            return self._flag_value(self.flags.by_name[str(first.value)], depth)
+        flag = self._flag_read(node, name, first, values)
+        if flag is not None:
+            return self._flag_value(flag, depth)
         if name == "len" and isinstance(first, Val) and isinstance(first.value, str | list | dict | tuple):
             return Val(len(first.value), first.origin)
         if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
@@ -389,6 +432,18 @@ class Evaluator:
             }
             return self.returned(info.file, info.node, bindings, depth + 1)
         return UNKNOWN
+
+    def _flag_read(
+        self, node: tree_sitter.Node, name: str, first: Value, values: list[tree_sitter.Node]
+    ) -> Flag | None:
+        """The flag a call reads: `fs.GetString("ns")`, `flag.String("ns", …)`, `kingpin.Flag("ns").String()`."""
+        named = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
+        if (_FLAG_GETTER.match(name) or _FLAG_VALUE.match(name)) and named is not None:
+            return self.flags.by_name.get(named)
+        if _FLAG_VALUE.match(name) and not values:
+            chain = kingpin_chain(node)
+            return self.flags.by_name.get(chain[0]) if chain is not None else None
+        return None
 
     def returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         """The value the first return statement whose guards hold gives, in source order."""
@@ -408,9 +463,13 @@ class Evaluator:
                 if values and values[0].type == "expression_list":
                     values = list(values[0].named_children)
                 evaluated = [self.value(file, item, env, depth + 1) for item in values]
+                # The value a guarded return gives depends on what the guard read (WATCH_NAMESPACE unset).
+                origin = next((guard.origin for guard in guards if guard.origin), "")
                 if len(evaluated) == 1:
-                    return evaluated[0]
-                return Val(tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated))
+                    first = evaluated[0]
+                    return Val(first.value, first.origin or origin) if isinstance(first, Val) else first
+                items = tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated)
+                return Val(items, origin)
         return UNKNOWN
 
     def _literal(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
@@ -489,7 +548,7 @@ class Evaluator:
         info = self.resolver.declarations.functions.get(key) if key is not None else None
         if info is None or info.key.name == "main":
             return []
-        calls = self._calls().get(info.key, [])
+        calls = self.calls().get(info.key, [])
         if not calls:
             return []
         outcomes = []
@@ -500,7 +559,7 @@ class Evaluator:
             outcomes.append(Guard(False, combined.text, combined.span))
         return outcomes[:1]
 
-    def _calls(self) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
+    def calls(self) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
         if self._callers is None:
             callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
             names = {key.name for key in self.resolver.declarations.functions}

@@ -12,7 +12,7 @@ from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.clients import ClientGraph, ClientRef
-from watchlint.go.declarations import resolve_type
+from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.model import CR_CLIENT, CR_SOURCE, INFORMERS, META_V1, GoFile
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
 from watchlint.source import Span
@@ -49,6 +49,7 @@ class PendingSite:
     filters: list[Evidence] = field(default_factory=list)
     group: int | None = None  # builder chain identity, for builder-wide WithEventFilter
     cache: str = ""  # policy key of a cluster.New cache the site uses; "" for the binary's manager
+    helper: tuple[FunctionKey, int] | None = None  # the object is this parameter of a helper: see its calls
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
 
 
@@ -134,6 +135,9 @@ class SiteExtractor:
         first = arguments[0]
         options = arguments[1:]
         found = self.resolver.object_of(file, first)
+        helper = self._helper_parameter(file, first) if found is None else None
+        if helper is not None:
+            found = ObjectRef("", ObjectForm.TYPED, parser.text(first), False)
         kind_predicates: list[tree_sitter.Node] = []
         cache = ""
         if found is None:
@@ -150,6 +154,7 @@ class SiteExtractor:
         site.cache = cache
         site.group = self._chain_group(file, call)
         site.is_raw_source = method == "WatchesRawSource"
+        site.helper = helper
         yield site
 
     def _predicates(self, file: GoFile, options: list[tree_sitter.Node], method: str) -> Iterator[Evidence]:
@@ -160,6 +165,55 @@ class SiteExtractor:
                 yield _evidence(file, option, "WithPredicates" if value is option else None)
             elif method == "Watch" and not _is_handler(text):
                 yield _evidence(file, option, None)
+
+    def _helper_parameter(self, file: GoFile, node: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
+        """When an object argument is a parameter of the named function around it, that function is a helper
+        (`watchOwned(b, &corev1.Secret{})`): its callers name the kind (SPEC §3.1 Helpers)."""
+        target = node.child_by_field_name("operand") if node.type == "unary_expression" else node
+        if target is None or target.type != "identifier":
+            return None
+        declaration = self.resolver.declaration(file, target)
+        key = self.resolver.function_key(file, node)
+        info = self.resolver.declarations.functions.get(key) if key is not None else None
+        if declaration is None or declaration.parameter_index < 0 or info is None:
+            return None
+        if info.node.start_byte != declaration.scope_start:
+            return None  # a parameter of a function literal: its callers are not known
+        return info.key, declaration.parameter_index
+
+    def expand_helpers(
+        self, pending: list[PendingSite], calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> list[PendingSite]:
+        """Replace each helper site by one site per call that passes a known kind, reported at that call."""
+        expanded = []
+        for site in pending:
+            if site.helper is None:
+                expanded.append(site)
+                continue
+            key, index = site.helper
+            for caller_file, call in calls.get(key, []):
+                arguments = call.child_by_field_name("arguments")
+                values = arguments.named_children if arguments is not None else []
+                found = self.resolver.object_of(caller_file, values[index]) if index < len(values) else None
+                if found is None or (site.operation is Operation.LIST) != found.is_list:
+                    continue
+                expanded.append(self._from_helper(site, caller_file, call, found))
+        return expanded
+
+    def _from_helper(self, site: PendingSite, file: GoFile, call: tree_sitter.Node, found: ObjectRef) -> PendingSite:
+        form = ObjectForm.METADATA if site.object.form is ObjectForm.METADATA else found.form
+        function = call.child_by_field_name("function")
+        name = " ".join(parser.text(function).split())
+        shown = ObjectRef(found.kind, form, found.text, found.is_list)
+        key = self.resolver.function_key(file, call)
+        enclosing = (f"(*{key.receiver}).{key.name}" if key.receiver else key.name) if key is not None else ""
+        construct = _construct(call, "", name, shown)
+        copy = PendingSite(
+            file, call, site.operation, site.access, shown, file.name_span(call), name, construct, enclosing
+        )
+        copy.client, copy.restrictions, copy.filters = site.client, list(site.restrictions), list(site.filters)
+        copy.cache, copy.is_raw_source = site.cache, site.is_raw_source
+        return copy
 
     def _option_value(self, file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node:
         """A builder option given through a variable (`reconcilers.OnlyUpdates = builder.WithPredicates(…)`)."""
@@ -271,10 +325,14 @@ class SiteExtractor:
             found = ObjectRef(kind, ObjectForm.TYPED, " ".join(parser.text(arguments[1]).split()), False)
         else:
             resolved = self.resolver.object_of(file, arguments[1])
+            helper = self._helper_parameter(file, arguments[1]) if resolved is None else None
+            if helper is not None:
+                resolved = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[1]), False)
             if resolved is None:
                 return
             found = resolved
         site = self._pending(file, call, method, Operation.WATCH, Access.CACHE, found, found.form)
+        site.helper = helper
         receiver = _operand_of(call)
         if receiver is not None:
             site.cache = self.clients.cluster_of(file, receiver)
@@ -399,12 +457,16 @@ class SiteExtractor:
         if len(arguments) <= position:
             return
         found = self.resolver.object_of(file, arguments[position])
+        helper = self._helper_parameter(file, arguments[position]) if found is None else None
+        if helper is not None:
+            found = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[position]), method == "List")
         if found is None or (method == "List") != found.is_list:
             return
         operation = Operation.GET if method == "Get" else Operation.LIST
         receiver = " ".join(parser.text(operand).split())
         site = self._pending(file, call, method, operation, Access.CACHE, found, found.form, receiver)
         site.client = self.clients.receiver_of(file, operand)
+        site.helper = helper
         if method == "List":
             for option in arguments[2:]:
                 site.restrictions.extend(self._read_options(file, option, found.kind))
