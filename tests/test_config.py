@@ -24,7 +24,7 @@ from watchlint.source import display_path
 
 WITH_SECTION = '[tool.watchlint]\nselect = ["WL001"]\n'
 WITHOUT_SECTION = '[project]\nname = "operator"\n\n[tool.ruff]\nline-length = 100\n'
-KNOWN_KEYS = "select, ignore, exclude, extra-kinds, level, include-tests"
+KNOWN_KEYS = "select, ignore, exclude, extra-kinds, level, include-tests, kopf-namespaced"
 EXTRA_KIND = """\
 [[extra-kinds]]
 name = "Widget"
@@ -528,3 +528,19 @@ def test_cli_broken_config_in_a_folder_without_sources_still_exits_2(
     monkeypatch.chdir(tmp_path)
     result = run_cli("check", "repo")
     assert (result.exit_code, result.stderr) == (2, "error: repo/.watchlint.toml: select: expected a list of strings\n")
+
+
+def test_load_config_reads_kopf_namespaced(tmp_path: Path, catalog: Catalog) -> None:
+    path = tmp_path / ".watchlint.toml"
+    path.write_text("kopf-namespaced = true\n", encoding="utf-8")
+    config = load_config(path, catalog)
+    assert config.kopf_namespaced is True
+    assert resolve_settings(config, CommandLine(), catalog).kopf_namespaced is True
+
+
+def test_kopf_namespaced_must_be_a_boolean(tmp_path: Path, catalog: Catalog) -> None:
+    path = tmp_path / ".watchlint.toml"
+    path.write_text('kopf-namespaced = "yes"\n', encoding="utf-8")
+    with pytest.raises(ConfigError) as raised:
+        load_config(path, catalog)
+    assert str(raised.value).endswith(".watchlint.toml: kopf-namespaced: expected true or false")

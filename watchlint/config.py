@@ -15,7 +15,7 @@ from watchlint.findings import Level
 from watchlint.source import display_path
 
 CONFIG_NAMES = (".watchlint.toml", "watchlint.toml", "pyproject.toml")
-CONFIG_KEYS = ("select", "ignore", "exclude", "extra-kinds", "level", "include-tests")
+CONFIG_KEYS = ("select", "ignore", "exclude", "extra-kinds", "level", "include-tests", "kopf-namespaced")
 
 
 class ConfigError(WatchlintError):
@@ -54,6 +54,7 @@ class FileConfig:
     extra_kinds: tuple[Kind, ...] = ()
     levels: Mapping[str, Level] = field(default_factory=dict)
     include_tests: bool | None = None
+    kopf_namespaced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,7 @@ class Settings:
     extra_kinds: tuple[Kind, ...] = ()
     levels: Mapping[str, Level] = field(default_factory=dict)  # level per code, defaults included
     include_tests: bool = False
+    kopf_namespaced: bool = False  # a kopf operator scoped only on its command line (`kopf run -n ns`)
     config_path: Path | None = None
 
     def is_excluded(self, path: Path) -> bool:
@@ -134,6 +136,7 @@ def load_config(path: Path, catalog: Catalog) -> FileConfig:
         extra_kinds=_extra_kinds(table, path, catalog),
         levels=_levels(table, path, catalog),
         include_tests=_boolean(table, "include-tests", path),
+        kopf_namespaced=bool(_boolean(table, "kopf-namespaced", path)),
     )
 
 
@@ -164,6 +167,7 @@ def resolve_settings(file_config: FileConfig | None, command_line: CommandLine, 
         extra_kinds=config.extra_kinds,
         levels=levels,
         include_tests=command_line.include_tests or bool(config.include_tests),
+        kopf_namespaced=config.kopf_namespaced,
         config_path=file_config.path if file_config else None,
     )
 

@@ -121,7 +121,7 @@ def analyze_unit(unit: Unit, settings: Settings, catalog: Catalog) -> UnitOutcom
     """Read, extract and check one unit; failures become notifications."""
     sources, notifications = _read_sources(unit.files)
     kinds = KindIndex.build(catalog.kinds + settings.extra_kinds)
-    unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds)
+    unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.kopf_namespaced)
     try:
         facts = FRONT_ENDS[unit.language](unit_input)
     except Exception:  # an internal error must not lose the other units

@@ -20,6 +20,7 @@ class UnitInput:
     shown_root: str  # the root as displayed
     sources: tuple[SourceFile, ...]  # the files that could be read, in path order
     kinds: KindIndex  # built-in and configured high-cardinality kinds
+    kopf_namespaced: bool = False  # config says the kopf operator is scoped on its command line
 
 
 def file_failure(source: SourceFile) -> Notification:
