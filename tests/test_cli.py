@@ -21,7 +21,7 @@ import pytest
 from conftest import REPO, CliResult, validate_sarif, write_tree
 
 import watchlint
-from watchlint import cli, engine
+from watchlint import cli, config, engine
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.config import CommandLine
 from watchlint.facts import Access, Facts, Language, ObjectForm, Operation, Site
@@ -36,7 +36,7 @@ InjectSites = Callable[..., None]
 GO_FILE = "package main\n\nfunc main() {}\n"
 BINARY_GO = b"package main\x00\n"
 BINARY_NOTE = "error: bad.go: file is binary (contains NUL bytes)\n"
-CONFIG_KEYS = "select, ignore, exclude, extra-kinds, level, include-tests"
+CONFIG_KEYS = ", ".join(config.CONFIG_KEYS)
 CHECK_OPTIONS = (
     "--format",
     "--output",

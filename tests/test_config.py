@@ -11,6 +11,7 @@ from conftest import CliResult, write_tree
 
 from watchlint.catalog import Catalog, Kind
 from watchlint.config import (
+    CONFIG_KEYS,
     CommandLine,
     ConfigError,
     ExcludePattern,
@@ -24,7 +25,7 @@ from watchlint.source import display_path
 
 WITH_SECTION = '[tool.watchlint]\nselect = ["WL001"]\n'
 WITHOUT_SECTION = '[project]\nname = "operator"\n\n[tool.ruff]\nline-length = 100\n'
-KNOWN_KEYS = "select, ignore, exclude, extra-kinds, level, include-tests, kopf-namespaced"
+KNOWN_KEYS = ", ".join(CONFIG_KEYS)
 EXTRA_KIND = """\
 [[extra-kinds]]
 name = "Widget"
