@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from watchlint import report_github, report_json, report_sarif, report_text
+from watchlint import fixer, report_github, report_json, report_sarif, report_text
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine
 from watchlint.engine import Report, run
@@ -68,6 +68,9 @@ def cli() -> None:
 @click.option("--include-tests", is_flag=True, help="Analyze _test.go, test_*.py and *_test.py files too.")
 @click.option("--show-suppressed", is_flag=True, help="Show suppressed findings in the text report.")
 @click.option("--show-mitigated", is_flag=True, help="List candidate sites that are mitigated, with the reason.")
+@click.option("--fix", is_flag=True, help="Apply the safe fixes, then report what remains.")
+@click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, apply the unsafe fixes too.")
+@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing (exit 1 if any).")
 @click.option("--no-color", is_flag=True, help="Do not color the text report (NO_COLOR is honoured too).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no warnings.")
 @click.option("-v", "--verbose", is_flag=True, help="Print debug logs and tracebacks of internal errors.")
@@ -99,6 +102,9 @@ class CheckOptions:
     include_tests: bool
     show_suppressed: bool
     show_mitigated: bool
+    fix: bool
+    unsafe_fixes: bool
+    diff: bool
     no_color: bool
     quiet: bool
     verbose: bool
@@ -116,7 +122,18 @@ def _check(options: CheckOptions) -> int:
         include_tests=options.include_tests,
     )
     catalog = load_catalog()
-    report = run(options.paths or (Path("."),), command_line, catalog)
+    paths = options.paths or (Path("."),)
+    if options.fix or options.diff:
+        outcome = fixer.fix(paths, command_line, catalog, include_unsafe=options.unsafe_fixes)
+        if options.diff:
+            _write(outcome.diff(), options.output)
+            _summarize_fixes(outcome, "would be applied", options.quiet)
+            return EXIT_FINDINGS if outcome.changed else EXIT_CLEAN
+        fixer.write_all(outcome)
+        _summarize_fixes(outcome, "applied", options.quiet)
+        report = outcome.report
+    else:
+        report = run(paths, command_line, catalog)
     color = _use_color(options.no_color, options.output) and options.output_format == "text"
     text_options = report_text.TextOptions(
         color, options.show_suppressed, options.show_mitigated, show_summary=not options.quiet
@@ -132,6 +149,14 @@ def _check(options: CheckOptions) -> int:
         click.echo("error: no file could be analyzed", err=True)
         return EXIT_ERROR
     return EXIT_FINDINGS if report.active_findings else EXIT_CLEAN
+
+
+def _summarize_fixes(outcome: fixer.FixOutcome, verb: str, quiet: bool) -> None:
+    if quiet:
+        return
+    files = len(outcome.changed)
+    noun = "fix" if outcome.applied == 1 else "fixes"
+    click.echo(f"{outcome.applied} {noun} {verb} in {files} file{'s' if files != 1 else ''}.", err=True)
 
 
 def _render(report: Report, catalog: Catalog, output_format: str, options: report_text.TextOptions) -> str:

@@ -19,7 +19,7 @@ from watchlint.discover import Unit, discover
 from watchlint.facts import Facts, Language, Notification, NotificationLevel
 from watchlint.findings import Finding, Mitigated, number_occurrences
 from watchlint.frontend import UnitInput
-from watchlint.source import SourceError, SourceFile, display_path, read_source
+from watchlint.source import SourceError, SourceFile, decode_source, display_path, read_source
 from watchlint.suppress import apply_suppressions
 
 logger = logging.getLogger(__name__)
@@ -76,7 +76,10 @@ class SettingsResolver:
         return self.settings_for(path.parent).include_tests
 
 
-def run(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog) -> Report:
+Overlay = Mapping[Path, bytes]  # absolute path -> content to analyze instead of the file's (fixes not yet written)
+
+
+def run(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog, overlay: Overlay | None = None) -> Report:
     """Analyze `paths`; raise WatchlintError for usage and configuration errors only."""
     resolver = SettingsResolver(command_line, catalog)
     for path in paths:  # a broken configuration is an error even where no source file needs it
@@ -89,7 +92,7 @@ def run(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog) -> R
     analyzed = 0
     for unit in discovery.units:
         settings = resolver.settings_for(unit.root)
-        outcome = analyze_unit(unit, settings, catalog)
+        outcome = analyze_unit(unit, settings, catalog, overlay or {})
         findings.extend(outcome.findings)
         mitigated.extend(outcome.mitigated)
         notifications.extend(outcome.notifications)
@@ -117,9 +120,9 @@ class UnitOutcome:
     files_analyzed: int
 
 
-def analyze_unit(unit: Unit, settings: Settings, catalog: Catalog) -> UnitOutcome:
+def analyze_unit(unit: Unit, settings: Settings, catalog: Catalog, overlay: Overlay | None = None) -> UnitOutcome:
     """Read, extract and check one unit; failures become notifications."""
-    sources, notifications = _read_sources(unit.files)
+    sources, notifications = _read_sources(unit.files, overlay or {})
     kinds = KindIndex.build(catalog.kinds + settings.extra_kinds)
     unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.kopf_namespaced)
     try:
@@ -153,12 +156,12 @@ def evaluate(facts: Facts, settings: Settings, kinds: frozenset[str], reported: 
     return UnitOutcome(findings, mitigated, notifications, len(facts.files))
 
 
-def _read_sources(paths: Iterable[Path]) -> tuple[list[SourceFile], list[Notification]]:
+def _read_sources(paths: Iterable[Path], overlay: Overlay) -> tuple[list[SourceFile], list[Notification]]:
     sources, notifications = [], []
     for path in paths:
         shown = display_path(path)
         try:
-            sources.append(read_source(path, shown))
+            sources.append(decode_source(overlay[path], shown) if path in overlay else read_source(path, shown))
         except SourceError as error:
             notifications.append(Notification(shown, str(error), NotificationLevel.ERROR))
     return sources, notifications

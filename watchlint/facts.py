@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from watchlint.fixes import Fix
 from watchlint.source import Span
 
 
@@ -127,6 +128,7 @@ class Site:
     filters: tuple[Evidence, ...] = ()  # in-process filters: predicates, WithEventFilter, kopf labels=/when=
     condition: Condition | None = None  # the site exists only when this holds
     access_evidence: Evidence | None = None  # why access is what it is, e.g. "r.Client is mgr.GetClient()"
+    fixes: tuple[Fix, ...] = ()  # concrete remedies the front-end could build; checks keep those for their rule
 
 
 @dataclass(frozen=True, slots=True)

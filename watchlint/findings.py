@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from watchlint.facts import Mitigation
+from watchlint.fixes import Applicability, Edit, Fix
 from watchlint.source import Span
 
 
@@ -17,11 +18,6 @@ class Level(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     NOTE = "note"
-
-
-class Applicability(StrEnum):
-    SAFE = "safe"  # keeps behaviour: applied by --fix
-    UNSAFE = "unsafe"  # changes what the operator sees: applied only with --unsafe-fixes
 
 
 class SuppressionKind(StrEnum):
@@ -36,23 +32,6 @@ class Related:
 
     span: Span
     message: str
-
-
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """Replace the text of `span` (end exclusive) with `new_text`; an empty span inserts."""
-
-    span: Span
-    new_text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Fix:
-    """One alternative remedy; the first of a finding's fixes is the preferred one."""
-
-    title: str  # imperative, names the place: "Add corev1.Secret to Client.Cache.DisableFor in cmd/main.go"
-    applicability: Applicability
-    edits: tuple[Edit, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +66,12 @@ class Finding:
 
     @property
     def is_fixable(self) -> bool:
-        return any(fix.edits for fix in self.fixes)
+        """Whether `--fix` applies one of its fixes (a safe one with edits)."""
+        return any(fix.edits and fix.applicability is Applicability.SAFE for fix in self.fixes)
+
+    @property
+    def has_unsafe_fix(self) -> bool:
+        return not self.is_fixable and any(fix.edits for fix in self.fixes)
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.span.path, self.span.line, self.span.column, self.code)
@@ -120,6 +104,8 @@ class Mitigated:
 
 
 Verdict = Finding | Mitigated
+
+__all__ = ["Applicability", "Edit", "Finding", "Fix", "Level", "Mitigated", "Related", "Suppression", "Verdict"]
 
 _SPACE = re.compile(r"\s+")
 

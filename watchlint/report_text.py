@@ -9,10 +9,11 @@ import click
 
 from watchlint.engine import Report
 from watchlint.facts import Notification
-from watchlint.findings import Finding, Mitigated
+from watchlint.findings import Finding, Fix, Mitigated
 from watchlint.source import SourceLines, Span
 
 TAB_WIDTH = 4
+MAX_PREVIEW_EDITS = 2  # the main edit and an import: enough to see what --fix would do
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +67,33 @@ def _render_finding(finding: Finding, lines: SourceLines, paint: _Painter) -> st
         reason = finding.suppression.justification or "no reason given"
         out.append(f"{indent}= suppressed: {reason} ({_location(finding.suppression.span)})")
     out.extend(f"{indent}= note: {_location(item.span)}: {item.message}" for item in finding.related)
-    help_text = finding.fixes[0].title if finding.fixes else finding.help
+    fix = next((fix for fix in finding.fixes if fix.edits), None)
+    help_text = f"{fix.title} [{fix.applicability} fix]" if fix is not None else finding.help
     if help_text:
         out.append(f"{indent}= {paint('help', fg='cyan', bold=True)}: {help_text}")
+    if fix is not None:
+        out.extend(f"{indent}  {line}" for line in _preview(fix, lines, paint))
     return "\n".join(out) + "\n"
+
+
+def _preview(fix: Fix, lines: SourceLines, paint: _Painter) -> list[str]:
+    """The lines the fix changes, as `-`/`+` pairs under `path:line`."""
+    out = []
+    for edit in fix.edits[:MAX_PREVIEW_EDITS]:
+        span = edit.span
+        old = lines.line(span.path, span.line)
+        if old is None or span.end_line != span.line:
+            continue
+        out.append(f"{span.path}:{span.line}")
+        is_insert = span.column == span.end_column
+        if is_insert and span.column == 1 and edit.new_text.endswith("\n"):
+            added = edit.new_text[:-1].split("\n")
+        else:
+            new = old[: span.column - 1] + edit.new_text + old[span.end_column - 1 :]
+            out.append(paint(f"- {old.expandtabs(TAB_WIDTH)}", fg="red"))
+            added = new.split("\n")
+        out.extend(paint(f"+ {line.expandtabs(TAB_WIDTH)}", fg="green") for line in added)
+    return out
 
 
 def _snippet(span: Span, lines: SourceLines, paint: _Painter) -> list[str]:
@@ -116,9 +140,12 @@ def _summary(report: Report, options: TextOptions, paint: _Painter) -> str:
         return paint(f"No findings in {files}{suffix}.", fg="green", bold=True)
     counted = _count_by_code(active)
     fixable = sum(1 for finding in active if finding.is_fixable)
+    unsafe = sum(1 for finding in active if finding.has_unsafe_fix)
     line = paint(f"Found {_plural(len(active), 'finding')} in {files}{suffix}: {counted}.", bold=True)
     if fixable:
         line += f"\n[*] {fixable} fixable with `--fix`."
+    if unsafe:
+        line += f"\n{_plural(unsafe, 'more fix', 'more fixes')} available with `--fix --unsafe-fixes`."
     return line
 
 
@@ -129,5 +156,5 @@ def _count_by_code(findings: Sequence[Finding]) -> str:
     return ", ".join(f"{count} {code}" for code, count in sorted(counts.items()))
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+def _plural(count: int, noun: str, plural: str = "") -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {plural or noun + 's'}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from watchlint.facts import Access, CachePolicy, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
-from watchlint.findings import Related
+from watchlint.findings import Fix, Related
 
 # Which operations each cache-policy mitigation narrows (SPEC §1); site-local restrictions always apply.
 _POLICY_SCOPE: dict[Mitigation, frozenset[Operation]] = {
@@ -134,3 +134,9 @@ def _note(applicable: list[Restriction], policy: CachePolicy, site: Site) -> str
     if len(site.policy_keys) > 1:
         parts.append(f" ({policy.label})")
     return "".join(parts)
+
+
+def fixes_for(site: Site, judgement: Judgement) -> tuple[Fix, ...]:
+    """The site's fixes that answer this rule and edit the options of the policy that leaves it open."""
+    key = judgement.policy.key if judgement.policy is not None else ""
+    return tuple(fix for fix in site.fixes if fix.code in ("", judgement.code) and fix.policy in ("", key))

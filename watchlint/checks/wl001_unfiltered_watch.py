@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import judge
+from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import keeps, shown
 from watchlint.facts import Access, Facts, Site
 from watchlint.findings import Finding, Mitigated, Verdict
@@ -30,6 +30,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             construct=site.construct,
             enclosing=site.enclosing,
             related=judgement.related,
+            fixes=fixes_for(site, judgement),
             help=suggestion(site),
         )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import judge
+from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import shown
 from watchlint.facts import Facts
 from watchlint.findings import Finding, Mitigated, Related, Verdict
@@ -33,6 +33,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             construct=site.construct,
             enclosing=site.enclosing,
             related=related,
+            fixes=fixes_for(site, judgement),
             help=(
                 f"Add {site.kind} to client.CacheOptions.DisableFor in the manager options, "
                 "or read it through mgr.GetAPIReader()"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import judge
+from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import shown
 from watchlint.facts import Facts
 from watchlint.findings import Finding, Mitigated, Verdict
@@ -30,5 +30,6 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             construct=site.construct,
             enclosing=site.enclosing,
             related=judgement.related,
+            fixes=fixes_for(site, judgement),
             help="Pass a label or field selector, or list a single namespace",
         )

@@ -11,17 +11,30 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from watchlint.facts import Access, CachePolicy, Comment, Facts, Language, Notification, NotificationLevel, Site
+from watchlint.facts import (
+    Access,
+    CachePolicy,
+    Comment,
+    Facts,
+    Language,
+    Notification,
+    NotificationLevel,
+    ObjectForm,
+    Operation,
+    Site,
+)
 from watchlint.frontend import UnitInput, file_failure
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations
 from watchlint.go.deployment import Evaluator, FlagRegistry
+from watchlint.go.edits import OptionsAnchor
 from watchlint.go.imports import extract_imports
 from watchlint.go.model import GoFile
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.policy import FilePolicy, extract_policy
+from watchlint.go.remedies import options_anchors, site_fixes
 from watchlint.go.resolve import Resolver
 from watchlint.go.sites import PendingSite, SiteExtractor, TypedClientNames
 from watchlint.source import SourceFile
@@ -108,7 +121,8 @@ def extract(unit: UnitInput) -> Facts:
     binaries = [b for b in find_binaries(run.all_files, run.module_paths) if _builds_manager(b, run.files, policies)]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     pending = extractor.expand_helpers(pending, evaluator.calls())
-    sites = _resolve_sites(pending, clients, binaries, evaluator)
+    anchors = options_anchors(binaries, run.files, policies, run.module)
+    sites = _resolve_sites(pending, clients, binaries, evaluator, anchors)
     return Facts(
         language=Language.GO,
         root=unit.shown_root,
@@ -174,9 +188,18 @@ def _policies(
 
 
 def _resolve_sites(
-    pending: list[PendingSite], clients: ClientGraph, binaries: list[Binary], evaluator: Evaluator
+    pending: list[PendingSite],
+    clients: ClientGraph,
+    binaries: list[Binary],
+    evaluator: Evaluator,
+    anchors: dict[str, OptionsAnchor],
 ) -> list[Site]:
     sites = []
+    typed_reads = frozenset(
+        item.object.kind
+        for item in pending
+        if item.operation is not Operation.WATCH and item.object.form is ObjectForm.TYPED
+    )
     for item in pending:
         condition = evaluator.condition(item.file, item.node)
         access, evidence, restrictions = item.access, None, tuple(item.restrictions)
@@ -208,6 +231,7 @@ def _resolve_sites(
                 filters=tuple(item.filters),
                 condition=condition,
                 access_evidence=evidence,
+                fixes=site_fixes(item, access, keys, anchors, typed_reads, clients),
             )
         )
     return sites

@@ -76,6 +76,7 @@ class FilePolicy:
     origins: list[Span] = field(default_factory=list)  # manager, cache and informer-factory constructions
     caches_unstructured: list[Span] = field(default_factory=list)
     clusters: dict[str, ClusterPolicy] = field(default_factory=dict)  # second caches built with cluster.New
+    manager_options: list[tree_sitter.Node] = field(default_factory=list)  # `ctrl.Options{…}` literals, for fixes
 
 
 @dataclass(slots=True)
@@ -122,6 +123,9 @@ class _Extractor:
         if type_ref is not None and type_ref.is_(CR_CACHE, "SelectorsByObject"):
             self._selector_map(literal)
         elif _is_one_of(type_ref, _OPTION_TYPES):
+            is_manager = type_ref is not None and type_ref.is_(MANAGER_PACKAGES, "Options")
+            if is_manager and enclosing_second_cache(self.file, literal) is None:
+                self.policy.manager_options.append(literal)
             for key, value in keyed_elements(literal):
                 self._option(key, value, value)
 

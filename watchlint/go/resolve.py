@@ -33,6 +33,7 @@ class ObjectRef:
     form: ObjectForm
     text: str
     is_list: bool
+    package: str = ""  # import path of the Go type, for fixes that name the kind in another file
 
 
 class Resolver:
@@ -203,7 +204,7 @@ class Resolver:
         is_list = type_ref.name.endswith("List")
         kind = self.kinds.go_kind(type_ref.package, type_ref.name)
         if kind is not None:
-            return ObjectRef(kind, ObjectForm.TYPED, text, is_list)
+            return ObjectRef(kind, ObjectForm.TYPED, text, is_list, type_ref.package)
         if type_ref.is_(META_V1, "PartialObjectMetadata", "PartialObjectMetadataList"):
             form = ObjectForm.METADATA
         elif type_ref.is_(UNSTRUCTURED, "Unstructured", "UnstructuredList"):

@@ -204,7 +204,7 @@ class SiteExtractor:
         form = ObjectForm.METADATA if site.object.form is ObjectForm.METADATA else found.form
         function = call.child_by_field_name("function")
         name = " ".join(parser.text(function).split())
-        shown = ObjectRef(found.kind, form, found.text, found.is_list)
+        shown = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
         key = self.resolver.function_key(file, call)
         enclosing = (f"(*{key.receiver}).{key.name}" if key.receiver else key.name) if key is not None else ""
         construct = _construct(call, "", name, shown)
@@ -516,7 +516,7 @@ class SiteExtractor:
         shown_call = f"{receiver}.{method}" if receiver else method
         span = file.name_span(call)
         site = PendingSite(file, call, operation, access, found, span, shown_call, construct, enclosing)
-        site.object = ObjectRef(found.kind, form, found.text, found.is_list)
+        site.object = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
         return site
 
 

@@ -1,0 +1,113 @@
+"""Which fixes each Go site is offered: the manager options each binary edits, and the site-local remedies."""
+
+from __future__ import annotations
+
+import tree_sitter
+
+from watchlint.facts import Access, ObjectForm, Operation
+from watchlint.fixes import Fix
+from watchlint.go import parser
+from watchlint.go.binaries import MODULE_KEY, Binary
+from watchlint.go.clients import ClientGraph, FieldRef
+from watchlint.go.edits import (
+    KindType,
+    OptionsAnchor,
+    api_reader_fix,
+    by_object_fix,
+    disable_for_fix,
+    only_metadata_fix,
+)
+from watchlint.go.model import CR_CLIENT, GoFile, TypeRef
+from watchlint.go.module import GoModule
+from watchlint.go.policy import FilePolicy
+from watchlint.go.sites import PendingSite
+
+_OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})
+
+
+def options_anchors(
+    binaries: list[Binary], files: list[GoFile], policies: dict[str, FilePolicy], module: GoModule
+) -> dict[str, OptionsAnchor]:
+    """The manager options literal each policy's fixes edit: one passed to NewManager where there is one."""
+    version = module.controller_runtime
+    is_old_era = version is not None and version < (0, 15, 0)
+    operator = _operator_name(module.path)
+    candidates = [
+        (file, literal) for file in files for literal in policies.get(file.path, FilePolicy()).manager_options
+    ]
+
+    def best(packages: frozenset[str] | None) -> OptionsAnchor | None:
+        reached = [(f, n) for f, n in candidates if packages is None or f.package_path in packages]
+        if not reached:
+            return None
+        file, literal = min(reached, key=lambda item: (not _feeds_new_manager(item[1]), item[0].path))
+        return OptionsAnchor(file, literal, is_old_era, operator)
+
+    anchors = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
+    module_anchor = best(None)
+    if module_anchor is not None:
+        anchors[MODULE_KEY] = module_anchor
+    return anchors
+
+
+def site_fixes(
+    item: PendingSite,
+    access: Access,
+    keys: tuple[str, ...],
+    anchors: dict[str, OptionsAnchor],
+    typed_reads: frozenset[str],
+    clients: ClientGraph,
+) -> tuple[Fix, ...]:
+    """Every fix that may answer the rule this site gets, preferred first."""
+    if access is not Access.CACHE or item.object.form is not ObjectForm.TYPED or not item.object.package:
+        return ()
+    kind = KindType(item.object.package, item.object.kind)
+    fixes: list[Fix | None] = []
+    if item.operation in (Operation.GET, Operation.LIST):
+        fixes.extend(disable_for_fix(anchors[key], kind, key) for key in keys if key in anchors)
+        fixes.append(_api_reader(item, clients))
+    elif item.call in _OBJECT_WATCHES and not item.cache:
+        fixes.extend(by_object_fix(anchors[key], kind, key) for key in keys if key in anchors)
+        if item.object.kind not in typed_reads:
+            fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
+    return tuple(fix for fix in fixes if fix is not None)
+
+
+def _api_reader(item: PendingSite, clients: ClientGraph) -> Fix | None:
+    """When the reconciler already holds a client.Reader set from mgr.GetAPIReader(), read through it."""
+    function = item.node.child_by_field_name("function")
+    operand = function.child_by_field_name("operand") if function is not None else None
+    if operand is None:
+        return None
+    base = operand.child_by_field_name("operand") if operand.type == "selector_expression" else operand
+    owner = clients.resolver.type_of(item.file, base) if base is not None else None
+    if owner is None:
+        return None
+    reader = _api_reader_field(clients, owner)
+    return api_reader_fix(item.file, operand, reader) if reader is not None else None
+
+
+def _api_reader_field(clients: ClientGraph, owner: TypeRef) -> str | None:
+    declarations = clients.resolver.declarations
+    struct = declarations.unalias(owner.base)
+    for info in declarations.structs.get(struct, ()):
+        if info.is_embedded or info.type is None or not info.type.is_(CR_CLIENT, "Reader"):
+            continue
+        known = clients.resolve(FieldRef(struct, info.name))
+        if known is not None and known.access is Access.API_READER and known.evidence is not None:
+            return info.name
+    return None
+
+
+def _feeds_new_manager(literal: tree_sitter.Node) -> bool:
+    current = literal.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration"):
+        if current.type == "call_expression":
+            return parser.text(current.child_by_field_name("function")).endswith(("NewManager", "manager.New"))
+        current = current.parent
+    return False
+
+
+def _operator_name(module_path: str) -> str:
+    parts = [part for part in module_path.split("/") if part and not (part[0] == "v" and part[1:].isdigit())]
+    return parts[-1] if parts else "operator"
