@@ -33,8 +33,12 @@ class FixOutcome:
     report: Report
     original: dict[Path, bytes] = field(default_factory=dict)  # absolute path -> bytes before the first edit
     current: dict[Path, bytes] = field(default_factory=dict)  # absolute path -> bytes after the last round
-    applied: int = 0  # fixes applied over all rounds
+    fixed: list[Finding] = field(default_factory=list)  # the findings whose fix was applied, over all rounds
     rounds: int = 0
+
+    @property
+    def applied(self) -> int:
+        return len(self.fixed)
 
     @property
     def changed(self) -> list[Path]:
@@ -67,7 +71,7 @@ def fix(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog, incl
     for _ in range(MAX_ROUNDS):
         broken = {n.path for n in outcome.report.notifications}  # never edit a file that failed to parse
         fixes = [
-            chosen
+            (finding, chosen)
             for finding in outcome.report.findings
             if (chosen := chosen_fix(finding, include_unsafe)) is not None
             and not any(edit.span.path in broken for edit in chosen.edits)
@@ -75,26 +79,28 @@ def fix(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog, incl
         applied = _apply_round(fixes, overlay, outcome.original, cwd)
         if not applied:
             break
-        outcome.applied += applied
+        outcome.fixed.extend(applied)
         outcome.rounds += 1
         outcome.report = run(paths, command_line, catalog, overlay)
     outcome.current = dict(overlay)
     return outcome
 
 
-def _apply_round(fixes: list[Fix], overlay: dict[Path, bytes], original: dict[Path, bytes], cwd: Path) -> int:
-    """Apply the fixes whose edits overlap no earlier edit; return how many were applied."""
+def _apply_round(
+    fixes: list[tuple[Finding, Fix]], overlay: dict[Path, bytes], original: dict[Path, bytes], cwd: Path
+) -> list[Finding]:
+    """Apply the fixes whose edits overlap no earlier edit; return the findings they fixed."""
     taken: dict[Path, list[tuple[int, int]]] = {}
     planned: dict[Path, list[tuple[int, int, str]]] = {}
-    touched: list[set[Path]] = []
-    for candidate in fixes:
+    touched: list[tuple[Finding, set[Path]]] = []
+    for finding, candidate in fixes:
         located = _locate(candidate, overlay, original, cwd)
         if located is None or any(_overlaps(taken.get(path, []), start, end) for path, start, end, _ in located):
             continue
         for path, start, end, text in located:
             taken.setdefault(path, []).append((start, end))
             planned.setdefault(path, []).append((start, end, text))
-        touched.append({path for path, _, _, _ in located})
+        touched.append((finding, {path for path, _, _, _ in located}))
     rejected = set()
     for path, edits in planned.items():
         edited = _edit(overlay[path], edits)
@@ -102,7 +108,7 @@ def _apply_round(fixes: list[Fix], overlay: dict[Path, bytes], original: dict[Pa
             overlay[path] = edited
         else:
             rejected.add(path)  # the result would not parse: keep the file as it was
-    return sum(1 for paths in touched if not paths & rejected)
+    return [finding for finding, paths in touched if not paths & rejected]
 
 
 def _locate(
