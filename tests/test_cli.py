@@ -204,10 +204,15 @@ def test_rule_prints_the_documentation(run_cli: RunCli, catalog: Catalog, query:
     assert rule is not None
     result = run_cli("rule", query)
     assert (result.exit_code, result.stderr) == (0, "")
-    header = "WL001 unfiltered-watch (warning; go, python)"
-    assert result.stdout.splitlines()[:4] == [header, "=" * len(header), "", f"{rule.summary}."]
-    assert "\n## What it does\n" in result.stdout
-    assert result.stdout.endswith(rule.body)
+    assert result.stdout.splitlines()[:4] == [
+        "WL001 unfiltered-watch",
+        f"{rule.summary}.",
+        "level: warning · languages: go, python",
+        "",
+    ]
+    assert "\nWHAT IT DOES\n" in result.stdout
+    assert "\n## " not in result.stdout  # Markdown headings are rendered, not printed raw
+    assert "\nBad (Go):\n    package controller\n" in result.stdout
 
 
 @pytest.mark.parametrize("query", ["WL999", "no-such-rule"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace as change
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +13,10 @@ from conftest import validate_sarif
 from report_case import CASE, build_report
 
 from watchlint.catalog import Catalog
+from watchlint.findings import Level
 from watchlint.metadata import repository_url
-from watchlint.report_sarif import render
-from watchlint.source import SourceLines
+from watchlint.report_sarif import _LineHashes, render, within_github_limit
+from watchlint.source import SourceLines, Span
 
 
 @pytest.fixture
@@ -40,7 +42,7 @@ def test_sarif_lists_every_rule_with_its_documentation(sarif_log: dict[str, Any]
         assert descriptor["shortDescription"]["text"] == rule.summary
         assert descriptor["help"]["markdown"] == rule.body
         assert descriptor["defaultConfiguration"]["level"] == str(rule.level)
-        assert descriptor["helpUri"] == f"{repository_url()}/blob/main/rules/{rule.code}.md"
+        assert descriptor["helpUri"] == f"{repository_url()}/blob/main/docs/rules/{rule.code}.md"
 
 
 def test_sarif_results_point_at_relative_uris_with_rule_index(sarif_log: dict[str, Any]) -> None:
@@ -88,9 +90,6 @@ def test_sarif_reports_notifications_in_the_invocation(sarif_log: dict[str, Any]
 
 
 def test_sarif_line_hash_ignores_whitespace_and_counts_repeats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from watchlint.report_sarif import _LineHashes
-    from watchlint.source import Span
-
     (tmp_path / "a.go").write_text("x := r.Get()\n\tx := r.Get()\nother\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     hashes = _LineHashes(SourceLines())
@@ -99,3 +98,16 @@ def test_sarif_line_hash_ignores_whitespace_and_counts_repeats(tmp_path: Path, m
     assert (first.split(":")[1], second.split(":")[1]) == ("1", "2")
     assert third.split(":")[0] != first.split(":")[0]
     assert json.dumps(first)  # plain strings
+
+
+def test_sarif_keeps_the_most_severe_results_within_githubs_limit(catalog: Catalog) -> None:
+    report = build_report(catalog)
+    graded = tuple(
+        change(finding, level=Level.NOTE if index % 2 else Level.ERROR) for index, finding in enumerate(report.findings)
+    )
+    limited = within_github_limit(change(report, findings=graded), limit=2)
+    assert [finding.level for finding in limited.findings] == [Level.ERROR, Level.ERROR]
+    assert [finding.span.line for finding in limited.findings] == [21, 35]
+    assert limited.notifications[-1].message == (
+        "4 results left out: GitHub code scanning accepts at most 2 per run; the most severe were kept"
+    )

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
+from watchlint import ruledocs
 from watchlint.catalog import Catalog, Example, Rule, load_catalog
 from watchlint.config import CommandLine
 from watchlint.engine import run
@@ -57,3 +59,27 @@ def test_rule_example_behaves_as_documented(
         assert rule.code in codes, f"{rule.path.name}:{example.line}: the bad example gives {codes}"
     else:
         assert rule.code not in codes, f"{rule.path.name}:{example.line}: the good example gives {codes}"
+
+
+def test_generated_rule_pages_are_current(catalog: Catalog) -> None:
+    """docs/rules/ is generated from rules/: regenerate with `python -m watchlint.ruledocs docs/rules`."""
+    generated = ruledocs.pages(catalog)
+    folder = REPO / "docs" / "rules"
+    on_disk = {path.name: path.read_text(encoding="utf-8") for path in folder.glob("*.md")}
+    assert on_disk == generated
+
+
+def test_terminal_rendering_drops_markdown_marks(catalog: Catalog) -> None:
+    rule = catalog.rule("WL002")
+    assert rule is not None
+    text = ruledocs.render_terminal(rule, color=False, width=80)
+    lines = text.splitlines()
+    assert lines[:3] == [
+        "WL002 implicit-informer-read",
+        f"{rule.summary}.",
+        "level: warning · languages: go",
+    ]
+    assert "WHY IS THIS BAD?" in lines
+    assert not any(line.startswith(("#", "```")) for line in lines)
+    assert all(len(line) <= 80 for line in lines if not line.startswith("    "))
+    assert "Good (Go):" in lines

@@ -17,7 +17,16 @@ from typing import Any
 
 import click
 
-from watchlint import fixer, report_github, report_json, report_sarif, report_text
+from watchlint import (
+    baseline,
+    fixer,
+    report_github,
+    report_json,
+    report_sarif,
+    report_statistics,
+    report_text,
+    ruledocs,
+)
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine
 from watchlint.engine import Report, run
@@ -71,6 +80,15 @@ def cli() -> None:
 @click.option("--fix", is_flag=True, help="Apply the safe fixes, then report what remains.")
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, apply the unsafe fixes too.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing (exit 1 if any).")
+@click.option(
+    "--baseline",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Report only findings this file does not record.",
+)
+@click.option(
+    "--write-baseline", type=click.Path(dir_okay=False, path_type=Path), help="Record the current findings here."
+)
+@click.option("--statistics", is_flag=True, help="Print how many findings each rule has, per kind.")
 @click.option("--no-color", is_flag=True, help="Do not color the text report (NO_COLOR is honoured too).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no warnings.")
 @click.option("-v", "--verbose", is_flag=True, help="Print debug logs and tracebacks of internal errors.")
@@ -105,6 +123,9 @@ class CheckOptions:
     fix: bool
     unsafe_fixes: bool
     diff: bool
+    baseline: Path | None
+    write_baseline: Path | None
+    statistics: bool
     no_color: bool
     quiet: bool
     verbose: bool
@@ -134,11 +155,26 @@ def _check(options: CheckOptions) -> int:
         report = outcome.report
     else:
         report = run(paths, command_line, catalog)
-    color = _use_color(options.no_color, options.output) and options.output_format == "text"
-    text_options = report_text.TextOptions(
-        color, options.show_suppressed, options.show_mitigated, show_summary=not options.quiet
-    )
-    _write(_render(report, catalog, options.output_format, text_options), options.output)
+    if options.write_baseline is not None:
+        recorded = baseline.write_baseline(options.write_baseline, report.findings)
+        click.echo(f"Recorded {recorded} findings in {options.write_baseline}.", err=True)
+        return EXIT_CLEAN
+    if options.baseline is not None:
+        report, _ = baseline.apply_baseline(report, baseline.read_baseline(options.baseline))
+    return _report(report, catalog, options)
+
+
+def _report(report: Report, catalog: Catalog, options: CheckOptions) -> int:
+    """Write the report (or the statistics), the notifications, and return the exit code."""
+    if options.statistics:
+        render = report_statistics.render_json if options.output_format == "json" else report_statistics.render_text
+        _write(render(report, catalog), options.output)
+    else:
+        color = _use_color(options.no_color, options.output) and options.output_format == "text"
+        text_options = report_text.TextOptions(
+            color, options.show_suppressed, options.show_mitigated, show_summary=not options.quiet
+        )
+        _write(_render(report, catalog, options.output_format, text_options), options.output)
     if not options.quiet:
         for notification in report.notifications:
             line = report_text.render_notification(notification, color=_use_color(options.no_color, None))
@@ -188,8 +224,7 @@ def rule(code: str) -> int:
     found = load_catalog().rule(code)
     if found is None:
         raise WatchlintError(f"{code}: no such rule (see `watchlint rules`)")
-    header = f"{found.code} {found.name} ({found.level}; {', '.join(found.languages)})"
-    click.echo(f"{header}\n{'=' * len(header)}\n\n{found.summary}.\n\n{found.body}", nl=False)
+    click.echo(ruledocs.render_terminal(found, color=_use_color(False, None)), nl=False)
     return EXIT_CLEAN
 
 

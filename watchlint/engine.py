@@ -36,6 +36,7 @@ class Report:
     mitigated: tuple[Mitigated, ...]  # sorted candidate sites that are not findings
     notifications: tuple[Notification, ...]  # sorted by path
     files_analyzed: int
+    baselined: int = 0  # findings left out because a baseline records them
 
     @property
     def active_findings(self) -> tuple[Finding, ...]:
@@ -143,7 +144,7 @@ def evaluate(facts: Facts, settings: Settings, kinds: frozenset[str], reported: 
     context = CheckContext(levels=settings.levels, kinds=kinds)
     findings, mitigated, check_notifications = _run_checks(facts, context, sorted(settings.codes))
     notifications.extend(check_notifications)
-    findings = [finding for finding in findings if finding.span.path in reported]
+    findings = [finding for finding in findings if _is_reported(finding, reported)]
     findings, suppression_notes = apply_suppressions(findings, facts.comments, facts.language)
     notifications.extend(note for note in suppression_notes if note.path in reported)
     taken = {finding.span for finding in findings}
@@ -154,6 +155,13 @@ def evaluate(facts: Facts, settings: Settings, kinds: frozenset[str], reported: 
             kept.append(item)
     mitigated = kept
     return UnitOutcome(findings, mitigated, notifications, len(facts.files))
+
+
+def _is_reported(finding: Finding, reported: frozenset[str]) -> bool:
+    """Located in a reported file, or fixed by editing one (pre-commit given only cmd/main.go)."""
+    if finding.span.path in reported:
+        return True
+    return any(edit.span.path in reported for fix in finding.fixes for edit in fix.edits)
 
 
 def _read_sources(paths: Iterable[Path], overlay: Overlay) -> tuple[list[SourceFile], list[Notification]]:

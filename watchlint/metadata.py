@@ -34,4 +34,4 @@ def repository_url() -> str:
 def rule_doc_url(code: str) -> str:
     """Return the URL of a rule's documentation page, derived from the repository URL."""
     base = repository_url()
-    return f"{base}/blob/main/rules/{code}.md" if base else ""
+    return f"{base}/blob/main/docs/rules/{code}.md" if base else ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 from typing import Any
 
 import attr
@@ -16,8 +17,8 @@ import sarif_om as sarif
 
 from watchlint.catalog import Catalog, Rule
 from watchlint.engine import Report
-from watchlint.facts import Notification
-from watchlint.findings import Finding, Fix, Related
+from watchlint.facts import Notification, NotificationLevel
+from watchlint.findings import Finding, Fix, Level, Related
 from watchlint.metadata import NAME, VERSION, repository_url, rule_doc_url
 from watchlint.source import SourceLines, Span
 
@@ -25,9 +26,30 @@ EXPLICIT_FIELDS = frozenset({"level"})  # written even when equal to the schema 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "watchlint/v1"
+MAX_RESULTS = 25_000  # GitHub code scanning rejects runs with more results
+
+
+def within_github_limit(report: Report, limit: int = MAX_RESULTS) -> Report:
+    """Keep at most `limit` results, the most severe first, and say how many were left out."""
+    if len(report.findings) <= limit:
+        return report
+    rank = {Level.ERROR: 0, Level.WARNING: 1, Level.NOTE: 2}
+    order = sorted(range(len(report.findings)), key=lambda index: (rank[report.findings[index].level], index))
+    kept = sorted(order[:limit])
+    left_out = len(report.findings) - limit
+    message = (
+        f"{left_out} results left out: GitHub code scanning accepts at most {limit} per run; the most severe were kept"
+    )
+    note = Notification(".", message, NotificationLevel.WARNING)
+    return replace(
+        report,
+        findings=tuple(report.findings[index] for index in kept),
+        notifications=(*report.notifications, note),
+    )
 
 
 def render(report: Report, catalog: Catalog, lines: SourceLines) -> str:
+    report = within_github_limit(report)
     rules = list(catalog.active_rules)
     index = {rule.code: position for position, rule in enumerate(rules)}
     line_hashes = _LineHashes(lines)

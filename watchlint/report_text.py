@@ -131,6 +131,8 @@ def _summary(report: Report, options: TextOptions, paint: _Painter) -> str:
     suppressed = len(report.findings) - len(active)
     files = _plural(report.files_analyzed, "file")
     details = []
+    if report.baselined:
+        details.append(f"{report.baselined} baselined")
     if suppressed:
         details.append(f"{suppressed} suppressed" + ("" if options.show_suppressed else ", hidden"))
     if report.mitigated and not options.show_mitigated:

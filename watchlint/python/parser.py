@@ -1,13 +1,28 @@
-"""libcst parsing and comment extraction for the Python front-end."""
+"""libcst parsing with the metadata the front-end reads (positions, qualified names, parents), and comments.
+
+libcst resolves import aliases through `QualifiedNameProvider` (`from kubernetes import client as k8s`,
+`import kopf as k`): we never hand-roll that. Nothing here escapes the front-end (DESIGN §2.2).
+"""
 
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import itertools
+import re
 import tokenize
+from collections.abc import Mapping
 
 import libcst
+from libcst.metadata import (
+    CodeRange,
+    MetadataWrapper,
+    ParentNodeProvider,
+    PositionProvider,
+    QualifiedName,
+    QualifiedNameProvider,
+)
 
 from watchlint.facts import Comment
 from watchlint.source import SourceFile, Span
@@ -18,19 +33,62 @@ DIRECTIVE_MARKERS = (b"noqa", b"watchlint")  # comments without these cannot sup
 class PythonSyntaxError(Exception):
     """A file libcst cannot parse; the message names the line."""
 
+    def __init__(self, message: str, *, is_python2: bool = False) -> None:
+        super().__init__(message)
+        self.is_python2 = is_python2  # Python 2 code is skipped on purpose: a warning, not an error
+
 
 _NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"()[]{}")
 MAX_NESTING = 200  # CPython's own parser limit; libcst's native parser crashes the process far beyond it
 
+# Constructs only Python 2 accepts, tested on the line where parsing as Python 3 failed.
+_PYTHON2 = (
+    (re.compile(rb"^[ \t]*print[ \t]+(?![\s(=.,)\]}:;]|>>?=|$)"), "print statement"),
+    (re.compile(rb"^[ \t]*except[ \t]+(?:\([^)]*\)|[\w.]+)[ \t]*,[ \t]*\w+[ \t]*:"), "`except X, e:`"),
+    (re.compile(rb"^[ \t]*raise[ \t]+[\w.]+[ \t]*,.*$"), "`raise X, message`"),
+    (re.compile(rb"^[ \t]*exec[ \t]+[\"'\w]"), "exec statement"),
+    (re.compile(rb"[=(,][ \t]*0[0-7]*[1-7][0-7]*\b(?![.eEjJxXoObB])"), "octal literal"),
+    (re.compile(rb"\bur[\"']"), "ur'' string"),
+)
+
 
 def parse(source: SourceFile) -> libcst.Module:
-    depth = _bracket_depth(source.data)
-    if depth > MAX_NESTING:
-        raise PythonSyntaxError(f"brackets nested {depth} deep (more than {MAX_NESTING})")
+    _check_nesting(source)
     try:
         return libcst.parse_module(source.data)
     except libcst.ParserSyntaxError as error:
-        raise PythonSyntaxError(f"syntax error at line {_error_line(source, error.raw_line)}") from None
+        raise _syntax_error(source, error.raw_line) from None
+
+
+def check_syntax(source: SourceFile) -> None:
+    """Raise PythonSyntaxError for a file that does not parse, cheaply: files without any Kubernetes
+    library name are not worth libcst's time, but a broken file is still worth a notification."""
+    _check_nesting(source)
+    try:
+        compile(source.data, source.path, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        parse(source)  # CPython 3.11 rejects newer syntax that libcst accepts: libcst has the last word
+
+
+def _check_nesting(source: SourceFile) -> None:
+    depth = _bracket_depth(source.data)
+    if depth > MAX_NESTING:
+        raise PythonSyntaxError(f"brackets nested {depth} deep (more than {MAX_NESTING})")
+
+
+def _syntax_error(source: SourceFile, fallback_line: int) -> PythonSyntaxError:
+    line, reason = _compile_error(source, fallback_line)
+    construct = python2_construct(source.line_bytes(line) if 0 < line <= source.line_count else b"", reason)
+    if construct is not None:
+        return PythonSyntaxError(f"looks like Python 2 ({construct} at line {line})", is_python2=True)
+    return PythonSyntaxError(f"syntax error at line {line}")
+
+
+def python2_construct(line: bytes, reason: str = "") -> str | None:
+    """The Python 2 construct on the line where parsing failed, or None when it is an ordinary error."""
+    if "Missing parentheses in call to 'print'" in reason:
+        return "print statement"
+    return next((construct for pattern, construct in _PYTHON2 if pattern.search(line)), None)
 
 
 def _bracket_depth(data: bytes) -> int:
@@ -52,15 +110,86 @@ def _bracket_depth(data: bytes) -> int:
     return deepest
 
 
-def _error_line(source: SourceFile, fallback: int) -> int:
-    """CPython's parser names the line of the error; libcst's may point past it."""
+def _compile_error(source: SourceFile, fallback: int) -> tuple[int, str]:
+    """CPython's parser names the line of the error and why; libcst's may point past it."""
     try:
         compile(source.data, source.path, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
     except SyntaxError as error:
-        return error.lineno or fallback
+        return error.lineno or fallback, error.msg or ""
     except (ValueError, RecursionError, MemoryError):
-        return fallback
-    return fallback
+        return fallback, ""
+    return fallback, ""
+
+
+class ParsedFile:
+    """One parsed file and the metadata the extractors read: spans, qualified names and parents."""
+
+    def __init__(self, source: SourceFile, module: libcst.Module) -> None:
+        self.source = source
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        self.module = wrapper.module
+        self._positions: Mapping[libcst.CSTNode, CodeRange] = wrapper.resolve(PositionProvider)
+        self._names: Mapping[libcst.CSTNode, object] = wrapper.resolve(QualifiedNameProvider)
+        self.parents: Mapping[libcst.CSTNode, libcst.CSTNode] = wrapper.resolve(ParentNodeProvider)
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    def span(self, node: libcst.CSTNode) -> Span:
+        """The node's span; libcst counts columns from 0, spans from 1."""
+        where = self._positions[node]
+        return Span(self.path, where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
+
+    def first_line_span(self, node: libcst.CSTNode) -> Span:
+        """From the node's start to the end of that line, or of the node when it ends there."""
+        span = self.span(node)
+        if span.end_line == span.line:
+            return span
+        line = self.source.line_bytes(span.line).decode("utf-8", errors="replace").rstrip()
+        return Span(self.path, span.line, span.column, span.line, len(line) + 1)
+
+    def qualified_names(self, node: libcst.CSTNode) -> frozenset[str]:
+        """The names libcst resolves an expression to through imports ("kubernetes.client.CoreV1Api")."""
+        names = self._names.get(node)
+        if names is None:
+            return frozenset()
+        resolved = names() if callable(names) else names  # libcst stores some entries lazily
+        return frozenset(item.name for item in resolved if isinstance(item, QualifiedName))
+
+    def code(self, node: libcst.CSTNode) -> str:
+        """The node's source, whitespace-normalised for messages and fingerprints."""
+        return normalise(self.module.code_for_node(node))
+
+    def parent(self, node: libcst.CSTNode) -> libcst.CSTNode | None:
+        return self.parents.get(node)
+
+    @functools.cached_property
+    def calls(self) -> tuple[libcst.Call, ...]:
+        """Every call of the file, in source order."""
+        collector = _CallCollector()
+        self.module.visit(collector)
+        return tuple(collector.calls)
+
+
+class _CallCollector(libcst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[libcst.Call] = []
+
+    def visit_Call(self, node: libcst.Call) -> None:
+        self.calls.append(node)
+
+
+_SPACE = re.compile(r"\s+")
+_OPEN = re.compile(r"([(\[{]) ")
+_CLOSE = re.compile(r",? ([)\]}])")
+
+
+def normalise(code: str) -> str:
+    """Collapse whitespace and drop the padding and trailing commas of multi-line calls."""
+    flat = _SPACE.sub(" ", code.replace("\\\n", " ")).strip()
+    return _CLOSE.sub(r"\1", _OPEN.sub(r"\1", flat)).replace(",)", ")")
 
 
 def extract_comments(source: SourceFile) -> tuple[Comment, ...]:

@@ -1,0 +1,195 @@
+"""Where a value comes from: assignments to local and module names, `self` attributes and helper returns.
+
+The API object of a call flows through variables (`v1 = client.CoreV1Api()`), attributes (`self.v1`) and
+small helpers (`def core(): return client.CoreV1Api()`); following them a few steps is enough for operator
+code (SPEC §3.2), and anything further is "unknown", never a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst
+
+from watchlint.python.parser import ParsedFile
+
+MAX_STEPS = 6  # assignment chains deeper than this are left unknown
+Scope = libcst.Module | libcst.FunctionDef | libcst.ClassDef
+
+
+class _Collector(libcst.CSTVisitor):
+    """Record every assignment by (scope, name), `self.x = …` by (class, attribute), and returns."""
+
+    def __init__(self, flow: Flow) -> None:
+        super().__init__()
+        self.flow = flow
+        self.scopes: list[Scope] = []
+
+    def visit_Module(self, node: libcst.Module) -> None:
+        self.scopes.append(node)
+
+    def visit_ClassDef(self, node: libcst.ClassDef) -> None:
+        self.scopes.append(node)
+
+    def leave_ClassDef(self, original_node: libcst.ClassDef) -> None:
+        self.scopes.pop()
+
+    def visit_FunctionDef(self, node: libcst.FunctionDef) -> None:
+        self.flow.functions.setdefault((self.scopes[-1], node.name.value), node)
+        self.flow.function_names.add(node.name.value)
+        self.scopes.append(node)
+
+    def leave_FunctionDef(self, original_node: libcst.FunctionDef) -> None:
+        self.scopes.pop()
+
+    def visit_Assign(self, node: libcst.Assign) -> None:
+        for target in node.targets:
+            self._bind(target.target, node.value)
+
+    def visit_AnnAssign(self, node: libcst.AnnAssign) -> None:
+        if node.value is not None:
+            self._bind(node.target, node.value)
+
+    def visit_NamedExpr(self, node: libcst.NamedExpr) -> None:
+        self._bind(node.target, node.value)
+
+    def visit_WithItem(self, node: libcst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind(node.asname.name, node.item)
+
+    def visit_Return(self, node: libcst.Return) -> None:
+        function = next((s for s in reversed(self.scopes) if isinstance(s, libcst.FunctionDef)), None)
+        if function is not None and node.value is not None:
+            self.flow.returns.setdefault(function, []).append(node.value)
+
+    def _bind(self, target: libcst.BaseExpression, value: libcst.BaseExpression) -> None:
+        scope = self.scopes[-1]
+        if isinstance(target, libcst.Name):
+            self.flow.names.setdefault((scope, target.value), []).append(value)
+        elif isinstance(target, libcst.Attribute) and isinstance(target.value, libcst.Name):
+            owner = self.flow.self_class(scope, target.value.value) if isinstance(scope, libcst.FunctionDef) else None
+            if owner is not None:
+                self.flow.attributes.setdefault((owner, target.attr.value), []).append(value)
+        elif isinstance(target, libcst.Tuple | libcst.List) and isinstance(value, libcst.Tuple | libcst.List):
+            if len(target.elements) == len(value.elements):
+                for left, right in zip(target.elements, value.elements, strict=True):
+                    self._bind(left.value, right.value)
+
+
+class Flow:
+    """Assignment tables of one file, and the lookups that follow them."""
+
+    def __init__(self, file: ParsedFile) -> None:
+        self.file = file
+        self.names: dict[tuple[Scope, str], list[libcst.BaseExpression]] = {}
+        self.attributes: dict[tuple[libcst.ClassDef, str], list[libcst.BaseExpression]] = {}
+        self.functions: dict[tuple[Scope, str], libcst.FunctionDef] = {}
+        self.function_names: set[str] = set()
+        self.returns: dict[libcst.FunctionDef, list[libcst.BaseExpression]] = {}
+        file.module.visit(_Collector(self))
+
+    def origins(self, node: libcst.BaseExpression) -> list[libcst.CSTNode]:
+        """The expressions (or parameters) a value may come from; the node itself when nothing is known."""
+        found: list[libcst.CSTNode] = []
+        self._follow(node, 0, set(), found)
+        return found
+
+    def _follow(self, node: libcst.CSTNode, steps: int, seen: set[int], found: list[libcst.CSTNode]) -> None:
+        while isinstance(node, libcst.Await):
+            node = node.expression
+        if id(node) in seen:
+            return
+        seen.add(id(node))
+        sources = self._sources(node) if steps < MAX_STEPS else None
+        if not sources:
+            found.append(node)
+            return
+        for source in sources:
+            if isinstance(source, libcst.Param):
+                found.append(source)
+            else:
+                self._follow(source, steps + 1, seen, found)
+
+    def _sources(self, node: libcst.CSTNode) -> list[libcst.CSTNode] | None:
+        if isinstance(node, libcst.Name):
+            return self._name_sources(node)
+        if isinstance(node, libcst.Attribute) and isinstance(node.value, libcst.Name):
+            function = self.enclosing_function(node)
+            owner = self.self_class(function, node.value.value) if function is not None else None
+            if owner is not None:  # set in a method, or in the class body
+                values = self.attributes.get((owner, node.attr.value), []) + self.names.get(
+                    (owner, node.attr.value), []
+                )
+                return list(values)
+            return None
+        if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Name):
+            helper = self.local_function(node.func)
+            if helper is not None and helper in self.returns:
+                return list(self.returns[helper])
+        return None
+
+    def _name_sources(self, node: libcst.Name) -> list[libcst.CSTNode] | None:
+        name = node.value
+        for scope in self.scope_chain(node):
+            values = self.names.get((scope, name))
+            if values:
+                return list(values)
+            if isinstance(scope, libcst.FunctionDef):
+                param = _param(scope, name)
+                if param is not None:
+                    return [param]
+        return None
+
+    def scope_chain(self, node: libcst.CSTNode) -> Iterator[Scope]:
+        """The function scopes around a node, innermost first, then the module (class bodies are skipped,
+        as Python skips them when it resolves a name inside a method)."""
+        current = self.file.parent(node)
+        while current is not None:
+            if isinstance(current, libcst.FunctionDef | libcst.Module):
+                yield current
+            current = self.file.parent(current)
+
+    def enclosing_function(self, node: libcst.CSTNode) -> libcst.FunctionDef | None:
+        return next((s for s in self.scope_chain(node) if isinstance(s, libcst.FunctionDef)), None)
+
+    def enclosing_class(self, node: libcst.CSTNode) -> libcst.ClassDef | None:
+        current = self.file.parent(node)
+        while current is not None and not isinstance(current, libcst.ClassDef):
+            current = self.file.parent(current)
+        return current
+
+    def self_class(self, function: Scope, receiver: str) -> libcst.ClassDef | None:
+        """The class of a method whose first parameter is `receiver` (`self`, `cls`)."""
+        if not isinstance(function, libcst.FunctionDef):
+            return None
+        params = function.params.posonly_params or function.params.params
+        if not params or params[0].name.value != receiver:
+            return None
+        block = self.file.parent(function)
+        owner = self.file.parent(block) if block is not None else None
+        return owner if isinstance(owner, libcst.ClassDef) else None
+
+    def local_function(self, name: libcst.Name) -> libcst.FunctionDef | None:
+        """The function of this file a bare name calls, looked up like any name."""
+        for scope in self.scope_chain(name):
+            found = self.functions.get((scope, name.value))
+            if found is not None:
+                return found
+        return None
+
+    def enclosing_name(self, node: libcst.CSTNode) -> str:
+        """`Class.method` or `function` around a node, for line-free fingerprints; "" at module level."""
+        function = self.enclosing_function(node)
+        if function is None:
+            return ""
+        owner = self.enclosing_class(function)
+        return f"{owner.name.value}.{function.name.value}" if owner is not None else function.name.value
+
+
+def _param(function: libcst.FunctionDef, name: str) -> libcst.Param | None:
+    params = function.params
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    for extra in (params.star_arg, params.star_kwarg):
+        if isinstance(extra, libcst.Param):
+            every.append(extra)
+    return next((param for param in every if param.name.value == name), None)
