@@ -1,0 +1,201 @@
+"""kubernetes and kubernetes_asyncio clients -> list and watch sites (SPEC §3.2).
+
+`list_*_for_all_namespaces(…)` without selectors (WL004), `watch.Watch().stream(v1.list_*_for_all_namespaces, …)`
+sync and async (WL001, WL003 when the loop filters by labels), `kubernetes.informer.SharedInformer` on such a
+list function (WL001), and the dynamic client's `resources.get(api_version=…, kind=…)` then `.get()`/`.watch()`.
+Namespaced calls become sites with a namespace restriction, so `--show-mitigated` lists them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst
+
+from watchlint.catalog import KindIndex
+from watchlint.facts import Mitigation, Operation, Restriction, Site
+from watchlint.python.calls import KUBERNETES_SELECTORS, Narrowing, argument, client_site, keyword, restrictions
+from watchlint.python.flow import Flow
+from watchlint.python.loops import loop_filters
+from watchlint.python.names import (
+    ListMethod,
+    constant_string,
+    group_of_api_version,
+    is_none,
+    kind_in_group,
+    list_method,
+)
+from watchlint.python.parser import ParsedFile
+
+PACKAGES = ("kubernetes.", "kubernetes_asyncio.")
+INFORMERS = frozenset({"kubernetes.informer.SharedInformer", "kubernetes.informer.informer.SharedInformer"})
+PARTIALS = frozenset({"functools.partial"})
+_ALL_NAMESPACES = Narrowing(KUBERNETES_SELECTORS)
+_ONE_NAMESPACE = Narrowing(KUBERNETES_SELECTORS, ("namespace", 0))
+
+
+@dataclass(frozen=True, slots=True)
+class ClientContext:
+    file: ParsedFile
+    flow: Flow
+    kinds: KindIndex
+    shadowed: frozenset[str]  # function names the project defines: calls of those need a known API receiver
+
+
+@dataclass(frozen=True, slots=True)
+class _ListFunction:
+    """A list method passed as a value (to a watch stream or an informer), with the arguments bound to it."""
+
+    method: ListMethod
+    bound: libcst.Call | None  # functools.partial(v1.list_namespaced_pod, namespace=ns)
+
+
+def extract_clients(context: ClientContext) -> list[Site]:
+    sites = []
+    for call in context.file.calls:
+        site = _site(context, call)
+        if site is not None:
+            sites.append(site)
+    return sites
+
+
+def _site(context: ClientContext, call: libcst.Call) -> Site | None:
+    if context.file.qualified_names(call.func) & INFORMERS:
+        return _informer(context, call)
+    if not isinstance(call.func, libcst.Attribute):
+        return None
+    name = call.func.attr.value
+    if name == "stream":
+        return _stream(context, call)
+    if name.startswith("list_"):
+        return _list(context, call, call.func)
+    if name in ("get", "watch"):
+        return _dynamic(context, call, call.func)
+    return None
+
+
+def _list(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> Site | None:
+    method = _method(context, func)
+    if method is None:
+        return None
+    watch = keyword(call, "watch")
+    is_watch = watch is not None and not is_none(watch.value) and context.file.code(watch.value) != "False"
+    narrowing = _ONE_NAMESPACE if method.is_namespaced else _ALL_NAMESPACES
+    found = restrictions(context.file, call, method.kind, narrowing)
+    filters = loop_filters(context.file, context.flow, call) if is_watch else []
+    operation = Operation.WATCH if is_watch else Operation.LIST
+    return client_site(context.file, context.flow, call, operation, method.kind, found, filters)
+
+
+def _method(context: ClientContext, func: libcst.Attribute) -> ListMethod | None:
+    """The list method of a kubernetes API object; a same-named function of the project needs proof."""
+    method = list_method(context.kinds, func.attr.value)
+    if method is None:
+        return None
+    if func.attr.value in context.shadowed and not _is_kubernetes(context, func.value):
+        return None  # e.g. a helper of the project named list_secret_for_all_namespaces
+    return method
+
+
+def _is_kubernetes(context: ClientContext, receiver: libcst.BaseExpression) -> bool:
+    for origin in [receiver, *context.flow.origins(receiver)]:
+        node = origin.func if isinstance(origin, libcst.Call) else origin
+        if isinstance(origin, libcst.Param):
+            annotation = origin.annotation
+            if annotation is None:
+                continue
+            node = annotation.annotation
+        if any(name.startswith(PACKAGES) for name in context.file.qualified_names(node)):
+            return True
+    return False
+
+
+def _stream(context: ClientContext, call: libcst.Call) -> Site | None:
+    """`w.stream(v1.list_secret_for_all_namespaces, …)`: the stream's own arguments go to the list call."""
+    first = argument(call, "func", 0)
+    function = _list_function(context, first.value) if first is not None else None
+    if function is None:
+        return None
+    narrowing = _ALL_NAMESPACES
+    if function.method.is_namespaced:
+        narrowing = Narrowing(KUBERNETES_SELECTORS, ("namespace", 1))
+    found = restrictions(context.file, call, function.method.kind, narrowing)
+    if function.bound is not None:
+        bound = Narrowing(KUBERNETES_SELECTORS, ("namespace", 1) if function.method.is_namespaced else None)
+        found += restrictions(context.file, function.bound, function.method.kind, bound)
+    filters = loop_filters(context.file, context.flow, call)
+    return client_site(context.file, context.flow, call, Operation.WATCH, function.method.kind, found, filters)
+
+
+def _list_function(context: ClientContext, value: libcst.BaseExpression) -> _ListFunction | None:
+    for origin in context.flow.origins(value):
+        if isinstance(origin, libcst.Attribute):
+            method = _method(context, origin)
+            if method is not None:
+                return _ListFunction(method, None)
+        if isinstance(origin, libcst.Call) and context.file.qualified_names(origin.func) & PARTIALS and origin.args:
+            inner = _list_function(context, origin.args[0].value)
+            if inner is not None:
+                return _ListFunction(inner.method, origin)
+    return None
+
+
+def _informer(context: ClientContext, call: libcst.Call) -> Site | None:
+    """`SharedInformer(list_func, namespace=None, resync_period=0, label_selector=None, field_selector=None)`."""
+    first = argument(call, "list_func", 0)
+    function = _list_function(context, first.value) if first is not None else None
+    if function is None:
+        return None
+    selectors = (("label_selector", 3), ("field_selector", 4))
+    narrowing = Narrowing(selectors, ("namespace", 1) if function.method.is_namespaced else None)
+    found = restrictions(context.file, call, function.method.kind, narrowing)
+    return client_site(context.file, context.flow, call, Operation.WATCH, function.method.kind, found)
+
+
+def _dynamic(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> Site | None:
+    """`resource.get()` / `.watch()` of the dynamic client, or `dyn.get(resource, …)` / `dyn.watch(resource, …)`."""
+    shift = 0
+    kind = _dynamic_kind(context, func.value)
+    if kind is None and call.args and call.args[0].keyword is None and not call.args[0].star:
+        kind, shift = _dynamic_kind(context, call.args[0].value), 1
+    if kind is None:
+        return None
+    if func.attr.value == "get":
+        name = argument(call, "name", shift)
+        if name is not None and not is_none(name.value):
+            return None  # one object by name
+        narrowing = Narrowing(KUBERNETES_SELECTORS, ("namespace", shift + 1))
+        found = restrictions(context.file, call, kind, narrowing)
+        return client_site(context.file, context.flow, call, Operation.LIST, kind, found)
+    selectors = (("label_selector", shift + 2), ("field_selector", shift + 3))
+    found = restrictions(context.file, call, kind, Narrowing(selectors, ("namespace", shift)))
+    found += _watched_name(context, call, kind, shift)
+    filters = loop_filters(context.file, context.flow, call)
+    return client_site(context.file, context.flow, call, Operation.WATCH, kind, found, filters)
+
+
+def _watched_name(context: ClientContext, call: libcst.Call, kind: str, shift: int) -> list[Restriction]:
+    name = argument(call, "name", shift + 1)
+    if name is None or is_none(name.value):
+        return []
+    return [Restriction(Mitigation.SELECTOR, kind, context.file.span(name), f"`{context.file.code(name)}`")]
+
+
+def _dynamic_kind(context: ClientContext, value: libcst.BaseExpression) -> str | None:
+    """The kind of `dyn.resources.get(api_version="v1", kind="Secret")`, directly or through variables."""
+    for origin in context.flow.origins(value):
+        if not (isinstance(origin, libcst.Call) and isinstance(origin.func, libcst.Attribute)):
+            continue
+        owner = origin.func.value
+        if origin.func.attr.value != "get" or not (isinstance(owner, libcst.Attribute) and owner.attr.value == "resources"):
+            continue
+        kind = keyword(origin, "kind")
+        plural = keyword(origin, "name")
+        api_version = keyword(origin, "api_version")
+        version = constant_string(context.flow, api_version.value) if api_version is not None else None
+        group = group_of_api_version(version) if version is not None else None
+        named = kind or plural
+        text = constant_string(context.flow, named.value) if named is not None else None
+        if text is not None:
+            return kind_in_group(context.kinds, text, group)
+    return None

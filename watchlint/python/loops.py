@@ -1,0 +1,109 @@
+"""The loop that consumes a watch stream, and the label or annotation tests in it (WL003, SPEC §3.2).
+
+`for event in w.stream(…)`, `async with w.stream(…) as stream: async for event in stream`, and a stream kept
+in a variable first: a test on labels or annotations in that loop filters in the operator, after the API
+server has sent every object.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst
+
+from watchlint.facts import Evidence
+from watchlint.python.flow import Flow
+from watchlint.python.names import literal_string
+from watchlint.python.parser import ParsedFile
+
+_METADATA_FILTER = re.compile(r"label|annotation", re.IGNORECASE)
+MAX_SHOWN = 48
+
+
+def loop_filters(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Evidence]:
+    """The first label or annotation test in the loops that consume the stream a call opens."""
+    for body in _consumers(file, flow, call):
+        collector = _Tests()
+        body.visit(collector)
+        for test in collector.tests:
+            shown = file.code(test)
+            shown = shown if len(shown) <= MAX_SHOWN else shown[: MAX_SHOWN - 1].rstrip() + "…"
+            return [Evidence(file.span(test), f"`if {shown}`")]
+    return []
+
+
+def _consumers(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[libcst.CSTNode]:
+    """The loop bodies (or comprehension conditions) that iterate what the call returns."""
+    node: libcst.CSTNode = call
+    parent = file.parent(node)
+    while isinstance(parent, libcst.Await):
+        node, parent = parent, file.parent(parent)
+    if isinstance(parent, libcst.For) and parent.iter is node:
+        return [parent.body]
+    if isinstance(parent, libcst.CompFor) and parent.iter is node:
+        return list(parent.ifs)
+    if isinstance(parent, libcst.WithItem):
+        with_statement = file.parent(parent)
+        return [with_statement.body] if isinstance(with_statement, libcst.With) else []
+    target: libcst.BaseExpression | None = None
+    if isinstance(parent, libcst.Assign) and len(parent.targets) == 1:
+        target = parent.targets[0].target
+    elif isinstance(parent, libcst.AnnAssign):
+        target = parent.target
+    if isinstance(target, libcst.Name):
+        return _loops_over(file, flow, call, target.value)
+    return []
+
+
+def _loops_over(file: ParsedFile, flow: Flow, call: libcst.Call, name: str) -> list[libcst.CSTNode]:
+    scope = flow.enclosing_function(call) or file.module
+    finder = _LoopFinder(name)
+    scope.visit(finder)
+    return list(finder.bodies)
+
+
+class _LoopFinder(libcst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        self.bodies: list[libcst.CSTNode] = []
+
+    def visit_For(self, node: libcst.For) -> None:
+        if isinstance(node.iter, libcst.Name) and node.iter.value == self.name:
+            self.bodies.append(node.body)
+
+
+class _Tests(libcst.CSTVisitor):
+    """Conditions (`if`, `x if c else y`, comprehension `if`) that look at labels or annotations."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tests: list[libcst.BaseExpression] = []
+
+    def visit_If(self, node: libcst.If) -> None:
+        self._consider(node.test)
+
+    def visit_IfExp(self, node: libcst.IfExp) -> None:
+        self._consider(node.test)
+
+    def visit_CompIf(self, node: libcst.CompIf) -> None:
+        self._consider(node.test)
+
+    def _consider(self, test: libcst.BaseExpression) -> None:
+        finder = _MentionsMetadata()
+        test.visit(finder)
+        if finder.found and test not in self.tests:
+            self.tests.append(test)
+
+
+class _MentionsMetadata(libcst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found = False
+
+    def visit_Name(self, node: libcst.Name) -> None:
+        self.found = self.found or bool(_METADATA_FILTER.search(node.value))
+
+    def visit_SimpleString(self, node: libcst.SimpleString) -> None:
+        text = literal_string(node)
+        self.found = self.found or text in ("labels", "annotations")
