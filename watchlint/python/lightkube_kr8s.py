@@ -1,0 +1,126 @@
+"""lightkube and kr8s clients -> list and watch sites (SPEC §3.2).
+
+Both read one namespace unless told otherwise: lightkube's `Client.list/watch` use the client's namespace
+unless `namespace=ALL_NS` (`"*"`), and kr8s's `get`/`watch`/`APIObject.list` the API's namespace unless
+`namespace=kr8s.ALL`. Listing across all namespaces without `labels=`/`fields=` (lightkube) or
+`label_selector=`/`field_selector=` (kr8s) is WL004, watching that way WL001.
+"""
+
+from __future__ import annotations
+
+import libcst
+
+from watchlint.facts import Mitigation, Operation, Restriction, Site
+from watchlint.python.calls import Narrowing, argument, client_site, keyword, method_name, positional, restrictions
+from watchlint.python.clients import ClientContext
+from watchlint.python.loops import loop_filters
+from watchlint.python.names import constant_string, is_none, kr8s_kind
+
+KR8S_FUNCTIONS = frozenset({"kr8s.get", "kr8s.watch", "kr8s.asyncio.get", "kr8s.asyncio.watch"})
+KR8S_APIS = frozenset({"kr8s.api", "kr8s.asyncio.api", "kr8s.Api", "kr8s.asyncio.Api"})
+KR8S_OBJECTS = ("kr8s.objects.", "kr8s.asyncio.objects.")
+KR8S_ALL = frozenset({"kr8s.ALL", "kr8s.asyncio.ALL", "kr8s._api.ALL"})
+LIGHTKUBE_RESOURCES = "lightkube.resources."
+LIGHTKUBE_ALL = frozenset({"lightkube.ALL_NS", "lightkube.core.generic_client.ALL_NS", "lightkube.core.client.ALL_NS"})
+_AllNamespaces = tuple[frozenset[str], str, int | None]  # the ALL constants, the literal, the namespace position
+_LIGHTKUBE_SELECTORS = Narrowing((("labels", None), ("fields", None)))
+_KR8S_SELECTORS = Narrowing((("label_selector", None), ("field_selector", None)))
+
+
+def extract_lightkube_kr8s(context: ClientContext) -> list[Site]:
+    sites = []
+    for call in context.file.calls:
+        site = _lightkube(context, call) or _kr8s(context, call)
+        if site is not None:
+            sites.append(site)
+    return sites
+
+
+def _lightkube(context: ClientContext, call: libcst.Call) -> Site | None:
+    """`client.list(Secret, namespace=ALL_NS)` / `client.watch(…)`: the resource class names the kind."""
+    name = method_name(call)
+    if not isinstance(call.func, libcst.Attribute) or name is None or name.value not in ("list", "watch"):
+        return None
+    given = positional(call)
+    resource = keyword(call, "res") or (given[0] if given else None)
+    kind = _class_kind(context, resource.value, (LIGHTKUBE_RESOURCES,)) if resource is not None else None
+    if kind is None:
+        return None
+    found = restrictions(context.file, call, kind, _LIGHTKUBE_SELECTORS)
+    found += _namespace(context, call, kind, (LIGHTKUBE_ALL, "*", None), "the client's namespace")
+    return _site(context, call, name.value == "watch", kind, found)
+
+
+def _kr8s(context: ClientContext, call: libcst.Call) -> Site | None:
+    name = method_name(call)
+    if name is None:
+        return None
+    if context.file.qualified_names(call.func) & KR8S_FUNCTIONS or (
+        name.value in ("get", "watch") and isinstance(call.func, libcst.Attribute) and _is_kr8s_api(context, call.func)
+    ):
+        return _kr8s_get(context, call, is_watch=name.value == "watch")
+    if name.value == "list" and isinstance(call.func, libcst.Attribute):
+        kind = _class_kind(context, call.func.value, KR8S_OBJECTS)
+        if kind is not None:  # `Secret.list(namespace=kr8s.ALL)`; a Django `Secret` model is no kr8s object
+            return _kr8s_site(context, call, kind, is_watch=False)
+    return None
+
+
+def _kr8s_get(context: ClientContext, call: libcst.Call, is_watch: bool) -> Site | None:
+    """`kr8s.get(kind, *names, namespace=…, label_selector=…, field_selector=…)`; names mean a get by name."""
+    given = positional(call)
+    kind_arg = keyword(call, "kind") or (given[0] if given else None)
+    if kind_arg is None or (len(given) > 1 and not is_watch):
+        return None
+    text = constant_string(context.flow, kind_arg.value)
+    kind = kr8s_kind(context.kinds, text) if text is not None else _class_kind(context, kind_arg.value, KR8S_OBJECTS)
+    return _kr8s_site(context, call, kind, is_watch) if kind is not None else None
+
+
+def _kr8s_site(context: ClientContext, call: libcst.Call, kind: str, is_watch: bool) -> Site:
+    found = restrictions(context.file, call, kind, _KR8S_SELECTORS)
+    # kr8s.watch(kind, namespace, …) takes the namespace second; get(kind, *names, namespace=…) by keyword
+    position = 1 if is_watch else None
+    found += _namespace(context, call, kind, (KR8S_ALL, "all", position), "the API's namespace")
+    return _site(context, call, is_watch, kind, found)
+
+
+def _site(context: ClientContext, call: libcst.Call, is_watch: bool, kind: str, found: list[Restriction]) -> Site:
+    operation = Operation.WATCH if is_watch else Operation.LIST
+    filters = loop_filters(context.file, context.flow, call) if is_watch else []
+    return client_site(context.file, context.flow, call, operation, kind, found, filters)
+
+
+def _namespace(
+    context: ClientContext, call: libcst.Call, kind: str, all_namespaces: _AllNamespaces, default: str
+) -> list[Restriction]:
+    """A namespace restriction unless the call asks for all namespaces; no namespace means the default one."""
+    everything, literal, position = all_namespaces
+    arg = argument(call, "namespace", position)
+    if arg is None or is_none(arg.value):
+        where = method_name(call) or call
+        return [Restriction(Mitigation.NAMESPACE, kind, context.file.span(where), default)]
+    origins = context.flow.origins(arg.value)
+    if any(context.file.qualified_names(origin) & everything for origin in origins):
+        return []
+    if constant_string(context.flow, arg.value) == literal:
+        return []
+    return [Restriction(Mitigation.NAMESPACE, kind, context.file.span(arg), f"`{context.file.code(arg)}`")]
+
+
+def _class_kind(context: ClientContext, value: libcst.BaseExpression, packages: tuple[str, ...]) -> str | None:
+    """The kind of a resource class imported from a client library (`lightkube.resources.core_v1.Secret`)."""
+    for origin in [value, *context.flow.origins(value)]:
+        for name in context.file.qualified_names(origin):
+            if name.startswith(packages):
+                kind = context.kinds.python_kind(name.rpartition(".")[2])
+                if kind is not None:
+                    return kind
+    return None
+
+
+def _is_kr8s_api(context: ClientContext, func: libcst.Attribute) -> bool:
+    for origin in context.flow.origins(func.value):
+        if isinstance(origin, libcst.Call) and context.file.qualified_names(origin.func) & KR8S_APIS:
+            return True
+    return False
