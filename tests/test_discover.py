@@ -330,7 +330,9 @@ def module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_broken_symlink_gives_one_notification(module: Path) -> None:
     os.symlink("nowhere.go", module / "broken.go")
     discovery = run_with_deadline(lambda: discover([module], NoFilter()))
-    assert discovery.notifications == (Notification("m/broken.go", "broken symbolic link; skipped"),)
+    assert discovery.notifications == (
+        Notification("m/broken.go", "broken symbolic link; skipped", NotificationLevel.ERROR),
+    )
     assert all_files(discovery, module.parent) == {"m/main.go", "m/sub/x.go"}
 
 
@@ -339,8 +341,8 @@ def test_symlink_loop_between_files_gives_one_notification_each(module: Path) ->
     os.symlink("a.go", module / "b.go")
     discovery = run_with_deadline(lambda: discover([module], NoFilter()))
     assert discovery.notifications == (
-        Notification("m/a.go", "symbolic link loop; skipped", NotificationLevel.WARNING),
-        Notification("m/b.go", "symbolic link loop; skipped", NotificationLevel.WARNING),
+        Notification("m/a.go", "symbolic link loop; skipped", NotificationLevel.ERROR),
+        Notification("m/b.go", "symbolic link loop; skipped", NotificationLevel.ERROR),
     )
     assert all_files(discovery, module.parent) == {"m/main.go", "m/sub/x.go"}
 
@@ -349,7 +351,7 @@ def test_symlink_loop_given_explicitly_gives_a_notification(module: Path) -> Non
     os.symlink("b.go", module / "a.go")
     os.symlink("a.go", module / "b.go")
     discovery = run_with_deadline(lambda: discover([Path("m/a.go")], NoFilter()))
-    assert Notification("m/a.go", "symbolic link loop; skipped") in discovery.notifications
+    assert Notification("m/a.go", "symbolic link loop; skipped", NotificationLevel.ERROR) in discovery.notifications
 
 
 def test_symlinked_directory_loop_does_not_hang_and_files_are_found_once(module: Path) -> None:

@@ -184,7 +184,7 @@ def _add_file(path: Path, root: Path, file_filter: FileFilter, out: _Collected) 
         return
     problem = _link_problem(path)
     if problem:
-        out.notifications.append(Notification(display_path(path), problem))
+        out.notifications.append(Notification(display_path(path), problem, NotificationLevel.ERROR))
         return
     real = path.resolve()
     if real in out.real_paths:

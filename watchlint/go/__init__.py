@@ -92,6 +92,10 @@ class _Run:
 
 def extract(unit: UnitInput) -> Facts:
     run = _Run(unit, read_go_mod(unit.root))
+    if (unit.root / "go.mod").is_file() and not run.module.path:
+        go_mod = f"{unit.shown_root}/go.mod" if unit.shown_root != "." else "go.mod"
+        message = "no module line; imports of the module's own packages cannot be followed"
+        run.notifications.append(Notification(go_mod, message, NotificationLevel.WARNING))
     for source in unit.sources:
         if is_generated(source):
             continue

@@ -220,26 +220,51 @@ class _Imports:
         return self.missing[path]
 
     def edits(self) -> tuple[Edit, ...]:
-        return tuple(edit for path, alias in sorted(self.missing.items()) if (edit := self._import(path, alias)))
-
-    def _import(self, path: str, alias: str) -> Edit | None:
-        """Insert `alias "path"` in sorted position within the import group of the closest paths (gofmt)."""
+        """The import edits, merged per insertion point so each place gets one edit in gofmt order."""
+        if not self.missing:
+            return ()
         specs = parser.captures("(import_spec) @spec", self.file.tree.root_node).get("spec", [])
-        if not specs:
-            return None
+        listed = [spec for spec in specs if spec.parent is not None and spec.parent.type == "import_spec_list"]
+        if not listed:
+            return (self._new_block(specs),)
+        by_offset: dict[int, list[str]] = {}
+        for path, alias in sorted(self.missing.items()):
+            offset, text = self._insertion(listed, path, alias)
+            by_offset.setdefault(offset, []).append(text)
+        edits = []
+        for offset, texts in sorted(by_offset.items()):
+            at_line_start = offset in self.file.source.line_starts
+            joined = "".join(f"{text}\n" for text in texts) if at_line_start else "".join(f"\n{text}" for text in texts)
+            edits.append(Edit(self.file.source.span(offset, offset), joined))
+        return tuple(edits)
+
+    def _spec_text(self, path: str, alias: str) -> str:
         name = "" if alias == path.rsplit("/", 1)[-1] else f"{alias} "
-        text = f'{name}"{path}"'
+        return f'{name}"{path}"'
+
+    def _insertion(self, specs: list[tree_sitter.Node], path: str, alias: str) -> tuple[int, str]:
+        """Where and what to insert so the new spec sorts within the group of the closest paths (gofmt)."""
         group = _closest_group(self.file, specs, path)
         following = next((spec for spec in group if _spec_path(spec) > path), None)
         anchor = following if following is not None else group[-1]
-        if anchor.parent is None or anchor.parent.type != "import_spec_list":
-            return None  # a single `import "x"` line: leave it as it is
-        indent = _indent_of(self.file, anchor)
+        text = _indent_of(self.file, anchor) + self._spec_text(path, alias)
         if following is not None:
-            start = self.file.source.line_starts[following.start_point.row]
-            return Edit(self.file.source.span(start, start), f"{indent}{text}\n")
-        end = anchor.end_byte
-        return Edit(self.file.source.span(end, end), f"\n{indent}{text}")
+            return self.file.source.line_starts[following.start_point.row], text
+        return anchor.end_byte, text
+
+    def _new_block(self, specs: list[tree_sitter.Node]) -> Edit:
+        """Turn `import x "p"` (or no import at all) into an import block holding the new specs."""
+        existing = [(_spec_path(spec), parser.text(spec)) for spec in specs]
+        added = [(path, self._spec_text(path, alias)) for path, alias in self.missing.items()]
+        body = "".join(f"\t{text}\n" for _, text in sorted(existing + added))
+        block = f"import (\n{body})"
+        declarations = [spec.parent for spec in specs if spec.parent is not None]
+        root = self.file.tree.root_node
+        if declarations:
+            declaration = declarations[0]
+            return Edit(self.file.span(declaration), block)
+        clause = next(child for child in root.named_children if child.type == "package_clause")
+        return Edit(self.file.source.span(clause.end_byte, clause.end_byte), f"\n\n{block}")
 
 
 def _spec_path(spec: tree_sitter.Node) -> str:

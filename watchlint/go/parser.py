@@ -25,7 +25,13 @@ def query(source: str) -> tree_sitter.Query:
 
 
 def captures(pattern: str, node: tree_sitter.Node) -> dict[str, list[tree_sitter.Node]]:
-    return tree_sitter.QueryCursor(query(pattern)).captures(node)
+    """Captured nodes by name, each list in document order (the binding does not guarantee any order)."""
+    found = tree_sitter.QueryCursor(query(pattern)).captures(node)
+    return {name: sorted(nodes, key=_position) for name, nodes in found.items()}
+
+
+def _position(node: tree_sitter.Node) -> tuple[int, int]:
+    return node.start_byte, -node.end_byte
 
 
 def parse(source: SourceFile) -> tree_sitter.Tree:
@@ -76,4 +82,5 @@ def extract_comments(source: SourceFile, tree: tree_sitter.Tree) -> tuple[Commen
 
 def matches(pattern: str, node: tree_sitter.Node) -> list[dict[str, list[tree_sitter.Node]]]:
     """Each match of a query as {capture name: nodes}, in document order."""
-    return [captured for _, captured in tree_sitter.QueryCursor(query(pattern)).matches(node)]
+    found = [captured for _, captured in tree_sitter.QueryCursor(query(pattern)).matches(node)]
+    return sorted(found, key=lambda captured: min(_position(item) for nodes in captured.values() for item in nodes))
