@@ -34,10 +34,10 @@ def _case_id(case: Path) -> str:
     return case.relative_to(FIXTURES).as_posix()
 
 
-def _goldens(case: Path) -> dict[str, str]:
-    """{path of the edited file: expected content} from the `.fixed` files of a case."""
+def _goldens(case: Path) -> dict[str, bytes]:
+    """{path of the edited file: expected bytes} from the `.fixed` files of a case (bytes: line endings count)."""
     return {
-        golden.relative_to(case).as_posix().removesuffix(".fixed"): golden.read_text(encoding="utf-8")
+        golden.relative_to(case).as_posix().removesuffix(".fixed"): golden.read_bytes()
         for golden in sorted(case.rglob("*.fixed"))
     }
 
@@ -59,10 +59,10 @@ def test_fix_case(
     outcome = fixer.fix([Path(".")], CommandLine(), catalog, include_unsafe)
     fixed_before = {(f.span.path, f.code, f.construct) for f in outcome.fixed}
     fixer.write_all(outcome)
-    changed = {path.relative_to(work).as_posix(): path.read_text(encoding="utf-8") for path in outcome.changed}
+    changed = {path.relative_to(work).as_posix(): path.read_bytes() for path in outcome.changed}
     if golden_update:
         for relative, content in changed.items():
-            (case / f"{relative}.fixed").write_text(content, encoding="utf-8")
+            (case / f"{relative}.fixed").write_bytes(content)
         return
     assert changed == _goldens(case), "the fixed files differ from the .fixed goldens (pytest --update-goldens)"
     for relative in changed:
@@ -82,9 +82,12 @@ def _assert_gofmt_clean(root: Path, files: list[str]) -> None:
     gofmt = shutil.which("gofmt")
     if gofmt is None:
         pytest.skip("gofmt is not installed (.ci/run installs Debian's golang-go)")
-    result = subprocess.run([gofmt, "-l", *files], cwd=root, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "", f"gofmt would change: {result.stdout}"
+    for relative in files:
+        # gofmt writes LF; a CRLF file is judged on its content with LF line endings.
+        content = (root / relative).read_bytes().replace(b"\r\n", b"\n")
+        result = subprocess.run([gofmt], input=content, capture_output=True, check=False)
+        assert result.returncode == 0, result.stderr.decode()
+        assert result.stdout == content, f"gofmt would change {relative}"
 
 
 @pytest.fixture

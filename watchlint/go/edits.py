@@ -38,6 +38,34 @@ class KindType:
     name: str
 
 
+@dataclass(frozen=True, slots=True)
+class Literal:
+    """A composite literal to write: `head{items}tail`, on one line or one item per line as gofmt lays it out.
+    Written across lines, a new element never needs aligning with its one-line neighbours (gofmt aligns
+    only runs of one-line key/value elements)."""
+
+    head: str
+    items: tuple[Literal | str, ...]
+    tail: str = ""
+
+    def render(self, indent: str | None) -> str:
+        """One line when `indent` is None, else across lines below a line indented by `indent`."""
+        if indent is None:
+            return f"{self.head}{{{', '.join(_render(item, None) for item in self.items)}}}{self.tail}"
+        inner = indent + "\t"
+        lines = "".join(f"{inner}{_render(item, self._layout(item, inner))},\n" for item in self.items)
+        return f"{self.head}{{\n{lines}{indent}}}{self.tail}"
+
+    def _layout(self, item: Literal | str, inner: str) -> str | None:
+        """A lone innermost literal stays on one line: it has no neighbour to align with."""
+        is_leaf = isinstance(item, Literal) and all(isinstance(child, str) for child in item.items)
+        return None if is_leaf and len(self.items) == 1 else inner
+
+
+def _render(item: Literal | str, indent: str | None) -> str:
+    return item if isinstance(item, str) else item.render(indent)
+
+
 def disable_for_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | None:
     """Add the kind to Client.Cache.DisableFor (safe: reads return the same objects, live)."""
     imports = _Imports(anchor.file)
@@ -56,18 +84,17 @@ def disable_for_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix |
 
 def _disable_for_nested(anchor: OptionsAnchor, client: str, obj: str) -> Edit | None:
     file, options = anchor.file, anchor.literal
-    disable_for = f"DisableFor: []{client}.Object{{{obj}}}"
+    disable_for = Literal(f"DisableFor: []{client}.Object", (obj,))
+    cache_options = Literal(f"Cache: &{client}.CacheOptions", (disable_for,))
     client_options = _field(options, "Client")
     if client_options is None:
-        return _insert_element(
-            file, options, f"Client: {client}.Options{{Cache: &{client}.CacheOptions{{{disable_for}}}}}"
-        )
+        return _insert_element(file, options, Literal(f"Client: {client}.Options", (cache_options,)))
     if client_options.type != "composite_literal":
         return None
-    cache_options = _field(client_options, "Cache")
-    if cache_options is None:
-        return _insert_element(file, client_options, f"Cache: &{client}.CacheOptions{{{disable_for}}}")
-    literal = cache_options.child_by_field_name("operand") if cache_options.type == "unary_expression" else None
+    cache_value = _field(client_options, "Cache")
+    if cache_value is None:
+        return _insert_element(file, client_options, cache_options)
+    literal = cache_value.child_by_field_name("operand") if cache_value.type == "unary_expression" else None
     if literal is None or literal.type != "composite_literal":
         return None
     return _add_to_list(file, literal, "DisableFor", obj, f"[]{client}.Object")
@@ -76,17 +103,16 @@ def _disable_for_nested(anchor: OptionsAnchor, client: str, obj: str) -> Edit | 
 def by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | None:
     """Cache only the objects the operator labels (unsafe: unlabelled objects become invisible)."""
     imports = _Imports(anchor.file)
-    client = imports.alias(CR_CLIENT, "client")
-    cache = imports.alias(CR_CACHE, "cache")
-    labels = imports.alias(LABELS, "labels")
     obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
+    labels = imports.alias(LABELS, "labels")
+    cache = imports.alias(CR_CACHE, "cache")
     selector = f'{labels}.SelectorFromSet({labels}.Set{{"{MANAGED_BY}": "{anchor.operator}"}})'
-    entry = f"{obj}: {{Label: {selector}}}"
+    entry = Literal(f"{obj}: ", (f"Label: {selector}",))
     if anchor.is_old_era:
         edit = _selectors_by_object(anchor, cache, entry)
         where = "NewCache SelectorsByObject"
     else:
-        edit = _by_object(anchor, client, cache, entry)
+        edit = _by_object(anchor, imports.alias(CR_CLIENT, "client"), cache, entry)
         where = "Cache.ByObject"
     if edit is None:
         return None
@@ -97,26 +123,27 @@ def by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | N
     return Fix(title, Applicability.UNSAFE, (edit, *imports.edits()), code="WL001", policy=policy)
 
 
-def _by_object(anchor: OptionsAnchor, client: str, cache: str, entry: str) -> Edit | None:
+def _by_object(anchor: OptionsAnchor, client: str, cache: str, entry: Literal) -> Edit | None:
     file, options = anchor.file, anchor.literal
-    map_type = f"map[{client}.Object]{cache}.ByObject"
+    by_object = Literal(f"ByObject: map[{client}.Object]{cache}.ByObject", (entry,))
     cache_options = _field(options, "Cache")
     if cache_options is None:
-        return _insert_element(file, options, f"Cache: {cache}.Options{{ByObject: {map_type}{{{entry}}}}}")
+        return _insert_element(file, options, Literal(f"Cache: {cache}.Options", (by_object,)))
     if cache_options.type != "composite_literal":
         return None
-    by_object = _field(cache_options, "ByObject")
-    if by_object is None:
-        return _insert_element(file, cache_options, f"ByObject: {map_type}{{{entry}}}")
-    return _insert_element(file, by_object, entry) if by_object.type == "composite_literal" else None
+    existing = _field(cache_options, "ByObject")
+    if existing is None:
+        return _insert_element(file, cache_options, by_object)
+    return _insert_element(file, existing, entry) if existing.type == "composite_literal" else None
 
 
-def _selectors_by_object(anchor: OptionsAnchor, cache: str, entry: str) -> Edit | None:
+def _selectors_by_object(anchor: OptionsAnchor, cache: str, entry: Literal) -> Edit | None:
     file, options = anchor.file, anchor.literal
+    selectors = Literal(f"SelectorsByObject: {cache}.SelectorsByObject", (entry,))
     new_cache = _field(options, "NewCache")
-    selectors = f"SelectorsByObject: {cache}.SelectorsByObject{{{entry}}}"
     if new_cache is None:
-        return _insert_element(file, options, f"NewCache: {cache}.BuilderWithOptions({cache}.Options{{{selectors}}})")
+        builder = Literal(f"NewCache: {cache}.BuilderWithOptions({cache}.Options", (selectors,), ")")
+        return _insert_element(file, options, builder)
     arguments = new_cache.child_by_field_name("arguments") if new_cache.type == "call_expression" else None
     literal = arguments.named_children[0] if arguments is not None and arguments.named_children else None
     if literal is None or literal.type != "composite_literal" or not parser.text(new_cache).startswith(cache):
@@ -157,32 +184,35 @@ def _add_to_list(file: GoFile, literal: tree_sitter.Node, field: str, item: str,
     """Append to `field: []T{…}` in a literal, or add the field when the literal has none."""
     existing = _field(literal, field)
     if existing is None:
-        return _insert_element(file, literal, f"{field}: {list_type}{{{item}}}")
+        return _insert_element(file, literal, Literal(f"{field}: {list_type}", (item,)))
     if existing.type != "composite_literal":
         return None  # a variable or a call: the list is built elsewhere
     return _insert_element(file, existing, item)
 
 
-def _insert_element(file: GoFile, literal: tree_sitter.Node, entry: str) -> Edit:
-    """Insert an element before the closing brace, keeping one-line literals on one line."""
+def _insert_element(file: GoFile, literal: tree_sitter.Node, entry: Literal | str) -> Edit:
+    """Insert an element before the closing brace: in a one-line literal on that line, in a multi-line
+    literal on its own line (a new literal laid out across lines, so gofmt has nothing to re-align)."""
     body = literal.child_by_field_name("body") if literal.type == "composite_literal" else literal
     assert body is not None
     close = body.children[-1]
     elements = [child for child in body.named_children if child.type != "comment"]
     data = file.source.data
     if close.start_point.row == body.start_point.row:  # `{a, b}` or `{}`
+        text = _render(entry, None)
         if not elements:
-            return Edit(file.source.span(close.start_byte, close.start_byte), entry)
+            return Edit(file.source.span(close.start_byte, close.start_byte), text)
         between = data[elements[-1].end_byte : close.start_byte]
-        return Edit(file.source.span(close.start_byte, close.start_byte), (" " if b"," in between else ", ") + entry)
+        return Edit(file.source.span(close.start_byte, close.start_byte), (" " if b"," in between else ", ") + text)
     line_start = file.source.line_starts[close.start_point.row]
     if data[line_start : close.start_byte].strip():  # `…, last}` closing on the last element's line
         between = data[elements[-1].end_byte : close.start_byte] if elements else b""
         return Edit(
-            file.source.span(close.start_byte, close.start_byte), ("" if b"," in between else ",") + f" {entry}"
+            file.source.span(close.start_byte, close.start_byte),
+            ("" if b"," in between else ",") + f" {_render(entry, None)}",
         )
     indent = _indent_of(file, elements[-1]) if elements else _indent_of(file, close) + "\t"
-    return Edit(file.source.span(line_start, line_start), f"{indent}{entry},\n")
+    return Edit(file.source.span(line_start, line_start), f"{indent}{_render(entry, indent)},\n")
 
 
 def _indent_of(file: GoFile, node: tree_sitter.Node) -> str:
@@ -227,14 +257,16 @@ class _Imports:
         listed = [spec for spec in specs if spec.parent is not None and spec.parent.type == "import_spec_list"]
         if not listed:
             return (self._new_block(specs),)
-        by_offset: dict[int, list[str]] = {}
+        by_offset: dict[tuple[int, bool], list[str]] = {}
         for path, alias in sorted(self.missing.items()):
-            offset, text = self._insertion(listed, path, alias)
-            by_offset.setdefault(offset, []).append(text)
+            offset, text, opens_group = self._insertion(listed, path, alias)
+            by_offset.setdefault((offset, opens_group), []).append(text)
         edits = []
-        for offset, texts in sorted(by_offset.items()):
-            at_line_start = offset in self.file.source.line_starts
-            joined = "".join(f"{text}\n" for text in texts) if at_line_start else "".join(f"\n{text}" for text in texts)
+        for (offset, opens_group), texts in sorted(by_offset.items()):
+            if offset in self.file.source.line_starts:
+                joined = "".join(f"{text}\n" for text in texts)
+            else:
+                joined = ("\n" if opens_group else "") + "".join(f"\n{text}" for text in texts)
             edits.append(Edit(self.file.source.span(offset, offset), joined))
         return tuple(edits)
 
@@ -242,15 +274,19 @@ class _Imports:
         name = "" if alias == path.rsplit("/", 1)[-1] else f"{alias} "
         return f'{name}"{path}"'
 
-    def _insertion(self, specs: list[tree_sitter.Node], path: str, alias: str) -> tuple[int, str]:
-        """Where and what to insert so the new spec sorts within the group of the closest paths (gofmt)."""
+    def _insertion(self, specs: list[tree_sitter.Node], path: str, alias: str) -> tuple[int, str, bool]:
+        """Where and what to insert so the new spec sorts within the group of the closest paths (gofmt);
+        a path with no group of its kind (standard library or not) opens a new group at the end."""
         group = _closest_group(self.file, specs, path)
+        if group is None:
+            last = specs[-1]
+            return last.end_byte, _indent_of(self.file, last) + self._spec_text(path, alias), True
         following = next((spec for spec in group if _spec_path(spec) > path), None)
         anchor = following if following is not None else group[-1]
         text = _indent_of(self.file, anchor) + self._spec_text(path, alias)
         if following is not None:
-            return self.file.source.line_starts[following.start_point.row], text
-        return anchor.end_byte, text
+            return self.file.source.line_starts[following.start_point.row], text, False
+        return anchor.end_byte, text, False
 
     def _new_block(self, specs: list[tree_sitter.Node]) -> Edit:
         """Turn `import x "p"` (or no import at all) into an import block holding the new specs."""
@@ -271,8 +307,9 @@ def _spec_path(spec: tree_sitter.Node) -> str:
     return parser.text(spec.child_by_field_name("path")).strip('"`')
 
 
-def _closest_group(file: GoFile, specs: list[tree_sitter.Node], path: str) -> list[tree_sitter.Node]:
-    """Import specs split at blank lines (gofmt sorts each group); the group sharing most of `path`."""
+def _closest_group(file: GoFile, specs: list[tree_sitter.Node], path: str) -> list[tree_sitter.Node] | None:
+    """Import specs split at blank lines (gofmt sorts each group); among the groups of the same kind as
+    `path` (standard library or not), the one sharing most of it; None when there is no such group."""
     groups: list[list[tree_sitter.Node]] = [[specs[0]]]
     for spec in specs[1:]:
         if spec.start_point.row > groups[-1][-1].end_point.row + 1 or spec.parent != groups[-1][-1].parent:
@@ -283,7 +320,13 @@ def _closest_group(file: GoFile, specs: list[tree_sitter.Node], path: str) -> li
     def shared(group: list[tree_sitter.Node]) -> int:
         return max(len(_common_prefix(_spec_path(spec), path)) for spec in group)
 
-    return max(groups, key=shared)
+    same_kind = [group for group in groups if _is_standard(_spec_path(group[0])) == _is_standard(path)]
+    return max(same_kind, key=shared) if same_kind else None
+
+
+def _is_standard(path: str) -> bool:
+    """Standard-library paths have no dot in their first element (`net/http`, not `k8s.io/api`)."""
+    return "." not in path.split("/", 1)[0]
 
 
 def _common_prefix(left: str, right: str) -> str:
