@@ -119,7 +119,7 @@ def _action() -> dict[str, Any]:
 def test_action_uses_every_input() -> None:
     action = _action()
     steps = json.dumps(action["runs"]["steps"])
-    assert set(action["inputs"]) == {"paths", "args", "upload-sarif", "fail-on-findings"}
+    assert set(action["inputs"]) == {"paths", "args", "upload-sarif", "fail-on-findings", "inventory"}
     for name in action["inputs"]:
         assert f"inputs.{name}" in steps, f"input {name} is not used"
     upload = next(step for step in action["runs"]["steps"] if "upload-sarif" in step.get("uses", ""))

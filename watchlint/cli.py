@@ -21,15 +21,17 @@ from watchlint import (
     baseline,
     fixer,
     report_github,
+    report_inventory,
     report_json,
     report_sarif,
     report_statistics,
     report_text,
     ruledocs,
 )
+from watchlint import inventory as inventory_model
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine
-from watchlint.engine import Report, run
+from watchlint.engine import Report, extract_all, run
 from watchlint.errors import WatchlintError
 from watchlint.metadata import VERSION
 from watchlint.source import SourceLines
@@ -215,6 +217,50 @@ def _write(text: str, output: Path | None) -> None:
         output.write_text(text, encoding="utf-8")
     except OSError as error:
         raise WatchlintError(f"{output}: cannot write report: {error.strerror or error}") from None
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--profile", default="large", show_default=True, help="small, medium, large, or a profile .toml file.")
+@click.option("--objects", default="", metavar="KIND=N,…", help="Override object counts: secret=20000,configmap=30000.")
+@click.option(
+    "--format", "output_format", type=click.Choice(("text", "json", "markdown")), default="text", show_default=True
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the inventory here.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), help="Use this config file.")
+@click.option("--include-tests", is_flag=True, help="Analyze test files too.")
+def inventory(
+    paths: tuple[Path, ...],
+    profile: str,
+    objects: str,
+    output_format: str,
+    output: Path | None,
+    config_file: Path | None,
+    include_tests: bool,
+) -> int:
+    """List every kind the operators in PATHS cache or stream, at what scope, and what it costs."""
+    catalog = load_catalog()
+    kind_names = [kind.name for kind in catalog.kinds]
+    chosen = inventory_model.load_profile(profile, inventory_model.parse_objects(objects, kind_names))
+    if config_file is not None and not config_file.is_file():
+        raise WatchlintError(f"{config_file}: config file not found")
+    command_line = CommandLine(config_file=config_file.absolute() if config_file else None, include_tests=include_tests)
+    units, notifications = extract_all(paths or (Path("."),), command_line, catalog)
+    inventories = []
+    for unit, extracted in units:
+        notifications.extend(extracted.notifications)
+        if extracted.facts is not None:
+            entries = inventory_model.build(extracted.facts, extracted.kinds, chosen)
+            inventories.append(report_inventory.UnitInventory(extracted.facts.root, str(unit.language), entries))
+    render = {
+        "text": report_inventory.render_text,
+        "json": report_inventory.render_json,
+        "markdown": report_inventory.render_markdown,
+    }[output_format]
+    _write(render([item for item in inventories if item.entries], chosen), output)
+    for notification in notifications:
+        click.echo(report_text.render_notification(notification, color=False), err=True)
+    return EXIT_CLEAN
 
 
 @cli.command()

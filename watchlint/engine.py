@@ -123,6 +123,26 @@ class UnitOutcome:
 
 def analyze_unit(unit: Unit, settings: Settings, catalog: Catalog, overlay: Overlay | None = None) -> UnitOutcome:
     """Read, extract and check one unit; failures become notifications."""
+    extracted = extract_unit(unit, settings, catalog, overlay)
+    if extracted.facts is None:
+        return UnitOutcome([], [], extracted.notifications, 0)
+    reported = frozenset(display_path(path) for path in unit.files if unit.is_reported(path))
+    outcome = evaluate(extracted.facts, settings, extracted.kinds, reported)
+    notifications = extracted.notifications + outcome.notifications
+    return UnitOutcome(outcome.findings, outcome.mitigated, notifications, len(extracted.facts.files))
+
+
+@dataclass(frozen=True, slots=True)
+class Extracted:
+    """A unit's facts, or None when its front-end failed, with the notifications of reading it."""
+
+    facts: Facts | None
+    kinds: frozenset[str]  # the high-cardinality kinds in force for the unit
+    notifications: list[Notification]
+
+
+def extract_unit(unit: Unit, settings: Settings, catalog: Catalog, overlay: Overlay | None = None) -> Extracted:
+    """Read a unit's files and run its front-end; failures become notifications."""
     sources, notifications = _read_sources(unit.files, overlay or {})
     kinds = KindIndex.build(catalog.kinds + settings.extra_kinds)
     unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.kopf_namespaced)
@@ -132,10 +152,18 @@ def analyze_unit(unit: Unit, settings: Settings, catalog: Catalog, overlay: Over
         logger.debug("front-end failed on %s", unit.root, exc_info=True)
         message = f"internal error while analyzing this {unit.language} unit"
         failure = _internal_error(unit_input.shown_root, message, traceback.format_exc())
-        return UnitOutcome([], [], [*notifications, failure], 0)
-    reported = frozenset(display_path(path) for path in unit.files if unit.is_reported(path))
-    outcome = evaluate(facts, settings, kinds.names, reported)
-    return UnitOutcome(outcome.findings, outcome.mitigated, notifications + outcome.notifications, len(facts.files))
+        return Extracted(None, kinds.names, [*notifications, failure])
+    return Extracted(facts, kinds.names, notifications)
+
+
+def extract_all(
+    paths: Sequence[Path], command_line: CommandLine, catalog: Catalog
+) -> tuple[list[tuple[Unit, Extracted]], list[Notification]]:
+    """Every unit's facts, for commands that read facts rather than findings (inventory)."""
+    resolver = SettingsResolver(command_line, catalog)
+    discovery = discover(paths, resolver)
+    units = [(unit, extract_unit(unit, resolver.settings_for(unit.root), catalog)) for unit in discovery.units]
+    return units, list(discovery.notifications)
 
 
 def evaluate(facts: Facts, settings: Settings, kinds: frozenset[str], reported: frozenset[str]) -> UnitOutcome:

@@ -93,11 +93,21 @@ class Restriction:
     text: str  # the construct, for messages: "ByObject entry for &corev1.Secret{}"
     is_effective: bool = True  # False for a ByObject entry with no Label, Field or Namespaces
     condition: Condition | None = None  # set when it applies only under a condition
+    detail: str = ""  # what it restricts to, for the inventory: "namespaces team-a, team-b"
 
     @property
     def is_active(self) -> bool:
         """Whether it restricts in the default deployment: effective, and unconditional or on by default."""
         return self.is_effective and (self.condition is None or self.condition.holds_by_default is not False)
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """A cache transform: every object is still kept, but smaller (SPEC §1: not a mitigation)."""
+
+    kind: str | None  # None for DefaultTransform (every kind)
+    span: Span
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +119,7 @@ class CachePolicy:
     origins: tuple[Span, ...]  # where managers, caches or their options are built; empty when none was found
     restrictions: tuple[Restriction, ...]  # every narrowing found, effective or not, conditional or not
     caches_unstructured: Span | None = None  # CacheOptions.Unstructured: true, which caches unstructured reads
+    transforms: tuple[Transform, ...] = ()  # DefaultTransform and ByObject.Transform, for the inventory
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,14 +181,19 @@ def _policies(
             origins=tuple(span for item in chosen for span in item.origins),
             restrictions=tuple(restriction for item in chosen for restriction in item.restrictions),
             caches_unstructured=unstructured[0] if unstructured else None,
+            transforms=tuple(transform for item in chosen for transform in item.transforms),
         )
 
-    result = [policy(binary.key, f"binary {binary.key}", binary.packages) for binary in binaries]
+    result = [policy(binary.key, _binary_label(binary.key), binary.packages) for binary in binaries]
     result.append(policy(MODULE_KEY, f"module {shown_root}", None))
     for item in policies.values():
         for key, cluster in item.clusters.items():
             result.append(CachePolicy(key, key, (cluster.origin,), tuple(cluster.restrictions)))
     return result
+
+
+def _binary_label(key: str) -> str:
+    return "binary at the module root" if key == "." else f"binary {key}"
 
 
 def _resolve_sites(

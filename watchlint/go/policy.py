@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
-from watchlint.facts import Condition, Mitigation, Restriction
+from watchlint.facts import Condition, Mitigation, Restriction, Transform
 from watchlint.go import parser
 from watchlint.go.declarations import resolve_type
 from watchlint.go.deployment import Evaluator, Val
@@ -64,6 +64,7 @@ _OPTION_FIELDS = frozenset(
         "ReaderFailOnMissingInformer",
         "Unstructured",
         "NewCache",
+        "DefaultTransform",
     }
 )
 
@@ -77,6 +78,7 @@ class FilePolicy:
     caches_unstructured: list[Span] = field(default_factory=list)
     clusters: dict[str, ClusterPolicy] = field(default_factory=dict)  # second caches built with cluster.New
     manager_options: list[tree_sitter.Node] = field(default_factory=list)  # `ctrl.Options{…}` literals, for fixes
+    transforms: list[Transform] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -138,6 +140,10 @@ class _Extractor:
         if found is None:
             return
         fields = {name: " ".join(parser.text(node).split()) for name, node in keyed_elements(value)}
+        if "Transform" in fields:
+            self.policy.transforms.append(
+                Transform(found.kind, self.file.span(key), f"Transform: {fields['Transform']}")
+            )
         narrowing = [
             name for name in ("Label", "Field", "Namespaces") if name in fields and fields[name] not in _EVERYTHING
         ]
@@ -151,7 +157,8 @@ class _Extractor:
             self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, f"Namespace: {shown}", shown not in _ALL_NAMESPACES)
         elif name in ("Namespaces", "DefaultNamespaces"):
             effective = _names_a_namespace(value)
-            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, self._built_condition(value))
+            built = self._built_condition(value)
+            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, _namespaces_detail(value))
         elif name in ("DefaultLabelSelector", "DefaultFieldSelector"):
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, shown not in _EVERYTHING)
         elif name == "DefaultSelector":
@@ -159,6 +166,8 @@ class _Extractor:
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, bool(fields) or value.type == "identifier")
         elif name in ("DisableFor", "ClientDisableCacheFor"):
             self._disable_for(name, value, anchor)
+        elif name == "DefaultTransform" and shown != "nil":
+            self.policy.transforms.append(Transform(None, self.file.span(anchor), f"DefaultTransform: {shown}"))
         elif name == "ReaderFailOnMissingInformer" and shown == "true":
             self._add(Mitigation.FAIL_ON_MISSING_INFORMER, None, anchor, "ReaderFailOnMissingInformer: true")
         elif name == "Unstructured" and shown == "true":
@@ -260,6 +269,7 @@ class _Extractor:
         text: str,
         is_effective: bool = True,
         built: Condition | None = None,
+        detail: str = "",
     ) -> None:
         condition = self.evaluator.condition(self.file, node)
         if built is not None and (condition is None or condition.holds_by_default is not False):
@@ -271,6 +281,7 @@ class _Extractor:
             text=text,
             is_effective=is_effective,
             condition=condition,
+            detail=detail,
         )
         cache = enclosing_second_cache(self.file, node) or self._cache_fed_by(node)
         if cache is None:
@@ -344,6 +355,18 @@ def _options_variable(node: tree_sitter.Node) -> tree_sitter.Node | None:
             return target if target is not None and target.type == "identifier" else None
         current = current.parent
     return None
+
+
+def _namespaces_detail(value: tree_sitter.Node) -> str:
+    """`namespaces a, b` when the names are written, else where they come from."""
+    if value.type == "composite_literal":
+        keys = [parser.text(key) for key, _ in keyed_entries(value)]
+        if not keys:
+            body = value.child_by_field_name("body")
+            keys = [parser.text(item) for item in body.named_children] if body is not None else []
+        if keys and all(key[:1] in ('"', "`") for key in keys):
+            return "namespaces " + ", ".join(key.strip('"`') for key in keys)
+    return f"namespaces from `{' '.join(parser.text(value).split())[:60]}`"
 
 
 def _is_empty(value: object) -> bool:
