@@ -73,6 +73,8 @@ class ClientGraph:
     resolver: Resolver
     field_values: dict[tuple[TypeRef, str], list[Assigned]] = field(default_factory=dict)
     call_arguments: dict[tuple[FunctionKey, int], list[Assigned]] = field(default_factory=dict)
+    _client_functions: frozenset[str] | None = None  # names of functions taking a client, computed once
+    _client_like: dict[TypeRef, bool] = field(default_factory=dict)
 
     # -- references ----------------------------------------------------------------------------------
     def ref_of(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> ClientRef:
@@ -227,7 +229,12 @@ class ClientGraph:
         return False
 
     def is_client_like(self, ref: TypeRef | None) -> bool:
-        return is_client_type(ref) or self.embeds_client(ref)
+        if ref is None:
+            return False
+        cached = self._client_like.get(ref)
+        if cached is None:
+            cached = self._client_like[ref] = is_client_type(ref) or self.embeds_client(ref)
+        return cached
 
     # -- collection ----------------------------------------------------------------------------------
     def collect(self, file: GoFile) -> None:
@@ -239,7 +246,7 @@ class ClientGraph:
 
     def _collect_literals(self, file: GoFile) -> None:
         resolver = self.resolver
-        for literal in parser.captures("(composite_literal) @literal", file.tree.root_node).get("literal", []):
+        for literal in file.nodes("composite_literal"):
             type_ref = resolver.type_of(file, literal)
             if type_ref is None:
                 continue
@@ -284,7 +291,7 @@ class ClientGraph:
         wanted = self._functions_with_client_parameters()
         if not wanted:
             return
-        for call in parser.captures("(call_expression) @call", file.tree.root_node).get("call", []):
+        for call in file.nodes("call_expression"):
             function = call.child_by_field_name("function")
             if function is None:
                 continue
@@ -301,6 +308,11 @@ class ClientGraph:
                     self._record(self.call_arguments, (info.key, parameter.index), file, values[parameter.index])
 
     def _functions_with_client_parameters(self) -> frozenset[str]:
+        if self._client_functions is None:
+            self._client_functions = self._compute_client_functions()
+        return self._client_functions
+
+    def _compute_client_functions(self) -> frozenset[str]:
         names = set()
         for key, info in self.resolver.declarations.functions.items():
             if any(self.is_client_like(parameter.type) for parameter in info.parameters):

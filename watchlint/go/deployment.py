@@ -90,7 +90,7 @@ class FlagRegistry:
     env_by_field: dict[str, str] = field(default_factory=dict)  # field name -> `env:"X"` tag
 
     def collect(self, file: GoFile, resolver: Resolver) -> None:
-        for call in parser.captures("(call_expression) @call", file.tree.root_node).get("call", []):
+        for call in file.nodes("call_expression"):
             self._flag_call(file, call, resolver)
         for tag in parser.captures("(field_declaration tag: (_) @tag) @decl", file.tree.root_node).get("decl", []):
             env = _ENV_TAG.search(parser.text(tag.child_by_field_name("tag")))
@@ -390,7 +390,7 @@ class Evaluator:
                 for match in parser.matches(_FIELD_WRITE, file.tree.root_node):
                     name = parser.text(match["left"][0].child_by_field_name("field"))
                     writes.setdefault(name, []).append((file, match["right"][0]))
-                for literal in parser.captures("(composite_literal) @literal", file.tree.root_node).get("literal", []):
+                for literal in file.nodes("composite_literal"):
                     for key, value in keyed_elements(literal):
                         writes.setdefault(key, []).append((file, value))
             self._field_values = writes
@@ -564,7 +564,7 @@ class Evaluator:
             callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
             names = {key.name for key in self.resolver.declarations.functions}
             for file in self.files:
-                for call in parser.captures("(call_expression) @call", file.tree.root_node).get("call", []):
+                for call in file.nodes("call_expression"):
                     function = call.child_by_field_name("function")
                     name = (
                         parser.text(function.child_by_field_name("field"))

@@ -92,6 +92,9 @@ def is_client_type(ref: TypeRef | None) -> bool:
     return ref.is_(CR_CLIENT, *CLIENT_TYPES) or ref.is_(CR_CACHE, "Cache") or ref.is_(CR_CLUSTER, "Cluster")
 
 
+_INDEXED = "[(call_expression) @call (composite_literal) @literal]"
+
+
 @dataclass(slots=True)
 class GoFile:
     """One parsed Go file of the module."""
@@ -103,6 +106,14 @@ class GoFile:
     package_name: str
     imports: dict[str, str]  # alias -> import path
     function_scopes: dict[int, object] = field(default_factory=dict)  # function node id -> scope (lazily built)
+    _nodes: dict[str, list[tree_sitter.Node]] | None = None  # calls and literals, found in one query
+
+    def nodes(self, kind: str) -> list[tree_sitter.Node]:
+        """Every `call_expression` or `composite_literal` of the file, in document order (one query for both)."""
+        if self._nodes is None:
+            found = parser.captures(_INDEXED, self.tree.root_node)
+            self._nodes = {"call_expression": found.get("call", []), "composite_literal": found.get("literal", [])}
+        return self._nodes[kind]
 
     @property
     def path(self) -> str:

@@ -104,11 +104,11 @@ class _Extractor:
 
     def run(self) -> None:
         root = self.file.tree.root_node
-        for literal in parser.captures("(composite_literal) @literal", root).get("literal", []):
+        for literal in self.file.nodes("composite_literal"):
             self._literal(literal)
         for match in parser.matches(_ASSIGNMENT, root):
             self._assignment(match["left"][0], match["right"][0])
-        for call in parser.captures("(call_expression) @call", root).get("call", []):
+        for call in self.file.nodes("call_expression"):
             self._call(call)
 
     # -- literals ------------------------------------------------------------------------------------
