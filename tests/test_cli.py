@@ -118,7 +118,9 @@ def inject_sites(monkeypatch: pytest.MonkeyPatch) -> InjectSites:
     """Run the real engine, then add hand-built sites of handlers.py judged by the real checks and suppressions."""
 
     def install(*sites: Site, failing_file: bool = False) -> None:
-        def run_with_sites(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog) -> engine.Report:
+        def run_with_sites(
+            paths: Sequence[Path], command_line: CommandLine, catalog: Catalog, options: object = None
+        ) -> engine.Report:
             report = engine.run(paths, command_line, catalog)
             settings = engine.SettingsResolver(command_line, catalog).settings_for(Path.cwd())
             source = read_source(Path("handlers.py"), "handlers.py")
@@ -931,7 +933,7 @@ def test_quiet_drops_the_whole_summary_of_fixable_findings(
         construct='@kopf.on.event("", "v1", "secrets")',
         fixes=(Fix("Scope the operator", Applicability.UNSAFE, (Edit(Span("handlers.py", 1, 1, 1, 1), "# x\n"),)),),
     )
-    monkeypatch.setattr(cli, "run", lambda *_: engine.make_report([fixable], [], [], 1))
+    monkeypatch.setattr(cli, "run", lambda *_, **__: engine.make_report([fixable], [], [], 1))
     result = run_cli("check", "-q")
     assert result.exit_code == 1
     assert [line for line in result.stdout.splitlines() if line.startswith(("Found ", "[*]"))] == []
@@ -1013,7 +1015,7 @@ def test_color_only_on_a_terminal_and_never_when_disabled(
 # --- errors of the run as a whole ------------------------------------------------------------------------------
 
 
-def _raise_runtime_error(*_: Any) -> engine.Report:
+def _raise_runtime_error(*_: Any, **__: Any) -> engine.Report:
     raise RuntimeError("boom")
 
 

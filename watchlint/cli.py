@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,15 +29,17 @@ from watchlint import (
     report_text,
     ruledocs,
 )
+from watchlint import cache as cache_module
 from watchlint import inventory as inventory_model
 from watchlint.catalog import Catalog, load_catalog
-from watchlint.config import CommandLine
-from watchlint.engine import Report, extract_all, run
+from watchlint.config import CommandLine, find_config
+from watchlint.engine import Report, RunOptions, extract_all, run
 from watchlint.errors import WatchlintError
 from watchlint.metadata import VERSION
 from watchlint.source import SourceLines
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+PROGRESS_AFTER_SECONDS = 2.0  # short runs print no progress line
 
 
 class RunFailedError(Exception):
@@ -91,6 +94,15 @@ def cli() -> None:
     "--write-baseline", type=click.Path(dir_okay=False, path_type=Path), help="Record the current findings here."
 )
 @click.option("--statistics", is_flag=True, help="Print how many findings each rule has, per kind.")
+@click.option(
+    "-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores; 1: none)."
+)
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the facts cache.")
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Keep the cache here (default: .watchlint_cache).",
+)
 @click.option("--no-color", is_flag=True, help="Do not color the text report (NO_COLOR is honoured too).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no warnings.")
 @click.option("-v", "--verbose", is_flag=True, help="Print debug logs and tracebacks of internal errors.")
@@ -128,6 +140,9 @@ class CheckOptions:
     baseline: Path | None
     write_baseline: Path | None
     statistics: bool
+    jobs: int | None
+    no_cache: bool
+    cache_dir: Path | None
     no_color: bool
     quiet: bool
     verbose: bool
@@ -146,8 +161,9 @@ def _check(options: CheckOptions) -> int:
     )
     catalog = load_catalog()
     paths = options.paths or (Path("."),)
+    run_options = _run_options(options, config_file)
     if options.fix or options.diff:
-        outcome = fixer.fix(paths, command_line, catalog, include_unsafe=options.unsafe_fixes)
+        outcome = fixer.fix(paths, command_line, catalog, include_unsafe=options.unsafe_fixes, options=run_options)
         if options.diff:
             _write(outcome.diff(), options.output)
             _summarize_fixes(outcome, "would be applied", options.quiet)
@@ -156,7 +172,9 @@ def _check(options: CheckOptions) -> int:
         _summarize_fixes(outcome, "applied", options.quiet)
         report = outcome.report
     else:
-        report = run(paths, command_line, catalog)
+        report = run(paths, command_line, catalog, options=run_options)
+    if run_options.progress is not None:
+        click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
     if options.write_baseline is not None:
         recorded = baseline.write_baseline(options.write_baseline, report.findings)
         click.echo(f"Recorded {recorded} findings in {options.write_baseline}.", err=True)
@@ -164,6 +182,26 @@ def _check(options: CheckOptions) -> int:
     if options.baseline is not None:
         report, _ = baseline.apply_baseline(report, baseline.read_baseline(options.baseline))
     return _report(report, catalog, options)
+
+
+def _run_options(options: CheckOptions, config_file: Path | None) -> RunOptions:
+    """Workers, cache folder (beside the configuration, like .ruff_cache) and a progress line for long runs."""
+    cache = None
+    if not options.no_cache:
+        folder = options.cache_dir
+        if folder is None:
+            found = config_file.absolute() if config_file else find_config(Path.cwd())
+            folder = (found.parent if found is not None else Path.cwd()) / cache_module.FOLDER
+        cache = cache_module.FactsCache(folder)
+    progress = None
+    if not options.quiet and sys.stderr.isatty():
+        started = time.monotonic()
+
+        def progress(done: int, total: int) -> None:
+            if time.monotonic() - started > PROGRESS_AFTER_SECONDS:
+                click.echo(f"\rwatchlint: analyzed {done}/{total} units", nl=False, err=True)
+
+    return RunOptions(jobs=options.jobs or os.cpu_count() or 1, cache=cache, progress=progress)
 
 
 def _report(report: Report, catalog: Catalog, options: CheckOptions) -> int:

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from watchlint import go, python
+from watchlint.cache import FactsCache, unit_key
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.checks import CHECKS, CheckContext
 from watchlint.config import CommandLine, FileConfig, Settings, find_config, load_config, resolve_settings
@@ -80,8 +83,24 @@ class SettingsResolver:
 Overlay = Mapping[Path, bytes]  # absolute path -> content to analyze instead of the file's (fixes not yet written)
 
 
-def run(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog, overlay: Overlay | None = None) -> Report:
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    """How to run: worker processes, the facts cache, and a progress callback (done, total units)."""
+
+    jobs: int = 1
+    cache: FactsCache | None = None
+    progress: Callable[[int, int], None] | None = None
+
+
+def run(
+    paths: Sequence[Path],
+    command_line: CommandLine,
+    catalog: Catalog,
+    overlay: Overlay | None = None,
+    options: RunOptions | None = None,
+) -> Report:
     """Analyze `paths`; raise WatchlintError for usage and configuration errors only."""
+    options = options or RunOptions()
     resolver = SettingsResolver(command_line, catalog)
     for path in paths:  # a broken configuration is an error even where no source file needs it
         absolute = path.absolute()
@@ -91,14 +110,77 @@ def run(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog, over
     mitigated: list[Mitigated] = []
     notifications = list(discovery.notifications)
     analyzed = 0
-    for unit in discovery.units:
-        settings = resolver.settings_for(unit.root)
-        outcome = analyze_unit(unit, settings, catalog, overlay or {})
+    settings = [resolver.settings_for(unit.root) for unit in discovery.units]
+    extracted = extract_units(discovery.units, settings, catalog, overlay or {}, options)
+    for unit, unit_settings, result in zip(discovery.units, settings, extracted, strict=True):
+        outcome = _evaluate_unit(unit, unit_settings, result)
         findings.extend(outcome.findings)
         mitigated.extend(outcome.mitigated)
         notifications.extend(outcome.notifications)
         analyzed += outcome.files_analyzed
     return make_report(findings, mitigated, notifications, analyzed)
+
+
+def extract_units(
+    units: Sequence[Unit], settings: Sequence[Settings], catalog: Catalog, overlay: Overlay, options: RunOptions
+) -> list[Extracted]:
+    """Facts of every unit, from the cache where the unit is unchanged, else from its front-end (in a
+    process pool when there are several jobs and several units to parse)."""
+    read = [_read_sources(unit.files, overlay) for unit in units]
+    keys = [
+        unit_key(
+            str(unit.language),
+            display_path(unit.root),
+            sources,
+            catalog.kinds + s.extra_kinds,
+            s.kopf_namespaced,
+            [f"{note.path}: {note.message}" for note in unreadable],
+        )
+        for unit, s, (sources, unreadable) in zip(units, settings, read, strict=True)
+    ]
+    results: list[Extracted | None] = [
+        _cached(options.cache, key) if options.cache is not None and not overlay else None for key in keys
+    ]
+    missing = [index for index, result in enumerate(results) if result is None]
+    jobs = [(units[i], settings[i], catalog, read[i][0], read[i][1]) for i in missing]
+    done = len(units) - len(missing)
+    for index, result in zip(missing, _run_jobs(jobs, options.jobs), strict=True):
+        results[index] = result
+        if options.cache is not None and not overlay and result.facts is not None:
+            options.cache.store(keys[index], result)
+        done += 1
+        if options.progress is not None:
+            options.progress(done, len(units))
+    return [result for result in results if result is not None]
+
+
+def _cached(cache: FactsCache, key: str) -> Extracted | None:
+    value = cache.load(key)
+    return value if isinstance(value, Extracted) else None
+
+
+Job = tuple[Unit, Settings, Catalog, list[SourceFile], list[Notification]]
+
+
+def _extract_job(job: Job) -> Extracted:
+    unit, settings, catalog, sources, notifications = job
+    return extract_sources(unit, settings, catalog, sources, notifications)
+
+
+def _run_jobs(jobs: list[Job], workers: int) -> Iterator[Extracted]:
+    """Results in the order of the jobs, whatever the number of workers (output must not depend on -j)."""
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(_extract_job, jobs)
+        return
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+        futures = [pool.submit(_extract_job, job) for job in jobs]
+        for future, job in zip(futures, jobs, strict=True):
+            try:
+                yield future.result()
+            except BrokenProcessPool:  # a worker died (a native crash): the unit fails, the run goes on
+                message = f"internal error: the worker analyzing this {job[0].language} unit died"
+                shown = display_path(job[0].root)
+                yield Extracted(None, frozenset(), [*job[4], _internal_error(shown, message)])
 
 
 def make_report(
@@ -123,7 +205,10 @@ class UnitOutcome:
 
 def analyze_unit(unit: Unit, settings: Settings, catalog: Catalog, overlay: Overlay | None = None) -> UnitOutcome:
     """Read, extract and check one unit; failures become notifications."""
-    extracted = extract_unit(unit, settings, catalog, overlay)
+    return _evaluate_unit(unit, settings, extract_unit(unit, settings, catalog, overlay))
+
+
+def _evaluate_unit(unit: Unit, settings: Settings, extracted: Extracted) -> UnitOutcome:
     if extracted.facts is None:
         return UnitOutcome([], [], extracted.notifications, 0)
     reported = frozenset(display_path(path) for path in unit.files if unit.is_reported(path))
@@ -144,6 +229,13 @@ class Extracted:
 def extract_unit(unit: Unit, settings: Settings, catalog: Catalog, overlay: Overlay | None = None) -> Extracted:
     """Read a unit's files and run its front-end; failures become notifications."""
     sources, notifications = _read_sources(unit.files, overlay or {})
+    return extract_sources(unit, settings, catalog, sources, notifications)
+
+
+def extract_sources(
+    unit: Unit, settings: Settings, catalog: Catalog, sources: list[SourceFile], notifications: list[Notification]
+) -> Extracted:
+    """Run a unit's front-end on its sources; an internal error becomes a notification."""
     kinds = KindIndex.build(catalog.kinds + settings.extra_kinds)
     unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.kopf_namespaced)
     try:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from watchlint.catalog import Catalog
 from watchlint.config import CommandLine
-from watchlint.engine import Report, run
+from watchlint.engine import Report, RunOptions, run
 from watchlint.findings import Applicability, Finding, Fix
 from watchlint.go import parser as go_parser
 from watchlint.python import parser as python_parser
@@ -63,10 +63,16 @@ def chosen_fix(finding: Finding, include_unsafe: bool) -> Fix | None:
     return next((fix for fix in finding.fixes if fix.edits and fix.applicability in allowed), None)
 
 
-def fix(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog, include_unsafe: bool) -> FixOutcome:
+def fix(
+    paths: Sequence[Path],
+    command_line: CommandLine,
+    catalog: Catalog,
+    include_unsafe: bool,
+    options: RunOptions | None = None,
+) -> FixOutcome:
     """Fix in rounds in memory; the caller writes (`write_all`) or prints the diff."""
     overlay: dict[Path, bytes] = {}
-    outcome = FixOutcome(run(paths, command_line, catalog))
+    outcome = FixOutcome(run(paths, command_line, catalog, options=options))
     cwd = Path.cwd()
     for _ in range(MAX_ROUNDS):
         broken = {n.path for n in outcome.report.notifications}  # never edit a file that failed to parse
@@ -81,7 +87,7 @@ def fix(paths: Sequence[Path], command_line: CommandLine, catalog: Catalog, incl
             break
         outcome.fixed.extend(applied)
         outcome.rounds += 1
-        outcome.report = run(paths, command_line, catalog, overlay)
+        outcome.report = run(paths, command_line, catalog, overlay, options)
     outcome.current = dict(overlay)
     return outcome
 

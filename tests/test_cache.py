@@ -1,0 +1,104 @@
+"""The facts cache and worker processes: warm runs read facts instead of parsing, any broken entry is a miss,
+and the output is byte-identical with or without the cache and for any number of jobs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import CliResult, write_tree
+
+from watchlint import cache as cache_module
+from watchlint import engine
+from watchlint.source import decode_source
+
+RunCli = Callable[..., CliResult]
+GO_MOD = "module example.com/{name}\n\ngo 1.22\n\nrequire sigs.k8s.io/controller-runtime v0.19.0\n"
+MAIN = """package main
+
+import (
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Service{}).Owns(&corev1.{kind}{{}}).Complete(nil)
+}
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Three operator modules, so that there is work for several processes."""
+    files = {}
+    for name, kind in (("alpha", "Secret"), ("beta", "ConfigMap"), ("gamma", "Pod")):
+        files[f"{name}/go.mod"] = GO_MOD.format(name=name)
+        files[f"{name}/main.go"] = MAIN.replace("{kind}", kind).replace("{{}}", "{}")
+    root = write_tree(tmp_path / "repo", files)
+    monkeypatch.chdir(root)
+    return root
+
+
+def test_warm_run_reads_the_cache_and_gives_the_same_output(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cold = run_cli("check", ".", "--format", "json")
+    assert (
+        (repo / ".watchlint_cache" / "CACHEDIR.TAG")
+        .read_text()
+        .startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    )
+    assert (repo / ".watchlint_cache" / ".gitignore").read_text().endswith("*\n")
+
+    def no_front_end(*_: object) -> object:
+        raise AssertionError("a warm run must not run a front-end")
+
+    monkeypatch.setattr(engine, "extract_sources", no_front_end)
+    warm = run_cli("check", ".", "--format", "json")
+    assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout)
+
+
+def test_a_changed_file_is_analyzed_again(repo: Path, run_cli: RunCli) -> None:
+    run_cli("check", ".")
+    main = repo / "beta" / "main.go"
+    main.write_text(main.read_text().replace("ConfigMap", "ServiceAccount"), encoding="utf-8")
+    result = run_cli("check", ".", "--format", "json", "-q")
+    assert '"kind": "ServiceAccount"' in result.stdout
+    assert '"kind": "ConfigMap"' not in result.stdout
+
+
+def test_corrupt_entries_are_misses(repo: Path, run_cli: RunCli) -> None:
+    cold = run_cli("check", ".", "--format", "json")
+    entries = [path for path in (repo / ".watchlint_cache").rglob("*") if path.is_file() and len(path.name) == 64]
+    assert len(entries) == 3
+    for path in entries:
+        path.write_bytes(b"not a pickle")
+    assert run_cli("check", ".", "--format", "json").stdout == cold.stdout
+
+
+def test_no_cache_writes_nothing_and_cache_dir_moves_it(repo: Path, run_cli: RunCli, tmp_path: Path) -> None:
+    run_cli("check", ".", "--no-cache")
+    assert not (repo / ".watchlint_cache").exists()
+    run_cli("check", ".", "--cache-dir", str(tmp_path / "elsewhere"))
+    assert (tmp_path / "elsewhere" / "CACHEDIR.TAG").is_file()
+    assert not (repo / ".watchlint_cache").exists()
+
+
+def test_output_is_byte_identical_for_any_number_of_jobs(repo: Path, run_cli: RunCli) -> None:
+    outputs = {
+        jobs: run_cli("check", ".", "--format", "sarif", "--no-cache", "-j", jobs).stdout for jobs in ("1", "2", "3")
+    }
+    assert outputs["1"] == outputs["2"] == outputs["3"]
+    assert outputs["1"].count('"ruleId": "WL001"') == 3
+
+
+def test_the_cache_key_follows_content_and_code(repo: Path) -> None:
+    first = decode_source(b"package main\n", "main.go")
+    second = decode_source(b"package main\n\n", "main.go")
+    key = cache_module.unit_key("go", ".", [first], [], kopf_namespaced=False)
+    assert key != cache_module.unit_key("go", ".", [second], [], kopf_namespaced=False)
+    assert key != cache_module.unit_key("go", ".", [first], [], kopf_namespaced=True)
+    assert key == cache_module.unit_key("go", ".", [first], [], kopf_namespaced=False)
+    assert len(cache_module.code_fingerprint()) == 64

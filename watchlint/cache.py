@@ -1,0 +1,109 @@
+"""The facts cache: a unit's facts on disk, keyed by the content of its files, watchlint's own code and the
+settings that shape the facts, so an unchanged unit is not parsed again (like `.ruff_cache`).
+
+The key includes a hash of watchlint's source files, so a development checkout never reads facts written by
+older code. A corrupt, stale or unreadable entry is a miss, never an error.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import os
+import pickle
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from watchlint import __version__
+from watchlint.catalog import Kind
+from watchlint.source import SourceFile
+
+logger = logging.getLogger(__name__)
+
+FOLDER = ".watchlint_cache"
+CACHEDIR_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by watchlint.\n"
+    "# For information about cache directory tags, see https://bford.info/cachedir/\n"
+)
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """A hash of watchlint's own Python files and rule catalogue."""
+    package = Path(__file__).parent
+    digest = hashlib.sha256(__version__.encode())
+    files = (
+        sorted(package.rglob("*.py"))
+        + sorted((package.parent / "rules").glob("*"))
+        + sorted((package / "_rules").glob("*"))
+    )
+    for path in files:
+        try:
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        except OSError:
+            continue
+    return digest.hexdigest()
+
+
+def unit_key(
+    language: str,
+    root: str,
+    sources: Iterable[SourceFile],
+    kinds: Iterable[Kind],
+    kopf_namespaced: bool,
+    unreadable: Iterable[str] = (),
+) -> str:
+    """The cache key of a unit: its files (paths and bytes, and the files that could not be read, with why),
+    the kinds in force and the options that shape facts."""
+    digest = hashlib.sha256(code_fingerprint().encode())
+    digest.update(f"{language}\0{root}\0{kopf_namespaced}\0".encode())
+    digest.update(repr(sorted(kinds, key=lambda kind: (kind.name, kind.group))).encode())
+    for source in sources:
+        digest.update(source.path.encode() + b"\0" + hashlib.sha256(source.data).digest())
+    for reason in unreadable:
+        digest.update(b"\1" + reason.encode())
+    return digest.hexdigest()
+
+
+class FactsCache:
+    """Pickled facts in `<folder>/<first two hex digits>/<key>`."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def load(self, key: str) -> object | None:
+        path = self._path(key)
+        try:
+            with path.open("rb") as stream:
+                value: object = pickle.load(stream)
+                return value
+        except FileNotFoundError:
+            return None
+        except Exception:  # a corrupt or incompatible entry is a miss
+            logger.debug("ignoring unreadable cache entry %s", path, exc_info=True)
+            return None
+
+    def store(self, key: str, value: object) -> None:
+        path = self._path(key)
+        try:
+            self._prepare()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            with os.fdopen(handle, "wb") as stream:
+                pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, path)
+        except OSError:
+            logger.debug("cannot write cache entry %s", path, exc_info=True)
+
+    def _path(self, key: str) -> Path:
+        return self.folder / key[:2] / key
+
+    def _prepare(self) -> None:
+        if (self.folder / "CACHEDIR.TAG").is_file():
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        (self.folder / "CACHEDIR.TAG").write_text(CACHEDIR_TAG, encoding="utf-8")
+        (self.folder / ".gitignore").write_text("# created by watchlint\n*\n", encoding="utf-8")
