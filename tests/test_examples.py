@@ -29,6 +29,15 @@ MITIGATED_GO = [
     (f"{GO}/bookstore_controller.go", 94, Mitigation.NAMESPACE),
     (f"{GO}/bookstore_controller.go", 148, Mitigation.BY_OBJECT),
 ]
+PY = "kopf-operator/bookstore_operator"
+EXPECTED_PY = [
+    (f"{PY}/handlers.py", 18, "WL001"),
+    (f"{PY}/handlers.py", 26, "WL003"),
+    (f"{PY}/handlers.py", 36, "WL004"),
+]
+MITIGATED_PY = [
+    (f"{PY}/handlers.py", 37, Mitigation.SELECTOR),
+]
 
 
 @pytest.fixture
@@ -46,6 +55,16 @@ def test_example_go_operator_mitigated_variants(report: Report) -> None:
     mitigated = [(m.span.path, m.span.line, m.reason) for m in report.mitigated if m.span.path.endswith(".go")]
     for item in MITIGATED_GO:
         assert item in mitigated
+
+
+def test_example_kopf_operator_findings(report: Report) -> None:
+    found = [(f.span.path, f.span.line, f.code) for f in report.findings if f.span.path.endswith(".py")]
+    assert found == EXPECTED_PY
+
+
+def test_example_kopf_operator_mitigated_variants(report: Report) -> None:
+    mitigated = [(m.span.path, m.span.line, m.reason) for m in report.mitigated if m.span.path.endswith(".py")]
+    assert mitigated == MITIGATED_PY
 
 
 def test_example_covers_every_rule(report: Report) -> None:

@@ -1,5 +1,6 @@
 """The examples in rules/*.md are executed (pylint's bad.py/good.py): a `bad` block gives its rule's code,
-a `good` block does not. Go examples run in a temporary module beside a plain manager (DESIGN §2.3)."""
+a `good` block does not. Go examples run in a temporary module beside a plain manager, Python examples as the
+one file of a project (DESIGN §2.3)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from watchlint.catalog import Catalog, Example, Rule, load_catalog
 from watchlint.config import CommandLine
 from watchlint.engine import run
 
-ANALYZED_LANGUAGES = ("go",)  # a language joins once its analyzer exists
+ANALYZED_LANGUAGES = ("go", "python")  # a language joins once its analyzer exists
 GO_MOD = "module example.com/doc\n\ngo 1.22\n\nrequire sigs.k8s.io/controller-runtime v0.19.0\n"
 GO_MAIN = """package main
 
@@ -51,6 +52,8 @@ def test_rule_example_behaves_as_documented(
         (tmp_path / "main.go").write_text(GO_MAIN, encoding="utf-8")
         (tmp_path / "controller").mkdir()
         (tmp_path / "controller" / "example.go").write_text(example.code, encoding="utf-8")
+    if example.language == "python":
+        (tmp_path / "example.py").write_text(example.code, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     report = run([Path(".")], CommandLine(), catalog)
     codes = sorted({finding.code for finding in report.findings})

@@ -7,10 +7,13 @@ from dataclasses import dataclass
 
 import libcst
 
+from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction, Site
+from watchlint.python.conditions import branch_condition
 from watchlint.python.flow import Flow
-from watchlint.python.names import is_empty_literal
+from watchlint.python.names import is_empty_literal, literal_string
 from watchlint.python.parser import ParsedFile
+from watchlint.source import Span
 
 
 def keyword(call: libcst.Call, name: str) -> libcst.Arg | None:
@@ -36,10 +39,6 @@ def argument(call: libcst.Call, name: str, position: int | None = None) -> libcs
     return found
 
 
-def has_star_kwargs(call: libcst.Call) -> bool:
-    return any(arg.star == "**" for arg in call.args)
-
-
 def method_name(call: libcst.Call) -> libcst.Name | None:
     """The name token of the callee: `stream` in `w.stream(…)`, `SharedInformer` in `SharedInformer(…)`."""
     if isinstance(call.func, libcst.Attribute):
@@ -60,36 +59,93 @@ class Narrowing:
 KUBERNETES_SELECTORS = (("label_selector", None), ("field_selector", None))
 
 
-def restrictions(file: ParsedFile, call: libcst.Call, kind: str, narrowing: Narrowing) -> list[Restriction]:
-    """The selectors and namespace a call passes; `**kwargs` may carry them, which counts (SPEC §1)."""
-    found = []
-    for name, position in narrowing.selectors:
-        arg = argument(call, name, position)
-        if arg is not None and not is_empty_literal(arg.value):
-            found.append(Restriction(Mitigation.SELECTOR, kind, file.span(arg), f"`{file.code(arg)}`"))
+@dataclass(frozen=True, slots=True)
+class ClientContext:
+    """One parsed file, with what the client extractors need to read it."""
+
+    file: ParsedFile
+    flow: Flow
+    kinds: KindIndex
+    shadowed: frozenset[str]  # function names the project defines: calls of those need a known API receiver
+
+
+def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing: Narrowing) -> list[Restriction]:
+    """The selectors and namespace a call passes, in its arguments or in a `**kwargs` dict we can read;
+    a `**kwargs` we cannot read may carry them, which counts (SPEC §1)."""
+    flow = context.flow
+    file = flow.owner(call).file  # a functools.partial bound in another module is read there
+    wanted = [(Mitigation.SELECTOR, name, position) for name, position in narrowing.selectors]
     if narrowing.namespace is not None:
-        name, position = narrowing.namespace
+        wanted.append((Mitigation.NAMESPACE, *narrowing.namespace))
+    found = []
+    for mitigation, name, position in wanted:
         arg = argument(call, name, position)
         if arg is not None and not is_empty_literal(arg.value):
-            found.append(Restriction(Mitigation.NAMESPACE, kind, file.span(arg), f"`{file.code(arg)}`"))
-    if not found and has_star_kwargs(call):
-        star = next(arg for arg in call.args if arg.star == "**")
-        text = f"`{file.code(star)}` may pass a selector or namespace"
-        found.append(Restriction(Mitigation.UNRESOLVED, kind, file.span(star), text))
+            text = f"`{name}={file.code(arg.value)}`"
+            found.append(Restriction(mitigation, kind, argument_span(file, arg), text))
+    for star in (arg for arg in call.args if arg.star == "**"):
+        entries = keyword_dict(flow, star.value)
+        if entries is None:
+            text = f"`{file.code(star)}` may pass a selector or namespace"
+            found.append(Restriction(Mitigation.UNRESOLVED, kind, argument_span(file, star), text))
+            continue
+        names = {name: mitigation for mitigation, name, _ in wanted}
+        for key, value in entries:
+            if key in names and not is_empty_literal(value):
+                owner = flow.owner(value)  # `kwargs["label_selector"] = …` may be set under a condition
+                condition = branch_condition(owner.file, owner, value)
+                text = f"`{key}` in `{file.code(star)}`"
+                found.append(Restriction(names[key], kind, argument_span(file, star), text, condition=condition))
     return found
 
 
+def keyword_dict(flow: Flow, value: libcst.BaseExpression) -> list[tuple[str, libcst.BaseExpression]] | None:
+    """The entries of a dict built in sight: `{"label_selector": …}`, `dict(label_selector=…)`, and later
+    `kwargs["label_selector"] = …` in the same scope; None when it may hold keys we cannot see."""
+    origins = flow.origins(value)
+    if len(origins) != 1:
+        return None
+    origin = origins[0]
+    entries: list[tuple[str, libcst.BaseExpression]] = []
+    if isinstance(origin, libcst.Dict):
+        for element in origin.elements:
+            key = literal_string(element.key) if isinstance(element, libcst.DictElement) else None
+            if key is None or not isinstance(element, libcst.DictElement):
+                return None  # `**other` or a computed key: the dict may hold anything
+            entries.append((key, element.value))
+    elif isinstance(origin, libcst.Call) and isinstance(origin.func, libcst.Name) and origin.func.value == "dict":
+        if any(arg.keyword is None for arg in origin.args):
+            return None
+        entries.extend((arg.keyword.value, arg.value) for arg in origin.args if arg.keyword is not None)
+    else:
+        return None
+    if isinstance(value, libcst.Name):
+        entries.extend(flow.dict_entries(value))
+    return entries
+
+
+def argument_span(file: ParsedFile, arg: libcst.Arg) -> Span:
+    """The argument without the comma that follows it."""
+    start = file.span(arg.keyword if arg.keyword is not None else arg)
+    end = file.span(arg.value)
+    return Span(start.path, start.line, start.column, end.end_line, end.end_column)
+
+
 def client_site(
-    file: ParsedFile,
-    flow: Flow,
+    context: ClientContext,
     call: libcst.Call,
     operation: Operation,
     kind: str,
     site_restrictions: Sequence[Restriction] = (),
     filters: Sequence[Evidence] = (),
+    token: libcst.BaseExpression | None = None,
 ) -> Site:
-    """A direct API client call: no cache, one request or stream per call (SPEC §1)."""
+    """A direct API client call: no cache, one request or stream per call (SPEC §1). The finding lands on
+    the callee's name token (SPEC §3), or on `token` (`stream` in `functools.partial(w.stream, …)`)."""
+    file, flow = context.file, context.flow
     name = method_name(call)
+    if isinstance(token, libcst.Attribute):
+        name = token.attr
     return Site(
         operation=operation,
         access=Access.DIRECT_CLIENT,
@@ -101,4 +157,5 @@ def client_site(
         enclosing=flow.enclosing_name(call),
         restrictions=tuple(site_restrictions),
         filters=tuple(filters),
+        condition=branch_condition(file, flow, call),
     )

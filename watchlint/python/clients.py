@@ -12,10 +12,17 @@ from dataclasses import dataclass
 
 import libcst
 
-from watchlint.catalog import KindIndex
 from watchlint.facts import Mitigation, Operation, Restriction, Site
-from watchlint.python.calls import KUBERNETES_SELECTORS, Narrowing, argument, client_site, keyword, restrictions
-from watchlint.python.flow import Flow
+from watchlint.python.calls import (
+    KUBERNETES_SELECTORS,
+    ClientContext,
+    Narrowing,
+    argument,
+    argument_span,
+    client_site,
+    keyword,
+    restrictions,
+)
 from watchlint.python.loops import loop_filters
 from watchlint.python.names import (
     ListMethod,
@@ -25,21 +32,12 @@ from watchlint.python.names import (
     kind_in_group,
     list_method,
 )
-from watchlint.python.parser import ParsedFile
 
 PACKAGES = ("kubernetes.", "kubernetes_asyncio.")
 INFORMERS = frozenset({"kubernetes.informer.SharedInformer", "kubernetes.informer.informer.SharedInformer"})
 PARTIALS = frozenset({"functools.partial"})
 _ALL_NAMESPACES = Narrowing(KUBERNETES_SELECTORS)
 _ONE_NAMESPACE = Narrowing(KUBERNETES_SELECTORS, ("namespace", 0))
-
-
-@dataclass(frozen=True, slots=True)
-class ClientContext:
-    file: ParsedFile
-    flow: Flow
-    kinds: KindIndex
-    shadowed: frozenset[str]  # function names the project defines: calls of those need a known API receiver
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +58,11 @@ def extract_clients(context: ClientContext) -> list[Site]:
 
 
 def _site(context: ClientContext, call: libcst.Call) -> Site | None:
-    if context.file.qualified_names(call.func) & INFORMERS:
+    names = context.file.qualified_names(call.func)
+    if names & INFORMERS:
         return _informer(context, call)
+    if names & PARTIALS and _is_stream_method(call.args[0].value if call.args else None):
+        return _stream(context, call, offset=1)
     if not isinstance(call.func, libcst.Attribute):
         return None
     name = call.func.attr.value
@@ -76,15 +77,35 @@ def _site(context: ClientContext, call: libcst.Call) -> Site | None:
 
 def _list(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> Site | None:
     method = _method(context, func)
-    if method is None:
+    kind = _kind(context, method, call, 0) if method is not None else None
+    if method is None or kind is None:
         return None
     watch = keyword(call, "watch")
     is_watch = watch is not None and not is_none(watch.value) and context.file.code(watch.value) != "False"
-    narrowing = _ONE_NAMESPACE if method.is_namespaced else _ALL_NAMESPACES
-    found = restrictions(context.file, call, method.kind, narrowing)
+    found = restrictions(context, call, kind, _narrowing(method, 0))
     filters = loop_filters(context.file, context.flow, call) if is_watch else []
     operation = Operation.WATCH if is_watch else Operation.LIST
-    return client_site(context.file, context.flow, call, operation, method.kind, found, filters)
+    return client_site(context, call, operation, kind, found, filters)
+
+
+def _kind(context: ClientContext, method: ListMethod, call: libcst.Call, offset: int) -> str | None:
+    """The method's kind; for a custom object list, the plural and group its arguments name (extra kinds)."""
+    if not method.is_custom:
+        return method.kind
+    group = argument(call, "group", offset)
+    plural = argument(call, "plural", offset + (3 if method.is_namespaced else 2))
+    group_text = constant_string(context.flow, group.value) if group is not None else None
+    plural_text = constant_string(context.flow, plural.value) if plural is not None else None
+    if group_text is None or plural_text is None:
+        return None
+    return kind_in_group(context.kinds, plural_text, group_text)
+
+
+def _narrowing(method: ListMethod, offset: int) -> Narrowing:
+    """Where the namespace goes: first for list_namespaced_*, after group and version for custom objects."""
+    if not method.is_namespaced:
+        return _ALL_NAMESPACES
+    return Narrowing(KUBERNETES_SELECTORS, ("namespace", offset + (2 if method.is_custom else 0)))
 
 
 def _method(context: ClientContext, func: libcst.Attribute) -> ListMethod | None:
@@ -105,26 +126,33 @@ def _is_kubernetes(context: ClientContext, receiver: libcst.BaseExpression) -> b
             if annotation is None:
                 continue
             node = annotation.annotation
-        if any(name.startswith(PACKAGES) for name in context.file.qualified_names(node)):
+        if any(name.startswith(PACKAGES) for name in context.flow.qualified_names(node)):
             return True
     return False
 
 
-def _stream(context: ClientContext, call: libcst.Call) -> Site | None:
-    """`w.stream(v1.list_secret_for_all_namespaces, …)`: the stream's own arguments go to the list call."""
-    first = argument(call, "func", 0)
+def _stream(context: ClientContext, call: libcst.Call, offset: int = 0) -> Site | None:
+    """`w.stream(v1.list_secret_for_all_namespaces, …)`: the stream's own arguments go to the list call.
+    With `offset=1` the call is `functools.partial(w.stream, v1.list_…, …)`, whose arguments come one later."""
+    first = argument(call, "func", offset)
     function = _list_function(context, first.value) if first is not None else None
     if function is None:
         return None
-    narrowing = _ALL_NAMESPACES
-    if function.method.is_namespaced:
-        narrowing = Narrowing(KUBERNETES_SELECTORS, ("namespace", 1))
-    found = restrictions(context.file, call, function.method.kind, narrowing)
-    if function.bound is not None:
-        bound = Narrowing(KUBERNETES_SELECTORS, ("namespace", 1) if function.method.is_namespaced else None)
-        found += restrictions(context.file, function.bound, function.method.kind, bound)
-    filters = loop_filters(context.file, context.flow, call)
-    return client_site(context.file, context.flow, call, Operation.WATCH, function.method.kind, found, filters)
+    method = function.method
+    bound = function.bound
+    kind = _kind(context, method, bound, 1) if bound is not None else _kind(context, method, call, offset + 1)
+    if kind is None:
+        return None
+    found = restrictions(context, call, kind, _narrowing(method, offset + 1))
+    if bound is not None:
+        found += restrictions(context, bound, kind, _narrowing(method, 1))
+    filters = loop_filters(context.file, context.flow, call) if offset == 0 else []
+    token = call.args[0].value if offset else None
+    return client_site(context, call, Operation.WATCH, kind, found, filters, token=token)
+
+
+def _is_stream_method(value: libcst.BaseExpression | None) -> bool:
+    return isinstance(value, libcst.Attribute) and value.attr.value == "stream"
 
 
 def _list_function(context: ClientContext, value: libcst.BaseExpression) -> _ListFunction | None:
@@ -133,7 +161,7 @@ def _list_function(context: ClientContext, value: libcst.BaseExpression) -> _Lis
             method = _method(context, origin)
             if method is not None:
                 return _ListFunction(method, None)
-        if isinstance(origin, libcst.Call) and context.file.qualified_names(origin.func) & PARTIALS and origin.args:
+        if isinstance(origin, libcst.Call) and context.flow.qualified_names(origin.func) & PARTIALS and origin.args:
             inner = _list_function(context, origin.args[0].value)
             if inner is not None:
                 return _ListFunction(inner.method, origin)
@@ -146,10 +174,12 @@ def _informer(context: ClientContext, call: libcst.Call) -> Site | None:
     function = _list_function(context, first.value) if first is not None else None
     if function is None:
         return None
+    if function.method.is_custom:
+        return None  # SharedInformer passes only namespace and selectors on: custom objects cannot be listed
     selectors = (("label_selector", 3), ("field_selector", 4))
     narrowing = Narrowing(selectors, ("namespace", 1) if function.method.is_namespaced else None)
-    found = restrictions(context.file, call, function.method.kind, narrowing)
-    return client_site(context.file, context.flow, call, Operation.WATCH, function.method.kind, found)
+    found = restrictions(context, call, function.method.kind, narrowing)
+    return client_site(context, call, Operation.WATCH, function.method.kind, found)
 
 
 def _dynamic(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> Site | None:
@@ -165,20 +195,21 @@ def _dynamic(context: ClientContext, call: libcst.Call, func: libcst.Attribute) 
         if name is not None and not is_none(name.value):
             return None  # one object by name
         narrowing = Narrowing(KUBERNETES_SELECTORS, ("namespace", shift + 1))
-        found = restrictions(context.file, call, kind, narrowing)
-        return client_site(context.file, context.flow, call, Operation.LIST, kind, found)
+        found = restrictions(context, call, kind, narrowing)
+        return client_site(context, call, Operation.LIST, kind, found)
     selectors = (("label_selector", shift + 2), ("field_selector", shift + 3))
-    found = restrictions(context.file, call, kind, Narrowing(selectors, ("namespace", shift)))
+    found = restrictions(context, call, kind, Narrowing(selectors, ("namespace", shift)))
     found += _watched_name(context, call, kind, shift)
     filters = loop_filters(context.file, context.flow, call)
-    return client_site(context.file, context.flow, call, Operation.WATCH, kind, found, filters)
+    return client_site(context, call, Operation.WATCH, kind, found, filters)
 
 
 def _watched_name(context: ClientContext, call: libcst.Call, kind: str, shift: int) -> list[Restriction]:
     name = argument(call, "name", shift + 1)
     if name is None or is_none(name.value):
         return []
-    return [Restriction(Mitigation.SELECTOR, kind, context.file.span(name), f"`{context.file.code(name)}`")]
+    text = f"`name={context.file.code(name.value)}`"
+    return [Restriction(Mitigation.SELECTOR, kind, argument_span(context.file, name), text)]
 
 
 def _dynamic_kind(context: ClientContext, value: libcst.BaseExpression) -> str | None:
@@ -187,7 +218,8 @@ def _dynamic_kind(context: ClientContext, value: libcst.BaseExpression) -> str |
         if not (isinstance(origin, libcst.Call) and isinstance(origin.func, libcst.Attribute)):
             continue
         owner = origin.func.value
-        if origin.func.attr.value != "get" or not (isinstance(owner, libcst.Attribute) and owner.attr.value == "resources"):
+        is_resources = isinstance(owner, libcst.Attribute) and owner.attr.value == "resources"
+        if origin.func.attr.value != "get" or not is_resources:
             continue
         kind = keyword(origin, "kind")
         plural = keyword(origin, "name")

@@ -1,12 +1,16 @@
 """Conditions judged for the default deployment (SPEC §1): `if` branches and `x if c else y` around a
-namespace scope or a site, evaluated where the value is visible.
+namespace scope or a site, evaluated where the values are visible.
 
 Environment variables without a visible default are empty, so `if os.getenv("WATCH_NAMESPACE"):` is false
 by default; anything the analyzer cannot see (a flag, a settings object) cannot be evaluated (None), and a
-condition that cannot be evaluated counts as holding.
+condition that cannot be evaluated counts as holding. A name assigned once unconditionally and reassigned
+only in branches that do not run by default keeps its first value (`NS = os.getenv("NS", "ALL")`, then
+`if NS != "ALL": NS = NS.split(",")`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import libcst
 
@@ -16,12 +20,43 @@ from watchlint.python.names import is_empty_literal, literal_string
 from watchlint.python.parser import ParsedFile
 
 _ENVIRONMENT_READS = frozenset({"os.environ.get", "os.getenv"})
-_UNKNOWN = object()  # a value that cannot be seen
+MAX_STEPS = 8
 
 
-def branch_condition(file: ParsedFile, flow: Flow, node: libcst.CSTNode) -> Condition | None:
+class _Unknown:
+    """A value that cannot be seen."""
+
+
+UNKNOWN = _Unknown()
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    steps: int = 0
+    assumed: frozenset[int] = frozenset()  # assignments taken as they are while their own reassignments are judged
+
+    def deeper(self) -> _Context:
+        return _Context(self.steps + 1, self.assumed)
+
+
+def branch_condition(
+    file: ParsedFile, flow: Flow, node: libcst.CSTNode, context: _Context | None = None
+) -> Condition | None:
     """The condition of the `if` branches around a node, up to its function; None when there is none."""
-    found: list[tuple[libcst.BaseExpression, bool, libcst.If]] = []
+    found = _branches(file, node)
+    if not found:
+        return None
+    context = context or _Context()
+    judged = [(test, wanted, where, _holds(flow, test, wanted, context)) for test, wanted, where in found]
+    test, wanted, where, holds = next((item for item in judged if item[3] is False), judged[0])
+    if holds is not False and any(item[3] is None for item in judged):
+        holds = None
+    return Condition(_describe(file, test, wanted), file.span(where.test), holds)
+
+
+def _branches(file: ParsedFile, node: libcst.CSTNode) -> list[tuple[libcst.BaseExpression, bool, libcst.If]]:
+    """Each enclosing `if` with the truth its test must have for the node to run, innermost first."""
+    found = []
     child, current = node, file.parent(node)
     while current is not None and not isinstance(current, libcst.FunctionDef | libcst.Module):
         if isinstance(current, libcst.If):
@@ -30,13 +65,7 @@ def branch_condition(file: ParsedFile, flow: Flow, node: libcst.CSTNode) -> Cond
             elif child is current.orelse:
                 found.append((current.test, False, current))
         child, current = current, file.parent(current)
-    if not found:
-        return None
-    judged = [(test, wanted, where, _holds(flow, test, wanted)) for test, wanted, where in found]
-    test, wanted, where, holds = next((item for item in judged if item[3] is False), judged[0])
-    if holds is not False and any(item[3] is None for item in judged):
-        holds = None
-    return Condition(_describe(file, test, wanted), file.span(where.test), holds)
+    return found
 
 
 def value_condition(file: ParsedFile, flow: Flow, value: libcst.BaseExpression) -> Condition | None:
@@ -49,11 +78,12 @@ def value_condition(file: ParsedFile, flow: Flow, value: libcst.BaseExpression) 
         wanted = False
     else:
         return None
-    return Condition(_describe(file, value.test, wanted), file.span(value.test), _holds(flow, value.test, wanted))
+    holds = _holds(flow, value.test, wanted, _Context())
+    return Condition(_describe(file, value.test, wanted), file.span(value.test), holds)
 
 
-def _holds(flow: Flow, test: libcst.BaseExpression, wanted: bool) -> bool | None:
-    truth = truth_by_default(flow, test)
+def _holds(flow: Flow, test: libcst.BaseExpression, wanted: bool, context: _Context) -> bool | None:
+    truth = _truth(flow, test, context)
     return None if truth is None else truth is wanted
 
 
@@ -61,58 +91,83 @@ def _describe(file: ParsedFile, test: libcst.BaseExpression, wanted: bool) -> st
     return f"`{file.code(test)}` {'holds' if wanted else 'does not hold'}"
 
 
-def truth_by_default(flow: Flow, node: libcst.BaseExpression, steps: int = 0) -> bool | None:
+def truth_by_default(flow: Flow, node: libcst.BaseExpression) -> bool | None:
     """Whether an expression is true in the default deployment; None when it cannot be seen."""
-    if steps > 6:
+    return _truth(flow, node, _Context())
+
+
+def _truth(flow: Flow, node: libcst.BaseExpression, context: _Context) -> bool | None:
+    if context.steps > MAX_STEPS:
         return None
     if isinstance(node, libcst.UnaryOperation) and isinstance(node.operator, libcst.Not):
-        inner = truth_by_default(flow, node.expression, steps + 1)
+        inner = _truth(flow, node.expression, context.deeper())
         return None if inner is None else not inner
     if isinstance(node, libcst.BooleanOperation):
-        left = truth_by_default(flow, node.left, steps + 1)
-        right = truth_by_default(flow, node.right, steps + 1)
+        left = _truth(flow, node.left, context.deeper())
+        right = _truth(flow, node.right, context.deeper())
         if isinstance(node.operator, libcst.And):
             return False if False in (left, right) else (None if None in (left, right) else True)
         return True if True in (left, right) else (None if None in (left, right) else False)
     if isinstance(node, libcst.Comparison):
-        return _comparison(flow, node, steps)
-    value = value_by_default(flow, node, steps)
-    if value is _UNKNOWN:
-        return None
-    return bool(value)
+        return _comparison(flow, node, context)
+    value = _value(flow, node, context)
+    return None if isinstance(value, _Unknown) else bool(value)
 
 
-def value_by_default(flow: Flow, node: libcst.BaseExpression, steps: int = 0) -> object:
-    """The value of a string, None or bool expression in the default deployment, or _UNKNOWN."""
+def _value(flow: Flow, node: libcst.BaseExpression, context: _Context) -> object:
+    """The value of a string, None or bool expression in the default deployment, or UNKNOWN."""
+    if context.steps > MAX_STEPS:
+        return UNKNOWN
     text = literal_string(node)
     if text is not None:
         return text
     if isinstance(node, libcst.Name) and node.value in ("None", "True", "False"):
         return {"None": None, "True": True, "False": False}[node.value]
-    if isinstance(node, libcst.Call) and flow.file.qualified_names(node.func) & _ENVIRONMENT_READS:
-        return _environment_default(flow, node, steps)
-    if isinstance(node, libcst.Name) and steps < 6:
-        origins = flow.origins(node)  # a name assigned once: its value; twice or more: unknown
-        if len(origins) == 1 and origins[0] is not node and isinstance(origins[0], libcst.BaseExpression):
-            return value_by_default(flow, origins[0], steps + 1)
-    return _UNKNOWN
+    if isinstance(node, libcst.Call) and flow.qualified_names(node.func) & _ENVIRONMENT_READS:
+        return _environment_default(flow, node, context)
+    if isinstance(node, libcst.Name | libcst.Attribute):
+        return _assigned_value(flow, node, context)
+    return UNKNOWN
 
 
-def _environment_default(flow: Flow, call: libcst.Call, steps: int) -> object:
+def _assigned_value(flow: Flow, node: libcst.Name | libcst.Attribute, context: _Context) -> object:
+    """The value of a name assigned once unconditionally, unless a reassignment may run by default."""
+    sources = flow.sources(node) or []
+    values = [source for source in sources if isinstance(source, libcst.BaseExpression)]
+    if not values or len(values) != len(sources):  # unknown, or a parameter
+        return UNKNOWN
+    unconditional: list[libcst.BaseExpression] = []
+    conditional: list[libcst.BaseExpression] = []
+    for value in values:
+        (conditional if _branches(flow.owner(value).file, value) else unconditional).append(value)
+    if len(unconditional) != 1:
+        return UNKNOWN
+    base = unconditional[0]
+    if id(base) not in context.assumed:
+        judging = _Context(context.steps + 1, context.assumed | {id(base)})
+        for source in conditional:
+            owner = flow.owner(source)
+            condition = branch_condition(owner.file, owner, source, judging)
+            if condition is not None and condition.holds_by_default is not False:
+                return UNKNOWN
+    return _value(flow.owner(base), base, context.deeper())
+
+
+def _environment_default(flow: Flow, call: libcst.Call, context: _Context) -> object:
     """`os.getenv("X")` is None by default; `os.getenv("X", "a")` is "a" (SPEC §1: no visible default = empty)."""
     args = [arg for arg in call.args if arg.keyword is None or arg.keyword.value == "default"]
     if len(args) < 2:
         return None
-    return value_by_default(flow, args[1].value, steps + 1)
+    return _value(flow, args[1].value, context.deeper())
 
 
-def _comparison(flow: Flow, node: libcst.Comparison, steps: int) -> bool | None:
+def _comparison(flow: Flow, node: libcst.Comparison, context: _Context) -> bool | None:
     if len(node.comparisons) != 1:
         return None
     target = node.comparisons[0]
-    left = value_by_default(flow, node.left, steps + 1)
-    right = value_by_default(flow, target.comparator, steps + 1)
-    if left is _UNKNOWN or right is _UNKNOWN:
+    left = _value(flow, node.left, context.deeper())
+    right = _value(flow, target.comparator, context.deeper())
+    if isinstance(left, _Unknown) or isinstance(right, _Unknown):
         return None
     operator = target.operator
     if isinstance(operator, libcst.Equal | libcst.Is):

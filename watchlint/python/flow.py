@@ -1,18 +1,22 @@
-"""Where a value comes from: assignments to local and module names, `self` attributes and helper returns.
+"""Where a value comes from: assignments to local and module names, `self` attributes, helper returns, the
+module-level names of other modules of the project, and keyword dicts filled entry by entry.
 
-The API object of a call flows through variables (`v1 = client.CoreV1Api()`), attributes (`self.v1`) and
-small helpers (`def core(): return client.CoreV1Api()`); following them a few steps is enough for operator
-code (SPEC §3.2), and anything further is "unknown", never a guess.
+The API object of a call flows through variables (`v1 = client.CoreV1Api()`), attributes (`self.v1`),
+small helpers (`def core(): return client.CoreV1Api()`) and imports (`from .kube import core`); following
+them a few steps is enough for operator code (SPEC §3.2), and anything further is "unknown", never a guess.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import logging
+from collections.abc import Iterator, Sequence
 
 import libcst
 
-from watchlint.python.parser import ParsedFile
+from watchlint.python.parser import ParsedFile, parse
+from watchlint.source import SourceFile
 
+logger = logging.getLogger(__name__)
 MAX_STEPS = 6  # assignment chains deeper than this are left unknown
 Scope = libcst.Module | libcst.FunctionDef | libcst.ClassDef
 
@@ -70,10 +74,13 @@ class _Collector(libcst.CSTVisitor):
             owner = self.flow.self_class(scope, target.value.value) if isinstance(scope, libcst.FunctionDef) else None
             if owner is not None:
                 self.flow.attributes.setdefault((owner, target.attr.value), []).append(value)
-        elif isinstance(target, libcst.Tuple | libcst.List) and isinstance(value, libcst.Tuple | libcst.List):
-            if len(target.elements) == len(value.elements):
-                for left, right in zip(target.elements, value.elements, strict=True):
-                    self._bind(left.value, right.value)
+        elif isinstance(target, libcst.Subscript) and isinstance(target.value, libcst.Name):
+            key = _string_index(target)
+            if key is not None:  # options["namespaces"] = […]: an entry of a keyword dict built in steps
+                self.flow.entries.setdefault((scope, target.value.value), []).append((key, value))
+        else:
+            for left, right in _pairs(target, value):
+                self._bind(left, right)
 
 
 class Flow:
@@ -86,6 +93,8 @@ class Flow:
         self.functions: dict[tuple[Scope, str], libcst.FunctionDef] = {}
         self.function_names: set[str] = set()
         self.returns: dict[libcst.FunctionDef, list[libcst.BaseExpression]] = {}
+        self.entries: dict[tuple[Scope, str], list[tuple[str, libcst.BaseExpression]]] = {}
+        self.project: Project | None = None  # set once every file of the unit is parsed
         file.module.visit(_Collector(self))
 
     def origins(self, node: libcst.BaseExpression) -> list[libcst.CSTNode]:
@@ -94,13 +103,29 @@ class Flow:
         self._follow(node, 0, set(), found)
         return found
 
+    def owner(self, node: libcst.CSTNode) -> Flow:
+        """The flow of the file a node belongs to: origins may lie in another module of the project."""
+        if node in self.file.parents or node is self.file.module or self.project is None:
+            return self
+        return self.project.owner(node) or self
+
+    def qualified_names(self, node: libcst.CSTNode) -> frozenset[str]:
+        """What libcst resolves a node to, read in the file the node belongs to."""
+        return self.owner(node).file.qualified_names(node)
+
+    def sources(self, node: libcst.CSTNode) -> list[libcst.CSTNode] | None:
+        """One step back: the values assigned to a name or attribute, a helper's returns; None when unknown."""
+        while isinstance(node, libcst.Await):
+            node = node.expression
+        return self.owner(node)._sources(node)
+
     def _follow(self, node: libcst.CSTNode, steps: int, seen: set[int], found: list[libcst.CSTNode]) -> None:
         while isinstance(node, libcst.Await):
             node = node.expression
         if id(node) in seen:
             return
         seen.add(id(node))
-        sources = self._sources(node) if steps < MAX_STEPS else None
+        sources = self.sources(node) if steps < MAX_STEPS else None
         if not sources:
             found.append(node)
             return
@@ -121,11 +146,21 @@ class Flow:
                     (owner, node.attr.value), []
                 )
                 return list(values)
-            return None
+            return self._imported(node)
         if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Name):
             helper = self.local_function(node.func)
             if helper is not None and helper in self.returns:
                 return list(self.returns[helper])
+        return None
+
+    def _imported(self, node: libcst.CSTNode) -> list[libcst.CSTNode] | None:
+        """A module-level name of another module of the project (`from .settings import NAMESPACE`)."""
+        if self.project is None:
+            return None
+        for name in sorted(self.file.qualified_names(node)):
+            values = self.project.module_values(name)
+            if values:
+                return list(values)
         return None
 
     def _name_sources(self, node: libcst.Name) -> list[libcst.CSTNode] | None:
@@ -138,7 +173,14 @@ class Flow:
                 param = _param(scope, name)
                 if param is not None:
                     return [param]
-        return None
+        return self._imported(node)
+
+    def dict_entries(self, name: libcst.Name) -> list[tuple[str, libcst.BaseExpression]]:
+        """The `name["key"] = value` statements of the scope a name is used in."""
+        for scope in self.scope_chain(name):
+            if (scope, name.value) in self.names:
+                return list(self.entries.get((scope, name.value), []))
+        return []
 
     def scope_chain(self, node: libcst.CSTNode) -> Iterator[Scope]:
         """The function scopes around a node, innermost first, then the module (class bodies are skipped,
@@ -177,6 +219,12 @@ class Flow:
                 return found
         return None
 
+    def method(self, attribute: libcst.Attribute, receiver: str) -> libcst.FunctionDef | None:
+        """The method `self.name` calls, when `self` is the first parameter of a method of its class."""
+        function = self.enclosing_function(attribute)
+        owner = self.self_class(function, receiver) if function is not None else None
+        return self.functions.get((owner, attribute.attr.value)) if owner is not None else None
+
     def enclosing_name(self, node: libcst.CSTNode) -> str:
         """`Class.method` or `function` around a node, for line-free fingerprints; "" at module level."""
         function = self.enclosing_function(node)
@@ -193,3 +241,72 @@ def _param(function: libcst.FunctionDef, name: str) -> libcst.Param | None:
         if isinstance(extra, libcst.Param):
             every.append(extra)
     return next((param for param in every if param.name.value == name), None)
+
+
+def _pairs(
+    target: libcst.BaseExpression, value: libcst.BaseExpression
+) -> list[tuple[libcst.BaseExpression, libcst.BaseExpression]]:
+    """`a, b = x, y`: the names and values side by side, when both sides are sequences of one length."""
+    sequences = libcst.Tuple | libcst.List
+    if not (isinstance(target, sequences) and isinstance(value, sequences)):
+        return []
+    if len(target.elements) != len(value.elements):
+        return []
+    return [(left.value, right.value) for left, right in zip(target.elements, value.elements, strict=True)]
+
+
+def _string_index(target: libcst.Subscript) -> str | None:
+    if len(target.slice) != 1 or not isinstance(target.slice[0].slice, libcst.Index):
+        return None
+    key = target.slice[0].slice.value
+    if isinstance(key, libcst.SimpleString):
+        value = key.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+class Project:
+    """The flows of every parsed file of a unit, so that a name imported from another module of the project
+    (`from .settings import WATCH_NAMESPACE`, `settings.WATCH_NAMESPACE`) resolves to its assignment.
+    Modules that name no client library are parsed only when such a name is looked up in them."""
+
+    def __init__(self, flows: list[Flow], others: Sequence[SourceFile] = ()) -> None:
+        self.flows = list(flows)
+        self.modules: dict[str, Flow | SourceFile] = {_module_name(flow.file.path): flow for flow in flows}
+        self.modules.update((_module_name(source.path), source) for source in others)
+        for flow in flows:
+            flow.project = self
+
+    def owner(self, node: libcst.CSTNode) -> Flow | None:
+        return next((flow for flow in self.flows if node in flow.file.parents or node is flow.file.module), None)
+
+    def module_values(self, qualified: str) -> list[libcst.BaseExpression]:
+        """The values assigned at module level to `package.module.NAME`, matched on the module's path."""
+        module, _, name = qualified.lstrip(".").rpartition(".")
+        if not module:
+            return []
+        found = [dotted for dotted in self.modules if dotted == module or dotted.endswith("." + module)]
+        if len(found) != 1:
+            return []  # unknown, or ambiguous: no guess
+        flow = self._flow(found[0])
+        return list(flow.names.get((flow.file.module, name), [])) if flow is not None else []
+
+    def _flow(self, dotted: str) -> Flow | None:
+        entry = self.modules[dotted]
+        if isinstance(entry, Flow):
+            return entry
+        try:
+            flow = Flow(ParsedFile(entry, parse(entry)))
+        except Exception:  # a module we only wanted a constant from must not fail the unit
+            logger.debug("cannot read names from %s", entry.path, exc_info=True)
+            flow = None
+        if flow is not None:
+            flow.project = self
+            self.flows.append(flow)
+            self.modules[dotted] = flow
+        return flow
+
+
+def _module_name(path: str) -> str:
+    dotted = path.removesuffix(".py").replace("/", ".")
+    return dotted.removesuffix(".__init__")

@@ -12,11 +12,27 @@ from dataclasses import dataclass, field
 import libcst
 
 from watchlint.catalog import KindIndex
-from watchlint.facts import Access, CachePolicy, Evidence, Mitigation, ObjectForm, Operation, Restriction, Site
-from watchlint.python.calls import has_star_kwargs, keyword, method_name
-from watchlint.python.conditions import branch_condition, value_condition
+from watchlint.facts import (
+    Access,
+    CachePolicy,
+    Condition,
+    Evidence,
+    Mitigation,
+    ObjectForm,
+    Operation,
+    Restriction,
+    Site,
+)
+from watchlint.python.calls import argument_span, keyword, keyword_dict, method_name
+from watchlint.python.conditions import branch_condition, truth_by_default, value_condition
 from watchlint.python.flow import Flow
-from watchlint.python.names import KOPF_NAME_KEYWORDS, constant_string, is_empty_literal, is_none, kopf_kind
+from watchlint.python.names import (
+    KOPF_NAME_KEYWORDS,
+    constant_string,
+    is_empty_literal,
+    is_none,
+    kopf_kind,
+)
 from watchlint.python.parser import ParsedFile
 from watchlint.source import Span
 
@@ -48,9 +64,7 @@ def extract_kopf(file: ParsedFile, flow: Flow, kinds: KindIndex, into: KopfFacts
                 into.sites.append(site)
         elif names & RUNNERS:
             into.origins.append(file.span(call.func))
-            restriction = _scope(file, flow, call)
-            if restriction is not None:
-                into.restrictions.append(restriction)
+            into.restrictions.extend(_scope(file, flow, call))
 
 
 def kopf_policy(found: KopfFacts, shown_root: str, is_namespaced_by_config: bool) -> CachePolicy | None:
@@ -78,9 +92,10 @@ def _handler_site(file: ParsedFile, flow: Flow, kinds: KindIndex, call: libcst.C
     if kind is None:
         return None
     decorator = file.parent(call)
+    anchor: libcst.CSTNode
     if isinstance(decorator, libcst.Decorator):
         # SPEC §3: a decorator's finding lands on its first line, at the `@`
-        span, prefix, anchor = file.first_line_span(decorator), "@", decorator
+        span, prefix, anchor = file.first_line_span(decorator), "@", file.parent(decorator) or decorator
     else:
         span, prefix, anchor = file.span(method_name(call) or call), "", call
     return Site(
@@ -119,7 +134,7 @@ def _filters(file: ParsedFile, call: libcst.Call) -> list[Evidence]:
     for name in FILTERS:
         arg = keyword(call, name)
         if arg is not None and not is_none(arg.value):
-            found.append(Evidence(file.span(arg), f"`{_short(file.code(arg))}`"))
+            found.append(Evidence(argument_span(file, arg), f"`{_short(name + '=' + file.code(arg.value))}`"))
     return found
 
 
@@ -134,24 +149,76 @@ def _handler_name(file: ParsedFile, flow: Flow, call: libcst.Call, decorator: li
     return flow.enclosing_name(call)
 
 
-def _scope(file: ParsedFile, flow: Flow, call: libcst.Call) -> Restriction | None:
-    """The namespaces a kopf.run / operator / spawn_tasks call serves; None when it serves the cluster."""
-    clusterwide = keyword(call, "clusterwide")
-    if clusterwide is not None and not is_empty_literal(clusterwide.value):
-        return None  # kopf refuses clusterwide=True together with namespaces
-    namespaces = keyword(call, "namespaces") or keyword(call, "namespace")
-    condition = branch_condition(file, flow, call)
-    if namespaces is not None and not is_empty_literal(namespaces.value):
-        if _serves_everything(flow, namespaces.value):
-            return None
-        condition = value_condition(file, flow, namespaces.value) or condition
-        text = f"`{_short(file.code(call.func) + '(' + file.code(namespaces) + ')')}`"
-        return Restriction(Mitigation.OPERATOR_NAMESPACES, None, file.span(namespaces), text, condition=condition)
-    if namespaces is None and has_star_kwargs(call):
-        star = next(arg for arg in call.args if arg.star == "**")
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """A keyword a runner receives: written in the call, or an entry of a `**options` dict built in sight."""
+
+    key: str
+    value: libcst.BaseExpression
+    anchor: libcst.CSTNode  # the argument or dict entry, for spans and `if` branches
+    in_call: bool
+
+
+def _scope(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Restriction]:
+    """The namespaces a kopf.run / operator / spawn_tasks call serves; none when it serves the cluster."""
+    options, unreadable = _options(flow, call)
+    for option in options:
+        is_unconditional = option.in_call or branch_condition(file, flow, option.anchor) is None
+        if option.key == "clusterwide" and is_unconditional and truth_by_default(flow, option.value) is True:
+            return []  # kopf refuses clusterwide=True together with namespaces
+    found = []
+    call_condition = branch_condition(file, flow, call)
+    for option in options:
+        if option.key not in ("namespaces", "namespace") or is_empty_literal(option.value):
+            continue  # namespace= is the deprecated form of namespaces=[…]
+        if _serves_everything(flow, option.value):
+            continue
+        where = call_condition if option.in_call else branch_condition(file, flow, option.anchor)
+        condition = _stricter(value_condition(file, flow, option.value), where)
+        shown = f"`{_short(f'{file.code(call.func)}({option.key}={file.code(option.value)})')}`"
+        anchor = option.anchor
+        if isinstance(anchor, libcst.Arg):
+            span = argument_span(file, anchor)
+        else:  # a dict entry; one built in another module is cited at the call
+            span = file.span(anchor) if anchor in file.parents else file.span(call)
+        found.append(Restriction(Mitigation.OPERATOR_NAMESPACES, None, span, shown, condition=condition))
+    if not found and unreadable is not None:
         text = f"`{_short(file.code(call))}` may set namespaces"
-        return Restriction(Mitigation.UNRESOLVED, None, file.span(star), text, condition=condition)
-    return None
+        span = argument_span(file, unreadable)
+        found.append(Restriction(Mitigation.UNRESOLVED, None, span, text, condition=call_condition))
+    return found
+
+
+def _stricter(first: Condition | None, second: Condition | None) -> Condition | None:
+    """Of two conditions that must both hold, the one that decides: false by default, else unknown."""
+    if first is None or second is None:
+        return first or second
+    for holds in (False, None):
+        for condition in (first, second):
+            if condition.holds_by_default is holds:
+                return condition
+    return first
+
+
+def _options(flow: Flow, call: libcst.Call) -> tuple[list[_Option], libcst.Arg | None]:
+    """The runner's keywords, and the first `**options` whose contents cannot be read (None: all were read)."""
+    options = [_Option(arg.keyword.value, arg.value, arg, True) for arg in call.args if arg.keyword is not None]
+    unreadable = None
+    for star in (arg for arg in call.args if arg.star == "**"):
+        entries = _dict_options(flow, star.value)
+        if entries is None:
+            unreadable = unreadable or star
+        else:
+            options.extend(entries)
+    return options, unreadable
+
+
+def _dict_options(flow: Flow, value: libcst.BaseExpression) -> list[_Option] | None:
+    """`opts = {"clusterwide": False, …}` and later `opts["namespaces"] = …`, or None when not in sight."""
+    entries = keyword_dict(flow, value)
+    if entries is None:
+        return None
+    return [_Option(key, entry, entry, False) for key, entry in entries]
 
 
 def _serves_everything(flow: Flow, value: libcst.BaseExpression) -> bool:

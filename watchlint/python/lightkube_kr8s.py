@@ -11,8 +11,17 @@ from __future__ import annotations
 import libcst
 
 from watchlint.facts import Mitigation, Operation, Restriction, Site
-from watchlint.python.calls import Narrowing, argument, client_site, keyword, method_name, positional, restrictions
-from watchlint.python.clients import ClientContext
+from watchlint.python.calls import (
+    ClientContext,
+    Narrowing,
+    argument,
+    argument_span,
+    client_site,
+    keyword,
+    method_name,
+    positional,
+    restrictions,
+)
 from watchlint.python.loops import loop_filters
 from watchlint.python.names import constant_string, is_none, kr8s_kind
 
@@ -46,7 +55,7 @@ def _lightkube(context: ClientContext, call: libcst.Call) -> Site | None:
     kind = _class_kind(context, resource.value, (LIGHTKUBE_RESOURCES,)) if resource is not None else None
     if kind is None:
         return None
-    found = restrictions(context.file, call, kind, _LIGHTKUBE_SELECTORS)
+    found = restrictions(context, call, kind, _LIGHTKUBE_SELECTORS)
     found += _namespace(context, call, kind, (LIGHTKUBE_ALL, "*", None), "the client's namespace")
     return _site(context, call, name.value == "watch", kind, found)
 
@@ -78,7 +87,7 @@ def _kr8s_get(context: ClientContext, call: libcst.Call, is_watch: bool) -> Site
 
 
 def _kr8s_site(context: ClientContext, call: libcst.Call, kind: str, is_watch: bool) -> Site:
-    found = restrictions(context.file, call, kind, _KR8S_SELECTORS)
+    found = restrictions(context, call, kind, _KR8S_SELECTORS)
     # kr8s.watch(kind, namespace, …) takes the namespace second; get(kind, *names, namespace=…) by keyword
     position = 1 if is_watch else None
     found += _namespace(context, call, kind, (KR8S_ALL, "all", position), "the API's namespace")
@@ -88,7 +97,7 @@ def _kr8s_site(context: ClientContext, call: libcst.Call, kind: str, is_watch: b
 def _site(context: ClientContext, call: libcst.Call, is_watch: bool, kind: str, found: list[Restriction]) -> Site:
     operation = Operation.WATCH if is_watch else Operation.LIST
     filters = loop_filters(context.file, context.flow, call) if is_watch else []
-    return client_site(context.file, context.flow, call, operation, kind, found, filters)
+    return client_site(context, call, operation, kind, found, filters)
 
 
 def _namespace(
@@ -101,17 +110,18 @@ def _namespace(
         where = method_name(call) or call
         return [Restriction(Mitigation.NAMESPACE, kind, context.file.span(where), default)]
     origins = context.flow.origins(arg.value)
-    if any(context.file.qualified_names(origin) & everything for origin in origins):
+    if any(context.flow.qualified_names(origin) & everything for origin in origins):
         return []
     if constant_string(context.flow, arg.value) == literal:
         return []
-    return [Restriction(Mitigation.NAMESPACE, kind, context.file.span(arg), f"`{context.file.code(arg)}`")]
+    text = f"`namespace={context.file.code(arg.value)}`"
+    return [Restriction(Mitigation.NAMESPACE, kind, argument_span(context.file, arg), text)]
 
 
 def _class_kind(context: ClientContext, value: libcst.BaseExpression, packages: tuple[str, ...]) -> str | None:
     """The kind of a resource class imported from a client library (`lightkube.resources.core_v1.Secret`)."""
     for origin in [value, *context.flow.origins(value)]:
-        for name in context.file.qualified_names(origin):
+        for name in context.flow.qualified_names(origin):
             if name.startswith(packages):
                 kind = context.kinds.python_kind(name.rpartition(".")[2])
                 if kind is not None:
@@ -121,6 +131,6 @@ def _class_kind(context: ClientContext, value: libcst.BaseExpression, packages: 
 
 def _is_kr8s_api(context: ClientContext, func: libcst.Attribute) -> bool:
     for origin in context.flow.origins(func.value):
-        if isinstance(origin, libcst.Call) and context.file.qualified_names(origin.func) & KR8S_APIS:
+        if isinstance(origin, libcst.Call) and context.flow.qualified_names(origin.func) & KR8S_APIS:
             return True
     return False

@@ -17,12 +17,14 @@ from watchlint.python.names import literal_string
 from watchlint.python.parser import ParsedFile
 
 _METADATA_FILTER = re.compile(r"label|annotation", re.IGNORECASE)
-MAX_SHOWN = 48
+MAX_SHOWN = 64
 
 
 def loop_filters(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Evidence]:
-    """The first label or annotation test in the loops that consume the stream a call opens."""
-    for body in _consumers(file, flow, call):
+    """The first label or annotation test in the loops that consume the stream a call opens, or in the
+    functions of this file those loops hand each event to (one level: `self.handle(event)`)."""
+    loops = _consumers(file, flow, call)
+    for body in [*loops, *(callee.body for loop in loops for callee in _callees(flow, loop))]:
         collector = _Tests()
         body.visit(collector)
         for test in collector.tests:
@@ -30,6 +32,31 @@ def loop_filters(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Eviden
             shown = shown if len(shown) <= MAX_SHOWN else shown[: MAX_SHOWN - 1].rstrip() + "…"
             return [Evidence(file.span(test), f"`if {shown}`")]
     return []
+
+
+def _callees(flow: Flow, body: libcst.CSTNode) -> list[libcst.FunctionDef]:
+    """The functions and methods of this file called in a loop body."""
+    collector = _Calls()
+    body.visit(collector)
+    found = []
+    for call in collector.calls:
+        callee: libcst.FunctionDef | None = None
+        if isinstance(call.func, libcst.Name):
+            callee = flow.local_function(call.func)
+        elif isinstance(call.func, libcst.Attribute) and isinstance(call.func.value, libcst.Name):
+            callee = flow.method(call.func, call.func.value.value)
+        if callee is not None and callee not in found:
+            found.append(callee)
+    return found
+
+
+class _Calls(libcst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[libcst.Call] = []
+
+    def visit_Call(self, node: libcst.Call) -> None:
+        self.calls.append(node)
 
 
 def _consumers(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[libcst.CSTNode]:

@@ -25,10 +25,15 @@ KOPF_NAME_KEYWORDS = ("kind", "plural", "singular", "shortcut")
 
 @dataclass(frozen=True, slots=True)
 class ListMethod:
-    """A kubernetes-client list method: `list_secret_for_all_namespaces`, `list_namespaced_secret`."""
+    """A kubernetes-client list method: `list_secret_for_all_namespaces`, `list_namespaced_secret`, or a
+    CustomObjectsApi list, whose kind its arguments name (`list_cluster_custom_object(group, version, plural)`)."""
 
-    kind: str
+    kind: str  # "" for a custom object list until its arguments are read
     is_namespaced: bool
+    is_custom: bool = False
+
+
+CUSTOM_OBJECT_LISTS = {"list_cluster_custom_object": False, "list_namespaced_custom_object": True}
 
 
 def kind_in_group(kinds: KindIndex, name: str, group: str | None) -> str | None:
@@ -46,6 +51,8 @@ def group_of_api_version(api_version: str) -> str:
 
 def list_method(kinds: KindIndex, method: str) -> ListMethod | None:
     """The kind a kubernetes-client list method names, matched whole (SPEC §2: python_fragments)."""
+    if method in CUSTOM_OBJECT_LISTS:
+        return ListMethod("", is_namespaced=CUSTOM_OBJECT_LISTS[method], is_custom=True)
     match = _LIST_ALL.fullmatch(method)
     if match is not None:
         kind = kinds.fragment_kind(match["fragment"])

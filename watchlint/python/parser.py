@@ -7,18 +7,17 @@ libcst resolves import aliases through `QualifiedNameProvider` (`from kubernetes
 from __future__ import annotations
 
 import ast
-import functools
 import io
 import itertools
 import re
 import tokenize
-from collections.abc import Mapping
+import warnings
+from collections.abc import Collection, Mapping
 
 import libcst
 from libcst.metadata import (
     CodeRange,
     MetadataWrapper,
-    ParentNodeProvider,
     PositionProvider,
     QualifiedName,
     QualifiedNameProvider,
@@ -40,6 +39,7 @@ class PythonSyntaxError(Exception):
 
 _NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"()[]{}")
 MAX_NESTING = 200  # CPython's own parser limit; libcst's native parser crashes the process far beyond it
+MAX_EXPRESSION_DEPTH = 1000  # libcst takes 0.2 s on a 1k-operand `1+1+…` chain, seconds on 2k, crashes near 7k
 
 # Constructs only Python 2 accepts, tested on the line where parsing as Python 3 failed.
 _PYTHON2 = (
@@ -53,35 +53,69 @@ _PYTHON2 = (
 
 
 def parse(source: SourceFile) -> libcst.Module:
-    _check_nesting(source)
+    """Parse with libcst; CPython's parser (fast, and precise about the line) speaks first on broken files,
+    and refuses the expressions libcst's native parser cannot take (it recurses once per operator)."""
+    tree, problem = _compile(source)
+    depth = expression_depth(tree) if tree is not None else 0
+    if depth > MAX_EXPRESSION_DEPTH:
+        raise PythonSyntaxError(f"expression nested {depth} deep (more than {MAX_EXPRESSION_DEPTH})")
     try:
         return libcst.parse_module(source.data)
     except libcst.ParserSyntaxError as error:
-        raise _syntax_error(source, error.raw_line) from None
+        line = (problem[0] if problem else 0) or error.raw_line
+        raise PythonSyntaxError(f"syntax error at line {line}") from None
 
 
 def check_syntax(source: SourceFile) -> None:
     """Raise PythonSyntaxError for a file that does not parse, cheaply: files without any Kubernetes
     library name are not worth libcst's time, but a broken file is still worth a notification."""
-    _check_nesting(source)
-    try:
-        compile(source.data, source.path, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    if _compile(source)[1] is not None:
         parse(source)  # CPython 3.11 rejects newer syntax that libcst accepts: libcst has the last word
 
 
-def _check_nesting(source: SourceFile) -> None:
+def _compile(source: SourceFile) -> tuple[ast.Module | None, tuple[int, str] | None]:
+    """CPython's tree, or its line and reason for a file it cannot parse. A Python 2 file is refused right
+    here, since libcst accepts some Python 2 (`except X, e:`) and would analyze it as something it is not."""
     depth = _bracket_depth(source.data)
     if depth > MAX_NESTING:
         raise PythonSyntaxError(f"brackets nested {depth} deep (more than {MAX_NESTING})")
-
-
-def _syntax_error(source: SourceFile, fallback_line: int) -> PythonSyntaxError:
-    line, reason = _compile_error(source, fallback_line)
+    try:
+        with warnings.catch_warnings():  # invalid escapes in the analyzed code are not ours to report
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source.data, source.path)
+    except SyntaxError as error:
+        line, reason = error.lineno or 0, error.msg or ""
+    except (RecursionError, MemoryError):
+        # CPython gives up on 100k-operand chains or 10k nested lambdas; libcst would hang or crash on them
+        raise PythonSyntaxError("nested too deeply to parse") from None
+    except ValueError:  # NUL bytes: decode_source refuses them first
+        return None, (0, "")
+    else:
+        return tree, None
     construct = python2_construct(source.line_bytes(line) if 0 < line <= source.line_count else b"", reason)
     if construct is not None:
-        return PythonSyntaxError(f"looks like Python 2 ({construct} at line {line})", is_python2=True)
-    return PythonSyntaxError(f"syntax error at line {line}")
+        raise PythonSyntaxError(f"looks like Python 2 ({construct} at line {line})", is_python2=True)
+    return None, (line, reason)
+
+
+def expression_depth(tree: ast.AST) -> int:
+    """How deep expressions nest, counting each operand of an `and`/`or` chain and each comparison as a
+    level, as libcst's parser does; walked without recursion, so a deep tree cannot overflow our stack."""
+    deepest = 0
+    pending: list[tuple[ast.AST, int]] = [(tree, 0)]
+    while pending:
+        node, depth = pending.pop()
+        deepest = max(deepest, depth)
+        weight = 0
+        if isinstance(node, ast.expr):
+            weight = 1
+            if isinstance(node, ast.BoolOp):
+                weight = len(node.values)
+            elif isinstance(node, ast.Compare):
+                weight = len(node.ops)
+        for child in ast.iter_child_nodes(node):
+            pending.append((child, depth + weight if isinstance(child, ast.expr) else 0))
+    return deepest
 
 
 def python2_construct(line: bytes, reason: str = "") -> str | None:
@@ -110,17 +144,6 @@ def _bracket_depth(data: bytes) -> int:
     return deepest
 
 
-def _compile_error(source: SourceFile, fallback: int) -> tuple[int, str]:
-    """CPython's parser names the line of the error and why; libcst's may point past it."""
-    try:
-        compile(source.data, source.path, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
-    except SyntaxError as error:
-        return error.lineno or fallback, error.msg or ""
-    except (ValueError, RecursionError, MemoryError):
-        return fallback, ""
-    return fallback, ""
-
-
 class ParsedFile:
     """One parsed file and the metadata the extractors read: spans, qualified names and parents."""
 
@@ -130,7 +153,10 @@ class ParsedFile:
         self.module = wrapper.module
         self._positions: Mapping[libcst.CSTNode, CodeRange] = wrapper.resolve(PositionProvider)
         self._names: Mapping[libcst.CSTNode, object] = wrapper.resolve(QualifiedNameProvider)
-        self.parents: Mapping[libcst.CSTNode, libcst.CSTNode] = wrapper.resolve(ParentNodeProvider)
+        index = _Index()  # parents and calls in one walk: metadata providers would walk the tree twice more
+        self.module.visit(index)
+        self.parents: Mapping[libcst.CSTNode, libcst.CSTNode] = index.parents
+        self.calls: tuple[libcst.Call, ...] = tuple(index.calls)
 
     @property
     def path(self) -> str:
@@ -155,6 +181,8 @@ class ParsedFile:
         if names is None:
             return frozenset()
         resolved = names() if callable(names) else names  # libcst stores some entries lazily
+        if not isinstance(resolved, Collection):
+            return frozenset()
         return frozenset(item.name for item in resolved if isinstance(item, QualifiedName))
 
     def code(self, node: libcst.CSTNode) -> str:
@@ -164,21 +192,26 @@ class ParsedFile:
     def parent(self, node: libcst.CSTNode) -> libcst.CSTNode | None:
         return self.parents.get(node)
 
-    @functools.cached_property
-    def calls(self) -> tuple[libcst.Call, ...]:
-        """Every call of the file, in source order."""
-        collector = _CallCollector()
-        self.module.visit(collector)
-        return tuple(collector.calls)
 
+class _Index(libcst.CSTVisitor):
+    """Every node's parent, and every call in source order."""
 
-class _CallCollector(libcst.CSTVisitor):
     def __init__(self) -> None:
         super().__init__()
+        self.parents: dict[libcst.CSTNode, libcst.CSTNode] = {}
         self.calls: list[libcst.Call] = []
+        self._stack: list[libcst.CSTNode] = []
 
-    def visit_Call(self, node: libcst.Call) -> None:
-        self.calls.append(node)
+    def on_visit(self, node: libcst.CSTNode) -> bool:
+        if self._stack:
+            self.parents[node] = self._stack[-1]
+        if isinstance(node, libcst.Call):
+            self.calls.append(node)
+        self._stack.append(node)
+        return True
+
+    def on_leave(self, original_node: libcst.CSTNode) -> None:
+        self._stack.pop()
 
 
 _SPACE = re.compile(r"\s+")

@@ -1,0 +1,492 @@
+"""The client part of the Python front-end: kubernetes(_asyncio), dynamic client, informer, lightkube, kr8s."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from watchlint import python
+from watchlint.catalog import Catalog, KindIndex
+from watchlint.facts import Access, Evidence, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
+from watchlint.frontend import UnitInput
+from watchlint.source import Span, decode_source
+
+
+def extract(catalog: Catalog, files: dict[str, str]) -> Facts:
+    sources = tuple(
+        decode_source(textwrap.dedent(text).lstrip("\n").encode(), path) for path, text in sorted(files.items())
+    )
+    return python.extract(UnitInput(Path("."), ".", sources, KindIndex.build(catalog.kinds)))
+
+
+def summary(facts: Facts) -> list[tuple[int, Operation, str, tuple[Mitigation, ...]]]:
+    """Line, operation, kind and restriction kinds of every site: enough to tell the verdict."""
+    return [
+        (site.span.line, site.operation, site.kind, tuple(r.mitigation for r in site.restrictions))
+        for site in facts.sites
+    ]
+
+
+def test_list_site_fields(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "inventory.py": """
+                from kubernetes import client
+
+
+                class Inventory:
+                    def __init__(self):
+                        self.core = client.CoreV1Api()
+
+                    def secrets(self):
+                        return self.core.list_secret_for_all_namespaces(limit=10)
+            """
+        },
+    )
+    assert facts.sites == (
+        Site(
+            operation=Operation.LIST,
+            access=Access.DIRECT_CLIENT,
+            kind="Secret",
+            form=ObjectForm.TYPED,
+            span=Span("inventory.py", 9, 26, 9, 56),
+            call="self.core.list_secret_for_all_namespaces",
+            construct="self.core.list_secret_for_all_namespaces(limit=10)",
+            enclosing="Inventory.secrets",
+        ),
+    )
+    assert facts.policies == ()
+
+
+def test_selector_and_namespace_restrictions(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "a.py": """
+                from kubernetes import client as k8s
+
+                core = k8s.CoreV1Api()
+                core.list_pod_for_all_namespaces(label_selector="app=shop", limit=5)
+                core.list_namespaced_pod("shop")
+                core.list_pod_for_all_namespaces(label_selector=None, field_selector="")
+            """
+        },
+    )
+    labelled, namespaced, empty = facts.sites
+    assert labelled.restrictions == (
+        Restriction(Mitigation.SELECTOR, "Pod", Span("a.py", 4, 34, 4, 59), '`label_selector="app=shop"`'),
+    )
+    assert namespaced.restrictions == (
+        Restriction(Mitigation.NAMESPACE, "Pod", Span("a.py", 5, 26, 5, 32), '`namespace="shop"`'),
+    )
+    assert empty.restrictions == ()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "mitigations"),
+    [
+        ("**{'limit': 5}", ()),
+        ("**{'label_selector': 'a=b'}", (Mitigation.SELECTOR,)),
+        ("**dict(field_selector='a=b')", (Mitigation.SELECTOR,)),
+        ("**options", (Mitigation.UNRESOLVED,)),
+        ("**{'label_selector': None}", ()),
+    ],
+)
+def test_keyword_dictionaries(catalog: Catalog, arguments: str, mitigations: tuple[Mitigation, ...]) -> None:
+    code = f"from kubernetes import client\n\nclient.CoreV1Api().list_job_for_all_namespaces({arguments})\n"
+    assert summary(extract(catalog, {"a.py": code})) == [(3, Operation.LIST, "Job", mitigations)]
+
+
+@pytest.mark.parametrize(
+    ("method", "kind"),
+    [
+        ("list_config_map_for_all_namespaces", "ConfigMap"),
+        ("list_endpoint_slice_for_all_namespaces", "EndpointSlice"),
+        ("list_replica_set_for_all_namespaces", "ReplicaSet"),
+        ("list_service_account_for_all_namespaces", "ServiceAccount"),
+        ("list_endpoints_for_all_namespaces", "Endpoints"),
+        ("list_event_for_all_namespaces", "Event"),
+        ("list_pod_template_for_all_namespaces", None),
+        ("list_deployment_for_all_namespaces", None),
+        ("list_node", None),
+        ("read_namespaced_secret", None),
+    ],
+)
+def test_method_fragments_match_whole(catalog: Catalog, method: str, kind: str | None) -> None:
+    facts = extract(catalog, {"a.py": f"import kubernetes\n\napi.{method}()\n"})
+    assert [site.kind for site in facts.sites] == ([kind] if kind else [])
+
+
+def test_api_object_through_helpers_and_aliases(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "a.py": """
+                import kubernetes.client
+                from kubernetes_asyncio import client as aio
+
+
+                def core():
+                    return kubernetes.client.CoreV1Api()
+
+
+                async def run(api: aio.CoreV1Api):
+                    core().list_pod_for_all_namespaces()
+                    await api.list_secret_for_all_namespaces()
+                    alias = api
+                    await alias.list_config_map_for_all_namespaces()
+            """
+        },
+    )
+    assert [(site.span.line, site.kind) for site in facts.sites] == [(10, "Pod"), (11, "Secret"), (13, "ConfigMap")]
+
+
+def test_project_functions_with_client_names_need_a_known_receiver(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "fake.py": """
+                class Repository:
+                    def list_secret_for_all_namespaces(self):
+                        return []
+
+
+                def list_pod_for_all_namespaces():
+                    return []
+            """,
+            "use.py": """
+                from kubernetes import client
+                from fake import Repository, list_pod_for_all_namespaces
+
+
+                def f(repository, api: client.CoreV1Api):
+                    list_pod_for_all_namespaces()
+                    Repository().list_secret_for_all_namespaces()
+                    repository.list_secret_for_all_namespaces()
+                    api.list_secret_for_all_namespaces()
+                    client.CoreV1Api().list_pod_for_all_namespaces()
+            """,
+        },
+    )
+    assert [(site.span.path, site.span.line) for site in facts.sites] == [("use.py", 9), ("use.py", 10)]
+
+
+def test_watch_stream_lands_on_stream(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "w.py": """
+                from kubernetes import client, watch
+
+                v1 = client.CoreV1Api()
+                for event in watch.Watch().stream(v1.list_pod_for_all_namespaces, timeout_seconds=10):
+                    print(event)
+            """
+        },
+    )
+    (site,) = facts.sites
+    assert (site.operation, site.kind, site.span, site.call, site.filters) == (
+        Operation.WATCH,
+        "Pod",
+        Span("w.py", 4, 28, 4, 34),
+        "watch.Watch().stream",
+        (),
+    )
+
+
+@pytest.mark.parametrize(
+    ("arguments", "mitigations"),
+    [
+        ("v1.list_secret_for_all_namespaces", ()),
+        ("v1.list_secret_for_all_namespaces, label_selector='a=b'", (Mitigation.SELECTOR,)),
+        ("v1.list_namespaced_secret, 'shop'", (Mitigation.NAMESPACE,)),
+        ("v1.list_namespaced_secret, namespace=ns", (Mitigation.NAMESPACE,)),
+        ("functools.partial(v1.list_namespaced_secret, 'shop')", (Mitigation.NAMESPACE,)),
+        ("func=v1.list_secret_for_all_namespaces", ()),
+        ("listing", ()),
+    ],
+)
+def test_watch_stream_arguments(catalog: Catalog, arguments: str, mitigations: tuple[Mitigation, ...]) -> None:
+    code = (
+        "import functools\nfrom kubernetes import client, watch\n\nv1 = client.CoreV1Api()\n"
+        "listing = v1.list_secret_for_all_namespaces\n"
+        f"stream = watch.Watch().stream({arguments})\n"
+    )
+    assert summary(extract(catalog, {"w.py": code})) == [(6, Operation.WATCH, "Secret", mitigations)]
+
+
+def test_loop_label_filters_are_evidence(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "w.py": """
+                from kubernetes_asyncio import client, watch
+
+
+                async def run():
+                    v1 = client.CoreV1Api()
+                    async with watch.Watch().stream(v1.list_secret_for_all_namespaces) as stream:
+                        async for event in stream:
+                            if event["type"] == "ADDED":
+                                pass
+                            if event["object"].metadata.labels.get("app") != "shop":
+                                continue
+            """
+        },
+    )
+    (site,) = facts.sites
+    message = '`if event["object"].metadata.labels.get("app") != "shop"`'
+    assert site.filters == (Evidence(Span("w.py", 10, 16, 10, 68), message),)
+
+
+def test_loop_filter_in_a_method_the_loop_calls(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "w.py": """
+                from kubernetes import client, watch
+
+
+                class Reflector:
+                    def run(self):
+                        events = watch.Watch().stream(client.CoreV1Api().list_config_map_for_all_namespaces)
+                        for event in events:
+                            self.handle(event)
+
+                    def handle(self, event):
+                        if "shop.example.com/catalog" in (event["object"].metadata.annotations or {}):
+                            print(event)
+            """
+        },
+    )
+    (site,) = facts.sites
+    assert [item.span.line for item in site.filters] == [11]
+
+
+def test_shared_informer(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "i.py": """
+                from kubernetes import client
+                from kubernetes.informer import SharedInformer
+
+                v1 = client.CoreV1Api()
+                SharedInformer(v1.list_config_map_for_all_namespaces)
+                SharedInformer(list_func=v1.list_secret_for_all_namespaces, label_selector="a=b")
+                SharedInformer(v1.list_namespaced_pod, "shop")
+                SharedInformer(v1.list_node)
+            """
+        },
+    )
+    assert summary(facts) == [
+        (5, Operation.WATCH, "ConfigMap", ()),
+        (6, Operation.WATCH, "Secret", (Mitigation.SELECTOR,)),
+        (7, Operation.WATCH, "Pod", (Mitigation.NAMESPACE,)),
+    ]
+    assert facts.sites[0].span == Span("i.py", 5, 1, 5, 15)
+
+
+def test_dynamic_client(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "d.py": """
+                from kubernetes import dynamic
+                from kubernetes.client import api_client
+
+                dyn = dynamic.DynamicClient(api_client.ApiClient())
+                secrets = dyn.resources.get(api_version="v1", kind="Secret")
+                secrets.get()
+                secrets.get(namespace="shop")
+                secrets.get("one", "shop")
+                secrets.watch()
+                secrets.watch("shop")
+                dyn.get(secrets, label_selector="a=b")
+                dyn.resources.get(api_version="events.k8s.io/v1", kind="Event").watch()
+                dyn.resources.get(api_version="metrics.k8s.io/v1beta1", kind="Pod").get()
+                dyn.resources.get(api_version="apps/v1", kind="Deployment").get()
+            """
+        },
+    )
+    assert summary(facts) == [
+        (6, Operation.LIST, "Secret", ()),
+        (7, Operation.LIST, "Secret", (Mitigation.NAMESPACE,)),
+        (9, Operation.WATCH, "Secret", ()),
+        (10, Operation.WATCH, "Secret", (Mitigation.NAMESPACE,)),
+        (11, Operation.LIST, "Secret", (Mitigation.SELECTOR,)),
+        (12, Operation.WATCH, "Event", ()),
+    ]
+
+
+def test_lightkube(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "l.py": """
+                import lightkube
+                from lightkube import ALL_NS, Client
+                from lightkube.resources.core_v1 import Node, Secret
+                from lightkube.models.core_v1 import Pod
+
+                kube = Client()
+                kube.list(Secret, namespace=ALL_NS)
+                kube.watch(Secret, namespace="*")
+                kube.list(Secret, namespace=lightkube.ALL_NS, fields={"type": "kubernetes.io/tls"})
+                kube.list(Secret)
+                kube.list(Secret, namespace="shop")
+                kube.list(Node)
+                kube.list(Pod, namespace=ALL_NS)
+            """
+        },
+    )
+    assert summary(facts) == [
+        (7, Operation.LIST, "Secret", ()),
+        (8, Operation.WATCH, "Secret", ()),
+        (9, Operation.LIST, "Secret", (Mitigation.SELECTOR,)),
+        (10, Operation.LIST, "Secret", (Mitigation.NAMESPACE,)),
+        (11, Operation.LIST, "Secret", (Mitigation.NAMESPACE,)),
+    ]
+    assert facts.sites[3].restrictions[0].text == "the client's namespace"
+
+
+def test_kr8s(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "k.py": """
+                import kr8s
+                import kr8s.asyncio
+                from kr8s.objects import ConfigMap
+
+
+                async def run(settings):
+                    kr8s.get("secrets", namespace=kr8s.ALL)
+                    kr8s.get("Secret", namespace="all", label_selector="a=b")
+                    kr8s.get("secrets")
+                    kr8s.get("secrets", "one", namespace=kr8s.ALL)
+                    kr8s.watch("pods", kr8s.ALL)
+                    ConfigMap.list(namespace=kr8s.ALL)
+                    api = await kr8s.asyncio.api()
+                    api.get("ev", namespace=kr8s.ALL)
+                    kr8s.asyncio.get("ingresses.networking.k8s.io", namespace=kr8s.ALL)
+                    settings.get("secrets")
+            """
+        },
+    )
+    assert summary(facts) == [
+        (7, Operation.LIST, "Secret", ()),
+        (8, Operation.LIST, "Secret", (Mitigation.SELECTOR,)),
+        (9, Operation.LIST, "Secret", (Mitigation.NAMESPACE,)),
+        (11, Operation.WATCH, "Pod", ()),
+        (12, Operation.LIST, "ConfigMap", ()),
+        (14, Operation.LIST, "Event", ()),
+    ]
+
+
+def test_django_model_named_like_a_kind(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "models.py": """
+                from django.db import models
+                import kubernetes
+
+
+                class Secret(models.Model):
+                    @classmethod
+                    def list(cls, namespace=None):
+                        return cls.objects.all()
+
+
+                Secret.list(namespace="all")
+                Secret.objects.get(name="x")
+            """
+        },
+    )
+    assert facts.sites == ()
+
+
+def test_client_site_under_a_condition_off_by_default(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "a.py": """
+                import os
+                from kubernetes import client
+
+                if os.getenv("AUDIT"):
+                    client.CoreV1Api().list_pod_for_all_namespaces()
+                elif os.getenv("OTHER", "yes"):  # holds when AUDIT does not
+                    client.CoreV1Api().list_secret_for_all_namespaces()
+            """
+        },
+    )
+    audit, other = facts.sites
+    assert audit.condition is not None
+    assert (audit.condition.holds_by_default, audit.condition.span.line) == (False, 4)
+    assert other.condition is not None
+    assert other.condition.holds_by_default is True  # AUDIT is unset by default, and OTHER defaults to "yes"
+
+
+def test_files_without_a_library_are_not_parsed_for_sites(catalog: Catalog) -> None:
+    facts = extract(catalog, {"plain.py": "def list_pod_for_all_namespaces():\n    return []\n"})
+    assert (facts.files, facts.sites) == (("plain.py",), ())
+
+
+def test_conditional_keyword_entries(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "a.py": """
+                import os
+                from kubernetes import client
+
+                SELECTOR = os.getenv("SELECTOR")
+
+
+                def pods(selector):
+                    options = {"limit": 10}
+                    if SELECTOR:
+                        options["label_selector"] = SELECTOR
+                    if selector:
+                        options["field_selector"] = selector
+                    return client.CoreV1Api().list_pod_for_all_namespaces(**options)
+            """
+        },
+    )
+    (site,) = facts.sites
+    assert [(r.text, r.is_active) for r in site.restrictions] == [
+        ("`label_selector` in `**options`", False),
+        ("`field_selector` in `**options`", True),
+    ]
+
+
+def test_custom_object_lists_name_their_kind_in_arguments(catalog: Catalog) -> None:
+    book = replace(catalog.kinds[0], name="Book", group="shop.example.com", plural="books", python_names=("books",))
+    sources = (
+        decode_source(
+            textwrap.dedent(
+                """\
+                from kubernetes import client, watch
+
+                api = client.CustomObjectsApi()
+                api.list_cluster_custom_object("shop.example.com", "v1", "books")
+                api.list_namespaced_custom_object(group="shop.example.com", version="v1", namespace="a", plural="books")
+                api.list_cluster_custom_object("other.example.com", "v1", "books")
+                watch.Watch().stream(api.list_cluster_custom_object, "shop.example.com", "v1", "books")
+                """
+            ).encode(),
+            "a.py",
+        ),
+    )
+    facts = python.extract(UnitInput(Path("."), ".", sources, KindIndex.build((*catalog.kinds, book))))
+    assert summary(facts) == [
+        (4, Operation.LIST, "Book", ()),
+        (5, Operation.LIST, "Book", (Mitigation.NAMESPACE,)),
+        (7, Operation.WATCH, "Book", ()),
+    ]

@@ -1,0 +1,152 @@
+"""Parsing in the Python front-end: broken and Python 2 files are notifications, never crashes; spans are
+1-based; constructs are whitespace-normalised."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+from watchlint import python
+from watchlint.catalog import Catalog, KindIndex
+from watchlint.facts import Facts, Notification, NotificationLevel
+from watchlint.frontend import UnitInput
+from watchlint.python.parser import ParsedFile, normalise, parse, python2_construct
+from watchlint.source import Span, decode_source
+
+
+def extract(catalog: Catalog, files: dict[str, str]) -> Facts:
+    sources = tuple(decode_source(text.encode(), path) for path, text in sorted(files.items()))
+    return python.extract(UnitInput(Path("."), ".", sources, KindIndex.build(catalog.kinds)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "import kopf\n\n@kopf.on.event('pods')\ndef h(**_:\n    pass\n",  # parsed with libcst
+        "x = 1\n\ndef h(**_:\n    pass\n",  # only syntax-checked: it names no client library
+    ],
+    ids=["library-file", "plain-file"],
+)
+def test_syntax_error_is_a_notification_naming_the_line(catalog: Catalog, text: str) -> None:
+    facts = extract(catalog, {"broken.py": text, "good.py": "import kopf\n"})
+    line = text.count("\n", 0, text.index("def h")) + 1
+    assert facts.notifications == (
+        Notification("broken.py", f"syntax error at line {line}; file skipped", NotificationLevel.ERROR),
+    )
+    assert facts.files == ("good.py",)
+
+
+@pytest.mark.parametrize(
+    ("text", "construct", "line"),
+    [
+        ("import kubernetes\n\nprint 'pods'\n", "print statement", 3),
+        ("import kubernetes\ntry:\n    pass\nexcept ValueError, error:\n    pass\n", "`except X, e:`", 4),
+        ("import kubernetes\nraise ValueError, 'no pods'\n", "`raise X, message`", 2),
+        ("import kubernetes\nexec 'x = 1'\n", "exec statement", 2),
+        ("import kubernetes\nmode = 0755\n", "octal literal", 2),
+        ("x = 1\nprint x\n", "print statement", 2),
+    ],
+)
+def test_python2_file_is_skipped_with_a_warning(catalog: Catalog, text: str, construct: str, line: int) -> None:
+    facts = extract(catalog, {"legacy.py": text})
+    message = f"looks like Python 2 ({construct} at line {line}); file skipped"
+    assert facts.notifications == (Notification("legacy.py", message, NotificationLevel.WARNING),)
+    assert facts.files == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "construct"),
+    [
+        (b"print(x)", None),
+        (b"print (x)", None),
+        (b"print = log", None),
+        (b"mode = 0o755", None),
+        (b"count = 0", None),
+        (b"except (KeyError, ValueError), error:", "`except X, e:`"),
+        (b"    print >>sys.stderr, 'x'", "print statement"),
+    ],
+)
+def test_python2_constructs(line: bytes, construct: str | None) -> None:
+    assert python2_construct(line) == construct
+
+
+def test_deep_nesting_is_refused_before_libcst(catalog: Catalog) -> None:
+    depth = 500
+    facts = extract(catalog, {"deep.py": "import kopf\nx = " + "(" * depth + "1" + ")" * depth + "\n"})
+    (note,) = facts.notifications
+    assert (note.level, note.message) == (
+        NotificationLevel.ERROR,
+        f"brackets nested {depth} deep (more than 200); file skipped",
+    )
+
+
+def test_newer_syntax_than_the_running_python_is_accepted(catalog: Catalog) -> None:
+    facts = extract(catalog, {"new.py": "type Namespaces = list[str]\n"})
+    assert (facts.files, facts.notifications) == (("new.py",), ())
+
+
+def test_spans_are_one_based_code_points() -> None:
+    source = decode_source("é = 1\nkopf.on.event('pods')\n".encode(), "a.py")
+    file = ParsedFile(source, parse(source))
+    (call,) = file.calls
+    assert file.span(call) == Span("a.py", 2, 1, 2, 22)
+    assert file.span(file.module.body[0]) == Span("a.py", 1, 1, 1, 6)
+
+
+def test_first_line_span_stops_at_the_end_of_the_line() -> None:
+    source = decode_source(b"@kopf.on.create(\n    'pods',\n)\ndef h(): ...\n", "a.py")
+    file = ParsedFile(source, parse(source))
+    (decorator,) = file.module.body[0].decorators  # type: ignore[attr-defined]
+    assert file.first_line_span(decorator) == Span("a.py", 1, 1, 1, 17)
+
+
+@pytest.mark.parametrize(
+    ("code", "shown"),
+    [
+        ("kopf.on.create(\n    'pods',\n    labels={'a': 'b'},\n)", "kopf.on.create('pods', labels={'a': 'b'})"),
+        ("f(  a ,\n b )", "f(a , b)"),
+        ("x \\\n  .y()", "x .y()"),
+    ],
+)
+def test_normalise(code: str, shown: str) -> None:
+    assert normalise(code) == shown
+
+
+def test_suppression_comments_are_collected_from_parsed_files(catalog: Catalog) -> None:
+    facts = extract(catalog, {"a.py": "import kopf  # noqa: WL001\nx = '# noqa: WL004'\n"})
+    assert [(comment.span.line, comment.text) for comment in facts.comments] == [(1, "# noqa: WL001")]
+
+
+@pytest.mark.parametrize(
+    ("expression", "message"),
+    [
+        (" and ".join(["a"] * 1500), "expression nested 1500 deep (more than 1000); file skipped"),
+        ("+".join(["1"] * 100_000), "nested too deeply to parse; file skipped"),
+        ("lambda: " * 10_000 + "0", "nested too deeply to parse; file skipped"),
+    ],
+    ids=["and-chain", "sum-chain", "nested-lambdas"],
+)
+def test_expressions_libcst_cannot_take_are_refused(catalog: Catalog, expression: str, message: str) -> None:
+    facts = extract(catalog, {"patho.py": f"import kopf\n\nx = {expression}\n", "ok.py": "import kopf\n"})
+    assert facts.notifications == (Notification("patho.py", message, NotificationLevel.ERROR),)
+    assert facts.files == ("ok.py",)
+
+
+def test_compile_warnings_of_the_analyzed_code_do_not_leak(catalog: Catalog) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        extract(catalog, {"a.py": 'import re\nimport kopf\n\nPATTERN = re.compile("\\d+")\n', "b.py": 'x = "\\d"\n'})
+    assert [str(item.message) for item in caught] == []
+
+
+def test_generated_clients_are_skipped(catalog: Catalog) -> None:
+    header = '"""\n    Kubernetes\n\n    Generated by: https://openapi-generator.tech\n"""\n'
+    body = (
+        "class CoreV1Api:\n"
+        "    def list_pod_for_all_namespaces(self, **kwargs):\n"
+        "        return self.api.list_pod_for_all_namespaces(**kwargs)\n"
+    )
+    facts = extract(catalog, {"core_v1_api.py": header + body})
+    assert (facts.files, facts.sites, facts.notifications) == ((), (), ())
