@@ -214,6 +214,21 @@ def test_uncached_list_with_namespace_or_selector_is_mitigated(mitigation: Mitig
     assert (item.code, item.reason) == ("WL004", mitigation)
 
 
+def test_uncached_list_scoped_only_under_a_false_condition_says_when_the_scope_applies() -> None:
+    condition = Condition("--namespace is set", MAIN, holds_by_default=False)
+    local = restriction(Mitigation.NAMESPACE, "ConfigMap", text="client.InNamespace(ns)", condition=condition)
+    site = read(Operation.LIST, access=Access.API_READER, policy_keys=(), restrictions=(local,))
+    finding = only(verdicts(site))
+    assert isinstance(finding, Finding)
+    assert finding.message == (
+        "`r.List` lists every ConfigMap in the cluster on each call; "
+        "client.InNamespace(ns) applies only when --namespace is set"
+    )
+    assert [(item.span, item.message) for item in finding.related] == [
+        (MAIN, "client.InNamespace(ns) applies only when --namespace is set")
+    ]
+
+
 def test_cached_list_with_namespace_option_still_fills_a_cluster_wide_informer() -> None:
     namespaced = restriction(Mitigation.NAMESPACE, "ConfigMap", is_effective=False)
     finding = only(verdicts(read(Operation.LIST, restrictions=(namespaced,))))
@@ -278,7 +293,10 @@ def test_kopf_handler_streams_and_operator_namespaces_mitigate() -> None:
     operator = CachePolicy(key="kopf", label="kopf operator", origins=(), restrictions=())
     finding = only(verdicts(handler, policies=(operator,)))
     assert isinstance(finding, Finding)
-    assert finding.message == '`@kopf.on.event("secrets")` streams every Secret in the cluster'
+    assert (
+        finding.message
+        == '`@kopf.on.event("secrets")` streams every Secret in the cluster; no namespace scope was found in code'
+    )
     scoped = replace(operator, restrictions=(restriction(Mitigation.OPERATOR_NAMESPACES, None),))
     item = only(verdicts(handler, policies=(scoped,)))
     assert isinstance(item, Mitigated)

@@ -360,7 +360,7 @@ def test_evaluate_reports_unusable_directives_only_in_reported_files(catalog: Ca
     assert outcome.notifications == [
         Notification(
             CONTROLLER,
-            "line 29: suppression without a reason does not apply; expected `//watchlint:ignore WL002 -- reason`",
+            "line 29: suppression without a reason does not apply; expected `//watchlint:ignore WL001 -- reason`",
         )
     ]
 

@@ -316,5 +316,30 @@ def test_unusable_directive_is_reported_even_without_findings() -> None:
     directive = comment("//watchlint:ignore WL004", Language.GO, 7, is_own_line=True)
     assert apply_suppressions([], [directive], Language.GO) == (
         [],
-        [Notification(GO_PATH, f"line 7: suppression without a reason does not apply; expected {GO_FORM}")],
+        [
+            Notification(
+                GO_PATH,
+                "line 7: suppression without a reason does not apply; expected `//watchlint:ignore WL004 -- reason`",
+            )
+        ],
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        (Language.GO, "//watchlint:ignore WL001,WL003", "`//watchlint:ignore WL001,WL003 -- reason`"),
+        (Language.PYTHON, "# watchlint: ignore[WL004]", "`# watchlint: ignore[WL004] -- reason`"),
+    ],
+    ids=["go", "python"],
+)
+def test_missing_reason_message_repeats_the_codes_written(language: Language, text: str, expected: str) -> None:
+    directive = comment(text, language, 3, is_own_line=True)
+    _, notes = apply_suppressions([], [directive], language)
+    assert notes == [
+        Notification(
+            path_of(language),
+            f"line 3: suppression without a reason does not apply; expected {expected}",
+            NotificationLevel.WARNING,
+        )
+    ]

@@ -55,14 +55,14 @@ def _parse_go(comment: Comment, text: str) -> Directive | str | None:
     ignore = _GO_IGNORE.match(text)
     if not ignore:
         return None
-    return _ignore_directive(comment, _GO_IGNORE_BODY.match(ignore["rest"]), "//watchlint:ignore WL002 -- reason")
+    return _ignore_directive(comment, _GO_IGNORE_BODY.match(ignore["rest"]), "//watchlint:ignore {codes} -- reason")
 
 
 def _parse_python(comment: Comment, text: str) -> Directive | str | None:
     ignore = _PY_IGNORE.search(text)
     if ignore:
         body = _PY_IGNORE_BODY.match(ignore["rest"].strip())
-        return _ignore_directive(comment, body, "# watchlint: ignore[WL002] -- reason")
+        return _ignore_directive(comment, body, "# watchlint: ignore[{codes}] -- reason")
     noqa = _PY_NOQA.search(text)
     if not noqa:
         return None  # a bare noqa belongs to flake8 and ruff: it does not silence watchlint (DESIGN §2.5)
@@ -74,12 +74,14 @@ def _parse_python(comment: Comment, text: str) -> Directive | str | None:
 
 
 def _ignore_directive(comment: Comment, body: re.Match[str] | None, form: str) -> Directive | str:
+    """Build an ignore directive; `form` is the expected spelling with a `{codes}` placeholder."""
     if body is None:
-        return f"malformed suppression; expected `{form}`"
+        return f"malformed suppression; expected `{form.format(codes='WL002')}`"
+    codes_text = body["codes"].strip()
     reason = (body["reason"] or "").strip()
     if not reason:
-        return f"suppression without a reason does not apply; expected `{form}`"
-    codes = frozenset(_SPLIT.split(body["codes"].strip()))
+        return f"suppression without a reason does not apply; expected `{form.format(codes=codes_text)}`"
+    codes = frozenset(_SPLIT.split(codes_text))
     return Directive(comment, SuppressionKind.IGNORE, codes, reason)
 
 

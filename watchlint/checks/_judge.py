@@ -59,7 +59,7 @@ def judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
     if local is not None:
         return Judgement(code, local.mitigation, _evidence(local))
     if code == "WL004" or not site.policy_keys:
-        return Judgement(code, None, related=_inactive(site.restrictions, site.kind))
+        return Judgement(code, None, related=_inactive(site.restrictions, site.kind), note=_local_note(site))
     return _judge_policies(site, facts, code)
 
 
@@ -110,7 +110,11 @@ def _evidence(restriction: Restriction) -> Related:
 
 
 def _origins(policy: CachePolicy, site: Site) -> tuple[Related, ...]:
-    return tuple(Related(span, f"cache options here leave {site.kind} unrestricted") for span in policy.origins)
+    if site.access is Access.KOPF:
+        text = "kopf starts here and serves every namespace"
+    else:
+        text = f"cache options here leave {site.kind} unrestricted"
+    return tuple(Related(span, text) for span in policy.origins)
 
 
 def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: str) -> tuple[Related, ...]:
@@ -124,13 +128,24 @@ def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: s
     return tuple(related)
 
 
+def _conditional_note(restrictions: tuple[Restriction, ...] | list[Restriction]) -> str:
+    """Name the restriction that would apply but depends on a condition that can be false."""
+    conditional = next((r for r in restrictions if r.is_effective and r.condition is not None), None)
+    if conditional is None or conditional.condition is None:
+        return ""
+    return f"; {conditional.text} applies only when {conditional.condition.text}"
+
+
+def _local_note(site: Site) -> str:
+    return _conditional_note(site.restrictions)
+
+
 def _note(applicable: list[Restriction], policy: CachePolicy, site: Site) -> str:
-    parts = []
-    conditional = next((r for r in applicable if r.is_effective and r.condition is not None), None)
-    if conditional is not None and conditional.condition is not None:
-        parts.append(f"; {conditional.text} applies only when {conditional.condition.text}")
+    parts = [_conditional_note(applicable)]
     if not policy.origins and site.access is Access.CACHE:
         parts.append("; no manager options were found")
+    elif not policy.origins and site.access is Access.KOPF:
+        parts.append("; no namespace scope was found in code")
     if len(site.policy_keys) > 1:
         parts.append(f" ({policy.label})")
     return "".join(parts)
