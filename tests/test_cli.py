@@ -689,6 +689,28 @@ def test_output_that_cannot_be_written_exits_2(
     assert result.stderr.count("\n") == 1
 
 
+def test_output_of_a_failed_run_leaves_the_previous_report_alone(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_tree(tmp_path, {"ok.go": GO_FILE, "report.json": "previous report\n"})
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("check", "--select", "WL999", "--format", "json", "--output", "report.json")
+    assert result.exit_code == 2
+    assert (tmp_path / "report.json").read_text(encoding="utf-8") == "previous report\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["ok.go", "report.json"]  # no temporary left
+
+
+def test_output_replaces_the_previous_report_and_keeps_its_mode(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_tree(tmp_path, {"ok.go": GO_FILE, "report.json": "previous report\n"})
+    (tmp_path / "report.json").chmod(0o640)
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("check", "--format", "json", "--output", "report.json").exit_code == 0
+    assert json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))["findings"] == []
+    assert (tmp_path / "report.json").stat().st_mode & 0o777 == 0o640
+
+
 def test_output_to_a_folder_is_a_usage_error(run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write_tree(tmp_path, {"ok.go": GO_FILE, "reports/.keep": ""})
     monkeypatch.chdir(tmp_path)

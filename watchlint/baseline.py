@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from watchlint.atomic import write_atomically
 from watchlint.engine import Report
 from watchlint.errors import WatchlintError
 from watchlint.findings import Finding
@@ -34,7 +35,7 @@ def write_baseline(path: Path, findings: Iterable[Finding]) -> int:
     ]
     document = {"version": FORMAT_VERSION, "findings": entries}
     try:
-        path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_atomically(path, (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     except OSError as error:
         raise WatchlintError(f"{path}: cannot write baseline: {error.strerror or error}") from None
     return len(entries)

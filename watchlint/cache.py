@@ -10,13 +10,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
-import os
 import pickle
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
 from watchlint import __version__
+from watchlint.atomic import write_atomically
 from watchlint.catalog import Kind
 from watchlint.source import SourceFile
 
@@ -91,10 +90,7 @@ class FactsCache:
         try:
             self._prepare()
             path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-            with os.fdopen(handle, "wb") as stream:
-                pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, path)
+            write_atomically(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:
             logger.debug("cannot write cache entry %s", path, exc_info=True)
 

@@ -31,6 +31,7 @@ from watchlint import (
 )
 from watchlint import cache as cache_module
 from watchlint import inventory as inventory_model
+from watchlint.atomic import write_atomically
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine, find_config
 from watchlint.engine import Report, RunOptions, extract_all, run
@@ -252,7 +253,7 @@ def _write(text: str, output: Path | None) -> None:
         return
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(text, encoding="utf-8")
+        write_atomically(output, text.encode("utf-8"))
     except OSError as error:
         raise WatchlintError(f"{output}: cannot write report: {error.strerror or error}") from None
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import difflib
 import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from watchlint.atomic import write_atomically
 from watchlint.catalog import Catalog
 from watchlint.config import CommandLine
 from watchlint.engine import Report, RunOptions, run
@@ -169,13 +169,4 @@ def _parses(path: Path, data: bytes) -> bool:
 def write_all(outcome: FixOutcome) -> None:
     """Write every changed file atomically (temp file + rename), keeping its permission bits."""
     for path in outcome.changed:
-        mode = path.stat().st_mode
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".watchlint", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(outcome.current[path])
-            os.chmod(temporary, mode & 0o7777)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomically(path, outcome.current[path])
