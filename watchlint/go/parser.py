@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 
 import tree_sitter
 import tree_sitter_go
@@ -34,8 +35,70 @@ def _position(node: tree_sitter.Node) -> tuple[int, int]:
     return node.start_byte, -node.end_byte
 
 
+# Go 1.26 lets new() take an expression (`new(int32(1))`); tree-sitter-go 0.25 accepts only a type there, and
+# its error recovery can swallow the rest of the file.
+_NEW_CALL = re.compile(rb"(?<![\w.])new\(")
+_NEW_STANDIN = b"nex"  # same length: every offset, line and column stays where it was
+_NEW_ROUNDS = 4
+
+
 def parse(source: SourceFile) -> tree_sitter.Tree:
-    return tree_sitter.Parser(language()).parse(source.data)
+    tree = tree_sitter.Parser(language()).parse(source.data)
+    if not tree.root_node.has_error or b"new(" not in source.data:
+        return tree
+    return _reparse_new_of_expression(source.data, tree)
+
+
+def _reparse_new_of_expression(data: bytes, tree: tree_sitter.Tree) -> tree_sitter.Tree:
+    """Parse again with each broken `new(` read as an ordinary call; keep the tree only if it has fewer errors.
+
+    A few rounds, because the recovery around one broken call can hide the next one.
+    """
+    patched = bytearray(data)
+    best, best_errors = tree, _error_count(tree)
+    for _ in range(_NEW_ROUNDS):
+        broken = [m.start() for m in _NEW_CALL.finditer(patched) if _is_broken_new(best, m.start())]
+        if not broken:
+            break
+        for start in broken:
+            patched[start : start + 3] = _NEW_STANDIN
+        retried = tree_sitter.Parser(language()).parse(bytes(patched))
+        errors = _error_count(retried)
+        if errors >= best_errors:
+            break
+        best, best_errors = retried, errors
+        if not errors:
+            break
+    return best
+
+
+def _is_broken_new(tree: tree_sitter.Tree, start: int) -> bool:
+    """Whether the `new(` at `start` did not parse as a clean call: recovery may read `new` as a bare operand."""
+    node = tree.root_node.descendant_for_byte_range(start, start + 3)
+    if node is None or node.type not in ("identifier", "ERROR"):
+        return False
+    parent = node.parent
+    if parent is not None and parent.type == "call_expression" and parent.child_by_field_name("function") == node:
+        return parent.has_error
+    return parent is None or parent.type not in ("function_declaration", "method_declaration")
+
+
+def _error_count(tree: tree_sitter.Tree) -> int:
+    return len(captures("(ERROR) @error", tree.root_node).get("error", [])) + _missing_count(tree)
+
+
+def _missing_count(tree: tree_sitter.Tree) -> int:
+    count = 0
+    cursor = tree.walk()
+    while True:
+        node = cursor.node
+        if node is not None and node.is_missing:
+            count += 1
+        if node is not None and node.has_error and cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return count
 
 
 def text(node: tree_sitter.Node | None) -> str:
