@@ -9,9 +9,11 @@ import pytest
 from report_case import CASE, build_report
 
 from watchlint.catalog import Catalog
+from watchlint.engine import Report
 from watchlint.facts import Notification, NotificationLevel
+from watchlint.findings import Finding, Level
 from watchlint.report_text import TextOptions, render, render_notification
-from watchlint.source import SourceLines
+from watchlint.source import SourceLines, Span
 
 
 @pytest.fixture
@@ -64,3 +66,22 @@ def test_caret_aligns_under_the_name_token_after_tabs(in_case: Path, catalog: Ca
 def test_notification_line_names_level_path_and_message() -> None:
     note = Notification("a/b.go", "file is binary (contains NUL bytes)", NotificationLevel.ERROR)
     assert render_notification(note, color=False) == "error: a/b.go: file is binary (contains NUL bytes)"
+
+
+def test_a_very_long_line_is_cut_around_the_span(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    line = "var x = " + "a" * 5000 + "; _ = c.List(nil, &l); var y = " + "b" * 5000
+    (tmp_path / "one.go").write_text(f"package x\n{line}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    column = line.index("c.List") + 1
+    finding = Finding(
+        code="WL002",
+        level=Level.WARNING,
+        span=Span("one.go", 2, column, 2, column + 6),
+        message="`c.List` on Secret starts a cluster-wide Secret informer",
+        kind="Secret",
+        construct="c.List(nil, &l)",
+    )
+    report = Report(findings=(finding,), mitigated=(), notifications=(), files_analyzed=1)
+    lines = render(report, SourceLines(), TextOptions(show_summary=False)).splitlines()
+    assert lines[2] == "2 | …" + "a" * 54 + "; _ = c.List(nil, &l); var y = " + "b" * 41 + "…"  # 60 columns each side
+    assert lines[3] == "  | " + " " * 61 + "^^^^^^"

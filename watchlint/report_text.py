@@ -14,6 +14,8 @@ from watchlint.source import SourceLines, Span
 
 TAB_WIDTH = 4
 MAX_PREVIEW_EDITS = 2  # the main edit and an import: enough to see what --fix would do
+MAX_SNIPPET_WIDTH = 240  # display columns; longer lines (minified, generated) are cut around the span
+SNIPPET_CONTEXT = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +107,7 @@ def _snippet(span: Span, lines: SourceLines, paint: _Painter) -> list[str]:
         _, end = _expand(text, span.end_column - 1)
     else:
         end = len(shown)
+    shown, start, end = _window(shown, start, end)
     width = len(str(span.line))
     gutter = " " * width
     carets = "^" * max(1, end - start)
@@ -113,6 +116,19 @@ def _snippet(span: Span, lines: SourceLines, paint: _Painter) -> list[str]:
         f"{span.line} | {shown}",
         f"{gutter} | {' ' * start}{paint(carets, fg='red', bold=True)}",
     ]
+
+
+def _window(shown: str, start: int, end: int) -> tuple[str, int, int]:
+    """Cut a line too long for a terminal (minified or generated code) to the span and some context around it."""
+    if len(shown) <= MAX_SNIPPET_WIDTH:
+        return shown, start, end
+    end = min(end, start + MAX_SNIPPET_WIDTH - 2 * SNIPPET_CONTEXT)  # a span longer than the window shows its head
+    left = max(0, start - SNIPPET_CONTEXT)
+    right = min(len(shown), end + SNIPPET_CONTEXT)
+    prefix = "…" if left > 0 else ""
+    suffix = "…" if right < len(shown) else ""
+    offset = len(prefix) - left
+    return prefix + shown[left:right] + suffix, start + offset, end + offset
 
 
 def _expand(text: str, column: int) -> tuple[str, int]:
