@@ -38,6 +38,9 @@ class KindType:
     name: str
 
 
+_ONE_LINE_WIDTH = 100  # columns (tabs of 4) beyond which a new literal is written one element per line
+
+
 @dataclass(frozen=True, slots=True)
 class Literal:
     """A composite literal to write: `head{items}tail`, on one line or one item per line as gofmt lays it out.
@@ -57,9 +60,12 @@ class Literal:
         return f"{self.head}{{\n{lines}{indent}}}{self.tail}"
 
     def _layout(self, item: Literal | str, inner: str) -> str | None:
-        """A lone innermost literal stays on one line: it has no neighbour to align with."""
-        is_leaf = isinstance(item, Literal) and all(isinstance(child, str) for child in item.items)
-        return None if is_leaf and len(self.items) == 1 else inner
+        """A lone, short innermost literal stays on one line: it has no neighbour to align with."""
+        if not isinstance(item, Literal) or not all(isinstance(child, str) for child in item.items):
+            return inner
+        if len(self.items) > 1 or len(inner.expandtabs(4)) + len(item.render(None)) + 1 > _ONE_LINE_WIDTH:
+            return inner
+        return None
 
 
 def _render(item: Literal | str, indent: str | None) -> str:
