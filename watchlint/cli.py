@@ -24,7 +24,6 @@ from watchlint import (
     report_github,
     report_inventory,
     report_json,
-    report_sarif,
     report_statistics,
     report_text,
     ruledocs,
@@ -240,6 +239,8 @@ def _render(report: Report, catalog: Catalog, output_format: str, options: repor
     if output_format == "json":
         return report_json.render(report, catalog, options.show_mitigated)
     if output_format == "sarif":
+        from watchlint import report_sarif  # sarif-om and attrs load only for SARIF output
+
         return report_sarif.render(report, catalog, SourceLines())
     if output_format == "github":
         return report_github.render(report, catalog)

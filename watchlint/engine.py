@@ -5,6 +5,7 @@ A file that cannot be read or parsed becomes a notification and the run goes on 
 
 from __future__ import annotations
 
+import importlib
 import logging
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -13,7 +14,6 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from watchlint import go, python
 from watchlint.cache import FactsCache, unit_key
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.checks import CHECKS, CheckContext
@@ -28,7 +28,13 @@ from watchlint.suppress import apply_suppressions
 logger = logging.getLogger(__name__)
 
 Extractor = Callable[[UnitInput], Facts]
-FRONT_ENDS: Mapping[Language, Extractor] = {Language.GO: go.extract, Language.PYTHON: python.extract}
+# Imported on first use: libcst alone takes ~0.15 s to import, which a Go-only run (or a warm one) never needs.
+_FRONT_END_MODULES: Mapping[Language, str] = {Language.GO: "watchlint.go", Language.PYTHON: "watchlint.python"}
+
+
+def front_end(language: Language) -> Extractor:
+    extract: Extractor = importlib.import_module(_FRONT_END_MODULES[language]).extract
+    return extract
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +245,7 @@ def extract_sources(
     kinds = KindIndex.build(catalog.kinds + settings.extra_kinds)
     unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.kopf_namespaced)
     try:
-        facts = FRONT_ENDS[unit.language](unit_input)
+        facts = front_end(unit.language)(unit_input)
     except Exception:  # an internal error must not lose the other units
         logger.debug("front-end failed on %s", unit.root, exc_info=True)
         message = f"internal error while analyzing this {unit.language} unit"

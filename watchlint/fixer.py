@@ -18,8 +18,6 @@ from watchlint.catalog import Catalog
 from watchlint.config import CommandLine
 from watchlint.engine import Report, RunOptions, run
 from watchlint.findings import Applicability, Finding, Fix
-from watchlint.go import parser as go_parser
-from watchlint.python import parser as python_parser
 from watchlint.source import SourceError, decode_source, display_path
 
 MAX_ROUNDS = 10
@@ -157,8 +155,12 @@ def _parses(path: Path, data: bytes) -> bool:
     except SourceError:
         return False
     if path.suffix == ".go":
+        from watchlint.go import parser as go_parser  # the front-ends load on first use
+
         return go_parser.first_syntax_error(go_parser.parse(source)) is None
     if path.suffix == ".py":
+        from watchlint.python import parser as python_parser  # the front-ends load on first use
+
         try:
             python_parser.parse(source)
         except python_parser.PythonSyntaxError:

@@ -74,6 +74,7 @@ class ClientGraph:
     field_values: dict[tuple[TypeRef, str], list[Assigned]] = field(default_factory=dict)
     call_arguments: dict[tuple[FunctionKey, int], list[Assigned]] = field(default_factory=dict)
     _client_functions: frozenset[str] | None = None  # names of functions taking a client, computed once
+    _client_fields: frozenset[str] | None = None  # names of client-typed struct fields, computed once
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
 
     # -- references ----------------------------------------------------------------------------------
@@ -246,7 +247,10 @@ class ClientGraph:
 
     def _collect_literals(self, file: GoFile) -> None:
         resolver = self.resolver
+        client_fields = self._client_field_names()
         for literal in file.nodes("composite_literal"):
+            if not any(key in client_fields for key, _ in keyed_elements(literal)):
+                continue  # typing the literal costs a scope lookup; most set no client field
             type_ref = resolver.type_of(file, literal)
             if type_ref is None:
                 continue
@@ -259,8 +263,11 @@ class ClientGraph:
 
     def _collect_assignments(self, file: GoFile) -> None:
         resolver = self.resolver
+        client_fields = self._client_field_names()
         for match in parser.matches(_FIELD_ASSIGNMENT, file.tree.root_node):
             left, right = match["left"][0], match["right"][0]
+            if parser.text(left.child_by_field_name("field")) not in client_fields:
+                continue
             operand = left.child_by_field_name("operand")
             owner = resolver.type_of(file, operand) if operand is not None else None
             if owner is None or not right.named_children:
@@ -276,12 +283,12 @@ class ClientGraph:
         for match in parser.matches(_ANY_ASSIGNMENT, file.tree.root_node):
             names, values = match["left"][0].named_children, match["right"][0].named_children
             for position, name in enumerate(names):
-                if name.type != "identifier" or resolver.declaration(file, name) is not None:
+                if name.type != "identifier" or not values:
                     continue
                 variable = resolver.declarations.variables.get((file.package_path, parser.text(name)))
                 type_ref = resolve_type(variable.type_node, variable.file) if variable is not None else None
-                if not self.is_client_like(type_ref) or not values:
-                    continue
+                if not self.is_client_like(type_ref) or resolver.declaration(file, name) is not None:
+                    continue  # not a client, or a local that shadows the package variable
                 value = values[position] if len(values) == len(names) else values[0]
                 key = (TypeRef(file.package_path, PACKAGE_SCOPE), parser.text(name))
                 self._record(self.field_values, key, file, value)
@@ -311,6 +318,13 @@ class ClientGraph:
         if self._client_functions is None:
             self._client_functions = self._compute_client_functions()
         return self._client_functions
+
+    def _client_field_names(self) -> frozenset[str]:
+        if self._client_fields is None:
+            structs = self.resolver.declarations.structs.values()
+            names = {info.name for fields in structs for info in fields if self.is_client_like(info.type)}
+            self._client_fields = frozenset(names)
+        return self._client_fields
 
     def _compute_client_functions(self) -> frozenset[str]:
         names = set()

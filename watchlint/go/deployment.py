@@ -194,7 +194,8 @@ class Evaluator:
         self.resolver = resolver
         self.flags = flags
         self._field_values: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
-        self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._calls_by_name: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self.files: list[GoFile] = []
         self._memo: dict[object, object] = {}
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
@@ -548,7 +549,7 @@ class Evaluator:
         info = self.resolver.declarations.functions.get(key) if key is not None else None
         if info is None or info.key.name == "main":
             return []
-        calls = self.calls().get(info.key, [])
+        calls = self.callers(info.key)
         if not calls:
             return []
         outcomes = []
@@ -559,25 +560,31 @@ class Evaluator:
             outcomes.append(Guard(False, combined.text, combined.span))
         return outcomes[:1]
 
-    def calls(self) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
-        if self._callers is None:
-            callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
-            names = {key.name for key in self.resolver.declarations.functions}
+    def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls of one module function, resolved on demand: only helpers with a site or a guarded
+        restriction are ever asked for, so resolving every call of the module up front would be wasted."""
+        found = self._callers.get(key)
+        if found is None:
+            found = [(file, call) for file, call in self._named(key.name) if self._is_call_of(file, call, key)]
+            self._callers[key] = found
+        return found
+
+    def _is_call_of(self, file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:
+        info = self.resolver.callee(file, call)
+        return info is not None and info.key == key
+
+    def _named(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """Calls whose function name (the last selector element) is `name`; indexed once, without resolving."""
+        if self._calls_by_name is None:
+            index: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
             for file in self.files:
                 for call in file.nodes("call_expression"):
                     function = call.child_by_field_name("function")
-                    name = (
-                        parser.text(function.child_by_field_name("field"))
-                        if function and function.type == "selector_expression"
-                        else parser.text(function)
-                    )
-                    if name not in names:
-                        continue
-                    info = self.resolver.callee(file, call)
-                    if info is not None:
-                        callers.setdefault(info.key, []).append((file, call))
-            self._callers = callers
-        return self._callers
+                    if function is not None and function.type == "selector_expression":
+                        function = function.child_by_field_name("field")
+                    index.setdefault(parser.text(function), []).append((file, call))
+            self._calls_by_name = index
+        return self._calls_by_name.get(name, [])
 
 
 def combine(guards: list[Guard]) -> Condition | None:

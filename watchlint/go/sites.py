@@ -3,7 +3,7 @@ clientset calls, and Get/List through controller-runtime readers (SPEC §3.1).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -182,7 +182,7 @@ class SiteExtractor:
         return info.key, declaration.parameter_index
 
     def expand_helpers(
-        self, pending: list[PendingSite], calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]
+        self, pending: list[PendingSite], callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
     ) -> list[PendingSite]:
         """Replace each helper site by one site per call that passes a known kind, reported at that call."""
         expanded = []
@@ -191,7 +191,7 @@ class SiteExtractor:
                 expanded.append(site)
                 continue
             key, index = site.helper
-            for caller_file, call in calls.get(key, []):
+            for caller_file, call in callers(key):
                 arguments = call.child_by_field_name("arguments")
                 values = arguments.named_children if arguments is not None else []
                 found = self.resolver.object_of(caller_file, values[index]) if index < len(values) else None
