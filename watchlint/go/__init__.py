@@ -31,7 +31,7 @@ from watchlint.go.declarations import Declarations
 from watchlint.go.deployment import Evaluator, FlagRegistry
 from watchlint.go.edits import OptionsAnchor
 from watchlint.go.imports import extract_imports
-from watchlint.go.model import GoFile
+from watchlint.go.model import GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.policy import FilePolicy, extract_policy
 from watchlint.go.remedies import options_anchors, site_fixes
@@ -149,14 +149,17 @@ def _parse(run: _Run, source: SourceFile) -> None:
     directory = "" if directory == "." else directory.replace(os.sep, "/")
     module_directory, module = run.module_of(directory)
     inside = directory.removeprefix(module_directory).strip("/")
-    package = parser.captures("(package_clause (package_identifier) @name)", tree.root_node).get("name", [])
+    index = index_nodes(tree)
+    clause = index["package_clause"]
+    package = next((child for child in clause[0].named_children if child.type == "package_identifier"), None)
     file = GoFile(
         source=source,
         tree=tree,
         directory=directory,
         package_path=module.package_path(inside),
-        package_name=parser.text(package[0]) if package else "",
-        imports=extract_imports(tree.root_node),
+        package_name=parser.text(package) if clause else "",
+        imports=extract_imports(index["import_spec"]),
+        index=index,
     )
     run.all_files.append(file)
     if _KUBERNETES_IMPORT in source.data:

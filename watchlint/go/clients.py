@@ -264,13 +264,16 @@ class ClientGraph:
     def _collect_assignments(self, file: GoFile) -> None:
         resolver = self.resolver
         client_fields = self._client_field_names()
-        for match in parser.matches(_FIELD_ASSIGNMENT, file.tree.root_node):
-            left, right = match["left"][0], match["right"][0]
-            if parser.text(left.child_by_field_name("field")) not in client_fields:
+        for lefts, right in file.assignments():
+            left = lefts.named_children[0]
+            if (
+                left.type != "selector_expression"
+                or parser.text(left.child_by_field_name("field")) not in client_fields
+            ):
                 continue
             operand = left.child_by_field_name("operand")
             owner = resolver.type_of(file, operand) if operand is not None else None
-            if owner is None or not right.named_children:
+            if owner is None:
                 continue
             name = parser.text(left.child_by_field_name("field"))
             located = resolver.declarations.field(owner, name)
@@ -280,8 +283,8 @@ class ClientGraph:
     def _collect_package_variables(self, file: GoFile) -> None:
         """`Client, err = client.New(…)` in some function: a package-level client gets its value."""
         resolver = self.resolver
-        for match in parser.matches(_ANY_ASSIGNMENT, file.tree.root_node):
-            names, values = match["left"][0].named_children, match["right"][0].named_children
+        for left, right in file.assignments():
+            names, values = left.named_children, right.named_children
             for position, name in enumerate(names):
                 if name.type != "identifier" or not values:
                     continue
@@ -383,12 +386,6 @@ class ClientGraph:
         cached = next(((known, value) for known, value in definite if known.access is Access.CACHE), None)
         known, value = cached if cached is not None else definite[0]
         return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache)
-
-
-_ANY_ASSIGNMENT = "(assignment_statement left: (expression_list) @left right: (expression_list) @right)"
-_FIELD_ASSIGNMENT = (
-    "(assignment_statement left: (expression_list . (selector_expression) @left) right: (expression_list) @right)"
-)
 
 
 def _cache_reader(arguments: tree_sitter.Node) -> tree_sitter.Node | None:

@@ -28,9 +28,6 @@ from watchlint.source import Span
 MAX_DEPTH = 10
 MAX_WRITES = 16  # writes of one field name looked at; names like `Name` are written everywhere
 _IN_PROGRESS = object()
-_FIELD_WRITE = (
-    "(assignment_statement left: (expression_list . (selector_expression) @left) right: (expression_list . (_) @right))"
-)
 _FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)Var(P)?$")
 _FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)(P)?$")
 _FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
@@ -92,9 +89,10 @@ class FlagRegistry:
     def collect(self, file: GoFile, resolver: Resolver) -> None:
         for call in file.nodes("call_expression"):
             self._flag_call(file, call, resolver)
-        for tag in parser.captures("(field_declaration tag: (_) @tag) @decl", file.tree.root_node).get("decl", []):
-            env = _ENV_TAG.search(parser.text(tag.child_by_field_name("tag")))
-            names = tag.children_by_field_name("name")
+        for declaration in file.nodes("field_declaration"):
+            tag = declaration.child_by_field_name("tag")
+            env = _ENV_TAG.search(parser.text(tag)) if tag is not None else None
+            names = declaration.children_by_field_name("name")
             if env and names:
                 self.env_by_field[parser.text(names[0])] = env.group(1)
 
@@ -388,9 +386,11 @@ class Evaluator:
         if self._field_values is None:
             writes: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
             for file in self.files:
-                for match in parser.matches(_FIELD_WRITE, file.tree.root_node):
-                    name = parser.text(match["left"][0].child_by_field_name("field"))
-                    writes.setdefault(name, []).append((file, match["right"][0]))
+                for left, right in file.assignments():
+                    target = left.named_children[0]
+                    if target.type == "selector_expression":
+                        name = parser.text(target.child_by_field_name("field"))
+                        writes.setdefault(name, []).append((file, right.named_children[0]))
                 for literal in file.nodes("composite_literal"):
                     for key, value in keyed_elements(literal):
                         writes.setdefault(key, []).append((file, value))

@@ -259,7 +259,7 @@ class _Imports:
         """The import edits, merged per insertion point so each place gets one edit in gofmt order."""
         if not self.missing:
             return ()
-        specs = parser.captures("(import_spec) @spec", self.file.tree.root_node).get("spec", [])
+        specs = self.file.nodes("import_spec")
         listed = [spec for spec in specs if spec.parent is not None and spec.parent.type == "import_spec_list"]
         if not listed:
             return (self._new_block(specs),)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import tree_sitter
 
@@ -21,10 +22,10 @@ def default_aliases(import_path: str) -> tuple[str, ...]:
     return tuple(name.removeprefix("go-").replace("-", "_").replace(".", "_") for name in names)
 
 
-def extract_imports(root: tree_sitter.Node) -> dict[str, str]:
+def extract_imports(specs: Iterable[tree_sitter.Node]) -> dict[str, str]:
     """Map each name used in the file to its import path; dot and blank imports are left out."""
     aliases: dict[str, str] = {}
-    for spec in parser.captures("(import_spec) @spec", root).get("spec", []):
+    for spec in specs:
         path_node = spec.child_by_field_name("path")
         if path_node is None:
             continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -92,7 +93,23 @@ def is_client_type(ref: TypeRef | None) -> bool:
     return ref.is_(CR_CLIENT, *CLIENT_TYPES) or ref.is_(CR_CACHE, "Cache") or ref.is_(CR_CLUSTER, "Cluster")
 
 
-_INDEXED = "[(call_expression) @call (composite_literal) @literal]"
+# The nodes the passes over a file read, found in one query: each separate query is another walk of the tree,
+# and walks cost more than the parse itself.
+INDEXED_KINDS = (
+    "call_expression",
+    "composite_literal",
+    "assignment_statement",
+    "field_declaration",
+    "import_spec",
+    "package_clause",
+)
+_INDEXED = "[" + " ".join(f"({kind}) @{kind}" for kind in INDEXED_KINDS) + "]"
+
+
+def index_nodes(tree: tree_sitter.Tree) -> dict[str, list[tree_sitter.Node]]:
+    """Every node of the INDEXED_KINDS in the tree, by kind, each list in document order."""
+    found = parser.captures(_INDEXED, tree.root_node)
+    return {kind: found.get(kind, []) for kind in INDEXED_KINDS}
 
 
 @dataclass(slots=True)
@@ -105,15 +122,19 @@ class GoFile:
     package_path: str  # import path of its package
     package_name: str
     imports: dict[str, str]  # alias -> import path
+    index: dict[str, list[tree_sitter.Node]]  # from index_nodes
     function_scopes: dict[int, object] = field(default_factory=dict)  # function node id -> scope (lazily built)
-    _nodes: dict[str, list[tree_sitter.Node]] | None = None  # calls and literals, found in one query
 
     def nodes(self, kind: str) -> list[tree_sitter.Node]:
-        """Every `call_expression` or `composite_literal` of the file, in document order (one query for both)."""
-        if self._nodes is None:
-            found = parser.captures(_INDEXED, self.tree.root_node)
-            self._nodes = {"call_expression": found.get("call", []), "composite_literal": found.get("literal", [])}
-        return self._nodes[kind]
+        """Every node of one of the INDEXED_KINDS, in document order."""
+        return self.index[kind]
+
+    def assignments(self) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
+        """The left and right expression lists of every assignment statement (`=`, `+=`…; `:=` is a declaration)."""
+        for statement in self.index["assignment_statement"]:
+            left, right = statement.child_by_field_name("left"), statement.child_by_field_name("right")
+            if left is not None and right is not None and left.named_children and right.named_children:
+                yield left, right
 
     @property
     def path(self) -> str:

@@ -103,11 +103,10 @@ class _Extractor:
     policy: FilePolicy = field(default_factory=FilePolicy)
 
     def run(self) -> None:
-        root = self.file.tree.root_node
         for literal in self.file.nodes("composite_literal"):
             self._literal(literal)
-        for match in parser.matches(_ASSIGNMENT, root):
-            self._assignment(match["left"][0], match["right"][0])
+        for left, right in self.file.assignments():
+            self._assignment(left.named_children[0], right.named_children[0])
         for call in self.file.nodes("call_expression"):
             self._call(call)
 
@@ -374,7 +373,6 @@ def _is_empty(value: object) -> bool:
 
 
 _INDEX_ASSIGNMENT = "(assignment_statement left: (expression_list . (index_expression operand: (identifier) @map)))"
-_ASSIGNMENT = "(assignment_statement left: (expression_list . (_) @left) right: (expression_list . (_) @right))"
 
 
 def _is_one_of(type_ref: TypeRef | None, choices: tuple[tuple[frozenset[str], str], ...]) -> bool:

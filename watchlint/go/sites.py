@@ -24,10 +24,6 @@ _ALL_NAMESPACES = ('""', "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.Names
 _SELECTOR_OPTIONS = frozenset(
     {"MatchingLabels", "MatchingLabelsSelector", "MatchingFields", "MatchingFieldsSelector", "HasLabels"}
 )
-_CANDIDATES = (
-    "(call_expression function: (selector_expression operand: (_) @operand field: (field_identifier) @method)"
-    " arguments: (argument_list) @arguments) @call"
-)
 MAX_CONSTRUCT = 80
 
 
@@ -86,11 +82,9 @@ class SiteExtractor:
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
         event_filters: dict[int, list[Evidence]] = {}
-        for match in parser.matches(_CANDIDATES, file.tree.root_node):
-            call = match["call"][0]
-            method = parser.text(match["method"][0])
-            operand = match["operand"][0]
-            arguments = [node for node in match["arguments"][0].named_children if node.type != "comment"]
+        for call, operand, method_node, argument_list in _method_calls(file):
+            method = parser.text(method_node)
+            arguments = [node for node in argument_list.named_children if node.type != "comment"]
             if method == "WithEventFilter":
                 group = self._chain_group(file, call)
                 event_filters.setdefault(group, []).append(_evidence(file, call, "WithEventFilter"))
@@ -518,6 +512,22 @@ class SiteExtractor:
         site = PendingSite(file, call, operation, access, found, span, shown_call, construct, enclosing)
         site.object = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
         return site
+
+
+def _method_calls(
+    file: GoFile,
+) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node, tree_sitter.Node, tree_sitter.Node]]:
+    """Every `operand.Method(arguments)` call of the file as (call, operand, method name, argument list)."""
+    for call in file.nodes("call_expression"):
+        function = call.child_by_field_name("function")
+        arguments = call.child_by_field_name("arguments")
+        if function is None or function.type != "selector_expression" or arguments is None:
+            continue
+        operand, method = function.child_by_field_name("operand"), function.child_by_field_name("field")
+        if operand is None or method is None or method.type != "field_identifier":
+            continue
+        if arguments.type == "argument_list":  # not the special list of new() and make()
+            yield call, operand, method, arguments
 
 
 def _evidence(file: GoFile, node: tree_sitter.Node, name: str | None) -> Evidence:
