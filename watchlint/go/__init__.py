@@ -150,14 +150,14 @@ def _parse(run: _Run, source: SourceFile) -> None:
     module_directory, module = run.module_of(directory)
     inside = directory.removeprefix(module_directory).strip("/")
     index = index_nodes(tree)
-    clause = index["package_clause"]
-    package = next((child for child in clause[0].named_children if child.type == "package_identifier"), None)
+    clauses = index["package_clause"]
+    names = [child for clause in clauses[:1] for child in clause.named_children if child.type == "package_identifier"]
     file = GoFile(
         source=source,
         tree=tree,
         directory=directory,
         package_path=module.package_path(inside),
-        package_name=parser.text(package) if clause else "",
+        package_name=parser.text(names[0]) if names else "",
         imports=extract_imports(index["import_spec"]),
         index=index,
     )
