@@ -62,6 +62,7 @@ class _Collected:
     notifications: list[Notification] = field(default_factory=list)
     skipped: int = 0
     real_paths: set[Path] = field(default_factory=set)
+    real_folders: dict[Path, Path] = field(default_factory=dict)  # folder -> its resolved path
 
 
 class FileFilter(Protocol):
@@ -186,11 +187,18 @@ def _add_file(path: Path, root: Path, file_filter: FileFilter, out: _Collected) 
     if problem:
         out.notifications.append(Notification(display_path(path), problem, NotificationLevel.ERROR))
         return
-    real = path.resolve()
+    real = path.resolve() if path.is_symlink() else _real_folder(path.parent, out) / path.name
     if real in out.real_paths:
         return  # a symbolic link to a file already found: analyzing it twice would report it twice
     out.real_paths.add(real)
     out.files[path] = root
+
+
+def _real_folder(folder: Path, out: _Collected) -> Path:
+    """The resolved folder, once per folder: resolving every file costs a system call per path component."""
+    if folder not in out.real_folders:
+        out.real_folders[folder] = folder.resolve()
+    return out.real_folders[folder]
 
 
 def _link_problem(path: Path) -> str | None:
@@ -209,10 +217,13 @@ def _link_problem(path: Path) -> str | None:
 
 def _group(files: dict[Path, Path], targets: list[Path]) -> tuple[Unit, ...]:
     grouped: dict[tuple[Language, Path], list[Path]] = {}
+    roots: dict[tuple[Path, Language, Path], Path] = {}  # the files of a folder share their unit: look up once
     for path, walk_root in files.items():
         language = SUFFIXES[path.suffix]
-        root = _unit_root(path, language, walk_root)
-        grouped.setdefault((language, root), []).append(path)
+        key = (path.parent, language, walk_root)
+        if key not in roots:
+            roots[key] = _unit_root(path, language, walk_root)
+        grouped.setdefault((language, roots[key]), []).append(path)
     _merge_replaced_modules(grouped)
     units = []
     for (language, root), members in sorted(grouped.items()):
