@@ -1,7 +1,7 @@
 """Fix cases: each case under tests/fixtures/<go|python>/fixes-safe|fixes-unsafe/<case>/ is copied, fixed with
 --fix (and --unsafe-fixes for the unsafe group), and compared with the `<file>.fixed` goldens beside the files
-it must edit. The fixed tree must parse, keep gofmt's formatting, report none of the fixed findings again,
-and a second --fix must change nothing (DESIGN §2.4, §2.5)."""
+it must edit. The fixed tree must parse (tree-sitter-go, libcst), keep gofmt's formatting, report none of the
+fixed findings again, and a second --fix must change nothing (DESIGN §2.4, §2.5)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from watchlint.catalog import Catalog
 from watchlint.config import CommandLine
 from watchlint.engine import run
 from watchlint.go import parser as go_parser
+from watchlint.python import parser as python_parser
 from watchlint.source import read_source
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -46,6 +47,7 @@ def test_there_are_fix_cases_for_both_languages_and_every_era() -> None:
     go_mods = "".join((case / "go.mod").read_text() for case in CASES if (case / "go.mod").is_file())
     assert len(CASES) >= 15
     assert all(version in go_mods for version in ("v0.14", "v0.15", "v0.19"))
+    assert len([case for case in CASES if case.parts[-3] == "python"]) >= 4
 
 
 @pytest.mark.parametrize("case", CASES, ids=_case_id)
@@ -69,6 +71,8 @@ def test_fix_case(
         if relative.endswith(".go"):
             tree = go_parser.parse(read_source(work / relative, relative))
             assert go_parser.first_syntax_error(tree) is None, relative
+        elif relative.endswith(".py"):
+            python_parser.parse(read_source(work / relative, relative))  # libcst parses it, or this raises
     remaining = {(f.span.path, f.code, f.construct) for f in run([Path(".")], CommandLine(), catalog).findings}
     assert not fixed_before & remaining, "fixed findings are reported again"
     again = fixer.fix([Path(".")], CommandLine(), catalog, include_unsafe)

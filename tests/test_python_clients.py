@@ -57,6 +57,10 @@ def test_list_site_fields(catalog: Catalog) -> None:
             call="self.core.list_secret_for_all_namespaces",
             construct="self.core.list_secret_for_all_namespaces(limit=10)",
             enclosing="Inventory.secrets",
+            suggestion=(
+                "Pass label_selector= or field_selector=, or list one namespace with "
+                "list_namespaced_secret(<namespace>, …)"
+            ),
         ),
     )
     assert facts.policies == ()

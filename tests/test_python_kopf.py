@@ -52,6 +52,11 @@ def test_decorator_is_a_watch_site_on_its_first_line(catalog: Catalog) -> None:
         construct='@kopf.on.event("", "v1", "secrets")',
         enclosing="on_secret",
         policy_keys=(POLICY_KEY,),
+        suggestion=(
+            "Start the operator with `kopf run --namespace=<namespace> …` (-n, once per namespace) rather than "
+            "--all-namespaces/-A, and set kopf-namespaced = true in the watchlint config, which cannot see the "
+            "command line"
+        ),
     )
     (policy,) = facts.policies
     assert (policy.key, policy.label, policy.origins, policy.restrictions) == (POLICY_KEY, "kopf operator .", (), ())

@@ -140,6 +140,7 @@ class Site:
     condition: Condition | None = None  # the site exists only when this holds
     access_evidence: Evidence | None = None  # why access is what it is, e.g. "r.Client is mgr.GetClient()"
     fixes: tuple[Fix, ...] = ()  # concrete remedies the front-end could build; checks keep those for their rule
+    suggestion: str = ""  # a site-specific text remedy the checks show in place of the rule's generic help; "" for none
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,8 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
 
 
 def suggestion(site: Site) -> str:
+    if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
+        return site.suggestion
     if site.access in WATCHES_THAT_CACHE:
         return (
             f"Move the selector the predicate tests into cache.Options.ByObject for {site.kind}, "

@@ -31,5 +31,5 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=judgement.related,
             fixes=fixes_for(site, judgement),
-            help="Pass a label or field selector, or list a single namespace",
+            help=site.suggestion or "Pass a label or field selector, or list a single namespace",
         )

@@ -18,12 +18,21 @@ from watchlint.python.clients import extract_clients
 from watchlint.python.flow import Flow, Project
 from watchlint.python.kopf import KopfFacts, extract_kopf, kopf_policy
 from watchlint.python.lightkube_kr8s import extract_lightkube_kr8s
+from watchlint.python.remedies import kopf_remedies
 from watchlint.source import SourceFile
 
 # Files without one of these bytes hold no site and no namespace scope: no kopf, no kubernetes-client list
 # method (a stream or an informer names one too), no dynamic resource lookup, no lightkube or kr8s. libcst is
 # slow, so the others are only syntax-checked, and parsed later only if a name is imported from them.
-SITE_MARKERS = (b"kopf", b"_for_all_namespaces", b"list_namespaced_", b"resources.get", b"lightkube", b"kr8s")
+SITE_MARKERS = (
+    b"kopf",
+    b"_for_all_namespaces",
+    b"list_namespaced_",
+    b"list_cluster_custom_object",
+    b"resources.get",
+    b"lightkube",
+    b"kr8s",
+)
 # Generated API clients (the kubernetes packages themselves, vendored or not) define the list methods, and
 # are large: never worth parsing.
 _GENERATED = re.compile(
@@ -61,12 +70,17 @@ def extract(unit: UnitInput) -> Facts:
         except Exception:  # one file's failure must not lose the unit
             run.notifications.append(file_failure(file.source))
     policy = kopf_policy(kopf, unit.shown_root, unit.kopf_namespaced)
+    try:
+        kopf_sites = kopf_remedies(kopf.sites, kopf.runners, has_scope=bool(kopf.restrictions))
+    except Exception:  # a suggestion that fails must not lose the handlers; only runners are read
+        run.notifications.extend(file_failure(runner.file.source) for runner in kopf.runners[:1])
+        kopf_sites = kopf.sites
     policies: tuple[CachePolicy, ...] = (policy,) if policy is not None else ()
     return Facts(
         language=Language.PYTHON,
         root=unit.shown_root,
         files=tuple(run.files),
-        sites=tuple(kopf.sites + run.sites),
+        sites=tuple(kopf_sites + run.sites),
         policies=policies,
         comments=tuple(run.comments),
         notifications=tuple(run.notifications),

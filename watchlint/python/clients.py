@@ -32,6 +32,7 @@ from watchlint.python.names import (
     kind_in_group,
     list_method,
 )
+from watchlint.python.remedies import ListCall, dynamic_remedies, kubernetes_remedies
 
 PACKAGES = ("kubernetes.", "kubernetes_asyncio.")
 INFORMERS = frozenset({"kubernetes.informer.SharedInformer", "kubernetes.informer.informer.SharedInformer"})
@@ -85,7 +86,8 @@ def _list(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> 
     found = restrictions(context, call, kind, _narrowing(method, 0))
     filters = loop_filters(context.file, context.flow, call) if is_watch else []
     operation = Operation.WATCH if is_watch else Operation.LIST
-    return client_site(context, call, operation, kind, found, filters)
+    site = client_site(context, call, operation, kind, found, filters)
+    return kubernetes_remedies(context, site, ListCall(call, method, func.attr, offset=0))
 
 
 def _kind(context: ClientContext, method: ListMethod, call: libcst.Call, offset: int) -> str | None:
@@ -148,7 +150,11 @@ def _stream(context: ClientContext, call: libcst.Call, offset: int = 0) -> Site 
         found += restrictions(context, bound, kind, _narrowing(method, 1))
     filters = loop_filters(context.file, context.flow, call) if offset == 0 else []
     token = call.args[0].value if offset else None
-    return client_site(context, call, Operation.WATCH, kind, found, filters, token=token)
+    site = client_site(context, call, Operation.WATCH, kind, found, filters, token=token)
+    # the fix renames the method where the stream names it: not through a variable or a partial
+    written = first.value if first is not None and offset == 0 and bound is None else None
+    name = written.attr if isinstance(written, libcst.Attribute) else None
+    return kubernetes_remedies(context, site, ListCall(call, method, name, offset=1))
 
 
 def _is_stream_method(value: libcst.BaseExpression | None) -> bool:
@@ -196,12 +202,13 @@ def _dynamic(context: ClientContext, call: libcst.Call, func: libcst.Attribute) 
             return None  # one object by name
         narrowing = Narrowing(KUBERNETES_SELECTORS, ("namespace", shift + 1))
         found = restrictions(context, call, kind, narrowing)
-        return client_site(context, call, Operation.LIST, kind, found)
+        return dynamic_remedies(context, client_site(context, call, Operation.LIST, kind, found), call, shift)
     selectors = (("label_selector", shift + 2), ("field_selector", shift + 3))
     found = restrictions(context, call, kind, Narrowing(selectors, ("namespace", shift)))
     found += _watched_name(context, call, kind, shift)
     filters = loop_filters(context.file, context.flow, call)
-    return client_site(context, call, Operation.WATCH, kind, found, filters)
+    site = client_site(context, call, Operation.WATCH, kind, found, filters)
+    return dynamic_remedies(context, site, call, shift)
 
 
 def _watched_name(context: ClientContext, call: libcst.Call, kind: str, shift: int) -> list[Restriction]:

@@ -45,6 +45,15 @@ CONFIG_SCOPE = "kopf-namespaced = true in the watchlint config"
 MAX_SHOWN = 48
 
 
+@dataclass(frozen=True, slots=True)
+class Runner:
+    """A kopf.run / kopf.operator / kopf.spawn_tasks call and the file it is in."""
+
+    file: ParsedFile
+    flow: Flow
+    call: libcst.Call
+
+
 @dataclass(slots=True)
 class KopfFacts:
     """What the kopf extractor found in the files of one project."""
@@ -52,6 +61,7 @@ class KopfFacts:
     sites: list[Site] = field(default_factory=list)
     origins: list[Span] = field(default_factory=list)  # the kopf.run / operator / spawn_tasks calls
     restrictions: list[Restriction] = field(default_factory=list)
+    runners: list[Runner] = field(default_factory=list)  # the same calls, for the suggestions of the sites
 
 
 def extract_kopf(file: ParsedFile, flow: Flow, kinds: KindIndex, into: KopfFacts) -> None:
@@ -64,6 +74,7 @@ def extract_kopf(file: ParsedFile, flow: Flow, kinds: KindIndex, into: KopfFacts
                 into.sites.append(site)
         elif names & RUNNERS:
             into.origins.append(file.span(call.func))
+            into.runners.append(Runner(file, flow, call))
             into.restrictions.extend(_scope(file, flow, call))
 
 

@@ -8,6 +8,7 @@ server has sent every object.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import libcst
 
@@ -15,6 +16,7 @@ from watchlint.facts import Evidence
 from watchlint.python.flow import Flow
 from watchlint.python.names import literal_string
 from watchlint.python.parser import ParsedFile
+from watchlint.python.selectors import label_requirements
 
 _METADATA_FILTER = re.compile(r"label|annotation", re.IGNORECASE)
 MAX_SHOWN = 64
@@ -23,15 +25,44 @@ MAX_SHOWN = 64
 def loop_filters(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Evidence]:
     """The first label or annotation test in the loops that consume the stream a call opens, or in the
     functions of this file those loops hand each event to (one level: `self.handle(event)`)."""
+    for test in _filter_tests(file, flow, call):
+        shown = file.code(test)
+        shown = shown if len(shown) <= MAX_SHOWN else shown[: MAX_SHOWN - 1].rstrip() + "…"
+        return [Evidence(file.span(test), f"`if {shown}`")]
+    return []
+
+
+def loop_label_selector(file: ParsedFile, flow: Flow, call: libcst.Call) -> str | None:
+    """The label selector that keeps what the loop keeps, when its one label or annotation test reads as one
+    (`labels.get("app") != "shop": continue` -> `app=shop`); None otherwise."""
+    tests = list(_filter_tests(file, flow, call))
+    if len(tests) != 1:
+        return None  # several tests may keep the union of what each selects
+    test = tests[0]
+    owner = file.parent(test)
+    keeps = not (isinstance(owner, libcst.If) and owner.test is test and _skips(owner))
+    requirements = label_requirements(flow, test, keeps)
+    return ",".join(requirements) if requirements else None
+
+
+def _filter_tests(file: ParsedFile, flow: Flow, call: libcst.Call) -> Iterator[libcst.BaseExpression]:
     loops = _consumers(file, flow, call)
     for body in [*loops, *(callee.body for loop in loops for callee in _callees(flow, loop))]:
         collector = _Tests()
         body.visit(collector)
-        for test in collector.tests:
-            shown = file.code(test)
-            shown = shown if len(shown) <= MAX_SHOWN else shown[: MAX_SHOWN - 1].rstrip() + "…"
-            return [Evidence(file.span(test), f"`if {shown}`")]
-    return []
+        yield from collector.tests
+
+
+def _skips(statement: libcst.If) -> bool:
+    """`if test: continue` (or a bare `return`): the loop keeps what the test rejects."""
+    body = statement.body
+    lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
+    if len(lines) != 1 or not isinstance(lines[0], libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
+        return False
+    small = lines[0].body
+    return len(small) == 1 and (
+        isinstance(small[0], libcst.Continue) or (isinstance(small[0], libcst.Return) and small[0].value is None)
+    )
 
 
 def _callees(flow: Flow, body: libcst.CSTNode) -> list[libcst.FunctionDef]:
