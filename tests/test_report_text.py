@@ -11,7 +11,7 @@ from report_case import CASE, build_report
 from watchlint.catalog import Catalog
 from watchlint.engine import Report
 from watchlint.facts import Notification, NotificationLevel
-from watchlint.findings import Finding, Level
+from watchlint.findings import Applicability, Edit, Finding, Fix, Level
 from watchlint.report_text import TextOptions, render, render_notification
 from watchlint.source import SourceLines, Span
 
@@ -85,3 +85,30 @@ def test_a_very_long_line_is_cut_around_the_span(tmp_path: Path, monkeypatch: py
     lines = render(report, SourceLines(), TextOptions(show_summary=False)).splitlines()
     assert lines[2] == "2 | …" + "a" * 54 + "; _ = c.List(nil, &l); var y = " + "b" * 41 + "…"  # 60 columns each side
     assert lines[3] == "  | " + " " * 61 + "^^^^^^"
+
+
+def test_a_finding_with_a_fix_shows_the_help_and_the_fix_with_its_preview(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "watch.py").write_text("for event in w.stream(v1.list_secret_for_all_namespaces):\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    edit = Edit(Span("watch.py", 1, 26, 1, 56), "list_namespaced_secret, namespace")
+    finding = Finding(
+        code="WL003",
+        level=Level.WARNING,
+        span=Span("watch.py", 1, 14, 1, 22),
+        message="`w.stream(v1.list_secret_for_all_namespaces)` filters events only; every Secret is still streamed",
+        kind="Secret",
+        construct="w.stream(v1.list_secret_for_all_namespaces)",
+        help='Pass label_selector="app=shop", what the loop keeps',
+        fixes=(Fix("List Secret in namespace `namespace` only", Applicability.UNSAFE, (edit,)),),
+    )
+    report = Report(findings=(finding,), mitigated=(), notifications=(), files_analyzed=1)
+    lines = render(report, SourceLines(), TextOptions(show_summary=False)).splitlines()
+    assert lines[4:] == [
+        '  = help: Pass label_selector="app=shop", what the loop keeps',
+        "  = fix: List Secret in namespace `namespace` only [unsafe]",
+        "    watch.py:1",
+        "    - for event in w.stream(v1.list_secret_for_all_namespaces):",
+        "    + for event in w.stream(v1.list_namespaced_secret, namespace):",
+    ]

@@ -69,11 +69,11 @@ def _render_finding(finding: Finding, lines: SourceLines, paint: _Painter) -> st
         reason = finding.suppression.justification or "no reason given"
         out.append(f"{indent}= suppressed: {reason} ({_location(finding.suppression.span)})")
     out.extend(f"{indent}= note: {_location(item.span)}: {item.message}" for item in finding.related)
+    if finding.help:
+        out.append(f"{indent}= {paint('help', fg='cyan', bold=True)}: {finding.help}")
     fix = next((fix for fix in finding.fixes if fix.edits), None)
-    help_text = f"{fix.title} [{fix.applicability} fix]" if fix is not None else finding.help
-    if help_text:
-        out.append(f"{indent}= {paint('help', fg='cyan', bold=True)}: {help_text}")
-    if fix is not None:
+    if fix is not None:  # the help may name what the fix does not do (a selector, a namespace scope)
+        out.append(f"{indent}= {paint('fix', fg='cyan', bold=True)}: {fix.title} [{fix.applicability}]")
         out.extend(f"{indent}  {line}" for line in _preview(fix, lines, paint))
     return "\n".join(out) + "\n"
 

@@ -119,7 +119,7 @@ def _code_block(block: str, style: Callable[..., str]) -> list[str]:
 # -- generated pages ------------------------------------------------------------------------------------
 def render_page(rule: Rule) -> str:
     """The docs/rules/<CODE>.md page: a title, the rule's identity, then its documentation."""
-    fix = {"always": "always", "sometimes": "when the options can be edited", "none": "no"}[rule.fix]
+    fix = {"always": "always", "sometimes": "for some sites", "none": "no"}[rule.fix]
     safety = f" ({rule.fix_safety})" if rule.fix != "none" else ""
     return (
         f"<!-- Generated from rules/{rule.code}.md by `python -m watchlint.ruledocs docs/rules`; edit that file. -->\n"
