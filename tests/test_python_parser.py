@@ -6,6 +6,7 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
+import libcst
 import pytest
 
 from watchlint import python
@@ -150,3 +151,63 @@ def test_generated_clients_are_skipped(catalog: Catalog) -> None:
     )
     facts = extract(catalog, {"core_v1_api.py": header + body})
     assert (facts.files, facts.sites, facts.notifications) == ((), (), ())
+
+
+QUALIFIED = """\
+import kopf
+import kopf as k
+import kubernetes.client
+from kubernetes import client as k8s, watch
+from kubernetes.client import CoreV1Api
+from .settings import NAMESPACE
+from . import helpers
+from os import *
+
+
+def handler(watch, client=None):
+    k8s.CoreV1Api().list_pod_for_all_namespaces(watch=False)
+    kubernetes.client.AppsV1Api
+    CoreV1Api
+    w.watch
+    NAMESPACE
+    helpers.ns
+    k.on.event
+    kopf.on.create
+    getenv
+"""
+
+
+@pytest.mark.parametrize(
+    ("expression", "names"),
+    [
+        ("k8s.CoreV1Api().list_pod_for_all_namespaces", {"kubernetes.client.CoreV1Api.list_pod_for_all_namespaces"}),
+        ("kubernetes.client.AppsV1Api", {"kubernetes.client.AppsV1Api"}),
+        ("CoreV1Api", {"kubernetes.client.CoreV1Api"}),
+        ("w.watch", set()),  # an attribute named like an import is not the import
+        ("NAMESPACE", {".settings.NAMESPACE"}),
+        ("helpers.ns", {".helpers.ns"}),
+        ("k.on.event", {"kopf.on.event"}),
+        ("kopf.on.create", {"kopf.on.create"}),
+        ("getenv", set()),  # a star import binds nothing we can name
+    ],
+)
+def test_qualified_names_follow_the_imports(expression: str, names: set[str]) -> None:
+    source = decode_source(QUALIFIED.encode(), "pkg/handlers.py")
+    parsed = ParsedFile(source, parse(source))
+    (node,) = [
+        node
+        for node, parent in parsed.parents.items()
+        if isinstance(parent, libcst.Expr | libcst.Call) and parsed.code(node) == expression
+    ]
+    assert parsed.qualified_names(node) == names
+
+
+def test_keyword_and_parameter_names_are_not_the_imports_they_spell() -> None:
+    source = decode_source(QUALIFIED.encode(), "pkg/handlers.py")
+    parsed = ParsedFile(source, parse(source))
+    call = next(call for call in parsed.calls if parsed.code(call.func).endswith("list_pod_for_all_namespaces"))
+    assert call.args[0].keyword is not None
+    assert parsed.qualified_names(call.args[0].keyword) == frozenset()
+    function = parsed.module.body[-1]
+    assert isinstance(function, libcst.FunctionDef)
+    assert parsed.qualified_names(function.params.params[0].name) == frozenset()

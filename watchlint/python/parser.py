@@ -1,7 +1,9 @@
 """libcst parsing with the metadata the front-end reads (positions, qualified names, parents), and comments.
 
-libcst resolves import aliases through `QualifiedNameProvider` (`from kubernetes import client as k8s`,
-`import kopf as k`): we never hand-roll that. Nothing here escapes the front-end (DESIGN §2.2).
+Qualified names come from the module's imports (`from kubernetes import client as k8s`, `import kopf as k`),
+read in the same walk that records parents: libcst's QualifiedNameProvider builds full scopes first, which
+costs eight times the parse itself, and the front-end only ever asks what an imported name stands for.
+Nothing here escapes the front-end (DESIGN §2.2).
 """
 
 from __future__ import annotations
@@ -12,16 +14,11 @@ import itertools
 import re
 import tokenize
 import warnings
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 
 import libcst
-from libcst.metadata import (
-    CodeRange,
-    MetadataWrapper,
-    PositionProvider,
-    QualifiedName,
-    QualifiedNameProvider,
-)
+from libcst.helpers import get_full_name_for_node
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from watchlint.facts import Comment
 from watchlint.source import SourceFile, Span
@@ -149,14 +146,16 @@ class ParsedFile:
 
     def __init__(self, source: SourceFile, module: libcst.Module) -> None:
         self.source = source
-        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        self.module = wrapper.module
-        self._positions: Mapping[libcst.CSTNode, CodeRange] = wrapper.resolve(PositionProvider)
-        self._names: Mapping[libcst.CSTNode, object] = wrapper.resolve(QualifiedNameProvider)
-        index = _Index()  # parents and calls in one walk: metadata providers would walk the tree twice more
+        self._wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        self.module = self._wrapper.module
+        self._positions: Mapping[libcst.CSTNode, CodeRange] | None = None  # on first use: it costs 2 parses
+        index = _Index()  # parents, calls and imports in one walk: metadata providers would walk once each
         self.module.visit(index)
         self.parents: Mapping[libcst.CSTNode, libcst.CSTNode] = index.parents
         self.calls: tuple[libcst.Call, ...] = tuple(index.calls)
+        self._imported: Mapping[str, frozenset[str]] = {
+            name: frozenset(targets) for name, targets in index.imported.items()
+        }
 
     @property
     def path(self) -> str:
@@ -164,6 +163,8 @@ class ParsedFile:
 
     def span(self, node: libcst.CSTNode) -> Span:
         """The node's span; libcst counts columns from 0, spans from 1."""
+        if self._positions is None:
+            self._positions = self._wrapper.resolve(PositionProvider)
         where = self._positions[node]
         return Span(self.path, where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
 
@@ -176,14 +177,19 @@ class ParsedFile:
         return Span(self.path, span.line, span.column, span.line, len(line) + 1)
 
     def qualified_names(self, node: libcst.CSTNode) -> frozenset[str]:
-        """The names libcst resolves an expression to through imports ("kubernetes.client.CoreV1Api")."""
-        names = self._names.get(node)
-        if names is None:
-            return frozenset()
-        resolved = names() if callable(names) else names  # libcst stores some entries lazily
-        if not isinstance(resolved, Collection):
-            return frozenset()
-        return frozenset(item.name for item in resolved if isinstance(item, QualifiedName))
+        """What an imported name or an attribute of one stands for ("kubernetes.client.CoreV1Api"); names the
+        module binds otherwise resolve to nothing. Relative imports keep their dots (".settings.NAMESPACE")."""
+        if isinstance(node, libcst.Name):
+            if _is_label(node, self.parents.get(node)):
+                return frozenset()
+            return self._imported.get(node.value, frozenset())
+        if isinstance(node, libcst.Attribute):
+            value = node.value
+            while isinstance(value, libcst.Call):  # `client.CoreV1Api().list_pod` reads as CoreV1Api.list_pod
+                value = value.func
+            heads = self.qualified_names(value)
+            return frozenset(f"{head}.{node.attr.value}" for head in heads)
+        return frozenset()
 
     def code(self, node: libcst.CSTNode) -> str:
         """The node's source, whitespace-normalised for messages and fingerprints."""
@@ -193,13 +199,26 @@ class ParsedFile:
         return self.parents.get(node)
 
 
+def _is_label(name: libcst.Name, parent: libcst.CSTNode | None) -> bool:
+    """A name that labels something rather than reading a binding: the `watch` of `w.watch`, `watch=False`,
+    a parameter, the name of a function or class."""
+    if isinstance(parent, libcst.Attribute):
+        return parent.attr is name
+    if isinstance(parent, libcst.Arg):
+        return parent.keyword is name
+    if isinstance(parent, libcst.Param | libcst.FunctionDef | libcst.ClassDef):
+        return parent.name is name
+    return False
+
+
 class _Index(libcst.CSTVisitor):
-    """Every node's parent, and every call in source order."""
+    """Every node's parent, every call in source order, and what each imported name stands for."""
 
     def __init__(self) -> None:
         super().__init__()
         self.parents: dict[libcst.CSTNode, libcst.CSTNode] = {}
         self.calls: list[libcst.Call] = []
+        self.imported: dict[str, set[str]] = {}
         self._stack: list[libcst.CSTNode] = []
 
     def on_visit(self, node: libcst.CSTNode) -> bool:
@@ -207,11 +226,37 @@ class _Index(libcst.CSTVisitor):
             self.parents[node] = self._stack[-1]
         if isinstance(node, libcst.Call):
             self.calls.append(node)
+        elif isinstance(node, libcst.Import):
+            self._import(node)
+        elif isinstance(node, libcst.ImportFrom):
+            self._import_from(node)
         self._stack.append(node)
         return True
 
     def on_leave(self, original_node: libcst.CSTNode) -> None:
         self._stack.pop()
+
+    def _bind(self, name: str, target: str) -> None:
+        self.imported.setdefault(name, set()).add(target)
+
+    def _import(self, node: libcst.Import) -> None:
+        for alias in node.names:
+            target = get_full_name_for_node(alias.name) or ""
+            if alias.asname is not None and isinstance(alias.asname.name, libcst.Name):
+                self._bind(alias.asname.name.value, target)  # `import a.b as c`: c is a.b
+            else:
+                self._bind(target.partition(".")[0], target.partition(".")[0])  # `import a.b`: binds a
+
+    def _import_from(self, node: libcst.ImportFrom) -> None:
+        if isinstance(node.names, libcst.ImportStar):
+            return
+        module = get_full_name_for_node(node.module) if node.module is not None else ""
+        prefix = "." * len(node.relative) + (module or "")
+        for alias in node.names:
+            name = get_full_name_for_node(alias.name) or ""
+            target = f"{prefix}.{name}" if prefix and not prefix.endswith(".") else f"{prefix}{name}"
+            bound = alias.asname.name if alias.asname is not None else None
+            self._bind(bound.value if isinstance(bound, libcst.Name) else name, target)
 
 
 _SPACE = re.compile(r"\s+")
