@@ -88,10 +88,18 @@ def find_config(start: Path) -> Path | None:
     """Walk up from `start` to the nearest config file; a pyproject.toml counts only with [tool.watchlint]."""
     folder = start if start.is_dir() else start.parent
     for directory in (folder.resolve(), *folder.resolve().parents):
-        for name in CONFIG_NAMES:
-            candidate = directory / name
-            if candidate.is_file() and (name != "pyproject.toml" or _has_tool_section(candidate)):
-                return candidate
+        found = config_in(directory)
+        if found is not None:
+            return found
+    return None
+
+
+def config_in(directory: Path) -> Path | None:
+    """The config file of this very folder, without looking further up."""
+    for name in CONFIG_NAMES:
+        candidate = directory / name
+        if candidate.is_file() and (name != "pyproject.toml" or _has_tool_section(candidate)):
+            return candidate
     return None
 
 

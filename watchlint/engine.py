@@ -17,7 +17,7 @@ from pathlib import Path
 from watchlint.cache import FactsCache, unit_key
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.checks import CHECKS, CheckContext
-from watchlint.config import CommandLine, FileConfig, Settings, find_config, load_config, resolve_settings
+from watchlint.config import CommandLine, FileConfig, Settings, config_in, load_config, resolve_settings
 from watchlint.discover import Unit, discover
 from watchlint.facts import Facts, Language, Notification, NotificationLevel
 from watchlint.findings import Finding, Mitigated, number_occurrences
@@ -66,6 +66,7 @@ class SettingsResolver:
     catalog: Catalog
     _by_config: dict[Path | None, Settings] = field(default_factory=dict)
     _by_folder: dict[Path, Path | None] = field(default_factory=dict)
+    _by_resolved: dict[Path, Path | None] = field(default_factory=dict)
 
     def settings_for(self, folder: Path) -> Settings:
         config_path = self.command_line.config_file or self._config_path(folder)
@@ -76,8 +77,18 @@ class SettingsResolver:
 
     def _config_path(self, folder: Path) -> Path | None:
         if folder not in self._by_folder:
-            self._by_folder[folder] = find_config(folder)
+            start = folder if folder.is_dir() else folder.parent
+            self._by_folder[folder] = self._nearest_config(start.resolve())
         return self._by_folder[folder]
+
+    def _nearest_config(self, directory: Path) -> Path | None:
+        """find_config, remembering every folder on the way up: sibling folders share their ancestors."""
+        if directory not in self._by_resolved:
+            found = config_in(directory)
+            if found is None and directory.parent != directory:
+                found = self._nearest_config(directory.parent)
+            self._by_resolved[directory] = found
+        return self._by_resolved[directory]
 
     def is_excluded(self, path: Path) -> bool:
         return self.settings_for(path.parent).is_excluded(path)
