@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import fnmatch
+import functools
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from watchlint.catalog import Catalog, CatalogError, Kind, parse_kind
@@ -31,16 +32,22 @@ class ExcludePattern:
 
     def matches(self, path: Path) -> bool:
         """Match a glob with `/` against the relative path and its folders, one without against each name."""
-        try:
-            relative = PurePosixPath(path.resolve().relative_to(self.base.resolve()).as_posix())
-        except ValueError:
+        return self.matches_resolved(resolved_path(path))
+
+    def matches_resolved(self, path: Path) -> bool:
+        """`matches` for a path already resolved (symbolic links followed), as `resolved_path` gives."""
+        # String operations rather than PurePath ones: discovery asks this for every file and folder.
+        prefix = str(resolved_folder(self.base)).rstrip("/") + "/"
+        text = str(path)
+        if not text.startswith(prefix) or len(text) == len(prefix):
             return False
-        candidates = [relative, *relative.parents][:-1]  # drop "."
+        parts = text[len(prefix) :].split("/")
         pattern = self.pattern.rstrip("/")
         if "/" in pattern:
             pattern = pattern.removeprefix("./")
-            return any(fnmatch.fnmatchcase(str(candidate), pattern) for candidate in candidates)
-        return any(fnmatch.fnmatchcase(candidate.name, pattern) for candidate in candidates)
+            prefixes = ("/".join(parts[:end]) for end in range(len(parts), 0, -1))
+            return any(fnmatch.fnmatchcase(prefix, pattern) for prefix in prefixes)
+        return any(fnmatch.fnmatchcase(part, pattern) for part in parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +88,27 @@ class Settings:
     config_path: Path | None = None
 
     def is_excluded(self, path: Path) -> bool:
-        return any(pattern.matches(path) for pattern in self.exclude)
+        if not self.exclude:
+            return False
+        resolved = resolved_path(path)
+        return any(pattern.matches_resolved(resolved) for pattern in self.exclude)
+
+
+def resolved_path(path: Path) -> Path:
+    """path.resolve(), with the folders' resolution remembered: discovery asks for every file of a tree."""
+    if path.is_symlink():
+        return path.resolve()
+    return resolved_folder(path.parent) / path.name
+
+
+def resolved_folder(folder: Path) -> Path:
+    """folder.resolve(), remembered for absolute folders (a relative one depends on the working directory)."""
+    return _resolved_absolute_folder(folder) if folder.is_absolute() else folder.resolve()
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolved_absolute_folder(folder: Path) -> Path:
+    return folder.resolve()
 
 
 def find_config(start: Path) -> Path | None:

@@ -17,7 +17,15 @@ from pathlib import Path
 from watchlint.cache import FactsCache, unit_key
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.checks import CHECKS, CheckContext
-from watchlint.config import CommandLine, FileConfig, Settings, config_in, load_config, resolve_settings
+from watchlint.config import (
+    CommandLine,
+    FileConfig,
+    Settings,
+    config_in,
+    load_config,
+    resolve_settings,
+    resolved_folder,
+)
 from watchlint.discover import Unit, discover
 from watchlint.facts import Facts, Language, Notification, NotificationLevel
 from watchlint.findings import Finding, Mitigated, number_occurrences
@@ -78,7 +86,7 @@ class SettingsResolver:
     def _config_path(self, folder: Path) -> Path | None:
         if folder not in self._by_folder:
             start = folder if folder.is_dir() else folder.parent
-            self._by_folder[folder] = self._nearest_config(start.resolve())
+            self._by_folder[folder] = self._nearest_config(resolved_folder(start))
         return self._by_folder[folder]
 
     def _nearest_config(self, directory: Path) -> Path | None:

@@ -129,27 +129,23 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
         index += 0 if names else 1  # an unnamed parameter still takes a position
 
 
-_DECLARING = frozenset(
-    {"short_var_declaration", "var_declaration", "range_clause", "func_literal", "assignment_statement"}
-)
+_DECLARING_QUERY = """[
+  (short_var_declaration) (var_declaration) (range_clause) (func_literal) (assignment_statement)
+] @declaring"""
+_ADDERS = {
+    "short_var_declaration": lambda scope, node: _add_short(scope, node),
+    "var_declaration": lambda scope, node: _add_var(scope, node),
+    "range_clause": lambda scope, node: _add_range(scope, node),
+    "func_literal": lambda scope, node: _add_parameters(scope, node),
+    "assignment_statement": lambda scope, node: _add_assignment(scope, node),
+}
 
 
 def _walk(scope: FunctionScope, body: tree_sitter.Node) -> None:
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        kind = node.type
-        if kind == "short_var_declaration":
-            _add_short(scope, node)
-        elif kind == "var_declaration":
-            _add_var(scope, node)
-        elif kind == "range_clause":
-            _add_range(scope, node)
-        elif kind == "func_literal":
-            _add_parameters(scope, node)
-        elif kind == "assignment_statement":
-            _add_assignment(scope, node)
-        stack.extend(node.named_children)
+    # The query finds the declaring statements in C; visiting every node of the body in Python cost more
+    # than parsing the file.
+    for node in parser.captures(_DECLARING_QUERY, body).get("declaring", []):
+        _ADDERS[node.type](scope, node)
 
 
 def _add_short(scope: FunctionScope, node: tree_sitter.Node) -> None:
