@@ -14,12 +14,12 @@ def _run(*command: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_check_is_clean() -> None:
-    result = _run("ruff", "check", "watchlint", "tests")
+    result = _run("ruff", "check", "watchlint", "tests", "benchmarks")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_format_is_clean() -> None:
-    result = _run("ruff", "format", "--check", "watchlint", "tests")
+    result = _run("ruff", "format", "--check", "watchlint", "tests", "benchmarks")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -27,3 +27,5 @@ def test_ruff_format_is_clean() -> None:
 def test_mypy_strict_is_clean() -> None:
     result = _run("mypy", "--strict", "watchlint")
     assert result.returncode == 0, result.stdout + result.stderr
+    benchmarks = _run("mypy", "--strict", *(f"benchmarks/{name}" for name in ("run.py", "generate.py", "floor.py")))
+    assert benchmarks.returncode == 0, benchmarks.stdout + benchmarks.stderr
