@@ -301,15 +301,11 @@ class ClientGraph:
         wanted = self._functions_with_client_parameters()
         if not wanted:
             return
-        for call in file.nodes("call_expression"):
-            function = call.child_by_field_name("function")
-            if function is None:
+        for selector_call in file.calls():
+            if selector_call.name not in wanted:
                 continue
-            name_node = function.child_by_field_name("field") if function.type == "selector_expression" else function
-            if name_node is None or parser.text(name_node) not in wanted:
-                continue
+            call, arguments = selector_call.node, selector_call.arguments
             info = resolver.callee(file, call)
-            arguments = call.child_by_field_name("arguments")
             if info is None or arguments is None:
                 continue
             values = arguments.named_children

@@ -20,7 +20,7 @@ import tree_sitter
 from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
-from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements
 from watchlint.go.scope import Declaration
 from watchlint.source import Span
@@ -87,8 +87,9 @@ class FlagRegistry:
     env_by_field: dict[str, str] = field(default_factory=dict)  # field name -> `env:"X"` tag
 
     def collect(self, file: GoFile, resolver: Resolver) -> None:
-        for call in file.nodes("call_expression"):
-            self._flag_call(file, call, resolver)
+        for call in file.calls():
+            if call.operand is not None and call.arguments is not None:
+                self._flag_call(file, call, resolver)
         for declaration in file.nodes("field_declaration"):
             tag = declaration.child_by_field_name("tag")
             env = _ENV_TAG.search(parser.text(tag)) if tag is not None else None
@@ -96,12 +97,10 @@ class FlagRegistry:
             if env and names:
                 self.env_by_field[parser.text(names[0])] = env.group(1)
 
-    def _flag_call(self, file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> None:
-        function = call.child_by_field_name("function")
-        arguments = call.child_by_field_name("arguments")
-        if function is None or function.type != "selector_expression" or arguments is None:
+    def _flag_call(self, file: GoFile, selector_call: Call, resolver: Resolver) -> None:
+        call, method, arguments = selector_call.node, selector_call.name, selector_call.arguments
+        if arguments is None:
             return
-        method = parser.text(function.child_by_field_name("field"))
         values = arguments.named_children
         match = _FLAG_VAR.match(method)
         if match and len(values) >= 3 and parser.text(values[1])[:1] in ('"', "`"):
@@ -578,11 +577,8 @@ class Evaluator:
         if self._calls_by_name is None:
             index: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
             for file in self.files:
-                for call in file.nodes("call_expression"):
-                    function = call.child_by_field_name("function")
-                    if function is not None and function.type == "selector_expression":
-                        function = function.child_by_field_name("field")
-                    index.setdefault(parser.text(function), []).append((file, call))
+                for call in file.calls():
+                    index.setdefault(call.name, []).append((file, call.node))
             self._calls_by_name = index
         return self._calls_by_name.get(name, [])
 

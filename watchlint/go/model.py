@@ -112,6 +112,30 @@ def index_nodes(tree: tree_sitter.Tree) -> dict[str, list[tree_sitter.Node]]:
     return {kind: found.get(kind, []) for kind in INDEXED_KINDS}
 
 
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A call expression with the parts every pass over a file's calls reads, taken apart once."""
+
+    node: tree_sitter.Node
+    function: tree_sitter.Node
+    name: str  # the selected name of `x.Name(…)`, else the function's whole text (`helper`, `new`)
+    operand: tree_sitter.Node | None  # the `x` of `x.Name(…)`; None when the function is not a selector
+    operand_text: str
+    method: tree_sitter.Node | None  # the field identifier of `x.Name(…)`
+    arguments: tree_sitter.Node | None
+
+
+def _call(node: tree_sitter.Node) -> Call | None:
+    function = node.child_by_field_name("function")
+    if function is None:
+        return None
+    arguments = node.child_by_field_name("arguments")
+    if function.type != "selector_expression":
+        return Call(node, function, parser.text(function), None, "", None, arguments)
+    operand, method = function.child_by_field_name("operand"), function.child_by_field_name("field")
+    return Call(node, function, parser.text(method), operand, parser.text(operand), method, arguments)
+
+
 @dataclass(slots=True)
 class GoFile:
     """One parsed Go file of the module."""
@@ -124,6 +148,13 @@ class GoFile:
     imports: dict[str, str]  # alias -> import path
     index: dict[str, list[tree_sitter.Node]]  # from index_nodes
     function_scopes: dict[int, object] = field(default_factory=dict)  # function node id -> scope (lazily built)
+    _calls: list[Call] | None = None
+
+    def calls(self) -> list[Call]:
+        """Every call expression in document order, taken apart once: five passes read them."""
+        if self._calls is None:
+            self._calls = [call for node in self.index["call_expression"] if (call := _call(node)) is not None]
+        return self._calls
 
     def nodes(self, kind: str) -> list[tree_sitter.Node]:
         """Every node of one of the INDEXED_KINDS, in document order."""

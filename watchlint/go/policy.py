@@ -22,6 +22,7 @@ from watchlint.go.model import (
     CR_CLUSTER,
     INFORMERS,
     MANAGER_PACKAGES,
+    Call,
     GoFile,
     TypeRef,
     enclosing_second_cache,
@@ -107,8 +108,9 @@ class _Extractor:
             self._literal(literal)
         for left, right in self.file.assignments():
             self._assignment(left.named_children[0], right.named_children[0])
-        for call in self.file.nodes("call_expression"):
-            self._call(call)
+        for call in self.file.calls():
+            if call.operand is not None:
+                self._call(call)
 
     # -- literals ------------------------------------------------------------------------------------
     def _literal(self, literal: tree_sitter.Node) -> None:
@@ -240,13 +242,9 @@ class _Extractor:
         text = parser.text(operand)
         return text.endswith(("Cache", "Options", "options", "opts", "Opts")) or text in ("o", "opt", "cfg")
 
-    def _call(self, call: tree_sitter.Node) -> None:
-        function = call.child_by_field_name("function")
-        if function is None or function.type != "selector_expression":
-            return
-        operand = function.child_by_field_name("operand")
-        name = parser.text(function.child_by_field_name("field"))
-        package = self.file.imports.get(parser.text(operand)) if operand is not None else None
+    def _call(self, selector_call: Call) -> None:
+        call, name = selector_call.node, selector_call.name
+        package = self.file.imports.get(selector_call.operand_text)
         if package is None:
             return
         if package == CR_CACHE and name == "MultiNamespacedCacheBuilder":

@@ -82,8 +82,7 @@ class SiteExtractor:
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
         event_filters: dict[int, list[Evidence]] = {}
-        for call, operand, method_node, argument_list in _method_calls(file):
-            method = parser.text(method_node)
+        for call, operand, method, argument_list in _method_calls(file):
             arguments = [node for node in argument_list.named_children if node.type != "comment"]
             if method == "WithEventFilter":
                 group = self._chain_group(file, call)
@@ -516,18 +515,14 @@ class SiteExtractor:
 
 def _method_calls(
     file: GoFile,
-) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node, tree_sitter.Node, tree_sitter.Node]]:
+) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node, str, tree_sitter.Node]]:
     """Every `operand.Method(arguments)` call of the file as (call, operand, method name, argument list)."""
-    for call in file.nodes("call_expression"):
-        function = call.child_by_field_name("function")
-        arguments = call.child_by_field_name("arguments")
-        if function is None or function.type != "selector_expression" or arguments is None:
-            continue
-        operand, method = function.child_by_field_name("operand"), function.child_by_field_name("field")
-        if operand is None or method is None or method.type != "field_identifier":
+    for call in file.calls():
+        operand, method, arguments = call.operand, call.method, call.arguments
+        if operand is None or method is None or method.type != "field_identifier" or arguments is None:
             continue
         if arguments.type == "argument_list":  # not the special list of new() and make()
-            yield call, operand, method, arguments
+            yield call.node, operand, call.name, arguments
 
 
 def _evidence(file: GoFile, node: tree_sitter.Node, name: str | None) -> Evidence:

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 import libcst
 
 from watchlint.python.parser import ParsedFile, parse
+from watchlint.python.walk import walk
 from watchlint.source import SourceFile
 
 logger = logging.getLogger(__name__)
@@ -95,7 +96,7 @@ class Flow:
         self.returns: dict[libcst.FunctionDef, list[libcst.BaseExpression]] = {}
         self.entries: dict[tuple[Scope, str], list[tuple[str, libcst.BaseExpression]]] = {}
         self.project: Project | None = None  # set once every file of the unit is parsed
-        file.module.visit(_Collector(self))
+        walk(file.module, _Collector(self))
 
     def origins(self, node: libcst.BaseExpression) -> list[libcst.CSTNode]:
         """The expressions (or parameters) a value may come from; the node itself when nothing is known."""

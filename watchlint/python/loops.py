@@ -17,6 +17,7 @@ from watchlint.python.flow import Flow
 from watchlint.python.names import literal_string
 from watchlint.python.parser import ParsedFile
 from watchlint.python.selectors import label_requirements
+from watchlint.python.walk import walk
 
 _METADATA_FILTER = re.compile(r"label|annotation", re.IGNORECASE)
 MAX_SHOWN = 64
@@ -49,7 +50,7 @@ def _filter_tests(file: ParsedFile, flow: Flow, call: libcst.Call) -> Iterator[l
     loops = _consumers(file, flow, call)
     for body in [*loops, *(callee.body for loop in loops for callee in _callees(flow, loop))]:
         collector = _Tests()
-        body.visit(collector)
+        walk(body, collector)
         yield from collector.tests
 
 
@@ -68,7 +69,7 @@ def _skips(statement: libcst.If) -> bool:
 def _callees(flow: Flow, body: libcst.CSTNode) -> list[libcst.FunctionDef]:
     """The functions and methods of this file called in a loop body."""
     collector = _Calls()
-    body.visit(collector)
+    walk(body, collector)
     found = []
     for call in collector.calls:
         callee: libcst.FunctionDef | None = None
@@ -116,7 +117,7 @@ def _consumers(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[libcst.C
 def _loops_over(file: ParsedFile, flow: Flow, call: libcst.Call, name: str) -> list[libcst.CSTNode]:
     scope = flow.enclosing_function(call) or file.module
     finder = _LoopFinder(name)
-    scope.visit(finder)
+    walk(scope, finder)
     return list(finder.bodies)
 
 
@@ -149,7 +150,7 @@ class _Tests(libcst.CSTVisitor):
 
     def _consider(self, test: libcst.BaseExpression) -> None:
         finder = _MentionsMetadata()
-        test.visit(finder)
+        walk(test, finder)
         if finder.found and test not in self.tests:
             self.tests.append(test)
 

@@ -15,6 +15,7 @@ import libcst
 
 from watchlint.python.flow import Flow, Scope
 from watchlint.python.names import constant_string, is_empty_literal, literal_string
+from watchlint.python.walk import walk
 from watchlint.source import Span
 
 NAMESPACE_NAMES = ("namespace", "ns")
@@ -135,7 +136,7 @@ def _rebound_around(flow: Flow, node: libcst.CSTNode, name: str, scope: Scope) -
             return True
         if isinstance(current, libcst.ListComp | libcst.SetComp | libcst.DictComp | libcst.GeneratorExp):
             finder = _Names()
-            current.for_in.visit(finder)  # the targets, and the iterables, which is conservative
+            walk(current.for_in, finder)  # the targets, and the iterables, which is conservative
             if name in finder.names:
                 return True
         current = flow.file.parent(current)
@@ -146,7 +147,7 @@ def _rebinds(scope: Scope, name: str) -> bool:
     """Whether a scope binds `name` other than by assignment: `for`, `with … as`, `except … as`, imports."""
     finder = _Binders(name)
     for statement in scope.body.body if isinstance(scope, libcst.FunctionDef | libcst.ClassDef) else scope.body:
-        statement.visit(finder)
+        walk(statement, finder)
     return finder.found
 
 
@@ -264,7 +265,7 @@ def _tested_names(flow: Flow, node: libcst.CSTNode) -> frozenset[str]:
     """The names and `self` attributes tested by an `if` in the function (or module) around `node`."""
     scope = flow.enclosing_function(node) or flow.file.module
     collector = _Tests()
-    scope.visit(collector)
+    walk(scope, collector)
     return frozenset(collector.names)
 
 
@@ -284,7 +285,7 @@ class _Tests(libcst.CSTVisitor):
 
     def _collect(self, test: libcst.BaseExpression) -> None:
         names = _Names()
-        test.visit(names)
+        walk(test, names)
         self.names.update(names.names)
 
 
@@ -330,5 +331,5 @@ class _Binders(libcst.CSTVisitor):
 
     def _target(self, target: libcst.BaseExpression) -> None:
         names = _Names()
-        target.visit(names)
+        walk(target, names)
         self.found = self.found or self.name in names.names

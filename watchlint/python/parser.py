@@ -18,9 +18,10 @@ from collections.abc import Mapping
 
 import libcst
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from watchlint.facts import Comment
+from watchlint.python.positions import Positions
+from watchlint.python.walk import descendants
 from watchlint.source import SourceFile, Span
 
 DIRECTIVE_MARKERS = (b"noqa", b"watchlint")  # comments without these cannot suppress anything
@@ -146,11 +147,9 @@ class ParsedFile:
 
     def __init__(self, source: SourceFile, module: libcst.Module) -> None:
         self.source = source
-        self._wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        self.module = self._wrapper.module
-        self._positions: Mapping[libcst.CSTNode, CodeRange] | None = None  # on first use: it costs 2 parses
-        index = _Index()  # parents, calls and imports in one walk: metadata providers would walk once each
-        self.module.visit(index)
+        self.module = module
+        self._positions: Positions | None = None  # on first use: it costs a third of the parse
+        index = _Index(self.module)  # parents, calls and imports in one walk: metadata providers walk once each
         self.parents: Mapping[libcst.CSTNode, libcst.CSTNode] = index.parents
         self.calls: tuple[libcst.Call, ...] = tuple(index.calls)
         self._imported: Mapping[str, frozenset[str]] = {
@@ -164,7 +163,7 @@ class ParsedFile:
     def span(self, node: libcst.CSTNode) -> Span:
         """The node's span; libcst counts columns from 0, spans from 1."""
         if self._positions is None:
-            self._positions = self._wrapper.resolve(PositionProvider)
+            self._positions = Positions(self.module)
         where = self._positions[node]
         return Span(self.path, where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
 
@@ -211,30 +210,22 @@ def _is_label(name: libcst.Name, parent: libcst.CSTNode | None) -> bool:
     return False
 
 
-class _Index(libcst.CSTVisitor):
+class _Index:
     """Every node's parent, every call in source order, and what each imported name stands for."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, module: libcst.Module) -> None:
         self.parents: dict[libcst.CSTNode, libcst.CSTNode] = {}
         self.calls: list[libcst.Call] = []
         self.imported: dict[str, set[str]] = {}
-        self._stack: list[libcst.CSTNode] = []
-
-    def on_visit(self, node: libcst.CSTNode) -> bool:
-        if self._stack:
-            self.parents[node] = self._stack[-1]
-        if isinstance(node, libcst.Call):
-            self.calls.append(node)
-        elif isinstance(node, libcst.Import):
-            self._import(node)
-        elif isinstance(node, libcst.ImportFrom):
-            self._import_from(node)
-        self._stack.append(node)
-        return True
-
-    def on_leave(self, original_node: libcst.CSTNode) -> None:
-        self._stack.pop()
+        for node, parent in descendants(module):
+            if parent is not None:
+                self.parents[node] = parent
+            if isinstance(node, libcst.Call):
+                self.calls.append(node)
+            elif isinstance(node, libcst.Import):
+                self._import(node)
+            elif isinstance(node, libcst.ImportFrom):
+                self._import_from(node)
 
     def _bind(self, name: str, target: str) -> None:
         self.imported.setdefault(name, set()).add(target)
