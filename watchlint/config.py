@@ -35,7 +35,7 @@ class ExcludePattern:
         return self.matches_resolved(resolved_path(path))
 
     def matches_resolved(self, path: Path) -> bool:
-        """`matches` for a path already resolved (symbolic links followed), as `resolved_path` gives."""
+        """`matches` for a path whose folders are resolved, as `resolved_path` gives."""
         # String operations rather than PurePath ones: discovery asks this for every file and folder.
         prefix = str(resolved_folder(self.base)).rstrip("/") + "/"
         text = str(path)
@@ -95,20 +95,30 @@ class Settings:
 
 
 def resolved_path(path: Path) -> Path:
-    """path.resolve(), with the folders' resolution remembered: discovery asks for every file of a tree."""
-    if path.is_symlink():
-        return path.resolve()
+    """The path with its folders resolved (symbolic links followed), remembered per folder: discovery asks for
+    every file of a tree. The last name stays as written: a linked file is matched where it is, as git does."""
     return resolved_folder(path.parent) / path.name
 
 
 def resolved_folder(folder: Path) -> Path:
     """folder.resolve(), remembered for absolute folders (a relative one depends on the working directory)."""
-    return _resolved_absolute_folder(folder) if folder.is_absolute() else folder.resolve()
+    if not folder.is_absolute() or ".." in folder.parts:
+        return folder.resolve()
+    return _resolved_absolute_folder(folder)
 
 
-@functools.lru_cache(maxsize=4096)
+def forget_resolved_folders() -> None:
+    """Start a run afresh: folders may have been replaced by links since the last one in this process."""
+    _resolved_absolute_folder.cache_clear()
+
+
+@functools.lru_cache(maxsize=16384)
 def _resolved_absolute_folder(folder: Path) -> Path:
-    return folder.resolve()
+    # From the resolved parent, one lstat per folder rather than one per component of every path.
+    parent = folder.parent
+    if parent == folder or folder.is_symlink():
+        return folder.resolve()
+    return _resolved_absolute_folder(parent) / folder.name
 
 
 def find_config(start: Path) -> Path | None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from watchlint.config import resolved_folder
 from watchlint.errors import WatchlintError
 from watchlint.facts import Language, Notification, NotificationLevel
 from watchlint.source import display_path
@@ -62,7 +63,6 @@ class _Collected:
     notifications: list[Notification] = field(default_factory=list)
     skipped: int = 0
     real_paths: set[Path] = field(default_factory=set)
-    real_folders: dict[Path, Path] = field(default_factory=dict)  # folder -> its resolved path
 
 
 class FileFilter(Protocol):
@@ -151,28 +151,47 @@ def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out:
     if not root.is_dir():
         _add_file(root, root, file_filter, out)
         return
+    # Depth first, each folder's files before its subfolders, names sorted: the order os.walk would give.
+    # os.scandir tells files, folders and links apart without a system call per entry.
+    pending = [root]
+    while pending:
+        folder = pending.pop()
+        try:
+            with os.scandir(folder) as scanner:
+                entries = sorted(scanner, key=lambda entry: entry.name)
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            out.notifications.append(Notification(display_path(folder), f"cannot read directory: {reason}"))
+            continue
+        subfolders = []
+        for entry in entries:
+            if _is_folder(entry):
+                path = folder / entry.name
+                if _is_excluded_directory(path, file_filter):
+                    out.skipped += 1
+                elif not entry.is_symlink():  # a linked folder is not entered: a link loop cannot hang the walk
+                    subfolders.append(path)
+            elif os.path.splitext(entry.name)[1] in suffixes:
+                _add_file(folder / entry.name, root, file_filter, out, is_regular=_is_regular(entry))
+        pending.extend(reversed(subfolders))
 
-    def on_error(error: OSError) -> None:
-        where = Path(error.filename) if error.filename else root
-        reason = error.strerror or type(error).__name__
-        out.notifications.append(Notification(display_path(where), f"cannot read directory: {reason}"))
 
-    # followlinks=False: a symlinked folder is not entered, so a symlink loop cannot hang the walk.
-    for directory, subdirectories, names in os.walk(root, onerror=on_error, followlinks=False):
-        folder = Path(directory)
-        kept = []
-        for name in sorted(subdirectories):
-            if _is_excluded_directory(folder / name, file_filter):
-                out.skipped += 1
-            else:
-                kept.append(name)
-        subdirectories[:] = kept
-        for name in sorted(names):
-            if Path(name).suffix in suffixes:
-                _add_file(folder / name, root, file_filter, out)
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
-def _add_file(path: Path, root: Path, file_filter: FileFilter, out: _Collected) -> None:
+def _is_regular(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _add_file(path: Path, root: Path, file_filter: FileFilter, out: _Collected, *, is_regular: bool = False) -> None:
+    """Record a file to analyze; `is_regular` says the caller already knows it is a regular file, not a link."""
     if path in out.files:
         return
     if path.suffix not in SUFFIXES:
@@ -183,22 +202,15 @@ def _add_file(path: Path, root: Path, file_filter: FileFilter, out: _Collected) 
     if _is_excluded_file(path, file_filter):
         out.skipped += 1
         return
-    problem = _link_problem(path)
+    problem = None if is_regular else _link_problem(path)
     if problem:
         out.notifications.append(Notification(display_path(path), problem, NotificationLevel.ERROR))
         return
-    real = path.resolve() if path.is_symlink() else _real_folder(path.parent, out) / path.name
+    real = path.resolve() if not is_regular and path.is_symlink() else resolved_folder(path.parent) / path.name
     if real in out.real_paths:
         return  # a symbolic link to a file already found: analyzing it twice would report it twice
     out.real_paths.add(real)
     out.files[path] = root
-
-
-def _real_folder(folder: Path, out: _Collected) -> Path:
-    """The resolved folder, once per folder: resolving every file costs a system call per path component."""
-    if folder not in out.real_folders:
-        out.real_folders[folder] = folder.resolve()
-    return out.real_folders[folder]
 
 
 def _link_problem(path: Path) -> str | None:

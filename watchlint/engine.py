@@ -22,6 +22,7 @@ from watchlint.config import (
     FileConfig,
     Settings,
     config_in,
+    forget_resolved_folders,
     load_config,
     resolve_settings,
     resolved_folder,
@@ -126,6 +127,7 @@ def run(
 ) -> Report:
     """Analyze `paths`; raise WatchlintError for usage and configuration errors only."""
     options = options or RunOptions()
+    forget_resolved_folders()
     resolver = SettingsResolver(command_line, catalog)
     for path in paths:  # a broken configuration is an error even where no source file needs it
         absolute = path.absolute()
