@@ -39,3 +39,12 @@ def test_rule_table_matches_the_catalogue(catalog: Catalog) -> None:
         for rule in catalog.active_rules
     ]
     assert rows == expected
+
+
+def test_command_line_section_lists_every_option_of_check() -> None:
+    from watchlint.cli import check
+
+    section = README.split("## Command line", 1)[1].split("\n## ", 1)[0]
+    options = {name for param in check.params for name in param.opts if name.startswith("--")}
+    missing = sorted(name for name in options if not re.search(rf"{re.escape(name)}\b", section))
+    assert missing == []
