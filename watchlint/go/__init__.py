@@ -34,7 +34,7 @@ from watchlint.go.imports import extract_imports
 from watchlint.go.model import GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.policy import FilePolicy, extract_policy
-from watchlint.go.remedies import options_anchors, site_fixes
+from watchlint.go.remedies import OptionsFixes, options_anchors, site_fixes
 from watchlint.go.resolve import Resolver
 from watchlint.go.sites import PendingSite, SiteExtractor, TypedClientNames
 from watchlint.source import SourceFile
@@ -207,6 +207,7 @@ def _resolve_sites(
     anchors: dict[str, OptionsAnchor],
 ) -> list[Site]:
     sites = []
+    options_fixes = OptionsFixes(anchors)
     typed_reads = frozenset(
         item.object.kind
         for item in pending
@@ -243,7 +244,7 @@ def _resolve_sites(
                 filters=tuple(item.filters),
                 condition=condition,
                 access_evidence=evidence,
-                fixes=site_fixes(item, access, keys, anchors, typed_reads, clients),
+                fixes=site_fixes(item, access, keys, options_fixes, typed_reads, clients),
             )
         )
     return sites

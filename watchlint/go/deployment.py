@@ -99,10 +99,10 @@ class FlagRegistry:
 
     def _flag_call(self, file: GoFile, selector_call: Call, resolver: Resolver) -> None:
         call, method, arguments = selector_call.node, selector_call.name, selector_call.arguments
-        if arguments is None:
-            return
-        values = arguments.named_children
         match = _FLAG_VAR.match(method)
+        if arguments is None or (match is None and _FLAG_VALUE.match(method) is None):
+            return  # most calls: decided before the arguments are taken apart
+        values = arguments.named_children
         if match and len(values) >= 3 and parser.text(values[1])[:1] in ('"', "`"):
             default = values[3] if match.group(2) and len(values) > 3 else values[2]
             flag = Flag(_unquote(parser.text(values[1])), file, default)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tree_sitter
 
 from watchlint.facts import Access, ObjectForm, Operation
@@ -50,11 +52,29 @@ def options_anchors(
     return anchors
 
 
+OptionsFix = Callable[[OptionsAnchor, KindType, str], Fix | None]
+
+
+class OptionsFixes:
+    """The fixes that edit a manager's options, built once per anchor and kind: every site of a kind that a
+    manager caches is offered the same edit, and building it means re-reading the options literal."""
+
+    def __init__(self, anchors: dict[str, OptionsAnchor]) -> None:
+        self.anchors = anchors
+        self._built: dict[tuple[OptionsFix, str, KindType], Fix | None] = {}
+
+    def get(self, build: OptionsFix, key: str, kind: KindType) -> Fix | None:
+        memo = (build, key, kind)
+        if memo not in self._built:
+            self._built[memo] = build(self.anchors[key], kind, key) if key in self.anchors else None
+        return self._built[memo]
+
+
 def site_fixes(
     item: PendingSite,
     access: Access,
     keys: tuple[str, ...],
-    anchors: dict[str, OptionsAnchor],
+    options_fixes: OptionsFixes,
     typed_reads: frozenset[str],
     clients: ClientGraph,
 ) -> tuple[Fix, ...]:
@@ -64,10 +84,10 @@ def site_fixes(
     kind = KindType(item.object.package, item.object.kind)
     fixes: list[Fix | None] = []
     if item.operation in (Operation.GET, Operation.LIST):
-        fixes.extend(disable_for_fix(anchors[key], kind, key) for key in keys if key in anchors)
+        fixes.extend(options_fixes.get(disable_for_fix, key, kind) for key in keys)
         fixes.append(_api_reader(item, clients))
     elif item.call in _OBJECT_WATCHES and not item.cache:
-        fixes.extend(by_object_fix(anchors[key], kind, key) for key in keys if key in anchors)
+        fixes.extend(options_fixes.get(by_object_fix, key, kind) for key in keys)
         if item.object.kind not in typed_reads:
             fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
     return tuple(fix for fix in fixes if fix is not None)
