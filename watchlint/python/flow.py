@@ -14,7 +14,6 @@ from collections.abc import Iterator, Sequence
 import libcst
 
 from watchlint.python.parser import ParsedFile, parse
-from watchlint.python.walk import walk
 from watchlint.source import SourceFile
 
 logger = logging.getLogger(__name__)
@@ -22,53 +21,51 @@ MAX_STEPS = 6  # assignment chains deeper than this are left unknown
 Scope = libcst.Module | libcst.FunctionDef | libcst.ClassDef
 
 
-class _Collector(libcst.CSTVisitor):
-    """Record every assignment by (scope, name), `self.x = …` by (class, attribute), and returns."""
+class _Collector:
+    """Record every assignment by (scope, name), `self.x = …` by (class, attribute), and returns.
+
+    It reads the nodes the file's index walk kept (ParsedFile.flow_nodes, in source order) rather than
+    walking the tree again; a node's scope is the nearest function or class around it, else the module."""
 
     def __init__(self, flow: Flow) -> None:
-        super().__init__()
         self.flow = flow
-        self.scopes: list[Scope] = []
 
-    def visit_Module(self, node: libcst.Module) -> None:
-        self.scopes.append(node)
+    def collect(self, file: ParsedFile) -> None:
+        for node in file.flow_nodes:
+            if isinstance(node, libcst.Return):
+                function = self._function_of(file, node)
+                if function is not None and node.value is not None:
+                    self.flow.returns.setdefault(function, []).append(node.value)
+            else:
+                self._record(self._scope_of(file, node), node)
 
-    def visit_ClassDef(self, node: libcst.ClassDef) -> None:
-        self.scopes.append(node)
+    def _record(self, scope: Scope, node: libcst.CSTNode) -> None:
+        if isinstance(node, libcst.FunctionDef):
+            self.flow.functions.setdefault((scope, node.name.value), node)
+            self.flow.function_names.add(node.name.value)
+        elif isinstance(node, libcst.Assign):
+            for target in node.targets:
+                self._bind(scope, target.target, node.value)
+        elif isinstance(node, libcst.AnnAssign | libcst.NamedExpr) and node.value is not None:
+            self._bind(scope, node.target, node.value)
+        elif isinstance(node, libcst.WithItem) and node.asname is not None:
+            self._bind(scope, node.asname.name, node.item)
 
-    def leave_ClassDef(self, original_node: libcst.ClassDef) -> None:
-        self.scopes.pop()
+    @staticmethod
+    def _scope_of(file: ParsedFile, node: libcst.CSTNode) -> Scope:
+        current = file.parent(node)
+        while current is not None and not isinstance(current, libcst.FunctionDef | libcst.ClassDef):
+            current = file.parent(current)
+        return current if current is not None else file.module
 
-    def visit_FunctionDef(self, node: libcst.FunctionDef) -> None:
-        self.flow.functions.setdefault((self.scopes[-1], node.name.value), node)
-        self.flow.function_names.add(node.name.value)
-        self.scopes.append(node)
+    @staticmethod
+    def _function_of(file: ParsedFile, node: libcst.CSTNode) -> libcst.FunctionDef | None:
+        current = file.parent(node)
+        while current is not None and not isinstance(current, libcst.FunctionDef):
+            current = file.parent(current)
+        return current
 
-    def leave_FunctionDef(self, original_node: libcst.FunctionDef) -> None:
-        self.scopes.pop()
-
-    def visit_Assign(self, node: libcst.Assign) -> None:
-        for target in node.targets:
-            self._bind(target.target, node.value)
-
-    def visit_AnnAssign(self, node: libcst.AnnAssign) -> None:
-        if node.value is not None:
-            self._bind(node.target, node.value)
-
-    def visit_NamedExpr(self, node: libcst.NamedExpr) -> None:
-        self._bind(node.target, node.value)
-
-    def visit_WithItem(self, node: libcst.WithItem) -> None:
-        if node.asname is not None:
-            self._bind(node.asname.name, node.item)
-
-    def visit_Return(self, node: libcst.Return) -> None:
-        function = next((s for s in reversed(self.scopes) if isinstance(s, libcst.FunctionDef)), None)
-        if function is not None and node.value is not None:
-            self.flow.returns.setdefault(function, []).append(node.value)
-
-    def _bind(self, target: libcst.BaseExpression, value: libcst.BaseExpression) -> None:
-        scope = self.scopes[-1]
+    def _bind(self, scope: Scope, target: libcst.BaseExpression, value: libcst.BaseExpression) -> None:
         if isinstance(target, libcst.Name):
             self.flow.names.setdefault((scope, target.value), []).append(value)
         elif isinstance(target, libcst.Attribute) and isinstance(target.value, libcst.Name):
@@ -81,7 +78,7 @@ class _Collector(libcst.CSTVisitor):
                 self.flow.entries.setdefault((scope, target.value.value), []).append((key, value))
         else:
             for left, right in _pairs(target, value):
-                self._bind(left, right)
+                self._bind(scope, left, right)
 
 
 class Flow:
@@ -96,7 +93,7 @@ class Flow:
         self.returns: dict[libcst.FunctionDef, list[libcst.BaseExpression]] = {}
         self.entries: dict[tuple[Scope, str], list[tuple[str, libcst.BaseExpression]]] = {}
         self.project: Project | None = None  # set once every file of the unit is parsed
-        walk(file.module, _Collector(self))
+        _Collector(self).collect(file)
 
     def origins(self, node: libcst.BaseExpression) -> list[libcst.CSTNode]:
         """The expressions (or parameters) a value may come from; the node itself when nothing is known."""

@@ -152,6 +152,7 @@ class ParsedFile:
         index = _Index(self.module)  # parents, calls and imports in one walk: metadata providers walk once each
         self.parents: Mapping[libcst.CSTNode, libcst.CSTNode] = index.parents
         self.calls: tuple[libcst.Call, ...] = tuple(index.calls)
+        self.flow_nodes: tuple[libcst.CSTNode, ...] = tuple(index.flow_nodes)  # what flow.Flow reads
         self._imported: Mapping[str, frozenset[str]] = {
             name: frozenset(targets) for name, targets in index.imported.items()
         }
@@ -210,18 +211,25 @@ def _is_label(name: libcst.Name, parent: libcst.CSTNode | None) -> bool:
     return False
 
 
+# Definitions, assignments and returns: what the assignment tables of flow.Flow are built from.
+_FLOW_NODES = (libcst.FunctionDef, libcst.Assign, libcst.AnnAssign, libcst.NamedExpr, libcst.WithItem, libcst.Return)
+
+
 class _Index:
-    """Every node's parent, every call in source order, and what each imported name stands for."""
+    """Every node's parent, every call and every flow node in source order, and what each imported name stands for."""
 
     def __init__(self, module: libcst.Module) -> None:
         self.parents: dict[libcst.CSTNode, libcst.CSTNode] = {}
         self.calls: list[libcst.Call] = []
+        self.flow_nodes: list[libcst.CSTNode] = []
         self.imported: dict[str, set[str]] = {}
         for node, parent in descendants(module):
             if parent is not None:
                 self.parents[node] = parent
             if isinstance(node, libcst.Call):
                 self.calls.append(node)
+            elif isinstance(node, _FLOW_NODES):
+                self.flow_nodes.append(node)
             elif isinstance(node, libcst.Import):
                 self._import(node)
             elif isinstance(node, libcst.ImportFrom):
