@@ -1102,3 +1102,50 @@ def test_deeply_nested_python_file_does_not_crash_the_run(tmp_path: Path) -> Non
     )
     assert result.returncode == 0
     assert result.stderr.startswith("error: deep.py: ")
+
+
+# --- progress line -----------------------------------------------------------------------------------------------
+
+_TWO_PROJECTS = {
+    "one/pyproject.toml": "[project]\nname = 'one'\n",
+    "one/handlers.py": "import kopf\n\n@kopf.on.event('secrets')\ndef on_secret(**_):\n    pass\n",
+    "two/pyproject.toml": "[project]\nname = 'two'\n",
+    "two/handlers.py": "import kopf\n\n@kopf.on.event('configmaps')\ndef on_config_map(**_):\n    pass\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("is_tty", "args", "shown"),
+    [
+        (True, (), True),
+        (True, ("-q",), False),  # --quiet prints findings only
+        (False, (), False),  # CI logs get no carriage returns
+    ],
+)
+def test_progress_line_goes_to_a_terminals_stderr_once_the_run_is_long(
+    tmp_path: Path,
+    run_cli: Callable[..., CliResult],
+    monkeypatch: pytest.MonkeyPatch,
+    is_tty: bool,
+    args: tuple[str, ...],
+    shown: bool,
+) -> None:
+    write_tree(tmp_path, _TWO_PROJECTS)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "PROGRESS_AFTER_SECONDS", -1.0)  # every run counts as long
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: is_tty)
+    result = run_cli("check", "--no-cache", "-j1", *args)
+    assert result.exit_code == 1
+    assert ("\rwatchlint: analyzed 1/2 units\rwatchlint: analyzed 2/2 units\r\x1b[K" in result.stderr) is shown
+    assert "analyzed" not in result.stdout
+
+
+def test_short_runs_print_no_progress_line(
+    tmp_path: Path, run_cli: Callable[..., CliResult], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_tree(tmp_path, _TWO_PROJECTS)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    result = run_cli("check", "--no-cache", "-j1")
+    assert result.exit_code == 1
+    assert "analyzed 1/2" not in result.stderr

@@ -481,6 +481,22 @@ def test_exclude_pattern_does_not_match_its_own_base(tmp_path: Path) -> None:
     assert ExcludePattern("repo", tmp_path / "repo").matches(tmp_path / "repo") is False
 
 
+def test_exclude_pattern_matches_a_linked_file_by_its_own_name(tmp_path: Path) -> None:
+    base = tmp_path / "repo"
+    (base / "pkg").mkdir(parents=True)
+    (base / "pkg" / "real.go").write_text("package pkg\n", encoding="utf-8")
+    (base / "pkg" / "client.gen.go").symlink_to("real.go")
+    assert ExcludePattern("*.gen.go", base).matches(base / "pkg" / "client.gen.go") is True
+    assert ExcludePattern("real.go", base).matches(base / "pkg" / "client.gen.go") is False
+
+
+def test_exclude_pattern_follows_linked_folders_to_its_base(tmp_path: Path) -> None:
+    base = tmp_path / "repo"
+    (base / "gen").mkdir(parents=True)
+    (tmp_path / "alias").symlink_to(base)  # the same tree reached through a link
+    assert ExcludePattern("gen/*", base).matches(tmp_path / "alias" / "gen" / "x.go") is True
+
+
 @pytest.mark.parametrize(
     ("config", "problem"),
     [
