@@ -143,3 +143,18 @@ def test_descendants_name_each_nodes_parent() -> None:
     assert parents[module] is None
     assert parents[attribute] is call.args[0]
     assert children(attribute) == [attribute.value, attribute.attr]
+
+
+def test_positions_fall_back_to_libcsts_provider_when_the_code_generation_hooks_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import watchlint.python.positions as positions
+
+    def broken(module: libcst.Module) -> None:
+        raise TypeError("record_syntactic_position() got an unexpected keyword argument")
+
+    monkeypatch.setattr(positions, "Positions", broken)
+    module = libcst.parse_module("import kopf\n\n@kopf.on.event('pods')\ndef f(**_):\n    pass\n")
+    found = positions.positions_of(module)
+    decorator = module.body[1].decorators[0]  # type: ignore[attr-defined]
+    assert (found[decorator].start.line, found[decorator].start.column) == (3, 0)

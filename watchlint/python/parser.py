@@ -20,7 +20,7 @@ import libcst
 from libcst.helpers import get_full_name_for_node
 
 from watchlint.facts import Comment
-from watchlint.python.positions import Positions
+from watchlint.python.positions import NodePositions, positions_of
 from watchlint.python.walk import descendants
 from watchlint.source import SourceFile, Span
 
@@ -148,7 +148,7 @@ class ParsedFile:
     def __init__(self, source: SourceFile, module: libcst.Module) -> None:
         self.source = source
         self.module = module
-        self._positions: Positions | None = None  # on first use: it costs a third of the parse
+        self._positions: NodePositions | None = None  # on first use: it costs a third of the parse
         index = _Index(self.module)  # parents, calls and imports in one walk: metadata providers walk once each
         self.parents: Mapping[libcst.CSTNode, libcst.CSTNode] = index.parents
         self.calls: tuple[libcst.Call, ...] = tuple(index.calls)
@@ -164,7 +164,7 @@ class ParsedFile:
     def span(self, node: libcst.CSTNode) -> Span:
         """The node's span; libcst counts columns from 0, spans from 1."""
         if self._positions is None:
-            self._positions = Positions(self.module)
+            self._positions = positions_of(self.module)
         where = self._positions[node]
         return Span(self.path, where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
 

@@ -3,19 +3,27 @@
 PositionProvider regenerates the module's code and updates a line and column on every token, and libcst's
 MetadataWrapper walks the whole tree once more before it does. Here the code generation only counts
 characters and notes where lines start; a node's line and column are computed when a span is asked for,
-which the front-end does for a few nodes per file. tests/test_python_positions.py compares both on real code.
+which the front-end does for a few nodes per file. tests/test_python_walk.py compares both on every fixture.
+
+The counting hooks are those of libcst's own CodegenState (a libcst internal): should a libcst release change
+them, `positions_of` falls back to libcst's PositionProvider rather than fail.
 """
 
 from __future__ import annotations
 
 import bisect
+import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import libcst
 from libcst._nodes.internal import CodegenState
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+logger = logging.getLogger(__name__)
 
 _NEWLINE = re.compile(r"\r\n?|\n")  # as libcst counts lines
 
@@ -32,6 +40,35 @@ class Position:
 class Range:
     start: Position
     end: Position
+
+
+class _Point(Protocol):
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
+
+
+class _Span(Protocol):
+    @property
+    def start(self) -> _Point: ...
+
+    @property
+    def end(self) -> _Point: ...
+
+
+class NodePositions(Protocol):
+    def __getitem__(self, node: libcst.CSTNode, /) -> _Span: ...
+
+
+def positions_of(module: libcst.Module) -> NodePositions:
+    """The positions of every node of a module: ours, or libcst's own if ours cannot be computed."""
+    try:
+        return Positions(module)
+    except Exception:  # a libcst release whose code generation no longer calls the hooks as ours expects
+        logger.debug("falling back to libcst's PositionProvider", exc_info=True)
+        return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
 
 
 @dataclass
