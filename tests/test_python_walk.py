@@ -1,4 +1,4 @@
-"""The front-end's own walk and positions agree with libcst's visitor and PositionProvider.
+"""The front-end's own walk and positions (whole module or statement by statement) agree with libcst's.
 
 watchlint walks libcst trees without rebuilding them (watchlint/python/walk.py) and computes positions with
 a lighter code generation (watchlint/python/positions.py); both must give exactly what libcst gives, on
@@ -7,13 +7,14 @@ every Python fixture and on sources written to reach the nodes whose fields are 
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import libcst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from watchlint.python.positions import Positions
+from watchlint.python.positions import Positions, StatementPositions, first_lines
 from watchlint.python.walk import children, descendants, walk
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -133,6 +134,27 @@ def test_positions_count_every_kind_of_line_ending(newline: str) -> None:
     assert (ours[call].start.line, ours[call].start.column) == (3, 4)
     assert (ours[name].start.line, ours[name].start.column, ours[name].end.column) == (4, 10, 11)
     assert ours[call].end.column == theirs[call].end.column
+
+
+@pytest.mark.parametrize(
+    ("name", "module"), _fixture_modules(), ids=lambda value: value if isinstance(value, str) else ""
+)
+def test_positions_by_statement_equal_positions_of_the_whole_module(name: str, module: libcst.Module) -> None:
+    parents = {node: parent for node, parent in descendants(module) if parent is not None}
+    by_statement = StatementPositions.build(module, parents, first_lines(ast.parse(module.code)))
+    assert by_statement is not None
+    whole = Positions(module)
+    for node in parents:
+        try:
+            expected = whole[node]
+        except KeyError:
+            continue  # formatting nodes the walk leaves out have no position of their own to compare
+        assert by_statement[node] == expected, f"{name}: {type(node).__name__}"
+
+
+def test_positions_by_statement_refuse_statements_that_do_not_pair_up() -> None:
+    module = libcst.parse_module("a = 1\nb = 2\n")
+    assert StatementPositions.build(module, {}, (1,)) is None
 
 
 def test_descendants_name_each_nodes_parent() -> None:

@@ -94,7 +94,7 @@ def _read(run: _Run, source: SourceFile) -> None:
         return
     try:
         if any(marker in source.data for marker in SITE_MARKERS):
-            file = parser.ParsedFile(source, parser.parse(source))
+            file = parser.parse_file(source)
             run.parsed.append((file, Flow(file)))
             run.comments.extend(parser.extract_comments(source))
         else:

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 
 import libcst
 
-from watchlint.python.parser import ParsedFile, parse
+from watchlint.python.parser import ParsedFile, parse_file
 from watchlint.source import SourceFile
 
 logger = logging.getLogger(__name__)
@@ -294,7 +294,7 @@ class Project:
         if isinstance(entry, Flow):
             return entry
         try:
-            flow = Flow(ParsedFile(entry, parse(entry)))
+            flow = Flow(parse_file(entry))
         except Exception:  # a module we only wanted a constant from must not fail the unit
             logger.debug("cannot read names from %s", entry.path, exc_info=True)
             flow = None

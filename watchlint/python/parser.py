@@ -14,13 +14,13 @@ import itertools
 import re
 import tokenize
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import libcst
 from libcst.helpers import get_full_name_for_node
 
 from watchlint.facts import Comment
-from watchlint.python.positions import NodePositions, positions_of
+from watchlint.python.positions import NodePositions, StatementPositions, first_lines, positions_of
 from watchlint.python.walk import descendants
 from watchlint.source import SourceFile, Span
 
@@ -53,15 +53,26 @@ _PYTHON2 = (
 def parse(source: SourceFile) -> libcst.Module:
     """Parse with libcst; CPython's parser (fast, and precise about the line) speaks first on broken files,
     and refuses the expressions libcst's native parser cannot take (it recurses once per operator)."""
+    return _parse(source)[0]
+
+
+def parse_file(source: SourceFile) -> ParsedFile:
+    """`parse`, keeping what CPython's parser says of the top-level statements for the positions."""
+    module, lines = _parse(source)
+    return ParsedFile(source, module, lines)
+
+
+def _parse(source: SourceFile) -> tuple[libcst.Module, tuple[int, ...] | None]:
     tree, problem = _compile(source)
     depth = expression_depth(tree) if tree is not None else 0
     if depth > MAX_EXPRESSION_DEPTH:
         raise PythonSyntaxError(f"expression nested {depth} deep (more than {MAX_EXPRESSION_DEPTH})")
     try:
-        return libcst.parse_module(source.data)
+        module = libcst.parse_module(source.data)
     except libcst.ParserSyntaxError as error:
         line = (problem[0] if problem else 0) or error.raw_line
         raise PythonSyntaxError(f"syntax error at line {line}") from None
+    return module, first_lines(tree) if tree is not None else None
 
 
 def check_syntax(source: SourceFile) -> None:
@@ -145,10 +156,13 @@ def _bracket_depth(data: bytes) -> int:
 class ParsedFile:
     """One parsed file and the metadata the extractors read: spans, qualified names and parents."""
 
-    def __init__(self, source: SourceFile, module: libcst.Module) -> None:
+    def __init__(self, source: SourceFile, module: libcst.Module, statement_lines: Sequence[int] | None = None) -> None:
+        """`statement_lines`: where CPython's parser found each top-level statement (see positions.first_lines);
+        with them, positions are generated for the statements asked about only."""
         self.source = source
         self.module = module
-        self._positions: NodePositions | None = None  # on first use: it costs a third of the parse
+        self._statement_lines = statement_lines
+        self._positions: NodePositions | None = None  # on first use
         index = _Index(self.module)  # parents, calls and imports in one walk: metadata providers walk once each
         self.parents: Mapping[libcst.CSTNode, libcst.CSTNode] = index.parents
         self.calls: tuple[libcst.Call, ...] = tuple(index.calls)
@@ -164,7 +178,10 @@ class ParsedFile:
     def span(self, node: libcst.CSTNode) -> Span:
         """The node's span; libcst counts columns from 0, spans from 1."""
         if self._positions is None:
-            self._positions = positions_of(self.module)
+            by_statement = None
+            if self._statement_lines is not None:
+                by_statement = StatementPositions.build(self.module, self.parents, self._statement_lines)
+            self._positions = by_statement or positions_of(self.module)
         where = self._positions[node]
         return Span(self.path, where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
 

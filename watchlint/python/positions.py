@@ -11,10 +11,11 @@ them, `positions_of` falls back to libcst's PositionProvider rather than fail.
 
 from __future__ import annotations
 
+import ast
 import bisect
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -115,13 +116,14 @@ class _OffsetState(CodegenState):
 
 
 class Positions:
-    """The range of every node of one module, computed in one code generation."""
+    """The range of every node of one module (or of one top-level statement), in one code generation."""
 
-    def __init__(self, module: libcst.Module) -> None:
+    def __init__(self, module: libcst.Module, node: libcst.CSTNode | None = None, first_line: int = 1) -> None:
         state = _OffsetState(default_indent=module.default_indent, default_newline=module.default_newline)
-        module._codegen(state)
+        (node or module)._codegen(state)
         self._ranges = state.ranges
         self._line_starts = state.line_starts
+        self._first_line = first_line
 
     def __getitem__(self, node: libcst.CSTNode) -> Range:
         start, end = self._ranges[node]
@@ -129,4 +131,59 @@ class Positions:
 
     def _position(self, offset: int) -> Position:
         index = bisect.bisect_right(self._line_starts, offset) - 1
-        return Position(index + 1, offset - self._line_starts[index])
+        return Position(self._first_line + index, offset - self._line_starts[index])
+
+
+def first_lines(tree: ast.Module) -> tuple[int, ...]:
+    """The line of each top-level statement's first token (of its first decorator, for a decorated one)."""
+    return tuple(
+        statement.decorator_list[0].lineno
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and statement.decorator_list
+        else statement.lineno
+        for statement in tree.body
+    )
+
+
+class StatementPositions:
+    """Positions generated one top-level statement at a time, each placed on the line CPython's parser found
+    for it: the front-end asks for a few nodes per file, and generating only the statements around them
+    costs a fraction of the whole module. Anything outside a top-level statement uses the whole module."""
+
+    def __init__(
+        self, module: libcst.Module, parents: Mapping[libcst.CSTNode, libcst.CSTNode], starts: dict[int, int]
+    ) -> None:
+        self._module = module
+        self._parents = parents
+        self._starts = starts  # id of a top-level statement -> the line its generated code starts on
+        self._by_statement: dict[int, Positions] = {}
+        self._whole: NodePositions | None = None
+
+    @classmethod
+    def build(
+        cls, module: libcst.Module, parents: Mapping[libcst.CSTNode, libcst.CSTNode], lines: Sequence[int]
+    ) -> StatementPositions | None:
+        """None when libcst's statements and CPython's do not pair up (then the whole module is generated)."""
+        starts: dict[int, int] = {}
+        index = 0
+        for statement in module.body:
+            if index >= len(lines):
+                return None
+            # A statement's code starts with its leading blank and comment lines, one line each.
+            starts[id(statement)] = lines[index] - len(statement.leading_lines)
+            index += len(statement.body) if isinstance(statement, libcst.SimpleStatementLine) else 1
+        return cls(module, parents, starts) if index == len(lines) else None
+
+    def __getitem__(self, node: libcst.CSTNode) -> _Span:
+        statement = node
+        parent = self._parents.get(statement)
+        while parent is not None and parent is not self._module:
+            statement, parent = parent, self._parents.get(parent)
+        if parent is None or id(statement) not in self._starts:
+            if self._whole is None:
+                self._whole = positions_of(self._module)
+            return self._whole[node]
+        positions = self._by_statement.get(id(statement))
+        if positions is None:
+            positions = Positions(self._module, statement, self._starts[id(statement)])
+            self._by_statement[id(statement)] = positions
+        return positions[node]
