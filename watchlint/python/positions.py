@@ -3,7 +3,8 @@
 PositionProvider regenerates the module's code and updates a line and column on every token, and libcst's
 MetadataWrapper walks the whole tree once more before it does. Here the code generation only counts
 characters and notes where lines start; a node's line and column are computed when a span is asked for,
-which the front-end does for a few nodes per file. tests/test_python_walk.py compares both on every fixture.
+which the front-end does for a few nodes per file, and only the top-level statements holding those nodes
+are generated (StatementPositions). tests/test_python_walk.py compares all of it on every fixture.
 
 The counting hooks are those of libcst's own CodegenState (a libcst internal): should a libcst release change
 them, `positions_of` falls back to libcst's PositionProvider rather than fail.
@@ -179,11 +180,17 @@ class StatementPositions:
         while parent is not None and parent is not self._module:
             statement, parent = parent, self._parents.get(parent)
         if parent is None or id(statement) not in self._starts:
-            if self._whole is None:
-                self._whole = positions_of(self._module)
-            return self._whole[node]
+            return self._whole_module()[node]
         positions = self._by_statement.get(id(statement))
         if positions is None:
-            positions = Positions(self._module, statement, self._starts[id(statement)])
+            try:
+                positions = Positions(self._module, statement, self._starts[id(statement)])
+            except Exception:  # see positions_of: the whole module, by libcst if need be
+                return self._whole_module()[node]
             self._by_statement[id(statement)] = positions
         return positions[node]
+
+    def _whole_module(self) -> NodePositions:
+        if self._whole is None:
+            self._whole = positions_of(self._module)
+        return self._whole
