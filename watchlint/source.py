@@ -72,7 +72,7 @@ class SourceFile:
 
 def display_path(path: Path, cwd: Path | None = None) -> str:
     """Return `path` relative to the working directory, as a POSIX string."""
-    base = os.fspath(cwd if cwd is not None else Path.cwd())
+    base = os.fspath(cwd) if cwd is not None else os.getcwd()
     text = os.fspath(path)
     prefix = base.rstrip(os.sep) + os.sep
     if os.sep == "/" and text.startswith(prefix) and "/." not in text[len(prefix) - 1 :]:
