@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import fnmatch
-import functools
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -13,6 +12,7 @@ from typing import Any
 from watchlint.catalog import Catalog, CatalogError, Kind, parse_kind
 from watchlint.errors import WatchlintError
 from watchlint.findings import Level
+from watchlint.resolved import resolved_folder, resolved_path
 from watchlint.source import display_path
 
 CONFIG_NAMES = (".watchlint.toml", "watchlint.toml", "pyproject.toml")
@@ -92,33 +92,6 @@ class Settings:
             return False
         resolved = resolved_path(path)
         return any(pattern.matches_resolved(resolved) for pattern in self.exclude)
-
-
-def resolved_path(path: Path) -> Path:
-    """The path with its folders resolved (symbolic links followed), remembered per folder: discovery asks for
-    every file of a tree. The last name stays as written: a linked file is matched where it is, as git does."""
-    return resolved_folder(path.parent) / path.name
-
-
-def resolved_folder(folder: Path) -> Path:
-    """folder.resolve(), remembered for absolute folders (a relative one depends on the working directory)."""
-    if not folder.is_absolute() or ".." in folder.parts:
-        return folder.resolve()
-    return _resolved_absolute_folder(folder)
-
-
-def forget_resolved_folders() -> None:
-    """Start a run afresh: folders may have been replaced by links since the last one in this process."""
-    _resolved_absolute_folder.cache_clear()
-
-
-@functools.lru_cache(maxsize=16384)
-def _resolved_absolute_folder(folder: Path) -> Path:
-    # From the resolved parent, one lstat per folder rather than one per component of every path.
-    parent = folder.parent
-    if parent == folder or folder.is_symlink():
-        return folder.resolve()
-    return _resolved_absolute_folder(parent) / folder.name
 
 
 def find_config(start: Path) -> Path | None:

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from watchlint.config import resolved_folder
 from watchlint.errors import WatchlintError
 from watchlint.facts import Language, Notification, NotificationLevel
+from watchlint.resolved import resolved_folder
 from watchlint.source import display_path
 
 SUFFIXES = {".go": Language.GO, ".py": Language.PYTHON}

@@ -22,15 +22,14 @@ from watchlint.config import (
     FileConfig,
     Settings,
     config_in,
-    forget_resolved_folders,
     load_config,
     resolve_settings,
-    resolved_folder,
 )
 from watchlint.discover import Unit, discover
 from watchlint.facts import Facts, Language, Notification, NotificationLevel
 from watchlint.findings import Finding, Mitigated, number_occurrences
 from watchlint.frontend import UnitInput
+from watchlint.resolved import forget_resolved_folders, resolved_folder
 from watchlint.source import SourceError, SourceFile, decode_source, display_path, read_source
 from watchlint.suppress import apply_suppressions
 
