@@ -301,10 +301,10 @@ class ClientGraph:
         wanted = self._functions_with_client_parameters()
         if not wanted:
             return
-        for selector_call in file.calls():
-            if selector_call.name not in wanted:
+        for called in file.calls():
+            if called.name not in wanted:
                 continue
-            call, arguments = selector_call.node, selector_call.arguments
+            call, arguments = called.node, called.arguments
             info = resolver.callee(file, call)
             if info is None or arguments is None:
                 continue

@@ -117,7 +117,6 @@ class Call:
     """A call expression with the parts every pass over a file's calls reads, taken apart once."""
 
     node: tree_sitter.Node
-    function: tree_sitter.Node
     name: str  # the selected name of `x.Name(…)`, else the function's whole text (`helper`, `new`)
     operand: tree_sitter.Node | None  # the `x` of `x.Name(…)`; None when the function is not a selector
     operand_text: str
@@ -131,9 +130,9 @@ def _call(node: tree_sitter.Node) -> Call | None:
         return None
     arguments = node.child_by_field_name("arguments")
     if function.type != "selector_expression":
-        return Call(node, function, parser.text(function), None, "", None, arguments)
+        return Call(node, parser.text(function), None, "", None, arguments)
     operand, method = function.child_by_field_name("operand"), function.child_by_field_name("field")
-    return Call(node, function, parser.text(method), operand, parser.text(operand), method, arguments)
+    return Call(node, parser.text(method), operand, parser.text(operand), method, arguments)
 
 
 @dataclass(slots=True)

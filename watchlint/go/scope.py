@@ -6,6 +6,7 @@ same name can be a Secret in one block and a ConfigMap in the next (SPEC §3.1).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -132,13 +133,6 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
 _DECLARING_QUERY = """[
   (short_var_declaration) (var_declaration) (range_clause) (func_literal) (assignment_statement)
 ] @declaring"""
-_ADDERS = {
-    "short_var_declaration": lambda scope, node: _add_short(scope, node),
-    "var_declaration": lambda scope, node: _add_var(scope, node),
-    "range_clause": lambda scope, node: _add_range(scope, node),
-    "func_literal": lambda scope, node: _add_parameters(scope, node),
-    "assignment_statement": lambda scope, node: _add_assignment(scope, node),
-}
 
 
 def _walk(scope: FunctionScope, body: tree_sitter.Node) -> None:
@@ -224,3 +218,12 @@ def _add_assignment(scope: FunctionScope, node: tree_sitter.Node) -> None:
     for name, value in zip(names, values, strict=True):
         if name.type == "identifier":
             scope.assignments.setdefault(parser.text(name), []).append(value)
+
+
+_ADDERS: dict[str, Callable[[FunctionScope, tree_sitter.Node], None]] = {
+    "short_var_declaration": _add_short,
+    "var_declaration": _add_var,
+    "range_clause": _add_range,
+    "func_literal": _add_parameters,
+    "assignment_statement": _add_assignment,
+}
