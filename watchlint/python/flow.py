@@ -30,10 +30,11 @@ class _Collector:
     def __init__(self, flow: Flow) -> None:
         self.flow = flow
 
-    def collect(self, file: ParsedFile) -> None:
+    def collect(self) -> None:
+        file = self.flow.file
         for node in file.flow_nodes:
             if isinstance(node, libcst.Return):
-                function = self._function_of(file, node)
+                function = self.flow.enclosing_function(node)
                 if function is not None and node.value is not None:
                     self.flow.returns.setdefault(function, []).append(node.value)
             else:
@@ -57,13 +58,6 @@ class _Collector:
         while current is not None and not isinstance(current, libcst.FunctionDef | libcst.ClassDef):
             current = file.parent(current)
         return current if current is not None else file.module
-
-    @staticmethod
-    def _function_of(file: ParsedFile, node: libcst.CSTNode) -> libcst.FunctionDef | None:
-        current = file.parent(node)
-        while current is not None and not isinstance(current, libcst.FunctionDef):
-            current = file.parent(current)
-        return current
 
     def _bind(self, scope: Scope, target: libcst.BaseExpression, value: libcst.BaseExpression) -> None:
         if isinstance(target, libcst.Name):
@@ -93,7 +87,7 @@ class Flow:
         self.returns: dict[libcst.FunctionDef, list[libcst.BaseExpression]] = {}
         self.entries: dict[tuple[Scope, str], list[tuple[str, libcst.BaseExpression]]] = {}
         self.project: Project | None = None  # set once every file of the unit is parsed
-        _Collector(self).collect(file)
+        _Collector(self).collect()
 
     def origins(self, node: libcst.BaseExpression) -> list[libcst.CSTNode]:
         """The expressions (or parameters) a value may come from; the node itself when nothing is known."""

@@ -20,7 +20,7 @@ import libcst
 from libcst.helpers import get_full_name_for_node
 
 from watchlint.facts import Comment
-from watchlint.python.positions import NodePositions, StatementPositions, first_lines, positions_of
+from watchlint.python.positions import NodePositions, first_lines, positions_of
 from watchlint.python.walk import descendants
 from watchlint.source import SourceFile, Span
 
@@ -178,10 +178,7 @@ class ParsedFile:
     def span(self, node: libcst.CSTNode) -> Span:
         """The node's span; libcst counts columns from 0, spans from 1."""
         if self._positions is None:
-            by_statement = None
-            if self._statement_lines is not None:
-                by_statement = StatementPositions.build(self.module, self.parents, self._statement_lines)
-            self._positions = by_statement or positions_of(self.module)
+            self._positions = positions_of(self.module, self.parents, self._statement_lines)
         where = self._positions[node]
         return Span(self.path, where.start.line, where.start.column + 1, where.end.line, where.end.column + 1)
 

@@ -64,8 +64,18 @@ class NodePositions(Protocol):
     def __getitem__(self, node: libcst.CSTNode, /) -> _Span: ...
 
 
-def positions_of(module: libcst.Module) -> NodePositions:
-    """The positions of every node of a module: ours, or libcst's own if ours cannot be computed."""
+def positions_of(
+    module: libcst.Module,
+    parents: Mapping[libcst.CSTNode, libcst.CSTNode] | None = None,
+    statement_lines: Sequence[int] | None = None,
+) -> NodePositions:
+    """The positions of every node of a module: statement by statement when the parents and CPython's lines
+    of the top-level statements are given and pair up with libcst's statements, else the whole module at
+    once; libcst's own if ours cannot be computed."""
+    if parents is not None and statement_lines is not None:
+        by_statement = StatementPositions.build(module, parents, statement_lines)
+        if by_statement is not None:
+            return by_statement
     try:
         return Positions(module)
     except Exception:  # a libcst release whose code generation no longer calls the hooks as ours expects
