@@ -60,6 +60,34 @@ def test_warm_run_reads_the_cache_and_gives_the_same_output(
     assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout)
 
 
+def test_warm_run_with_the_same_options_does_not_check_again(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cold = run_cli("check", ".", "--format", "json")
+
+    def no_checks(*_: object) -> object:
+        raise AssertionError("an unchanged unit checked the same way must be read back whole")
+
+    monkeypatch.setattr(engine, "evaluate", no_checks)
+    warm = run_cli("check", ".", "--format", "json")
+    assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout)
+
+
+def test_other_options_check_the_cached_facts_again(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run_cli("check", ".", "--format", "json")
+    expected = run_cli("check", ".", "--format", "json", "--no-cache", "--ignore", "WL001")
+
+    def no_front_end(*_: object) -> object:
+        raise AssertionError("facts of an unchanged unit must come from the cache")
+
+    monkeypatch.setattr(engine, "extract_sources", no_front_end)
+    warm = run_cli("check", ".", "--format", "json", "--ignore", "WL001")
+    assert (warm.exit_code, warm.stdout) == (expected.exit_code, expected.stdout)
+    assert '"code": "WL001"' not in warm.stdout
+
+
 def test_a_changed_file_is_analyzed_again(repo: Path, run_cli: RunCli) -> None:
     run_cli("check", ".")
     main = repo / "beta" / "main.go"
@@ -72,7 +100,7 @@ def test_a_changed_file_is_analyzed_again(repo: Path, run_cli: RunCli) -> None:
 def test_corrupt_entries_are_misses(repo: Path, run_cli: RunCli) -> None:
     cold = run_cli("check", ".", "--format", "json")
     entries = [path for path in (repo / ".watchlint_cache").rglob("*") if path.is_file() and len(path.name) == 64]
-    assert len(entries) == 3
+    assert len(entries) == 6  # each unit's facts and its checked outcome
     for path in entries:
         path.write_bytes(b"not a pickle")
     assert run_cli("check", ".", "--format", "json").stdout == cold.stdout
@@ -102,3 +130,12 @@ def test_the_cache_key_follows_content_and_code(repo: Path) -> None:
     assert key != cache_module.unit_key("go", ".", [first], [], kopf_namespaced=True)
     assert key == cache_module.unit_key("go", ".", [first], [], kopf_namespaced=False)
     assert len(cache_module.code_fingerprint()) == 64
+
+
+def test_the_outcome_key_follows_rules_levels_and_reported_files() -> None:
+    key = cache_module.outcome_key("k", ["WL001", "WL002"], {"WL001": "warning"}, ["main.go"])
+    assert key == cache_module.outcome_key("k", ["WL002", "WL001"], {"WL001": "warning"}, ["main.go"])
+    assert key != cache_module.outcome_key("other", ["WL001", "WL002"], {"WL001": "warning"}, ["main.go"])
+    assert key != cache_module.outcome_key("k", ["WL001"], {"WL001": "warning"}, ["main.go"])
+    assert key != cache_module.outcome_key("k", ["WL001", "WL002"], {"WL001": "error"}, ["main.go"])
+    assert key != cache_module.outcome_key("k", ["WL001", "WL002"], {"WL001": "warning"}, ["main.go", "x.go"])

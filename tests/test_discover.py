@@ -56,10 +56,12 @@ REPO: dict[str, str | bytes] = {
 class NoFilter:
     """A FileFilter with no configuration: nothing excluded, tests left out."""
 
-    def is_excluded(self, path: Path) -> bool:
-        return False
+    include_tests = False
 
-    def includes_tests(self, path: Path) -> bool:
+    def rules_for(self, folder: Path) -> NoFilter:
+        return self
+
+    def is_excluded(self, path: Path) -> bool:
         return False
 
 
@@ -70,11 +72,11 @@ class StubFilter:
     excluded_names: frozenset[str] = frozenset()
     include_tests: bool = False
 
+    def rules_for(self, folder: Path) -> StubFilter:
+        return self
+
     def is_excluded(self, path: Path) -> bool:
         return path.name in self.excluded_names
-
-    def includes_tests(self, path: Path) -> bool:
-        return self.include_tests
 
 
 @dataclass(frozen=True)
@@ -292,13 +294,14 @@ class RecordingFilter:
 
     excluded: frozenset[str]
     asked: list[str]
+    include_tests: bool = False
+
+    def rules_for(self, folder: Path) -> RecordingFilter:
+        return self
 
     def is_excluded(self, path: Path) -> bool:
         self.asked.append(path.name)
         return path.name in self.excluded
-
-    def includes_tests(self, path: Path) -> bool:
-        return False
 
 
 def test_excluded_folder_is_not_entered(repo: Path) -> None:

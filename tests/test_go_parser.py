@@ -12,9 +12,7 @@ CASE = TESTS / "fixtures" / "go" / "WL002" / "go126-new-of-expression"
 
 
 def _source(text: str) -> SourceFile:
-    data = text.encode()
-    starts = [0, *(index + 1 for index, byte in enumerate(data) if byte == ord("\n"))]
-    return SourceFile("x.go", data, tuple(starts))
+    return SourceFile("x.go", text.encode())
 
 
 @pytest.mark.parametrize(

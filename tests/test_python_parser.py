@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import warnings
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from watchlint import python
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.facts import Facts, Notification, NotificationLevel
 from watchlint.frontend import UnitInput
+from watchlint.python import parser
 from watchlint.python.parser import ParsedFile, normalise, parse, python2_construct
 from watchlint.source import Span, decode_source
 
@@ -211,3 +213,26 @@ def test_keyword_and_parameter_names_are_not_the_imports_they_spell() -> None:
     function = parsed.module.body[-1]
     assert isinstance(function, libcst.FunctionDef)
     assert parsed.qualified_names(function.params.params[0].name) == frozenset()
+
+
+DEEP_EXPRESSIONS = {
+    "sum-1500-terms": "x = " + "+".join(["1"] * 1500),
+    "and-600-terms": "x = " + " and ".join(["a"] * 600),
+    "and-1200-terms": "x = " + " and ".join(["a"] * 1200),
+    "lambdas-1100-deep-in-a-default": "def f(y=" + "lambda: " * 1100 + "0):\n    pass",
+    "unary-1100-deep-in-a-decorator": "@d(" + "-" * 1100 + "1)\ndef f():\n    pass",
+    "comparison-1200-in-a-comprehension": "x = [a for a in b if " + " < ".join(["a"] * 1200) + "]",
+    "short-expressions-in-a-long-function": "def f():\n" + "    x = (1 + 2) * 3\n" * 500,
+    "attribute-chain-1100": "x = a" + ".b" * 1100,
+}
+
+
+@pytest.mark.parametrize("text", DEEP_EXPRESSIONS.values(), ids=DEEP_EXPRESSIONS.keys())
+def test_expression_depth_skips_short_expressions_without_missing_a_deep_one(text: str) -> None:
+    source = decode_source(text.encode() + b"\n", "deep.py")
+    tree = ast.parse(source.data)
+    exact = parser.expression_depth(tree)
+    bounded = parser.expression_depth(tree, source)
+    assert (bounded > parser.MAX_EXPRESSION_DEPTH) == (exact > parser.MAX_EXPRESSION_DEPTH)
+    if exact > parser.MAX_EXPRESSION_DEPTH:
+        assert bounded == exact

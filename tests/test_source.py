@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from watchlint import source
 from watchlint.source import SourceError, SourceLines, Span, decode_source, display_path, read_source
@@ -241,3 +243,10 @@ def test_source_lines_defaults_to_the_working_directory(tmp_path: Path, monkeypa
     (tmp_path / "f.py").write_text("x = 1\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert SourceLines().line("f.py", 1) == "x = 1"
+
+
+@given(st.text(alphabet="a\n\ré", max_size=40))
+def test_line_starts_are_the_offsets_after_each_line_feed(text: str) -> None:
+    file = decode_source(text.encode(), "f.go")
+    expected = (0, *(index + 1 for index, byte in enumerate(file.data) if byte == ord("\n")))
+    assert file.line_starts == expected

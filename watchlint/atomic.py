@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 
@@ -19,6 +18,8 @@ def write_atomically(path: Path, data: bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    import tempfile  # only runs that write a file need it
+
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".watchlint", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:

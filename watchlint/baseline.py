@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from watchlint import jsontext
 from watchlint.atomic import write_atomically
 from watchlint.engine import Report
 from watchlint.errors import WatchlintError
@@ -35,7 +36,7 @@ def write_baseline(path: Path, findings: Iterable[Finding]) -> int:
     ]
     document = {"version": FORMAT_VERSION, "findings": entries}
     try:
-        write_atomically(path, (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        write_atomically(path, (jsontext.dumps(document) + "\n").encode("utf-8"))
     except OSError as error:
         raise WatchlintError(f"{path}: cannot write baseline: {error.strerror or error}") from None
     return len(entries)

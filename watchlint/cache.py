@@ -1,5 +1,6 @@
 """The facts cache: a unit's facts on disk, keyed by the content of its files, watchlint's own code and the
-settings that shape the facts, so an unchanged unit is not parsed again (like `.ruff_cache`).
+settings that shape the facts, so an unchanged unit is not parsed again (like `.ruff_cache`); and beside
+them its checked outcome, so an unchanged unit checked the same way is not even checked again.
 
 The key includes a hash of watchlint's source files, so a development checkout never reads facts written by
 older code. A corrupt, stale or unreadable entry is a miss, never an error.
@@ -11,7 +12,7 @@ import functools
 import hashlib
 import logging
 import pickle
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from watchlint import __version__
@@ -64,6 +65,16 @@ def unit_key(
         digest.update(source.path.encode() + b"\0" + hashlib.sha256(source.data).digest())
     for reason in unreadable:
         digest.update(b"\1" + reason.encode())
+    return digest.hexdigest()
+
+
+def outcome_key(unit: str, codes: Iterable[str], levels: Mapping[str, object], reported: Iterable[str]) -> str:
+    """The cache key of a unit's checked outcome: its facts' key, the rules that run, their levels and the
+    files whose findings are reported."""
+    digest = hashlib.sha256(unit.encode())
+    digest.update(repr(sorted(codes)).encode() + b"\0")
+    digest.update(repr(sorted((code, str(level)) for code, level in levels.items())).encode() + b"\0")
+    digest.update("\0".join(sorted(reported)).encode())
     return digest.hexdigest()
 
 

@@ -22,14 +22,12 @@ from watchlint import (
     baseline,
     fixer,
     report_github,
-    report_inventory,
     report_json,
     report_statistics,
     report_text,
     ruledocs,
 )
 from watchlint import cache as cache_module
-from watchlint import inventory as inventory_model
 from watchlint.atomic import write_atomically
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine, find_config
@@ -279,6 +277,9 @@ def inventory(
     include_tests: bool,
 ) -> int:
     """List every kind the operators in PATHS cache or stream, at what scope, and what it costs."""
+    from watchlint import inventory as inventory_model  # the inventory's modules load only for this command
+    from watchlint import report_inventory
+
     catalog = load_catalog()
     kind_names = [kind.name for kind in catalog.kinds]
     chosen = inventory_model.load_profile(profile, inventory_model.parse_objects(objects, kind_names))

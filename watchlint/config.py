@@ -12,7 +12,7 @@ from typing import Any
 from watchlint.catalog import Catalog, CatalogError, Kind, parse_kind
 from watchlint.errors import WatchlintError
 from watchlint.findings import Level
-from watchlint.resolved import resolved_folder, resolved_path
+from watchlint.resolved import has_file, resolved_folder, resolved_path
 from watchlint.source import display_path
 
 CONFIG_NAMES = (".watchlint.toml", "watchlint.toml", "pyproject.toml")
@@ -107,9 +107,8 @@ def find_config(start: Path) -> Path | None:
 def config_in(directory: Path) -> Path | None:
     """The config file of this very folder, without looking further up."""
     for name in CONFIG_NAMES:
-        candidate = directory / name
-        if candidate.is_file() and (name != "pyproject.toml" or _has_tool_section(candidate)):
-            return candidate
+        if has_file(directory, name) and (name != "pyproject.toml" or _has_tool_section(directory / name)):
+            return directory / name
     return None
 
 

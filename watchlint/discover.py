@@ -10,14 +10,14 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
 from watchlint.errors import WatchlintError
 from watchlint.facts import Language, Notification, NotificationLevel
-from watchlint.resolved import resolved_folder
+from watchlint.resolved import nearest_folder_with, remember_files, resolved_folder
 from watchlint.source import display_path
 
 SUFFIXES = {".go": Language.GO, ".py": Language.PYTHON}
@@ -47,7 +47,12 @@ class Unit:
     report_under: tuple[Path, ...]  # absolute; a finding is reported when its file is under one of them
 
     def is_reported(self, path: Path) -> bool:
-        return any(path == scope or scope in path.parents for scope in self.report_under)
+        # On strings: both sides are absolute and normalised, and Path.parents builds a Path per ancestor.
+        text = os.fspath(path)
+        return any(
+            text == scope or text.startswith(scope.rstrip(os.sep) + os.sep)
+            for scope in map(os.fspath, self.report_under)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +70,21 @@ class _Collected:
     real_paths: set[Path] = field(default_factory=set)
 
 
-class FileFilter(Protocol):
-    """The configuration that applies where a path lies."""
+class FolderRules(Protocol):
+    """The configuration in force for the files and subfolders of one folder."""
+
+    @property
+    def include_tests(self) -> bool: ...
 
     def is_excluded(self, path: Path) -> bool: ...
 
-    def includes_tests(self, path: Path) -> bool: ...
+
+class FileFilter(Protocol):
+    """The configuration that applies where a path lies."""
+
+    def rules_for(self, folder: Path) -> FolderRules:
+        """The rules for the entries of `folder` (asked once per folder, not once per file)."""
+        ...
 
 
 def discover(paths: Sequence[Path], file_filter: FileFilter) -> Discovery:
@@ -98,15 +112,13 @@ def _absolute(path: Path) -> Path:
     return Path(os.path.normpath(path.absolute()))
 
 
-def _ancestor_with(start: Path, names: Iterable[str], stop: Path | None = None) -> Path | None:
-    """The nearest folder from `start` upwards (not above `stop`) that holds one of `names`."""
-    names = tuple(names)
-    for directory in (start, *start.parents):
-        if any((directory / name).is_file() for name in names):
-            return directory
-        if directory == stop:
-            break
-    return None
+def _ancestor_with(start: Path, names: tuple[str, ...], stop: Path | None = None) -> Path | None:
+    """The nearest folder from `start` upwards (not above `stop`, when `start` lies under it) that holds one
+    of `names`."""
+    found = nearest_folder_with(start, names)
+    if found is None or stop is None or found == stop or stop in found.parents:
+        return found
+    return None if stop == start or stop in start.parents else found
 
 
 def _go_root(target: Path) -> Path:
@@ -130,26 +142,26 @@ def is_test_file(name: str) -> bool:
     return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
 
 
-def _is_excluded_directory(folder: Path, file_filter: FileFilter) -> bool:
+def _is_excluded_directory(folder: Path, rules: FolderRules) -> bool:
     name = folder.name
     if name in EXCLUDED_DIRECTORIES or name.startswith("."):
         return True
-    if name in TEST_DIRECTORIES and not file_filter.includes_tests(folder):
+    if name in TEST_DIRECTORIES and not rules.include_tests:
         return True
-    return file_filter.is_excluded(folder)
+    return rules.is_excluded(folder)
 
 
-def _is_excluded_file(path: Path, file_filter: FileFilter) -> bool:
+def _is_excluded_file(path: Path, rules: FolderRules) -> bool:
     if path.name.startswith((".", "zz_generated")):
         return True
-    if is_test_file(path.name) and not file_filter.includes_tests(path):
+    if is_test_file(path.name) and not rules.include_tests:
         return True
-    return file_filter.is_excluded(path)
+    return rules.is_excluded(path)
 
 
 def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out: _Collected) -> None:
     if not root.is_dir():
-        _add_file(root, root, file_filter, out)
+        _add_file(root, root, file_filter.rules_for(root.parent), out)
         return
     # Depth first, each folder's files before its subfolders, names sorted: the order os.walk would give.
     # os.scandir tells files, folders and links apart without a system call per entry.
@@ -164,21 +176,31 @@ def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out:
             out.notifications.append(Notification(display_path(folder), f"cannot read directory: {reason}"))
             continue
         subfolders = []
+        remember_files(folder, (entry.name for entry in entries if _is_file(entry)))
+        rules = file_filter.rules_for(folder)
         for entry in entries:
             if _is_folder(entry):
                 path = folder / entry.name
-                if _is_excluded_directory(path, file_filter):
+                if _is_excluded_directory(path, rules):
                     out.skipped += 1
                 elif not entry.is_symlink():  # a linked folder is not entered: a link loop cannot hang the walk
                     subfolders.append(path)
             elif os.path.splitext(entry.name)[1] in suffixes:
-                _add_file(folder / entry.name, root, file_filter, out, is_regular=_is_regular(entry))
+                _add_file(folder / entry.name, root, rules, out, is_regular=_is_regular(entry), folder=folder)
         pending.extend(reversed(subfolders))
 
 
 def _is_folder(entry: os.DirEntry[str]) -> bool:
     try:
         return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    """Path.is_file for a listed entry: a link counts by what it points to."""
+    try:
+        return entry.is_file()
     except OSError:
         return False
 
@@ -190,8 +212,11 @@ def _is_regular(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-def _add_file(path: Path, root: Path, file_filter: FileFilter, out: _Collected, *, is_regular: bool = False) -> None:
-    """Record a file to analyze; `is_regular` says the caller already knows it is a regular file, not a link."""
+def _add_file(
+    path: Path, root: Path, rules: FolderRules, out: _Collected, *, is_regular: bool = False, folder: Path | None = None
+) -> None:
+    """Record a file to analyze; `is_regular` says the caller already knows it is a regular file, not a link,
+    `folder` is the path's parent where the caller holds it already."""
     if path in out.files:
         return
     if path.suffix not in SUFFIXES:
@@ -199,14 +224,17 @@ def _add_file(path: Path, root: Path, file_filter: FileFilter, out: _Collected, 
             Notification(display_path(path), "not a Go or Python file; skipped", NotificationLevel.NOTE)
         )
         return
-    if _is_excluded_file(path, file_filter):
+    if _is_excluded_file(path, rules):
         out.skipped += 1
         return
     problem = None if is_regular else _link_problem(path)
     if problem:
         out.notifications.append(Notification(display_path(path), problem, NotificationLevel.ERROR))
         return
-    real = path.resolve() if not is_regular and path.is_symlink() else resolved_folder(path.parent) / path.name
+    if not is_regular and path.is_symlink():
+        real = path.resolve()
+    else:
+        real = resolved_folder(folder if folder is not None else path.parent) / path.name
     if real in out.real_paths:
         return  # a symbolic link to a file already found: analyzing it twice would report it twice
     out.real_paths.add(real)

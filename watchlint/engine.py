@@ -8,13 +8,12 @@ from __future__ import annotations
 import importlib
 import logging
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
-from watchlint.cache import FactsCache, unit_key
+from watchlint.cache import FactsCache, outcome_key, unit_key
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.checks import CHECKS, CheckContext
 from watchlint.config import (
@@ -29,7 +28,7 @@ from watchlint.discover import Unit, discover
 from watchlint.facts import Facts, Language, Notification, NotificationLevel
 from watchlint.findings import Finding, Mitigated, number_occurrences
 from watchlint.frontend import UnitInput
-from watchlint.resolved import forget_resolved_folders, resolved_folder
+from watchlint.resolved import forget_folders, resolved_folder
 from watchlint.source import SourceError, SourceFile, decode_source, display_path, read_source
 from watchlint.suppress import apply_suppressions
 
@@ -85,8 +84,7 @@ class SettingsResolver:
 
     def _config_path(self, folder: Path) -> Path | None:
         if folder not in self._by_folder:
-            start = folder if folder.is_dir() else folder.parent
-            self._by_folder[folder] = self._nearest_config(resolved_folder(start))
+            self._by_folder[folder] = self._nearest_config(resolved_folder(folder))
         return self._by_folder[folder]
 
     def _nearest_config(self, directory: Path) -> Path | None:
@@ -98,11 +96,8 @@ class SettingsResolver:
             self._by_resolved[directory] = found
         return self._by_resolved[directory]
 
-    def is_excluded(self, path: Path) -> bool:
-        return self.settings_for(path.parent).is_excluded(path)
-
-    def includes_tests(self, path: Path) -> bool:
-        return self.settings_for(path.parent).include_tests
+    def rules_for(self, folder: Path) -> Settings:
+        return self.settings_for(folder)
 
 
 Overlay = Mapping[Path, bytes]  # absolute path -> content to analyze instead of the file's (fixes not yet written)
@@ -126,7 +121,7 @@ def run(
 ) -> Report:
     """Analyze `paths`; raise WatchlintError for usage and configuration errors only."""
     options = options or RunOptions()
-    forget_resolved_folders()
+    forget_folders()
     resolver = SettingsResolver(command_line, catalog)
     for path in paths:  # a broken configuration is an error even where no source file needs it
         absolute = path.absolute()
@@ -137,9 +132,7 @@ def run(
     notifications = list(discovery.notifications)
     analyzed = 0
     settings = [resolver.settings_for(unit.root) for unit in discovery.units]
-    extracted = extract_units(discovery.units, settings, catalog, overlay or {}, options)
-    for unit, unit_settings, result in zip(discovery.units, settings, extracted, strict=True):
-        outcome = _evaluate_unit(unit, unit_settings, result)
+    for outcome in analyze_units(discovery.units, settings, catalog, overlay or {}, options):
         findings.extend(outcome.findings)
         mitigated.extend(outcome.mitigated)
         notifications.extend(outcome.notifications)
@@ -147,11 +140,13 @@ def run(
     return make_report(findings, mitigated, notifications, analyzed)
 
 
-def extract_units(
+def analyze_units(
     units: Sequence[Unit], settings: Sequence[Settings], catalog: Catalog, overlay: Overlay, options: RunOptions
-) -> list[Extracted]:
-    """Facts of every unit, from the cache where the unit is unchanged, else from its front-end (in a
-    process pool when there are several jobs and several units to parse)."""
+) -> list[UnitOutcome]:
+    """Every unit's outcome. With a cache (and no overlay), an unchanged unit checked with the same settings
+    and reported files is read back whole; a unit whose facts alone are cached is checked again; the others
+    go to their front-ends, in a process pool when there are several jobs and several units to parse."""
+    cache = options.cache if not overlay else None
     read = [_read_sources(unit.files, overlay) for unit in units]
     keys = [
         unit_key(
@@ -164,25 +159,42 @@ def extract_units(
         )
         for unit, s, (sources, unreadable) in zip(units, settings, read, strict=True)
     ]
-    results: list[Extracted | None] = [
-        _cached(options.cache, key) if options.cache is not None and not overlay else None for key in keys
+    reported = [frozenset(display_path(path) for path in unit.files if unit.is_reported(path)) for unit in units]
+    checked_keys = [
+        outcome_key(key, s.codes, s.levels, shown) for key, s, shown in zip(keys, settings, reported, strict=True)
     ]
-    missing = [index for index, result in enumerate(results) if result is None]
-    jobs = [(units[i], settings[i], catalog, read[i][0], read[i][1]) for i in missing]
-    done = len(units) - len(missing)
-    for index, result in zip(missing, _run_jobs(jobs, options.jobs), strict=True):
-        results[index] = result
-        if options.cache is not None and not overlay and result.facts is not None:
-            options.cache.store(keys[index], result)
-        done += 1
-        if options.progress is not None:
-            options.progress(done, len(units))
-    return [result for result in results if result is not None]
+    outcomes = [_cached(cache, key, UnitOutcome) if cache is not None else None for key in checked_keys]
+    missing = [index for index, outcome in enumerate(outcomes) if outcome is None]
+    facts = [_cached(cache, keys[i], Extracted) if cache is not None else None for i in missing]
+    jobs = [
+        (units[i], settings[i], catalog, read[i][0], read[i][1])
+        for i, found in zip(missing, facts, strict=True)
+        if not found
+    ]
+    parsed = _run_jobs(jobs, options.jobs)
+    done = len(units) - len(jobs)
+    for index, extracted in zip(missing, facts, strict=True):
+        if extracted is None:
+            extracted = next(parsed)
+            if cache is not None and extracted.facts is not None:
+                cache.store(keys[index], extracted)
+            done += 1
+            if options.progress is not None:
+                options.progress(done, len(units))
+        outcome = _evaluate_unit(extracted, settings[index], reported[index])
+        if cache is not None and extracted.facts is not None:
+            cache.store(checked_keys[index], outcome)
+        outcomes[index] = outcome
+    parsed.close()  # shuts the pool down now rather than when the generator is collected
+    return [outcome for outcome in outcomes if outcome is not None]
 
 
-def _cached(cache: FactsCache, key: str) -> Extracted | None:
+_Cached = TypeVar("_Cached")
+
+
+def _cached(cache: FactsCache, key: str, expected: type[_Cached]) -> _Cached | None:
     value = cache.load(key)
-    return value if isinstance(value, Extracted) else None
+    return value if isinstance(value, expected) else None
 
 
 Job = tuple[Unit, Settings, Catalog, list[SourceFile], list[Notification]]
@@ -193,11 +205,15 @@ def _extract_job(job: Job) -> Extracted:
     return extract_sources(unit, settings, catalog, sources, notifications)
 
 
-def _run_jobs(jobs: list[Job], workers: int) -> Iterator[Extracted]:
+def _run_jobs(jobs: list[Job], workers: int) -> Generator[Extracted, None, None]:
     """Results in the order of the jobs, whatever the number of workers (output must not depend on -j)."""
     if workers <= 1 or len(jobs) <= 1:
         yield from map(_extract_job, jobs)
         return
+    # Imported here: multiprocessing costs ~10 ms of start-up that warm and one-unit runs do not need.
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
         futures = [pool.submit(_extract_job, job) for job in jobs]
         for future, job in zip(futures, jobs, strict=True):
@@ -229,15 +245,9 @@ class UnitOutcome:
     files_analyzed: int
 
 
-def analyze_unit(unit: Unit, settings: Settings, catalog: Catalog, overlay: Overlay | None = None) -> UnitOutcome:
-    """Read, extract and check one unit; failures become notifications."""
-    return _evaluate_unit(unit, settings, extract_unit(unit, settings, catalog, overlay))
-
-
-def _evaluate_unit(unit: Unit, settings: Settings, extracted: Extracted) -> UnitOutcome:
+def _evaluate_unit(extracted: Extracted, settings: Settings, reported: frozenset[str]) -> UnitOutcome:
     if extracted.facts is None:
         return UnitOutcome([], [], extracted.notifications, 0)
-    reported = frozenset(display_path(path) for path in unit.files if unit.is_reported(path))
     outcome = evaluate(extracted.facts, settings, extracted.kinds, reported)
     notifications = extracted.notifications + outcome.notifications
     return UnitOutcome(outcome.findings, outcome.mitigated, notifications, len(extracted.facts.files))
@@ -278,6 +288,7 @@ def extract_all(
     paths: Sequence[Path], command_line: CommandLine, catalog: Catalog
 ) -> tuple[list[tuple[Unit, Extracted]], list[Notification]]:
     """Every unit's facts, for commands that read facts rather than findings (inventory)."""
+    forget_folders()
     resolver = SettingsResolver(command_line, catalog)
     discovery = discover(paths, resolver)
     units = [(unit, extract_unit(unit, resolver.settings_for(unit.root), catalog)) for unit in discovery.units]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import importlib.metadata
 import tomllib
 from pathlib import Path
 
@@ -16,6 +15,8 @@ NAME = "watchlint"
 @functools.cache
 def repository_url() -> str:
     """Return [project.urls] Repository from the installed metadata, else from the checkout's pyproject.toml."""
+    import importlib.metadata  # ~10 ms, and only reports with links need it
+
     try:
         for entry in importlib.metadata.metadata(NAME).get_all("Project-URL") or []:
             label, _, url = entry.partition(",")

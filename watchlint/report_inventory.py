@@ -3,11 +3,11 @@ pull-request comment."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from watchlint import jsontext
 from watchlint.inventory import Entry, Profile
 
 MAX_SITES = 3  # sites listed per row; the rest are counted
@@ -141,4 +141,4 @@ def render_json(units: Sequence[UnitInventory], profile: Profile) -> str:
             for unit in units
         ],
     }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return jsontext.dumps(document) + "\n"

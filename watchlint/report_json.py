@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from watchlint import jsontext
 from watchlint.catalog import Catalog
 from watchlint.engine import Report
 from watchlint.facts import Notification
@@ -23,7 +23,7 @@ def render(report: Report, catalog: Catalog, show_mitigated: bool = False) -> st
     }
     if show_mitigated:
         document["mitigated"] = [_mitigated(item) for item in report.mitigated]
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return jsontext.dumps(document) + "\n"
 
 
 def _span(span: Span) -> dict[str, Any]:

@@ -8,13 +8,13 @@ dropped, except `level`, which is always explicit.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import replace
 from typing import Any
 
 import attr
 import sarif_om as sarif
 
+from watchlint import jsontext
 from watchlint.catalog import Catalog, Rule
 from watchlint.engine import Report
 from watchlint.facts import Notification, NotificationLevel
@@ -73,7 +73,7 @@ def render(report: Report, catalog: Catalog, lines: SourceLines) -> str:
         column_kind="unicodeCodePoints",
     )
     log = sarif.SarifLog(version="2.1.0", schema_uri=SCHEMA_URI, runs=[run])
-    return json.dumps(to_json(log), indent=2, ensure_ascii=False) + "\n"
+    return jsontext.dumps(to_json(log)) + "\n"
 
 
 def to_json(value: Any) -> Any:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import bisect
+import functools
+import itertools
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,13 +29,20 @@ class SourceError(Exception):
     """A file that cannot be analyzed; the message is shown to the user as is."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SourceFile:
     """The bytes a parser sees and the index that maps their offsets back to positions."""
 
     path: str  # display path
     data: bytes  # UTF-8 without BOM; a lone CR is rewritten to LF so that every parser counts lines alike
-    line_starts: tuple[int, ...]  # byte offset of each line's first byte
+
+    @functools.cached_property
+    def line_starts(self) -> tuple[int, ...]:
+        """The byte offset of each line's first byte; computed on first use, which a cached unit never makes."""
+        starts = [0, *itertools.accumulate(map(len, self.data.splitlines(keepends=True)))]
+        if self.data and not self.data.endswith(b"\n"):
+            starts.pop()  # the end of an unterminated last line starts no line
+        return tuple(starts)
 
     @property
     def line_count(self) -> int:
@@ -100,16 +109,7 @@ def decode_source(data: bytes, path: str) -> SourceFile:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise SourceError(f"file is not valid UTF-8 (invalid byte at line {line})") from None
-    return SourceFile(path=path, data=data, line_starts=_line_starts(data))
-
-
-def _line_starts(data: bytes) -> tuple[int, ...]:
-    starts = [0]
-    newline = data.find(b"\n")
-    while newline != -1:
-        starts.append(newline + 1)
-        newline = data.find(b"\n", newline + 1)
-    return tuple(starts)
+    return SourceFile(path=path, data=data)
 
 
 def read_source(path: Path, shown_as: str) -> SourceFile:

@@ -15,6 +15,7 @@ import re
 import tokenize
 import warnings
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 import libcst
 from libcst.helpers import get_full_name_for_node
@@ -64,7 +65,7 @@ def parse_file(source: SourceFile) -> ParsedFile:
 
 def _parse(source: SourceFile) -> tuple[libcst.Module, tuple[int, ...] | None]:
     tree, problem = _compile(source)
-    depth = expression_depth(tree) if tree is not None else 0
+    depth = expression_depth(tree, source) if tree is not None else 0
     if depth > MAX_EXPRESSION_DEPTH:
         raise PythonSyntaxError(f"expression nested {depth} deep (more than {MAX_EXPRESSION_DEPTH})")
     try:
@@ -107,11 +108,35 @@ def _compile(source: SourceFile) -> tuple[ast.Module | None, tuple[int, str] | N
     return None, (line, reason)
 
 
-def expression_depth(tree: ast.AST) -> int:
+def expression_depth(tree: ast.AST, source: SourceFile | None = None) -> int:
     """How deep expressions nest, counting each operand of an `and`/`or` chain and each comparison as a
-    level, as libcst's parser does; walked without recursion, so a deep tree cannot overflow our stack."""
+    level, as libcst's parser does; walked without recursion, so a deep tree cannot overflow our stack.
+
+    With the `source` of the tree, an expression shorter than MAX_EXPRESSION_DEPTH / 2 bytes is not walked:
+    each level of nesting takes at least one byte of its own, so a short one cannot be too deep, and the
+    depth returned is exact only when it may exceed the limit (almost every file is then walked at its
+    statements alone)."""
+    if source is None:
+        return _depth_below(tree)
+    line_starts = source.line_starts
     deepest = 0
-    pending: list[tuple[ast.AST, int]] = [(tree, 0)]
+    pending: list[ast.AST] = [tree]
+    while pending:
+        node = pending.pop()
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, ast.expr):
+                pending.append(child)
+                continue
+            start = line_starts[child.lineno - 1] + child.col_offset
+            end = line_starts[(child.end_lineno or child.lineno) - 1] + (child.end_col_offset or 0)
+            if end - start >= MAX_EXPRESSION_DEPTH // 2:  # half: a margin over the one-byte-per-level bound
+                deepest = max(deepest, _depth_below(child))
+    return deepest
+
+
+def _depth_below(tree: ast.AST, depth: int = 0) -> int:
+    deepest = 0
+    pending: list[tuple[ast.AST, int]] = [(tree, depth)]
     while pending:
         node, depth = pending.pop()
         deepest = max(deepest, depth)
@@ -226,7 +251,9 @@ def _is_label(name: libcst.Name, parent: libcst.CSTNode | None) -> bool:
 
 
 # Definitions, assignments and returns: what the assignment tables of flow.Flow are built from.
-_FLOW_NODES = (libcst.FunctionDef, libcst.Assign, libcst.AnnAssign, libcst.NamedExpr, libcst.WithItem, libcst.Return)
+_FLOW_NODES = frozenset(
+    {libcst.FunctionDef, libcst.Assign, libcst.AnnAssign, libcst.NamedExpr, libcst.WithItem, libcst.Return}
+)
 
 
 class _Index:
@@ -237,17 +264,20 @@ class _Index:
         self.calls: list[libcst.Call] = []
         self.flow_nodes: list[libcst.CSTNode] = []
         self.imported: dict[str, set[str]] = {}
+        parents = self.parents
         for node, parent in descendants(module):
             if parent is not None:
-                self.parents[node] = parent
-            if isinstance(node, libcst.Call):
-                self.calls.append(node)
-            elif isinstance(node, _FLOW_NODES):
+                parents[node] = parent
+            # By exact type: libcst's node classes are final, and isinstance on them goes through ABC checks.
+            node_type = type(node)
+            if node_type is libcst.Call:
+                self.calls.append(cast(libcst.Call, node))
+            elif node_type in _FLOW_NODES:
                 self.flow_nodes.append(node)
-            elif isinstance(node, libcst.Import):
-                self._import(node)
-            elif isinstance(node, libcst.ImportFrom):
-                self._import_from(node)
+            elif node_type is libcst.Import:
+                self._import(cast(libcst.Import, node))
+            elif node_type is libcst.ImportFrom:
+                self._import_from(cast(libcst.ImportFrom, node))
 
     def _bind(self, name: str, target: str) -> None:
         self.imported.setdefault(name, set()).add(target)

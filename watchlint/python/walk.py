@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import TypeGuard
 
 import libcst
 
@@ -77,15 +78,27 @@ def _syntax_fields(node_type: type[libcst.CSTNode]) -> tuple[str, ...]:
     return names
 
 
+_is_node_type: dict[type, bool] = {}
+
+
+def _is_node(value: object) -> TypeGuard[libcst.CSTNode]:
+    """isinstance(value, libcst.CSTNode), remembered per type: CSTNode is an ABC, and ABC checks are slow."""
+    value_type = type(value)
+    known = _is_node_type.get(value_type)
+    if known is None:
+        known = _is_node_type[value_type] = issubclass(value_type, libcst.CSTNode)
+    return known
+
+
 def children(node: libcst.CSTNode) -> list[libcst.CSTNode]:
     """The node's syntax children in source order."""
     found: list[libcst.CSTNode] = []
     for name in _syntax_fields(type(node)):
         value = getattr(node, name, None)
-        if isinstance(value, libcst.CSTNode):
+        if type(value) is tuple or type(value) is list:
+            found.extend(item for item in value if _is_node(item))
+        elif _is_node(value):
             found.append(value)
-        elif isinstance(value, tuple | list):
-            found.extend(item for item in value if isinstance(item, libcst.CSTNode))
     return found
 
 
