@@ -3,6 +3,7 @@ and the output is byte-identical with or without the cache and for any number of
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -139,3 +140,45 @@ def test_the_outcome_key_follows_rules_levels_and_reported_files() -> None:
     assert key != cache_module.outcome_key("k", ["WL001"], {"WL001": "warning"}, ["main.go"])
     assert key != cache_module.outcome_key("k", ["WL001", "WL002"], {"WL001": "error"}, ["main.go"])
     assert key != cache_module.outcome_key("k", ["WL001", "WL002"], {"WL001": "warning"}, ["main.go", "x.go"])
+
+
+@pytest.fixture
+def settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file counts as settled at once, as if it had last changed long ago (ctime cannot be set back)."""
+    monkeypatch.setattr(cache_module, "SETTLED_NS", -(10**12))
+
+
+@pytest.mark.usefixtures("settled")
+def test_warm_run_over_settled_files_reads_none_of_them(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cold = run_cli("check", ".", "--format", "json")
+
+    def no_reading(*_: object) -> object:
+        raise AssertionError("files whose metadata is unchanged must not be read")
+
+    monkeypatch.setattr(engine, "read_source", no_reading)
+    warm = run_cli("check", ".", "--format", "json")
+    assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout)
+
+
+@pytest.mark.usefixtures("settled")
+def test_a_same_size_change_with_its_mtime_put_back_is_noticed(repo: Path, run_cli: RunCli) -> None:
+    run_cli("check", ".")
+    main = repo / "beta" / "main.go"
+    before = main.stat()
+    main.write_text(main.read_text().replace("ConfigMap", "Namespace"), encoding="utf-8")  # both 9 letters
+    os.utime(main, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (main.stat().st_size, main.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    result = run_cli("check", ".", "--format", "json", "-q")
+    assert '"kind": "ConfigMap"' not in result.stdout
+
+
+def test_files_changed_within_the_settling_time_are_not_trusted(tmp_path: Path) -> None:
+    path = tmp_path / "main.go"
+    path.write_text("package main\n", encoding="utf-8")
+    stat = path.stat()
+    assert not cache_module.is_settled([stat])
+    later = max(stat.st_mtime_ns, stat.st_ctime_ns) + cache_module.SETTLED_NS + 1
+    assert cache_module.is_settled([stat], now_ns=later)
+    assert not cache_module.is_settled([stat], now_ns=later - 2)

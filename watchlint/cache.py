@@ -11,7 +11,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import os
 import pickle
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -66,6 +68,29 @@ def unit_key(
     for reason in unreadable:
         digest.update(b"\1" + reason.encode())
     return digest.hexdigest()
+
+
+SETTLED_NS = 2_000_000_000  # a file changed this recently may change again without its metadata changing
+
+
+def metadata_key(
+    language: str, root: str, files: Iterable[tuple[str, os.stat_result]], kinds: Iterable[Kind], kopf_namespaced: bool
+) -> str:
+    """The key under which a unit's content key is remembered for its files' metadata (path, inode, size,
+    modification and change times: ctime cannot be set back, so even tools that keep mtimes are noticed)."""
+    digest = hashlib.sha256(code_fingerprint().encode() + b"\0metadata\0")
+    digest.update(f"{language}\0{root}\0{kopf_namespaced}\0".encode())
+    digest.update(repr(sorted(kinds, key=lambda kind: (kind.name, kind.group))).encode())
+    for path, stat in files:
+        digest.update(f"{path}\0{stat.st_ino}\0{stat.st_size}\0{stat.st_mtime_ns}\0{stat.st_ctime_ns}\0".encode())
+    return digest.hexdigest()
+
+
+def is_settled(stats: Iterable[os.stat_result], now_ns: int | None = None) -> bool:
+    """Whether every file last changed long enough ago that a new change will show in its times: a change
+    within the same clock tick as the last one would keep them (the "racy git" problem)."""
+    limit = (time.time_ns() if now_ns is None else now_ns) - SETTLED_NS
+    return all(stat.st_mtime_ns < limit and stat.st_ctime_ns < limit for stat in stats)
 
 
 def outcome_key(unit: str, codes: Iterable[str], levels: Mapping[str, object], reported: Iterable[str]) -> str:

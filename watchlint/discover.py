@@ -64,10 +64,12 @@ class Discovery:
 
 @dataclass(slots=True)
 class _Collected:
-    files: dict[Path, Path] = field(default_factory=dict)  # file -> the broadest walk root that found it
+    files: dict[Path, tuple[Path, Path]] = field(
+        default_factory=dict
+    )  # file -> (its folder, the broadest walk root that found it)
     notifications: list[Notification] = field(default_factory=list)
     skipped: int = 0
-    real_paths: set[Path] = field(default_factory=set)
+    real_paths: set[str] = field(default_factory=set)
 
 
 class FolderRules(Protocol):
@@ -152,16 +154,17 @@ def _is_excluded_directory(folder: Path, rules: FolderRules) -> bool:
 
 
 def _is_excluded_file(path: Path, rules: FolderRules) -> bool:
-    if path.name.startswith((".", "zz_generated")):
-        return True
-    if is_test_file(path.name) and not rules.include_tests:
-        return True
-    return rules.is_excluded(path)
+    return _is_excluded_name(path.name, rules) or rules.is_excluded(path)
+
+
+def _is_excluded_name(name: str, rules: FolderRules) -> bool:
+    """Excluded by its name alone, whatever the globs say: asked before a Path is built for the file."""
+    return name.startswith((".", "zz_generated")) or (is_test_file(name) and not rules.include_tests)
 
 
 def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out: _Collected) -> None:
     if not root.is_dir():
-        _add_file(root, root, file_filter.rules_for(root.parent), out)
+        _add_file(root, root.parent, root, file_filter.rules_for(root.parent), out)
         return
     # Depth first, each folder's files before its subfolders, names sorted: the order os.walk would give.
     # os.scandir tells files, folders and links apart without a system call per entry.
@@ -179,14 +182,19 @@ def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out:
         remember_files(folder, (entry.name for entry in entries if _is_file(entry)))
         rules = file_filter.rules_for(folder)
         for entry in entries:
+            name = entry.name
             if _is_folder(entry):
-                path = folder / entry.name
+                path = folder / name
                 if _is_excluded_directory(path, rules):
                     out.skipped += 1
                 elif not entry.is_symlink():  # a linked folder is not entered: a link loop cannot hang the walk
                     subfolders.append(path)
-            elif os.path.splitext(entry.name)[1] in suffixes:
-                _add_file(folder / entry.name, root, rules, out, is_regular=_is_regular(entry), folder=folder)
+            elif os.path.splitext(name)[1] not in suffixes:
+                continue
+            elif _is_excluded_name(name, rules):
+                out.skipped += 1
+            else:
+                _add_file(folder / name, folder, root, rules, out, is_regular=_is_regular(entry))
         pending.extend(reversed(subfolders))
 
 
@@ -213,10 +221,10 @@ def _is_regular(entry: os.DirEntry[str]) -> bool:
 
 
 def _add_file(
-    path: Path, root: Path, rules: FolderRules, out: _Collected, *, is_regular: bool = False, folder: Path | None = None
+    path: Path, folder: Path, root: Path, rules: FolderRules, out: _Collected, *, is_regular: bool = False
 ) -> None:
-    """Record a file to analyze; `is_regular` says the caller already knows it is a regular file, not a link,
-    `folder` is the path's parent where the caller holds it already."""
+    """Record a file to analyze; `folder` is its parent (one object for all the files of a folder, so that
+    grouping hashes it once), `is_regular` says the caller already knows it is a regular file, not a link."""
     if path in out.files:
         return
     if path.suffix not in SUFFIXES:
@@ -232,13 +240,13 @@ def _add_file(
         out.notifications.append(Notification(display_path(path), problem, NotificationLevel.ERROR))
         return
     if not is_regular and path.is_symlink():
-        real = path.resolve()
+        real = os.fspath(path.resolve())
     else:
-        real = resolved_folder(folder if folder is not None else path.parent) / path.name
+        real = os.path.join(resolved_folder(folder), path.name)
     if real in out.real_paths:
         return  # a symbolic link to a file already found: analyzing it twice would report it twice
     out.real_paths.add(real)
-    out.files[path] = root
+    out.files[path] = (folder, root)
 
 
 def _link_problem(path: Path) -> str | None:
@@ -255,12 +263,12 @@ def _link_problem(path: Path) -> str | None:
     return None
 
 
-def _group(files: dict[Path, Path], targets: list[Path]) -> tuple[Unit, ...]:
+def _group(files: dict[Path, tuple[Path, Path]], targets: list[Path]) -> tuple[Unit, ...]:
     grouped: dict[tuple[Language, Path], list[Path]] = {}
     roots: dict[tuple[Path, Language, Path], Path] = {}  # the files of a folder share their unit: look up once
-    for path, walk_root in files.items():
-        language = SUFFIXES[path.suffix]
-        key = (path.parent, language, walk_root)
+    for path, (folder, walk_root) in files.items():
+        language = SUFFIXES[os.path.splitext(path.name)[1]]
+        key = (folder, language, walk_root)
         if key not in roots:
             roots[key] = _unit_root(path, language, walk_root)
         grouped.setdefault((language, roots[key]), []).append(path)
@@ -270,8 +278,13 @@ def _group(files: dict[Path, Path], targets: list[Path]) -> tuple[Unit, ...]:
         report_under = tuple(target for target in targets if _overlaps(target, root))
         if not report_under:
             continue  # a nested module outside every given path: nothing of it could be reported
-        units.append(Unit(language, root, tuple(sorted(members)), report_under))
+        units.append(Unit(language, root, tuple(sorted(members, key=_parts)), report_under))
     return tuple(units)
+
+
+def _parts(path: Path) -> tuple[str, ...]:
+    """Path order (name by name) compared on tuples of strings, without Path's own comparison."""
+    return path.parts
 
 
 def _merge_replaced_modules(grouped: dict[tuple[Language, Path], list[Path]]) -> None:

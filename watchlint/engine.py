@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 import traceback
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from watchlint.cache import FactsCache, outcome_key, unit_key
+from watchlint.cache import FactsCache, is_settled, metadata_key, outcome_key, unit_key
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.checks import CHECKS, CheckContext
 from watchlint.config import (
@@ -147,46 +148,98 @@ def analyze_units(
     and reported files is read back whole; a unit whose facts alone are cached is checked again; the others
     go to their front-ends, in a process pool when there are several jobs and several units to parse."""
     cache = options.cache if not overlay else None
-    read = [_read_sources(unit.files, overlay) for unit in units]
-    keys = [
-        unit_key(
-            str(unit.language),
-            display_path(unit.root),
-            sources,
-            catalog.kinds + s.extra_kinds,
-            s.kopf_namespaced,
-            [f"{note.path}: {note.message}" for note in unreadable],
-        )
-        for unit, s, (sources, unreadable) in zip(units, settings, read, strict=True)
-    ]
-    reported = [frozenset(display_path(path) for path in unit.files if unit.is_reported(path)) for unit in units]
-    checked_keys = [
-        outcome_key(key, s.codes, s.levels, shown) for key, s, shown in zip(keys, settings, reported, strict=True)
-    ]
-    outcomes = [_cached(cache, key, UnitOutcome) if cache is not None else None for key in checked_keys]
+    states = [_UnitState(unit, unit_settings, catalog) for unit, unit_settings in zip(units, settings, strict=True)]
+    for state in states:
+        if cache is None or not state.recall_key(cache):
+            state.read(overlay, cache)
+    outcomes = [_cached(cache, state.outcome_key, UnitOutcome) if cache is not None else None for state in states]
     missing = [index for index, outcome in enumerate(outcomes) if outcome is None]
-    facts = [_cached(cache, keys[i], Extracted) if cache is not None else None for i in missing]
-    jobs = [
-        (units[i], settings[i], catalog, read[i][0], read[i][1])
-        for i, found in zip(missing, facts, strict=True)
-        if not found
-    ]
+    facts = [_cached(cache, states[i].key, Extracted) if cache is not None else None for i in missing]
+    jobs = [states[i].job(overlay, cache) for i, found in zip(missing, facts, strict=True) if not found]
     parsed = _run_jobs(jobs, options.jobs)
     done = len(units) - len(jobs)
     for index, extracted in zip(missing, facts, strict=True):
+        state = states[index]
         if extracted is None:
             extracted = next(parsed)
             if cache is not None and extracted.facts is not None:
-                cache.store(keys[index], extracted)
+                cache.store(state.key, extracted)
             done += 1
             if options.progress is not None:
                 options.progress(done, len(units))
-        outcome = _evaluate_unit(extracted, settings[index], reported[index])
+        outcome = _evaluate_unit(extracted, state.settings, state.reported)
         if cache is not None and extracted.facts is not None:
-            cache.store(checked_keys[index], outcome)
+            cache.store(state.outcome_key, outcome)
         outcomes[index] = outcome
     parsed.close()  # shuts the pool down now rather than when the generator is collected
     return [outcome for outcome in outcomes if outcome is not None]
+
+
+class _UnitState:
+    """A unit on its way through the cache. Its files are read only when no cache entry answers for it: the
+    cache remembers which key the files had when their metadata (inode, size, times) was last the same."""
+
+    def __init__(self, unit: Unit, settings: Settings, catalog: Catalog) -> None:
+        self.unit = unit
+        self.settings = settings
+        self.shown_root = display_path(unit.root)
+        self.shown = [display_path(path) for path in unit.files]
+        self.reported = frozenset(
+            shown for path, shown in zip(unit.files, self.shown, strict=True) if unit.is_reported(path)
+        )
+        self.kinds = catalog.kinds + settings.extra_kinds
+        self.catalog = catalog
+        self.sources: list[SourceFile] | None = None
+        self.unreadable: list[Notification] = []
+        self.key = ""
+        self._stats: list[tuple[str, os.stat_result]] | None = None
+
+    @property
+    def outcome_key(self) -> str:
+        return outcome_key(self.key, self.settings.codes, self.settings.levels, self.reported)
+
+    def recall_key(self, cache: FactsCache) -> bool:
+        """Take the key the files had the last time their metadata was this; False when unknown."""
+        self._stats = self._stat()
+        if self._stats is None:
+            return False
+        key = cache.load(self._stat_key(self._stats))
+        if not isinstance(key, str):
+            return False
+        self.key = key
+        return True
+
+    def read(self, overlay: Overlay, cache: FactsCache | None) -> None:
+        """Read the files and key the unit by their content; remember that key for their metadata, unless a
+        file changed so recently that a change to come could leave its metadata as it is now."""
+        self.sources, self.unreadable = _read_sources(self.unit.files, overlay, self.shown)
+        self.key = unit_key(
+            str(self.unit.language),
+            self.shown_root,
+            self.sources,
+            self.kinds,
+            self.settings.kopf_namespaced,
+            [f"{note.path}: {note.message}" for note in self.unreadable],
+        )
+        if cache is not None and self._stats is not None and is_settled(stat for _, stat in self._stats):
+            cache.store(self._stat_key(self._stats), self.key)
+
+    def job(self, overlay: Overlay, cache: FactsCache | None) -> Job:
+        """What a worker needs to extract the unit's facts (the files are read now if they were not)."""
+        if self.sources is None:
+            self.read(overlay, cache)
+        assert self.sources is not None
+        return (self.unit, self.settings, self.catalog, self.sources, self.unreadable)
+
+    def _stat(self) -> list[tuple[str, os.stat_result]] | None:
+        try:
+            return [(shown, os.stat(path)) for path, shown in zip(self.unit.files, self.shown, strict=True)]
+        except OSError:
+            return None
+
+    def _stat_key(self, stats: list[tuple[str, os.stat_result]]) -> str:
+        language = str(self.unit.language)
+        return metadata_key(language, self.shown_root, stats, self.kinds, self.settings.kopf_namespaced)
 
 
 _Cached = TypeVar("_Cached")
@@ -321,10 +374,12 @@ def _is_reported(finding: Finding, reported: frozenset[str]) -> bool:
     return any(edit.span.path in reported for fix in finding.fixes for edit in fix.edits)
 
 
-def _read_sources(paths: Iterable[Path], overlay: Overlay) -> tuple[list[SourceFile], list[Notification]]:
+def _read_sources(
+    paths: Sequence[Path], overlay: Overlay, shown_paths: Sequence[str] | None = None
+) -> tuple[list[SourceFile], list[Notification]]:
     sources, notifications = [], []
-    for path in paths:
-        shown = display_path(path)
+    for index, path in enumerate(paths):
+        shown = shown_paths[index] if shown_paths is not None else display_path(path)
         try:
             sources.append(decode_source(overlay[path], shown) if path in overlay else read_source(path, shown))
         except SourceError as error:
