@@ -14,18 +14,16 @@ import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from watchlint import (
     baseline,
-    fixer,
     report_github,
     report_json,
     report_statistics,
     report_text,
-    ruledocs,
 )
 from watchlint import cache as cache_module
 from watchlint.atomic import write_atomically
@@ -35,6 +33,9 @@ from watchlint.engine import Report, RunOptions, extract_all, run
 from watchlint.errors import WatchlintError
 from watchlint.metadata import VERSION
 from watchlint.source import SourceLines
+
+if TYPE_CHECKING:
+    from watchlint import fixer
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 PROGRESS_AFTER_SECONDS = 2.0  # short runs print no progress line
@@ -161,6 +162,8 @@ def _check(options: CheckOptions) -> int:
     paths = options.paths or (Path("."),)
     run_options = _run_options(options, config_file)
     if options.fix or options.diff:
+        from watchlint import fixer  # only --fix and --diff need it
+
         outcome = fixer.fix(paths, command_line, catalog, include_unsafe=options.unsafe_fixes, options=run_options)
         if options.diff:
             _write(outcome.diff(), options.output)
@@ -308,6 +311,8 @@ def inventory(
 @click.argument("code")
 def rule(code: str) -> int:
     """Print the documentation of a rule, by code (WL001) or name (unfiltered-watch)."""
+    from watchlint import ruledocs  # only this command needs it
+
     found = load_catalog().rule(code)
     if found is None:
         raise WatchlintError(f"{code}: no such rule (see `watchlint rules`)")

@@ -12,11 +12,11 @@ import traceback
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from watchlint import pickling
 from watchlint.cache import FactsCache, is_settled, metadata_key, outcome_key, unit_key
 from watchlint.catalog import Catalog, KindIndex
-from watchlint.checks import CHECKS, CheckContext
 from watchlint.config import (
     CommandLine,
     FileConfig,
@@ -31,7 +31,9 @@ from watchlint.findings import Finding, Mitigated, number_occurrences
 from watchlint.frontend import UnitInput
 from watchlint.resolved import forget_folders, resolved_folder
 from watchlint.source import SourceError, SourceFile, decode_source, display_path, read_source
-from watchlint.suppress import apply_suppressions
+
+if TYPE_CHECKING:
+    from watchlint.checks import CheckContext
 
 logger = logging.getLogger(__name__)
 
@@ -350,6 +352,10 @@ def extract_all(
 
 def evaluate(facts: Facts, settings: Settings, kinds: frozenset[str], reported: frozenset[str]) -> UnitOutcome:
     """Run the selected checks on facts, keep what lies in the reported files, and apply suppressions."""
+    # Imported here: a warm run reads checked outcomes from the cache and never needs the checks.
+    from watchlint.checks import CheckContext
+    from watchlint.suppress import apply_suppressions
+
     notifications = list(facts.notifications)
     context = CheckContext(levels=settings.levels, kinds=kinds)
     findings, mitigated, check_notifications = _run_checks(facts, context, sorted(settings.codes))
@@ -390,6 +396,8 @@ def _read_sources(
 def _run_checks(
     facts: Facts, context: CheckContext, codes: list[str]
 ) -> tuple[list[Finding], list[Mitigated], list[Notification]]:
+    from watchlint.checks import CHECKS
+
     findings: list[Finding] = []
     mitigated: list[Mitigated] = []
     notifications: list[Notification] = []
@@ -417,3 +425,7 @@ def _run_checks(
 
 def _internal_error(path: str, message: str, detail: str = "") -> Notification:
     return Notification(path, f"{message}; run with -v for details", NotificationLevel.ERROR, detail)
+
+
+# Facts and checked outcomes travel as pickles, from the pool's workers and through the cache.
+pickling.register(Extracted, UnitOutcome)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from watchlint import pickling
 from watchlint.fixes import Fix
 from watchlint.source import Span
 
@@ -182,3 +183,7 @@ class Facts:
 
     def policy(self, key: str) -> CachePolicy | None:
         return next((policy for policy in self.policies if policy.key == key), None)
+
+
+# Facts and checked outcomes travel as pickles, from the pool's workers and through the cache.
+pickling.register(Evidence, Condition, Restriction, Transform, CachePolicy, Site, Comment, Notification, Facts)

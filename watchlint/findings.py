@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from watchlint import pickling
 from watchlint.facts import Mitigation
 from watchlint.fixes import Applicability, Edit, Fix
 from watchlint.source import Span
@@ -130,3 +131,7 @@ def number_occurrences(findings: list[Finding]) -> list[Finding]:
         seen[material] = index + 1
         numbered.append(replace(finding, occurrence=index))
     return numbered
+
+
+# Facts and checked outcomes travel as pickles, from the pool's workers and through the cache.
+pickling.register(Related, Suppression, Finding, Mitigated)

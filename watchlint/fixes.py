@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from watchlint import pickling
 from watchlint.source import Span
 
 
@@ -30,3 +31,7 @@ class Fix:
     edits: tuple[Edit, ...] = ()
     code: str = ""  # the rule it answers; "" for any rule the site may get
     policy: str = ""  # the CachePolicy key whose options it edits; "" when it does not depend on one
+
+
+# Facts and checked outcomes travel as pickles, from the pool's workers and through the cache.
+pickling.register(Edit, Fix)

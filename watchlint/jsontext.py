@@ -38,19 +38,26 @@ def _write_object(value: dict[str, Any], newline: str, out: list[str]) -> None:
         return
     inner = newline + INDENT
     separator = "{" + inner
+    keys = _encoded_keys
     for key, item in value.items():
-        if not isinstance(key, str):
-            raise TypeError(f"keys must be str, not {type(key).__name__}")
+        encoded = keys.get(key)
+        if encoded is None:
+            if not isinstance(key, str):
+                raise TypeError(f"keys must be str, not {type(key).__name__}")
+            encoded = keys[key] = encode_basestring(key) + ": "
         kind = type(item)
         if kind is str:  # the common cases, without a call
-            out.append(f"{separator}{encode_basestring(key)}: {encode_basestring(item)}")
+            out.append(separator + encoded + encode_basestring(item))
         elif kind is int:
-            out.append(f"{separator}{encode_basestring(key)}: {int.__repr__(item)}")
+            out.append(separator + encoded + int.__repr__(item))
         else:
-            out.append(f"{separator}{encode_basestring(key)}: ")
+            out.append(separator + encoded)
             _write(item, inner, out)
         separator = "," + inner
     out.append(newline + "}")
+
+
+_encoded_keys: dict[str, str] = {}  # reports repeat a few dozen keys thousands of times
 
 
 def _write_array(value: list[Any] | tuple[Any, ...], newline: str, out: list[str]) -> None:

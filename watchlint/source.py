@@ -9,6 +9,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from watchlint import pickling
+
 MAX_FILE_BYTES = 10 * 1024 * 1024  # larger files are generated data, not operator code (DESIGN §2.2)
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -145,3 +147,7 @@ class SourceLines:
         if source is None or not 1 <= line <= source.line_count:
             return None
         return source.line_bytes(line).decode("utf-8", errors="replace")
+
+
+# Facts and checked outcomes travel as pickles, from the pool's workers and through the cache.
+pickling.register(Span)
