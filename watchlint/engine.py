@@ -9,7 +9,7 @@ import importlib
 import logging
 import os
 import traceback
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -157,23 +157,27 @@ def analyze_units(
     outcomes = [_cached(cache, state.outcome_key, UnitOutcome) if cache is not None else None for state in states]
     missing = [index for index, outcome in enumerate(outcomes) if outcome is None]
     facts = [_cached(cache, states[i].key, Extracted) if cache is not None else None for i in missing]
-    jobs = [states[i].job(overlay, cache) for i, found in zip(missing, facts, strict=True) if not found]
-    parsed = _run_jobs(jobs, options.jobs)
-    done = len(units) - len(jobs)
-    for index, extracted in zip(missing, facts, strict=True):
+    to_parse = [index for index, found in zip(missing, facts, strict=True) if found is None]
+    jobs = [states[index].job(overlay, cache) for index in to_parse]
+
+    def check(index: int, extracted: Extracted) -> None:
         state = states[index]
-        if extracted is None:
-            extracted = next(parsed)
-            if cache is not None and extracted.facts is not None:
-                cache.store(state.key, extracted)
-            done += 1
-            if options.progress is not None:
-                options.progress(done, len(units))
-        outcome = _evaluate_unit(extracted, state.settings, state.reported)
+        outcomes[index] = outcome = _evaluate_unit(extracted, state.settings, state.reported)
         if cache is not None and extracted.facts is not None:
             cache.store(state.outcome_key, outcome)
-        outcomes[index] = outcome
-    parsed.close()  # shuts the pool down now rather than when the generator is collected
+
+    for index, found in zip(missing, facts, strict=True):
+        if found is not None:
+            check(index, found)
+    done = len(units) - len(jobs)
+    for position, extracted in _run_jobs(jobs, options.jobs):
+        index = to_parse[position]
+        if cache is not None and extracted.facts is not None:
+            cache.store(states[index].key, extracted)
+        check(index, extracted)
+        done += 1
+        if options.progress is not None:
+            options.progress(done, len(units))
     return [outcome for outcome in outcomes if outcome is not None]
 
 
@@ -260,24 +264,33 @@ def _extract_job(job: Job) -> Extracted:
     return extract_sources(unit, settings, catalog, sources, notifications)
 
 
-def _run_jobs(jobs: list[Job], workers: int) -> Generator[Extracted, None, None]:
-    """Results in the order of the jobs, whatever the number of workers (output must not depend on -j)."""
+def _run_jobs(jobs: list[Job], workers: int) -> Iterator[tuple[int, Extracted]]:
+    """Each job's position and result. In one process they come in order; in a pool the largest units start
+    first (the run lasts as long as its last unit) and results come as they are done: the report is sorted
+    afterwards, so the output does not depend on -j."""
     if workers <= 1 or len(jobs) <= 1:
-        yield from map(_extract_job, jobs)
+        yield from enumerate(map(_extract_job, jobs))
         return
     # Imported here: multiprocessing costs ~10 ms of start-up that warm and one-unit runs do not need.
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
+    largest_first = sorted(
+        range(len(jobs)), key=lambda position: -sum(len(source.data) for source in jobs[position][3])
+    )
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-        futures = [pool.submit(_extract_job, job) for job in jobs]
-        for future, job in zip(futures, jobs, strict=True):
+        futures = {pool.submit(_extract_job, jobs[position]): position for position in largest_first}
+        for future in as_completed(futures):
+            position = futures[future]
             try:
-                yield future.result()
+                yield position, future.result()
             except BrokenProcessPool:  # a worker died (a native crash): the unit fails, the run goes on
-                message = f"internal error: the worker analyzing this {job[0].language} unit died"
-                shown = display_path(job[0].root)
-                yield Extracted(None, frozenset(), [*job[4], _internal_error(shown, message)])
+                unit, notifications = jobs[position][0], jobs[position][4]
+                message = f"internal error: the worker analyzing this {unit.language} unit died"
+                yield (
+                    position,
+                    Extracted(None, frozenset(), [*notifications, _internal_error(display_path(unit.root), message)]),
+                )
 
 
 def make_report(
