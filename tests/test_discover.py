@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 from conftest import write_tree
 
+from watchlint.catalog import Catalog
+from watchlint.config import CommandLine
 from watchlint.discover import Discovery, Unit, discover
+from watchlint.engine import SettingsResolver
 from watchlint.errors import WatchlintError
 from watchlint.facts import Language, Notification, NotificationLevel
 from watchlint.go import is_generated
@@ -57,6 +60,7 @@ class NoFilter:
     """A FileFilter with no configuration: nothing excluded, tests left out."""
 
     include_tests = False
+    config_names: frozenset[str] = frozenset()
 
     def rules_for(self, folder: Path) -> NoFilter:
         return self
@@ -71,6 +75,10 @@ class StubFilter:
 
     excluded_names: frozenset[str] = frozenset()
     include_tests: bool = False
+
+    @property
+    def config_names(self) -> frozenset[str]:
+        return frozenset()
 
     def rules_for(self, folder: Path) -> StubFilter:
         return self
@@ -295,6 +303,7 @@ class RecordingFilter:
     excluded: frozenset[str]
     asked: list[str]
     include_tests: bool = False
+    config_names: frozenset[str] = frozenset()
 
     def rules_for(self, folder: Path) -> RecordingFilter:
         return self
@@ -480,3 +489,25 @@ def test_test_folders_are_test_code_left_out_unless_tests_are_included(tmp_path:
         "op/internal/e2e/helpers.go",
         "op/internal/testing/fake.go",
     }
+
+
+def test_each_folder_follows_its_nearest_configuration(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_tree(
+        tmp_path,
+        {
+            ".watchlint.toml": 'exclude = ["skipme"]\n',
+            "a/skipme/x.py": "x = 1\n",
+            "a/other/x.py": "x = 1\n",
+            "b/pyproject.toml": "[project]\nname = 'b'\n",  # no [tool.watchlint]: the root's configuration
+            "b/skipme/x.py": "x = 1\n",
+            "c/.watchlint.toml": 'exclude = ["other"]\n',
+            "c/deep/skipme/x.py": "x = 1\n",
+            "c/deep/other/x.py": "x = 1\n",
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    discovery = discover([Path(".")], SettingsResolver(CommandLine(), catalog))
+    files = sorted(str(path.relative_to(tmp_path)) for unit in discovery.units for path in unit.files)
+    assert files == ["a/other/x.py", "c/deep/skipme/x.py"]

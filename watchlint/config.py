@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import fnmatch
+import functools
+import os
+import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,7 +15,7 @@ from typing import Any
 from watchlint.catalog import Catalog, CatalogError, Kind, parse_kind
 from watchlint.errors import WatchlintError
 from watchlint.findings import Level
-from watchlint.resolved import has_file, resolved_folder, resolved_path
+from watchlint.resolved import has_file, resolved_folder, resolved_text
 from watchlint.source import display_path
 
 CONFIG_NAMES = (".watchlint.toml", "watchlint.toml", "pyproject.toml")
@@ -32,22 +35,27 @@ class ExcludePattern:
 
     def matches(self, path: Path) -> bool:
         """Match a glob with `/` against the relative path and its folders, one without against each name."""
-        return self.matches_resolved(resolved_path(path))
+        return self.matches_resolved(resolved_text(path))
 
-    def matches_resolved(self, path: Path) -> bool:
-        """`matches` for a path whose folders are resolved, as `resolved_path` gives."""
+    def matches_resolved(self, path: str) -> bool:
+        """`matches` for a path whose folders are resolved, as `resolved_text` gives."""
         # String operations rather than PurePath ones: discovery asks this for every file and folder.
-        prefix = str(resolved_folder(self.base)).rstrip("/") + "/"
-        text = str(path)
-        if not text.startswith(prefix) or len(text) == len(prefix):
+        prefix = os.path.join(resolved_folder(self.base), "")
+        if not path.startswith(prefix) or len(path) == len(prefix):
             return False
-        parts = text[len(prefix) :].split("/")
+        parts = path[len(prefix) :].split("/")
         pattern = self.pattern.rstrip("/")
         if "/" in pattern:
-            pattern = pattern.removeprefix("./")
-            prefixes = ("/".join(parts[:end]) for end in range(len(parts), 0, -1))
-            return any(fnmatch.fnmatchcase(prefix, pattern) for prefix in prefixes)
-        return any(fnmatch.fnmatchcase(part, pattern) for part in parts)
+            match = _glob(pattern.removeprefix("./"))
+            return any(match("/".join(parts[:end])) for end in range(len(parts), 0, -1))
+        match = _glob(pattern)
+        return any(map(match, parts))
+
+
+@functools.lru_cache(maxsize=256)
+def _glob(pattern: str) -> Callable[[str], re.Match[str] | None]:
+    """fnmatch.fnmatchcase(name, pattern) as one compiled match function per pattern."""
+    return re.compile(fnmatch.translate(pattern)).match
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +98,7 @@ class Settings:
     def is_excluded(self, path: Path) -> bool:
         if not self.exclude:
             return False
-        resolved = resolved_path(path)
+        resolved = resolved_text(path)
         return any(pattern.matches_resolved(resolved) for pattern in self.exclude)
 
 

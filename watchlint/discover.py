@@ -64,9 +64,8 @@ class Discovery:
 
 @dataclass(slots=True)
 class _Collected:
-    files: dict[Path, tuple[Path, Path]] = field(
-        default_factory=dict
-    )  # file -> (its folder, the broadest walk root that found it)
+    # file -> (its folder, the broadest walk root that found it)
+    files: dict[Path, tuple[Path, Path]] = field(default_factory=dict)
     notifications: list[Notification] = field(default_factory=list)
     skipped: int = 0
     real_paths: set[str] = field(default_factory=set)
@@ -83,6 +82,11 @@ class FolderRules(Protocol):
 
 class FileFilter(Protocol):
     """The configuration that applies where a path lies."""
+
+    @property
+    def config_names(self) -> frozenset[str]:
+        """Names of the files that may configure a folder: a folder without any follows its parent."""
+        ...
 
     def rules_for(self, folder: Path) -> FolderRules:
         """The rules for the entries of `folder` (asked once per folder, not once per file)."""
@@ -168,9 +172,9 @@ def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out:
         return
     # Depth first, each folder's files before its subfolders, names sorted: the order os.walk would give.
     # os.scandir tells files, folders and links apart without a system call per entry.
-    pending = [root]
+    pending: list[tuple[Path, FolderRules | None]] = [(root, None)]
     while pending:
-        folder = pending.pop()
+        folder, parent_rules = pending.pop()
         try:
             with os.scandir(folder) as scanner:
                 entries = sorted(scanner, key=lambda entry: entry.name)
@@ -179,8 +183,7 @@ def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out:
             out.notifications.append(Notification(display_path(folder), f"cannot read directory: {reason}"))
             continue
         subfolders = []
-        remember_files(folder, (entry.name for entry in entries if _is_file(entry)))
-        rules = file_filter.rules_for(folder)
+        rules = _rules_of(folder, entries, parent_rules, file_filter)
         for entry in entries:
             name = entry.name
             if _is_folder(entry):
@@ -188,7 +191,7 @@ def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out:
                 if _is_excluded_directory(path, rules):
                     out.skipped += 1
                 elif not entry.is_symlink():  # a linked folder is not entered: a link loop cannot hang the walk
-                    subfolders.append(path)
+                    subfolders.append((path, rules))
             elif os.path.splitext(name)[1] not in suffixes:
                 continue
             elif _is_excluded_name(name, rules):
@@ -196,6 +199,18 @@ def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out:
             else:
                 _add_file(folder / name, folder, root, rules, out, is_regular=_is_regular(entry))
         pending.extend(reversed(subfolders))
+
+
+def _rules_of(
+    folder: Path, entries: list[os.DirEntry[str]], parent_rules: FolderRules | None, file_filter: FileFilter
+) -> FolderRules:
+    """Record the folder's files, and the configuration in force in it: its parent's when it holds no file
+    that may configure it (a folder the walk entered is no link, so its parent is the resolved one's)."""
+    listed = frozenset(entry.name for entry in entries if _is_file(entry))
+    remember_files(folder, listed)
+    if parent_rules is None or listed & file_filter.config_names:
+        return file_filter.rules_for(folder)
+    return parent_rules
 
 
 def _is_folder(entry: os.DirEntry[str]) -> bool:

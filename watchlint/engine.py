@@ -18,6 +18,7 @@ from watchlint import pickling
 from watchlint.cache import FactsCache, is_settled, metadata_key, outcome_key, unit_key
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.config import (
+    CONFIG_NAMES,
     CommandLine,
     FileConfig,
     Settings,
@@ -99,9 +100,15 @@ class SettingsResolver:
             self._by_resolved[directory] = found
         return self._by_resolved[directory]
 
+    @property
+    def config_names(self) -> frozenset[str]:
+        return _CONFIG_NAMES if self.command_line.config_file is None else frozenset()
+
     def rules_for(self, folder: Path) -> Settings:
         return self.settings_for(folder)
 
+
+_CONFIG_NAMES = frozenset(CONFIG_NAMES)
 
 Overlay = Mapping[Path, bytes]  # absolute path -> content to analyze instead of the file's (fixes not yet written)
 

@@ -5,16 +5,17 @@ question asked of the file system costs a system call per path component."""
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
 _listed: dict[Path, frozenset[str]] = {}  # folder -> names of the regular files a walk found in it
 
 
-def resolved_path(path: Path) -> Path:
-    """The path with its folders resolved; the last name stays as written: a linked file is matched where it
-    is, as git does."""
-    return resolved_folder(path.parent) / path.name
+def resolved_text(path: Path) -> str:
+    """The path with its folders resolved, as a string; the last name stays as written: a linked file is
+    matched where it is, as git does."""
+    return os.path.join(resolved_folder(path.parent), path.name)
 
 
 def resolved_folder(folder: Path) -> Path:
