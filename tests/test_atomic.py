@@ -42,3 +42,14 @@ def test_a_failed_rename_keeps_the_old_content_and_leaves_no_temporary(
         write_atomically(target, b"new\n")
     assert [path.name for path in tmp_path.iterdir()] == ["baseline.json"]
     assert target.read_bytes() == b"old\n"
+
+
+def test_the_temporary_file_is_never_one_that_exists(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "report.json"
+    taken = tmp_path / f".report.json.{'00' * 6}.watchlint"
+    taken.write_bytes(b"someone else's\n")
+    draws = iter([b"\0" * 6, b"\1" * 6])
+    monkeypatch.setattr(os, "urandom", lambda size: next(draws))
+    write_atomically(target, b"{}\n")
+    assert (target.read_bytes(), taken.read_bytes()) == (b"{}\n", b"someone else's\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == [taken.name, "report.json"]

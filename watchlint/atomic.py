@@ -18,9 +18,7 @@ def write_atomically(path: Path, data: bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    import tempfile  # only runs that write a file need it
-
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".watchlint", dir=path.parent)
+    handle, temporary = _create_temporary(path)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -29,3 +27,18 @@ def write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+_EXCLUSIVE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+
+
+def _create_temporary(path: Path) -> tuple[int, str]:
+    """A new file beside `path`, created exclusively with a random name, as tempfile.mkstemp does; without
+    importing tempfile, which brings shutil and archive modules to every run that writes a report."""
+    for _ in range(100):
+        temporary = os.path.join(path.parent, f".{path.name}.{os.urandom(6).hex()}.watchlint")
+        try:
+            return os.open(temporary, _EXCLUSIVE, 0o600), temporary
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{path.parent}: no free temporary name for {path.name}")
