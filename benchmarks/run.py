@@ -446,52 +446,67 @@ def describe_tree(label: str, root: Path, manifest: dict[str, Any] | None, floor
     return Tree(label, root, manifest, touch, lines, files)
 
 
+@dataclass(slots=True)
+class _Planned:
+    """A variant of a round: `prepare` runs before each of its runs, `restore` after; `once` measures it in
+    the first round only, without retries (a run that changes state)."""
+
+    measurement: Measurement
+    prepare: Callable[[], None] | None = None
+    restore: Callable[[], None] | None = None
+    once: bool = False
+
+
 def measure_tree(tree: Tree, tools: Tools, work: Path) -> list[Measurement]:
-    """Every variant on one tree, in a fixed order."""
-    results: list[Measurement] = []
+    """Every variant on one tree, in rounds: each round runs every variant once, in a fixed order, so that
+    the machine's drift over minutes weighs on both sides of a ratio alike rather than on one variant's
+    three runs in a row."""
+    semgrep_report = work / "semgrep.json"
+    plan = _plan(tree, tools, work, semgrep_report)
+    for round_number in range(1, tools.repeat + 1):
+        for planned in plan:
+            if planned.once and round_number > 1:
+                continue
+            _measure_once(planned, tree, tools)
+        tools.progress(f"{tree.label} round {round_number}/{tools.repeat} done")
+    for planned in plan:
+        measurement = planned.measurement
+        tools.progress(
+            f"{tree.label} {measurement.variant}: {measurement.wall_s:.2f} s wall, {measurement.cpu_s:.2f} s CPU, "
+            f"{measurement.peak_rss_mib:.0f} MiB"
+        )
+    if tools.semgrep is not None:
+        scanned, findings = _semgrep_summary(semgrep_report, tree.root)
+        plan[-1].measurement.lines = scanned
+        plan[-1].measurement.note += f"; scanned {scanned} lines, {findings} findings"
+    return [planned.measurement for planned in plan]
+
+
+def _plan(tree: Tree, tools: Tools, work: Path, semgrep_report: Path) -> list[_Planned]:
+    """The variants of a round, in their order."""
     cache = work / f"cache-{tree.label}"
     shutil.rmtree(cache, ignore_errors=True)
     report = work / "report.json"
     both = tree.lines["go"] + tree.lines["python"]
+    plan: list[_Planned] = []
 
     def wl(*options: str) -> list[str]:
         return [tools.watchlint, "check", ".", "--format", "json", "-o", str(report), *options]
 
-    def measure(variant: str, command: list[str], lines: int, note: str = "", once: bool = False) -> None:
-        """Measure a variant tools.repeat times (once, without retries, for a run that changes state)."""
-        tools.progress(f"{tree.label} {variant}")
-        measurement = Measurement(tree.label, variant, command, lines, note=note)
-        gate = Gate(tools.gate.max_wait, 0) if once else tools.gate
-        for _ in range(1 if once else tools.repeat):
-            measurement.runs.append(measure_runs(command, tree.root, gate, env=tools.env))
-        results.append(measurement)
-        tools.progress(
-            f"{tree.label} {variant}: {measurement.wall_s:.2f} s wall, {measurement.cpu_s:.2f} s CPU, "
-            f"{measurement.peak_rss_mib:.0f} MiB"
-        )
+    def add(variant: str, command: list[str], lines: int, note: str = "", **how: Any) -> None:
+        plan.append(_Planned(Measurement(tree.label, variant, command, lines, note=note), **how))
 
     empty = work / "empty"
     empty.mkdir(exist_ok=True)
-    measure("watchlint start-up (empty folder)", [tools.watchlint, "check", str(empty), "--no-cache"], 0)
-    measure("watchlint cold", wl("--no-cache"), both, "all cores (default -j)")
-    measure("watchlint cold -j1", wl("--no-cache", "-j1"), both, "one process")
-    measure("watchlint cold, Go only", wl("--no-cache", "--exclude", "*.py"), tree.lines["go"], "all cores")
-    measure("watchlint cold, Python only", wl("--no-cache", "--exclude", "*.go"), tree.lines["python"], "all cores")
-    measure(
-        "watchlint fill cache",
-        wl("--cache-dir", str(cache)),
-        both,
-        "cold run writing the facts cache",
-        once=True,
-    )
-    measure("watchlint warm", wl("--cache-dir", str(cache)), both, "cache filled, nothing changed")
+    add("watchlint start-up (empty folder)", [tools.watchlint, "check", str(empty), "--no-cache"], 0)
+    add("watchlint cold", wl("--no-cache"), both, "all cores (default -j)")
+    add("watchlint cold -j1", wl("--no-cache", "-j1"), both, "one process")
+    add("watchlint cold, Go only", wl("--no-cache", "--exclude", "*.py"), tree.lines["go"], "all cores")
+    add("watchlint cold, Python only", wl("--no-cache", "--exclude", "*.go"), tree.lines["python"], "all cores")
+    add("watchlint fill cache", wl("--cache-dir", str(cache)), both, "cold run writing the facts cache", once=True)
+    add("watchlint warm", wl("--cache-dir", str(cache)), both, "cache filled, nothing changed")
     if tree.touch_target is not None:
-        original = tree.touch_target.read_bytes()
-        shown = tree.touch_target.relative_to(tree.root).as_posix()
-        tools.progress(f"{tree.label} touching {shown}")
-        measurement = Measurement(
-            tree.label, "watchlint one file touched", wl("--cache-dir", str(cache)), both, note=f"touched {shown}"
-        )
+        target, original = tree.touch_target, tree.touch_target.read_bytes()
         touches = 0
 
         def touch() -> None:  # a new comment line before every run, retries included: one unit to re-analyze
@@ -500,22 +515,21 @@ def measure_tree(tree: Tree, tools: Tools, work: Path) -> list[Measurement]:
             with target.open("a", encoding="utf-8") as stream:
                 stream.write(f"// benchmark touch {touches}\n")
 
-        target = tree.touch_target
-        try:
-            for _ in range(tools.repeat):
-                runs = measure_runs(measurement.command, tree.root, tools.gate, prepare=touch, env=tools.env)
-                measurement.runs.append(runs)
-        finally:
-            tree.touch_target.write_bytes(original)
-        results.append(measurement)
-        tools.progress(f"{tree.label} touched: {measurement.wall_s:.2f} s wall")
+        shown = target.relative_to(tree.root).as_posix()
+        add(
+            "watchlint one file touched",
+            wl("--cache-dir", str(cache)),
+            both,
+            f"touched {shown}",
+            prepare=touch,
+            restore=lambda: target.write_bytes(original),
+        )
     floor = [tools.python, str(tools.floor)]
     for language, key in (("go", "Go"), ("python", "Python")):
         lines = tree.lines[language]
-        measure(f"parse floor {key}", [*floor, language, ".", "--jobs", str(os.cpu_count() or 1)], lines, "all cores")
-        measure(f"parse floor {key} -j1", [*floor, language, ".", "--jobs", "1"], lines, "one process")
+        add(f"parse floor {key}", [*floor, language, ".", "--jobs", str(os.cpu_count() or 1)], lines, "all cores")
+        add(f"parse floor {key} -j1", [*floor, language, ".", "--jobs", "1"], lines, "one process")
     if tools.semgrep is not None:
-        semgrep_report = work / "semgrep.json"
         command = [
             tools.semgrep,
             "--config",
@@ -532,11 +546,20 @@ def measure_tree(tree: Tree, tools: Tools, work: Path) -> list[Measurement]:
             str(semgrep_report),
             ".",
         ]
-        measure("semgrep, Go part", command, tree.lines["go-all"], "--jobs 2, its default excludes")
-        scanned, findings = _semgrep_summary(semgrep_report, tree.root)
-        results[-1].lines = scanned
-        results[-1].note += f"; scanned {scanned} lines, {findings} findings"
-    return results
+        add("semgrep, Go part", command, tree.lines["go-all"], "--jobs 2, its default excludes")
+    return plan
+
+
+def _measure_once(planned: _Planned, tree: Tree, tools: Tools) -> None:
+    measurement = planned.measurement
+    tools.progress(f"{tree.label} {measurement.variant}")
+    gate = Gate(tools.gate.max_wait, 0) if planned.once else tools.gate
+    try:
+        run = measure_runs(measurement.command, tree.root, gate, prepare=planned.prepare, env=tools.env)
+    finally:
+        if planned.restore is not None:
+            planned.restore()
+    measurement.runs.append(run)
 
 
 def _semgrep_summary(report: Path, root: Path) -> tuple[int, int]:
