@@ -4,6 +4,7 @@ and the output is byte-identical with or without the cache and for any number of
 from __future__ import annotations
 
 import os
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 
@@ -182,3 +183,14 @@ def test_files_changed_within_the_settling_time_are_not_trusted(tmp_path: Path) 
     later = max(stat.st_mtime_ns, stat.st_ctime_ns) + cache_module.SETTLED_NS + 1
     assert cache_module.is_settled([stat], now_ns=later)
     assert not cache_module.is_settled([stat], now_ns=later - 2)
+
+
+@pytest.mark.usefixtures("settled")
+@pytest.mark.parametrize("content", [b"not a pickle", pickle.dumps(42), pickle.dumps("0" * 64)])
+def test_corrupt_or_wrong_entries_of_every_kind_are_misses(repo: Path, run_cli: RunCli, content: bytes) -> None:
+    cold = run_cli("check", ".", "--format", "json")
+    entries = [path for path in (repo / ".watchlint_cache").rglob("*") if path.is_file() and len(path.name) == 64]
+    assert len(entries) == 9  # each unit's facts, its checked outcome and its files' metadata
+    for path in entries:
+        path.write_bytes(content)
+    assert run_cli("check", ".", "--format", "json").stdout == cold.stdout
