@@ -50,6 +50,16 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def _unit_digest(
+    purpose: bytes, language: str, root: str, kinds: Iterable[Kind], kopf_namespaced: bool
+) -> hashlib._Hash:
+    """A hash started with what every key of a unit depends on: watchlint's code, the unit and its settings."""
+    digest = hashlib.sha256(code_fingerprint().encode() + purpose)
+    digest.update(f"{language}\0{root}\0{kopf_namespaced}\0".encode())
+    digest.update(repr(sorted(kinds, key=lambda kind: (kind.name, kind.group))).encode())
+    return digest
+
+
 def unit_key(
     language: str,
     root: str,
@@ -60,9 +70,7 @@ def unit_key(
 ) -> str:
     """The cache key of a unit: its files (paths and bytes, and the files that could not be read, with why),
     the kinds in force and the options that shape facts."""
-    digest = hashlib.sha256(code_fingerprint().encode())
-    digest.update(f"{language}\0{root}\0{kopf_namespaced}\0".encode())
-    digest.update(repr(sorted(kinds, key=lambda kind: (kind.name, kind.group))).encode())
+    digest = _unit_digest(b"", language, root, kinds, kopf_namespaced)
     for source in sources:
         digest.update(source.path.encode() + b"\0" + hashlib.sha256(source.data).digest())
     for reason in unreadable:
@@ -78,9 +86,7 @@ def metadata_key(
 ) -> str:
     """The key under which a unit's content key is remembered for its files' metadata (path, inode, size,
     modification and change times: ctime cannot be set back, so even tools that keep mtimes are noticed)."""
-    digest = hashlib.sha256(code_fingerprint().encode() + b"\0metadata\0")
-    digest.update(f"{language}\0{root}\0{kopf_namespaced}\0".encode())
-    digest.update(repr(sorted(kinds, key=lambda kind: (kind.name, kind.group))).encode())
+    digest = _unit_digest(b"\0metadata\0", language, root, kinds, kopf_namespaced)
     for path, stat in files:
         digest.update(f"{path}\0{stat.st_ino}\0{stat.st_size}\0{stat.st_mtime_ns}\0{stat.st_ctime_ns}\0".encode())
     return digest.hexdigest()
@@ -104,7 +110,8 @@ def outcome_key(unit: str, codes: Iterable[str], levels: Mapping[str, object], r
 
 
 class FactsCache:
-    """Pickled facts in `<folder>/<first two hex digits>/<key>`."""
+    """Pickled entries (facts, checked outcomes, remembered content keys) in `<folder>/<first two hex
+    digits>/<key>`."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder

@@ -447,5 +447,4 @@ def _internal_error(path: str, message: str, detail: str = "") -> Notification:
     return Notification(path, f"{message}; run with -v for details", NotificationLevel.ERROR, detail)
 
 
-# Facts and checked outcomes travel as pickles, from the pool's workers and through the cache.
 pickling.register(Extracted, UnitOutcome)

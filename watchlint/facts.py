@@ -185,5 +185,4 @@ class Facts:
         return next((policy for policy in self.policies if policy.key == key), None)
 
 
-# Facts and checked outcomes travel as pickles, from the pool's workers and through the cache.
 pickling.register(Evidence, Condition, Restriction, Transform, CachePolicy, Site, Comment, Notification, Facts)

@@ -133,5 +133,4 @@ def number_occurrences(findings: list[Finding]) -> list[Finding]:
     return numbered
 
 
-# Facts and checked outcomes travel as pickles, from the pool's workers and through the cache.
 pickling.register(Related, Suppression, Finding, Mitigated)

@@ -33,5 +33,4 @@ class Fix:
     policy: str = ""  # the CachePolicy key whose options it edits; "" when it does not depend on one
 
 
-# Facts and checked outcomes travel as pickles, from the pool's workers and through the cache.
 pickling.register(Edit, Fix)

@@ -149,5 +149,4 @@ class SourceLines:
         return source.line_bytes(line).decode("utf-8", errors="replace")
 
 
-# Facts and checked outcomes travel as pickles, from the pool's workers and through the cache.
 pickling.register(Span)
