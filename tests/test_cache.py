@@ -53,24 +53,25 @@ def test_warm_run_reads_the_cache_and_gives_the_same_output(
         .startswith("Signature: 8a477f597d28d172789f06886806bc55")
     )
     assert (repo / ".watchlint_cache" / ".gitignore").read_text().endswith("*\n")
-
-    def no_front_end(*_: object) -> object:
-        raise AssertionError("a warm run must not run a front-end")
-
-    monkeypatch.setattr(engine, "extract_sources", no_front_end)
+    _forbid(monkeypatch, "extract_sources", "a warm run must not run a front-end")
     warm = run_cli("check", ".", "--format", "json")
     assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout)
+
+
+def _forbid(monkeypatch: pytest.MonkeyPatch, name: str, why: str) -> None:
+    """Make engine.<name> fail the test if the run calls it."""
+
+    def forbidden(*_: object) -> object:
+        raise AssertionError(why)
+
+    monkeypatch.setattr(engine, name, forbidden)
 
 
 def test_warm_run_with_the_same_options_does_not_check_again(
     repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cold = run_cli("check", ".", "--format", "json")
-
-    def no_checks(*_: object) -> object:
-        raise AssertionError("an unchanged unit checked the same way must be read back whole")
-
-    monkeypatch.setattr(engine, "evaluate", no_checks)
+    _forbid(monkeypatch, "evaluate", "an unchanged unit checked the same way must be read back whole")
     warm = run_cli("check", ".", "--format", "json")
     assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout)
 
@@ -80,11 +81,7 @@ def test_other_options_check_the_cached_facts_again(
 ) -> None:
     run_cli("check", ".", "--format", "json")
     expected = run_cli("check", ".", "--format", "json", "--no-cache", "--ignore", "WL001")
-
-    def no_front_end(*_: object) -> object:
-        raise AssertionError("facts of an unchanged unit must come from the cache")
-
-    monkeypatch.setattr(engine, "extract_sources", no_front_end)
+    _forbid(monkeypatch, "extract_sources", "facts of an unchanged unit must come from the cache")
     warm = run_cli("check", ".", "--format", "json", "--ignore", "WL001")
     assert (warm.exit_code, warm.stdout) == (expected.exit_code, expected.stdout)
     assert '"code": "WL001"' not in warm.stdout
@@ -154,11 +151,7 @@ def test_warm_run_over_settled_files_reads_none_of_them(
     repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cold = run_cli("check", ".", "--format", "json")
-
-    def no_reading(*_: object) -> object:
-        raise AssertionError("files whose metadata is unchanged must not be read")
-
-    monkeypatch.setattr(engine, "read_source", no_reading)
+    _forbid(monkeypatch, "read_source", "files whose metadata is unchanged must not be read")
     warm = run_cli("check", ".", "--format", "json")
     assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout)
 
