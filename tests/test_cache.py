@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -94,6 +95,29 @@ def test_a_changed_file_is_analyzed_again(repo: Path, run_cli: RunCli) -> None:
     result = run_cli("check", ".", "--format", "json", "-q")
     assert '"kind": "ServiceAccount"' in result.stdout
     assert '"kind": "ConfigMap"' not in result.stdout
+
+
+OLD_ERA = Path(__file__).parent / "fixtures" / "go" / "fixes-safe" / "client-disable-cache-for-old-era"
+
+
+@pytest.mark.parametrize("settled_files", [False, True], ids=["read", "by-metadata"])
+def test_a_changed_go_mod_is_analyzed_again(
+    tmp_path: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch, settled_files: bool
+) -> None:
+    """go.mod's controller-runtime version decides the shape of a fix: facts cached under the old version
+    must not answer for the new one (the same size: only its change time tells)."""
+    if settled_files:
+        monkeypatch.setattr(cache_module, "SETTLED_NS", -(10**12))
+    root = tmp_path / "op"
+    shutil.copytree(OLD_ERA, root, ignore=shutil.ignore_patterns("*.fixed"))
+    monkeypatch.chdir(root)
+    old = run_cli("check", ".", "--format", "json")
+    assert "Add &corev1.ConfigMap{} to ClientDisableCacheFor in main.go" in old.stdout
+    go_mod = root / "go.mod"
+    go_mod.write_text(go_mod.read_text().replace("controller-runtime v0.14.6", "controller-runtime v0.19.0"))
+    new = run_cli("check", ".", "--format", "json")
+    assert new.stdout == run_cli("check", ".", "--format", "json", "--no-cache").stdout
+    assert "ClientDisableCacheFor" not in new.stdout
 
 
 def test_corrupt_entries_are_misses(repo: Path, run_cli: RunCli) -> None:

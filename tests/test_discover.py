@@ -153,6 +153,32 @@ def test_nested_module_is_its_own_unit_not_part_of_the_parent(repo: Path) -> Non
     assert repo / "repo" / "operator" / "tools" / "tools.go" not in operator.files
 
 
+def test_go_units_name_the_go_mod_files_their_facts_depend_on(tmp_path: Path) -> None:
+    """A unit's own go.mod, and the go.mod of a module a local `replace` merges into it; Go files outside any
+    module and a Python unit have none."""
+    write_tree(
+        tmp_path,
+        {
+            "op/go.mod": "module example.com/op\n\nreplace example.com/lib => ../lib\n",
+            "op/main.go": "package main\n",
+            "lib/go.mod": "module example.com/lib\n",
+            "lib/pkg/lib.go": "package pkg\n",
+            "loose/main.go": "package main\n",
+            "loose/tool.py": "import kubernetes\n",
+        },
+    )
+    discovery = discover([tmp_path], NoFilter())
+    manifests = {
+        (relative(unit.root, tmp_path), unit.language): [relative(path, tmp_path) for path in unit.manifests]
+        for unit in discovery.units
+    }
+    assert manifests == {
+        ("op", GO): ["lib/go.mod", "op/go.mod"],
+        (".", GO): [],
+        (".", PY): [],
+    }
+
+
 def test_path_inside_a_module_brings_in_the_whole_module(repo: Path) -> None:
     target = repo / "repo" / "operator" / "internal" / "controller"
     discovery = discover([target], NoFilter())

@@ -67,14 +67,18 @@ def unit_key(
     kinds: Iterable[Kind],
     kopf_namespaced: bool,
     unreadable: Iterable[str] = (),
+    manifests: Iterable[tuple[str, bytes | None]] = (),
 ) -> str:
     """The cache key of a unit: its files (paths and bytes, and the files that could not be read, with why),
-    the kinds in force and the options that shape facts."""
+    the other files its front-end reads (go.mod; None when unreadable), the kinds in force and the options
+    that shape facts."""
     digest = _unit_digest(b"", language, root, kinds, kopf_namespaced)
     for source in sources:
         digest.update(source.path.encode() + b"\0" + hashlib.sha256(source.data).digest())
     for reason in unreadable:
         digest.update(b"\1" + reason.encode())
+    for path, data in manifests:
+        digest.update(b"\2" + path.encode() + b"\0" + (hashlib.sha256(data).digest() if data is not None else b"-"))
     return digest.hexdigest()
 
 
@@ -85,7 +89,8 @@ def metadata_key(
     language: str, root: str, files: Iterable[tuple[str, os.stat_result]], kinds: Iterable[Kind], kopf_namespaced: bool
 ) -> str:
     """The key under which a unit's content key is remembered for its files' metadata (path, inode, size,
-    modification and change times: ctime cannot be set back, so even tools that keep mtimes are noticed)."""
+    modification and change times: ctime cannot be set back, so even tools that keep mtimes are noticed);
+    `files` includes the other files the front-end reads."""
     digest = _unit_digest(b"\0metadata\0", language, root, kinds, kopf_namespaced)
     for path, stat in files:
         digest.update(f"{path}\0{stat.st_ino}\0{stat.st_size}\0{stat.st_mtime_ns}\0{stat.st_ctime_ns}\0".encode())

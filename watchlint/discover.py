@@ -17,7 +17,7 @@ from typing import Protocol
 
 from watchlint.errors import WatchlintError
 from watchlint.facts import Language, Notification, NotificationLevel
-from watchlint.resolved import nearest_folder_with, remember_files, resolved_folder
+from watchlint.resolved import has_file, nearest_folder_with, remember_files, resolved_folder
 from watchlint.source import display_path
 
 SUFFIXES = {".go": Language.GO, ".py": Language.PYTHON}
@@ -45,6 +45,7 @@ class Unit:
     root: Path  # absolute
     files: tuple[Path, ...]  # absolute, sorted
     report_under: tuple[Path, ...]  # absolute; a finding is reported when its file is under one of them
+    manifests: tuple[Path, ...] = ()  # absolute, sorted: the other files the front-end reads (go.mod)
 
     def is_reported(self, path: Path) -> bool:
         # On strings: both sides are absolute and normalised, and Path.parents builds a Path per ancestor.
@@ -293,8 +294,22 @@ def _group(files: dict[Path, tuple[Path, Path]], targets: list[Path]) -> tuple[U
         report_under = tuple(target for target in targets if _overlaps(target, root))
         if not report_under:
             continue  # a nested module outside every given path: nothing of it could be reported
-        units.append(Unit(language, root, tuple(sorted(members, key=_parts)), report_under))
+        folders = {files[path][0] for path in members}
+        manifests = _go_manifests(root, folders) if language is Language.GO else ()
+        units.append(Unit(language, root, tuple(sorted(members, key=_parts)), report_under, manifests))
     return tuple(units)
+
+
+def _go_manifests(root: Path, folders: set[Path]) -> tuple[Path, ...]:
+    """The go.mod files the Go front-end reads for a unit (its module path and controller-runtime version
+    shape the facts): the unit's own, and the nearest one above each folder of its files, which is another
+    module's where a local `replace` merged that module in."""
+    modules = {root} if has_file(root, "go.mod") else set()
+    for folder in folders:
+        module = nearest_folder_with(folder, ("go.mod",))
+        if module is not None:
+            modules.add(module)
+    return tuple(sorted((module / "go.mod" for module in modules), key=_parts))
 
 
 def _parts(path: Path) -> tuple[str, ...]:

@@ -233,6 +233,7 @@ class _UnitState:
             self.kinds,
             self.settings.kopf_namespaced,
             [f"{note.path}: {note.message}" for note in self.unreadable],
+            [(display_path(path), _read_manifest(path)) for path in self.unit.manifests],
         )
         if cache is not None and self._stats is not None and is_settled(stat for _, stat in self._stats):
             cache.store(self._stat_key(self._stats), self.key)
@@ -246,13 +247,23 @@ class _UnitState:
 
     def _stat(self) -> list[tuple[str, os.stat_result]] | None:
         try:
-            return [(shown, os.stat(path)) for path, shown in zip(self.unit.files, self.shown, strict=True)]
+            stats = [(shown, os.stat(path)) for path, shown in zip(self.unit.files, self.shown, strict=True)]
+            stats.extend((display_path(path), os.stat(path)) for path in self.unit.manifests)
         except OSError:
             return None
+        return stats
 
     def _stat_key(self, stats: list[tuple[str, os.stat_result]]) -> str:
         language = str(self.unit.language)
         return metadata_key(language, self.shown_root, stats, self.kinds, self.settings.kopf_namespaced)
+
+
+def _read_manifest(path: Path) -> bytes | None:
+    """A file the front-end reads besides the sources (go.mod), or None: the front-end then goes without."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 _Cached = TypeVar("_Cached")
