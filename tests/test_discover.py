@@ -65,7 +65,7 @@ class NoFilter:
     def rules_for(self, folder: Path) -> NoFilter:
         return self
 
-    def is_excluded(self, path: Path) -> bool:
+    def is_excluded(self, path: str) -> bool:
         return False
 
 
@@ -83,8 +83,8 @@ class StubFilter:
     def rules_for(self, folder: Path) -> StubFilter:
         return self
 
-    def is_excluded(self, path: Path) -> bool:
-        return path.name in self.excluded_names
+    def is_excluded(self, path: str) -> bool:
+        return os.path.basename(path) in self.excluded_names
 
 
 @dataclass(frozen=True)
@@ -334,9 +334,9 @@ class RecordingFilter:
     def rules_for(self, folder: Path) -> RecordingFilter:
         return self
 
-    def is_excluded(self, path: Path) -> bool:
-        self.asked.append(path.name)
-        return path.name in self.excluded
+    def is_excluded(self, path: str) -> bool:
+        self.asked.append(os.path.basename(path))
+        return os.path.basename(path) in self.excluded
 
 
 def test_excluded_folder_is_not_entered(repo: Path) -> None:

@@ -95,11 +95,9 @@ class Settings:
     kopf_namespaced: bool = False  # a kopf operator scoped only on its command line (`kopf run -n ns`)
     config_path: Path | None = None
 
-    def is_excluded(self, path: Path) -> bool:
-        if not self.exclude:
-            return False
-        resolved = resolved_text(path)
-        return any(pattern.matches_resolved(resolved) for pattern in self.exclude)
+    def is_excluded(self, path: str) -> bool:
+        """Whether a glob leaves out a file or folder; `path` has its folders resolved (resolved_text)."""
+        return any(pattern.matches_resolved(path) for pattern in self.exclude)
 
 
 def find_config(start: Path) -> Path | None:

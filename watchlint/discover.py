@@ -65,8 +65,9 @@ class Discovery:
 
 @dataclass(slots=True)
 class _Collected:
-    # file -> (its folder, the broadest walk root that found it)
-    files: dict[Path, tuple[Path, Path]] = field(default_factory=dict)
+    # file -> (its folder, the broadest walk root that found it), as absolute strings: the walk handles
+    # thousands of paths, and a Path costs a parse per join and a tuple per hash
+    files: dict[str, tuple[str, str]] = field(default_factory=dict)
     notifications: list[Notification] = field(default_factory=list)
     skipped: int = 0
     real_paths: set[str] = field(default_factory=set)
@@ -78,7 +79,9 @@ class FolderRules(Protocol):
     @property
     def include_tests(self) -> bool: ...
 
-    def is_excluded(self, path: Path) -> bool: ...
+    def is_excluded(self, path: str) -> bool:
+        """Whether a file or folder is left out; `path` has its folders resolved, as resolved_text gives."""
+        ...
 
 
 class FileFilter(Protocol):
@@ -110,7 +113,7 @@ def discover(paths: Sequence[Path], file_filter: FileFilter) -> Discovery:
         walks.setdefault(_go_root(target), set()).add(".go")
         walks.setdefault(_python_root(target), set()).add(".py")
     for root in sorted(walks):  # a folder sorts before its subfolders, so the broadest root is recorded
-        _collect(root, frozenset(walks[root]), file_filter, collected)
+        _collect(os.fspath(root), frozenset(walks[root]), file_filter, collected)
     units = _group(collected.files, targets)
     return Discovery(units, tuple(collected.notifications), collected.skipped)
 
@@ -149,33 +152,31 @@ def is_test_file(name: str) -> bool:
     return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
 
 
-def _is_excluded_directory(folder: Path, rules: FolderRules) -> bool:
-    name = folder.name
+def _is_excluded_directory(name: str, resolved: str, rules: FolderRules) -> bool:
     if name in EXCLUDED_DIRECTORIES or name.startswith("."):
         return True
     if name in TEST_DIRECTORIES and not rules.include_tests:
         return True
-    return rules.is_excluded(folder)
-
-
-def _is_excluded_file(path: Path, rules: FolderRules) -> bool:
-    return _is_excluded_name(path.name, rules) or rules.is_excluded(path)
+    return rules.is_excluded(resolved)
 
 
 def _is_excluded_name(name: str, rules: FolderRules) -> bool:
-    """Excluded by its name alone, whatever the globs say: asked before a Path is built for the file."""
+    """Excluded by its name alone, whatever the globs say."""
     return name.startswith((".", "zz_generated")) or (is_test_file(name) and not rules.include_tests)
 
 
-def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out: _Collected) -> None:
-    if not root.is_dir():
-        _add_file(root, root.parent, root, file_filter.rules_for(root.parent), out)
+def _collect(root: str, suffixes: frozenset[str], file_filter: FileFilter, out: _Collected) -> None:
+    if not os.path.isdir(root):
+        folder = os.path.dirname(root)
+        rules = file_filter.rules_for(Path(folder))
+        _add_file(root, folder, os.fspath(resolved_folder(Path(folder))), root, rules, out)
         return
     # Depth first, each folder's files before its subfolders, names sorted: the order os.walk would give.
-    # os.scandir tells files, folders and links apart without a system call per entry.
-    pending: list[tuple[Path, FolderRules | None]] = [(root, None)]
+    # os.scandir tells files, folders and links apart without a system call per entry. Each folder comes
+    # with its resolved path: a folder the walk enters is no link, so it is its resolved parent's child.
+    pending: list[tuple[str, str, FolderRules | None]] = [(root, os.fspath(resolved_folder(Path(root))), None)]
     while pending:
-        folder, parent_rules = pending.pop()
+        folder, resolved, parent_rules = pending.pop()
         try:
             with os.scandir(folder) as scanner:
                 entries = sorted(scanner, key=lambda entry: entry.name)
@@ -188,29 +189,28 @@ def _collect(root: Path, suffixes: frozenset[str], file_filter: FileFilter, out:
         for entry in entries:
             name = entry.name
             if _is_folder(entry):
-                path = folder / name
-                if _is_excluded_directory(path, rules):
+                if _is_excluded_directory(name, os.path.join(resolved, name), rules):
                     out.skipped += 1
                 elif not entry.is_symlink():  # a linked folder is not entered: a link loop cannot hang the walk
-                    subfolders.append((path, rules))
+                    subfolders.append((entry.path, os.path.join(resolved, name), rules))
             elif os.path.splitext(name)[1] not in suffixes:
                 continue
             elif _is_excluded_name(name, rules):
                 out.skipped += 1
             else:
-                _add_file(folder / name, folder, root, rules, out, is_regular=_is_regular(entry))
+                _add_file(entry.path, folder, resolved, root, rules, out, is_regular=_is_regular(entry))
         pending.extend(reversed(subfolders))
 
 
 def _rules_of(
-    folder: Path, entries: list[os.DirEntry[str]], parent_rules: FolderRules | None, file_filter: FileFilter
+    folder: str, entries: list[os.DirEntry[str]], parent_rules: FolderRules | None, file_filter: FileFilter
 ) -> FolderRules:
     """Record the folder's files, and the configuration in force in it: its parent's when it holds no file
-    that may configure it (a folder the walk entered is no link, so its parent is the resolved one's)."""
+    that may configure it."""
     listed = frozenset(entry.name for entry in entries if _is_file(entry))
     remember_files(folder, listed)
     if parent_rules is None or listed & file_filter.config_names:
-        return file_filter.rules_for(folder)
+        return file_filter.rules_for(Path(folder))
     return parent_rules
 
 
@@ -237,28 +237,27 @@ def _is_regular(entry: os.DirEntry[str]) -> bool:
 
 
 def _add_file(
-    path: Path, folder: Path, root: Path, rules: FolderRules, out: _Collected, *, is_regular: bool = False
+    path: str, folder: str, resolved: str, root: str, rules: FolderRules, out: _Collected, *, is_regular: bool = False
 ) -> None:
-    """Record a file to analyze; `folder` is its parent (one object for all the files of a folder, so that
-    grouping hashes it once), `is_regular` says the caller already knows it is a regular file, not a link."""
+    """Record a file to analyze; `folder` is its parent and `resolved` that parent resolved, `is_regular`
+    says the caller already knows it is a regular file, not a link."""
     if path in out.files:
         return
-    if path.suffix not in SUFFIXES:
+    name = os.path.basename(path)
+    if os.path.splitext(name)[1] not in SUFFIXES:
         out.notifications.append(
             Notification(display_path(path), "not a Go or Python file; skipped", NotificationLevel.NOTE)
         )
         return
-    if _is_excluded_file(path, rules):
+    located = os.path.join(resolved, name)  # a linked file is matched where it is, as git does
+    if _is_excluded_name(name, rules) or rules.is_excluded(located):
         out.skipped += 1
         return
-    problem = None if is_regular else _link_problem(path)
+    problem = None if is_regular else _link_problem(Path(path))
     if problem:
         out.notifications.append(Notification(display_path(path), problem, NotificationLevel.ERROR))
         return
-    if not is_regular and path.is_symlink():
-        real = os.fspath(path.resolve())
-    else:
-        real = os.path.join(resolved_folder(folder), path.name)
+    real = os.path.realpath(path) if not is_regular and os.path.islink(path) else located
     if real in out.real_paths:
         return  # a symbolic link to a file already found: analyzing it twice would report it twice
     out.real_paths.add(real)
@@ -279,36 +278,40 @@ def _link_problem(path: Path) -> str | None:
     return None
 
 
-def _group(files: dict[Path, tuple[Path, Path]], targets: list[Path]) -> tuple[Unit, ...]:
-    grouped: dict[tuple[Language, Path], list[Path]] = {}
-    roots: dict[tuple[Path, Language, Path], Path] = {}  # the files of a folder share their unit: look up once
+def _group(files: dict[str, tuple[str, str]], targets: list[Path]) -> tuple[Unit, ...]:
+    grouped: dict[tuple[Language, Path], list[str]] = {}
+    roots: dict[tuple[str, Language, str], Path] = {}  # the files of a folder share their unit: look up once
+    walk_roots: dict[str, tuple[Path, bool]] = {}  # walk root -> (its Path, whether it is a folder)
     for path, (folder, walk_root) in files.items():
-        language = SUFFIXES[os.path.splitext(path.name)[1]]
+        language = SUFFIXES[os.path.splitext(path)[1]]
         key = (folder, language, walk_root)
-        if key not in roots:
-            roots[key] = _unit_root(path, language, walk_root)
-        grouped.setdefault((language, roots[key]), []).append(path)
-    _merge_replaced_modules(grouped)
+        root = roots.get(key)
+        if root is None:
+            if walk_root not in walk_roots:
+                walk_roots[walk_root] = (Path(walk_root), os.path.isdir(walk_root))
+            root = roots[key] = _unit_root(Path(folder), language, *walk_roots[walk_root])
+        grouped.setdefault((language, root), []).append(path)
+    merged = _merge_replaced_modules(grouped)
     units = []
     for (language, root), members in sorted(grouped.items()):
         report_under = tuple(target for target in targets if _overlaps(target, root))
         if not report_under:
             continue  # a nested module outside every given path: nothing of it could be reported
-        folders = {files[path][0] for path in members}
-        manifests = _go_manifests(root, folders) if language is Language.GO else ()
-        units.append(Unit(language, root, tuple(sorted(members, key=_parts)), report_under, manifests))
+        members.sort(key=_components)
+        manifests = _go_manifests(root, merged.get(root, [])) if language is Language.GO else ()
+        units.append(Unit(language, root, tuple(map(Path, members)), report_under, manifests))
     return tuple(units)
 
 
-def _go_manifests(root: Path, folders: set[Path]) -> tuple[Path, ...]:
+def _components(path: str) -> list[str]:
+    """Path order (name by name, as Path.parts compares) of a normalised absolute path string."""
+    return path.split(os.sep)
+
+
+def _go_manifests(root: Path, merged: list[Path]) -> tuple[Path, ...]:
     """The go.mod files the Go front-end reads for a unit (its module path and controller-runtime version
-    shape the facts): the unit's own, and the nearest one above each folder of its files, which is another
-    module's where a local `replace` merged that module in."""
-    modules = {root} if has_file(root, "go.mod") else set()
-    for folder in folders:
-        module = nearest_folder_with(folder, ("go.mod",))
-        if module is not None:
-            modules.add(module)
+    shape the facts): the unit's own, and those of the modules a local `replace` merged into it."""
+    modules = [module for module in (root, *merged) if has_file(module, "go.mod")]
     return tuple(sorted((module / "go.mod" for module in modules), key=_parts))
 
 
@@ -317,9 +320,11 @@ def _parts(path: Path) -> tuple[str, ...]:
     return path.parts
 
 
-def _merge_replaced_modules(grouped: dict[tuple[Language, Path], list[Path]]) -> None:
+def _merge_replaced_modules(grouped: dict[tuple[Language, Path], list[str]]) -> dict[Path, list[Path]]:
     """A module that another one pulls in with a local `replace` directive is built into that module's
-    binaries: analyze its files as part of the consuming module, so they are judged by its policy."""
+    binaries: analyze its files as part of the consuming module, so they are judged by its policy. Return
+    the roots merged into each consuming module."""
+    merged: dict[Path, list[Path]] = {}
     for language, root in sorted(grouped):
         if language is not Language.GO or (language, root) not in grouped:
             continue
@@ -327,6 +332,8 @@ def _merge_replaced_modules(grouped: dict[tuple[Language, Path], list[Path]]) ->
             key = (Language.GO, target)
             if target != root and key in grouped and target not in root.parents:
                 grouped[(language, root)].extend(grouped.pop(key))
+                merged.setdefault(root, []).append(target)
+    return merged
 
 
 _REPLACE = re.compile(r"^\s*(?:replace\s+)?\S+(?:\s+v\S+)?\s*=>\s*(\.{1,2}/\S*)\s*$", re.MULTILINE)
@@ -345,13 +352,15 @@ def _overlaps(target: Path, root: Path) -> bool:
     return target == root or root in target.parents or target in root.parents
 
 
-def _unit_root(path: Path, language: Language, walk_root: Path) -> Path:
+def _unit_root(folder: Path, language: Language, walk_root: Path, walked_folder: bool) -> Path:
+    """The root of the unit of the files of `folder`; `walked_folder` says whether the walk root is a folder
+    (rather than a file given on the command line)."""
     if language is Language.GO:
-        module = _ancestor_with(path.parent, ("go.mod",))
+        module = _ancestor_with(folder, ("go.mod",))
         if module is not None:
             return module
-        return walk_root if walk_root.is_dir() else path.parent
-    folder = walk_root if walk_root.is_dir() else walk_root.parent
+        return walk_root if walked_folder else folder
+    scope = walk_root if walked_folder else walk_root.parent
     # Only projects at or below the folder walked count: a folder is analyzed as given (SPEC §3.2).
-    project = _ancestor_with(path.parent, PYTHON_PROJECT_FILES, stop=folder)
-    return project if project is not None else folder
+    project = _ancestor_with(folder, PYTHON_PROJECT_FILES, stop=scope)
+    return project if project is not None else scope

@@ -9,7 +9,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-_listed: dict[Path, frozenset[str]] = {}  # folder -> names of the regular files a walk found in it
+_listed: dict[str, frozenset[str]] = {}  # folder -> names of the regular files a walk found in it
 
 
 def resolved_text(path: Path) -> str:
@@ -25,14 +25,15 @@ def resolved_folder(folder: Path) -> Path:
     return _resolved_absolute_folder(folder)
 
 
-def remember_files(folder: Path, names: Iterable[str]) -> None:
-    """Record the regular files of a folder a walk has just listed, so that has_file need not ask again."""
+def remember_files(folder: str, names: Iterable[str]) -> None:
+    """Record the regular files of a folder (absolute, normalised) a walk has just listed, so that has_file
+    need not ask again."""
     _listed[folder] = frozenset(names)
 
 
 def has_file(folder: Path, name: str) -> bool:
     """(folder / name).is_file(), answered from the walk's listing where the walk went."""
-    names = _listed.get(folder)
+    names = _listed.get(os.fspath(folder))
     return name in names if names is not None else (folder / name).is_file()
 
 

@@ -81,7 +81,7 @@ class SourceFile:
         return start + len(prefix.encode("utf-8"))
 
 
-def display_path(path: Path, cwd: Path | None = None) -> str:
+def display_path(path: str | Path, cwd: Path | None = None) -> str:
     """Return `path` relative to the working directory, as a POSIX string."""
     base = os.fspath(cwd) if cwd is not None else os.getcwd()
     text = os.fspath(path)
