@@ -68,13 +68,70 @@ def _forbid(monkeypatch: pytest.MonkeyPatch, name: str, why: str) -> None:
     monkeypatch.setattr(engine, name, forbidden)
 
 
-def test_warm_run_with_the_same_options_does_not_check_again(
+def test_warm_run_with_the_same_rules_does_not_check_again(
     repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cold = run_cli("check", ".", "--format", "json")
+    run_cli("check", ".", "--format", "json")
+    expected = run_cli("check", ".", "--format", "sarif", "--no-cache")
     _forbid(monkeypatch, "evaluate", "an unchanged unit checked the same way must be read back whole")
-    warm = run_cli("check", ".", "--format", "json")
-    assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout)
+    warm = run_cli("check", ".", "--format", "sarif")  # another rendering of the same outcomes
+    assert (warm.exit_code, warm.stdout) == (expected.exit_code, expected.stdout)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--format", "text"],
+        ["--format", "json", "--show-mitigated"],
+        ["--format", "sarif"],
+        ["--format", "github"],
+        ["--statistics"],
+        ["-q"],
+        ["-v"],
+    ],
+    ids=" ".join,
+)
+def test_a_warm_run_with_the_same_options_writes_the_rendered_report_again(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch, options: list[str]
+) -> None:
+    """Nothing to load, sort or render: the report, the notifications on stderr and the exit code are those of
+    the run before (a file that is not UTF-8 gives an error on stderr)."""
+    (repo / "delta").mkdir()
+    (repo / "delta" / "main.go").write_bytes(b'package main\n\nimport _ "k8s.io/api"\n\xff\n')
+    cold = run_cli("check", ".", *options)
+    assert cold.exit_code == 1
+    assert bool(cold.stderr) is ("-q" not in options)
+    monkeypatch.setattr(engine.RunPlan, "report", lambda _: pytest.fail("the rendered report must be reused"))
+    warm = run_cli("check", ".", *options)
+    assert warm == cold
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        (["--format", "json"], ["--format", "text"]),
+        (["--format", "text"], ["--format", "text", "--show-mitigated"]),
+        (["--format", "text"], ["--format", "text", "--show-suppressed"]),
+        (["--format", "text"], ["--format", "text", "-q"]),
+        (["--format", "json"], ["--format", "json", "--statistics"]),
+        (["--format", "text"], ["--format", "text", "--ignore", "WL001"]),
+        (["--format", "text"], ["--format", "text", "beta"]),
+    ],
+)
+def test_another_rendering_choice_renders_again(repo: Path, run_cli: RunCli, first: list[str], then: list[str]) -> None:
+    run_cli("check", *first)
+    expected = run_cli("check", *then, "--no-cache")
+    assert run_cli("check", *then) == expected
+
+
+def test_a_report_against_a_baseline_follows_the_baseline(repo: Path, run_cli: RunCli) -> None:
+    baseline = repo / "baseline.json"
+    run_cli("check", ".", "--write-baseline", str(baseline))
+    assert run_cli("check", ".", "--baseline", str(baseline)).exit_code == 0
+    baseline.write_text('{"version": 1, "findings": []}\n', encoding="utf-8")
+    assert run_cli("check", ".", "--baseline", str(baseline)) == run_cli(
+        "check", ".", "--baseline", str(baseline), "--no-cache"
+    )
 
 
 def test_other_options_check_the_cached_facts_again(
@@ -123,7 +180,7 @@ def test_a_changed_go_mod_is_analyzed_again(
 def test_corrupt_entries_are_misses(repo: Path, run_cli: RunCli) -> None:
     cold = run_cli("check", ".", "--format", "json")
     entries = [path for path in (repo / ".watchlint_cache").rglob("*") if path.is_file() and len(path.name) == 64]
-    assert len(entries) == 6  # each unit's facts and its checked outcome
+    assert len(entries) == 7  # each unit's facts and its checked outcome, and the rendered report
     for path in entries:
         path.write_bytes(b"not a pickle")
     assert run_cli("check", ".", "--format", "json").stdout == cold.stdout
@@ -207,7 +264,7 @@ def test_files_changed_within_the_settling_time_are_not_trusted(tmp_path: Path) 
 def test_corrupt_or_wrong_entries_of_every_kind_are_misses(repo: Path, run_cli: RunCli, content: bytes) -> None:
     cold = run_cli("check", ".", "--format", "json")
     entries = [path for path in (repo / ".watchlint_cache").rglob("*") if path.is_file() and len(path.name) == 64]
-    assert len(entries) == 9  # each unit's facts, its checked outcome and its files' metadata
+    assert len(entries) == 10  # each unit's facts, outcome and files' metadata, and the rendered report
     for path in entries:
         path.write_bytes(content)
     assert run_cli("check", ".", "--format", "json").stdout == cold.stdout

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,17 @@ def restore_logging() -> Iterator[None]:
     root.setLevel(level)
 
 
+@dataclass(frozen=True)
+class Planned:
+    """Stands for engine.plan's result: a report made on demand, and no key to reuse a rendered one by."""
+
+    make: Callable[[], engine.Report]
+    key: str | None = None
+
+    def report(self) -> engine.Report:
+        return self.make()
+
+
 @pytest.fixture
 def inject_sites(monkeypatch: pytest.MonkeyPatch) -> InjectSites:
     """Run the real engine, then add hand-built sites of handlers.py judged by the real checks and suppressions."""
@@ -141,7 +153,7 @@ def inject_sites(monkeypatch: pytest.MonkeyPatch) -> InjectSites:
                 report.files_analyzed,
             )
 
-        monkeypatch.setattr(cli, "run", run_with_sites)
+        monkeypatch.setattr(cli, "plan", lambda *given, **named: Planned(lambda: run_with_sites(*given, **named)))
 
     return install
 
@@ -955,7 +967,7 @@ def test_quiet_drops_the_whole_summary_of_fixable_findings(
         construct='@kopf.on.event("", "v1", "secrets")',
         fixes=(Fix("Scope the operator", Applicability.UNSAFE, (Edit(Span("handlers.py", 1, 1, 1, 1), "# x\n"),)),),
     )
-    monkeypatch.setattr(cli, "run", lambda *_, **__: engine.make_report([fixable], [], [], 1))
+    monkeypatch.setattr(cli, "plan", lambda *_, **__: Planned(lambda: engine.make_report([fixable], [], [], 1)))
     result = run_cli("check", "-q")
     assert result.exit_code == 1
     assert [line for line in result.stdout.splitlines() if line.startswith(("Found ", "[*]"))] == []
@@ -1037,7 +1049,7 @@ def test_color_only_on_a_terminal_and_never_when_disabled(
 # --- errors of the run as a whole ------------------------------------------------------------------------------
 
 
-def _raise_runtime_error(*_: Any, **__: Any) -> engine.Report:
+def _raise_runtime_error(*_: Any, **__: Any) -> engine.RunPlan:
     raise RuntimeError("boom")
 
 
@@ -1045,7 +1057,7 @@ def _raise_runtime_error(*_: Any, **__: Any) -> engine.Report:
 def test_internal_error_of_the_run_exits_2_in_one_line(
     run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: str | None
 ) -> None:
-    monkeypatch.setattr(cli, "run", _raise_runtime_error)
+    monkeypatch.setattr(cli, "plan", _raise_runtime_error)
     result = run_cli("check", *([flag] if flag else []), tmp_path)
     message = "error: internal error: RuntimeError: boom; run with -v for details\n"
     assert (result.exit_code, result.stdout) == (2, "")
@@ -1060,7 +1072,7 @@ def test_internal_error_of_the_run_exits_2_in_one_line(
 def test_internal_error_traceback_with_combined_short_flags(
     run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "run", _raise_runtime_error)
+    monkeypatch.setattr(cli, "plan", _raise_runtime_error)
     result = run_cli("check", "-qv", tmp_path)
     assert result.exit_code == 2
     assert result.stderr.startswith("Traceback (most recent call last):\n")

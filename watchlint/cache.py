@@ -114,6 +114,16 @@ def outcome_key(unit: str, codes: Iterable[str], levels: Mapping[str, object], r
     return digest.hexdigest()
 
 
+def report_key(outcomes: Iterable[str], notes: Iterable[str]) -> str:
+    """The key of a run's report: its units' outcome keys, in order, and the notes of discovery."""
+    digest = hashlib.sha256(b"report\0")
+    for key in outcomes:
+        digest.update(key.encode() + b"\0")
+    for note in notes:
+        digest.update(b"\1" + note.encode())
+    return digest.hexdigest()
+
+
 class FactsCache:
     """Pickled entries (facts, checked outcomes, remembered content keys) in `<folder>/<first two hex
     digits>/<key>`."""

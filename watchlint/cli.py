@@ -20,6 +20,8 @@ import click
 
 from watchlint import (
     baseline,
+    metadata,
+    rendered,
     report_github,
     report_json,
     report_statistics,
@@ -29,9 +31,10 @@ from watchlint import cache as cache_module
 from watchlint.atomic import write_atomically
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine, find_config
-from watchlint.engine import Report, RunOptions, extract_all, run
+from watchlint.engine import Report, RunOptions, RunPlan, extract_all, plan
 from watchlint.errors import WatchlintError
 from watchlint.metadata import VERSION
+from watchlint.rendered import Rendered
 from watchlint.source import SourceLines
 
 if TYPE_CHECKING:
@@ -172,8 +175,15 @@ def _check(options: CheckOptions) -> int:
         fixer.write_all(outcome)
         _summarize_fixes(outcome, "applied", options.quiet)
         report = outcome.report
+        reuse = None
     else:
-        report = run(paths, command_line, catalog, options=run_options)
+        planned = plan(paths, command_line, catalog, options=run_options)
+        reuse = _reuse_key(planned, options)
+        if reuse is not None and run_options.cache is not None:
+            found = rendered.load(run_options.cache, reuse)
+            if found is not None:
+                return _emit(found, options.output)
+        report = planned.report()
     if run_options.progress is not None:
         click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
     if options.write_baseline is not None:
@@ -182,7 +192,29 @@ def _check(options: CheckOptions) -> int:
         return EXIT_CLEAN
     if options.baseline is not None:
         report, _ = baseline.apply_baseline(report, baseline.read_baseline(options.baseline))
-    return _report(report, catalog, options)
+    result = _rendered(report, catalog, options)
+    if reuse is not None and run_options.cache is not None:
+        rendered.store(run_options.cache, reuse, result)
+    return _emit(result, options.output)
+
+
+def _reuse_key(planned: RunPlan, options: CheckOptions) -> str | None:
+    """The key of the rendered report, when it can be reused: a baseline is a file of its own to follow."""
+    if planned.key is None or options.baseline is not None or options.write_baseline is not None:
+        return None
+    choices = (
+        options.output_format,
+        options.statistics,
+        options.show_suppressed,
+        options.show_mitigated,
+        options.quiet,
+        options.verbose,
+        _use_color(options.no_color, options.output),
+        _use_color(options.no_color, None),
+        os.getcwd(),  # SourceLines reads the reported files from it
+        metadata.repository_url() if options.output_format == "sarif" else "",
+    )
+    return rendered.rendered_key(planned.key, choices)
 
 
 def _run_options(options: CheckOptions, config_file: Path | None) -> RunOptions:
@@ -205,27 +237,34 @@ def _run_options(options: CheckOptions, config_file: Path | None) -> RunOptions:
     return RunOptions(jobs=options.jobs or os.cpu_count() or 1, cache=cache, progress=progress)
 
 
-def _report(report: Report, catalog: Catalog, options: CheckOptions) -> int:
-    """Write the report (or the statistics), the notifications, and return the exit code."""
+def _rendered(report: Report, catalog: Catalog, options: CheckOptions) -> Rendered:
+    """The report (or the statistics), the notifications for standard error, and the exit code."""
     if options.statistics:
         render = report_statistics.render_json if options.output_format == "json" else report_statistics.render_text
-        _write(render(report, catalog), options.output)
+        text = render(report, catalog)
     else:
         color = _use_color(options.no_color, options.output) and options.output_format == "text"
         text_options = report_text.TextOptions(
             color, options.show_suppressed, options.show_mitigated, show_summary=not options.quiet
         )
-        _write(_render(report, catalog, options.output_format, text_options), options.output)
+        text = _render(report, catalog, options.output_format, text_options)
+    messages = []
     if not options.quiet:
         for notification in report.notifications:
-            line = report_text.render_notification(notification, color=_use_color(options.no_color, None))
-            click.echo(line, err=True)
+            messages.append(report_text.render_notification(notification, color=_use_color(options.no_color, None)))
             if options.verbose and notification.detail:
-                click.echo(notification.detail.rstrip(), err=True)
+                messages.append(notification.detail.rstrip())
     if report.has_failed_entirely:
-        click.echo("error: no file could be analyzed", err=True)
-        return EXIT_ERROR
-    return EXIT_FINDINGS if report.active_findings else EXIT_CLEAN
+        messages.append("error: no file could be analyzed")
+        return Rendered(text, tuple(messages), EXIT_ERROR)
+    return Rendered(text, tuple(messages), EXIT_FINDINGS if report.active_findings else EXIT_CLEAN)
+
+
+def _emit(result: Rendered, output: Path | None) -> int:
+    _write(result.text, output)
+    for message in result.messages:
+        click.echo(message, err=True)
+    return result.exit_code
 
 
 def _summarize_fixes(outcome: fixer.FixOutcome, verb: str, quiet: bool) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from watchlint import pickling
-from watchlint.cache import FactsCache, is_settled, metadata_key, outcome_key, unit_key
+from watchlint.cache import FactsCache, is_settled, metadata_key, outcome_key, report_key, unit_key
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.config import (
     CONFIG_NAMES,
@@ -130,37 +130,72 @@ def run(
     options: RunOptions | None = None,
 ) -> Report:
     """Analyze `paths`; raise WatchlintError for usage and configuration errors only."""
+    return plan(paths, command_line, catalog, overlay, options).report()
+
+
+def plan(
+    paths: Sequence[Path],
+    command_line: CommandLine,
+    catalog: Catalog,
+    overlay: Overlay | None = None,
+    options: RunOptions | None = None,
+) -> RunPlan:
+    """Discover the units of `paths` and key each one, reading its files only where the cache does not know
+    them by their metadata; raise WatchlintError for usage and configuration errors only."""
     options = options or RunOptions()
+    overlay = overlay or {}
     forget_folders()
     resolver = SettingsResolver(command_line, catalog)
     for path in paths:  # a broken configuration is an error even where no source file needs it
         absolute = path.absolute()
         resolver.settings_for(absolute if absolute.is_dir() else absolute.parent)
     discovery = discover(paths, resolver)
-    findings: list[Finding] = []
-    mitigated: list[Mitigated] = []
-    notifications = list(discovery.notifications)
-    analyzed = 0
-    settings = [resolver.settings_for(unit.root) for unit in discovery.units]
-    for outcome in analyze_units(discovery.units, settings, catalog, overlay or {}, options):
-        findings.extend(outcome.findings)
-        mitigated.extend(outcome.mitigated)
-        notifications.extend(outcome.notifications)
-        analyzed += outcome.files_analyzed
-    return make_report(findings, mitigated, notifications, analyzed)
-
-
-def analyze_units(
-    units: Sequence[Unit], settings: Sequence[Settings], catalog: Catalog, overlay: Overlay, options: RunOptions
-) -> list[UnitOutcome]:
-    """Every unit's outcome. With a cache (and no overlay), an unchanged unit checked with the same settings
-    and reported files is read back whole; a unit whose facts alone are cached is checked again; the others
-    go to their front-ends, in a process pool when there are several jobs and several units to parse."""
     cache = options.cache if not overlay else None
-    states = [_UnitState(unit, unit_settings, catalog) for unit, unit_settings in zip(units, settings, strict=True)]
+    states = [_UnitState(unit, resolver.settings_for(unit.root), catalog) for unit in discovery.units]
     for state in states:
         if cache is None or not state.recall_key(cache):
             state.read(overlay, cache)
+    return RunPlan(discovery.notifications, states, overlay, options, cache)
+
+
+@dataclass(frozen=True, slots=True)
+class RunPlan:
+    """A run whose units are discovered and keyed, none analyzed yet."""
+
+    notifications: tuple[Notification, ...]  # discovery's
+    states: list[_UnitState]
+    overlay: Overlay
+    options: RunOptions
+    cache: FactsCache | None  # None without a cache, and with an overlay
+
+    @property
+    def key(self) -> str | None:
+        """Everything the report depends on, as one key, so that a report rendered before can be reused whole:
+        each unit's outcome key and what discovery said. None when there is no cache to reuse from."""
+        if self.cache is None:
+            return None
+        notes = (f"{note.level}\0{note.path}\0{note.message}\0{note.detail}" for note in self.notifications)
+        return report_key((state.outcome_key for state in self.states), notes)
+
+    def report(self) -> Report:
+        """Analyze the units: an unchanged unit checked with the same settings and reported files is read
+        back whole; a unit whose facts alone are cached is checked again; the others go to their
+        front-ends, in a process pool when there are several jobs and several units to parse."""
+        findings: list[Finding] = []
+        mitigated: list[Mitigated] = []
+        notifications = list(self.notifications)
+        analyzed = 0
+        for outcome in _analyze(self.states, self.overlay, self.options, self.cache):
+            findings.extend(outcome.findings)
+            mitigated.extend(outcome.mitigated)
+            notifications.extend(outcome.notifications)
+            analyzed += outcome.files_analyzed
+        return make_report(findings, mitigated, notifications, analyzed)
+
+
+def _analyze(
+    states: Sequence[_UnitState], overlay: Overlay, options: RunOptions, cache: FactsCache | None
+) -> list[UnitOutcome]:
     outcomes = [_cached(cache, state.outcome_key, UnitOutcome) if cache is not None else None for state in states]
     missing = [index for index, outcome in enumerate(outcomes) if outcome is None]
     facts = [_cached(cache, states[i].key, Extracted) if cache is not None else None for i in missing]
@@ -176,7 +211,7 @@ def analyze_units(
     for index, found in zip(missing, facts, strict=True):
         if found is not None:
             check(index, found)
-    done = len(units) - len(jobs)
+    done = len(states) - len(jobs)
     for position, extracted in _run_jobs(jobs, options.jobs):
         index = to_parse[position]
         if cache is not None and extracted.facts is not None:
@@ -184,7 +219,7 @@ def analyze_units(
         check(index, extracted)
         done += 1
         if options.progress is not None:
-            options.progress(done, len(units))
+            options.progress(done, len(states))
     return [outcome for outcome in outcomes if outcome is not None]
 
 
