@@ -3,9 +3,12 @@ and the output is byte-identical with or without the cache and for any number of
 
 from __future__ import annotations
 
+import ast
 import os
 import pickle
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -104,6 +107,23 @@ def test_a_warm_run_with_the_same_options_writes_the_rendered_report_again(
     monkeypatch.setattr(engine.RunPlan, "report", lambda _: pytest.fail("the rendered report must be reused"))
     warm = run_cli("check", ".", *options)
     assert warm == cold
+
+
+def test_a_run_that_reuses_its_rendered_report_imports_no_analysis_or_reporter(repo: Path) -> None:
+    """Start-up is most of a warm run: it must not load what only analysing or rendering needs."""
+    script = (
+        "import sys\n"
+        "from watchlint.cli import main\n"
+        "code = main(['check', '.', '--format', 'json', '-o', 'report.json'])\n"
+        "print(code, sorted(name for name in sys.modules if name.startswith('watchlint')))\n"
+    )
+    cold = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert "'watchlint.checks'" in cold.stdout  # the front-ends ran in worker processes
+    warm = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    code, loaded = warm.stdout.split(" ", 1)
+    assert code == "1"
+    heavy = ["facts", "findings", "fixes", "frontend", "go", "python", "checks", "report_json", "report_text"]
+    assert {f"watchlint.{name}" for name in [*heavy, "baseline"]}.isdisjoint(ast.literal_eval(loaded))
 
 
 @pytest.mark.parametrize(

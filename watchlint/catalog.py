@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from watchlint.errors import WatchlintError
-from watchlint.findings import Level
+from watchlint.levels import Level
 
 RULE_KEYS = frozenset({"code", "name", "level", "summary", "fix", "fix_safety", "languages", "status", "since", "tags"})
 RULE_SECTIONS = ("What it does", "Why is this bad?", "Example", "Fix safety", "Suppression", "References")

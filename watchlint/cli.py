@@ -18,16 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from watchlint import (
-    baseline,
-    metadata,
-    rendered,
-    report_github,
-    report_json,
-    report_statistics,
-    report_text,
-)
 from watchlint import cache as cache_module
+from watchlint import metadata, rendered
 from watchlint.atomic import write_atomically
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine, find_config
@@ -38,7 +30,9 @@ from watchlint.rendered import Rendered
 from watchlint.source import SourceLines
 
 if TYPE_CHECKING:
-    from watchlint import fixer
+    from watchlint import fixer, report_text
+
+# The reporters and the baseline are imported where used: a run that reuses its rendered report needs none.
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 PROGRESS_AFTER_SECONDS = 2.0  # short runs print no progress line
@@ -186,6 +180,8 @@ def _check(options: CheckOptions) -> int:
         report = planned.report()
     if run_options.progress is not None:
         click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
+    from watchlint import baseline
+
     if options.write_baseline is not None:
         recorded = baseline.write_baseline(options.write_baseline, report.findings)
         click.echo(f"Recorded {recorded} findings in {options.write_baseline}.", err=True)
@@ -239,6 +235,8 @@ def _run_options(options: CheckOptions, config_file: Path | None) -> RunOptions:
 
 def _rendered(report: Report, catalog: Catalog, options: CheckOptions) -> Rendered:
     """The report (or the statistics), the notifications for standard error, and the exit code."""
+    from watchlint import report_statistics, report_text
+
     if options.statistics:
         render = report_statistics.render_json if options.output_format == "json" else report_statistics.render_text
         text = render(report, catalog)
@@ -276,6 +274,8 @@ def _summarize_fixes(outcome: fixer.FixOutcome, verb: str, quiet: bool) -> None:
 
 
 def _render(report: Report, catalog: Catalog, output_format: str, options: report_text.TextOptions) -> str:
+    from watchlint import report_github, report_json, report_text
+
     if output_format == "json":
         return report_json.render(report, catalog, options.show_mitigated)
     if output_format == "sarif":
@@ -320,7 +320,7 @@ def inventory(
 ) -> int:
     """List every kind the operators in PATHS cache or stream, at what scope, and what it costs."""
     from watchlint import inventory as inventory_model  # the inventory's modules load only for this command
-    from watchlint import report_inventory
+    from watchlint import report_inventory, report_text
 
     catalog = load_catalog()
     kind_names = [kind.name for kind in catalog.kinds]

@@ -14,7 +14,7 @@ from typing import Any
 
 from watchlint.catalog import Catalog, CatalogError, Kind, parse_kind
 from watchlint.errors import WatchlintError
-from watchlint.findings import Level
+from watchlint.levels import Level
 from watchlint.resolved import has_file, resolved_folder, resolved_text
 from watchlint.source import display_path
 

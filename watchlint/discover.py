@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Protocol
 
 from watchlint.errors import WatchlintError
-from watchlint.facts import Language, Notification, NotificationLevel
+from watchlint.language import Language
+from watchlint.notifications import Notification, NotificationLevel
 from watchlint.resolved import has_file, nearest_folder_with, remember_files, resolved_folder
 from watchlint.source import display_path
 

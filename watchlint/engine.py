@@ -27,18 +27,21 @@ from watchlint.config import (
     resolve_settings,
 )
 from watchlint.discover import Unit, discover
-from watchlint.facts import Facts, Language, Notification, NotificationLevel
-from watchlint.findings import Finding, Mitigated, number_occurrences
-from watchlint.frontend import UnitInput
+from watchlint.language import Language
+from watchlint.notifications import Notification, NotificationLevel
 from watchlint.resolved import forget_folders, resolved_folder
 from watchlint.source import SourceError, SourceFile, decode_source, display_path, read_source
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported where used: a run that reuses its rendered report needs neither facts nor findings
     from watchlint.checks import CheckContext
+    from watchlint.facts import Facts
+    from watchlint.findings import Finding, Mitigated
+    from watchlint.frontend import UnitInput
 
 logger = logging.getLogger(__name__)
 
-Extractor = Callable[[UnitInput], Facts]
+if TYPE_CHECKING:
+    Extractor = Callable[[UnitInput], Facts]
 # Imported on first use: libcst alone takes ~0.15 s to import, which a Go-only run (or a warm one) never needs.
 _FRONT_END_MODULES: Mapping[Language, str] = {Language.GO: "watchlint.go", Language.PYTHON: "watchlint.python"}
 
@@ -350,6 +353,8 @@ def make_report(
     findings: Iterable[Finding], mitigated: Iterable[Mitigated], notifications: Iterable[Notification], analyzed: int
 ) -> Report:
     """Sort everything into the deterministic order every reporter relies on."""
+    from watchlint.findings import number_occurrences
+
     return Report(
         findings=tuple(number_occurrences(list(findings))),
         mitigated=tuple(sorted(mitigated, key=lambda item: (item.span, item.code))),
@@ -394,6 +399,8 @@ def extract_sources(
 ) -> Extracted:
     """Run a unit's front-end on its sources; an internal error becomes a notification."""
     kinds = KindIndex.build(catalog.kinds + settings.extra_kinds)
+    from watchlint.frontend import UnitInput
+
     unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.kopf_namespaced)
     try:
         facts = front_end(unit.language)(unit_input)
@@ -463,6 +470,7 @@ def _run_checks(
     facts: Facts, context: CheckContext, codes: list[str]
 ) -> tuple[list[Finding], list[Mitigated], list[Notification]]:
     from watchlint.checks import CHECKS
+    from watchlint.findings import Mitigated
 
     findings: list[Finding] = []
     mitigated: list[Mitigated] = []

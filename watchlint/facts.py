@@ -11,12 +11,27 @@ from enum import StrEnum
 
 from watchlint import pickling
 from watchlint.fixes import Fix
+from watchlint.language import Language
+from watchlint.notifications import Notification, NotificationLevel
 from watchlint.source import Span
 
-
-class Language(StrEnum):
-    GO = "go"
-    PYTHON = "python"
+__all__ = [
+    "Access",
+    "CachePolicy",
+    "Comment",
+    "Condition",
+    "Evidence",
+    "Facts",
+    "Language",
+    "Mitigation",
+    "Notification",
+    "NotificationLevel",
+    "ObjectForm",
+    "Operation",
+    "Restriction",
+    "Site",
+    "Transform",
+]
 
 
 class Operation(StrEnum):
@@ -153,22 +168,6 @@ class Comment:
     is_own_line: bool  # True when only whitespace precedes it on its line
 
 
-class NotificationLevel(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-    NOTE = "note"
-
-
-@dataclass(frozen=True, slots=True)
-class Notification:
-    """A problem with one file or unit that did not stop the run."""
-
-    path: str  # display path of the file or unit
-    message: str  # one line for the user
-    level: NotificationLevel = NotificationLevel.WARNING
-    detail: str = ""  # a traceback, shown with -v and kept in SARIF
-
-
 @dataclass(frozen=True, slots=True)
 class Facts:
     """Everything a front-end learned about one unit (a Go module or a Python project)."""
@@ -185,4 +184,4 @@ class Facts:
         return next((policy for policy in self.policies if policy.key == key), None)
 
 
-pickling.register(Evidence, Condition, Restriction, Transform, CachePolicy, Site, Comment, Notification, Facts)
+pickling.register(Evidence, Condition, Restriction, Transform, CachePolicy, Site, Comment, Facts)

@@ -10,15 +10,8 @@ from enum import StrEnum
 from watchlint import pickling
 from watchlint.facts import Mitigation
 from watchlint.fixes import Applicability, Edit, Fix
+from watchlint.levels import Level
 from watchlint.source import Span
-
-
-class Level(StrEnum):
-    """SARIF result levels, in decreasing severity."""
-
-    ERROR = "error"
-    WARNING = "warning"
-    NOTE = "note"
 
 
 class SuppressionKind(StrEnum):
