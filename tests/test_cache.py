@@ -199,11 +199,27 @@ def test_a_changed_go_mod_is_analyzed_again(
 
 def test_corrupt_entries_are_misses(repo: Path, run_cli: RunCli) -> None:
     cold = run_cli("check", ".", "--format", "json")
-    entries = [path for path in (repo / ".watchlint_cache").rglob("*") if path.is_file() and len(path.name) == 64]
+    entries = _entries(repo)
     assert len(entries) == 7  # each unit's facts and its checked outcome, and the rendered report
     for path in entries:
         path.write_bytes(b"not a pickle")
     assert run_cli("check", ".", "--format", "json").stdout == cold.stdout
+
+
+def _entries(repo: Path) -> list[Path]:
+    return [path for path in (repo / ".watchlint_cache").rglob("*") if path.is_file() and len(path.name) == 64]
+
+
+def test_a_command_line_keeps_one_rendered_report(repo: Path, run_cli: RunCli) -> None:
+    """Reports are large: a run after a change rewrites its command line's report rather than adding one."""
+    run_cli("check", ".", "--format", "json")
+    before = len(_entries(repo))
+    main = repo / "beta" / "main.go"
+    main.write_text(main.read_text().replace("ConfigMap", "ServiceAccount"), encoding="utf-8")
+    changed = run_cli("check", ".", "--format", "json")
+    assert '"kind": "ServiceAccount"' in changed.stdout
+    assert len(_entries(repo)) == before + 2  # the changed unit's facts and outcome
+    assert run_cli("check", ".", "--format", "json") == changed
 
 
 def test_no_cache_writes_nothing_and_cache_dir_moves_it(repo: Path, run_cli: RunCli, tmp_path: Path) -> None:
@@ -283,7 +299,7 @@ def test_files_changed_within_the_settling_time_are_not_trusted(tmp_path: Path) 
 @pytest.mark.parametrize("content", [b"not a pickle", pickle.dumps(42), pickle.dumps("0" * 64)])
 def test_corrupt_or_wrong_entries_of_every_kind_are_misses(repo: Path, run_cli: RunCli, content: bytes) -> None:
     cold = run_cli("check", ".", "--format", "json")
-    entries = [path for path in (repo / ".watchlint_cache").rglob("*") if path.is_file() and len(path.name) == 64]
+    entries = _entries(repo)
     assert len(entries) == 10  # each unit's facts, outcome and files' metadata, and the rendered report
     for path in entries:
         path.write_bytes(content)

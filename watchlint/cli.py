@@ -172,9 +172,9 @@ def _check(options: CheckOptions) -> int:
         reuse = None
     else:
         planned = plan(paths, command_line, catalog, options=run_options)
-        reuse = _reuse_key(planned, options)
-        if reuse is not None and run_options.cache is not None:
-            found = rendered.load(run_options.cache, reuse)
+        reuse = _reuse_slot(planned, paths, options)
+        if reuse is not None and run_options.cache is not None and planned.key is not None:
+            found = rendered.load(run_options.cache, reuse, planned.key)
             if found is not None:
                 return _emit(found, options.output)
         report = planned.report()
@@ -189,16 +189,18 @@ def _check(options: CheckOptions) -> int:
     if options.baseline is not None:
         report, _ = baseline.apply_baseline(report, baseline.read_baseline(options.baseline))
     result = _rendered(report, catalog, options)
-    if reuse is not None and run_options.cache is not None:
-        rendered.store(run_options.cache, reuse, result)
+    if reuse is not None and run_options.cache is not None and planned.key is not None:
+        rendered.store(run_options.cache, reuse, planned.key, result)
     return _emit(result, options.output)
 
 
-def _reuse_key(planned: RunPlan, options: CheckOptions) -> str | None:
-    """The key of the rendered report, when it can be reused: a baseline is a file of its own to follow."""
+def _reuse_slot(planned: RunPlan, paths: Sequence[Path], options: CheckOptions) -> str | None:
+    """The cache slot of this command line's rendered report, when it can be reused: not with a baseline,
+    a file of its own to follow."""
     if planned.key is None or options.baseline is not None or options.write_baseline is not None:
         return None
     choices = (
+        [os.fspath(path) for path in paths],
         options.output_format,
         options.statistics,
         options.show_suppressed,
@@ -210,7 +212,7 @@ def _reuse_key(planned: RunPlan, options: CheckOptions) -> str | None:
         os.getcwd(),  # SourceLines reads the reported files from it
         metadata.repository_url() if options.output_format == "sarif" else "",
     )
-    return rendered.rendered_key(planned.key, choices)
+    return rendered.slot(choices)
 
 
 def _run_options(options: CheckOptions, config_file: Path | None) -> RunOptions:

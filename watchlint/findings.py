@@ -122,7 +122,7 @@ def number_occurrences(findings: list[Finding]) -> list[Finding]:
         )
         index = seen.get(material, 0)
         seen[material] = index + 1
-        numbered.append(replace(finding, occurrence=index))
+        numbered.append(finding if finding.occurrence == index else replace(finding, occurrence=index))
     return numbered
 
 

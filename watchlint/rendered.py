@@ -1,6 +1,11 @@
 """Rendered reports, reused whole: a run whose report key (every unit's outcome key and what discovery said)
-and rendering choices are those of an earlier run writes the same bytes, so a warm run loads, sorts and
-renders nothing. Entries live in the facts cache, as plain tuples: reading one imports no class."""
+is the one its command line last rendered writes the same bytes, so a warm run loads, sorts and renders
+nothing.
+
+Each command line (its paths, working folder and rendering choices) has one slot in the facts cache, which
+every run rewrites: reports are large, and one per change would make the cache grow without end. Entries
+are plain tuples, so reading one imports no class.
+"""
 
 from __future__ import annotations
 
@@ -20,21 +25,21 @@ class Rendered:
     exit_code: int
 
 
-def rendered_key(report_key: str, choices: Iterable[object]) -> str:
-    """The key of a rendered report: the report's key and every choice that shapes the rendering (format,
-    options, colours, the working folder), each given by its repr."""
-    digest = hashlib.sha256(b"rendered\0" + report_key.encode())
+def slot(choices: Iterable[object]) -> str:
+    """The cache key of a command line's rendered report: every choice that shapes the rendering (paths,
+    format, options, colours, the working folder), each given by its repr."""
+    digest = hashlib.sha256(b"rendered\0")
     for choice in choices:
-        digest.update(b"\0" + repr(choice).encode())
+        digest.update(repr(choice).encode() + b"\0")
     return digest.hexdigest()
 
 
-def load(cache: FactsCache, key: str) -> Rendered | None:
-    """The rendered report stored under `key`, or None; an entry of any other shape is a miss."""
-    value = cache.load(key)
-    if not (isinstance(value, tuple) and len(value) == 3):
+def load(cache: FactsCache, slot_key: str, report_key: str) -> Rendered | None:
+    """The report rendered in the slot, if it was rendered for `report_key`; anything else is a miss."""
+    value = cache.load(slot_key)
+    if not (isinstance(value, tuple) and len(value) == 4 and value[0] == report_key):
         return None
-    text, messages, exit_code = value
+    _, text, messages, exit_code = value
     if not (isinstance(text, str) and isinstance(messages, tuple) and type(exit_code) is int):
         return None
     if not all(isinstance(message, str) for message in messages):
@@ -42,5 +47,5 @@ def load(cache: FactsCache, key: str) -> Rendered | None:
     return Rendered(text, messages, exit_code)
 
 
-def store(cache: FactsCache, key: str, rendered: Rendered) -> None:
-    cache.store(key, (rendered.text, rendered.messages, rendered.exit_code))
+def store(cache: FactsCache, slot_key: str, report_key: str, rendered: Rendered) -> None:
+    cache.store(slot_key, (report_key, rendered.text, rendered.messages, rendered.exit_code))
