@@ -172,11 +172,10 @@ def _check(options: CheckOptions) -> int:
         reuse = None
     else:
         planned = plan(paths, command_line, catalog, options=run_options)
-        reuse = _reuse_slot(planned, paths, options)
-        if reuse is not None and run_options.cache is not None and planned.key is not None:
-            found = rendered.load(run_options.cache, reuse, planned.key)
-            if found is not None:
-                return _emit(found, options.output)
+        reuse = _reuse_slot(planned, run_options.cache, paths, options)
+        found = reuse.load() if reuse is not None else None
+        if found is not None:
+            return _emit(found, options.output)
         report = planned.report()
     if run_options.progress is not None:
         click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
@@ -189,15 +188,20 @@ def _check(options: CheckOptions) -> int:
     if options.baseline is not None:
         report, _ = baseline.apply_baseline(report, baseline.read_baseline(options.baseline))
     result = _rendered(report, catalog, options)
-    if reuse is not None and run_options.cache is not None and planned.key is not None:
-        rendered.store(run_options.cache, reuse, planned.key, result)
+    if reuse is not None:
+        reuse.store(result)
     return _emit(result, options.output)
 
 
-def _reuse_slot(planned: RunPlan, paths: Sequence[Path], options: CheckOptions) -> str | None:
-    """The cache slot of this command line's rendered report, when it can be reused: not with a baseline,
-    a file of its own to follow."""
-    if planned.key is None or options.baseline is not None or options.write_baseline is not None:
+def _reuse_slot(
+    planned: RunPlan, cache: cache_module.FactsCache | None, paths: Sequence[Path], options: CheckOptions
+) -> rendered.Slot | None:
+    """Where this command line's rendered report is kept, when it can be reused: not with a baseline, a
+    file of its own to follow."""
+    if cache is None or options.baseline is not None or options.write_baseline is not None:
+        return None
+    report_key = planned.key
+    if report_key is None:
         return None
     choices = (
         [os.fspath(path) for path in paths],
@@ -212,7 +216,7 @@ def _reuse_slot(planned: RunPlan, paths: Sequence[Path], options: CheckOptions) 
         os.getcwd(),  # SourceLines reads the reported files from it
         metadata.repository_url() if options.output_format == "sarif" else "",
     )
-    return rendered.slot(choices)
+    return rendered.slot(cache, choices, report_key)
 
 
 def _run_options(options: CheckOptions, config_file: Path | None) -> RunOptions:

@@ -25,27 +25,34 @@ class Rendered:
     exit_code: int
 
 
-def slot(choices: Iterable[object]) -> str:
-    """The cache key of a command line's rendered report: every choice that shapes the rendering (paths,
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where a command line's rendered report is kept, and the report key it must have been rendered for."""
+
+    cache: FactsCache
+    key: str
+    report_key: str
+
+    def load(self) -> Rendered | None:
+        """The report rendered in the slot, if it was rendered for `report_key`; anything else is a miss."""
+        value = self.cache.load(self.key)
+        if not (isinstance(value, tuple) and len(value) == 4 and value[0] == self.report_key):
+            return None
+        _, text, messages, exit_code = value
+        if not (isinstance(text, str) and isinstance(messages, tuple) and type(exit_code) is int):
+            return None
+        if not all(isinstance(message, str) for message in messages):
+            return None
+        return Rendered(text, messages, exit_code)
+
+    def store(self, rendered: Rendered) -> None:
+        self.cache.store(self.key, (self.report_key, rendered.text, rendered.messages, rendered.exit_code))
+
+
+def slot(cache: FactsCache, choices: Iterable[object], report_key: str) -> Slot:
+    """The slot of the command line that `choices` describe: every choice that shapes the rendering (paths,
     format, options, colours, the working folder), each given by its repr."""
     digest = hashlib.sha256(b"rendered\0")
     for choice in choices:
         digest.update(repr(choice).encode() + b"\0")
-    return digest.hexdigest()
-
-
-def load(cache: FactsCache, slot_key: str, report_key: str) -> Rendered | None:
-    """The report rendered in the slot, if it was rendered for `report_key`; anything else is a miss."""
-    value = cache.load(slot_key)
-    if not (isinstance(value, tuple) and len(value) == 4 and value[0] == report_key):
-        return None
-    _, text, messages, exit_code = value
-    if not (isinstance(text, str) and isinstance(messages, tuple) and type(exit_code) is int):
-        return None
-    if not all(isinstance(message, str) for message in messages):
-        return None
-    return Rendered(text, messages, exit_code)
-
-
-def store(cache: FactsCache, slot_key: str, report_key: str, rendered: Rendered) -> None:
-    cache.store(slot_key, (report_key, rendered.text, rendered.messages, rendered.exit_code))
+    return Slot(cache, digest.hexdigest(), report_key)
