@@ -56,8 +56,14 @@ def _unit_digest(
     """A hash started with what every key of a unit depends on: watchlint's code, the unit and its settings."""
     digest = hashlib.sha256(code_fingerprint().encode() + purpose)
     digest.update(f"{language}\0{root}\0{kopf_namespaced}\0".encode())
-    digest.update(repr(sorted(kinds, key=lambda kind: (kind.name, kind.group))).encode())
+    digest.update(_kinds_text(tuple(kinds)))
     return digest
+
+
+@functools.lru_cache(maxsize=64)
+def _kinds_text(kinds: tuple[Kind, ...]) -> bytes:
+    # Every unit of a run has the same kinds, or nearly: one repr per set of them, not one per unit.
+    return repr(sorted(kinds, key=lambda kind: (kind.name, kind.group))).encode()
 
 
 def unit_key(
