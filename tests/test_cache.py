@@ -16,7 +16,7 @@ import pytest
 from conftest import CliResult, write_tree
 
 from watchlint import cache as cache_module
-from watchlint import engine
+from watchlint import engine, rendered
 from watchlint.source import decode_source
 
 RunCli = Callable[..., CliResult]
@@ -200,7 +200,7 @@ def test_a_changed_go_mod_is_analyzed_again(
 def test_corrupt_entries_are_misses(repo: Path, run_cli: RunCli) -> None:
     cold = run_cli("check", ".", "--format", "json")
     entries = _entries(repo)
-    assert len(entries) == 7  # each unit's facts and its checked outcome, and the rendered report
+    assert len(entries) == 8  # each unit's facts and its checked outcome, the report and its slot's index
     for path in entries:
         path.write_bytes(b"not a pickle")
     assert run_cli("check", ".", "--format", "json").stdout == cold.stdout
@@ -210,16 +210,32 @@ def _entries(repo: Path) -> list[Path]:
     return [path for path in (repo / ".watchlint_cache").rglob("*") if path.is_file() and len(path.name) == 64]
 
 
-def test_a_command_line_keeps_one_rendered_report(repo: Path, run_cli: RunCli) -> None:
-    """Reports are large: a run after a change rewrites its command line's report rather than adding one."""
-    run_cli("check", ".", "--format", "json")
-    before = len(_entries(repo))
+def test_an_edit_and_its_undo_find_the_report_rendered_before_the_edit(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = run_cli("check", ".", "--format", "json")
     main = repo / "beta" / "main.go"
-    main.write_text(main.read_text().replace("ConfigMap", "ServiceAccount"), encoding="utf-8")
-    changed = run_cli("check", ".", "--format", "json")
-    assert '"kind": "ServiceAccount"' in changed.stdout
-    assert len(_entries(repo)) == before + 2  # the changed unit's facts and outcome
-    assert run_cli("check", ".", "--format", "json") == changed
+    original = main.read_text()
+    main.write_text(original.replace("ConfigMap", "ServiceAccount"), encoding="utf-8")
+    assert '"kind": "ServiceAccount"' in run_cli("check", ".", "--format", "json").stdout
+    main.write_text(original, encoding="utf-8")
+    monkeypatch.setattr(engine.RunPlan, "report", lambda _: pytest.fail("the earlier report must be reused"))
+    assert run_cli("check", ".", "--format", "json") == before
+
+
+def test_a_way_of_running_keeps_its_last_few_reports_only(repo: Path, run_cli: RunCli) -> None:
+    """Reports are large: runs on other files (a pre-commit hook gives other files each time) or after
+    changes must not add one report each."""
+    run_cli("check", ".", "--format", "json")
+    before = len(_entries(repo))  # facts and outcomes of the 3 units, the slot's index and its one report
+    for files in (["alpha/main.go"], ["beta/main.go"], ["gamma/main.go"], ["alpha/main.go", "beta/main.go"]):
+        assert run_cli("check", *files, "--format", "json") == run_cli(
+            "check", *files, "--format", "json", "--no-cache"
+        )
+    assert len(_entries(repo)) == before + rendered.KEPT - 1  # the newest reports; no unit changed
+    assert run_cli("check", "beta/main.go", "--format", "json").exit_code == 1  # kept: reused
+    assert run_cli("check", ".", "--format", "json").exit_code == 1  # forgotten: rendered again, the oldest goes
+    assert len(_entries(repo)) == before + rendered.KEPT - 1
 
 
 def test_no_cache_writes_nothing_and_cache_dir_moves_it(repo: Path, run_cli: RunCli, tmp_path: Path) -> None:
@@ -300,7 +316,7 @@ def test_files_changed_within_the_settling_time_are_not_trusted(tmp_path: Path) 
 def test_corrupt_or_wrong_entries_of_every_kind_are_misses(repo: Path, run_cli: RunCli, content: bytes) -> None:
     cold = run_cli("check", ".", "--format", "json")
     entries = _entries(repo)
-    assert len(entries) == 10  # each unit's facts, outcome and files' metadata, and the rendered report
+    assert len(entries) == 11  # each unit's facts, outcome and files' metadata, the report, the slot's index
     for path in entries:
         path.write_bytes(content)
     assert run_cli("check", ".", "--format", "json").stdout == cold.stdout

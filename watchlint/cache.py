@@ -8,6 +8,7 @@ older code. A corrupt, stale or unreadable entry is a miss, never an error.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import logging
@@ -157,6 +158,11 @@ class FactsCache:
             write_atomically(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:
             logger.debug("cannot write cache entry %s", path, exc_info=True)
+
+    def remove(self, key: str) -> None:
+        # Gone already (another run removed it too), or the folder is read-only: nothing to do either way.
+        with contextlib.suppress(OSError):
+            self._path(key).unlink()
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / key

@@ -172,7 +172,7 @@ def _check(options: CheckOptions) -> int:
         reuse = None
     else:
         planned = plan(paths, command_line, catalog, options=run_options)
-        reuse = _reuse_slot(planned, run_options.cache, paths, options)
+        reuse = _reuse_slot(planned, run_options.cache, options)
         found = reuse.load() if reuse is not None else None
         if found is not None:
             return _emit(found, options.output)
@@ -193,9 +193,7 @@ def _check(options: CheckOptions) -> int:
     return _emit(result, options.output)
 
 
-def _reuse_slot(
-    planned: RunPlan, cache: cache_module.FactsCache | None, paths: Sequence[Path], options: CheckOptions
-) -> rendered.Slot | None:
+def _reuse_slot(planned: RunPlan, cache: cache_module.FactsCache | None, options: CheckOptions) -> rendered.Slot | None:
     """Where this command line's rendered report is kept, when it can be reused: not with a baseline, a
     file of its own to follow."""
     if cache is None or options.baseline is not None or options.write_baseline is not None:
@@ -203,8 +201,7 @@ def _reuse_slot(
     report_key = planned.key
     if report_key is None:
         return None
-    choices = (
-        [os.fspath(path) for path in paths],
+    choices = (  # not the paths: a pre-commit hook gives other files each time (the report key says which)
         options.output_format,
         options.statistics,
         options.show_suppressed,

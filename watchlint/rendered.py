@@ -1,10 +1,11 @@
 """Rendered reports, reused whole: a run whose report key (every unit's outcome key and what discovery said)
-is the one its command line last rendered writes the same bytes, so a warm run loads, sorts and renders
+is one its way of running rendered lately writes the same bytes, so a warm run loads, sorts and renders
 nothing.
 
-Each command line (its paths, working folder and rendering choices) has one slot in the facts cache, which
-every run rewrites: reports are large, and one per change would make the cache grow without end. Entries
-are plain tuples, so reading one imports no class.
+Each way of running (working folder and rendering choices) keeps its last few reports: an edit and its
+undo, or switching branches and back, find theirs, while reports, which are large, cannot pile up one per
+change (or per set of files a pre-commit hook gives). Entries are plain tuples, so reading one imports no
+class.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from watchlint.cache import FactsCache
+
+KEPT = 4  # reports kept per way of running, the most recently rendered
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,15 +30,18 @@ class Rendered:
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """Where a command line's rendered report is kept, and the report key it must have been rendered for."""
+    """Where a way of running keeps its reports (an index of their report keys, newest first, and one entry
+    per report), and the report key of this run."""
 
     cache: FactsCache
-    key: str
+    key: str  # the index's
     report_key: str
 
     def load(self) -> Rendered | None:
-        """The report rendered in the slot, if it was rendered for `report_key`; anything else is a miss."""
-        value = self.cache.load(self.key)
+        """The report rendered for `report_key`, if the slot keeps one; anything malformed is a miss."""
+        if self.report_key not in self._index():
+            return None
+        value = self.cache.load(self._entry(self.report_key))
         if not (isinstance(value, tuple) and len(value) == 4 and value[0] == self.report_key):
             return None
         _, text, messages, exit_code = value
@@ -46,12 +52,28 @@ class Slot:
         return Rendered(text, messages, exit_code)
 
     def store(self, rendered: Rendered) -> None:
-        self.cache.store(self.key, (self.report_key, rendered.text, rendered.messages, rendered.exit_code))
+        """Keep the report as the newest, and forget the oldest beyond KEPT."""
+        self.cache.store(
+            self._entry(self.report_key), (self.report_key, rendered.text, rendered.messages, rendered.exit_code)
+        )
+        index = [self.report_key, *(key for key in self._index() if key != self.report_key)]
+        for forgotten in index[KEPT:]:
+            self.cache.remove(self._entry(forgotten))
+        self.cache.store(self.key, tuple(index[:KEPT]))
+
+    def _index(self) -> tuple[str, ...]:
+        value = self.cache.load(self.key)
+        if isinstance(value, tuple) and all(isinstance(key, str) for key in value):
+            return value
+        return ()
+
+    def _entry(self, report_key: str) -> str:
+        return hashlib.sha256(f"{self.key}\0{report_key}".encode()).hexdigest()
 
 
 def slot(cache: FactsCache, choices: Iterable[object], report_key: str) -> Slot:
-    """The slot of the command line that `choices` describe: every choice that shapes the rendering (paths,
-    format, options, colours, the working folder), each given by its repr."""
+    """The slot of the way of running that `choices` describe: every choice that shapes the rendering
+    (format, options, colours, the working folder), each given by its repr."""
     digest = hashlib.sha256(b"rendered\0")
     for choice in choices:
         digest.update(repr(choice).encode() + b"\0")
