@@ -223,7 +223,9 @@ def test_an_edit_and_its_undo_find_the_report_rendered_before_the_edit(
     assert run_cli("check", ".", "--format", "json") == before
 
 
-def test_a_way_of_running_keeps_its_last_few_reports_only(repo: Path, run_cli: RunCli) -> None:
+def test_a_way_of_running_keeps_the_reports_it_used_last_only(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Reports are large: runs on other files (a pre-commit hook gives other files each time) or after
     changes must not add one report each."""
     run_cli("check", ".", "--format", "json")
@@ -233,9 +235,12 @@ def test_a_way_of_running_keeps_its_last_few_reports_only(repo: Path, run_cli: R
             "check", *files, "--format", "json", "--no-cache"
         )
     assert len(_entries(repo)) == before + rendered.KEPT - 1  # the newest reports; no unit changed
-    assert run_cli("check", "beta/main.go", "--format", "json").exit_code == 1  # kept: reused
-    assert run_cli("check", ".", "--format", "json").exit_code == 1  # forgotten: rendered again, the oldest goes
+    assert run_cli("check", "alpha/main.go", "--format", "json").exit_code == 1  # kept: used again, kept longest
+    for files in (["."], ["gamma/main.go", "beta/main.go"], ["gamma/main.go", "alpha/main.go"]):
+        run_cli("check", *files, "--format", "json")  # each one pushes out the least recently used
     assert len(_entries(repo)) == before + rendered.KEPT - 1
+    monkeypatch.setattr(engine.RunPlan, "report", lambda _: pytest.fail("a recently used report must be kept"))
+    run_cli("check", "alpha/main.go", "--format", "json")
 
 
 def test_no_cache_writes_nothing_and_cache_dir_moves_it(repo: Path, run_cli: RunCli, tmp_path: Path) -> None:

@@ -1,11 +1,10 @@
 """Rendered reports, reused whole: a run whose report key (every unit's outcome key and what discovery said)
-is one its way of running rendered lately writes the same bytes, so a warm run loads, sorts and renders
-nothing.
+is one its way of running used lately writes the same bytes, so a warm run loads, sorts and renders nothing.
 
-Each way of running (working folder and rendering choices) keeps its last few reports: an edit and its
-undo, or switching branches and back, find theirs, while reports, which are large, cannot pile up one per
-change (or per set of files a pre-commit hook gives). Entries are plain tuples, so reading one imports no
-class.
+Each way of running (working folder and rendering choices) keeps the few reports it used last: an edit and
+its undo, or switching branches and back, find theirs, while reports, which are large, cannot pile up one
+per change (or per set of files a pre-commit hook gives). Entries are plain tuples, so reading one imports
+no class.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from dataclasses import dataclass
 
 from watchlint.cache import FactsCache
 
-KEPT = 4  # reports kept per way of running, the most recently rendered
+KEPT = 4  # reports kept per way of running, the most recently used
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +29,8 @@ class Rendered:
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """Where a way of running keeps its reports (an index of their report keys, newest first, and one entry
-    per report), and the report key of this run."""
+    """Where a way of running keeps its reports (an index of their report keys, most recently used first,
+    and one entry per report), and the report key of this run."""
 
     cache: FactsCache
     key: str  # the index's
@@ -39,7 +38,8 @@ class Slot:
 
     def load(self) -> Rendered | None:
         """The report rendered for `report_key`, if the slot keeps one; anything malformed is a miss."""
-        if self.report_key not in self._index():
+        index = self._index()
+        if self.report_key not in index:
             return None
         value = self.cache.load(self._entry(self.report_key))
         if not (isinstance(value, tuple) and len(value) == 4 and value[0] == self.report_key):
@@ -49,17 +49,23 @@ class Slot:
             return None
         if not all(isinstance(message, str) for message in messages):
             return None
+        if index[0] != self.report_key:  # used now: the last to be forgotten
+            self._write_index(index)
         return Rendered(text, messages, exit_code)
 
     def store(self, rendered: Rendered) -> None:
-        """Keep the report as the newest, and forget the oldest beyond KEPT."""
+        """Keep the report as the most recently used, and forget the least recently used beyond KEPT."""
         self.cache.store(
             self._entry(self.report_key), (self.report_key, rendered.text, rendered.messages, rendered.exit_code)
         )
-        index = [self.report_key, *(key for key in self._index() if key != self.report_key)]
-        for forgotten in index[KEPT:]:
+        self._write_index(self._index())
+
+    def _write_index(self, index: tuple[str, ...]) -> None:
+        """Put `report_key` first in the index, removing the reports that fall beyond KEPT."""
+        ordered = [self.report_key, *(key for key in index if key != self.report_key)]
+        for forgotten in ordered[KEPT:]:
             self.cache.remove(self._entry(forgotten))
-        self.cache.store(self.key, tuple(index[:KEPT]))
+        self.cache.store(self.key, tuple(ordered[:KEPT]))
 
     def _index(self) -> tuple[str, ...]:
         value = self.cache.load(self.key)
