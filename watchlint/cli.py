@@ -194,7 +194,7 @@ def _check(options: CheckOptions) -> int:
 
 
 def _reuse_slot(planned: RunPlan, cache: cache_module.FactsCache | None, options: CheckOptions) -> rendered.Slot | None:
-    """Where this command line's rendered report is kept, when it can be reused: not with a baseline, a
+    """Where this way of running keeps its rendered reports, when one can be reused: not with a baseline, a
     file of its own to follow."""
     if cache is None or options.baseline is not None or options.write_baseline is not None:
         return None

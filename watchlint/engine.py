@@ -38,10 +38,10 @@ if TYPE_CHECKING:  # imported where used: a run that reuses its rendered report 
     from watchlint.findings import Finding, Mitigated
     from watchlint.frontend import UnitInput
 
+    Extractor = Callable[[UnitInput], Facts]
+
 logger = logging.getLogger(__name__)
 
-if TYPE_CHECKING:
-    Extractor = Callable[[UnitInput], Facts]
 # Imported on first use: libcst alone takes ~0.15 s to import, which a Go-only run (or a warm one) never needs.
 _FRONT_END_MODULES: Mapping[Language, str] = {Language.GO: "watchlint.go", Language.PYTHON: "watchlint.python"}
 
