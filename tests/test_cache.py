@@ -210,6 +210,24 @@ def _entries(repo: Path) -> list[Path]:
     return [path for path in (repo / ".watchlint_cache").rglob("*") if path.is_file() and len(path.name) == 64]
 
 
+def test_a_report_is_kept_under_the_key_of_what_was_analyzed(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A key remembered for the files' metadata can turn out stale when the files are read (they changed
+    between the two): the report must be kept under the key of the contents it was made from."""
+    recall = engine._UnitState.recall_key
+
+    def stale(state: engine._UnitState, cache: cache_module.FactsCache) -> bool:
+        state.key = "0" * 64  # no facts or outcome under it: the files are read, and keyed afresh
+        return True
+
+    monkeypatch.setattr(engine._UnitState, "recall_key", stale)
+    first = run_cli("check", ".", "--format", "json")
+    monkeypatch.setattr(engine._UnitState, "recall_key", recall)
+    monkeypatch.setattr(engine.RunPlan, "report", lambda _: pytest.fail("the report of these contents is kept"))
+    assert run_cli("check", ".", "--format", "json") == first
+
+
 def test_an_edit_and_its_undo_find_the_report_rendered_before_the_edit(
     repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:

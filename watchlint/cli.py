@@ -23,7 +23,7 @@ from watchlint import metadata, rendered
 from watchlint.atomic import write_atomically
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine, find_config
-from watchlint.engine import Report, RunOptions, RunPlan, extract_all, plan
+from watchlint.engine import Report, RunOptions, extract_all, plan
 from watchlint.errors import WatchlintError
 from watchlint.metadata import VERSION
 from watchlint.rendered import Rendered
@@ -172,8 +172,9 @@ def _check(options: CheckOptions) -> int:
         reuse = None
     else:
         planned = plan(paths, command_line, catalog, options=run_options)
-        reuse = _reuse_slot(planned, run_options.cache, options)
-        found = reuse.load() if reuse is not None else None
+        reuse = _reuse_slot(run_options.cache, options)
+        report_key = planned.key
+        found = reuse.load(report_key) if reuse is not None and report_key is not None else None
         if found is not None:
             return _emit(found, options.output)
         report = planned.report()
@@ -188,18 +189,17 @@ def _check(options: CheckOptions) -> int:
     if options.baseline is not None:
         report, _ = baseline.apply_baseline(report, baseline.read_baseline(options.baseline))
     result = _rendered(report, catalog, options)
-    if reuse is not None:
-        reuse.store(result)
+    # Keyed again: files that changed after their metadata was looked up were keyed afresh when read, and
+    # the report is that of what was read.
+    if reuse is not None and (analyzed := planned.key) is not None:
+        reuse.store(analyzed, result)
     return _emit(result, options.output)
 
 
-def _reuse_slot(planned: RunPlan, cache: cache_module.FactsCache | None, options: CheckOptions) -> rendered.Slot | None:
+def _reuse_slot(cache: cache_module.FactsCache | None, options: CheckOptions) -> rendered.Slot | None:
     """Where this way of running keeps its rendered reports, when one can be reused: not with a baseline, a
     file of its own to follow."""
     if cache is None or options.baseline is not None or options.write_baseline is not None:
-        return None
-    report_key = planned.key
-    if report_key is None:
         return None
     choices = (  # not the paths: a pre-commit hook gives other files each time (the report key says which)
         options.output_format,
@@ -213,7 +213,7 @@ def _reuse_slot(planned: RunPlan, cache: cache_module.FactsCache | None, options
         os.getcwd(),  # SourceLines reads the reported files from it
         metadata.repository_url() if options.output_format == "sarif" else "",
     )
-    return rendered.slot(cache, choices, report_key)
+    return rendered.slot(cache, choices)
 
 
 def _run_options(options: CheckOptions, config_file: Path | None) -> RunOptions:

@@ -29,40 +29,37 @@ class Rendered:
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """Where a way of running keeps its reports (an index of their report keys, most recently used first,
-    and one entry per report), and the report key of this run."""
+    """Where a way of running keeps its reports: an index of their report keys, most recently used first,
+    and one entry per report."""
 
     cache: FactsCache
     key: str  # the index's
-    report_key: str
 
-    def load(self) -> Rendered | None:
+    def load(self, report_key: str) -> Rendered | None:
         """The report rendered for `report_key`, if the slot keeps one; anything malformed is a miss."""
         index = self._index()
-        if self.report_key not in index:
+        if report_key not in index:
             return None
-        value = self.cache.load(self._entry(self.report_key))
-        if not (isinstance(value, tuple) and len(value) == 4 and value[0] == self.report_key):
+        value = self.cache.load(self._entry(report_key))
+        if not (isinstance(value, tuple) and len(value) == 4 and value[0] == report_key):
             return None
         _, text, messages, exit_code = value
         if not (isinstance(text, str) and isinstance(messages, tuple) and type(exit_code) is int):
             return None
         if not all(isinstance(message, str) for message in messages):
             return None
-        if index[0] != self.report_key:  # used now: the last to be forgotten
-            self._write_index(index)
+        if index[0] != report_key:  # used now: the last to be forgotten
+            self._write_index(report_key, index)
         return Rendered(text, messages, exit_code)
 
-    def store(self, rendered: Rendered) -> None:
+    def store(self, report_key: str, rendered: Rendered) -> None:
         """Keep the report as the most recently used, and forget the least recently used beyond KEPT."""
-        self.cache.store(
-            self._entry(self.report_key), (self.report_key, rendered.text, rendered.messages, rendered.exit_code)
-        )
-        self._write_index(self._index())
+        self.cache.store(self._entry(report_key), (report_key, rendered.text, rendered.messages, rendered.exit_code))
+        self._write_index(report_key, self._index())
 
-    def _write_index(self, index: tuple[str, ...]) -> None:
+    def _write_index(self, report_key: str, index: tuple[str, ...]) -> None:
         """Put `report_key` first in the index, removing the reports that fall beyond KEPT."""
-        ordered = [self.report_key, *(key for key in index if key != self.report_key)]
+        ordered = [report_key, *(key for key in index if key != report_key)]
         for forgotten in ordered[KEPT:]:
             self.cache.remove(self._entry(forgotten))
         self.cache.store(self.key, tuple(ordered[:KEPT]))
@@ -77,10 +74,10 @@ class Slot:
         return hashlib.sha256(f"{self.key}\0{report_key}".encode()).hexdigest()
 
 
-def slot(cache: FactsCache, choices: Iterable[object], report_key: str) -> Slot:
+def slot(cache: FactsCache, choices: Iterable[object]) -> Slot:
     """The slot of the way of running that `choices` describe: every choice that shapes the rendering
     (format, options, colours, the working folder), each given by its repr."""
     digest = hashlib.sha256(b"rendered\0")
     for choice in choices:
         digest.update(repr(choice).encode() + b"\0")
-    return Slot(cache, digest.hexdigest(), report_key)
+    return Slot(cache, digest.hexdigest())
