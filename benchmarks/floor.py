@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     if args.language == "python":
-        import libcst  # noqa: F401  # imported before the workers fork, as watchlint does
+        import libcst  # noqa: F401  # once, before the workers fork (watchlint's workers each import it)
     else:
         _go_parser()
     totals = [0, 0, 0, 0]

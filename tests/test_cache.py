@@ -4,6 +4,7 @@ and the output is byte-identical with or without the cache and for any number of
 from __future__ import annotations
 
 import ast
+import json
 import os
 import pickle
 import shutil
@@ -17,6 +18,10 @@ from conftest import CliResult, write_tree
 
 from watchlint import cache as cache_module
 from watchlint import engine, rendered
+from watchlint.catalog import load_catalog
+from watchlint.config import CommandLine
+from watchlint.frontend import UnitInput
+from watchlint.language import Language
 from watchlint.source import decode_source
 
 RunCli = Callable[..., CliResult]
@@ -275,6 +280,62 @@ def test_output_is_byte_identical_for_any_number_of_jobs(repo: Path, run_cli: Ru
     }
     assert outputs["1"] == outputs["2"] == outputs["3"]
     assert outputs["1"].count('"ruleId": "WL001"') == 3
+
+
+def test_a_worker_that_dies_fails_the_units_in_flight_and_a_new_pool_takes_the_rest(
+    tmp_path: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = [f"op{index:02d}" for index in range(10)]
+    files = {}
+    for name in [*names, "crash"]:
+        files[f"{name}/go.mod"] = GO_MOD.format(name=name)
+        files[f"{name}/main.go"] = MAIN.replace("{kind}", "Secret").replace("{{}}", "{}")
+    files["crash/main.go"] += "// the largest unit, so that it is given to the pool first\n" * 40
+    monkeypatch.chdir(write_tree(tmp_path / "repo", files))
+    real_front_end = engine.front_end
+
+    def front_end(language: Language) -> Callable[[UnitInput], object]:
+        def extract(unit: UnitInput) -> object:
+            if unit.shown_root == "crash":
+                os._exit(70)  # a native crash in the worker (the pool forks: this patch is in the workers too)
+            return real_front_end(language)(unit)
+
+        return extract
+
+    monkeypatch.setattr(engine, "front_end", front_end)
+    result = run_cli("check", ".", "--format", "json", "--no-cache", "-j", "2")
+    report = json.loads(result.stdout)
+    died = {note["path"] for note in report["notifications"] if "worker analyzing this go unit died" in note["message"]}
+    analyzed = sorted(finding["path"].split("/")[0] for finding in report["findings"])
+    assert "crash" in died
+    assert len(died) <= 2 * engine.IN_FLIGHT_PER_WORKER  # the units in flight with it, at most
+    assert analyzed == sorted(set(names) - died)  # every other unit is analyzed by a new pool
+    assert {(f["code"], f["path"].split("/")[1], f["line"]) for f in report["findings"]} == {("WL001", "main.go", 10)}
+    assert result.exit_code == 1
+
+
+def test_a_run_without_cache_reads_each_unit_when_its_turn_comes_and_keeps_none(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads: list[str] = []
+    real_read_source = engine.read_source
+
+    def read_source(path: Path, shown: str) -> object:
+        reads.append(shown)
+        return real_read_source(path, shown)
+
+    monkeypatch.setattr(engine, "read_source", read_source)
+    catalog = load_catalog()
+    run = engine.plan([Path(".")], CommandLine(), catalog, options=engine.RunOptions(jobs=1))
+    assert reads == []  # nothing to key without a cache: reading waits for the unit's job
+    report = run.report()
+    assert reads == ["alpha/main.go", "beta/main.go", "gamma/main.go"]
+    assert [state.sources for state in run.states] == [None, None, None]  # the jobs took them
+    assert [(f.code, f.span.path, f.span.line) for f in report.findings] == [
+        ("WL001", "alpha/main.go", 10),
+        ("WL001", "beta/main.go", 10),
+        ("WL001", "gamma/main.go", 10),
+    ]
 
 
 def test_the_cache_key_follows_content_and_code(repo: Path) -> None:

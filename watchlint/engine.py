@@ -5,6 +5,7 @@ A file that cannot be read or parsed becomes a notification and the run goes on 
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import os
@@ -33,6 +34,8 @@ from watchlint.resolved import forget_folders, resolved_folder
 from watchlint.source import SourceError, SourceFile, decode_source, display_path, read_source
 
 if TYPE_CHECKING:  # imported where used: a run that reuses its rendered report needs neither facts nor findings
+    from concurrent.futures import Future
+
     from watchlint.checks import CheckContext
     from watchlint.facts import Facts
     from watchlint.findings import Finding, Mitigated
@@ -155,9 +158,10 @@ def plan(
     discovery = discover(paths, resolver)
     cache = options.cache if not overlay else None
     states = [_UnitState(unit, resolver.settings_for(unit.root), catalog) for unit in discovery.units]
-    for state in states:
-        if cache is None or not state.recall_key(cache):
-            state.read(overlay, cache)
+    if cache is not None:  # without a cache nothing is keyed: each unit's files are read when its turn comes
+        for state in states:
+            if not state.recall_key(cache):
+                state.read(overlay, cache)
     return RunPlan(discovery.notifications, states, overlay, options, cache)
 
 
@@ -203,7 +207,6 @@ def _analyze(
     missing = [index for index, outcome in enumerate(outcomes) if outcome is None]
     facts = [_cached(cache, states[i].key, Extracted) if cache is not None else None for i in missing]
     to_parse = [index for index, found in zip(missing, facts, strict=True) if found is None]
-    jobs = [states[index].job(overlay, cache) for index in to_parse]
 
     def check(index: int, extracted: Extracted) -> None:
         state = states[index]
@@ -214,7 +217,9 @@ def _analyze(
     for index, found in zip(missing, facts, strict=True):
         if found is not None:
             check(index, found)
-    done = len(states) - len(jobs)
+    done = len(states) - len(to_parse)
+    pending = [states[index] for index in to_parse]
+    jobs = _Jobs(lambda position: pending[position].take_job(overlay, cache), [state.size for state in pending])
     for position, extracted in _run_jobs(jobs, options.jobs):
         index = to_parse[position]
         if cache is not None and extracted.facts is not None:
@@ -261,9 +266,11 @@ class _UnitState:
         return True
 
     def read(self, overlay: Overlay, cache: FactsCache | None) -> None:
-        """Read the files and key the unit by their content; remember that key for their metadata, unless a
-        file changed so recently that a change to come could leave its metadata as it is now."""
+        """Read the files and, with a cache, key the unit by their content; remember that key for their
+        metadata, unless a file changed so recently that a change to come could leave its metadata as it is."""
         self.sources, self.unreadable = _read_sources(self.unit.files, overlay, self.shown)
+        if cache is None:
+            return
         self.key = unit_key(
             str(self.unit.language),
             self.shown_root,
@@ -273,15 +280,32 @@ class _UnitState:
             [f"{note.path}: {note.message}" for note in self.unreadable],
             [(display_path(path), _read_manifest(path)) for path in self.unit.manifests],
         )
-        if cache is not None and self._stats is not None and is_settled(stat for _, stat in self._stats):
+        if self._stats is not None and is_settled(stat for _, stat in self._stats):
             cache.store(self._stat_key(self._stats), self.key)
 
-    def job(self, overlay: Overlay, cache: FactsCache | None) -> Job:
-        """What a worker needs to extract the unit's facts (the files are read now if they were not)."""
+    def take_job(self, overlay: Overlay, cache: FactsCache | None) -> Job:
+        """What a worker needs to extract the unit's facts (the files are read now if they were not). The state
+        lets go of the sources: once the job is done nothing holds them, so a run keeps the files of the
+        units in flight in memory, not those of the whole tree."""
         if self.sources is None:
             self.read(overlay, cache)
         assert self.sources is not None
-        return (self.unit, self.settings, self.catalog, self.sources, self.unreadable)
+        job = (self.unit, self.settings, self.catalog, self.sources, self.unreadable)
+        self.sources = None
+        return job
+
+    def size(self) -> int:
+        """The bytes of the unit's files, to start the largest units first: from the files when they were
+        read, else from their metadata (an unreadable file counts as empty)."""
+        if self.sources is not None:
+            return sum(len(source.data) for source in self.sources)
+        if self._stats is not None:
+            return sum(stat.st_size for _, stat in self._stats)
+        total = 0
+        for path in self.unit.files:
+            with contextlib.suppress(OSError):
+                total += os.stat(path).st_size
+        return total
 
     def _stat(self) -> list[tuple[str, os.stat_result]] | None:
         try:
@@ -320,33 +344,76 @@ def _extract_job(job: Job) -> Extracted:
     return extract_sources(unit, settings, catalog, sources, notifications)
 
 
-def _run_jobs(jobs: list[Job], workers: int) -> Iterator[tuple[int, Extracted]]:
+@dataclass(frozen=True, slots=True)
+class _Jobs:
+    """The units to extract, made into jobs only when their turn comes (reading their files then)."""
+
+    take: Callable[[int], Job]  # the job at a position; called once per position
+    sizes: Sequence[Callable[[], int]]  # each unit's bytes, for the order of a pool
+
+    def __len__(self) -> int:
+        return len(self.sizes)
+
+
+IN_FLIGHT_PER_WORKER = 2  # one job running and the next already queued: a worker never waits for the parent
+
+
+def _run_jobs(jobs: _Jobs, workers: int) -> Iterator[tuple[int, Extracted]]:
     """Each job's position and result. In one process they come in order; in a pool the largest units start
     first (the run lasts as long as its last unit) and results come as they are done: the report is sorted
-    afterwards, so the output does not depend on -j."""
+    afterwards, so the output does not depend on -j. A pool is given a few jobs at a time, so that only the
+    files of those are in memory; a pool a worker's death broke is replaced for the jobs not yet given."""
     if workers <= 1 or len(jobs) <= 1:
-        yield from enumerate(map(_extract_job, jobs))
+        for position in range(len(jobs)):
+            yield position, _extract_job(jobs.take(position))
         return
+    sizes = [size() for size in jobs.sizes]
+    waiting = sorted(range(len(jobs)), key=lambda position: sizes[position])  # popped from the end: largest first
+    taken: list[tuple[int, Job]] = []  # read, not yet accepted by a pool
+    while waiting or taken:
+        yield from _pool_round(jobs, waiting, taken, workers)
+
+
+def _pool_round(
+    jobs: _Jobs, waiting: list[int], taken: list[tuple[int, Job]], workers: int
+) -> Iterator[tuple[int, Extracted]]:
+    """Run jobs in one pool until none is left or a worker dies; then the jobs in flight fail and `waiting`
+    and `taken` hold the rest."""
     # Imported here: multiprocessing costs ~10 ms of start-up that warm and one-unit runs do not need.
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    largest_first = sorted(
-        range(len(jobs)), key=lambda position: -sum(len(source.data) for source in jobs[position][3])
-    )
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-        futures = {pool.submit(_extract_job, jobs[position]): position for position in largest_first}
-        for future in as_completed(futures):
-            position = futures[future]
-            try:
-                yield position, future.result()
-            except BrokenProcessPool:  # a worker died (a native crash): the unit fails, the run goes on
-                unit, notifications = jobs[position][0], jobs[position][4]
-                message = f"internal error: the worker analyzing this {unit.language} unit died"
-                yield (
-                    position,
-                    Extracted(None, frozenset(), [*notifications, _internal_error(display_path(unit.root), message)]),
-                )
+    in_flight: dict[Future[Extracted], tuple[int, Job]] = {}
+    with ProcessPoolExecutor(max_workers=min(workers, len(waiting) + len(taken))) as pool:
+        while True:
+            while (waiting or taken) and len(in_flight) < workers * IN_FLIGHT_PER_WORKER:
+                if not taken:
+                    position = waiting.pop()
+                    taken.append((position, jobs.take(position)))
+                try:
+                    future = pool.submit(_extract_job, taken[-1][1])
+                except BrokenProcessPool:  # a worker died: the jobs in flight fail with it
+                    for future, (position, job) in in_flight.items():
+                        yield position, _result(future, job)
+                    return
+                in_flight[future] = taken.pop()
+            if not in_flight:
+                return
+            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+            for future in done:
+                position, job = in_flight.pop(future)
+                yield position, _result(future, job)
+
+
+def _result(future: Future[Extracted], job: Job) -> Extracted:
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return future.result()
+    except BrokenProcessPool:  # a worker died (a native crash): the unit fails, the run goes on
+        unit, notifications = job[0], job[4]
+        message = f"internal error: the worker analyzing this {unit.language} unit died"
+        return Extracted(None, frozenset(), [*notifications, _internal_error(display_path(unit.root), message)])
 
 
 def make_report(
