@@ -265,6 +265,7 @@ def measure_runs(
     gate: Gate,
     prepare: Callable[[], None] | None = None,
     env: dict[str, str] | None = None,
+    accept_parse_errors: bool = False,
 ) -> Run:
     """One run, taken when the machine is quiet; retried (at most gate.retries times) when other programs
     used more than a tenth of a core meanwhile, keeping the least disturbed run."""
@@ -273,7 +274,7 @@ def measure_runs(
         waited = wait_for_quiet(gate.max_wait) if gate.max_wait > 0 else 0.0
         if prepare is not None:
             prepare()
-        run = run_once(command, cwd, env)
+        run = run_once(command, cwd, env, accept_parse_errors=accept_parse_errors)
         run.waited_s = round(waited, 1)
         run.attempts = attempt
         if best is None or run.others_cpu_s < best.others_cpu_s:
@@ -294,8 +295,12 @@ def _output_file(command: Sequence[str]) -> Path | None:
     return None
 
 
-def _check_outputs(command: Sequence[str], cwd: Path, stdout: bytes, stderr: bytes) -> str | None:
-    """Why a run that exited with an accepted code still failed (a crash exits with 1 too), or None."""
+def _check_outputs(
+    command: Sequence[str], cwd: Path, stdout: bytes, stderr: bytes, accept_parse_errors: bool = False
+) -> str | None:
+    """Why a run that exited with an accepted code still failed (a crash exits with 1 too), or None. A floor
+    that cannot parse some files fails on a generated tree (the generator wrote broken code), not on a given
+    one, where watchlint reports the same files as syntax errors."""
     text = stderr.decode("utf-8", errors="replace")
     if "Traceback (most recent call last)" in text:
         return "a Python traceback on standard error"
@@ -308,13 +313,17 @@ def _check_outputs(command: Sequence[str], cwd: Path, stdout: bytes, stderr: byt
     if stdout.strip().startswith(b"{"):
         with contextlib.suppress(ValueError):
             summary = json.loads(stdout)
-            if summary.get("errors"):
+            if summary.get("errors") and not accept_parse_errors:
                 return f"{summary['errors']} files failed to parse"
     return None
 
 
 def run_once(
-    command: Sequence[str], cwd: Path, env: dict[str, str] | None = None, ok_codes: Sequence[int] = (0, 1)
+    command: Sequence[str],
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    ok_codes: Sequence[int] = (0, 1),
+    accept_parse_errors: bool = False,
 ) -> Run:
     """Run a command once and measure it (see the module docstring)."""
     report = _output_file(command)
@@ -353,7 +362,7 @@ def run_once(
         exit_code = int(status.group(1)) if status else (-int(signal.group(1)) if signal else exit_code)
     report_path.unlink(missing_ok=True)
     problem = None if exit_code in ok_codes else f"exit code {exit_code}"
-    problem = problem or _check_outputs(command, cwd, stdout, stderr)
+    problem = problem or _check_outputs(command, cwd, stdout, stderr, accept_parse_errors)
     if problem is not None:
         message = stderr.decode("utf-8", errors="replace")[-3000:]
         raise RuntimeError(f"{' '.join(command)} failed in {cwd} ({problem}):\n{message}")
@@ -455,6 +464,7 @@ class _Planned:
     prepare: Callable[[], None] | None = None
     restore: Callable[[], None] | None = None
     once: bool = False
+    accept_parse_errors: bool = False  # a floor on a given tree, which may hold files that do not parse
 
 
 def measure_tree(tree: Tree, tools: Tools, work: Path) -> list[Measurement]:
@@ -527,8 +537,18 @@ def _plan(tree: Tree, tools: Tools, work: Path, semgrep_report: Path) -> list[_P
     floor = [tools.python, str(tools.floor)]
     for language, key in (("go", "Go"), ("python", "Python")):
         lines = tree.lines[language]
-        add(f"parse floor {key}", [*floor, language, ".", "--jobs", str(os.cpu_count() or 1)], lines, "all cores")
-        add(f"parse floor {key} -j1", [*floor, language, ".", "--jobs", "1"], lines, "one process")
+        given = tree.manifest is None
+        jobs = str(os.cpu_count() or 1)
+        add(
+            f"parse floor {key}", [*floor, language, ".", "--jobs", jobs], lines, "all cores", accept_parse_errors=given
+        )
+        add(
+            f"parse floor {key} -j1",
+            [*floor, language, ".", "--jobs", "1"],
+            lines,
+            "one process",
+            accept_parse_errors=given,
+        )
     if tools.semgrep is not None:
         command = [
             tools.semgrep,
@@ -555,7 +575,14 @@ def _measure_once(planned: _Planned, tree: Tree, tools: Tools) -> None:
     tools.progress(f"{tree.label} {measurement.variant}")
     gate = Gate(tools.gate.max_wait, 0) if planned.once else tools.gate
     try:
-        run = measure_runs(measurement.command, tree.root, gate, prepare=planned.prepare, env=tools.env)
+        run = measure_runs(
+            measurement.command,
+            tree.root,
+            gate,
+            prepare=planned.prepare,
+            env=tools.env,
+            accept_parse_errors=planned.accept_parse_errors,
+        )
     finally:
         if planned.restore is not None:
             planned.restore()

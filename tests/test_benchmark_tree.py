@@ -71,3 +71,18 @@ def test_the_parse_floor_selects_files_as_watchlint_does() -> None:
     assert floor._PY_GENERATED.pattern == watchlint.python._GENERATED.pattern
     names = ["a_test.go", "a.go", "test_a.py", "a_test.py", "a.py", "testing.py", "contest.go"]
     assert [floor.is_test_file(name) for name in names] == [discover.is_test_file(name) for name in names]
+
+
+def test_a_floor_that_cannot_parse_a_file_fails_on_a_generated_tree_only(tmp_path: Path) -> None:
+    """A parse error of the floor means broken generator output on a generated tree, but is a property of a
+    tree given with --path (watchlint reports the same file as a syntax error)."""
+    import pytest
+    import run
+
+    (tmp_path / "ok.go").write_text('package ok\n\nimport _ "k8s.io/api/core/v1"\n', encoding="utf-8")
+    (tmp_path / "broken.go").write_text("package broken\n\nfunc f( {\n", encoding="utf-8")
+    command = [sys.executable, str(REPO / "benchmarks" / "floor.py"), "go", ".", "--jobs", "1"]
+    with pytest.raises(RuntimeError, match="1 files failed to parse"):
+        run.run_once(command, tmp_path)
+    measured = run.run_once(command, tmp_path, accept_parse_errors=True)
+    assert measured.exit_code == 0
