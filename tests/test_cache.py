@@ -17,7 +17,7 @@ import pytest
 from conftest import CliResult, write_tree
 
 from watchlint import cache as cache_module
-from watchlint import engine, rendered
+from watchlint import engine, rendered, standby
 from watchlint.catalog import load_catalog
 from watchlint.config import CommandLine
 from watchlint.frontend import UnitInput
@@ -336,6 +336,85 @@ def test_a_run_without_cache_reads_each_unit_when_its_turn_comes_and_keeps_none(
         ("WL001", "beta/main.go", 10),
         ("WL001", "gamma/main.go", 10),
     ]
+
+
+linux_only = pytest.mark.skipif(not standby.available(), reason="the standby worker needs fork (Linux)")
+
+
+@linux_only
+def test_the_unit_an_edit_changed_is_analyzed_by_the_standby_worker(repo: Path) -> None:
+    """The worker forked at start-up imports the front-end and analyzes the edited unit while the parent reads
+    the others back: the parent imports neither the Go front-end nor the checks, and the report is the same."""
+    script = (
+        "import sys\n"
+        "from watchlint.cli import main\n"
+        "code = main(['check', '.', '--format', 'json', '-o', 'report.json', '-j', '2'])\n"
+        "print(code, sorted(name for name in sys.modules if name.startswith('watchlint')))\n"
+    )
+    subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    with (repo / "beta" / "main.go").open("a", encoding="utf-8") as stream:
+        stream.write("// edited\n")
+    edited = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    code, loaded = edited.stdout.split(" ", 1)
+    assert code == "1"
+    assert {"watchlint.go", "watchlint.checks"}.isdisjoint(ast.literal_eval(loaded))
+    fresh = subprocess.run(
+        [sys.executable, "-m", "watchlint", "check", ".", "--format", "json", "--no-cache"], capture_output=True
+    )
+    assert (repo / "report.json").read_bytes() == fresh.stdout
+
+
+@linux_only
+def test_a_standby_worker_that_dies_fails_its_unit_only(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run_cli("check", ".", "--format", "json", "-j", "2")
+    with (repo / "beta" / "main.go").open("a", encoding="utf-8") as stream:
+        stream.write("// edited\n")
+    real_front_end = engine.front_end
+
+    def front_end(language: Language) -> Callable[[UnitInput], object]:
+        def extract(unit: UnitInput) -> object:
+            if unit.shown_root == "beta":
+                os._exit(70)  # a native crash in the worker (forked: this patch is in it too)
+            return real_front_end(language)(unit)
+
+        return extract
+
+    monkeypatch.setattr(engine, "front_end", front_end)
+    result = run_cli("check", ".", "--format", "json", "-j", "2")
+    report = json.loads(result.stdout)
+    assert [(f["code"], f["path"], f["line"]) for f in report["findings"]] == [
+        ("WL001", "alpha/main.go", 10),
+        ("WL001", "gamma/main.go", 10),
+    ]
+    assert [(n["path"], n["message"]) for n in report["notifications"]] == [
+        ("beta", "internal error: the worker analyzing this go unit died; run with -v for details")
+    ]
+
+
+@linux_only
+def test_a_standby_worker_is_started_only_where_a_unit_may_be_analyzed_again(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[int] = []
+    real_start = standby.Standby.start
+
+    def start(cache: cache_module.FactsCache) -> standby.Standby | None:
+        worker = real_start(cache)
+        assert worker is not None
+        started.append(worker.pid)
+        return worker
+
+    monkeypatch.setattr(standby.Standby, "start", start)
+    run_cli("check", ".", "-j", "2")  # a first run: nothing to read back, the pool analyzes every unit
+    run_cli("check", ".", "-j", "2", "--no-cache")
+    run_cli("check", ".", "-j", "1", "--format", "json")  # one process asked for
+    assert started == []
+    run_cli("check", ".", "-j", "2", "--format", "sarif")
+    assert len(started) == 1
+    with pytest.raises(ChildProcessError):  # not needed: stopped and reaped before the run ended
+        os.waitpid(started[0], os.WNOHANG)
 
 
 def test_the_cache_key_follows_content_and_code(repo: Path) -> None:

@@ -138,6 +138,11 @@ class FactsCache:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
+    @property
+    def exists(self) -> bool:
+        """Whether entries were ever stored here (the first run of a project has nothing to read back)."""
+        return (self.folder / "CACHEDIR.TAG").is_file()
+
     def load(self, key: str) -> object | None:
         path = self._path(key)
         try:

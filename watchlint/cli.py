@@ -6,20 +6,21 @@ run as a whole. No analysis logic lives here.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
 import time
 import traceback
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from watchlint import cache as cache_module
-from watchlint import metadata, rendered
+from watchlint import metadata, rendered, standby
 from watchlint.atomic import write_atomically
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine, find_config
@@ -171,13 +172,14 @@ def _check(options: CheckOptions) -> int:
         report = outcome.report
         reuse = None
     else:
-        planned = plan(paths, command_line, catalog, options=run_options)
-        reuse = _reuse_slot(run_options.cache, options)
-        report_key = planned.key
-        found = reuse.load(report_key) if reuse is not None and report_key is not None else None
-        if found is not None:
-            return _emit(found, options.output)
-        report = planned.report()
+        with _standing_by(run_options) as run_options:
+            planned = plan(paths, command_line, catalog, options=run_options)
+            reuse = _reuse_slot(run_options.cache, options)
+            report_key = planned.key
+            found = reuse.load(report_key) if reuse is not None and report_key is not None else None
+            if found is not None:
+                return _emit(found, options.output)
+            report = planned.report()
     if run_options.progress is not None:
         click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
     from watchlint import baseline
@@ -194,6 +196,23 @@ def _check(options: CheckOptions) -> int:
     if reuse is not None and (analyzed := planned.key) is not None:
         reuse.store(analyzed, result)
     return _emit(result, options.output)
+
+
+@contextlib.contextmanager
+def _standing_by(run_options: RunOptions) -> Iterator[RunOptions]:
+    """The run options with a standby worker (watchlint/standby.py) for a run that likely has one unit to
+    analyze again: one with a cache that holds entries, allowed more than one process."""
+    cache = run_options.cache
+    worker = None
+    if cache is not None and run_options.jobs > 1 and standby.available() and cache.exists:
+        worker = standby.Standby.start(cache)
+    if worker is None:
+        yield run_options
+        return
+    try:
+        yield replace(run_options, standby=worker)
+    finally:
+        worker.dismiss()
 
 
 def _reuse_slot(cache: cache_module.FactsCache | None, options: CheckOptions) -> rendered.Slot | None:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # imported where used: a run that reuses its rendered report 
     from watchlint.facts import Facts
     from watchlint.findings import Finding, Mitigated
     from watchlint.frontend import UnitInput
+    from watchlint.standby import Standby
 
     Extractor = Callable[[UnitInput], Facts]
 
@@ -126,6 +127,7 @@ class RunOptions:
     jobs: int = 1
     cache: FactsCache | None = None
     progress: Callable[[int, int], None] | None = None
+    standby: Standby | None = None  # takes the first unit to analyze, when there is a cache
 
 
 def run(
@@ -203,10 +205,8 @@ class RunPlan:
 def _analyze(
     states: Sequence[_UnitState], overlay: Overlay, options: RunOptions, cache: FactsCache | None
 ) -> list[UnitOutcome]:
-    outcomes = [_cached(cache, state.outcome_key, UnitOutcome) if cache is not None else None for state in states]
-    missing = [index for index, outcome in enumerate(outcomes) if outcome is None]
-    facts = [_cached(cache, states[i].key, Extracted) if cache is not None else None for i in missing]
-    to_parse = [index for index, found in zip(missing, facts, strict=True) if found is None]
+    triage = _triage(states, overlay, cache, options.standby if cache is not None else None)
+    outcomes = triage.outcomes
 
     def check(index: int, extracted: Extracted) -> None:
         state = states[index]
@@ -214,10 +214,10 @@ def _analyze(
         if cache is not None and extracted.facts is not None:
             cache.store(state.outcome_key, outcome)
 
-    for index, found in zip(missing, facts, strict=True):
-        if found is not None:
-            check(index, found)
-    done = len(states) - len(to_parse)
+    for index, found in sorted(triage.facts.items()):
+        check(index, found)
+    to_parse = triage.to_parse
+    done = len(states) - len(to_parse) - (triage.handed is not None)
     pending = [states[index] for index in to_parse]
     jobs = _Jobs(lambda position: pending[position].take_job(overlay, cache), [state.size for state in pending])
     for position, extracted in _run_jobs(jobs, options.jobs):
@@ -228,7 +228,60 @@ def _analyze(
         done += 1
         if options.progress is not None:
             options.progress(done, len(states))
+    if triage.handed is not None:
+        index, job, outcome_of = triage.handed
+        outcomes[index] = outcome_of() or UnitOutcome([], [], [*job[4], _worker_died(job[0])], 0)
+        if options.progress is not None:
+            options.progress(len(states), len(states))
     return [outcome for outcome in outcomes if outcome is not None]
+
+
+@dataclass(slots=True)
+class _Triage:
+    """What each unit needs, by position: its outcome read back, its facts checked, or its files analyzed."""
+
+    outcomes: list[UnitOutcome | None]
+    facts: dict[int, Extracted]
+    to_parse: list[int]
+    handed: tuple[int, Job, Callable[[], UnitOutcome | None]] | None  # the unit given to the standby worker
+
+
+def _triage(
+    states: Sequence[_UnitState], overlay: Overlay, cache: FactsCache | None, standby: Standby | None
+) -> _Triage:
+    """Look each unit up in the cache; the first one to analyze goes to the standby worker, if there is one.
+    The units read while planning changed since the cache last saw them: they are looked up first, so that
+    the one to analyze again reaches the worker before the other outcomes are read back."""
+    triage = _Triage([None] * len(states), {}, [], None)
+    for index in sorted(range(len(states)), key=lambda index: states[index].sources is None):
+        state = states[index]
+        if cache is not None:
+            if (outcome := _cached(cache, state.outcome_key, UnitOutcome)) is not None:
+                triage.outcomes[index] = outcome
+                continue
+            if (found := _cached(cache, state.key, Extracted)) is not None:
+                triage.facts[index] = found
+                continue
+        if standby is not None and triage.handed is None:
+            job = state.take_job(overlay, cache)  # read now if needed, and keyed by what was read
+            given = standby.analyze(job, state.settings, state.reported, state.key, state.outcome_key)
+            triage.handed = index, job, given
+            continue
+        triage.to_parse.append(index)
+    triage.to_parse.sort()
+    return triage
+
+
+def analyze_job(
+    job: Job, settings: Settings, reported: frozenset[str], cache: FactsCache | None, facts_key: str, outcome_key: str
+) -> UnitOutcome:
+    """Extract and check one unit, and cache its facts and outcome: the standby worker's task."""
+    extracted = _extract_job(job)
+    outcome = _evaluate_unit(extracted, settings, reported)
+    if cache is not None and extracted.facts is not None:
+        cache.store(facts_key, extracted)
+        cache.store(outcome_key, outcome)
+    return outcome
 
 
 class _UnitState:
@@ -412,8 +465,12 @@ def _result(future: Future[Extracted], job: Job) -> Extracted:
         return future.result()
     except BrokenProcessPool:  # a worker died (a native crash): the unit fails, the run goes on
         unit, notifications = job[0], job[4]
-        message = f"internal error: the worker analyzing this {unit.language} unit died"
-        return Extracted(None, frozenset(), [*notifications, _internal_error(display_path(unit.root), message)])
+        return Extracted(None, frozenset(), [*notifications, _worker_died(unit)])
+
+
+def _worker_died(unit: Unit) -> Notification:
+    message = f"internal error: the worker analyzing this {unit.language} unit died"
+    return _internal_error(display_path(unit.root), message)
 
 
 def make_report(

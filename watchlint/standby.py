@@ -1,0 +1,139 @@
+"""A worker forked at start-up that is ready to analyze one unit when the parent gets to it.
+
+A run with a cache usually has one unit to analyze again, the one holding the file just edited. In one
+process, importing the front-end and the checks (~40 ms), analyzing the unit, and reading the other units'
+outcomes back from the cache come one after the other. The standby worker imports the Go front-end and the
+checks while the parent discovers and keys the units; it is then given the first unit to analyze, and checks
+it and stores its facts and outcome in the cache while the parent reads the other outcomes back.
+
+Linux only (fork, whose child starts with the parent's modules); a worker that is not needed is killed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import signal
+import struct
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from watchlint.cache import FactsCache
+    from watchlint.config import Settings
+    from watchlint.engine import Job, UnitOutcome
+
+_LENGTH = struct.Struct("<Q")
+# Imported before a unit comes: the modules every Go unit needs (a Python unit brings libcst in when it comes:
+# its 0.2 s import would hold back a Go unit given meanwhile).
+_PRELOADED = ("watchlint.go", "watchlint.checks", "watchlint.suppress", "watchlint.findings")
+
+
+def available() -> bool:
+    return sys.platform.startswith("linux") and hasattr(os, "fork")
+
+
+class Standby:
+    """The parent's handle of a standby worker: `analyze` once at most, `dismiss` always."""
+
+    def __init__(self, pid: int, jobs: int, results: int) -> None:
+        self.pid = pid
+        self._jobs = jobs  # write end: the unit to analyze
+        self._results = results  # read end: its outcome
+
+    @classmethod
+    def start(cls, cache: FactsCache) -> Standby | None:
+        """Fork the worker; None where it cannot be."""
+        if not available():
+            return None
+        jobs_read, jobs_write = os.pipe()
+        results_read, results_write = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError:
+            for end in (jobs_read, jobs_write, results_read, results_write):
+                os.close(end)
+            return None
+        if pid == 0:  # pragma: no cover - runs in the child, which leaves through os._exit
+            os.close(jobs_write)
+            os.close(results_read)
+            status = 1
+            try:
+                _serve(cache, jobs_read, results_write)
+                status = 0
+            finally:
+                os._exit(status)  # neither the parent's exit handlers nor its buffered output
+        os.close(jobs_read)
+        os.close(results_write)
+        return cls(pid, jobs_write, results_read)
+
+    def analyze(
+        self, job: Job, settings: Settings, reported: frozenset[str], facts_key: str, outcome_key: str
+    ) -> Callable[[], UnitOutcome | None]:
+        """Give the worker a unit; the returned function waits for its outcome (None if the worker died)."""
+        try:
+            _send(self._jobs, pickle.dumps((job, settings, reported, facts_key, outcome_key), pickle.HIGHEST_PROTOCOL))
+        except OSError:  # the worker is gone: its end of the pipe is closed
+            return lambda: None
+
+        def outcome() -> UnitOutcome | None:
+            from watchlint.engine import UnitOutcome
+
+            data = _receive(self._results)
+            value = pickle.loads(data) if data is not None else None
+            return value if isinstance(value, UnitOutcome) else None
+
+        return outcome
+
+    def dismiss(self) -> None:
+        """Stop the worker (at once: it may still be importing) and reap it."""
+        for end in (self._jobs, self._results):
+            with contextlib.suppress(OSError):
+                os.close(end)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(self.pid, 0)
+
+
+def _serve(cache: FactsCache, jobs: int, results: int) -> None:
+    """The worker: preload, wait for one unit (none when the pipe closes), analyze it, store and answer."""
+    import importlib
+
+    for module in _PRELOADED:
+        importlib.import_module(module)
+    data = _receive(jobs)
+    if data is None:
+        return
+    from watchlint.engine import analyze_job
+
+    job, settings, reported, facts_key, outcome_key = pickle.loads(data)
+    outcome = analyze_job(job, settings, reported, cache, facts_key, outcome_key)
+    _send(results, pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL))
+
+
+def _send(end: int, data: bytes) -> None:
+    view = memoryview(_LENGTH.pack(len(data)) + data)
+    while view:
+        view = view[os.write(end, view) :]
+
+
+def _receive(end: int) -> bytes | None:
+    """One message, or None at the end of the pipe."""
+    header = _read_exactly(end, _LENGTH.size)
+    if header is None:
+        return None
+    return _read_exactly(end, _LENGTH.unpack(header)[0])
+
+
+def _read_exactly(end: int, size: int) -> bytes | None:
+    chunks = []
+    while size:
+        chunk = os.read(end, min(size, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
