@@ -1148,8 +1148,16 @@ def test_progress_line_goes_to_a_terminals_stderr_once_the_run_is_long(
     monkeypatch.setattr(sys.stderr, "isatty", lambda: is_tty)
     result = run_cli("check", "--no-cache", "-j1", *args)
     assert result.exit_code == 1
-    assert ("\rwatchlint: analyzed 1/2 units\rwatchlint: analyzed 2/2 units\r\x1b[K" in result.stderr) is shown
-    assert "analyzed" not in result.stdout
+    half, full = "#" * 15 + "." * 15, "#" * 30
+    lines = f"\rwatchlint [{half}] 1/2 units\rwatchlint [{full}] 2/2 units\r\x1b[K"
+    assert (lines in result.stderr) is shown
+    assert "units" not in result.stdout
+
+
+def test_the_progress_bar_keeps_its_length_as_units_are_analyzed() -> None:
+    assert cli.progress_bar(7, 120) == "\rwatchlint [#.............................]   7/120 units"
+    assert cli.progress_bar(120, 120) == "\rwatchlint [" + "#" * 30 + "] 120/120 units"
+    assert len({len(cli.progress_bar(done, 120)) for done in range(121)}) == 1
 
 
 def test_short_runs_print_no_progress_line(
@@ -1160,4 +1168,4 @@ def test_short_runs_print_no_progress_line(
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     result = run_cli("check", "--no-cache", "-j1")
     assert result.exit_code == 1
-    assert "analyzed 1/2" not in result.stderr
+    assert "units" not in result.stderr

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 PROGRESS_AFTER_SECONDS = 2.0  # short runs print no progress line
+PROGRESS_BAR_WIDTH = 30
 
 
 class RunFailedError(Exception):
@@ -250,9 +251,17 @@ def _run_options(options: CheckOptions, config_file: Path | None) -> RunOptions:
 
         def progress(done: int, total: int) -> None:
             if time.monotonic() - started > PROGRESS_AFTER_SECONDS:
-                click.echo(f"\rwatchlint: analyzed {done}/{total} units", nl=False, err=True)
+                click.echo(progress_bar(done, total), nl=False, err=True)
 
     return RunOptions(jobs=options.jobs or os.cpu_count() or 1, cache=cache, progress=progress)
+
+
+def progress_bar(done: int, total: int) -> str:
+    """The progress line, drawn over the previous one: a bar and the units analyzed, padded so that the line
+    keeps its length."""
+    filled = PROGRESS_BAR_WIDTH * done // total if total else PROGRESS_BAR_WIDTH
+    bar = "#" * filled + "." * (PROGRESS_BAR_WIDTH - filled)
+    return f"\rwatchlint [{bar}] {done:>{len(str(total))}}/{total} units"
 
 
 def _rendered(report: Report, catalog: Catalog, options: CheckOptions) -> Rendered:
