@@ -292,17 +292,7 @@ def test_a_worker_that_dies_fails_the_units_in_flight_and_a_new_pool_takes_the_r
         files[f"{name}/main.go"] = MAIN.replace("{kind}", "Secret").replace("{{}}", "{}")
     files["crash/main.go"] += "// the largest unit, so that it is given to the pool first\n" * 40
     monkeypatch.chdir(write_tree(tmp_path / "repo", files))
-    real_front_end = engine.front_end
-
-    def front_end(language: Language) -> Callable[[UnitInput], object]:
-        def extract(unit: UnitInput) -> object:
-            if unit.shown_root == "crash":
-                os._exit(70)  # a native crash in the worker (the pool forks: this patch is in the workers too)
-            return real_front_end(language)(unit)
-
-        return extract
-
-    monkeypatch.setattr(engine, "front_end", front_end)
+    _crash_on(monkeypatch, "crash")
     result = run_cli("check", ".", "--format", "json", "--no-cache", "-j", "2")
     report = json.loads(result.stdout)
     died = {note["path"] for note in report["notifications"] if "worker analyzing this go unit died" in note["message"]}
@@ -312,6 +302,22 @@ def test_a_worker_that_dies_fails_the_units_in_flight_and_a_new_pool_takes_the_r
     assert analyzed == sorted(set(names) - died)  # every other unit is analyzed by a new pool
     assert {(f["code"], f["path"].split("/")[1], f["line"]) for f in report["findings"]} == {("WL001", "main.go", 10)}
     assert result.exit_code == 1
+
+
+def _crash_on(monkeypatch: pytest.MonkeyPatch, shown_root: str) -> None:
+    """Make the front-end end its process when given this unit, as a native crash would (workers are forked,
+    so the patch is in them too)."""
+    real_front_end = engine.front_end
+
+    def front_end(language: Language) -> Callable[[UnitInput], object]:
+        def extract(unit: UnitInput) -> object:
+            if unit.shown_root == shown_root:
+                os._exit(70)
+            return real_front_end(language)(unit)
+
+        return extract
+
+    monkeypatch.setattr(engine, "front_end", front_end)
 
 
 def test_a_run_without_cache_reads_each_unit_when_its_turn_comes_and_keeps_none(
@@ -371,17 +377,7 @@ def test_a_standby_worker_that_dies_fails_its_unit_only(
     run_cli("check", ".", "--format", "json", "-j", "2")
     with (repo / "beta" / "main.go").open("a", encoding="utf-8") as stream:
         stream.write("// edited\n")
-    real_front_end = engine.front_end
-
-    def front_end(language: Language) -> Callable[[UnitInput], object]:
-        def extract(unit: UnitInput) -> object:
-            if unit.shown_root == "beta":
-                os._exit(70)  # a native crash in the worker (forked: this patch is in it too)
-            return real_front_end(language)(unit)
-
-        return extract
-
-    monkeypatch.setattr(engine, "front_end", front_end)
+    _crash_on(monkeypatch, "beta")
     result = run_cli("check", ".", "--format", "json", "-j", "2")
     report = json.loads(result.stdout)
     assert [(f["code"], f["path"], f["line"]) for f in report["findings"]] == [
