@@ -15,7 +15,7 @@ import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from watchlint.python.positions import Positions, StatementPositions, first_lines
-from watchlint.python.walk import children, descendants, walk
+from watchlint.python.walk import children, preorder, walk
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -140,7 +140,7 @@ def test_positions_count_every_kind_of_line_ending(newline: str) -> None:
     ("name", "module"), _fixture_modules(), ids=lambda value: value if isinstance(value, str) else ""
 )
 def test_positions_by_statement_equal_positions_of_the_whole_module(name: str, module: libcst.Module) -> None:
-    parents = {node: parent for node, parent in descendants(module) if parent is not None}
+    parents = preorder(module)[1]
     by_statement = StatementPositions.build(module, parents, first_lines(ast.parse(module.code)))
     assert by_statement is not None
     whole = Positions(module)
@@ -157,14 +157,30 @@ def test_positions_by_statement_refuse_statements_that_do_not_pair_up() -> None:
     assert StatementPositions.build(module, {}, (1,)) is None
 
 
-def test_descendants_name_each_nodes_parent() -> None:
+def test_preorder_names_each_nodes_parent() -> None:
     module = libcst.parse_module("f(a.b)\n")
-    parents = {node: parent for node, parent in descendants(module)}
-    call = next(node for node in parents if isinstance(node, libcst.Call))
-    attribute = next(node for node in parents if isinstance(node, libcst.Attribute))
-    assert parents[module] is None
+    order, parents = preorder(module)
+    call = next(node for node in order if isinstance(node, libcst.Call))
+    attribute = next(node for node in order if isinstance(node, libcst.Attribute))
+    assert order[0] is module
+    assert module not in parents
     assert parents[attribute] is call.args[0]
     assert children(attribute) == [attribute.value, attribute.attr]
+    assert set(parents) == set(order[1:])
+
+
+@pytest.mark.parametrize(
+    ("name", "module"), _fixture_modules(), ids=lambda value: value if isinstance(value, str) else ""
+)
+def test_preorder_lists_the_syntax_nodes_in_libcsts_order(name: str, module: libcst.Module) -> None:
+    class EveryNode(_Recorder):
+        def on_visit(self, node: libcst.CSTNode) -> bool:
+            self.visited.append(node)
+            return True
+
+    theirs = EveryNode()
+    module.visit(theirs)
+    assert _syntax(preorder(module)[0]) == _syntax(theirs.visited)
 
 
 def test_positions_fall_back_to_libcsts_provider_when_the_code_generation_hooks_change(

@@ -22,7 +22,7 @@ from libcst.helpers import get_full_name_for_node
 
 from watchlint.facts import Comment
 from watchlint.python.positions import NodePositions, first_lines, positions_of
-from watchlint.python.walk import descendants
+from watchlint.python.walk import preorder
 from watchlint.source import SourceFile, Span
 
 DIRECTIVE_MARKERS = (b"noqa", b"watchlint")  # comments without these cannot suppress anything
@@ -260,14 +260,11 @@ class _Index:
     """Every node's parent, every call and every flow node in source order, and what each imported name stands for."""
 
     def __init__(self, module: libcst.Module) -> None:
-        self.parents: dict[libcst.CSTNode, libcst.CSTNode] = {}
+        order, self.parents = preorder(module)
         self.calls: list[libcst.Call] = []
         self.flow_nodes: list[libcst.CSTNode] = []
         self.imported: dict[str, set[str]] = {}
-        parents = self.parents
-        for node, parent in descendants(module):
-            if parent is not None:
-                parents[node] = parent
+        for node in order:
             # By exact type: libcst's node classes are final, and isinstance on them goes through ABC checks.
             node_type = type(node)
             if node_type is libcst.Call:

@@ -11,7 +11,6 @@ which is source order; tests/test_python_walk.py compares both walks on real cod
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from typing import TypeGuard
 
 import libcst
@@ -102,13 +101,22 @@ def children(node: libcst.CSTNode) -> list[libcst.CSTNode]:
     return found
 
 
-def descendants(root: libcst.CSTNode) -> Iterator[tuple[libcst.CSTNode, libcst.CSTNode | None]]:
-    """Every syntax node under and including `root`, in source order, with its parent (None for `root`)."""
-    pending: list[tuple[libcst.CSTNode, libcst.CSTNode | None]] = [(root, None)]
+def preorder(root: libcst.CSTNode) -> tuple[list[libcst.CSTNode], dict[libcst.CSTNode, libcst.CSTNode]]:
+    """Every syntax node under and including `root` in source order (the order libcst's visitor enters them),
+    and each one's parent (`root` has none)."""
+    order: list[libcst.CSTNode] = []
+    parents: dict[libcst.CSTNode, libcst.CSTNode] = {}
+    pending = [root]
     while pending:
-        node, parent = pending.pop()
-        yield node, parent
-        pending.extend((child, node) for child in reversed(children(node)))
+        node = pending.pop()
+        order.append(node)
+        found = children(node)
+        if found:
+            for child in found:
+                parents[child] = node
+            found.reverse()
+            pending.extend(found)
+    return order, parents
 
 
 def walk(root: libcst.CSTNode, visitor: libcst.CSTVisitor) -> None:
