@@ -578,7 +578,10 @@ def _toucher(target: Path, comment: str) -> tuple[Callable[[], None], Callable[[
         with target.open("a", encoding="utf-8") as stream:
             stream.write(f"{comment} benchmark touch {touches}\n")
 
-    return touch, lambda: target.write_bytes(original)
+    def restore() -> None:
+        target.write_bytes(original)
+
+    return touch, restore
 
 
 def _measure_once(planned: _Planned, tree: Tree, tools: Tools) -> None:
