@@ -344,6 +344,25 @@ def test_a_run_without_cache_reads_each_unit_when_its_turn_comes_and_keeps_none(
     ]
 
 
+def test_a_run_the_cache_answers_keeps_no_sources(repo: Path, tmp_path: Path) -> None:
+    """Files read only to be keyed (their metadata changed, as after a fresh checkout) are let go once the
+    cache answers for their unit."""
+    cache = cache_module.FactsCache(tmp_path / "cache")
+    options = engine.RunOptions(jobs=1, cache=cache)
+    engine.plan([Path(".")], CommandLine(), load_catalog(), options=options).report()
+    for path in repo.rglob("main.go"):
+        path.write_bytes(path.read_bytes())  # same contents, new metadata
+    run = engine.plan([Path(".")], CommandLine(), load_catalog(), options=options)
+    assert all(state.sources is not None for state in run.states)  # read to be keyed
+    report = run.report()
+    assert [state.sources for state in run.states] == [None, None, None]
+    assert [(f.code, f.span.path, f.span.line) for f in report.findings] == [
+        ("WL001", "alpha/main.go", 10),
+        ("WL001", "beta/main.go", 10),
+        ("WL001", "gamma/main.go", 10),
+    ]
+
+
 linux_only = pytest.mark.skipif(not standby.available(), reason="the standby worker needs fork (Linux)")
 
 

@@ -258,9 +258,11 @@ def _triage(
         if cache is not None:
             if (outcome := _cached(cache, state.outcome_key, UnitOutcome)) is not None:
                 triage.outcomes[index] = outcome
+                state.sources = None  # read to be keyed only: not needed any more
                 continue
             if (found := _cached(cache, state.key, Extracted)) is not None:
                 triage.facts[index] = found
+                state.sources = None
                 continue
         if standby is not None and triage.handed is None:
             job = state.take_job(overlay, cache)  # read now if needed, and keyed by what was read
