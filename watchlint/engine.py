@@ -208,23 +208,19 @@ def _analyze(
     triage = _triage(states, overlay, cache, options.standby if cache is not None else None)
     outcomes = triage.outcomes
 
-    def check(index: int, extracted: Extracted) -> None:
+    def check(index: int, extracted: Extracted, *, new: bool) -> None:
         state = states[index]
-        outcomes[index] = outcome = _evaluate_unit(extracted, state.settings, state.reported)
-        if cache is not None and extracted.facts is not None:
-            cache.store(state.outcome_key, outcome)
+        facts_key = state.key if new else None  # facts read from the cache are there already
+        outcomes[index] = _checked(extracted, state.settings, state.reported, cache, state.outcome_key, facts_key)
 
     for index, found in sorted(triage.facts.items()):
-        check(index, found)
+        check(index, found, new=False)
     to_parse = triage.to_parse
     done = len(states) - len(to_parse) - (triage.handed is not None)
     pending = [states[index] for index in to_parse]
     jobs = _Jobs(lambda position: pending[position].take_job(overlay, cache), [state.size for state in pending])
     for position, extracted in _run_jobs(jobs, options.jobs):
-        index = to_parse[position]
-        if cache is not None and extracted.facts is not None:
-            cache.store(states[index].key, extracted)
-        check(index, extracted)
+        check(to_parse[position], extracted, new=True)
         done += 1
         if options.progress is not None:
             options.progress(done, len(states))
@@ -278,10 +274,23 @@ def analyze_job(
     job: Job, settings: Settings, reported: frozenset[str], cache: FactsCache | None, facts_key: str, outcome_key: str
 ) -> UnitOutcome:
     """Extract and check one unit, and cache its facts and outcome: the standby worker's task."""
-    extracted = _extract_job(job)
+    return _checked(_extract_job(job), settings, reported, cache, outcome_key, facts_key)
+
+
+def _checked(
+    extracted: Extracted,
+    settings: Settings,
+    reported: frozenset[str],
+    cache: FactsCache | None,
+    outcome_key: str,
+    facts_key: str | None,
+) -> UnitOutcome:
+    """Check a unit's facts and cache the outcome, and the facts too when they are new (`facts_key`); a
+    front-end that failed leaves nothing in the cache, so that the next run tries again."""
     outcome = _evaluate_unit(extracted, settings, reported)
     if cache is not None and extracted.facts is not None:
-        cache.store(facts_key, extracted)
+        if facts_key is not None:
+            cache.store(facts_key, extracted)
         cache.store(outcome_key, outcome)
     return outcome
 
