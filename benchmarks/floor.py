@@ -16,6 +16,7 @@ watchlint only gives libcst the files that may hold a site and checks the others
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
@@ -141,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("root", type=Path)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
+    gc.disable()  # watchlint pauses the collector while its front-ends run: the floor parses likewise
     if args.language == "python":
         import libcst  # noqa: F401  # once, before the workers fork (watchlint's workers each import it)
     else:

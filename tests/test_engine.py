@@ -4,14 +4,17 @@ relative paths, and evaluate() on hand-built facts (reported paths, suppressions
 from __future__ import annotations
 
 import errno
+import gc
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import CliResult, validate_sarif, write_tree
 
+from watchlint import engine
 from watchlint.catalog import Catalog
 from watchlint.config import CommandLine, FileConfig, resolve_settings
+from watchlint.discover import Unit
 from watchlint.engine import Report, evaluate, make_report, run
 from watchlint.facts import (
     Access,
@@ -27,6 +30,7 @@ from watchlint.facts import (
     Site,
 )
 from watchlint.findings import Level, Mitigated, Related, Suppression, SuppressionKind
+from watchlint.frontend import UnitInput
 from watchlint.source import Span
 
 GOOD: dict[str, str | bytes] = {
@@ -415,3 +419,31 @@ def test_report_sorts_notifications_and_counts_failure(catalog: Catalog) -> None
     assert report.has_failed_entirely is True
     assert make_report([], [], notes, 1).has_failed_entirely is False
     assert make_report([], [], [], 0).has_failed_entirely is False
+
+
+@pytest.mark.parametrize("enabled_before", [True, False])
+@pytest.mark.parametrize("fails", [False, True])
+def test_a_front_end_runs_with_the_collector_paused_and_its_state_is_restored(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, enabled_before: bool, fails: bool
+) -> None:
+    write_tree(tmp_path, {"go.mod": "module example.com/m\n", "main.go": "package main\n"})
+    unit = Unit(Language.GO, tmp_path, (tmp_path / "main.go",), (tmp_path,), (tmp_path / "go.mod",))
+    seen: list[bool] = []
+
+    def extract(unit_input: UnitInput) -> Facts:
+        seen.append(gc.isenabled())
+        if fails:
+            raise RuntimeError("front-end fault")
+        return facts()
+
+    monkeypatch.setattr(engine, "front_end", lambda language: extract)
+    was_enabled = gc.isenabled()
+    (gc.enable if enabled_before else gc.disable)()
+    try:
+        extracted = engine.extract_unit(unit, resolve_settings(None, CommandLine(), catalog), catalog)
+        after = gc.isenabled()
+    finally:
+        (gc.enable if was_enabled else gc.disable)()
+    assert seen == [False]
+    assert after is enabled_before
+    assert (extracted.facts is None) is fails

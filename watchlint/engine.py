@@ -6,6 +6,7 @@ A file that cannot be read or parsed becomes a notification and the run goes on 
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import logging
 import os
@@ -538,13 +539,31 @@ def extract_sources(
 
     unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.kopf_namespaced)
     try:
-        facts = front_end(unit.language)(unit_input)
+        with _collector_paused():
+            facts = front_end(unit.language)(unit_input)
     except Exception:  # an internal error must not lose the other units
         logger.debug("front-end failed on %s", unit.root, exc_info=True)
         message = f"internal error while analyzing this {unit.language} unit"
         failure = _internal_error(unit_input.shown_root, message, traceback.format_exc())
         return Extracted(None, kinds.names, [*notifications, failure])
     return Extracted(facts, kinds.names, notifications)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a front-end runs, and restore its state after.
+
+    A front-end holds every tree and index of its unit until it returns, and reference counting frees them
+    then; meanwhile each full collection walks all of them and finds nothing to free. Measured with one job:
+    10-30 % of a Python unit's time (kopf 5.0 -> 3.4 s), 4-8 % of a Go module's, and no higher peak memory.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def extract_all(
