@@ -20,6 +20,7 @@ from watchlint import cache as cache_module
 from watchlint import engine, rendered, standby
 from watchlint.catalog import load_catalog
 from watchlint.config import CommandLine
+from watchlint.findings import Finding
 from watchlint.frontend import UnitInput
 from watchlint.language import Language
 from watchlint.source import decode_source
@@ -244,6 +245,62 @@ def test_an_edit_and_its_undo_find_the_report_rendered_before_the_edit(
     main.write_text(original, encoding="utf-8")
     monkeypatch.setattr(engine.RunPlan, "report", lambda _: pytest.fail("the earlier report must be reused"))
     assert run_cli("check", ".", "--format", "json") == before
+
+
+def _spy_on_rendered_findings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths of the findings the text reporter renders from now on."""
+    from watchlint import report_text
+
+    rendered_paths: list[str] = []
+    real = report_text._render_finding
+
+    def spy(finding: Finding, *args: object) -> str:
+        rendered_paths.append(finding.span.path)
+        return real(finding, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(report_text, "_render_finding", spy)
+    return rendered_paths
+
+
+def test_a_text_report_after_an_edit_renders_the_findings_of_the_edited_unit_only(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run_cli("check", ".")
+    main = repo / "beta" / "main.go"
+    main.write_text(main.read_text() + "// edited\n", encoding="utf-8")
+    rendered_paths = _spy_on_rendered_findings(monkeypatch)
+    edited = run_cli("check", ".")
+    assert rendered_paths == ["beta/main.go"]
+    assert edited == run_cli("check", ".", "--no-cache")
+    assert [line.split(": ")[0] for line in edited.stdout.splitlines() if ": WL" in line] == [
+        "alpha/main.go:10:62",
+        "beta/main.go:10:62",
+        "gamma/main.go:10:62",
+    ]
+
+
+def test_a_finding_unchanged_by_an_edit_of_its_line_shows_the_line_as_it_is_now(repo: Path, run_cli: RunCli) -> None:
+    run_cli("check", ".")
+    main = repo / "alpha" / "main.go"
+    lines = main.read_text().splitlines(keepends=True)
+    lines[9] = lines[9].rstrip("\n") + " // owns the Secrets\n"  # the finding's line: same span, same message
+    main.write_text("".join(lines), encoding="utf-8")
+    edited = run_cli("check", ".")
+    assert "Complete(nil) // owns the Secrets" in edited.stdout
+    assert edited == run_cli("check", ".", "--no-cache")
+
+
+def test_blocks_rendered_in_colour_are_not_shown_without(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # the capture stream stands in for a terminal
+    assert "\x1b[" in run_cli("check", ".").stdout
+    main = repo / "beta" / "main.go"
+    main.write_text(main.read_text() + "// edited\n", encoding="utf-8")
+    plain = run_cli("check", ".", "--no-color")
+    assert "\x1b[" not in plain.stdout
+    assert plain == run_cli("check", ".", "--no-color", "--no-cache")
 
 
 def test_a_way_of_running_keeps_the_reports_it_used_last_only(
@@ -498,3 +555,19 @@ def test_corrupt_or_wrong_entries_of_every_kind_are_misses(repo: Path, run_cli: 
     for path in entries:
         path.write_bytes(content)
     assert run_cli("check", ".", "--format", "json").stdout == cold.stdout
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"not a pickle",
+        pickle.dumps(42),
+        pickle.dumps((("a key", "a block"),)),
+        pickle.dumps(((("WL001", "alpha/main.go", 10, 62, 10, 85, "a message"), 7),)),
+    ],
+)
+def test_corrupt_or_wrong_finding_blocks_are_misses(repo: Path, run_cli: RunCli, content: bytes) -> None:
+    first = run_cli("check", ".")
+    for path in _entries(repo):
+        path.write_bytes(content)
+    assert run_cli("check", ".") == first

@@ -124,6 +124,9 @@ class Planned:
     def report(self) -> engine.Report:
         return self.make()
 
+    def unit_files(self) -> list[tuple[str, list[str]]]:
+        return []  # no unit whose findings' blocks could be kept
+
 
 @pytest.fixture
 def inject_sites(monkeypatch: pytest.MonkeyPatch) -> InjectSites:

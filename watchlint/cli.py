@@ -172,6 +172,7 @@ def _check(options: CheckOptions) -> int:
         _summarize_fixes(outcome, "applied", options.quiet)
         report = outcome.report
         reuse = None
+        units = None
     else:
         with _standing_by(run_options) as run_options:
             planned = plan(paths, command_line, catalog, options=run_options)
@@ -181,6 +182,7 @@ def _check(options: CheckOptions) -> int:
             if found is not None:
                 return _emit(found, options.output)
             report = planned.report()
+            units = planned.unit_files()
     if run_options.progress is not None:
         click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
     from watchlint import baseline
@@ -191,7 +193,7 @@ def _check(options: CheckOptions) -> int:
         return EXIT_CLEAN
     if options.baseline is not None:
         report, _ = baseline.apply_baseline(report, baseline.read_baseline(options.baseline))
-    result = _rendered(report, catalog, options)
+    result = _rendered(report, catalog, options, _finding_blocks(run_options.cache, units, options))
     # Keyed again: files that changed after their metadata was looked up were keyed afresh when read, and
     # the report is that of what was read.
     if reuse is not None and (analyzed := planned.key) is not None:
@@ -236,6 +238,17 @@ def _reuse_slot(cache: cache_module.FactsCache | None, options: CheckOptions) ->
     return rendered.slot(cache, choices)
 
 
+def _finding_blocks(
+    cache: cache_module.FactsCache | None, units: list[tuple[str, list[str]]] | None, options: CheckOptions
+) -> rendered.FindingBlocks | None:
+    """The text blocks of findings rendered before, for a text report of analyzed units (`units`: each one's
+    outcome key and shown paths; None after fixes, whose report is of contents not yet keyed)."""
+    if cache is None or units is None or options.output_format != "text":
+        return None
+    choices = (_use_color(options.no_color, options.output), os.getcwd())  # SourceLines reads from it
+    return rendered.finding_blocks(cache, units, choices)
+
+
 def _run_options(options: CheckOptions, config_file: Path | None) -> RunOptions:
     """Workers, cache folder (beside the configuration, like .ruff_cache) and a progress line for long runs."""
     cache = None
@@ -264,8 +277,11 @@ def progress_bar(done: int, total: int) -> str:
     return f"\rwatchlint [{bar}] {done:>{len(str(total))}}/{total} units"
 
 
-def _rendered(report: Report, catalog: Catalog, options: CheckOptions) -> Rendered:
-    """The report (or the statistics), the notifications for standard error, and the exit code."""
+def _rendered(
+    report: Report, catalog: Catalog, options: CheckOptions, blocks: rendered.FindingBlocks | None = None
+) -> Rendered:
+    """The report (or the statistics), the notifications for standard error, and the exit code; `blocks`
+    holds the text blocks of findings rendered before."""
     from watchlint import report_statistics, report_text
 
     if options.statistics:
@@ -276,7 +292,7 @@ def _rendered(report: Report, catalog: Catalog, options: CheckOptions) -> Render
         text_options = report_text.TextOptions(
             color, options.show_suppressed, options.show_mitigated, show_summary=not options.quiet
         )
-        text = _render(report, catalog, options.output_format, text_options)
+        text = _render(report, catalog, options.output_format, text_options, blocks)
     messages = []
     if not options.quiet:
         for notification in report.notifications:
@@ -304,7 +320,13 @@ def _summarize_fixes(outcome: fixer.FixOutcome, verb: str, quiet: bool) -> None:
     click.echo(f"{outcome.applied} {noun} {verb} in {files} file{'s' if files != 1 else ''}.", err=True)
 
 
-def _render(report: Report, catalog: Catalog, output_format: str, options: report_text.TextOptions) -> str:
+def _render(
+    report: Report,
+    catalog: Catalog,
+    output_format: str,
+    options: report_text.TextOptions,
+    blocks: rendered.FindingBlocks | None = None,
+) -> str:
     from watchlint import report_github, report_json, report_text
 
     if output_format == "json":
@@ -315,7 +337,9 @@ def _render(report: Report, catalog: Catalog, output_format: str, options: repor
         return report_sarif.render(report, catalog, SourceLines())
     if output_format == "github":
         return report_github.render(report, catalog)
-    text = report_text.render(report, SourceLines(), options)
+    text = report_text.render(report, SourceLines(), options, blocks)
+    if blocks is not None:
+        blocks.save()
     return text if text.endswith("\n") or not text else text + "\n"
 
 

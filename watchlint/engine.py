@@ -187,6 +187,11 @@ class RunPlan:
         notes = (f"{note.level}\0{note.path}\0{note.message}\0{note.detail}" for note in self.notifications)
         return report_key((state.outcome_key for state in self.states), notes)
 
+    def unit_files(self) -> list[tuple[str, list[str]]]:
+        """Each unit's outcome key and the paths of its files as reports show them (once analyzed: a unit
+        whose files changed while the run read them is keyed by what was read)."""
+        return [(state.outcome_key, state.shown) for state in self.states]
+
     def report(self) -> Report:
         """Analyze the units: an unchanged unit checked with the same settings and reported files is read
         back whole; a unit whose facts alone are cached is checked again; the others go to their

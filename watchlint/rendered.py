@@ -5,15 +5,23 @@ Each way of running (working folder and rendering choices) keeps the few reports
 its undo, or switching branches and back, find theirs, while reports, which are large, cannot pile up one
 per change (or per set of files a pre-commit hook gives). Entries are plain tuples, so reading one imports
 no class.
+
+A run that analyzes one unit again cannot reuse its report whole, but it can reuse the text blocks of the
+other units' findings (`FindingBlocks`): rendering a finding reads its file for the source line, and at a
+few hundred findings rendering cost more than analyzing the edited unit.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeGuard
 
 from watchlint.cache import FactsCache
+
+if TYPE_CHECKING:
+    from watchlint.findings import Finding
 
 KEPT = 4  # reports kept per way of running, the most recently used
 
@@ -81,3 +89,76 @@ def slot(cache: FactsCache, choices: Iterable[object]) -> Slot:
     for choice in choices:
         digest.update(repr(choice).encode() + b"\0")
     return Slot(cache, digest.hexdigest())
+
+
+_BlockId = tuple[str, str, int, int, int, int, str]  # code, path, line, column, end line, end column, message
+
+
+@dataclass(slots=True)
+class FindingBlocks:
+    """The text blocks of findings rendered before, one cache entry per unit, keyed by the unit's outcome key
+    and the rendering choices: an outcome key names the unit's files by content, and a finding's block
+    depends on nothing else (the finding and the lines of its unit's files it shows)."""
+
+    cache: FactsCache
+    choices: str  # the rendering choices, as one key
+    unit_of: dict[str, str]  # shown path of a unit's file -> the unit's outcome key
+    _blocks: dict[str, dict[_BlockId, str]] = field(default_factory=dict)  # outcome key -> its blocks
+    _changed: set[str] = field(default_factory=set)
+
+    def block(self, finding: Finding, render: Callable[[], str]) -> str:
+        """The finding's block as rendered before for its unit, else `render()`'s, remembered."""
+        unit = self.unit_of.get(finding.span.path)
+        shown = [edit.span.path for fix in finding.fixes for edit in fix.edits]
+        if unit is None or any(self.unit_of.get(path) != unit for path in shown):
+            return render()  # the block would show a file outside the unit, which its key does not name
+        blocks = self._unit_blocks(unit)
+        span = finding.span
+        key = (finding.code, span.path, span.line, span.column, span.end_line, span.end_column, finding.message)
+        text = blocks.get(key)
+        if text is None:
+            text = blocks[key] = render()
+            self._changed.add(unit)
+        return text
+
+    def save(self) -> None:
+        """Store the blocks of the units that gained some."""
+        for unit in sorted(self._changed):
+            self.cache.store(self._entry(unit), tuple(self._blocks[unit].items()))
+        self._changed.clear()
+
+    def _unit_blocks(self, unit: str) -> dict[_BlockId, str]:
+        if unit not in self._blocks:
+            self._blocks[unit] = _blocks_of(self.cache.load(self._entry(unit)))
+        return self._blocks[unit]
+
+    def _entry(self, unit: str) -> str:
+        return hashlib.sha256(f"finding blocks\0{self.choices}\0{unit}".encode()).hexdigest()
+
+
+def _blocks_of(value: object) -> dict[_BlockId, str]:
+    """The blocks of a cache entry; anything malformed is a miss."""
+    if not isinstance(value, tuple):
+        return {}
+    found: dict[_BlockId, str] = {}
+    for item in value:
+        if not _is_block(item):
+            return {}
+        found[item[0]] = item[1]
+    return found
+
+
+def _is_block(item: object) -> TypeGuard[tuple[_BlockId, str]]:
+    if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str)):
+        return False
+    key = item[0]
+    return isinstance(key, tuple) and len(key) == 7 and tuple(map(type, key)) == (str, str, int, int, int, int, str)
+
+
+def finding_blocks(
+    cache: FactsCache, units: Iterable[tuple[str, Iterable[str]]], choices: Iterable[object]
+) -> FindingBlocks:
+    """The blocks of the units given as (outcome key, shown paths of their files), for the rendering that
+    `choices` describe (each given by its repr)."""
+    unit_of = {path: key for key, paths in units for path in paths}
+    return FindingBlocks(cache, "\0".join(repr(choice) for choice in choices), unit_of)

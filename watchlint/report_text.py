@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,6 +13,9 @@ from watchlint.engine import Report
 from watchlint.facts import Notification
 from watchlint.findings import Finding, Fix, Mitigated
 from watchlint.source import SourceLines, Span
+
+if TYPE_CHECKING:
+    from watchlint.rendered import FindingBlocks
 
 TAB_WIDTH = 4
 MAX_PREVIEW_EDITS = 2  # the main edit and an import: enough to see what --fix would do
@@ -26,14 +31,15 @@ class TextOptions:
     show_summary: bool = True
 
 
-def render(report: Report, lines: SourceLines, options: TextOptions) -> str:
-    """Render findings, optional mitigated sites and the summary line."""
+def render(report: Report, lines: SourceLines, options: TextOptions, rendered: FindingBlocks | None = None) -> str:
+    """Render findings, optional mitigated sites and the summary line; `rendered` holds findings' blocks
+    rendered before with the same colours."""
     paint = _Painter(options.color)
-    blocks = [
-        _render_finding(finding, lines, paint)
-        for finding in report.findings
-        if options.show_suppressed or not finding.is_suppressed
-    ]
+    shown = [finding for finding in report.findings if options.show_suppressed or not finding.is_suppressed]
+    if rendered is None:
+        blocks = [_render_finding(finding, lines, paint) for finding in shown]
+    else:
+        blocks = [rendered.block(finding, partial(_render_finding, finding, lines, paint)) for finding in shown]
     if options.show_mitigated and report.mitigated:
         blocks.append("\n".join(_render_mitigated(item, paint) for item in report.mitigated) + "\n")
     if options.show_summary:
