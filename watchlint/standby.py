@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 _LENGTH = struct.Struct("<Q")
 # Imported before a unit comes: the modules every Go unit needs (a Python unit brings libcst in when it comes:
-# its 0.2 s import would hold back a Go unit given meanwhile).
+# its ~0.15 s import would hold back a Go unit given meanwhile).
 _PRELOADED = ("watchlint.go", "watchlint.checks", "watchlint.suppress", "watchlint.findings")
 
 
