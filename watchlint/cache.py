@@ -173,7 +173,7 @@ class FactsCache:
         return self.folder / key[:2] / key
 
     def _prepare(self) -> None:
-        if (self.folder / "CACHEDIR.TAG").is_file():
+        if self.exists:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         (self.folder / "CACHEDIR.TAG").write_text(CACHEDIR_TAG, encoding="utf-8")

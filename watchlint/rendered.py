@@ -79,16 +79,26 @@ class Slot:
         return ()
 
     def _entry(self, report_key: str) -> str:
-        return hashlib.sha256(f"{self.key}\0{report_key}".encode()).hexdigest()
+        return _entry_key(self.key, report_key)
 
 
 def slot(cache: FactsCache, choices: Iterable[object]) -> Slot:
     """The slot of the way of running that `choices` describe: every choice that shapes the rendering
     (format, options, colours, the working folder), each given by its repr."""
-    digest = hashlib.sha256(b"rendered\0")
+    return Slot(cache, _choices_key(b"rendered", choices))
+
+
+def _choices_key(kind: bytes, choices: Iterable[object]) -> str:
+    """One key for a kind of entry and the rendering choices, each given by its repr."""
+    digest = hashlib.sha256(kind + b"\0")
     for choice in choices:
         digest.update(repr(choice).encode() + b"\0")
-    return Slot(cache, digest.hexdigest())
+    return digest.hexdigest()
+
+
+def _entry_key(choices_key: str, key: str) -> str:
+    """The cache key of one entry (a report, a unit's blocks) kept under the rendering choices' key."""
+    return hashlib.sha256(f"{choices_key}\0{key}".encode()).hexdigest()
 
 
 _BlockId = tuple[str, str, int, int, int, int, str]  # code, path, line, column, end line, end column, message
@@ -101,7 +111,7 @@ class FindingBlocks:
     depends on nothing else (the finding and the lines of its unit's files it shows)."""
 
     cache: FactsCache
-    choices: str  # the rendering choices, as one key
+    choices: str  # the rendering choices' key
     unit_of: dict[str, str]  # shown path of a unit's file -> the unit's outcome key
     _blocks: dict[str, dict[_BlockId, str]] = field(default_factory=dict)  # outcome key -> its blocks
     _changed: set[str] = field(default_factory=set)
@@ -109,8 +119,8 @@ class FindingBlocks:
     def block(self, finding: Finding, render: Callable[[], str]) -> str:
         """The finding's block as rendered before for its unit, else `render()`'s, remembered."""
         unit = self.unit_of.get(finding.span.path)
-        shown = [edit.span.path for fix in finding.fixes for edit in fix.edits]
-        if unit is None or any(self.unit_of.get(path) != unit for path in shown):
+        edited = [edit.span.path for fix in finding.fixes for edit in fix.edits]
+        if unit is None or any(self.unit_of.get(path) != unit for path in edited):
             return render()  # the block would show a file outside the unit, which its key does not name
         blocks = self._unit_blocks(unit)
         span = finding.span
@@ -133,7 +143,7 @@ class FindingBlocks:
         return self._blocks[unit]
 
     def _entry(self, unit: str) -> str:
-        return hashlib.sha256(f"finding blocks\0{self.choices}\0{unit}".encode()).hexdigest()
+        return _entry_key(self.choices, unit)
 
 
 def _blocks_of(value: object) -> dict[_BlockId, str]:
@@ -161,4 +171,4 @@ def finding_blocks(
     """The blocks of the units given as (outcome key, shown paths of their files), for the rendering that
     `choices` describe (each given by its repr)."""
     unit_of = {path: key for key, paths in units for path in paths}
-    return FindingBlocks(cache, "\0".join(repr(choice) for choice in choices), unit_of)
+    return FindingBlocks(cache, _choices_key(b"finding blocks", choices), unit_of)
