@@ -528,23 +528,14 @@ def _plan(tree: Tree, tools: Tools, work: Path, semgrep_report: Path) -> list[_P
     ):
         if target is not None:
             prepare, restore = _toucher(target, comment)
-            note = f"touched {target.relative_to(tree.root).as_posix()}"
+            note = f"touched {_shown(target, tree.root)}"
             add(variant, wl("--cache-dir", str(cache)), both, note, prepare=prepare, restore=restore)
     floor = [tools.python, str(tools.floor)]
+    given = tree.manifest is None
     for language, key in (("go", "Go"), ("python", "Python")):
-        lines = tree.lines[language]
-        given = tree.manifest is None
-        jobs = str(os.cpu_count() or 1)
-        add(
-            f"parse floor {key}", [*floor, language, ".", "--jobs", jobs], lines, "all cores", accept_parse_errors=given
-        )
-        add(
-            f"parse floor {key} -j1",
-            [*floor, language, ".", "--jobs", "1"],
-            lines,
-            "one process",
-            accept_parse_errors=given,
-        )
+        for suffix, jobs, note in (("", str(os.cpu_count() or 1), "all cores"), (" -j1", "1", "one process")):
+            command = [*floor, language, ".", "--jobs", jobs]
+            add(f"parse floor {key}{suffix}", command, tree.lines[language], note, accept_parse_errors=given)
     if tools.semgrep is not None:
         command = [
             tools.semgrep,
