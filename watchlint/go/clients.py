@@ -85,8 +85,9 @@ class ClientGraph:
         kind = node.type
         if kind == "nil":
             return Marker.NOT_CLIENT  # `return nil, err`: no client flows from here
-        if kind in ("parenthesized_expression", "unary_expression") and node.named_children:
-            return self.ref_of(file, node.named_children[-1], depth + 1)
+        inner = parser.named(node) if kind in ("parenthesized_expression", "unary_expression") else None
+        if inner:
+            return self.ref_of(file, inner[-1], depth + 1)
         if kind == "call_expression":
             return self._call_ref(file, node)
         if kind == "identifier":
@@ -265,7 +266,7 @@ class ClientGraph:
         resolver = self.resolver
         client_fields = self._client_field_names()
         for lefts, right in file.assignments():
-            left = lefts.named_children[0]
+            left = parser.named(lefts)[0]
             if (
                 left.type != "selector_expression"
                 or parser.text(left.child_by_field_name("field")) not in client_fields
@@ -278,13 +279,13 @@ class ClientGraph:
             name = parser.text(left.child_by_field_name("field"))
             located = resolver.declarations.field(owner, name)
             if located is not None and self.is_client_like(located[1].type):
-                self._record(self.field_values, (located[0], name), file, right.named_children[0])
+                self._record(self.field_values, (located[0], name), file, parser.named(right)[0])
 
     def _collect_package_variables(self, file: GoFile) -> None:
         """`Client, err = client.New(…)` in some function: a package-level client gets its value."""
         resolver = self.resolver
         for left, right in file.assignments():
-            names, values = left.named_children, right.named_children
+            names, values = parser.named(left), parser.named(right)
             for position, name in enumerate(names):
                 if name.type != "identifier" or not values:
                     continue
@@ -308,7 +309,7 @@ class ClientGraph:
             info = resolver.callee(file, call)
             if info is None or arguments is None:
                 continue
-            values = arguments.named_children
+            values = parser.named(arguments)
             for parameter in info.parameters:
                 if parameter.index < len(values) and self.is_client_like(parameter.type):
                     self._record(self.call_arguments, (info.key, parameter.index), file, values[parameter.index])

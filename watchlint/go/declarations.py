@@ -25,13 +25,13 @@ def resolve_type(node: tree_sitter.Node | None, file: GoFile) -> TypeRef | None:
         return None
     kind = node.type
     if kind == "pointer_type":
-        inner = resolve_type(node.named_children[0] if node.named_children else None, file)
+        inner = resolve_type(parser.first_named(node), file)
         return TypeRef(inner.package, inner.name, True, inner.slice) if inner else None
     if kind == "slice_type":
         inner = resolve_type(node.child_by_field_name("element"), file)
         return TypeRef(inner.package, inner.name, inner.pointer, True) if inner else None
     if kind in ("parenthesized_type", "type_elem"):
-        return resolve_type(node.named_children[0] if node.named_children else None, file)
+        return resolve_type(parser.first_named(node), file)
     if kind == "generic_type":
         return resolve_type(node.child_by_field_name("type"), file)
     if kind == "qualified_type":
@@ -142,7 +142,7 @@ class Declarations:
             if type_node.type == "struct_type":
                 self.structs[ref] = tuple(_struct_fields(type_node, file))
             elif type_node.type == "interface_type":
-                embedded = [resolve_type(child.named_children[0], file) for child in _interface_elements(type_node)]
+                embedded = [resolve_type(parser.named(child)[0], file) for child in _interface_elements(type_node)]
                 self.interfaces[ref] = tuple(item for item in embedded if item is not None)
             else:
                 target = resolve_type(type_node, file)
@@ -154,7 +154,7 @@ class Declarations:
         receiver = ""
         receiver_node = node.child_by_field_name("receiver")
         if receiver_node is not None:
-            for parameter in receiver_node.named_children:
+            for parameter in parser.named(receiver_node):
                 ref = resolve_type(parameter.child_by_field_name("type"), file)
                 receiver = ref.name if ref else ""
         key = FunctionKey(file.package_path, receiver, name)
@@ -165,7 +165,7 @@ class Declarations:
     def _add_variable(self, spec: tree_sitter.Node, file: GoFile) -> None:
         names = [child for child in spec.children_by_field_name("name")]
         values = spec.child_by_field_name("value")
-        value_nodes = values.named_children if values is not None else []
+        value_nodes = parser.named(values) if values is not None else []
         for position, name in enumerate(names):
             value = value_nodes[position] if position < len(value_nodes) else None
             key = (file.package_path, parser.text(name))
@@ -198,7 +198,7 @@ def _struct_fields(struct: tree_sitter.Node, file: GoFile) -> Iterator[FieldInfo
 
 def _interface_elements(interface: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
     for child in interface.named_children:
-        if child.type == "type_elem" and child.named_children:
+        if child.type == "type_elem" and parser.named(child):
             yield child
 
 

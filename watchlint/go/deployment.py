@@ -102,7 +102,7 @@ class FlagRegistry:
         match = _FLAG_VAR.match(method)
         if arguments is None or (match is None and _FLAG_VALUE.match(method) is None):
             return  # most calls: decided before the arguments are taken apart
-        values = arguments.named_children
+        values = parser.named(arguments)
         if match and len(values) >= 3 and parser.text(values[1])[:1] in ('"', "`"):
             default = values[3] if match.group(2) and len(values) > 3 else values[2]
             flag = Flag(_unquote(parser.text(values[1])), file, default)
@@ -149,7 +149,7 @@ def kingpin_chain(call: tree_sitter.Node) -> tuple[str, tree_sitter.Node | None]
         function = operand.child_by_field_name("function")
         method = parser.text(function.child_by_field_name("field")) if function is not None else ""
         arguments = operand.child_by_field_name("arguments")
-        first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+        first = parser.first_named(arguments)
         if method == "Default" and default is None:
             default = first
         elif method == "Flag" and first is not None and parser.text(first)[:1] in ('"', "`"):
@@ -246,7 +246,7 @@ class Evaluator:
         return handler(file, node, env, depth) if handler is not None else UNKNOWN
 
     def _parenthesized(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
-        return self.value(file, node.named_children[0] if node.named_children else None, env, depth + 1)
+        return self.value(file, parser.first_named(node), env, depth + 1)
 
     def _index(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         container = self.value(file, node.child_by_field_name("operand"), env, depth + 1)
@@ -386,10 +386,10 @@ class Evaluator:
             writes: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
             for file in self.files:
                 for left, right in file.assignments():
-                    target = left.named_children[0]
+                    target = parser.named(left)[0]
                     if target.type == "selector_expression":
                         name = parser.text(target.child_by_field_name("field"))
-                        writes.setdefault(name, []).append((file, right.named_children[0]))
+                        writes.setdefault(name, []).append((file, parser.named(right)[0]))
                 for literal in file.nodes("composite_literal"):
                     for key, value in keyed_elements(literal):
                         writes.setdefault(key, []).append((file, value))
@@ -399,7 +399,7 @@ class Evaluator:
     def _call(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         function = node.child_by_field_name("function")
         arguments = node.child_by_field_name("arguments")
-        values = arguments.named_children if arguments is not None else []
+        values = parser.named(arguments) if arguments is not None else []
         name = (
             parser.text(function.child_by_field_name("field"))
             if function and function.type == "selector_expression"
@@ -459,9 +459,9 @@ class Evaluator:
             if any(guard.holds is None for guard in guards):
                 return UNKNOWN
             if all(guard.holds for guard in guards):
-                values = [child for child in statement.named_children]
+                values = [child for child in parser.named(statement)]
                 if values and values[0].type == "expression_list":
-                    values = list(values[0].named_children)
+                    values = list(parser.named(values[0]))
                 evaluated = [self.value(file, item, env, depth + 1) for item in values]
                 # The value a guarded return gives depends on what the guard read (WATCH_NAMESPACE unset).
                 origin = next((guard.origin for guard in guards if guard.origin), "")
@@ -479,19 +479,16 @@ class Evaluator:
             return UNKNOWN
         if type_node.type == "map_type":
             keys = {}
-            for element in body.named_children:
+            for element in parser.named(body):
                 key = element.child_by_field_name("key")
-                key_node = key.named_children[0] if key is not None and key.named_children else key
+                key_node = parser.first_named(key) or key
                 value = self.value(file, key_node, env, depth + 1)
                 if not isinstance(value, Val):
                     return UNKNOWN
                 keys[value.value] = True
             return Val(keys)
         if type_node.type == "slice_type":
-            items = [
-                self.value(file, e.named_children[0] if e.named_children else e, env, depth + 1)
-                for e in body.named_children
-            ]
+            items = [self.value(file, parser.first_named(e) or e, env, depth + 1) for e in parser.named(body)]
             if any(not isinstance(item, Val) for item in items):
                 return Val([UNKNOWN] * len(items))
             return Val([item.value for item in items if isinstance(item, Val)])
@@ -520,7 +517,7 @@ class Evaluator:
         if values is None or not isinstance(tag, Val):
             return None
         results = []
-        for item in values.named_children:
+        for item in parser.named(values):
             value = self.value(file, item, env, 0)
             if not isinstance(value, Val):
                 return None

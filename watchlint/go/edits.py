@@ -151,7 +151,7 @@ def _selectors_by_object(anchor: OptionsAnchor, cache: str, entry: Literal) -> E
         builder = Literal(f"NewCache: {cache}.BuilderWithOptions({cache}.Options", (selectors,), ")")
         return _insert_element(file, options, builder)
     arguments = new_cache.child_by_field_name("arguments") if new_cache.type == "call_expression" else None
-    literal = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+    literal = parser.first_named(arguments)
     if literal is None or literal.type != "composite_literal" or not parser.text(new_cache).startswith(cache):
         return None
     existing = _field(literal, "SelectorsByObject")
@@ -163,7 +163,7 @@ def _selectors_by_object(anchor: OptionsAnchor, cache: str, entry: Literal) -> E
 def only_metadata_fix(file: GoFile, call: tree_sitter.Node, kind: str) -> Fix | None:
     """Watch the kind metadata-only (unsafe: the reconciler must read it as PartialObjectMetadata)."""
     arguments = call.child_by_field_name("arguments")
-    values = [node for node in arguments.named_children if node.type != "comment"] if arguments else []
+    values = parser.named(arguments) if arguments else []
     if not values:
         return None
     imports = _Imports(file)
@@ -202,7 +202,7 @@ def _insert_element(file: GoFile, literal: tree_sitter.Node, entry: Literal | st
     body = literal.child_by_field_name("body") if literal.type == "composite_literal" else literal
     assert body is not None
     close = body.children[-1]
-    elements = [child for child in body.named_children if child.type != "comment"]
+    elements = parser.named(body)
     data = file.source.data
     if close.start_point.row == body.start_point.row:  # `{a, b}` or `{}`
         text = _render(entry, None)

@@ -163,7 +163,7 @@ class GoFile:
         """The left and right expression lists of every assignment statement (`=`, `+=`…; `:=` is a declaration)."""
         for statement in self.index["assignment_statement"]:
             left, right = statement.child_by_field_name("left"), statement.child_by_field_name("right")
-            if left is not None and right is not None and left.named_children and right.named_children:
+            if left is not None and right is not None and left.named_child_count and right.named_child_count:
                 yield left, right
 
     @property

@@ -107,7 +107,7 @@ class _Extractor:
         for literal in self.file.nodes("composite_literal"):
             self._literal(literal)
         for left, right in self.file.assignments():
-            self._assignment(left.named_children[0], right.named_children[0])
+            self._assignment(parser.named(left)[0], parser.named(right)[0])
         for call in self.file.calls():
             if call.operand is not None:
                 self._call(call)
@@ -190,15 +190,11 @@ class _Extractor:
         """The object expressions of a `[]client.Object{…}` literal, an `append(…)`, or a local variable."""
         if value.type == "composite_literal":
             body = value.child_by_field_name("body")
-            for element in body.named_children if body is not None else ():
-                yield (
-                    element.named_children[0]
-                    if element.type == "literal_element" and element.named_children
-                    else element
-                )
+            for element in parser.named(body) if body is not None else ():
+                yield (parser.first_named(element) or element) if element.type == "literal_element" else element
         elif value.type == "call_expression" and parser.text(value.child_by_field_name("function")) == "append":
             arguments = value.child_by_field_name("arguments")
-            for argument in arguments.named_children[1:] if arguments is not None else []:
+            for argument in parser.named(arguments)[1:] if arguments is not None else []:
                 yield from self._objects_in(argument) if argument.type == "composite_literal" else (argument,)
         elif value.type == "identifier":
             declaration = self.resolver.declaration(self.file, value)
@@ -249,7 +245,7 @@ class _Extractor:
             return
         if package == CR_CACHE and name == "MultiNamespacedCacheBuilder":
             arguments = call.child_by_field_name("arguments")
-            first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+            first = parser.first_named(arguments)
             effective = first is None or _names_a_namespace(first)
             self._add(Mitigation.DEFAULT_NAMESPACES, None, call, "MultiNamespacedCacheBuilder", effective)
         elif is_second_cache(self.file, call):
@@ -300,7 +296,7 @@ class _Extractor:
             if not is_second_cache(self.file, call):
                 continue
             arguments = call.child_by_field_name("arguments")
-            for argument in arguments.named_children if arguments is not None else []:
+            for argument in parser.named(arguments) if arguments is not None else []:
                 if argument.type != "identifier" or parser.text(argument) != parser.text(variable):
                     continue
                 declared = self.resolver.declaration(self.file, argument)
@@ -343,10 +339,10 @@ def _options_variable(node: tree_sitter.Node) -> tree_sitter.Node | None:
     while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
         if current.type == "short_var_declaration":
             left = current.child_by_field_name("left")
-            return left.named_children[0] if left is not None and left.named_children else None
+            return parser.first_named(left)
         if current.type == "assignment_statement":
             left = current.child_by_field_name("left")
-            target = left.named_children[0] if left is not None and left.named_children else None
+            target = parser.first_named(left)
             while target is not None and target.type in ("selector_expression", "index_expression"):
                 target = target.child_by_field_name("operand")
             return target if target is not None and target.type == "identifier" else None
@@ -360,7 +356,7 @@ def _namespaces_detail(value: tree_sitter.Node) -> str:
         keys = [parser.text(key) for key, _ in keyed_entries(value)]
         if not keys:
             body = value.child_by_field_name("body")
-            keys = [parser.text(item) for item in body.named_children] if body is not None else []
+            keys = [parser.text(item) for item in parser.named(body)] if body is not None else []
         if keys and all(key[:1] in ('"', "`") for key in keys):
             return "namespaces " + ", ".join(key.strip('"`') for key in keys)
     return f"namespaces from `{' '.join(parser.text(value).split())[:60]}`"
@@ -384,5 +380,5 @@ def _names_a_namespace(value: tree_sitter.Node) -> bool:
     keys = [parser.text(key) for key, _ in keyed_entries(value)]
     if not keys:
         body = value.child_by_field_name("body")
-        keys = [parser.text(element) for element in body.named_children] if body is not None else []
+        keys = [parser.text(element) for element in parser.named(body)] if body is not None else []
     return any(key not in _ALL_NAMESPACES for key in keys)

@@ -71,7 +71,7 @@ class Resolver:
         receiver = ""
         receiver_node = function.child_by_field_name("receiver")
         if receiver_node is not None:
-            for parameter in receiver_node.named_children:
+            for parameter in parser.named(receiver_node):
                 ref = resolve_type(parameter.child_by_field_name("type"), file)
                 receiver = ref.name if ref else ""
         return FunctionKey(file.package_path, receiver, parser.text(function.child_by_field_name("name")))
@@ -92,7 +92,7 @@ class Resolver:
         if kind == "call_expression":
             return self._call_type(file, node, 0, depth)
         if kind == "parenthesized_expression":
-            return self.type_of(file, node.named_children[0] if node.named_children else None, depth + 1)
+            return self.type_of(file, parser.first_named(node), depth + 1)
         if kind == "type_assertion_expression":
             return resolve_type(node.child_by_field_name("type"), file)
         if kind == "index_expression":
@@ -156,7 +156,7 @@ class Resolver:
             return None
         if function.type == "identifier" and parser.text(function) == "new":
             arguments = call.child_by_field_name("arguments")
-            inner = resolve_type(arguments.named_children[0], file) if arguments and arguments.named_children else None
+            inner = resolve_type(parser.first_named(arguments), file)
             return TypeRef(inner.package, inner.name, True) if inner else None
         if function.type == "selector_expression":
             name = parser.text(function.child_by_field_name("field"))
@@ -249,10 +249,8 @@ class Resolver:
         return None
 
     def _kind_in_setter(self, call: tree_sitter.Node) -> str | None:
-        arguments = call.child_by_field_name("arguments")
-        if arguments is None or not arguments.named_children:
-            return None
-        return self._kind_in_expression(arguments.named_children[0])
+        first = parser.first_named(call.child_by_field_name("arguments"))
+        return self._kind_in_expression(first) if first is not None else None
 
     def _kind_in_expression(self, node: tree_sitter.Node) -> str | None:
         """`corev1.SchemeGroupVersion.WithKind("Secret")`, `schema.GroupVersionKind{Kind: "Secret"}`, `"Secret"`."""
@@ -289,8 +287,8 @@ def keyed_elements(literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Nod
         value = element.child_by_field_name("value")
         if key is None or value is None:
             continue
-        key_node = key.named_children[0] if key.type == "literal_element" and key.named_children else key
-        value_node = value.named_children[0] if value.type == "literal_element" and value.named_children else value
+        key_node = (parser.first_named(key) or key) if key.type == "literal_element" else key
+        value_node = (parser.first_named(value) or value) if value.type == "literal_element" else value
         if key_node.type in ("identifier", "field_identifier"):
             pairs.append((parser.text(key_node), value_node))
     return pairs
@@ -307,8 +305,8 @@ def keyed_entries(literal: tree_sitter.Node) -> list[tuple[tree_sitter.Node, tre
         value = element.child_by_field_name("value")
         if key is None or value is None:
             continue
-        key_node = key.named_children[0] if key.type == "literal_element" and key.named_children else key
-        value_node = value.named_children[0] if value.type == "literal_element" and value.named_children else value
+        key_node = (parser.first_named(key) or key) if key.type == "literal_element" else key
+        value_node = (parser.first_named(value) or value) if value.type == "literal_element" else value
         pairs.append((key_node, value_node))
     return pairs
 

@@ -112,7 +112,7 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
     start, end = function.start_byte, function.end_byte
     receiver = function.child_by_field_name("receiver")
     if receiver is not None:
-        for parameter in receiver.named_children:
+        for parameter in parser.named(receiver):
             for name in parameter.children_by_field_name("name"):
                 scope.add(
                     Declaration(parser.text(name), start, start, end, name, parameter.child_by_field_name("type"))
@@ -145,8 +145,8 @@ def _walk(scope: FunctionScope, body: tree_sitter.Node) -> None:
 def _add_short(scope: FunctionScope, node: tree_sitter.Node) -> None:
     left = node.child_by_field_name("left")
     right = node.child_by_field_name("right")
-    names = left.named_children if left is not None else []
-    values = right.named_children if right is not None else []
+    names = parser.named(left) if left is not None else []
+    values = parser.named(right) if right is not None else []
     block = _block_of(node)
     for position, name in enumerate(names):
         if name.type != "identifier":
@@ -167,7 +167,7 @@ def _add_var(scope: FunctionScope, node: tree_sitter.Node) -> None:
         names = spec.children_by_field_name("name")
         type_node = spec.child_by_field_name("type")
         values_node = spec.child_by_field_name("value")
-        values = values_node.named_children if values_node is not None else []
+        values = parser.named(values_node) if values_node is not None else []
         for position, name in enumerate(names):
             value = values[position] if position < len(values) else (values[0] if values else None)
             index = 0 if len(values) == len(names) else position
@@ -211,8 +211,8 @@ def _add_assignment(scope: FunctionScope, node: tree_sitter.Node) -> None:
     right = node.child_by_field_name("right")
     if left is None or right is None or not any(child.type == "=" for child in node.children):
         return
-    names = left.named_children
-    values = right.named_children
+    names = parser.named(left)
+    values = parser.named(right)
     if len(names) != len(values):
         return
     for name, value in zip(names, values, strict=True):

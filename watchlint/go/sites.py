@@ -83,7 +83,7 @@ class SiteExtractor:
         sites: list[PendingSite] = []
         event_filters: dict[int, list[Evidence]] = {}
         for call, operand, method, argument_list in _method_calls(file):
-            arguments = [node for node in argument_list.named_children if node.type != "comment"]
+            arguments = parser.named(argument_list)
             if method == "WithEventFilter":
                 group = self._chain_group(file, call)
                 event_filters.setdefault(group, []).append(_evidence(file, call, "WithEventFilter"))
@@ -186,7 +186,7 @@ class SiteExtractor:
             key, index = site.helper
             for caller_file, call in callers(key):
                 arguments = call.child_by_field_name("arguments")
-                values = arguments.named_children if arguments is not None else []
+                values = parser.named(arguments) if arguments is not None else []
                 found = self.resolver.object_of(caller_file, values[index]) if index < len(values) else None
                 if found is None or (site.operation is Operation.LIST) != found.is_list:
                     continue
@@ -231,7 +231,7 @@ class SiteExtractor:
         if kind_call is None or kind_call.type != "call_expression":
             return []
         arguments = kind_call.child_by_field_name("arguments")
-        return list(arguments.named_children[3:]) if arguments is not None else []
+        return list(parser.named(arguments)[3:]) if arguments is not None else []
 
     def _source_kind(self, file: GoFile, node: tree_sitter.Node) -> tuple[ObjectRef, tree_sitter.Node] | None:
         """`source.Kind(cache, obj, …)`, `source.Kind[T](…)` and `&source.Kind{Type: obj}`."""
@@ -256,7 +256,7 @@ class SiteExtractor:
         if operand is not None and file.imports.get(parser.text(operand)) not in (CR_SOURCE, None):
             return None
         arguments = target.child_by_field_name("arguments")
-        values = arguments.named_children if arguments is not None else []
+        values = parser.named(arguments) if arguments is not None else []
         found = self.resolver.object_of(file, values[1]) if len(values) > 1 else None
         return (found, target) if found else None
 
@@ -278,7 +278,7 @@ class SiteExtractor:
         if kind_call.type != "call_expression":
             return ""
         arguments = kind_call.child_by_field_name("arguments")
-        first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+        first = parser.first_named(arguments)
         known = self.clients.resolve(self.clients.ref_of(file, first)) if first is not None else None
         return known.cache if known is not None else ""
 
@@ -358,7 +358,7 @@ class SiteExtractor:
             return [Restriction(Mitigation.UNRESOLVED, kind, span, text)]
         name = _method_name(constructor) or ""
         arguments = constructor.child_by_field_name("arguments")
-        values = arguments.named_children if arguments is not None else []
+        values = parser.named(arguments) if arguments is not None else []
         restrictions = []
         if name == "NewFilteredSharedInformerFactory" and len(values) >= 4:
             if parser.text(values[2]) not in _ALL_NAMESPACES:
@@ -408,7 +408,7 @@ class SiteExtractor:
         if kind is None:
             return None
         namespace_arguments = operand.child_by_field_name("arguments")
-        namespaces = namespace_arguments.named_children if namespace_arguments is not None else []
+        namespaces = parser.named(namespace_arguments) if namespace_arguments is not None else []
         found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
         operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
         site = self._pending(file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED)
@@ -474,7 +474,7 @@ class SiteExtractor:
         span = file.span(option)
         if package == CR_CLIENT and name == "InNamespace":
             arguments = option.child_by_field_name("arguments")
-            namespace = parser.text(arguments.named_children[0]) if arguments and arguments.named_children else '""'
+            namespace = parser.text(parser.first_named(arguments)) or '""'
             if namespace not in _ALL_NAMESPACES:
                 yield Restriction(Mitigation.NAMESPACE, kind, span, text)
         elif package == CR_CLIENT and name in _SELECTOR_OPTIONS:
@@ -563,7 +563,7 @@ def _operand_of(call: tree_sitter.Node | None) -> tree_sitter.Node | None:
 
 def _construct(call: tree_sitter.Node, receiver: str, method: str, found: ObjectRef) -> str:
     arguments = call.child_by_field_name("arguments")
-    texts = [" ".join(parser.text(node).split()) for node in (arguments.named_children if arguments else [])]
+    texts = [" ".join(parser.text(node).split()) for node in (parser.named(arguments) if arguments else [])]
     head = f"{receiver}.{method}" if receiver else method
     full = f"{head}({', '.join(texts)})"
     if len(full) <= MAX_CONSTRUCT:
