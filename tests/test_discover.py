@@ -179,6 +179,41 @@ def test_go_units_name_the_go_mod_files_their_facts_depend_on(tmp_path: Path) ->
     }
 
 
+def test_modules_linked_by_local_replaces_are_one_unit_at_the_outermost_root(tmp_path: Path) -> None:
+    """Binaries in modules of their own under cmd/ that replace the root module, a library module beside the
+    root that one of them replaces, and a module nothing links to (its own unit)."""
+    replace_root = "module example.com/op/cmd/{0}\n\nreplace example.com/op => ../..\n{1}"
+    write_tree(
+        tmp_path,
+        {
+            "op/go.mod": "module example.com/op\n",
+            "op/pkg/controller/c.go": "package controller\n",
+            "op/cmd/a/go.mod": replace_root.format("a", ""),
+            "op/cmd/a/main.go": "package main\n",
+            "op/cmd/b/go.mod": replace_root.format("b", "replace example.com/lib => ../../../lib\n"),
+            "op/cmd/b/main.go": "package main\n",
+            "op/tools/go.mod": "module example.com/op/tools\n",
+            "op/tools/tools.go": "package tools\n",
+            "lib/go.mod": "module example.com/lib\n",
+            "lib/l.go": "package lib\n",
+        },
+    )
+    shown = {
+        relative(unit.root, tmp_path): (
+            [relative(path, tmp_path) for path in unit.files],
+            [relative(path, tmp_path) for path in unit.manifests],
+        )
+        for unit in discover([tmp_path], NoFilter()).units
+    }
+    assert shown == {
+        "op": (
+            ["lib/l.go", "op/cmd/a/main.go", "op/cmd/b/main.go", "op/pkg/controller/c.go"],
+            ["lib/go.mod", "op/cmd/a/go.mod", "op/cmd/b/go.mod", "op/go.mod"],
+        ),
+        "op/tools": (["op/tools/tools.go"], ["op/tools/go.mod"]),
+    }
+
+
 def test_path_inside_a_module_brings_in_the_whole_module(repo: Path) -> None:
     target = repo / "repo" / "operator" / "internal" / "controller"
     discovery = discover([target], NoFilter())

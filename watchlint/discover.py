@@ -323,17 +323,31 @@ def _parts(path: Path) -> tuple[str, ...]:
 
 def _merge_replaced_modules(grouped: dict[tuple[Language, Path], list[str]]) -> dict[Path, list[Path]]:
     """A module that another one pulls in with a local `replace` directive is built into that module's
-    binaries: analyze its files as part of the consuming module, so they are judged by its policy. Return
-    the roots merged into each consuming module."""
-    merged: dict[Path, list[Path]] = {}
+    binaries: modules linked by such directives are analyzed as one unit, so that their files are judged by
+    the policies of the binaries that reach them. The unit takes the outermost root: the consumer's for a
+    module nested in it or beside it, the replaced module's for consumers nested in it (binaries in
+    `cmd/<name>/go.mod` over the repository's root module). Return the roots merged into each unit."""
+    holder: dict[Path, Path] = {}  # module root -> the root of the unit it joined (followed to the end)
+
+    def unit_of(root: Path) -> Path:
+        while root in holder:
+            root = holder[root]
+        return root
+
     for language, root in sorted(grouped):
-        if language is not Language.GO or (language, root) not in grouped:
+        if language is not Language.GO:
             continue
         for target in local_replacements(root):
-            key = (Language.GO, target)
-            if target != root and key in grouped and target not in root.parents:
-                grouped[(language, root)].extend(grouped.pop(key))
-                merged.setdefault(root, []).append(target)
+            consumer, replaced = unit_of(root), unit_of(target)
+            if (Language.GO, target) not in grouped or consumer == replaced:
+                continue
+            into, taken = (replaced, consumer) if replaced in consumer.parents else (consumer, replaced)
+            holder[taken] = into
+    merged: dict[Path, list[Path]] = {}
+    for taken in sorted(holder):
+        into = unit_of(taken)
+        grouped[(Language.GO, into)].extend(grouped.pop((Language.GO, taken)))
+        merged.setdefault(into, []).append(taken)
     return merged
 
 
