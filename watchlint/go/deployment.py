@@ -19,10 +19,11 @@ import tree_sitter
 
 from watchlint.facts import Condition
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements
-from watchlint.go.scope import Declaration
+from watchlint.go.scope import Declaration, enclosing_function
+from watchlint.go.writes import Write, WriteKind, writes_of
 from watchlint.source import Span
 
 MAX_DEPTH = 10
@@ -103,9 +104,10 @@ class FlagRegistry:
         if arguments is None or (match is None and _FLAG_VALUE.match(method) is None):
             return  # most calls: decided before the arguments are taken apart
         values = parser.named(arguments)
-        if match and len(values) >= 3 and parser.text(values[1])[:1] in ('"', "`"):
+        name = _constant_text(file, values[1], resolver) if match and len(values) >= 3 else None
+        if match and name is not None:
             default = values[3] if match.group(2) and len(values) > 3 else values[2]
-            flag = Flag(_unquote(parser.text(values[1])), file, default)
+            flag = Flag(name, file, default)
             target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
             if target is not None:
                 self.by_variable[_variable_key(file, target, resolver)] = flag
@@ -115,11 +117,10 @@ class FlagRegistry:
             self._kingpin_flag(file, call, method, values, resolver)
             return
         value_match = _FLAG_VALUE.match(method)
-        if value_match and len(values) >= 2 and parser.text(values[0])[:1] in ('"', "`"):
+        name = _constant_text(file, values[0], resolver) if value_match and len(values) >= 2 else None
+        if value_match and name is not None:
             default = values[2] if value_match.group(2) and len(values) > 2 else values[1]
-            self.by_name.setdefault(
-                _unquote(parser.text(values[0])), Flag(_unquote(parser.text(values[0])), file, default)
-            )
+            self.by_name.setdefault(name, Flag(name, file, default))
 
     def _kingpin_flag(
         self, file: GoFile, call: tree_sitter.Node, method: str, values: list[tree_sitter.Node], resolver: Resolver
@@ -158,6 +159,25 @@ def kingpin_chain(call: tree_sitter.Node) -> tuple[str, tree_sitter.Node | None]
     return (name, default) if name is not None else None
 
 
+def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> str | None:
+    """A string literal, or a package-level constant (or variable) of the module set to one: flag names are
+    often constants (`fs.StringSlice(operator.NamespacesFlag, nil, …)`)."""
+    if node.type in ("interpreted_string_literal", "raw_string_literal"):
+        return _unquote(parser.text(node))
+    key = None
+    if node.type == "identifier":
+        key = (file.package_path, parser.text(node))
+    elif node.type == "selector_expression":
+        operand = node.child_by_field_name("operand")
+        package = file.imports.get(parser.text(operand)) if operand is not None else None
+        key = (package, parser.text(node.child_by_field_name("field"))) if package else None
+    variable = resolver.declarations.variables.get(key) if key is not None else None
+    value = variable.value_node if variable is not None else None
+    if value is None or value.type not in ("interpreted_string_literal", "raw_string_literal"):
+        return None
+    return _unquote(parser.text(value))
+
+
 def _variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:
     if target.type == "selector_expression":
         return ("field", parser.text(target.child_by_field_name("field")))
@@ -184,6 +204,28 @@ class Guard:
     origin: str = ""  # the flag or variable the condition reads, when it reads one
 
 
+class _BoundParameters(dict[str, "Value"]):
+    """The parameters of a function, each bound on first read to what every call of the function passes,
+    when the calls agree; reading them all up front would evaluate every argument of every helper."""
+
+    def __init__(self, evaluator: Evaluator, function: FunctionInfo) -> None:
+        super().__init__()
+        self._evaluator = evaluator
+        self._function = function
+        self._indexes = {parameter.name: parameter.index for parameter in function.parameters}
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in self._indexes and isinstance(self[name], Val)
+
+    def __missing__(self, name: str) -> Value:
+        calls = self._evaluator.callers(self._function.key)
+        index = self._indexes[name]
+        passed = {repr(value): value for value in (self._evaluator.argument(f, call, index) for f, call in calls)}
+        value = next(iter(passed.values())) if len(passed) == 1 else UNKNOWN
+        self[name] = value
+        return value
+
+
 class Evaluator:
     """Evaluates Go expressions and the guards around nodes for the default deployment."""
 
@@ -208,10 +250,23 @@ class Evaluator:
 
     # -- public -----------------------------------------------------------------------------------
     def condition(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
-        """The combined guards of a node: inside its function, then at the calls of that function."""
-        guards = list(self.guards(file, node, {}))
+        """The combined guards of a node: inside its function (its parameters bound to what every call
+        passes, when they all pass the same), then at the calls of that function."""
+        guards = list(self.guards(file, node, self._parameters(file, node)))
         guards.extend(self._caller_guards(file, node))
         return combine(guards)
+
+    def _parameters(self, file: GoFile, node: tree_sitter.Node) -> dict[str, Value]:
+        key = self.resolver.function_key(file, node)
+        info = self.resolver.declarations.functions.get(key) if key is not None else None
+        if info is None or not info.parameters or info.key.name == "main":
+            return {}
+        return _BoundParameters(self, info)
+
+    def argument(self, file: GoFile, call: tree_sitter.Node, index: int) -> Value:
+        """The value of a call's argument at `index`."""
+        values = parser.named(call.child_by_field_name("arguments") or call)
+        return self.value(file, values[index], {}, 0) if index < len(values) else UNKNOWN
 
     def guards(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> Iterator[Guard]:
         child, current = node, node.parent
@@ -227,7 +282,37 @@ class Evaluator:
                 yield self._case_guard(file, current, env)
             elif current.type == "for_statement" and child == current.child_by_field_name("body"):
                 yield self._loop_guard(file, current, env)
+            elif current.type == "statement_list":
+                yield from self._early_returns(file, current, child, env)
             child, current = current, current.parent
+
+    def _early_returns(
+        self, file: GoFile, statements: tree_sitter.Node, child: tree_sitter.Node, env: dict[str, Value]
+    ) -> Iterator[Guard]:
+        """`if cond { return … }` before a statement: it runs only when cond is false. Only conditions on
+        variables that hold the configuration count (their value comes from a flag or an environment
+        variable): not a field, which may be an object's (`backup.Status.PodName`), and never an error check
+        (the default deployment does not fail, and `if err != nil { return err }` comes before most
+        statements)."""
+        for condition in self._early_return_conditions(file, statements):
+            if condition.start_byte >= child.start_byte:
+                return
+            truth, origin = self.truth(file, condition, env)
+            if truth is not None and origin:
+                yield Guard(not truth, f"{origin} is set", file.span(condition), origin)
+
+    def _early_return_conditions(self, file: GoFile, statements: tree_sitter.Node) -> list[tree_sitter.Node]:
+        """The conditions of a statement list's early returns that `_early_returns` may count, found once
+        per list: every site and restriction below the list asks for them."""
+        key = ("early returns", file.path, statements.start_byte, statements.end_byte)
+        if key not in self._memo:
+            conditions = []
+            for statement in statements.named_children:
+                condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
+                if condition is not None and _always_returns(statement) and _reads_variables_only(file, condition):
+                    conditions.append(condition)
+            self._memo[key] = conditions
+        return self._memo[key]  # type: ignore[return-value]
 
     # -- evaluation -------------------------------------------------------------------------------
     def truth(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> tuple[bool | None, str]:
@@ -255,9 +340,9 @@ class Evaluator:
             return UNKNOWN
         items, key = container.value, index.value
         if isinstance(items, list | tuple) and isinstance(key, int) and -len(items) <= key < len(items):
-            return Val(items[key], container.origin)
+            return _item(items[key], container.origin)
         if isinstance(items, dict) and key in items:
-            return Val(items[key], container.origin)
+            return _item(items[key], container.origin)
         return UNKNOWN
 
     def _unary(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
@@ -290,7 +375,7 @@ class Evaluator:
             return env[name]
         declaration = self.resolver.declaration(file, node)
         if declaration is not None:
-            return self._declared(file, declaration, depth)
+            return self._declared(file, declaration, node.start_byte, depth)
         flag = self.flags.by_variable.get((file.package_path, name))
         if flag is not None:
             return self._flag_value(flag, depth)
@@ -301,9 +386,75 @@ class Evaluator:
             return _zero(resolve_type(variable.type_node, variable.file))
         return UNKNOWN
 
-    def _declared(self, file: GoFile, declaration: Declaration, depth: int) -> Value:
-        key = ("local", file.path, declaration.node.start_byte)
-        return self._memoized(key, lambda: self._declared_value(file, declaration, depth))
+    def _declared(self, file: GoFile, declaration: Declaration, at: int, depth: int) -> Value:
+        """A local's value where it is read (byte `at`): its declared value, then the writes before `at`."""
+        every = self._writes(file, declaration)
+        if any(write.escapes for write in every):
+            return UNKNOWN  # a function literal writes it, at a time that cannot be told
+        writes = [write for write in every if write.node.end_byte <= at]
+        key = ("local", file.path, declaration.node.start_byte, len(writes))
+        return self._memoized(key, lambda: self._written_value(file, declaration, writes, depth))
+
+    def _writes(self, file: GoFile, declaration: Declaration) -> list[Write]:
+        key = ("writes", file.path, declaration.node.start_byte)
+        found = self._memo.get(key)
+        if found is None:
+            function = enclosing_function(declaration.node)
+            found = (
+                []
+                if function is None
+                else writes_of(declaration, function, lambda n: self.resolver.declaration(file, n))
+            )
+            self._memo[key] = found
+        return found  # type: ignore[return-value]
+
+    def _written_value(self, file: GoFile, declaration: Declaration, writes: list[Write], depth: int) -> Value:
+        value = self._declared_value(file, declaration, depth)
+        for write in writes:
+            written = self._write_value(file, write, depth)
+            if written is None:
+                continue  # not a write after all: a flag definition, whose default is the declared value
+            guard = combine(list(self.guards(file, write.node, {})))
+            if guard is None:
+                value = written
+            elif guard.holds_by_default is None:
+                value = _either(value, written)
+        return value
+
+    def _write_value(self, file: GoFile, write: Write, depth: int) -> Value | None:
+        if write.kind is WriteKind.ASSIGN:
+            left, right = write.node.child_by_field_name("left"), write.node.child_by_field_name("right")
+            names = parser.named(left) if left is not None else []
+            values = parser.named(right) if right is not None else []
+            if len(values) == len(names):
+                return self.value(file, values[write.index], {}, depth + 1)
+            value = self.value(file, values[0], {}, depth + 1) if len(values) == 1 else UNKNOWN
+            if isinstance(value, Val) and isinstance(value.value, tuple) and write.index < len(value.value):
+                return _item(value.value[write.index], value.origin)  # `x, err = call()`
+            return UNKNOWN
+        if write.kind is WriteKind.ADDRESS:
+            return self._filled(file, write.node, depth)
+        return UNKNOWN
+
+    def _filled(self, file: GoFile, address: tree_sitter.Node, depth: int) -> Value | None:
+        """What a call given `&x` leaves in x: a flag's value for a flag definition (None: the registry
+        gave the declared value already) or viper's UnmarshalKey of a flag; anything else is unknown."""
+        arguments = address.parent
+        call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+        function = call.child_by_field_name("function") if call is not None else None
+        if call is None or function is None or function.type != "selector_expression":
+            return UNKNOWN
+        method = parser.text(function.child_by_field_name("field"))
+        values = parser.named(arguments) if arguments is not None else []
+        if (_FLAG_VAR.match(method) or _FLAG_VALUE.match(method)) and values and values[0] == address:
+            return None
+        if method == "UnmarshalKey" and len(values) == 2 and values[1] == address:
+            named = self.value(file, values[0], {}, depth + 1)
+            flag = (
+                self.flags.by_name.get(named.value) if isinstance(named, Val) and isinstance(named.value, str) else None
+            )
+            return self._flag_value(flag, depth) if flag is not None else UNKNOWN
+        return UNKNOWN
 
     def _declared_value(self, file: GoFile, declaration: Declaration, depth: int) -> Value:
         flag = self.flags.by_variable.get((file.path, f"{declaration.name}@{declaration.node.start_byte}"))
@@ -315,11 +466,8 @@ class Evaluator:
             value = self.value(file, declaration.value_node, {}, depth + 1)
             if isinstance(value, Val) and isinstance(value.value, tuple):
                 items = value.value
-                return (
-                    Val(items[declaration.value_index], value.origin)
-                    if declaration.value_index < len(items)
-                    else UNKNOWN
-                )
+                index = declaration.value_index
+                return _item(items[index], value.origin) if index < len(items) else UNKNOWN
             return value
         return _zero(resolve_type(declaration.type_node, file))
 
@@ -417,8 +565,12 @@ class Evaluator:
         flag = self._flag_read(node, name, first, values)
         if flag is not None:
             return self._flag_value(flag, depth)
-        if name == "len" and isinstance(first, Val) and isinstance(first.value, str | list | dict | tuple):
-            return Val(len(first.value), first.origin)
+        if name == "len" and isinstance(first, Val) and isinstance(first.value, str | list | dict | tuple | None):
+            return Val(len(first.value or ()), first.origin)
+        if name == "append" and function is not None and function.type == "identifier":
+            return _appended(first, [self.value(file, item, env, depth + 1) for item in values[1:]])
+        if name in ("IsSet", "Changed") and isinstance(first, Val) and isinstance(first.value, str):
+            return Val(False, f"--{first.value}")  # nothing is set in the default deployment
         if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
             return _strings(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
         if name == "make" and function is not None and function.type == "identifier":
@@ -532,9 +684,11 @@ class Evaluator:
         ranged = clause.child_by_field_name("right")
         value = self.value(file, ranged, env, 0)
         text = " ".join(parser.text(ranged).split())
-        if isinstance(value, Val) and isinstance(value.value, list | dict | str | tuple):
+        if isinstance(value, Val) and isinstance(value.value, list | dict | str | tuple | None):
             items = (
-                [item for item in value.value if item not in ("",)] if isinstance(value.value, list) else value.value
+                [item for item in value.value if item not in ("",)]
+                if isinstance(value.value, list)
+                else value.value or ()
             )
             return Guard(len(items) > 0, _set_text(value.origin or text), span)
         return Guard(None, f"`{text}` is not empty", span)
@@ -618,6 +772,27 @@ def _logical(operator: str, left: Value, right: Value, origin: str) -> Value:
     return Val(False, origin) if values == [False, False] else UNKNOWN
 
 
+def _either(before: Value, written: Value) -> Value:
+    """A variable written under a condition that cannot be told: known only when both values agree
+    (`ns := ""; if !all { ns = os.Getenv("NS") }` is empty either way)."""
+    if not isinstance(before, Val) or not isinstance(written, Val) or type(before.value) is not type(written.value):
+        return UNKNOWN
+    return Val(written.value, written.origin or before.origin) if before.value == written.value else UNKNOWN
+
+
+def _item(item: object, origin: str) -> Value:
+    """One item of a known list, map or tuple of results, which may itself be unknown."""
+    return UNKNOWN if isinstance(item, _Unknown) else Val(item, origin)
+
+
+def _appended(first: Value, items: list[Value]) -> Value:
+    """`append(list, items…)`: a nil or known list grows by the items (unknown ones included: they count)."""
+    if not isinstance(first, Val) or not isinstance(first.value, list | None):
+        return UNKNOWN
+    added = [item.value if isinstance(item, Val) else UNKNOWN for item in items]
+    return Val([*(first.value or []), *added], first.origin or _origin(*items))
+
+
 def _strings(name: str, first: Val, rest: list[Value]) -> Value:
     text = str(first.value)
     argument = rest[0].value if rest and isinstance(rest[0], Val) else None
@@ -652,6 +827,30 @@ def _guard_text(condition: tree_sitter.Node, origin: str, negated: bool) -> str:
     text = " ".join(parser.text(condition).split())
     text = text if len(text) <= 60 else text[:59] + "…"
     return f"`{text}` is {'false' if negated else 'true'}"
+
+
+def _reads_variables_only(file: GoFile, condition: tree_sitter.Node) -> bool:
+    """No field of a value (a package's name, `flags.Namespace`, is not one) and no error variable."""
+    found = parser.captures("[(identifier) @name (selector_expression) @field]", condition)
+    for selector in found.get("field", []):
+        operand = selector.child_by_field_name("operand")
+        if operand is None or operand.type != "identifier" or parser.text(operand) not in file.imports:
+            return False
+    return not any(
+        name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
+    )
+
+
+def _always_returns(statement: tree_sitter.Node) -> bool:
+    """An `if` without `else` whose block ends with a return."""
+    if statement.child_by_field_name("alternative") is not None:
+        return False
+    block = statement.child_by_field_name("consequence")
+    statements = (
+        next((child for child in block.named_children if child.type == "statement_list"), None) if block else None
+    )
+    last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
+    return last is not None and last.type == "return_statement"
 
 
 def _owner_function(node: tree_sitter.Node) -> tree_sitter.Node | None:

@@ -1,0 +1,83 @@
+"""The writes of a local variable after its declaration: assignments, increments and addresses taken.
+
+The default deployment (SPEC §1) is judged on the value a variable holds where a condition reads it, so
+`ns := os.Getenv("WATCH_NAMESPACE"); if ns == "" { ns = "apps" }` scopes the cache to `apps`, and a list
+filled only under a condition that does not hold stays empty.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.scope import FUNCTIONS, Declaration
+
+_WRITTEN_NAMES = """
+[
+  (assignment_statement left: (expression_list (identifier) @name))
+  (inc_statement (identifier) @name)
+  (dec_statement (identifier) @name)
+  (unary_expression operator: "&" operand: (identifier) @name)
+]
+"""
+
+
+class WriteKind(enum.Enum):
+    ASSIGN = "assign"  # `x = value` or `x, err = call()`
+    ADDRESS = "address"  # `&x` handed to a call, which may fill it
+    OTHER = "other"  # `x += …`, `x++`: not evaluated
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    node: tree_sitter.Node  # the statement, or the `&x` expression
+    kind: WriteKind
+    index: int = 0  # for ASSIGN: the variable's position on the left
+    escapes: bool = False  # inside a function literal of its own: it may run at any time
+
+
+def writes_of(
+    declaration: Declaration,
+    function: tree_sitter.Node,
+    declared_by: Callable[[tree_sitter.Node], Declaration | None],
+) -> list[Write]:
+    """The writes of one declared name inside `function`, in source order; `declared_by` resolves a name
+    node to its declaration, so a shadowing variable of the same name is not taken for this one."""
+    writes = []
+    for name in parser.captures(_WRITTEN_NAMES, function).get("name", []):
+        if parser.text(name) != declaration.name or name.start_byte < declaration.visible_from:
+            continue
+        write = _write(name, declaration)
+        if write is not None and declared_by(name) == declaration:
+            writes.append(write)
+    return writes
+
+
+def _write(name: tree_sitter.Node, declaration: Declaration) -> Write | None:
+    """The write of `name`, or None when the tree around it has none of the query's shapes."""
+    parent = name.parent
+    if parent is None:
+        return None
+    escapes = _innermost_function(parent) != _innermost_function(declaration.node)
+    if parent.type == "unary_expression":
+        return Write(parent, WriteKind.ADDRESS, escapes=escapes)
+    if parent.type in ("inc_statement", "dec_statement"):
+        return Write(parent, WriteKind.OTHER, escapes=escapes)
+    statement = parent.parent
+    if parent.type != "expression_list" or statement is None or statement.type != "assignment_statement":
+        return None
+    operator = next((child.type for child in statement.children if not child.is_named), "")
+    if operator != "=":
+        return Write(statement, WriteKind.OTHER, escapes=escapes)
+    return Write(statement, WriteKind.ASSIGN, parser.named(parent).index(name), escapes)
+
+
+def _innermost_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    current = node.parent
+    while current is not None and current.type not in FUNCTIONS:
+        current = current.parent
+    return current
