@@ -43,6 +43,8 @@ def suggestion(site: Site) -> str:
             f"Restrict {site.kind} with cache.Options.ByObject (Label, Field or Namespaces) in the manager "
             "options, or watch it with builder.OnlyMetadata"
         )
+    if site.access is Access.INFORMER_FACTORY and site.call.startswith("New"):  # NewSecretInformer(…)
+        return f"Give {site.call} a namespace, or use its NewFiltered… form with a label selector in tweakListOptions"
     if site.access is Access.INFORMER_FACTORY:
         return "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions"
     if site.access is Access.KOPF:

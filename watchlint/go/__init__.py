@@ -9,18 +9,20 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from watchlint.facts import (
     Access,
     CachePolicy,
     Comment,
+    Condition,
     Facts,
     Language,
     Notification,
     NotificationLevel,
     ObjectForm,
     Operation,
+    Restriction,
     Site,
 )
 from watchlint.frontend import UnitInput, file_failure
@@ -28,7 +30,7 @@ from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations
-from watchlint.go.deployment import Evaluator, FlagRegistry
+from watchlint.go.deployment import Evaluator, FlagRegistry, Val
 from watchlint.go.edits import OptionsAnchor
 from watchlint.go.imports import extract_imports
 from watchlint.go.model import GoFile, index_nodes
@@ -195,6 +197,19 @@ def _policies(
     return result
 
 
+def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restriction, ...]:
+    """The site's restrictions, a namespace variable that names all namespaces by default made conditional:
+    `NewSharedInformerFactoryWithOptions(cs, 0, informers.WithNamespace(namespace))` with
+    `namespace := metav1.NamespaceAll` unless a flag is set."""
+    judged = {id(restriction): restriction for restriction in item.restrictions}
+    for restriction, node in item.namespaces:
+        value = evaluator.value(item.file, node, {}, 0)
+        if isinstance(value, Val) and value.value in ("", None):
+            text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
+            judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
+    return tuple(judged.values())
+
+
 def _binary_label(key: str) -> str:
     return "binary at the module root" if key == "." else f"binary {key}"
 
@@ -215,7 +230,7 @@ def _resolve_sites(
     )
     for item in pending:
         condition = evaluator.condition(item.file, item.node)
-        access, evidence, restrictions = item.access, None, tuple(item.restrictions)
+        access, evidence, restrictions = item.access, None, _judged_namespaces(item, evaluator)
         if item.client is not None:
             known = clients.resolve(item.client)
             if known is None:

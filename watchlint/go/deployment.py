@@ -414,11 +414,16 @@ class Evaluator:
             written = self._write_value(file, write, depth)
             if written is None:
                 continue  # not a write after all: a flag definition, whose default is the declared value
-            guard = combine(list(self.guards(file, write.node, {})))
-            if guard is None:
-                value = written
-            elif guard.holds_by_default is None:
+            guards = list(self.guards(file, write.node, {}))
+            skipped = next((guard for guard in guards if guard.holds is False), None)
+            if skipped is not None:
+                # kept by default, but a flag would change it: the value comes from that flag
+                if isinstance(value, Val) and not value.origin and skipped.origin:
+                    value = Val(value.value, skipped.origin)
+            elif any(guard.holds is None for guard in guards):
                 value = _either(value, written)
+            else:
+                value = written
         return value
 
     def _write_value(self, file: GoFile, write: Write, depth: int) -> Value | None:

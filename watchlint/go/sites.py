@@ -3,6 +3,7 @@ clientset calls, and Get/List through controller-runtime readers (SPEC §3.1).""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -13,13 +14,14 @@ from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation,
 from watchlint.go import parser
 from watchlint.go.clients import ClientGraph, ClientRef
 from watchlint.go.declarations import FunctionKey, resolve_type
-from watchlint.go.model import CR_CLIENT, CR_SOURCE, INFORMERS, META_V1, GoFile
+from watchlint.go.model import CR_CLIENT, CR_SOURCE, FAKE_CLIENTSET, INFORMERS, META_V1, GoFile
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
 from watchlint.source import Span
 
 BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
 _READS = frozenset({"Get", "List"})
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
+_STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
 _ALL_NAMESPACES = ('""', "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.NamespaceAll", "cache.AllNamespaces")
 _SELECTOR_OPTIONS = frozenset(
     {"MatchingLabels", "MatchingLabelsSelector", "MatchingFields", "MatchingFieldsSelector", "HasLabels"}
@@ -46,6 +48,8 @@ class PendingSite:
     group: int | None = None  # builder chain identity, for builder-wide WithEventFilter
     cache: str = ""  # policy key of a cluster.New cache the site uses; "" for the binary's manager
     helper: tuple[FunctionKey, int] | None = None  # the object is this parameter of a helper: see its calls
+    # namespace restrictions and the expression naming the namespace, judged for the default deployment later
+    namespaces: list[tuple[Restriction, tree_sitter.Node]] = field(default_factory=list)
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
 
 
@@ -55,10 +59,12 @@ class TypedClientNames:
 
     clientset: dict[tuple[str, str], str]  # (CoreV1, Secrets) -> Secret
     informers: dict[tuple[str, str, str], str]  # (Core, V1, Secrets) -> Secret
+    # (k8s.io/client-go/informers/core/v1, Secret) -> Secret: the package of NewSecretInformer and its kind
+    standalone: dict[tuple[str, str], str]
 
     @classmethod
     def build(cls, kinds: KindIndex) -> TypedClientNames:
-        clientset, informers = {}, {}
+        clientset, informers, standalone = {}, {}, {}
         for kind in kinds.kinds:
             plural = kind.name if kind.name.endswith("s") else f"{kind.name}s"
             for package in kind.go_packages:
@@ -68,7 +74,8 @@ class TypedClientNames:
                 group, version = parts[-2].capitalize(), parts[-1].capitalize()
                 clientset[(group + version, plural)] = kind.name
                 informers[(group, version, plural)] = kind.name
-        return cls(clientset, informers)
+                standalone[(f"{INFORMERS}/{'/'.join(parts[-2:])}", kind.name)] = kind.name
+        return cls(clientset, informers, standalone)
 
 
 class SiteExtractor:
@@ -118,6 +125,8 @@ class SiteExtractor:
             informer = self._factory_site(file, call, method, operand)
             if informer is not None:
                 yield informer
+        elif (standalone := _STANDALONE_INFORMER.fullmatch(method)) is not None:
+            yield from self._standalone_informer_site(file, call, method, operand, arguments, standalone)
 
     # -- builder chains ------------------------------------------------------------------------------
     def _builder_site(
@@ -345,35 +354,79 @@ class SiteExtractor:
         if kind is None or group_call is None:
             return None
         factory = _operand_of(group_call)
+        constructor = self._constructor_call(file, factory)
+        if constructor is not None and self._is_fake_clientset(
+            file, parser.first_named(constructor.child_by_field_name("arguments"))
+        ):
+            return None  # an in-memory clientset of tests: nothing is listed from a cluster
         found = ObjectRef(kind, ObjectForm.TYPED, f"{group}().{version}().{method}()", False)
         site = self._pending(file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED)
-        site.restrictions.extend(self._factory_restrictions(file, factory, kind))
+        self._factory_restrictions(site, file, factory, kind)
         return site
 
-    def _factory_restrictions(self, file: GoFile, factory: tree_sitter.Node | None, kind: str) -> list[Restriction]:
+    def _standalone_informer_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+        match: re.Match[str],
+    ) -> Iterator[PendingSite]:
+        """`corev1informers.NewSecretInformer(client, namespace, resync, indexers)` and its `NewFiltered…`
+        form, whose last argument adjusts the list options: an informer of its own, outside any factory."""
+        package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
+        kind = self.names.standalone.get((package or "", match.group("kind")))
+        if kind is None or len(arguments) < 2 or self._is_fake_clientset(file, arguments[0]):
+            return
+        found = ObjectRef(kind, ObjectForm.TYPED, f"{match.group('kind')} informer", False)
+        site = self._pending(file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED)
+        _restrict_namespace(site, file, arguments[1], "namespace")
+        tweak = arguments[4] if match.group("filtered") and len(arguments) > 4 else None
+        if tweak is not None and parser.text(tweak) != "nil":
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), "tweakListOptions"))
+        yield site
+
+    def _factory_restrictions(
+        self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None, kind: str
+    ) -> None:
         constructor = self._constructor_call(file, factory)
         if constructor is None:
             text = "informer factory built elsewhere"
             span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
-            return [Restriction(Mitigation.UNRESOLVED, kind, span, text)]
+            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, text))
+            return
         name = _method_name(constructor) or ""
         arguments = constructor.child_by_field_name("arguments")
         values = parser.named(arguments) if arguments is not None else []
-        restrictions = []
         if name == "NewFilteredSharedInformerFactory" and len(values) >= 4:
-            if parser.text(values[2]) not in _ALL_NAMESPACES:
-                restrictions.append(Restriction(Mitigation.NAMESPACE, kind, file.span(values[2]), "namespace"))
+            _restrict_namespace(site, file, values[2], "namespace")
             if parser.text(values[3]) != "nil":
-                restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(values[3]), "tweakListOptions"))
+                site.restrictions.append(
+                    Restriction(Mitigation.SELECTOR, kind, file.span(values[3]), "tweakListOptions")
+                )
         for value in values[2:]:
             text = parser.text(value)
-            if "WithNamespace(" in text and not any(f"({item})" in text for item in _ALL_NAMESPACES):
-                restrictions.append(
-                    Restriction(Mitigation.NAMESPACE, kind, file.span(value), "informers.WithNamespace")
-                )
+            option = value.child_by_field_name("arguments") if value.type == "call_expression" else None
+            if "WithNamespace(" in text and (namespace := parser.first_named(option)) is not None:
+                _restrict_namespace(site, file, namespace, "informers.WithNamespace", file.span(value))
             elif "WithTweakListOptions(" in text:
-                restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(value), "WithTweakListOptions"))
-        return restrictions
+                site.restrictions.append(
+                    Restriction(Mitigation.SELECTOR, kind, file.span(value), "WithTweakListOptions")
+                )
+
+    def _is_fake_clientset(self, file: GoFile, node: tree_sitter.Node | None) -> bool:
+        """`fake.NewSimpleClientset(…)` or `fake.NewClientset(…)`, directly or through local variables."""
+        for _ in range(4):
+            if node is None or node.type not in ("call_expression", "identifier"):
+                return False
+            if node.type == "call_expression":
+                function = node.child_by_field_name("function")
+                operand = function.child_by_field_name("operand") if function is not None else None
+                return operand is not None and file.imports.get(parser.text(operand)) == FAKE_CLIENTSET
+            declaration = self.resolver.declaration(file, node)
+            node = declaration.value_node if declaration is not None else None
+        return False
 
     def _constructor_call(self, file: GoFile, node: tree_sitter.Node | None) -> tree_sitter.Node | None:
         for _ in range(4):
@@ -412,8 +465,8 @@ class SiteExtractor:
         found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
         operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
         site = self._pending(file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED)
-        if namespaces and parser.text(namespaces[0]) not in _ALL_NAMESPACES:
-            site.restrictions.append(Restriction(Mitigation.NAMESPACE, kind, file.span(namespaces[0]), "namespace"))
+        if namespaces:
+            _restrict_namespace(site, file, namespaces[0], "namespace")
         if len(arguments) >= 2 and method != "Get":
             site.restrictions.extend(self._list_options(file, arguments[1], kind))
         return site
@@ -511,6 +564,19 @@ class SiteExtractor:
         site = PendingSite(file, call, operation, access, found, span, shown_call, construct, enclosing)
         site.object = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
         return site
+
+
+def _restrict_namespace(
+    site: PendingSite, file: GoFile, namespace: tree_sitter.Node, text: str, span: Span | None = None
+) -> None:
+    """A namespace argument restricts the site unless it names all namespaces; a variable is judged later,
+    with the value it holds by default (`namespace := metav1.NamespaceAll; if namespaced { … }`)."""
+    if parser.text(namespace) in _ALL_NAMESPACES:
+        return
+    restriction = Restriction(Mitigation.NAMESPACE, site.object.kind, span or file.span(namespace), text)
+    site.restrictions.append(restriction)
+    if namespace.type == "identifier":
+        site.namespaces.append((restriction, namespace))
 
 
 def _method_calls(
