@@ -21,6 +21,8 @@ from watchlint.go.resolve import Resolver, keyed_elements
 from watchlint.source import Span
 
 MAX_DEPTH = 6
+# controller-runtime functions that wrap a client and read through it
+_WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
 PACKAGE_SCOPE = "<package>"  # the pseudo-struct whose fields are a package's variables
 
 
@@ -111,7 +113,11 @@ class ClientGraph:
     def _call_ref(self, file: GoFile, call: tree_sitter.Node) -> ClientRef:
         function = call.child_by_field_name("function")
         if function is None or function.type != "selector_expression":
-            return Marker.UNKNOWN
+            return (
+                self._returned_ref(file, call)
+                if function is not None and function.type == "identifier"
+                else Marker.UNKNOWN
+            )
         name = parser.text(function.child_by_field_name("field"))
         text = " ".join(parser.text(call).split())
         if name == "GetClient" or name == "GetCache":
@@ -133,8 +139,15 @@ class ClientGraph:
                 evidence = Evidence(file.span(call), "client.New with Cache.Reader reads the cache")
                 return Known(Access.CACHE, evidence, cache)
             return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
+        if package == CR_CLIENT and name in _WRAPPERS:
+            # the wrapped client reads as it did: `client.NewNamespacedClient(client.New(…), ns)` is uncached
+            return self.ref_of(file, parser.first_named(call.child_by_field_name("arguments")))
         if package == KUBERNETES and name.startswith("NewFor"):
             return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))
+        return self._returned_ref(file, call)
+
+    def _returned_ref(self, file: GoFile, call: tree_sitter.Node) -> ClientRef:
+        """A same-module function that returns a client (`getK8sClient()`, `r.client()`)."""
         info = self.resolver.callee(file, call)
         if info is not None and info.results and self.is_client_like(info.results[0]):
             return ReturnRef(info.key)
