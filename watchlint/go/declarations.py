@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.model import CR_CLIENT, GoFile, TypeRef
 
 PREDECLARED = frozenset(
     {
@@ -42,7 +42,24 @@ def resolve_type(node: tree_sitter.Node | None, file: GoFile) -> TypeRef | None:
     if kind == "type_identifier":
         name = parser.text(node)
         return TypeRef("", name) if name in PREDECLARED else TypeRef(file.package_path, name)
+    if kind == "interface_type" and _declares_client_reads(node, file):
+        return TypeRef(CR_CLIENT, "Reader")
     return None
+
+
+def _declares_client_reads(interface: tree_sitter.Node, file: GoFile) -> bool:
+    """An anonymous interface with client.Reader's Get or List (`Reader interface { Get(ctx,
+    client.ObjectKey, client.Object, …) error }`): a field of that type holds a controller-runtime client."""
+    for method in interface.named_children:
+        name = method.child_by_field_name("name") if method.type == "method_elem" else None
+        if parser.text(name) not in ("Get", "List"):
+            continue
+        parameters = method.child_by_field_name("parameters")
+        for parameter in parameters.named_children if parameters is not None else ():
+            ref = resolve_type(parameter.child_by_field_name("type"), file)
+            if ref is not None and ref.is_(CR_CLIENT, "Object", "ObjectList"):
+                return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -277,7 +277,9 @@ class Evaluator:
                     truth, origin = self.truth(file, condition, env)
                     in_else = child == current.child_by_field_name("alternative")
                     holds = None if truth is None else (truth != in_else)
-                    yield Guard(holds, _guard_text(condition, origin, in_else), file.span(condition), origin)
+                    # off by default: setting the flag (away from its default) is what turns it on
+                    text = f"{origin} is set" if origin and holds is False else _guard_text(condition, origin, in_else)
+                    yield Guard(holds, text, file.span(condition), origin)
             elif current.type in ("expression_case", "default_case"):
                 yield self._case_guard(file, current, env)
             elif current.type == "for_statement" and child == current.child_by_field_name("body"):
