@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import tree_sitter
 
@@ -48,6 +48,7 @@ class PendingSite:
     group: int | None = None  # builder chain identity, for builder-wide WithEventFilter
     cache: str = ""  # policy key of a cluster.New cache the site uses; "" for the binary's manager
     helper: tuple[FunctionKey, int] | None = None  # the object is this parameter of a helper: see its calls
+    forwarded: int | None = None  # a helper's variadic parameter passed on as the watch's options (`opts...`)
     # namespace restrictions and the expression naming the namespace, judged for the default deployment later
     namespaces: list[tuple[Restriction, tree_sitter.Node]] = field(default_factory=list)
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
@@ -157,7 +158,15 @@ class SiteExtractor:
         site.group = self._chain_group(file, call)
         site.is_raw_source = method == "WatchesRawSource"
         site.helper = helper
+        site.forwarded = self._forwarded_options(file, options) if helper is not None else None
         yield site
+
+    def _forwarded_options(self, file: GoFile, options: list[tree_sitter.Node]) -> int | None:
+        """The index of the helper's parameter a watch takes its options from (`Watches(obj, h, opts...)`)."""
+        last = options[-1] if options else None
+        name = parser.first_named(last) if last is not None and last.type == "variadic_argument" else None
+        declaration = self.resolver.declaration(file, name) if name is not None and name.type == "identifier" else None
+        return declaration.parameter_index if declaration is not None and declaration.parameter_index >= 0 else None
 
     def _predicates(self, file: GoFile, options: list[tree_sitter.Node], method: str) -> Iterator[Evidence]:
         for option in options:
@@ -199,7 +208,13 @@ class SiteExtractor:
                 found = self.resolver.object_of(caller_file, values[index]) if index < len(values) else None
                 if found is None or (site.operation is Operation.LIST) != found.is_list:
                     continue
-                expanded.append(self._from_helper(site, caller_file, call, found))
+                copy = self._from_helper(site, caller_file, call, found)
+                if site.forwarded is not None:  # the caller's options are the watch's
+                    options = values[site.forwarded :]
+                    copy.filters.extend(self._predicates(caller_file, options, "Watches"))
+                    if _has_only_metadata(options):
+                        copy.object = replace(copy.object, form=ObjectForm.METADATA)
+                expanded.append(copy)
         return expanded
 
     def _from_helper(self, site: PendingSite, file: GoFile, call: tree_sitter.Node, found: ObjectRef) -> PendingSite:
@@ -320,6 +335,7 @@ class SiteExtractor:
     ) -> Iterator[PendingSite]:
         if len(arguments) < 2:
             return
+        helper = None
         if method == "GetInformerForKind":
             kind = self.resolver.gvk_kind(arguments[1])
             if kind is None:
