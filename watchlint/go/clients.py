@@ -90,6 +90,8 @@ class ClientGraph:
         inner = parser.named(node) if kind in ("parenthesized_expression", "unary_expression") else None
         if inner:
             return self.ref_of(file, inner[-1], depth + 1)
+        if kind == "index_expression":  # `c.clients[0]`: an element of a list of clients
+            return self.ref_of(file, node.child_by_field_name("operand"), depth + 1)
         if kind == "call_expression":
             return self._call_ref(file, node)
         if kind == "identifier":
@@ -174,10 +176,15 @@ class ClientGraph:
             if info is not None and info.node.start_byte == declaration.scope_start:
                 return ParamRef(info.key, declaration.parameter_index, declaration.name)
             return Marker.UNKNOWN
-        if declaration.value_node is not None:
-            return self.ref_of(file, declaration.value_node, depth + 1)
+        value = declaration.value_node
+        if value is not None and not _is_slice_literal(value):
+            return self.ref_of(file, value, depth + 1)
+        if value is not None and (first := parser.first_named(value.child_by_field_name("body"))) is not None:
+            return self.ref_of(file, parser.first_named(first) or first, depth + 1)  # `[]client.Client{c}`
         scope = resolver.scope(file, node)
         assigned = scope.assignments.get(declaration.name, []) if scope else []
+        if value is not None:  # a list filled later: `clients = append(clients, c)`
+            assigned = [item for item in map(_appended_item, assigned) if item is not None]
         return self.ref_of(file, assigned[0], depth + 1) if assigned else Marker.UNKNOWN
 
     def _selector_ref(self, file: GoFile, node: tree_sitter.Node, depth: int) -> ClientRef:
@@ -396,6 +403,20 @@ class ClientGraph:
         cached = next(((known, value) for known, value in definite if known.access is Access.CACHE), None)
         known, value = cached if cached is not None else definite[0]
         return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache)
+
+
+def _is_slice_literal(node: tree_sitter.Node) -> bool:
+    type_node = node.child_by_field_name("type") if node.type == "composite_literal" else None
+    return type_node is not None and type_node.type == "slice_type"
+
+
+def _appended_item(value: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The first item of an `append(list, item, …)`."""
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    if function is None or parser.text(function) != "append":
+        return None
+    items = parser.named(value.child_by_field_name("arguments") or value)
+    return items[1] if len(items) > 1 and items[1].type != "variadic_argument" else None
 
 
 def _cache_reader(arguments: tree_sitter.Node) -> tree_sitter.Node | None:
