@@ -18,6 +18,8 @@ _SETTER_CALLS = (
 )
 MAX_DEPTH = 8  # following values through variables and calls; deeper chains are not worth the time
 _GVK_SETTERS = frozenset({"SetGroupVersionKind", "SetKind"})
+# Packages whose `Object` interface a kind is converted to (`client.Object(&corev1.Pod{})`): the kind stays.
+_OBJECT_INTERFACES = frozenset({CR_CLIENT, "k8s.io/apimachinery/pkg/runtime", META_V1})
 _ACCESSOR_TYPES = {
     "GetClient": TypeRef(CR_CLIENT, "Client"),
     "GetAPIReader": TypeRef(CR_CLIENT, "Reader"),
@@ -162,6 +164,13 @@ class Resolver:
             name = parser.text(function.child_by_field_name("field"))
             if name in _ACCESSOR_TYPES and index == 0:
                 return _ACCESSOR_TYPES[name]
+            operand = function.child_by_field_name("operand")
+            converted = name == "Object" and operand is not None and self._is_package(file, operand)
+            if converted and file.imports[parser.text(operand)] in _OBJECT_INTERFACES:  # `client.Object(&x)`
+                return self.type_of(file, parser.first_named(call.child_by_field_name("arguments")), depth + 1)
+            if name == "DeepCopy" and index == 0 and operand is not None:  # generated: returns *T
+                owner = self.type_of(file, operand, depth + 1)
+                return TypeRef(owner.package, owner.name, True) if owner is not None and not owner.slice else None
         info = self.callee(file, call)
         if info is None or index >= len(info.results):
             return None

@@ -258,8 +258,9 @@ class SiteExtractor:
         return list(parser.named(arguments)[3:]) if arguments is not None else []
 
     def _source_kind(self, file: GoFile, node: tree_sitter.Node) -> tuple[ObjectRef, tree_sitter.Node] | None:
-        """`source.Kind(cache, obj, …)`, `source.Kind[T](…)` and `&source.Kind{Type: obj}`."""
-        target = node.child_by_field_name("operand") if node.type == "unary_expression" else node
+        """`source.Kind(cache, obj, …)`, `source.Kind[T](…)`, `source.TypedKind(…)` and `&source.Kind{Type: obj}`,
+        also through a local variable."""
+        target = self._source_expression(file, node)
         if target is None:
             return None
         if target.type == "composite_literal":
@@ -274,7 +275,7 @@ class SiteExtractor:
         if target.type != "call_expression":
             return None
         function = target.child_by_field_name("function")
-        if function is None or not parser.text(function).split("[", 1)[0].endswith(".Kind"):
+        if function is None or not parser.text(function).split("[", 1)[0].endswith((".Kind", ".TypedKind")):
             return None
         operand = function.child_by_field_name("operand") if function.type == "selector_expression" else None
         if operand is not None and file.imports.get(parser.text(operand)) not in (CR_SOURCE, None):
@@ -283,6 +284,18 @@ class SiteExtractor:
         values = parser.named(arguments) if arguments is not None else []
         found = self.resolver.object_of(file, values[1]) if len(values) > 1 else None
         return (found, target) if found else None
+
+    def _source_expression(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The source a Watch is given, without `&` and behind a local variable (`src := source.Kind(…)`)."""
+        target: tree_sitter.Node | None = node
+        for _ in range(2):
+            if target is not None and target.type == "unary_expression":
+                target = target.child_by_field_name("operand")
+            if target is None or target.type != "identifier":
+                return target
+            declaration = self.resolver.declaration(file, target)
+            target = declaration.value_node if declaration is not None else None
+        return target
 
     def _watch_site(
         self, file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node]
@@ -622,7 +635,9 @@ def _has_only_metadata(options: list[tree_sitter.Node]) -> bool:
 
 
 def _is_handler(text: str) -> bool:
-    return "handler." in text or "Enqueue" in text or text.startswith("&handler")
+    """An event handler, by the head of its expression: a predicate's body may well call `shouldEnqueue`."""
+    head = text.lstrip("&").split("(", 1)[0].split("{", 1)[0]
+    return "handler." in head or "Enqueue" in head
 
 
 def _method_name(call: tree_sitter.Node | None) -> str | None:
