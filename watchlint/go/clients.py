@@ -15,8 +15,17 @@ import tree_sitter
 
 from watchlint.facts import Access, Evidence
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionKey, resolve_type
-from watchlint.go.model import CR_CLIENT, KUBERNETES, GoFile, TypeRef, is_client_type, is_second_cache, second_cache_key
+from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
+from watchlint.go.model import (
+    CR_CLIENT,
+    KUBERNETES,
+    Call,
+    GoFile,
+    TypeRef,
+    is_client_type,
+    is_second_cache,
+    second_cache_key,
+)
 from watchlint.go.resolve import Resolver, keyed_elements
 from watchlint.source import Span
 
@@ -78,6 +87,7 @@ class ClientGraph:
     _client_functions: frozenset[str] | None = None  # names of functions taking a client, computed once
     _client_fields: frozenset[str] | None = None  # names of client-typed struct fields, computed once
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
+    _methods: dict[str, list[FunctionInfo]] | None = None  # the module's methods by name, for interface calls
 
     # -- references ----------------------------------------------------------------------------------
     def ref_of(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> ClientRef:
@@ -326,13 +336,28 @@ class ClientGraph:
             if called.name not in wanted:
                 continue
             call, arguments = called.node, called.arguments
-            info = resolver.callee(file, call)
+            info = resolver.callee(file, call) or self._only_method(called)
             if info is None or arguments is None:
                 continue
             values = parser.named(arguments)
             for parameter in info.parameters:
                 if parameter.index < len(values) and self.is_client_like(parameter.type):
                     self._record(self.call_arguments, (info.key, parameter.index), file, values[parameter.index])
+
+    def _only_method(self, called: Call) -> FunctionInfo | None:
+        """The module's one method of that name, for a call through an interface (`discoverer.Get(…)` with
+        `discoverer AdminAPIsDiscoverer`): an interface with a single implementation hands its arguments
+        to that implementation."""
+        if called.operand is None:
+            return None
+        if self._methods is None:
+            methods: dict[str, list[FunctionInfo]] = {}
+            for key, info in self.resolver.declarations.functions.items():
+                if key.receiver:
+                    methods.setdefault(key.name, []).append(info)
+            self._methods = methods
+        candidates = self._methods.get(called.name, [])
+        return candidates[0] if len(candidates) == 1 else None
 
     def _functions_with_client_parameters(self) -> frozenset[str]:
         if self._client_functions is None:

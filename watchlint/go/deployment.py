@@ -9,6 +9,7 @@ default is visible. A condition that cannot be evaluated counts as holding. Valu
 
 from __future__ import annotations
 
+import functools
 import operator
 import re
 from collections.abc import Callable, Iterator
@@ -21,7 +22,7 @@ from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
-from watchlint.go.resolve import Resolver, keyed_elements
+from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
 from watchlint.go.scope import Declaration, enclosing_function
 from watchlint.go.writes import Write, WriteKind, writes_of
 from watchlint.source import Span
@@ -32,6 +33,7 @@ _IN_PROGRESS = object()
 _FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)Var(P)?$")
 _FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)(P)?$")
 _FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
+_GATE_SPECS = ("featuregate.FeatureSpec", "featuregate.VersionedSpecs")  # map value types declaring gates
 _ENV_TAG = re.compile(r'env:"([A-Za-z_][A-Za-z0-9_]*)')
 _KNOWN_CONSTANTS = {
     "NamespaceAll": "",
@@ -84,6 +86,8 @@ class FlagRegistry:
     """Every flag definition of the module, by the variable or field it fills and by its name."""
 
     by_variable: dict[tuple[str, str], Flag] = field(default_factory=dict)  # (package, name) or ("field", Name)
+    # ("field", Name) -> the structs whose field Name a flag fills, with the flag (None: struct not told)
+    by_field: dict[str, list[tuple[TypeRef | None, Flag]]] = field(default_factory=dict)
     by_name: dict[str, Flag] = field(default_factory=dict)
     env_by_field: dict[str, str] = field(default_factory=dict)  # field name -> `env:"X"` tag
 
@@ -110,7 +114,7 @@ class FlagRegistry:
             flag = Flag(name, file, default)
             target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
             if target is not None:
-                self.by_variable[_variable_key(file, target, resolver)] = flag
+                self._bind(file, target, flag, resolver)
             self.by_name.setdefault(flag.name, flag)
             return
         if (match and len(values) == 1) or (_FLAG_VALUE.match(method) and not values):
@@ -134,7 +138,14 @@ class FlagRegistry:
         self.by_name.setdefault(name, flag)
         target = values[0].child_by_field_name("operand") if values and values[0].type == "unary_expression" else None
         if target is not None:
-            self.by_variable[_variable_key(file, target, resolver)] = flag
+            self._bind(file, target, flag, resolver)
+
+    def _bind(self, file: GoFile, target: tree_sitter.Node, flag: Flag, resolver: Resolver) -> None:
+        """The variable or field a flag fills (`&ns`, `&opts.Namespace`)."""
+        self.by_variable[_variable_key(file, target, resolver)] = flag
+        if target.type == "selector_expression":
+            owner = resolver.type_of(file, target.child_by_field_name("operand"))
+            self.by_field.setdefault(parser.text(target.child_by_field_name("field")), []).append((owner, flag))
 
 
 def kingpin_chain(call: tree_sitter.Node) -> tuple[str, tree_sitter.Node | None] | None:
@@ -232,7 +243,7 @@ class Evaluator:
     def __init__(self, resolver: Resolver, flags: FlagRegistry) -> None:
         self.resolver = resolver
         self.flags = flags
-        self._field_values: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._field_values: dict[str, list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]] | None = None
         self._calls_by_name: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self.files: list[GoFile] = []
@@ -500,11 +511,14 @@ class Evaluator:
             return UNKNOWN
         owner = self.resolver.type_of(file, operand) if operand is not None else None
         located = self.resolver.declarations.field(owner, name) if owner is not None else None
-        return self._field(name, located[1].type if located else None, depth)
+        return self._field(name, located[1].type if located else None, owner, depth)
 
-    def _field(self, name: str, field_type: TypeRef | None, depth: int) -> Value:
-        """A configuration field: its visible non-empty default, else its zero value (SPEC §1)."""
-        return self._memoized(("field", name, field_type), lambda: self._field_value(name, field_type, depth))
+    def _field(self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int) -> Value:
+        """A configuration field: its visible non-empty default, else its zero value (SPEC §1). Flags and
+        writes of a field of the same name in another struct (`--type` filling `args.Type`) say nothing of
+        `def.Terraform.Type`."""
+        key = ("field", name, field_type, owner.base if owner is not None else None)
+        return self._memoized(key, lambda: self._field_value(name, field_type, owner, depth))
 
     def _memoized(self, key: object, compute: Callable[[], Value]) -> Value:
         """Evaluate once per key; a key met again while it is computed (a cycle) is unknown."""
@@ -516,14 +530,18 @@ class Evaluator:
         self._memo[key] = result
         return result
 
-    def _field_value(self, name: str, field_type: TypeRef | None, depth: int) -> Value:
+    def _field_value(self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int) -> Value:
         origin = self.flags.env_by_field.get(name, "")
-        flag = self.flags.by_variable.get(("field", name))
+        flag = next(
+            (flag for struct, flag in self.flags.by_field.get(name, []) if self._same(struct, owner, name)), None
+        )
         if flag is not None:
             value = self._flag_value(flag, depth)
             return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
         known = []
-        for file, value_node in self._field_writes().get(name, [])[:MAX_WRITES]:
+        for file, value_node, struct in self._field_writes().get(name, [])[:MAX_WRITES]:
+            if not self._same(struct(), owner, name):
+                continue
             value = self.value(file, value_node, {}, depth + 1)
             if isinstance(value, Val) and value.origin:  # filled from a flag or the environment: configuration
                 known.append(value)
@@ -536,18 +554,35 @@ class Evaluator:
         empty = zero.value if isinstance(zero, Val) else ""
         return Val(empty, origin or next((value.origin for value in known if value.origin), "") or name)
 
-    def _field_writes(self) -> dict[str, list[tuple[GoFile, tree_sitter.Node]]]:
+    def _same(self, struct: TypeRef | None, owner: TypeRef | None, name: str) -> bool:
+        """Whether field `name` of `struct` can be the one read on `owner` (either unknown: it may be); both
+        are taken to the struct that declares the field, for fields promoted from embedded structs."""
+        if struct is None or owner is None:
+            return True
+        return self._declaring(struct, name) == self._declaring(owner, name)
+
+    def _declaring(self, struct: TypeRef, name: str) -> TypeRef:
+        declarations = self.resolver.declarations
+        found = declarations.field(struct, name)
+        return found[0] if found is not None else declarations.unalias(struct.base)
+
+    def _field_writes(self) -> dict[str, list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]]:
+        """Writes of fields by name, each with a function telling its struct (computed only when read)."""
         if self._field_values is None:
-            writes: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
+            writes: dict[str, list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]] = {}
+            resolver = self.resolver
             for file in self.files:
                 for left, right in file.assignments():
                     target = parser.named(left)[0]
                     if target.type == "selector_expression":
                         name = parser.text(target.child_by_field_name("field"))
-                        writes.setdefault(name, []).append((file, parser.named(right)[0]))
+                        operand = target.child_by_field_name("operand")
+                        owner = functools.partial(resolver.type_of, file, operand)
+                        writes.setdefault(name, []).append((file, parser.named(right)[0], owner))
                 for literal in file.nodes("composite_literal"):
+                    struct = functools.partial(resolve_type, literal.child_by_field_name("type"), file)
                     for key, value in keyed_elements(literal):
-                        writes.setdefault(key, []).append((file, value))
+                        writes.setdefault(key, []).append((file, value, struct))
             self._field_values = writes
         return self._field_values
 
@@ -564,11 +599,9 @@ class Evaluator:
         if function is not None and function.type == "selector_expression":
             package = file.imports.get(parser.text(function.child_by_field_name("operand")), "")
         first = self.value(file, values[0], env, depth + 1) if values else UNKNOWN
-        if package == "os" and name in ("Getenv", "LookupEnv"):
-            origin = (
-                first.value if isinstance(first, Val) and isinstance(first.value, str) else "an environment variable"
-            )
-            return Val(("", False), str(origin)) if name == "LookupEnv" else Val("", str(origin))
+        configuration = self._configuration_read(package, name, first, len(values))
+        if configuration is not None:
+            return configuration
         flag = self._flag_read(node, name, first, values)
         if flag is not None:
             return self._flag_value(flag, depth)
@@ -576,8 +609,6 @@ class Evaluator:
             return Val(len(first.value or ()), first.origin)
         if name == "append" and function is not None and function.type == "identifier":
             return _appended(first, [self.value(file, item, env, depth + 1) for item in values[1:]])
-        if name in ("IsSet", "Changed") and isinstance(first, Val) and isinstance(first.value, str):
-            return Val(False, f"--{first.value}")  # nothing is set in the default deployment
         if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
             return _strings(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
         if name == "make" and function is not None and function.type == "identifier":
@@ -591,6 +622,40 @@ class Evaluator:
             }
             return self.returned(info.file, info.node, bindings, depth + 1)
         return UNKNOWN
+
+    def _configuration_read(self, package: str, name: str, first: Value, count: int) -> Value | None:
+        """The environment, viper's IsSet, pflag's Changed and feature gates, for the default deployment."""
+        named = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
+        if package == "os" and name in ("Getenv", "LookupEnv"):
+            origin = named if named is not None else "an environment variable"
+            return Val(("", False), origin) if name == "LookupEnv" else Val("", origin)
+        if name in ("IsSet", "Changed") and named is not None:
+            return Val(False, f"--{named}")  # nothing is set in the default deployment
+        gate = self._feature_gates().get(named) if name == "Enabled" and count == 1 and named is not None else None
+        if gate is not None:  # `DefaultFeatureGate.Enabled(features.X)`
+            return Val(gate, f"--feature-gates {named}")
+        return None
+
+    def _feature_gates(self) -> dict[str, bool]:
+        """The default of each feature gate the module declares: the `Default:` of its FeatureSpec, or of the
+        last of its VersionedSpecs (the newest version), read once."""
+        key = ("feature gates",)
+        if key not in self._memo:
+            gates: dict[str, bool] = {}
+            for file in self.files:
+                if file.path.endswith("_test.go"):
+                    continue  # tests switch gates on and off for themselves
+                for literal in file.nodes("composite_literal"):
+                    kind = literal.child_by_field_name("type")
+                    if kind is None or kind.type != "map_type" or not parser.text(kind).endswith(_GATE_SPECS):
+                        continue
+                    for gate, spec in keyed_entries(literal):
+                        name = self.value(file, gate, {}, 0)
+                        default = _gate_default(spec)
+                        if isinstance(name, Val) and isinstance(name.value, str) and default is not None:
+                            gates[name.value] = default
+            self._memo[key] = gates
+        return self._memo[key]  # type: ignore[return-value]
 
     def _flag_read(
         self, node: tree_sitter.Node, name: str, first: Value, values: list[tree_sitter.Node]
@@ -769,14 +834,14 @@ def _literal(node: tree_sitter.Node) -> Val | None:
 
 
 def _logical(operator: str, left: Value, right: Value, origin: str) -> Value:
-    values = [item.value if isinstance(item, Val) and isinstance(item.value, bool) else None for item in (left, right)]
-    if operator == "&&":
-        if False in values:
-            return Val(False, origin)
-        return Val(True, origin) if values == [True, True] else UNKNOWN
-    if True in values:
-        return Val(True, origin)
-    return Val(False, origin) if values == [False, False] else UNKNOWN
+    """`&&` and `||`; an operand that decides alone names the origin (`!gateA || !gateB` true by gateB)."""
+    operands = (left, right)
+    values = [item.value if isinstance(item, Val) and isinstance(item.value, bool) else None for item in operands]
+    deciding = operator != "&&"  # the value that decides alone: false for &&, true for ||
+    if deciding in values:
+        decided = operands[values.index(deciding)]
+        return Val(deciding, decided.origin if isinstance(decided, Val) and decided.origin else origin)
+    return Val(not deciding, origin) if values == [not deciding, not deciding] else UNKNOWN
 
 
 def _either(before: Value, written: Value) -> Value:
@@ -785,6 +850,20 @@ def _either(before: Value, written: Value) -> Value:
     if not isinstance(before, Val) or not isinstance(written, Val) or type(before.value) is not type(written.value):
         return UNKNOWN
     return Val(written.value, written.origin or before.origin) if before.value == written.value else UNKNOWN
+
+
+def _gate_default(spec: tree_sitter.Node) -> bool | None:
+    """`{Default: false, PreRelease: …}`, or the last spec of `{{Version: …, Default: …}, …}`."""
+    specs = [spec]
+    if spec.type == "literal_value":
+        nested = [item for item in parser.named(spec) if item.type in ("literal_element", "literal_value")]
+        if nested and not any(item.type == "keyed_element" for item in parser.named(spec)):
+            last = nested[-1]
+            specs = [parser.first_named(last) or last] if last.type == "literal_element" else [last]
+    for name, value in keyed_elements(specs[0]):
+        if name == "Default" and value.type in ("true", "false"):
+            return value.type == "true"
+    return None
 
 
 def _item(item: object, origin: str) -> Value:
@@ -837,11 +916,14 @@ def _guard_text(condition: tree_sitter.Node, origin: str, negated: bool) -> str:
 
 
 def _reads_variables_only(file: GoFile, condition: tree_sitter.Node) -> bool:
-    """No field of a value (a package's name, `flags.Namespace`, is not one) and no error variable."""
+    """No field of a value and no error variable. A package's names are not fields: `flags.Namespace`,
+    `utilfeature.DefaultFeatureGate.Enabled(…)` (a chain rooted at a package)."""
     found = parser.captures("[(identifier) @name (selector_expression) @field]", condition)
     for selector in found.get("field", []):
-        operand = selector.child_by_field_name("operand")
-        if operand is None or operand.type != "identifier" or parser.text(operand) not in file.imports:
+        root = selector.child_by_field_name("operand")
+        while root is not None and root.type == "selector_expression":
+            root = root.child_by_field_name("operand")
+        if root is None or root.type != "identifier" or parser.text(root) not in file.imports:
             return False
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])

@@ -70,6 +70,9 @@ _OPTION_FIELDS = frozenset(
 )
 
 
+_MAX_HELPER_DEPTH = 3  # helpers returning the objects of helpers
+
+
 @dataclass(slots=True)
 class FilePolicy:
     """What one file contributes to the cache policy of the binaries that reach it."""
@@ -176,34 +179,59 @@ class _Extractor:
 
     def _disable_for(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
         listed = 0
-        for item in self._objects_in(value):
-            found = self.resolver.object_of(self.file, item)
+        for file, item in self._objects_in(self.file, value, 0):
+            found = self.resolver.object_of(file, item)
             if found is not None:
                 listed += 1
-                self._add(Mitigation.DISABLE_FOR, found.kind, item, f"{name} lists {found.text}")
+                at = (file, item) if file is not self.file else None
+                self._add(
+                    Mitigation.DISABLE_FOR,
+                    found.kind,
+                    item if at is None else anchor,
+                    f"{name} lists {found.text}",
+                    at=at,
+                )
         shown = " ".join(parser.text(value).split())
         if not listed and value.type != "composite_literal" and shown != "nil":
             # A list whose contents cannot be seen still excludes what it holds: it counts (SPEC §1).
             self._add(Mitigation.DISABLE_FOR, None, anchor, f"{name}: {shown} (contents not visible)")
 
-    def _objects_in(self, value: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
-        """The object expressions of a `[]client.Object{…}` literal, an `append(…)`, or a local variable."""
+    def _objects_in(
+        self, file: GoFile, value: tree_sitter.Node, depth: int
+    ) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
+        """The object expressions of a `[]client.Object{…}` literal, an `append(…)`, a local variable, or
+        what a function of the module returns (`DisableFor: cache.ResourcesToDisable()`), with their file."""
+        if depth > _MAX_HELPER_DEPTH:
+            return
         if value.type == "composite_literal":
             body = value.child_by_field_name("body")
             for element in parser.named(body) if body is not None else ():
-                yield (parser.first_named(element) or element) if element.type == "literal_element" else element
+                yield file, (parser.first_named(element) or element) if element.type == "literal_element" else element
         elif value.type == "call_expression" and parser.text(value.child_by_field_name("function")) == "append":
             arguments = value.child_by_field_name("arguments")
             for argument in parser.named(arguments)[1:] if arguments is not None else []:
-                yield from self._objects_in(argument) if argument.type == "composite_literal" else (argument,)
+                yield from (
+                    self._objects_in(file, argument, depth)
+                    if argument.type == "composite_literal"
+                    else [(file, argument)]
+                )
+        elif value.type == "call_expression":
+            info = self.resolver.callee(file, value)
+            for returned in _returned_values(info.node) if info is not None else ():
+                yield from self._objects_in(info.file, returned, depth + 1)  # type: ignore[union-attr]
         elif value.type == "identifier":
-            declaration = self.resolver.declaration(self.file, value)
-            if declaration is not None and declaration.value_node is not None:
-                yield from self._objects_in(declaration.value_node)
-            scope = self.resolver.scope(self.file, value)
-            for assigned in scope.assignments.get(parser.text(value), []) if scope is not None else []:
-                if assigned.type == "call_expression":  # `list = append(list, &corev1.Secret{})`
-                    yield from self._objects_in(assigned)
+            yield from self._objects_in_variable(file, value, depth)
+
+    def _objects_in_variable(
+        self, file: GoFile, variable: tree_sitter.Node, depth: int
+    ) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
+        declaration = self.resolver.declaration(file, variable)
+        if declaration is not None and declaration.value_node is not None:
+            yield from self._objects_in(file, declaration.value_node, depth)
+        scope = self.resolver.scope(file, variable)
+        for assigned in scope.assignments.get(parser.text(variable), []) if scope is not None else []:
+            if assigned.type == "call_expression":  # `list = append(list, &corev1.Secret{})`
+                yield from self._objects_in(file, assigned, depth)
 
     # -- assignments and calls -----------------------------------------------------------------------
     def _assignment(self, left: tree_sitter.Node, right: tree_sitter.Node) -> None:
@@ -263,14 +291,18 @@ class _Extractor:
         is_effective: bool = True,
         built: Condition | None = None,
         detail: str = "",
+        at: tuple[GoFile, tree_sitter.Node] | None = None,
     ) -> None:
-        condition = self.evaluator.condition(self.file, node)
+        """`at`: where the restriction is written when that is in a helper of another file (`node` is then
+        where the options take it)."""
+        file, written = at if at is not None else (self.file, node)
+        condition = self.evaluator.condition(file, written)
         if built is not None and (condition is None or condition.holds_by_default is not False):
             condition = built
         restriction = Restriction(
             mitigation=mitigation,
             kind=kind,
-            span=self.file.span(node),
+            span=file.span(written),
             text=text,
             is_effective=is_effective,
             condition=condition,
@@ -371,6 +403,19 @@ _INDEX_ASSIGNMENT = "(assignment_statement left: (expression_list . (index_expre
 
 def _is_one_of(type_ref: TypeRef | None, choices: tuple[tuple[frozenset[str], str], ...]) -> bool:
     return type_ref is not None and any(type_ref.is_(packages, name) for packages, name in choices)
+
+
+def _returned_values(function: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The first value of each return statement of a function (not of the function literals in it)."""
+    values = []
+    for statement in parser.captures("(return_statement) @r", function).get("r", []):
+        owner = statement.parent
+        while owner is not None and owner.type not in ("function_declaration", "method_declaration", "func_literal"):
+            owner = owner.parent
+        first = parser.first_named(statement)
+        if owner == function and first is not None:
+            values.append(parser.first_named(first) if first.type == "expression_list" else first)
+    return [value for value in values if value is not None]
 
 
 def _names_a_namespace(value: tree_sitter.Node) -> bool:
