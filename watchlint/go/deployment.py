@@ -263,11 +263,12 @@ class Evaluator:
     def condition(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
         """The combined guards of a node: inside its function (its parameters bound to what every call
         passes, when they all pass the same), then at the calls of that function."""
-        guards = list(self.guards(file, node, self._parameters(file, node)))
+        guards = list(self.guards(file, node, self.parameters(file, node)))
         guards.extend(self._caller_guards(file, node))
         return combine(guards)
 
-    def _parameters(self, file: GoFile, node: tree_sitter.Node) -> dict[str, Value]:
+    def parameters(self, file: GoFile, node: tree_sitter.Node) -> dict[str, Value]:
+        """The parameters of the function around a node, bound on first read to what its calls pass."""
         key = self.resolver.function_key(file, node)
         info = self.resolver.declarations.functions.get(key) if key is not None else None
         if info is None or not info.parameters or info.key.name == "main":

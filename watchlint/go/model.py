@@ -24,6 +24,7 @@ SCHEMA = "k8s.io/apimachinery/pkg/runtime/schema"
 INFORMERS = "k8s.io/client-go/informers"
 KUBERNETES = "k8s.io/client-go/kubernetes"
 FAKE_CLIENTSET = "k8s.io/client-go/kubernetes/fake"
+TOOLS_CACHE = "k8s.io/client-go/tools/cache"
 
 # Packages that re-export the manager options and builder entry points (ctrl.Options, ctrl.NewManager, …).
 MANAGER_PACKAGES = frozenset({CONTROLLER_RUNTIME, CR_MANAGER})

@@ -14,13 +14,14 @@ from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation,
 from watchlint.go import parser
 from watchlint.go.clients import ClientGraph, ClientRef
 from watchlint.go.declarations import FunctionKey, resolve_type
-from watchlint.go.model import CR_CLIENT, CR_SOURCE, FAKE_CLIENTSET, INFORMERS, META_V1, GoFile
+from watchlint.go.model import CR_CLIENT, CR_SOURCE, FAKE_CLIENTSET, INFORMERS, META_V1, TOOLS_CACHE, GoFile
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
 from watchlint.source import Span
 
 BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
 _READS = frozenset({"Get", "List"})
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
+_LIST_WATCH_INFORMERS = frozenset({"NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer"})
 _STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
 _ALL_NAMESPACES = ('""', "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.NamespaceAll", "cache.AllNamespaces")
 _SELECTOR_OPTIONS = frozenset(
@@ -127,7 +128,7 @@ class SiteExtractor:
             if informer is not None:
                 yield informer
         elif (standalone := _STANDALONE_INFORMER.fullmatch(method)) is not None:
-            yield from self._standalone_informer_site(file, call, method, operand, arguments, standalone)
+            yield from self._informer_constructor_site(file, call, method, operand, arguments, standalone)
 
     # -- builder chains ------------------------------------------------------------------------------
     def _builder_site(
@@ -414,6 +415,47 @@ class SiteExtractor:
         tweak = arguments[4] if match.group("filtered") and len(arguments) > 4 else None
         if tweak is not None and parser.text(tweak) != "nil":
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), "tweakListOptions"))
+        yield site
+
+    def _informer_constructor_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+        match: re.Match[str],
+    ) -> Iterator[PendingSite]:
+        if method in _LIST_WATCH_INFORMERS and file.imports.get(parser.text(operand)) == TOOLS_CACHE:
+            yield from self._list_watch_informer_site(file, call, method, arguments)
+        else:
+            yield from self._standalone_informer_site(file, call, method, operand, arguments, match)
+
+    def _list_watch_informer_site(
+        self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
+    ) -> Iterator[PendingSite]:
+        """`cache.NewSharedIndexInformer(lw, &corev1.Pod{}, …)` (and NewSharedInformer, NewInformer,
+        NewIndexerInformer) over `cache.NewListWatchFromClient(getter, "pods", namespace, fieldSelector)`:
+        narrowed by the list-watch's namespace and selector; another list-watch counts as narrowing."""
+        found = self.resolver.object_of(file, arguments[1]) if len(arguments) > 1 else None
+        if found is None:
+            return
+        site = self._pending(file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, found.form)
+        list_watch = self._source_expression(file, arguments[0])
+        name, values = None, []
+        if list_watch is not None and list_watch.type == "call_expression":
+            name = _method_name(list_watch)
+            values = parser.named(list_watch.child_by_field_name("arguments") or list_watch)
+        if name not in ("NewListWatchFromClient", "NewFilteredListWatchFromClient") or len(values) < 4:
+            text = " ".join(parser.text(arguments[0]).split())
+            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, found.kind, file.span(arguments[0]), text))
+            yield site
+            return
+        _restrict_namespace(site, file, values[2], "namespace")
+        selector = values[3]
+        if not parser.text(selector).endswith(("Everything()", "nil")):
+            text = "optionsModifier" if name.startswith("NewFiltered") else "fieldSelector"
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, found.kind, file.span(selector), text))
         yield site
 
     def _factory_restrictions(
