@@ -85,8 +85,8 @@ class Flag:
 class FlagRegistry:
     """Every flag definition of the module, by the variable or field it fills and by its name."""
 
-    by_variable: dict[tuple[str, str], Flag] = field(default_factory=dict)  # (package, name) or ("field", Name)
-    # ("field", Name) -> the structs whose field Name a flag fills, with the flag (None: struct not told)
+    by_variable: dict[tuple[str, str], Flag] = field(default_factory=dict)  # (package or file, name)
+    # field name -> the structs whose field of that name a flag fills, with the flag (None: struct not told)
     by_field: dict[str, list[tuple[TypeRef | None, Flag]]] = field(default_factory=dict)
     by_name: dict[str, Flag] = field(default_factory=dict)
     env_by_field: dict[str, str] = field(default_factory=dict)  # field name -> `env:"X"` tag
@@ -142,10 +142,11 @@ class FlagRegistry:
 
     def _bind(self, file: GoFile, target: tree_sitter.Node, flag: Flag, resolver: Resolver) -> None:
         """The variable or field a flag fills (`&ns`, `&opts.Namespace`)."""
-        self.by_variable[_variable_key(file, target, resolver)] = flag
         if target.type == "selector_expression":
             owner = resolver.type_of(file, target.child_by_field_name("operand"))
             self.by_field.setdefault(parser.text(target.child_by_field_name("field")), []).append((owner, flag))
+        else:
+            self.by_variable[_variable_key(file, target, resolver)] = flag
 
 
 def kingpin_chain(call: tree_sitter.Node) -> tuple[str, tree_sitter.Node | None] | None:
@@ -190,8 +191,6 @@ def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> 
 
 
 def _variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:
-    if target.type == "selector_expression":
-        return ("field", parser.text(target.child_by_field_name("field")))
     declaration = resolver.declaration(file, target)
     if declaration is not None:
         return (file.path, f"{declaration.name}@{declaration.node.start_byte}")
@@ -246,6 +245,9 @@ class Evaluator:
         self._field_values: dict[str, list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]] | None = None
         self._calls_by_name: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
+        self._early_return_lists: dict[tuple[str, int], list[tree_sitter.Node]] = {}
+        self._gates: dict[str, bool] | None = None
         self.files: list[GoFile] = []
         self._memo: dict[object, object] = {}
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
@@ -318,15 +320,16 @@ class Evaluator:
     def _early_return_conditions(self, file: GoFile, statements: tree_sitter.Node) -> list[tree_sitter.Node]:
         """The conditions of a statement list's early returns that `_early_returns` may count, found once
         per list: every site and restriction below the list asks for them."""
-        key = ("early returns", file.path, statements.start_byte, statements.end_byte)
-        if key not in self._memo:
+        key = (file.path, statements.start_byte)
+        conditions = self._early_return_lists.get(key)
+        if conditions is None:
             conditions = []
             for statement in statements.named_children:
                 condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
                 if condition is not None and _always_returns(statement) and _reads_variables_only(file, condition):
                     conditions.append(condition)
-            self._memo[key] = conditions
-        return self._memo[key]  # type: ignore[return-value]
+            self._early_return_lists[key] = conditions
+        return conditions
 
     # -- evaluation -------------------------------------------------------------------------------
     def truth(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> tuple[bool | None, str]:
@@ -410,8 +413,8 @@ class Evaluator:
         return self._memoized(key, lambda: self._written_value(file, declaration, writes, depth))
 
     def _writes(self, file: GoFile, declaration: Declaration) -> list[Write]:
-        key = ("writes", file.path, declaration.node.start_byte)
-        found = self._memo.get(key)
+        key = (file.path, declaration.node.start_byte)
+        found = self._writes_of.get(key)
         if found is None:
             function = enclosing_function(declaration.node)
             found = (
@@ -419,13 +422,13 @@ class Evaluator:
                 if function is None
                 else writes_of(declaration, function, lambda n: self.resolver.declaration(file, n))
             )
-            self._memo[key] = found
-        return found  # type: ignore[return-value]
+            self._writes_of[key] = found
+        return found
 
     def _written_value(self, file: GoFile, declaration: Declaration, writes: list[Write], depth: int) -> Value:
         value = self._declared_value(file, declaration, depth)
         for write in writes:
-            written = self._write_value(file, write, depth)
+            written = self._write_value(file, write, value, depth)
             if written is None:
                 continue  # not a write after all: a flag definition, whose default is the declared value
             guards = list(self.guards(file, write.node, {}))
@@ -440,7 +443,9 @@ class Evaluator:
                 value = written
         return value
 
-    def _write_value(self, file: GoFile, write: Write, depth: int) -> Value | None:
+    def _write_value(self, file: GoFile, write: Write, before: Value, depth: int) -> Value | None:
+        if write.kind is WriteKind.INDEX:
+            return self._indexed(file, write, before, depth)
         if write.kind is WriteKind.ASSIGN:
             left, right = write.node.child_by_field_name("left"), write.node.child_by_field_name("right")
             names = parser.named(left) if left is not None else []
@@ -454,6 +459,15 @@ class Evaluator:
         if write.kind is WriteKind.ADDRESS:
             return self._filled(file, write.node, depth)
         return UNKNOWN
+
+    def _indexed(self, file: GoFile, write: Write, before: Value, depth: int) -> Value:
+        """`x[key] = value` on a known map: the map with that key (the values are not tracked)."""
+        left = write.node.child_by_field_name("left")
+        target = parser.named(left)[write.index] if left is not None else None
+        key = self.value(file, target.child_by_field_name("index"), {}, depth + 1) if target is not None else UNKNOWN
+        if not isinstance(before, Val) or not isinstance(before.value, dict | None) or not isinstance(key, Val):
+            return UNKNOWN
+        return Val({**(before.value or {}), key.value: True}, before.origin or key.origin)
 
     def _filled(self, file: GoFile, address: tree_sitter.Node, depth: int) -> Value | None:
         """What a call given `&x` leaves in x: a flag's value for a flag definition (None: the registry
@@ -640,8 +654,7 @@ class Evaluator:
     def _feature_gates(self) -> dict[str, bool]:
         """The default of each feature gate the module declares: the `Default:` of its FeatureSpec, or of the
         last of its VersionedSpecs (the newest version), read once."""
-        key = ("feature gates",)
-        if key not in self._memo:
+        if self._gates is None:
             gates: dict[str, bool] = {}
             for file in self.files:
                 if file.path.endswith("_test.go"):
@@ -655,8 +668,8 @@ class Evaluator:
                         default = _gate_default(spec)
                         if isinstance(name, Val) and isinstance(name.value, str) and default is not None:
                             gates[name.value] = default
-            self._memo[key] = gates
-        return self._memo[key]  # type: ignore[return-value]
+            self._gates = gates
+        return self._gates
 
     def _flag_read(
         self, node: tree_sitter.Node, name: str, first: Value, values: list[tree_sitter.Node]
@@ -889,6 +902,13 @@ def _strings(name: str, first: Val, rest: list[Value]) -> Value:
         return Val(text.split(argument), first.origin)
     if name == "Fields":
         return Val(text.split(), first.origin)
+    if name in ("Contains", "HasPrefix", "HasSuffix") and isinstance(argument, str):
+        tests = {
+            "Contains": argument in text,
+            "HasPrefix": text.startswith(argument),
+            "HasSuffix": text.endswith(argument),
+        }
+        return Val(tests[name], first.origin)
     return UNKNOWN
 
 

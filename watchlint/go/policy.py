@@ -217,8 +217,9 @@ class _Extractor:
                 )
         elif value.type == "call_expression":
             info = self.resolver.callee(file, value)
+            helper = info.file if info is not None else file
             for returned in _returned_values(info.node) if info is not None else ():
-                yield from self._objects_in(info.file, returned, depth + 1)  # type: ignore[union-attr]
+                yield from self._objects_in(helper, returned, depth + 1)
         elif value.type == "identifier":
             yield from self._objects_in_variable(file, value, depth)
 

@@ -19,6 +19,7 @@ from watchlint.go.scope import FUNCTIONS, Declaration
 _WRITTEN_NAMES = """
 [
   (assignment_statement left: (expression_list (identifier) @name))
+  (assignment_statement left: (expression_list (index_expression operand: (identifier) @name)))
   (inc_statement (identifier) @name)
   (dec_statement (identifier) @name)
   (unary_expression operator: "&" operand: (identifier) @name)
@@ -29,6 +30,7 @@ _WRITTEN_NAMES = """
 class WriteKind(enum.Enum):
     ASSIGN = "assign"  # `x = value` or `x, err = call()`
     ADDRESS = "address"  # `&x` handed to a call, which may fill it
+    INDEX = "index"  # `x[key] = value`: a map or list written in place
     OTHER = "other"  # `x += …`, `x++`: not evaluated
 
 
@@ -67,6 +69,12 @@ def _write(name: tree_sitter.Node, declaration: Declaration) -> Write | None:
         return Write(parent, WriteKind.ADDRESS, escapes=escapes)
     if parent.type in ("inc_statement", "dec_statement"):
         return Write(parent, WriteKind.OTHER, escapes=escapes)
+    if parent.type == "index_expression":  # `x[key] = value`, the index expression one of the left side's
+        left = parent.parent
+        statement = left.parent if left is not None else None
+        if left is None or statement is None or statement.type != "assignment_statement":
+            return None
+        return Write(statement, WriteKind.INDEX, parser.named(left).index(parent), escapes)
     statement = parent.parent
     if parent.type != "expression_list" or statement is None or statement.type != "assignment_statement":
         return None
