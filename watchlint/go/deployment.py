@@ -24,7 +24,7 @@ from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
 from watchlint.go.scope import Declaration, enclosing_function
-from watchlint.go.writes import Write, WriteKind, writes_of
+from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of
 from watchlint.source import Span
 
 MAX_DEPTH = 10
@@ -409,6 +409,8 @@ class Evaluator:
         if any(write.escapes for write in every):
             return UNKNOWN  # a function literal writes it, at a time that cannot be told
         writes = [write for write in every if write.node.end_byte <= at]
+        if any(repeats_before(write, at) for write in every if write.node.end_byte > at):
+            return UNKNOWN  # written later in a loop that reads it: the next round reads that write
         key = ("local", file.path, declaration.node.start_byte, len(writes))
         return self._memoized(key, lambda: self._written_value(file, declaration, writes, depth))
 

@@ -1,4 +1,5 @@
-"""The writes of a local variable after its declaration: assignments, increments and addresses taken.
+"""The writes of a local variable after its declaration: assignments (of it or of its elements), increments
+and addresses taken.
 
 The default deployment (SPEC §1) is judged on the value a variable holds where a condition reads it, so
 `ns := os.Getenv("WATCH_NAMESPACE"); if ns == "" { ns = "apps" }` scopes the cache to `apps`, and a list
@@ -38,7 +39,7 @@ class WriteKind(enum.Enum):
 class Write:
     node: tree_sitter.Node  # the statement, or the `&x` expression
     kind: WriteKind
-    index: int = 0  # for ASSIGN: the variable's position on the left
+    index: int = 0  # for ASSIGN and INDEX: the written expression's position on the left
     escapes: bool = False  # inside a function literal of its own: it may run at any time
 
 
@@ -82,6 +83,17 @@ def _write(name: tree_sitter.Node, declaration: Declaration) -> Write | None:
     if operator != "=":
         return Write(statement, WriteKind.OTHER, escapes=escapes)
     return Write(statement, WriteKind.ASSIGN, parser.named(parent).index(name), escapes)
+
+
+def repeats_before(write: Write, at: int) -> bool:
+    """Whether a write placed after byte `at` can still run before it: both in one loop (`if seen { … };
+    seen = true`)."""
+    current = write.node.parent
+    while current is not None and current.type not in FUNCTIONS:
+        if current.type == "for_statement" and current.start_byte <= at < current.end_byte:
+            return True
+        current = current.parent
+    return False
 
 
 def _innermost_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
