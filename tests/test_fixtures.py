@@ -3,6 +3,8 @@ inline expectations are compared with the findings in both directions (DESIGN §
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -42,3 +44,20 @@ def test_fixture_case(case: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPa
     crashes = [n for n in report.notifications if "internal error" in n.message]
     assert not crashes, crashes
     assert not problems, "\n".join(problems)
+
+
+def test_go_fixtures_are_formatted_as_gofmt_formats_them() -> None:
+    """Fixtures stand for real operator code, which gofmt formats: comments and alignment where it puts
+    them (a CRLF file is judged on its content with LF line endings, as gofmt writes LF)."""
+    gofmt = shutil.which("gofmt")
+    if gofmt is None:
+        pytest.skip("gofmt is not installed (.ci/run installs Debian's golang-go)")
+    files = sorted([*(FIXTURES / "go").rglob("*.go"), *(FIXTURES.parent.parent / "examples").rglob("*.go")])
+    assert len(files) > 100
+    changed = []
+    for path in files:
+        content = path.read_bytes().replace(b"\r\n", b"\n")
+        result = subprocess.run([gofmt], input=content, capture_output=True, check=False)
+        if result.returncode != 0 or result.stdout != content:
+            changed.append(path.relative_to(FIXTURES.parent.parent).as_posix())
+    assert changed == []
