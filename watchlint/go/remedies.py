@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import tree_sitter
@@ -22,27 +23,40 @@ from watchlint.go.edits import (
 from watchlint.go.model import CR_CLIENT, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.policy import FilePolicy
+from watchlint.go.resolve import Resolver
 from watchlint.go.sites import PendingSite
 
 _OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})
 
 
 def options_anchors(
-    binaries: list[Binary], files: list[GoFile], policies: dict[str, FilePolicy], module: GoModule
+    binaries: list[Binary], files: list[GoFile], policies: dict[str, FilePolicy], module: GoModule, resolver: Resolver
 ) -> dict[str, OptionsAnchor]:
-    """The manager options literal each policy's fixes edit: one passed to NewManager where there is one."""
+    """The manager options literal each policy's fixes edit: the one a `package main` hands to NewManager
+    (followed through variables and the functions that return it) where there is one, else one passed to
+    NewManager, so that a short-lived manager a library builds (to bootstrap certificates, say) is not
+    the one edited."""
     version = module.controller_runtime
     is_old_era = version is not None and version < (0, 15, 0)
     operator = _operator_name(module.path)
     candidates = [
         (file, literal) for file in files for literal in policies.get(file.path, FilePolicy()).manager_options
     ]
+    mains = _main_manager_options(files, resolver) if len(candidates) > 1 else set()
 
     def best(packages: frozenset[str] | None) -> OptionsAnchor | None:
         reached = [(f, n) for f, n in candidates if packages is None or f.package_path in packages]
         if not reached:
             return None
-        file, literal = min(reached, key=lambda item: (not _feeds_new_manager(item[1]), item[0].path))
+        file, literal = min(
+            reached,
+            key=lambda item: (
+                (item[0].path, item[1].start_byte) not in mains,
+                os.path.basename(item[0].path) != "main.go",  # of a binary's subcommands, the main one's
+                not _feeds_new_manager(item[1]),
+                item[0].path,
+            ),
+        )
         return OptionsAnchor(file, literal, is_old_era, operator)
 
     anchors = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
@@ -117,6 +131,43 @@ def _api_reader_field(clients: ClientGraph, owner: TypeRef) -> str | None:
         if known is not None and known.access is Access.API_READER and known.evidence is not None:
             return info.name
     return None
+
+
+def _main_manager_options(files: list[GoFile], resolver: Resolver) -> set[tuple[str, int]]:
+    """The options literals (file path, offset) that the NewManager calls of `package main` files receive."""
+    found: set[tuple[str, int]] = set()
+    for file in files:
+        if file.package_name != "main":
+            continue
+        for call in file.calls():
+            if call.name == "NewManager" and call.arguments is not None and len(parser.named(call.arguments)) > 1:
+                _options_literals(file, parser.named(call.arguments)[1], 0, resolver, found)
+    return found
+
+
+def _options_literals(
+    file: GoFile, node: tree_sitter.Node, index: int, resolver: Resolver, found: set[tuple[str, int]], depth: int = 0
+) -> None:
+    """Follow an options expression to its literal: `&opts`, a variable, the `index`th result of a function of
+    the module (`options, cfg, err := config.Load(…)`)."""
+    if depth > 6:
+        return
+    if node.type == "composite_literal":
+        found.add((file.path, node.start_byte))
+    elif node.type == "unary_expression":
+        operand = node.child_by_field_name("operand")
+        if operand is not None:
+            _options_literals(file, operand, index, resolver, found, depth + 1)
+    elif node.type == "identifier":
+        declaration = resolver.declaration(file, node)
+        if declaration is not None and declaration.value_node is not None:
+            _options_literals(file, declaration.value_node, declaration.value_index, resolver, found, depth + 1)
+    elif node.type == "call_expression" and (info := resolver.callee(file, node)) is not None:
+        for statement in parser.captures("(return_statement) @r", info.node).get("r", []):
+            first = parser.first_named(statement)
+            values = parser.named(first) if first is not None and first.type == "expression_list" else [first]
+            if index < len(values) and (value := values[index]) is not None:
+                _options_literals(info.file, value, 0, resolver, found, depth + 1)
 
 
 def _feeds_new_manager(literal: tree_sitter.Node) -> bool:
