@@ -23,7 +23,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
-from watchlint.go.scope import Declaration, enclosing_function
+from watchlint.go.scope import Declaration, enclosing_function, innermost_function
 from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of
 from watchlint.source import Span
 
@@ -693,7 +693,7 @@ class Evaluator:
 
     def _returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         for statement in parser.captures("(return_statement) @r", function).get("r", []):
-            if _owner_function(statement) != function:
+            if innermost_function(statement) != function:
                 continue
             guards = list(self.guards(file, statement, env))
             if any(guard.holds is None for guard in guards):
@@ -963,14 +963,3 @@ def _always_returns(statement: tree_sitter.Node) -> bool:
     )
     last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
     return last is not None and last.type == "return_statement"
-
-
-def _owner_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
-    current = node.parent
-    while current is not None and current.type not in (
-        "function_declaration",
-        "method_declaration",
-        "func_literal",
-    ):
-        current = current.parent
-    return current

@@ -30,6 +30,7 @@ from watchlint.go.model import (
     second_cache_key,
 )
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
+from watchlint.go.scope import returned_values
 from watchlint.source import Span
 
 _OPTION_TYPES = (
@@ -218,7 +219,7 @@ class _Extractor:
         elif value.type == "call_expression":
             info = self.resolver.callee(file, value)
             helper = info.file if info is not None else file
-            for returned in _returned_values(info.node) if info is not None else ():
+            for returned in returned_values(info.node) if info is not None else ():
                 yield from self._objects_in(helper, returned, depth + 1)
         elif value.type == "identifier":
             yield from self._objects_in_variable(file, value, depth)
@@ -404,19 +405,6 @@ _INDEX_ASSIGNMENT = "(assignment_statement left: (expression_list . (index_expre
 
 def _is_one_of(type_ref: TypeRef | None, choices: tuple[tuple[frozenset[str], str], ...]) -> bool:
     return type_ref is not None and any(type_ref.is_(packages, name) for packages, name in choices)
-
-
-def _returned_values(function: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """The first value of each return statement of a function (not of the function literals in it)."""
-    values = []
-    for statement in parser.captures("(return_statement) @r", function).get("r", []):
-        owner = statement.parent
-        while owner is not None and owner.type not in ("function_declaration", "method_declaration", "func_literal"):
-            owner = owner.parent
-        first = parser.first_named(statement)
-        if owner == function and first is not None:
-            values.append(parser.first_named(first) if first.type == "expression_list" else first)
-    return [value for value in values if value is not None]
 
 
 def _names_a_namespace(value: tree_sitter.Node) -> bool:

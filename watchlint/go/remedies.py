@@ -24,6 +24,7 @@ from watchlint.go.model import CR_CLIENT, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.policy import FilePolicy
 from watchlint.go.resolve import Resolver
+from watchlint.go.scope import returned_values
 from watchlint.go.sites import PendingSite
 
 _OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})
@@ -140,7 +141,8 @@ def _main_manager_options(files: list[GoFile], resolver: Resolver) -> set[tuple[
         if file.package_name != "main":
             continue
         for call in file.calls():
-            if call.name == "NewManager" and call.arguments is not None and len(parser.named(call.arguments)) > 1:
+            function = call.node.child_by_field_name("function")
+            if _is_new_manager(function) and call.arguments is not None and len(parser.named(call.arguments)) > 1:
                 _options_literals(file, parser.named(call.arguments)[1], 0, resolver, found)
     return found
 
@@ -163,20 +165,22 @@ def _options_literals(
         if declaration is not None and declaration.value_node is not None:
             _options_literals(file, declaration.value_node, declaration.value_index, resolver, found, depth + 1)
     elif node.type == "call_expression" and (info := resolver.callee(file, node)) is not None:
-        for statement in parser.captures("(return_statement) @r", info.node).get("r", []):
-            first = parser.first_named(statement)
-            values = parser.named(first) if first is not None and first.type == "expression_list" else [first]
-            if index < len(values) and (value := values[index]) is not None:
-                _options_literals(info.file, value, 0, resolver, found, depth + 1)
+        for value in returned_values(info.node, index):
+            _options_literals(info.file, value, 0, resolver, found, depth + 1)
 
 
 def _feeds_new_manager(literal: tree_sitter.Node) -> bool:
     current = literal.parent
     while current is not None and current.type not in ("function_declaration", "method_declaration"):
         if current.type == "call_expression":
-            return parser.text(current.child_by_field_name("function")).endswith(("NewManager", "manager.New"))
+            return _is_new_manager(current.child_by_field_name("function"))
         current = current.parent
     return False
+
+
+def _is_new_manager(function: tree_sitter.Node | None) -> bool:
+    """`ctrl.NewManager` or `manager.New`, by the called function's text."""
+    return parser.text(function).endswith(("NewManager", "manager.New"))
 
 
 def _operator_name(module_path: str) -> str:

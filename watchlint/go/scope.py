@@ -92,6 +92,27 @@ def enclosing_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return found
 
 
+def innermost_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The nearest function, method or function literal around a node (not the node itself)."""
+    current = node.parent
+    while current is not None and current.type not in FUNCTIONS:
+        current = current.parent
+    return current
+
+
+def returned_values(function: tree_sitter.Node, index: int = 0) -> list[tree_sitter.Node]:
+    """The value at `index` of each return statement of a function (not of the function literals in it)."""
+    values = []
+    for statement in parser.captures("(return_statement) @r", function).get("r", []):
+        first = parser.first_named(statement)
+        if first is None or innermost_function(statement) != function:
+            continue
+        items = parser.named(first) if first.type == "expression_list" else [first]
+        if index < len(items):
+            values.append(items[index])
+    return values
+
+
 def build_scope(function: tree_sitter.Node) -> FunctionScope:
     scope = FunctionScope(function)
     _add_parameters(scope, function)

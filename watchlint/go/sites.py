@@ -128,7 +128,7 @@ class SiteExtractor:
             if informer is not None:
                 yield informer
         elif (standalone := _STANDALONE_INFORMER.fullmatch(method)) is not None:
-            yield from self._informer_constructor_site(file, call, method, operand, arguments, standalone)
+            yield from self._standalone_informer_site(file, call, method, operand, arguments, standalone)
 
     # -- builder chains ------------------------------------------------------------------------------
     def _builder_site(
@@ -261,7 +261,7 @@ class SiteExtractor:
     def _source_kind(self, file: GoFile, node: tree_sitter.Node) -> tuple[ObjectRef, tree_sitter.Node] | None:
         """`source.Kind(cache, obj, …)`, `source.Kind[T](…)`, `source.TypedKind(…)` and `&source.Kind{Type: obj}`,
         also through a local variable."""
-        target = self._source_expression(file, node)
+        target = self._defined_as(file, node, 2, through_address=True)
         if target is None:
             return None
         if target.type == "composite_literal":
@@ -286,17 +286,19 @@ class SiteExtractor:
         found = self.resolver.object_of(file, values[1]) if len(values) > 1 else None
         return (found, target) if found else None
 
-    def _source_expression(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
-        """The source a Watch is given, without `&` and behind a local variable (`src := source.Kind(…)`)."""
-        target: tree_sitter.Node | None = node
-        for _ in range(2):
-            if target is not None and target.type == "unary_expression":
-                target = target.child_by_field_name("operand")
-            if target is None or target.type != "identifier":
-                return target
-            declaration = self.resolver.declaration(file, target)
-            target = declaration.value_node if declaration is not None else None
-        return target
+    def _defined_as(
+        self, file: GoFile, node: tree_sitter.Node | None, hops: int, *, through_address: bool = False
+    ) -> tree_sitter.Node | None:
+        """The expression behind at most `hops` local variables (`src := source.Kind(…)`, `factory :=
+        informers.New…(…)`), and behind `&` when `through_address`; None where a variable has no value."""
+        for _ in range(hops):
+            if through_address and node is not None and node.type == "unary_expression":
+                node = node.child_by_field_name("operand")
+            if node is None or node.type != "identifier":
+                return node
+            declaration = self.resolver.declaration(file, node)
+            node = declaration.value_node if declaration is not None else None
+        return node
 
     def _watch_site(
         self, file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node]
@@ -384,14 +386,14 @@ class SiteExtractor:
         if kind is None or group_call is None:
             return None
         factory = _operand_of(group_call)
-        constructor = self._constructor_call(file, factory)
+        constructor = self._built_by(file, factory, INFORMERS)
         if constructor is not None and self._is_fake_clientset(
             file, parser.first_named(constructor.child_by_field_name("arguments"))
         ):
             return None  # an in-memory clientset of tests: nothing is listed from a cluster
         found = ObjectRef(kind, ObjectForm.TYPED, f"{group}().{version}().{method}()", False)
         site = self._pending(file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED)
-        self._factory_restrictions(site, file, factory, kind)
+        self._factory_restrictions(site, file, factory, constructor, kind)
         return site
 
     def _standalone_informer_site(
@@ -404,8 +406,12 @@ class SiteExtractor:
         match: re.Match[str],
     ) -> Iterator[PendingSite]:
         """`corev1informers.NewSecretInformer(client, namespace, resync, indexers)` and its `NewFiltered…`
-        form, whose last argument adjusts the list options: an informer of its own, outside any factory."""
+        form, whose last argument adjusts the list options: an informer of its own, outside any factory;
+        tools/cache's informers over a list-watch have a form of their own."""
         package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
+        if package == TOOLS_CACHE and method in _LIST_WATCH_INFORMERS:
+            yield from self._list_watch_informer_site(file, call, method, arguments)
+            return
         kind = self.names.standalone.get((package or "", match.group("kind")))
         if kind is None or len(arguments) < 2 or self._is_fake_clientset(file, arguments[0]):
             return
@@ -417,20 +423,6 @@ class SiteExtractor:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), "tweakListOptions"))
         yield site
 
-    def _informer_constructor_site(
-        self,
-        file: GoFile,
-        call: tree_sitter.Node,
-        method: str,
-        operand: tree_sitter.Node,
-        arguments: list[tree_sitter.Node],
-        match: re.Match[str],
-    ) -> Iterator[PendingSite]:
-        if method in _LIST_WATCH_INFORMERS and file.imports.get(parser.text(operand)) == TOOLS_CACHE:
-            yield from self._list_watch_informer_site(file, call, method, arguments)
-        else:
-            yield from self._standalone_informer_site(file, call, method, operand, arguments, match)
-
     def _list_watch_informer_site(
         self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
     ) -> Iterator[PendingSite]:
@@ -441,7 +433,7 @@ class SiteExtractor:
         if found is None:
             return
         site = self._pending(file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, found.form)
-        list_watch = self._source_expression(file, arguments[0])
+        list_watch = self._defined_as(file, arguments[0], 2, through_address=True)
         name, values = None, []
         if list_watch is not None and list_watch.type == "call_expression":
             name = _method_name(list_watch)
@@ -459,9 +451,13 @@ class SiteExtractor:
         yield site
 
     def _factory_restrictions(
-        self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None, kind: str
+        self,
+        site: PendingSite,
+        file: GoFile,
+        factory: tree_sitter.Node | None,
+        constructor: tree_sitter.Node | None,
+        kind: str,
     ) -> None:
-        constructor = self._constructor_call(file, factory)
         if constructor is None:
             text = "informer factory built elsewhere"
             span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
@@ -488,32 +484,16 @@ class SiteExtractor:
 
     def _is_fake_clientset(self, file: GoFile, node: tree_sitter.Node | None) -> bool:
         """`fake.NewSimpleClientset(…)` or `fake.NewClientset(…)`, directly or through local variables."""
-        for _ in range(4):
-            if node is None or node.type not in ("call_expression", "identifier"):
-                return False
-            if node.type == "call_expression":
-                function = node.child_by_field_name("function")
-                operand = function.child_by_field_name("operand") if function is not None else None
-                return operand is not None and file.imports.get(parser.text(operand)) == FAKE_CLIENTSET
-            declaration = self.resolver.declaration(file, node)
-            node = declaration.value_node if declaration is not None else None
-        return False
+        return self._built_by(file, node, FAKE_CLIENTSET) is not None
 
-    def _constructor_call(self, file: GoFile, node: tree_sitter.Node | None) -> tree_sitter.Node | None:
-        for _ in range(4):
-            if node is None:
-                return None
-            if node.type == "call_expression":
-                function = node.child_by_field_name("function")
-                operand = function.child_by_field_name("operand") if function is not None else None
-                if operand is not None and file.imports.get(parser.text(operand)) == INFORMERS:
-                    return node
-                return None
-            if node.type != "identifier":
-                return None
-            declaration = self.resolver.declaration(file, node)
-            node = declaration.value_node if declaration is not None else None
-        return None
+    def _built_by(self, file: GoFile, node: tree_sitter.Node | None, package: str) -> tree_sitter.Node | None:
+        """The call of a function of `package` that built a value, directly or through local variables."""
+        built = self._defined_as(file, node, 3)
+        if built is None or built.type != "call_expression":
+            return None
+        function = built.child_by_field_name("function")
+        operand = function.child_by_field_name("operand") if function is not None else None
+        return built if operand is not None and file.imports.get(parser.text(operand)) == package else None
 
     # -- clientsets ----------------------------------------------------------------------------------
     def _clientset_site(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.scope import FUNCTIONS, Declaration
+from watchlint.go.scope import FUNCTIONS, Declaration, innermost_function
 
 _WRITTEN_NAMES = """
 [
@@ -65,7 +65,7 @@ def _write(name: tree_sitter.Node, declaration: Declaration) -> Write | None:
     parent = name.parent
     if parent is None:
         return None
-    escapes = _innermost_function(parent) != _innermost_function(declaration.node)
+    escapes = innermost_function(parent) != innermost_function(declaration.node)
     if parent.type == "unary_expression":
         return Write(parent, WriteKind.ADDRESS, escapes=escapes)
     if parent.type in ("inc_statement", "dec_statement"):
@@ -94,10 +94,3 @@ def repeats_before(write: Write, at: int) -> bool:
             return True
         current = current.parent
     return False
-
-
-def _innermost_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
-    current = node.parent
-    while current is not None and current.type not in FUNCTIONS:
-        current = current.parent
-    return current
