@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,3 +86,17 @@ def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:
 
 def lines_of(text: str) -> Sequence[str]:
     return [line for line in text.splitlines() if line.strip()]
+
+
+def gofmt_problem(path: Path) -> str | None:
+    """Why gofmt would change a Go file (its error, or that it reformats it), None when it would not; skips
+    the test where gofmt is not installed. A CRLF file is judged on its content with LF line endings, as
+    gofmt writes LF."""
+    gofmt = shutil.which("gofmt")
+    if gofmt is None:
+        pytest.skip("gofmt is not installed (.ci/run installs Debian's golang-go)")
+    content = path.read_bytes().replace(b"\r\n", b"\n")
+    result = subprocess.run([gofmt], input=content, capture_output=True, check=False)
+    if result.returncode != 0:
+        return result.stderr.decode()
+    return None if result.stdout == content else "gofmt would reformat it"

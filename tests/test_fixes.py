@@ -6,10 +6,10 @@ fixed findings again, and a second --fix must change nothing (DESIGN §2.4, §2.
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import gofmt_problem
 
 from watchlint import fixer
 from watchlint.catalog import Catalog
@@ -81,17 +81,9 @@ def test_fix_case(
 
 
 def _assert_gofmt_clean(root: Path, files: list[str]) -> None:
-    if not files:
-        return
-    gofmt = shutil.which("gofmt")
-    if gofmt is None:
-        pytest.skip("gofmt is not installed (.ci/run installs Debian's golang-go)")
     for relative in files:
-        # gofmt writes LF; a CRLF file is judged on its content with LF line endings.
-        content = (root / relative).read_bytes().replace(b"\r\n", b"\n")
-        result = subprocess.run([gofmt], input=content, capture_output=True, check=False)
-        assert result.returncode == 0, result.stderr.decode()
-        assert result.stdout == content, f"gofmt would change {relative}"
+        problem = gofmt_problem(root / relative)
+        assert problem is None, f"{relative}: {problem}"
 
 
 @pytest.fixture
