@@ -2,6 +2,7 @@
 
 r.Get(ctx, key, &cm)   // expect: WL002 "ConfigMap informer" [fix=safe]
 r.Get(ctx, key, &sec)  // ok: WL002 [reason=disable-for]
+r.Get(ctx, key, &pod)  // ok: WL002 "only when --pods is set" [reason=off-by-default]  (the evidence's text)
 // expect+1: WL004 [suppressed]
 @kopf.on.event("pods")  # todo: WL001
 """
@@ -100,6 +101,10 @@ def _check_one(expectation: Expectation, by_place: dict, report: Report, result:
         if reason is not None and not any(str(m.reason) == reason for m in mitigated):
             found = ", ".join(f"{m.code} [{m.reason}]" for m in mitigated) or "nothing"
             result.fail(f"ok {expectation.code} at {where}: expected reason {reason}, got {found}")
+        wanted = expectation.substring
+        evidence = [m.evidence.message for m in mitigated if m.evidence is not None]
+        if wanted is not None and not any(wanted in text for text in evidence):
+            result.fail(f"ok {expectation.code} at {where}: no evidence says {wanted!r}: {evidence}")
     if expectation.verb != "expect" or finding is None:
         return
     if expectation.substring is not None and expectation.substring not in finding.message:

@@ -218,19 +218,24 @@ class _BoundParameters(dict[str, "Value"]):
     """The parameters of a function, each bound on first read to what every call of the function passes,
     when the calls agree; reading them all up front would evaluate every argument of every helper."""
 
-    def __init__(self, evaluator: Evaluator, function: FunctionInfo) -> None:
+    def __init__(self, evaluator: Evaluator, function: FunctionInfo, depth: int) -> None:
         super().__init__()
         self._evaluator = evaluator
         self._function = function
+        self._depth = depth  # how many calls up this binding already reaches: chains of helpers end
         self._indexes = {parameter.name: parameter.index for parameter in function.parameters}
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self._indexes and isinstance(self[name], Val)
 
     def __missing__(self, name: str) -> Value:
+        if self._depth >= MAX_DEPTH:
+            return UNKNOWN
         calls = self._evaluator.callers(self._function.key)
         index = self._indexes[name]
-        passed = {repr(value): value for value in (self._evaluator.argument(f, call, index) for f, call in calls)}
+        depth = self._depth + 1
+        arguments = (self._evaluator.argument(f, call, index, depth) for f, call in calls)
+        passed = {repr(value): value for value in arguments}
         value = next(iter(passed.values())) if len(passed) == 1 else UNKNOWN
         self[name] = value
         return value
@@ -269,18 +274,21 @@ class Evaluator:
         guards.extend(self._caller_guards(file, node))
         return combine(guards)
 
-    def parameters(self, file: GoFile, node: tree_sitter.Node) -> dict[str, Value]:
-        """The parameters of the function around a node, bound on first read to what its calls pass."""
+    def parameters(self, file: GoFile, node: tree_sitter.Node, depth: int = 0) -> dict[str, Value]:
+        """The parameters of the function around a node, bound on first read to what its calls pass (and
+        theirs to what their callers pass: constructors hand flags down through several levels)."""
         key = self.resolver.function_key(file, node)
         info = self.resolver.declarations.functions.get(key) if key is not None else None
         if info is None or not info.parameters or info.key.name == "main":
             return {}
-        return _BoundParameters(self, info)
+        return _BoundParameters(self, info, depth)
 
-    def argument(self, file: GoFile, call: tree_sitter.Node, index: int) -> Value:
-        """The value of a call's argument at `index`."""
+    def argument(self, file: GoFile, call: tree_sitter.Node, index: int, depth: int) -> Value:
+        """The value of a call's argument at `index`, in the function that makes the call."""
         values = parser.named(call.child_by_field_name("arguments") or call)
-        return self.value(file, values[index], {}, 0) if index < len(values) else UNKNOWN
+        if index >= len(values):
+            return UNKNOWN
+        return self.value(file, values[index], self.parameters(file, call, depth), depth)
 
     def guards(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> Iterator[Guard]:
         child, current = node, node.parent
@@ -291,8 +299,10 @@ class Evaluator:
                     truth, origin = self.truth(file, condition, env)
                     in_else = child == current.child_by_field_name("alternative")
                     holds = None if truth is None else (truth != in_else)
-                    # off by default: setting the flag (away from its default) is what turns it on
-                    text = f"{origin} is set" if origin and holds is False else _guard_text(condition, origin, in_else)
+                    if origin and holds is False:
+                        text = self._turned_on_by(file, condition, env, origin)
+                    else:
+                        text = _guard_text(condition, origin, in_else)
                     yield Guard(holds, text, file.span(condition), origin)
             elif current.type in ("expression_case", "default_case"):
                 yield self._case_guard(file, current, env)
@@ -315,7 +325,34 @@ class Evaluator:
                 return
             truth, origin = self.truth(file, condition, env)
             if truth is not None and origin:
-                yield Guard(not truth, f"{origin} is set", file.span(condition), origin)
+                yield Guard(not truth, self._turned_on_by(file, condition, env, origin), file.span(condition), origin)
+
+    def _turned_on_by(self, file: GoFile, condition: tree_sitter.Node, env: dict[str, Value], origin: str) -> str:
+        """What turns on a branch that is off by default: setting the flag away from its default. A boolean
+        that is true by default (`if r.endpointSlices {…} else {site}`) is turned off, which "is set" would
+        not say."""
+        bare = condition
+        while bare.type in ("parenthesized_expression", "unary_expression"):
+            if bare.type == "unary_expression" and parser.text(bare.child_by_field_name("operator")) != "!":
+                break
+            bare = parser.named(bare)[-1]
+        value = self.value(file, bare, env, 0)
+        if (
+            isinstance(value, Val)
+            and value.value is True
+            and value.origin == origin
+            and self._default_of(origin) is True
+        ):
+            return f"{origin}=false"
+        return f"{origin} is set"
+
+    def _default_of(self, origin: str) -> object:
+        """The default value of the flag or feature gate an origin names (None when it names neither)."""
+        if origin.startswith("--feature-gates "):
+            return self._feature_gates().get(origin.removeprefix("--feature-gates "))
+        flag = self.flags.by_name.get(origin.removeprefix("--")) if origin.startswith("--") else None
+        value = self._flag_value(flag, 0) if flag is not None else None
+        return value.value if isinstance(value, Val) else None
 
     def _early_return_conditions(self, file: GoFile, statements: tree_sitter.Node) -> list[tree_sitter.Node]:
         """The conditions of a statement list's early returns that `_early_returns` may count, found once
@@ -559,7 +596,8 @@ class Evaluator:
         for file, value_node, struct in self._field_writes().get(name, [])[:MAX_WRITES]:
             if not self._same(struct(), owner, name):
                 continue
-            value = self.value(file, value_node, {}, depth + 1)
+            # a constructor's parameter stored in the field: what the constructor's calls pass
+            value = self.value(file, value_node, self.parameters(file, value_node, depth + 1), depth + 1)
             if isinstance(value, Val) and value.origin:  # filled from a flag or the environment: configuration
                 known.append(value)
         visible = next((value for value in known if value.value not in ("", None, False, 0)), None)
