@@ -72,6 +72,7 @@ _OPTION_FIELDS = frozenset(
 
 
 _MAX_HELPER_DEPTH = 3  # helpers returning the objects of helpers
+_MAX_HOPS = 4  # variables followed to the literal they hold
 
 
 @dataclass(slots=True)
@@ -144,7 +145,14 @@ class _Extractor:
         found = self.resolver.object_of(self.file, key)
         if found is None:
             return
-        fields = {name: " ".join(parser.text(node).split()) for name, node in keyed_elements(value)}
+        entry = self._entry_literal(value)
+        if entry is None:
+            # `&corev1.Secret{}: selectorFor(ns)`: an entry whose contents cannot be seen counts (SPEC §1)
+            shown = " ".join(parser.text(value).split())
+            text = f"ByObject entry for {found.text}: {shown} (contents not visible)"
+            self._add(Mitigation.BY_OBJECT, found.kind, key, text)
+            return
+        fields = {name: " ".join(parser.text(node).split()) for name, node in keyed_elements(entry)}
         if "Transform" in fields:
             self.policy.transforms.append(
                 Transform(found.kind, self.file.span(key), f"Transform: {fields['Transform']}")
@@ -154,6 +162,26 @@ class _Extractor:
         ]
         text = f"ByObject entry for {found.text}" + (f" sets {', '.join(narrowing)}" if narrowing else "")
         self._add(Mitigation.BY_OBJECT, found.kind, key, text, is_effective=bool(narrowing))
+
+    def _entry_literal(self, value: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The literal a ByObject entry's value is, followed through variables (`sel := cache.ByObject{…}`
+        then `&corev1.Secret{}: sel`); None when it is not one that can be read."""
+        file, node = self.file, value
+        for _ in range(_MAX_HOPS):
+            if node.type in ("composite_literal", "literal_value"):
+                return node
+            if node.type != "identifier":
+                return None
+            declaration = self.resolver.declaration(file, node)
+            if declaration is not None:
+                following = declaration.value_node
+            else:
+                variable = self.resolver.declarations.variables.get((file.package_path, parser.text(node)))
+                following, file = (variable.value_node, variable.file) if variable is not None else (None, file)
+            if following is None:
+                return None
+            node = following
+        return None
 
     # -- option fields -------------------------------------------------------------------------------
     def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
