@@ -28,6 +28,7 @@ from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of
 from watchlint.source import Span
 
 MAX_DEPTH = 10
+CALLER_LEVELS = 5  # calls followed up from a site to the guard that keeps it off by default
 MAX_WRITES = 16  # writes of one field name looked at; names like `Name` are written everywhere
 _IN_PROGRESS = object()
 _FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)Var(P)?$")
@@ -363,8 +364,10 @@ class Evaluator:
             conditions = []
             for statement in statements.named_children:
                 condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
-                if condition is not None and _always_returns(statement) and _reads_variables_only(file, condition):
-                    conditions.append(condition)
+                if condition is not None and _always_returns(statement):
+                    # `if cfg == nil || cfg.Defaults == nil { return }`: one true part returns alone
+                    parts = _disjuncts(condition)
+                    conditions.extend(part for part in parts if _reads_variables_only(file, part))
             self._early_return_lists[key] = conditions
         return conditions
 
@@ -819,21 +822,37 @@ class Evaluator:
             return Guard(len(items) > 0, _set_text(value.origin or text), span)
         return Guard(None, f"`{text}` is not empty", span)
 
-    def _caller_guards(self, file: GoFile, node: tree_sitter.Node) -> list[Guard]:
-        """When a node sits in a helper, the guards around the helper's calls decide for it (one level)."""
+    def _caller_guards(self, file: GoFile, node: tree_sitter.Node, levels: int = CALLER_LEVELS) -> list[Guard]:
+        """When a node sits in a helper, the guards around the helper's calls decide for it, and where a
+        call is not guarded, those around the calls of the function making it (up to `levels` calls up):
+        a feature gate usually guards the entry of a chain of helpers, not the read at its end."""
         key = self.resolver.function_key(file, node)
         info = self.resolver.declarations.functions.get(key) if key is not None else None
         if info is None or info.key.name == "main":
             return []
-        calls = self.callers(info.key)
-        if not calls:
-            return []
+        memo_key = ("callers-off", info.key, levels)
+        if memo_key in self._memo:
+            found = self._memo[memo_key]
+            return found if isinstance(found, list) else []  # a cycle: taken as a call that may run
+        self._memo[memo_key] = _IN_PROGRESS
+        found = self._off_at_every_call(info.key, levels)
+        self._memo[memo_key] = found
+        return found
+
+    def _off_at_every_call(self, key: FunctionKey, levels: int) -> list[Guard]:
+        """The first guard that keeps one call of a function off by default, when every call is kept off;
+        none when one call may run."""
+        calls = self.callers(key)
         outcomes = []
         for caller_file, call in calls:
             combined = combine(list(self.guards(caller_file, call, {})))
-            if combined is None or combined.holds_by_default is not False:
+            if combined is not None and combined.holds_by_default is False:
+                outcomes.append(Guard(False, combined.text, combined.span))
+                continue
+            above = self._caller_guards(caller_file, call, levels - 1) if levels > 1 else []
+            if not above:
                 return []  # one call that may run is enough
-            outcomes.append(Guard(False, combined.text, combined.span))
+            outcomes.append(above[0])
         return outcomes[:1]
 
     def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
@@ -989,6 +1008,18 @@ def _reads_variables_only(file: GoFile, condition: tree_sitter.Node) -> bool:
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
     )
+
+
+def _disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The parts of `a || b || c` (one part for any other condition)."""
+    node = condition
+    while node.type == "parenthesized_expression" and parser.named(node):
+        node = parser.named(node)[0]
+    if node.type == "binary_expression" and parser.text(node.child_by_field_name("operator")) == "||":
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is not None and right is not None:
+            return _disjuncts(left) + _disjuncts(right)
+    return [condition]
 
 
 def _always_returns(statement: tree_sitter.Node) -> bool:
