@@ -36,6 +36,8 @@ _FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|S
 _FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
 _GATE_SPECS = ("featuregate.FeatureSpec", "featuregate.VersionedSpecs")  # map value types declaring gates
 _ENV_TAG = re.compile(r'env:"([A-Za-z_][A-Za-z0-9_]*)')
+_TAG_ITEM = re.compile(r'([A-Za-z_]+):"((?:[^"\\]|\\.)*)"')  # key:"value" in a struct tag
+_KONG = "github.com/alecthomas/kong"
 _KNOWN_CONSTANTS = {
     "NamespaceAll": "",
     "AllNamespaces": "",
@@ -78,8 +80,9 @@ Value = Val | _Unknown
 class Flag:
     name: str
     file: GoFile
-    default: tree_sitter.Node | None  # None: the zero value
+    default: tree_sitter.Node | None  # None: the zero value (or `tag_default`)
     is_bool: bool = False  # kingpin writes boolean defaults as strings: Default("true")
+    tag_default: str | None = None  # a struct tag's `default:"…"`, for flags declared by tags
 
 
 @dataclass(slots=True)
@@ -96,12 +99,34 @@ class FlagRegistry:
         for call in file.calls():
             if call.operand is not None and call.arguments is not None:
                 self._flag_call(file, call, resolver)
+        uses_kong = _KONG in file.imports.values()
         for declaration in file.nodes("field_declaration"):
             tag = declaration.child_by_field_name("tag")
-            env = _ENV_TAG.search(parser.text(tag)) if tag is not None else None
+            if tag is None:
+                continue
+            text = parser.text(tag)
+            env = _ENV_TAG.search(text)
             names = declaration.children_by_field_name("name")
             if env and names:
                 self.env_by_field[parser.text(names[0])] = env.group(1)
+            if names and ('default:"' in text or (uses_kong and 'help:"' in text)):
+                self._tagged_flag(file, declaration, parser.text(names[0]), text)
+
+    def _tagged_flag(self, file: GoFile, declaration: tree_sitter.Node, field_name: str, tag: str) -> None:
+        """A field declared as a flag by its tag, as kong and go-flags do (`Namespaced bool
+        `default:"false" help:"…"``): the flag is named by `name:`/`long:` or after the field
+        (WatchNamespace -> --watch-namespace), its default is `default:` or the zero value."""
+        values = dict(_TAG_ITEM.findall(tag))
+        if "-" in (values.get("kong"), values.get("name")):
+            return
+        struct = _declaring_struct(file, declaration)
+        if struct is None:
+            return
+        name = values.get("name") or values.get("long") or _kebab(field_name)
+        field_type = parser.text(declaration.child_by_field_name("type"))
+        flag = Flag(name, file, None, is_bool=field_type == "bool", tag_default=values.get("default"))
+        self.by_field.setdefault(field_name, []).append((struct, flag))
+        self.by_name.setdefault(name, flag)
 
     def _flag_call(self, file: GoFile, selector_call: Call, resolver: Resolver) -> None:
         call, method, arguments = selector_call.node, selector_call.name, selector_call.arguments
@@ -547,8 +572,10 @@ class Evaluator:
         return _zero(resolve_type(declaration.type_node, file))
 
     def _flag_value(self, flag: Flag, depth: int) -> Value:
+        if flag.default is None and flag.tag_default is not None:
+            return Val(_tag_value(flag.tag_default, flag.is_bool), f"--{flag.name}")
         if flag.default is None:
-            return Val("", f"--{flag.name}")
+            return Val(False if flag.is_bool else "", f"--{flag.name}")
         value = self.value(flag.file, flag.default, {}, depth + 1)
         if not isinstance(value, Val):
             return Val("", f"--{flag.name}")
@@ -1008,6 +1035,25 @@ def _reads_variables_only(file: GoFile, condition: tree_sitter.Node) -> bool:
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
     )
+
+
+def _declaring_struct(file: GoFile, declaration: tree_sitter.Node) -> TypeRef | None:
+    """The named struct type a field declaration belongs to (`type startCommand struct {…}`)."""
+    struct = declaration.parent.parent if declaration.parent is not None else None
+    spec = struct.parent if struct is not None and struct.type == "struct_type" else None
+    name = spec.child_by_field_name("name") if spec is not None and spec.type == "type_spec" else None
+    return TypeRef(file.package_path, parser.text(name)) if name is not None else None
+
+
+def _kebab(name: str) -> str:
+    """WatchCacheNamespaced -> watch-cache-namespaced, as kong names a field's flag (acronyms kept whole)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "-", name).lower()
+
+
+def _tag_value(text: str, is_bool: bool) -> object:
+    if is_bool:
+        return text == "true"
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
 
 
 def _disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
