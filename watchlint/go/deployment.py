@@ -38,6 +38,7 @@ _GATE_SPECS = ("featuregate.FeatureSpec", "featuregate.VersionedSpecs")  # map v
 _ENV_TAG = re.compile(r'env:"([A-Za-z_][A-Za-z0-9_]*)')
 _TAG_ITEM = re.compile(r'([A-Za-z_]+):"((?:[^"\\]|\\.)*)"')  # key:"value" in a struct tag
 _KONG = "github.com/alecthomas/kong"
+_VIPER = "github.com/spf13/viper"
 _KNOWN_CONSTANTS = {
     "NamespaceAll": "",
     "AllNamespaces": "",
@@ -279,6 +280,7 @@ class Evaluator:
         self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
         self._early_return_lists: dict[tuple[str, int], list[tree_sitter.Node]] = {}
         self._gates: dict[str, bool] | None = None
+        self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
         self.files: list[GoFile] = []
         self._memo: dict[object, object] = {}
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
@@ -687,6 +689,9 @@ class Evaluator:
         configuration = self._configuration_read(package, name, first, len(values))
         if configuration is not None:
             return configuration
+        viper = self._viper_read(file, function, package, name, first, depth)
+        if viper is not None:
+            return viper
         flag = self._flag_read(node, name, first, values)
         if flag is not None:
             return self._flag_value(flag, depth)
@@ -720,6 +725,60 @@ class Evaluator:
         if gate is not None:  # `DefaultFeatureGate.Enabled(features.X)`
             return Val(gate, f"--feature-gates {named}")
         return None
+
+    def _viper_read(
+        self, file: GoFile, function: tree_sitter.Node | None, package: str, name: str, first: Value, depth: int
+    ) -> Value | None:
+        """`viper.GetString(key)` in the default deployment: what `viper.Set` stores under the key, else its
+        `viper.SetDefault`, else the default of the flag of that name (None: left to the flag), else the
+        getter's zero value; viper reads other sources (files, the environment) only where deployed."""
+        getter = _FLAG_GETTER.match(name)
+        key = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
+        if getter is None or key is None or function is None or not self._is_viper(file, function, package):
+            return None
+        stored = self._viper_keys().get(key, {})
+        for method in ("Set", "SetDefault"):
+            written = [
+                self.value(at, value, self.parameters(at, value, depth + 1), depth + 1)
+                for at, value in stored.get(method, [])
+            ]
+            if written:
+                distinct = {repr(value): value for value in written}
+                return next(iter(distinct.values())) if len(distinct) == 1 else UNKNOWN
+        if key in self.flags.by_name:
+            return None
+        kind = getter.group(1)
+        zero: object = False if kind == "Bool" else 0 if kind.startswith(("Int", "Duration")) else ""
+        return Val([] if kind.endswith(("Slice", "Array")) else zero, key)
+
+    def _is_viper(self, file: GoFile, function: tree_sitter.Node, package: str) -> bool:
+        """A call of the viper package or of a `*viper.Viper`."""
+        if package == _VIPER:
+            return True
+        operand = function.child_by_field_name("operand") if function.type == "selector_expression" else None
+        owner = self.resolver.type_of(file, operand) if operand is not None else None
+        return owner is not None and owner.is_(_VIPER, "Viper")
+
+    def _viper_keys(self) -> dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]]:
+        """Every `Set(key, value)` and `SetDefault(key, value)` of viper in the module (not tests), by key."""
+        if self._viper is None:
+            keys: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] = {}
+            for file in self.files:
+                if file.path.endswith("_test.go"):
+                    continue
+                for call in file.calls():
+                    if call.name not in ("Set", "SetDefault") or call.arguments is None:
+                        continue
+                    function = call.node.child_by_field_name("function")
+                    package = file.imports.get(parser.text(call.operand), "") if call.operand is not None else ""
+                    values = parser.named(call.arguments)
+                    if len(values) != 2 or function is None or not self._is_viper(file, function, package):
+                        continue
+                    key = self.value(file, values[0], {}, 0)
+                    if isinstance(key, Val) and isinstance(key.value, str):
+                        keys.setdefault(key.value, {}).setdefault(call.name, []).append((file, values[1]))
+            self._viper = keys
+        return self._viper
 
     def _feature_gates(self) -> dict[str, bool]:
         """The default of each feature gate the module declares: the `Default:` of its FeatureSpec, or of the
