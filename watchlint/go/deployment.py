@@ -39,6 +39,7 @@ _ENV_TAG = re.compile(r'env:"([A-Za-z_][A-Za-z0-9_]*)')
 _TAG_ITEM = re.compile(r'([A-Za-z_]+):"((?:[^"\\]|\\.)*)"')  # key:"value" in a struct tag
 _KONG = "github.com/alecthomas/kong"
 _VIPER = "github.com/spf13/viper"
+_URFAVE_CLI = "github.com/urfave/cli"  # v1, /v2 and /v3
 _KNOWN_CONSTANTS = {
     "NamespaceAll": "",
     "AllNamespaces": "",
@@ -100,6 +101,9 @@ class FlagRegistry:
         for call in file.calls():
             if call.operand is not None and call.arguments is not None:
                 self._flag_call(file, call, resolver)
+        if any(path.startswith(_URFAVE_CLI) for path in file.imports.values()):
+            for literal in file.nodes("composite_literal"):
+                self._urfave_flag(file, literal, resolver)
         uses_kong = _KONG in file.imports.values()
         for declaration in file.nodes("field_declaration"):
             tag = declaration.child_by_field_name("tag")
@@ -112,6 +116,23 @@ class FlagRegistry:
                 self.env_by_field[parser.text(names[0])] = env.group(1)
             if names and ('default:"' in text or (uses_kong and 'help:"' in text)):
                 self._tagged_flag(file, declaration, parser.text(names[0]), text)
+
+    def _urfave_flag(self, file: GoFile, literal: tree_sitter.Node, resolver: Resolver) -> None:
+        """`&cli.BoolFlag{Name: "with-workload", Value: true, Destination: &withWorkload}` (urfave/cli)."""
+        kind = resolve_type(literal.child_by_field_name("type"), file)
+        if kind is None or not kind.package.startswith(_URFAVE_CLI) or not kind.name.endswith("Flag"):
+            return
+        fields = dict(keyed_elements(literal))
+        name = _constant_text(file, fields["Name"], resolver) if "Name" in fields else None
+        if name is None:
+            return
+        flag = Flag(name, file, fields.get("Value"), is_bool=kind.name == "BoolFlag")
+        self.by_name.setdefault(name, flag)
+        destination = fields.get("Destination")
+        if destination is not None and destination.type == "unary_expression":
+            target = destination.child_by_field_name("operand")
+            if target is not None:
+                self._bind(file, target, flag, resolver)
 
     def _tagged_flag(self, file: GoFile, declaration: tree_sitter.Node, field_name: str, tag: str) -> None:
         """A field declared as a flag by its tag, as kong and go-flags do (`Namespaced bool
