@@ -218,6 +218,28 @@ def test_kind_index_names_are_the_canonical_kinds(catalog: Catalog) -> None:
     assert KindIndex.build(catalog.kinds).names == {name for name, _, _ in SPEC_KINDS}
 
 
+@pytest.mark.parametrize(
+    ("kind", "package", "field", "is_served"),
+    [
+        ("Pod", "k8s.io/api/core/v1", "spec.nodeName", True),
+        ("Pod", "k8s.io/api/core/v1", "metadata.namespace", True),
+        ("Pod", "k8s.io/api/core/v1", ".metadata.controller", False),
+        ("Secret", "k8s.io/api/core/v1", "type", True),
+        ("ConfigMap", "k8s.io/api/core/v1", "type", False),
+        ("Event", "k8s.io/api/core/v1", "involvedObject.uid", True),
+        ("Event", "k8s.io/api/events/v1", "involvedObject.uid", False),
+        ("Event", "", "involvedObject.uid", False),  # package unknown: only what both Events serve
+        ("Event", "", "metadata.name", True),
+        ("Certificate", "", "metadata.name", True),  # a kind outside the catalogue: metadata only
+        ("Certificate", "", "spec.secretName", False),
+    ],
+    ids=lambda value: value if isinstance(value, str) and value else None,
+)
+def test_kind_index_served_fields(catalog: Catalog, kind: str, package: str, field: str, is_served: bool) -> None:
+    """The field selectors the API server serves (SPEC §4: DisableFor is safe only where it serves them)."""
+    assert (field in KindIndex.build(catalog.kinds).served_fields(kind, package)) is is_served
+
+
 def test_every_active_rule_has_a_check_and_every_check_a_rule(catalog: Catalog) -> None:
     assert set(CHECKS) == {rule.code for rule in catalog.active_rules}
 
@@ -465,9 +487,17 @@ def test_parse_kind_accepts_a_kind_without_fragments() -> None:
     )
 
 
+def test_parse_kind_reads_the_optional_field_selectors() -> None:
+    assert parse_kind(kind_entry(), "kinds.toml: kind[0]").field_selectors == ()
+    kind = parse_kind(kind_entry(field_selectors=["type"]), "kinds.toml: kind[0]")
+    assert kind.field_selectors == ("type",)
+    assert kind.served_fields == {"metadata.name", "metadata.namespace", "type"}
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
+        (kind_entry(field_selectors="type"), "field_selectors: expected a list of non-empty strings"),
         (kind_entry(plural=None), "plural: missing key"),
         (kind_entry(namespaced=None), "namespaced: missing key"),
         (kind_entry(python_fragments=None), "python_fragments: missing key"),
@@ -490,6 +520,7 @@ def test_parse_kind_accepts_a_kind_without_fragments() -> None:
         ("Secret", "expected a table"),
     ],
     ids=[
+        "field_selectors-string",
         "missing-plural",
         "missing-namespaced",
         "missing-python_fragments",

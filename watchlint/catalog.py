@@ -27,6 +27,9 @@ KIND_KEYS = frozenset(
         "python_fragments",
     }
 )
+OPTIONAL_KIND_KEYS = frozenset({"field_selectors"})
+# Every object's API serves these field selectors; the catalogue lists what a kind serves besides them.
+METADATA_FIELDS = frozenset({"metadata.name", "metadata.namespace"})
 LANGUAGES = ("go", "python")
 _CODE = re.compile(r"^WL\d{3}$")
 _KEBAB = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)+$")
@@ -76,6 +79,12 @@ class Kind:
     go_types: tuple[str, ...]  # type names, including the *List type
     python_names: tuple[str, ...]  # plural, singular and short resource names
     python_fragments: tuple[str, ...]  # kubernetes-client method name fragments: "config_map"
+    field_selectors: tuple[str, ...] = ()  # fields the API server filters on besides metadata.name/namespace
+
+    @property
+    def served_fields(self) -> frozenset[str]:
+        """The field selectors a list of the kind may send to the API server."""
+        return METADATA_FIELDS | frozenset(self.field_selectors)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +117,16 @@ class KindIndex:
     @property
     def names(self) -> frozenset[str]:
         return frozenset(kind.name for kind in self.kinds)
+
+    def served_fields(self, kind: str, import_path: str = "") -> frozenset[str]:
+        """The field selectors the API server serves for a kind named in Go; where the package is not known,
+        only those every kind of that name serves (Event of core/v1 and of events.k8s.io differ)."""
+        entries = [entry for entry in self.kinds if entry.name == kind]
+        exact = [entry for entry in entries if import_path in entry.go_packages]
+        chosen = exact or entries
+        if not chosen:
+            return METADATA_FIELDS
+        return frozenset.intersection(*(entry.served_fields for entry in chosen))
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +208,7 @@ def parse_kind(entry: Any, where: str) -> Kind:
     """Validate one kind table (kinds.toml or a config's extra-kinds)."""
     if not isinstance(entry, dict):
         raise CatalogError(f"{where}: expected a table")
-    _check_keys(entry, KIND_KEYS, where)
+    _check_keys(entry, KIND_KEYS, where, OPTIONAL_KIND_KEYS)
     for key in ("name", "group", "version", "plural"):
         if not isinstance(entry[key], str):
             raise CatalogError(f"{where}: {key}: expected a string")
@@ -198,8 +217,8 @@ def parse_kind(entry: Any, where: str) -> Kind:
     if not isinstance(entry["namespaced"], bool):
         raise CatalogError(f"{where}: namespaced: expected true or false")
     lists = {}
-    for key in ("go_packages", "go_types", "python_names", "python_fragments"):
-        value = entry[key]
+    for key in ("go_packages", "go_types", "python_names", "python_fragments", "field_selectors"):
+        value = entry.get(key, [])
         if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
             raise CatalogError(f"{where}: {key}: expected a list of non-empty strings")
         lists[key] = tuple(value)
@@ -216,6 +235,7 @@ def parse_kind(entry: Any, where: str) -> Kind:
         go_types=lists["go_types"],
         python_names=lists["python_names"],
         python_fragments=lists["python_fragments"],
+        field_selectors=lists["field_selectors"],
     )
 
 
@@ -229,11 +249,13 @@ def _split_front_matter(text: str, path: Path) -> tuple[str, str]:
     raise CatalogError(f"{path}: front matter is not closed with +++")
 
 
-def _check_keys(table: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
-    unknown = sorted(set(table) - allowed)
+def _check_keys(
+    table: Mapping[str, Any], required: frozenset[str], where: str, optional: frozenset[str] = frozenset()
+) -> None:
+    unknown = sorted(set(table) - required - optional)
     if unknown:
         raise CatalogError(f"{where}: {unknown[0]}: unknown key")
-    missing = sorted(allowed - set(table))
+    missing = sorted(required - set(table))
     if missing:
         raise CatalogError(f"{where}: {missing[0]}: missing key")
 

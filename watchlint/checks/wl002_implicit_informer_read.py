@@ -34,7 +34,8 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=related,
             fixes=fixes_for(site, judgement),
-            help=(
+            help=site.suggestion  # the front-end's exact change: a cache index to replace first
+            or (
                 f"Add {site.kind} to client.CacheOptions.DisableFor in the manager options, "
                 "or read it through mgr.GetAPIReader()"
             ),

@@ -16,6 +16,7 @@ from watchlint.facts import (
     CachePolicy,
     Comment,
     Condition,
+    Evidence,
     Facts,
     Language,
     Notification,
@@ -36,7 +37,7 @@ from watchlint.go.imports import extract_imports
 from watchlint.go.model import GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.policy import FilePolicy, extract_policy
-from watchlint.go.remedies import OptionsFixes, options_anchors, site_fixes
+from watchlint.go.remedies import OptionsFixes, SiteRemedies, indexed_lists, options_anchors
 from watchlint.go.resolve import Resolver
 from watchlint.go.sites import PendingSite, SiteExtractor, TypedClientNames
 from watchlint.source import SourceFile
@@ -221,45 +222,68 @@ def _resolve_sites(
     evaluator: Evaluator,
     anchors: dict[str, OptionsAnchor],
 ) -> list[Site]:
-    sites = []
-    options_fixes = OptionsFixes(anchors)
+    """Resolve every site's client first: a fix may depend on other sites (DisableFor on every cached List of
+    its kind, OnlyMetadata on the typed reads), so fixes are built only once all are known."""
     typed_reads = frozenset(
         item.object.kind
         for item in pending
         if item.operation is not Operation.WATCH and item.object.form is ObjectForm.TYPED
     )
-    for item in pending:
-        condition = evaluator.condition(item.file, item.node)
-        access, evidence, restrictions = item.access, None, _judged_namespaces(item, evaluator)
-        if item.client is not None:
-            known = clients.resolve(item.client)
-            if known is None:
-                continue  # the receiver is not a controller-runtime client (a vault client, a map, …)
-            access, evidence = known.access, known.evidence
-            item.cache = known.cache
-            if access is Access.CACHE:
-                restrictions = ()  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
-        keys: tuple[str, ...] = ()
-        if access is Access.CACHE and item.cache:
-            keys = (item.cache,)
-        elif access is Access.CACHE:
-            keys = tuple(b.key for b in binaries if item.file.package_path in b.packages) or (MODULE_KEY,)
-        sites.append(
-            Site(
-                operation=item.operation,
-                access=access,
-                kind=item.object.kind,
-                form=item.object.form,
-                span=item.span,
-                call=item.call,
-                construct=item.construct,
-                enclosing=item.enclosing,
-                policy_keys=keys,
-                restrictions=restrictions,
-                filters=tuple(item.filters),
-                condition=condition,
-                access_evidence=evidence,
-                fixes=site_fixes(item, access, keys, options_fixes, typed_reads, clients),
-            )
-        )
-    return sites
+    resolved = [found for item in pending if (found := _resolve_access(item, clients, binaries, evaluator))]
+    kinds = clients.resolver.kinds
+    cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
+    remedies = SiteRemedies(OptionsFixes(anchors), typed_reads, clients, kinds, indexed_lists(cached_reads, kinds))
+    return [_site(found, evaluator, remedies) for found in resolved]
+
+
+@dataclass(frozen=True, slots=True)
+class _Resolved:
+    """A pending site with what serves it: its access, the evidence for that, and the policies judging it."""
+
+    item: PendingSite
+    access: Access
+    evidence: Evidence | None
+    restrictions: tuple[Restriction, ...]
+    keys: tuple[str, ...]
+
+
+def _resolve_access(
+    item: PendingSite, clients: ClientGraph, binaries: list[Binary], evaluator: Evaluator
+) -> _Resolved | None:
+    """None when the receiver is not a controller-runtime client (a vault client, a map, …)."""
+    access, evidence, restrictions = item.access, None, _judged_namespaces(item, evaluator)
+    if item.client is not None:
+        known = clients.resolve(item.client)
+        if known is None:
+            return None
+        access, evidence = known.access, known.evidence
+        item.cache = known.cache
+        if access is Access.CACHE:
+            restrictions = ()  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
+    keys: tuple[str, ...] = ()
+    if access is Access.CACHE and item.cache:
+        keys = (item.cache,)
+    elif access is Access.CACHE:
+        keys = tuple(b.key for b in binaries if item.file.package_path in b.packages) or (MODULE_KEY,)
+    return _Resolved(item, access, evidence, restrictions, keys)
+
+
+def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies) -> Site:
+    item = found.item
+    return Site(
+        operation=item.operation,
+        access=found.access,
+        kind=item.object.kind,
+        form=item.object.form,
+        span=item.span,
+        call=item.call,
+        construct=item.construct,
+        enclosing=item.enclosing,
+        policy_keys=found.keys,
+        restrictions=found.restrictions,
+        filters=tuple(item.filters),
+        condition=evaluator.condition(item.file, item.node),
+        access_evidence=found.evidence,
+        fixes=remedies.fixes(item, found.access, found.keys),
+        suggestion=remedies.suggestion(item, found.access, found.keys),
+    )

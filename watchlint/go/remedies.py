@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 
 import tree_sitter
 
+from watchlint.catalog import KindIndex
 from watchlint.facts import Access, ObjectForm, Operation
-from watchlint.fixes import Fix
+from watchlint.fixes import Applicability, Fix
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary
 from watchlint.go.clients import ClientGraph, FieldRef
@@ -20,12 +22,14 @@ from watchlint.go.edits import (
     disable_for_fix,
     only_metadata_fix,
 )
+from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.model import CR_CLIENT, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.policy import FilePolicy
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import returned_values
 from watchlint.go.sites import PendingSite
+from watchlint.source import Span
 
 _OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})
 
@@ -85,27 +89,110 @@ class OptionsFixes:
         return self._built[memo]
 
 
-def site_fixes(
-    item: PendingSite,
-    access: Access,
-    keys: tuple[str, ...],
-    options_fixes: OptionsFixes,
-    typed_reads: frozenset[str],
-    clients: ClientGraph,
-) -> tuple[Fix, ...]:
-    """Every fix that may answer the rule this site gets, preferred first."""
-    if access is not Access.CACHE or item.object.form is not ObjectForm.TYPED or not item.object.package:
-        return ()
-    kind = KindType(item.object.package, item.object.kind)
-    fixes: list[Fix | None] = []
-    if item.operation in (Operation.GET, Operation.LIST):
-        fixes.extend(options_fixes.get(disable_for_fix, key, kind) for key in keys)
-        fixes.append(_api_reader(item, clients))
-    elif item.call in _OBJECT_WATCHES and not item.cache:
-        fixes.extend(options_fixes.get(by_object_fix, key, kind) for key in keys)
-        if item.object.kind not in typed_reads:
-            fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
-    return tuple(fix for fix in fixes if fix is not None)
+@dataclass(frozen=True, slots=True)
+class IndexedList:
+    """A cached List that filters on a field the API server does not serve: a cache index (`IndexField`)."""
+
+    key: FieldKey  # the first such field
+    span: Span  # the List call
+
+    @property
+    def where(self) -> str:
+        return f"{self.span.path}:{self.span.line}"
+
+
+def unserved_fields(item: PendingSite, kinds: KindIndex) -> list[FieldKey]:
+    """The fields a List filters on that the API server would reject for its kind ("field label not
+    supported"); a field watchlint cannot resolve counts, since nothing shows the server serves it."""
+    served = kinds.served_fields(item.object.kind, item.object.package)
+    return [key for key in item.field_keys if key.value is None or key.value not in served]
+
+
+def indexed_lists(
+    reads: Iterable[tuple[PendingSite, tuple[str, ...]]], kinds: KindIndex
+) -> dict[tuple[str, str], list[IndexedList]]:
+    """Per (policy key, kind): the cached Lists that DisableFor for the kind in that policy's manager would
+    send to the API server, and that filter on a field it cannot serve."""
+    found: dict[tuple[str, str], list[IndexedList]] = {}
+    for item, keys in reads:
+        unserved = unserved_fields(item, kinds) if item.operation is Operation.LIST else []
+        if not unserved:
+            continue
+        for key in keys:
+            found.setdefault((key, item.object.kind), []).append(IndexedList(unserved[0], item.span))
+    return found
+
+
+@dataclass(slots=True)
+class SiteRemedies:
+    """What the fixes of every site are built from: the manager options edits, the kinds read typed (an
+    OnlyMetadata watch would be defeated by them, WL005), the client graph and the Lists by cache index."""
+
+    options_fixes: OptionsFixes
+    typed_reads: frozenset[str]
+    clients: ClientGraph
+    kinds: KindIndex
+    indexed: dict[tuple[str, str], list[IndexedList]] = field(default_factory=dict)
+
+    def fixes(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> tuple[Fix, ...]:
+        """Every fix that may answer the rule this site gets, preferred first."""
+        if access is not Access.CACHE or item.object.form is not ObjectForm.TYPED or not item.object.package:
+            return ()
+        kind = KindType(item.object.package, item.object.kind)
+        fixes: list[Fix | None] = []
+        if item.operation in (Operation.GET, Operation.LIST):
+            fixes.extend(self._disable_for(key, kind) for key in keys)
+            if not unserved_fields(item, self.kinds):  # the API reader could not serve this List either
+                fixes.append(_api_reader(item, self.clients))
+        elif item.call in _OBJECT_WATCHES and not item.cache:
+            fixes.extend(self.options_fixes.get(by_object_fix, key, kind) for key in keys)
+            if item.object.kind not in self.typed_reads:
+                fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
+        return tuple(fix for fix in fixes if fix is not None)
+
+    def suggestion(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> str:
+        """The text remedy of a read whose kind is listed by a cache index: DisableFor must wait for a label
+        selector in the index's place; "" where the rule's own help says it all."""
+        if access is not Access.CACHE or item.operation is Operation.WATCH:
+            return ""
+        indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
+        if indexed is None:
+            return ""
+        own = unserved_fields(item, self.kinds)
+        others = [entry for entry in indexed if entry.span != item.span]
+        if own:
+            which, index = "this List", own[0]
+        else:
+            which, index = f"the List at {others[0].where}", others[0].key
+            others = others[1:]
+        text = (
+            f"Filter {which} by a label selector instead of the cache index {index.shown}, which the API server "
+            f"cannot serve{_more_lists(others)}; then add {item.object.kind} to client.CacheOptions.DisableFor "
+            "in the manager options"
+        )
+        return text if own else f"{text}, or read this one through mgr.GetAPIReader()"
+
+    def _disable_for(self, key: str, kind: KindType) -> Fix | None:
+        """DisableFor sends every cached read of the kind to the API server: where one lists by a cache
+        index, which the server rejects, the fix breaks that List until the index is replaced (unsafe)."""
+        fix = self.options_fixes.get(disable_for_fix, key, kind)
+        indexed = self.indexed.get((key, kind.name))
+        if fix is None or not indexed:
+            return fix
+        first = indexed[0]
+        title = (
+            f"{fix.title}; first make the List at {first.where} filter by a label selector instead of the cache "
+            f"index {first.key.shown}, which the API server cannot serve{_more_lists(indexed[1:])}"
+        )
+        return replace(fix, title=title, applicability=Applicability.UNSAFE)
+
+
+def _more_lists(others: list[IndexedList]) -> str:
+    """` (likewise the Lists at a.go:3, b.go:9)`: the other Lists by cache index, up to three."""
+    if not others:
+        return ""
+    shown = ", ".join(entry.where for entry in others[:3]) + (", …" if len(others) > 3 else "")
+    return f" (likewise the List{'s' if len(others) > 1 else ''} at {shown})"
 
 
 def _api_reader(item: PendingSite, clients: ClientGraph) -> Fix | None:

@@ -284,6 +284,41 @@ class Resolver:
     def is_schema_type(self, ref: TypeRef | None) -> bool:
         return ref is not None and ref.package == SCHEMA
 
+    # -- strings -------------------------------------------------------------------------------------
+    def string_value(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> str | None:
+        """The string a literal or a constant holds (`"spec.nodeName"`, `podJobKey`, `constants.JobKey`),
+        also through `string(…)` and local variables; None when it cannot be told."""
+        if node is None or depth > MAX_DEPTH:
+            return None
+        if node.type in ("interpreted_string_literal", "raw_string_literal"):
+            return _unquote(parser.text(node))
+        if node.type == "parenthesized_expression" or (
+            node.type == "call_expression" and parser.text(node.child_by_field_name("function")) == "string"
+        ):
+            inner = node if node.type == "parenthesized_expression" else node.child_by_field_name("arguments")
+            return self.string_value(file, parser.first_named(inner), depth + 1)
+        if node.type == "identifier" and (declaration := self.declaration(file, node)) is not None:
+            if declaration.parameter_index >= 0 or declaration.ranged_node is not None:
+                return None
+            return self.string_value(file, declaration.value_node, depth + 1)
+        variable = None
+        if node.type == "identifier":
+            variable = self.declarations.variables.get((file.package_path, parser.text(node)))
+        elif node.type == "selector_expression":
+            operand = node.child_by_field_name("operand")
+            package = file.imports.get(parser.text(operand)) if operand is not None else None
+            name = parser.text(node.child_by_field_name("field"))
+            variable = self.declarations.variables.get((package, name)) if package is not None else None
+        return self.string_value(variable.file, variable.value_node, depth + 1) if variable is not None else None
+
+
+def _unquote(literal: str) -> str:
+    """The text of a Go string literal: raw strings as written, `\\"` and `\\\\` unescaped in interpreted ones."""
+    if literal[:1] == "`":
+        return literal.strip("`")
+    body = literal[1:-1] if len(literal) >= 2 else literal
+    return body.replace('\\"', '"').replace("\\\\", "\\")
+
 
 def keyed_elements(literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
     """The `Key: value` pairs of a composite literal whose keys are plain names."""

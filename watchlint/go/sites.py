@@ -14,6 +14,7 @@ from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation,
 from watchlint.go import parser
 from watchlint.go.clients import ClientGraph, ClientRef
 from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.fieldselectors import FieldKey, extract_field_keys
 from watchlint.go.model import CR_CLIENT, CR_SOURCE, FAKE_CLIENTSET, INFORMERS, META_V1, TOOLS_CACHE, GoFile
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
 from watchlint.source import Span
@@ -53,6 +54,7 @@ class PendingSite:
     # namespace restrictions and the expression naming the namespace, judged for the default deployment later
     namespaces: list[tuple[Restriction, tree_sitter.Node]] = field(default_factory=list)
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
+    field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +232,7 @@ class SiteExtractor:
             file, call, site.operation, site.access, shown, file.name_span(call), name, construct, enclosing
         )
         copy.client, copy.restrictions, copy.filters = site.client, list(site.restrictions), list(site.filters)
-        copy.cache, copy.is_raw_source = site.cache, site.is_raw_source
+        copy.cache, copy.is_raw_source, copy.field_keys = site.cache, site.is_raw_source, list(site.field_keys)
         return copy
 
     def _option_value(self, file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node:
@@ -567,6 +569,7 @@ class SiteExtractor:
         if method == "List":
             for option in arguments[2:]:
                 site.restrictions.extend(self._read_options(file, option, found.kind))
+                site.field_keys.extend(extract_field_keys(file, option, self.resolver))
         yield site
 
     def _read_options(self, file: GoFile, option: tree_sitter.Node, kind: str) -> Iterator[Restriction]:

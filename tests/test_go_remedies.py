@@ -1,0 +1,155 @@
+"""The fixes Go sites are offered (watchlint/go/remedies.py): DisableFor is safe only while no cached List of
+the kind filters on a field the API server cannot serve (a cache index), whatever form the selector takes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import write_tree
+
+from watchlint.catalog import Catalog
+from watchlint.config import CommandLine
+from watchlint.engine import run
+from watchlint.findings import Applicability, Finding
+
+GO_MOD = """module example.com/nodes
+
+go 1.22
+
+require sigs.k8s.io/controller-runtime v0.19.0
+"""
+
+MAIN = """package main
+
+import (
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"example.com/nodes/internal/controller"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = (&controller.NodeReconciler{Client: mgr.GetClient(), Live: mgr.GetAPIReader()}).SetupWithManager(mgr)
+}
+"""
+
+CONTROLLER = """package controller
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/fields"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+const podKey = "podKey"
+
+func keyOf(name string) string { return name }
+
+type NodeReconciler struct {
+	client.Client
+	Live client.Reader
+}
+
+func (r *NodeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var pod corev1.Pod
+	if err := r.Get(ctx, req.NamespacedName, &pod); err != nil {
+		return ctrl.Result{}, err
+	}
+	var pods corev1.PodList
+	return ctrl.Result{}, r.List(ctx, &pods, OPTION)
+}
+
+func (r *NodeReconciler) list(ctx context.Context, selector fields.Selector) error {
+	var pods corev1.PodList
+	return r.Live.List(ctx, &pods, client.MatchingFieldsSelector{Selector: selector})
+}
+
+func (r *NodeReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)
+}
+"""
+
+
+def findings(tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, option: str) -> list[Finding]:
+    """The WL002 findings of the Get (first) and the List (second) of the reconciler, the List taking `option`."""
+    files = {"go.mod": GO_MOD, "main.go": MAIN, "internal/controller/node.go": CONTROLLER.replace("OPTION", option)}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    found = [finding for finding in report.findings if finding.code == "WL002"]
+    assert [finding.span.line for finding in found] == [23, 27]
+    return found
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        'client.MatchingFields{"spec.nodeName": req.Name}',
+        'client.MatchingFields{"metadata.name": req.Name, "status.phase": "Running"}',
+        'client.MatchingFieldsSelector{Selector: fields.OneTermEqualSelector("spec.nodeName", req.Name)}',
+        'client.MatchingFieldsSelector{Selector: fields.ParseSelectorOrDie("spec.nodeName=a,status.phase!=Failed")}',
+        'client.MatchingFieldsSelector{Selector: fields.Set{"spec.nodeName": req.Name}.AsSelector()}',
+        "&client.ListOptions{FieldSelector: fields.Everything()}",
+        'client.MatchingLabels{"app": req.Name}',
+        "client.InNamespace(req.Namespace)",
+    ],
+    ids=["served-field", "metadata-and-phase", "one-term", "parsed", "set-as-selector", "everything", "labels", "ns"],
+)
+def test_disable_for_stays_safe_when_the_server_serves_every_field(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, option: str
+) -> None:
+    for finding in findings(tmp_path, catalog, monkeypatch, option):
+        assert finding.fixes[0].applicability is Applicability.SAFE
+        assert finding.fixes[0].title == "Add &corev1.Pod{} to Client.Cache.DisableFor in main.go"
+        assert finding.help.startswith("Add Pod to client.CacheOptions.DisableFor")
+
+
+@pytest.mark.parametrize(
+    ("option", "shown"),
+    [
+        ("client.MatchingFields{podKey: req.Name}", '"podKey"'),
+        ('&client.MatchingFields{".metadata.controller": req.Name}', '".metadata.controller"'),
+        ("client.MatchingFields{keyOf(req.Name): req.Name}", "`keyOf(req.Name)`"),
+        ('client.MatchingFieldsSelector{Selector: fields.ParseSelectorOrDie("spec.nodeName=a,owner=b")}', '"owner"'),
+        (
+            "&client.ListOptions{FieldSelector: fields.AndSelectors("
+            'fields.OneTermEqualSelector("spec.nodeName", req.Name), fields.OneTermEqualSelector(podKey, req.Name))}',
+            '"podKey"',
+        ),
+        ("client.MatchingFields(fields.Set{podKey: req.Name})", '"podKey"'),
+    ],
+    ids=["constant", "address", "call", "parsed", "and-selectors", "converted-set"],
+)
+def test_disable_for_is_unsafe_for_every_read_of_a_kind_listed_by_a_cache_index(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, option: str, shown: str
+) -> None:
+    get, listed = findings(tmp_path, catalog, monkeypatch, option)
+    title = (
+        "Add &corev1.Pod{} to Client.Cache.DisableFor in main.go; first make the List at "
+        f"internal/controller/node.go:{listed.span.line} filter by a label selector instead of the cache index "
+        f"{shown}, which the API server cannot serve"
+    )
+    assert [(fix.applicability, fix.title) for fix in listed.fixes] == [(Applicability.UNSAFE, title)]
+    assert listed.help == (
+        f"Filter this List by a label selector instead of the cache index {shown}, which the API server cannot "
+        "serve; then add Pod to client.CacheOptions.DisableFor in the manager options"
+    )
+    # The Get is no List by index, but DisableFor would send the List to the API server too; reading the
+    # Get alone through the API reader the reconciler holds is still offered.
+    assert [(fix.applicability, fix.title) for fix in get.fixes] == [
+        (Applicability.UNSAFE, title),
+        (Applicability.UNSAFE, "Read through r.Live (mgr.GetAPIReader())"),
+    ]
+    assert get.help.endswith("in the manager options, or read this one through mgr.GetAPIReader()")
+
+
+def test_uncached_lists_by_any_field_leave_disable_for_safe(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`r.Live` reads the API server already: its field selector, unknown here, is none of the cache's
+    business, and the cached reads of Pods can go uncached safely."""
+    for finding in findings(tmp_path, catalog, monkeypatch, "client.InNamespace(req.Namespace)"):
+        assert finding.fixes[0].applicability is Applicability.SAFE

@@ -1,0 +1,143 @@
+"""The fields a controller-runtime List filters on (`client.MatchingFields`, `MatchingFieldsSelector`,
+`ListOptions.FieldSelector`). Against the cache they name indexes registered with `IndexField`; the API
+server serves only a few fields per kind, so a fix that sends the List there must know which ones it uses."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.model import CR_CLIENT, GoFile
+from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
+
+FIELDS = "k8s.io/apimachinery/pkg/fields"
+_ONE_TERM = frozenset({"OneTermEqualSelector", "OneTermNotEqualSelector"})
+_PARSE = frozenset({"ParseSelector", "ParseSelectorOrDie"})
+_SELECTOR_FIELDS = {"MatchingFieldsSelector": "Selector", "ListOptions": "FieldSelector"}
+_TERM = re.compile(r"^\s*([^!=\s]+)\s*(?:==|!=|=)")  # `status.phase!=Failed` -> status.phase
+
+
+@dataclass(frozen=True, slots=True)
+class FieldKey:
+    """One field a List filters on."""
+
+    expression: str  # as written: `podJobKey`, `"spec.nodeName"`
+    value: str | None  # the field it names; None when watchlint cannot tell
+
+    @property
+    def shown(self) -> str:
+        return f'"{self.value}"' if self.value is not None else f"`{self.expression}`"
+
+
+def extract_field_keys(file: GoFile, option: tree_sitter.Node, resolver: Resolver) -> list[FieldKey]:
+    """The fields one List option filters on; [] for an option that sets no field selector."""
+    return list(_Reader(file, resolver).option(option))
+
+
+class _Reader:
+    """Reads the selectors of one file, following `&` and local variables to the expressions that build them."""
+
+    def __init__(self, file: GoFile, resolver: Resolver) -> None:
+        self.file = file
+        self.resolver = resolver
+
+    def option(self, node: tree_sitter.Node) -> Iterator[FieldKey]:
+        node = self._value(node)
+        name = self._qualified(node, CR_CLIENT)
+        if name == "MatchingFields":
+            yield from self._set(node)
+        elif name in _SELECTOR_FIELDS:
+            literal = self._literal(node)
+            for key, value in keyed_elements(literal) if literal is not None else ():
+                if key == _SELECTOR_FIELDS[name]:
+                    yield from self.selector(value)
+
+    def selector(self, node: tree_sitter.Node) -> Iterator[FieldKey]:
+        """`fields.OneTermEqualSelector(k, v)`, `fields.SelectorFromSet(fields.Set{…})`, `fields.Set{…}.AsSelector()`,
+        `fields.AndSelectors(…)`, `fields.ParseSelectorOrDie("k=v")`; an expression not read is one unknown field."""
+        node = self._value(node)
+        name = self._qualified(node, FIELDS)
+        arguments = parser.named(node.child_by_field_name("arguments") or node) if name is not None else []
+        set_operand = _as_selector_operand(node)
+        if parser.text(node) == "nil" or name == "Everything":
+            return
+        if set_operand is not None:
+            yield from self._set(set_operand)
+        elif name in _ONE_TERM and arguments:
+            yield self._key(arguments[0])
+        elif name == "SelectorFromSet" and arguments:
+            yield from self._set(arguments[0])
+        elif name == "AndSelectors":
+            for argument in arguments:
+                yield from self.selector(argument)
+        elif name in _PARSE and arguments and (text := self.resolver.string_value(self.file, arguments[0])):
+            yield from (_parsed_term(term) for term in text.split(","))
+        else:
+            yield self._unknown(node)
+
+    def _set(self, node: tree_sitter.Node) -> Iterator[FieldKey]:
+        """The keys of `client.MatchingFields{…}` or `fields.Set{…}`, also converted: `client.MatchingFields(m)`."""
+        node = self._value(node)
+        if self._qualified(node, CR_CLIENT) == "MatchingFields" or self._qualified(node, FIELDS) == "Set":
+            argument = parser.first_named(node.child_by_field_name("arguments"))  # a conversion: read the map
+            node = self._value(argument) if argument is not None else node
+        literal = self._literal(node)
+        if literal is None:
+            yield self._unknown(node)
+            return
+        for key, _ in keyed_entries(literal):
+            yield self._key(key)
+
+    def _key(self, node: tree_sitter.Node) -> FieldKey:
+        expression = " ".join(parser.text(node).split())
+        return FieldKey(expression, self.resolver.string_value(self.file, node))
+
+    def _unknown(self, node: tree_sitter.Node) -> FieldKey:
+        return FieldKey(" ".join(parser.text(node).split()), None)
+
+    def _value(self, node: tree_sitter.Node) -> tree_sitter.Node:
+        """The expression behind `&` and a local variable (`opts := client.MatchingFields{…}`)."""
+        if node.type == "unary_expression" and (operand := node.child_by_field_name("operand")) is not None:
+            node = operand
+        declaration = self.resolver.declaration(self.file, node) if node.type == "identifier" else None
+        if declaration is None or declaration.value_node is None or declaration.parameter_index >= 0:
+            return node
+        value = declaration.value_node
+        operand = value.child_by_field_name("operand") if value.type == "unary_expression" else None
+        return operand if operand is not None else value
+
+    def _literal(self, node: tree_sitter.Node) -> tree_sitter.Node | None:
+        return node if node.type == "composite_literal" else None
+
+    def _qualified(self, node: tree_sitter.Node, package: str) -> str | None:
+        """`pkg.Name` of a composite literal's type or a call's function, when pkg imports `package`."""
+        if node.type not in ("composite_literal", "call_expression"):
+            return None
+        head = node.child_by_field_name("type" if node.type == "composite_literal" else "function")
+        if head is None or head.type not in ("qualified_type", "selector_expression"):
+            return None
+        qualifier = head.child_by_field_name("package" if head.type == "qualified_type" else "operand")
+        name = head.child_by_field_name("name" if head.type == "qualified_type" else "field")
+        if qualifier is None or self.file.imports.get(parser.text(qualifier)) != package:
+            return None
+        return parser.text(name)
+
+
+def _parsed_term(term: str) -> FieldKey:
+    """One term of a selector string: `status.phase!=Failed` names status.phase."""
+    match = _TERM.match(term)
+    return FieldKey(term.strip(), match.group(1) if match else None)
+
+
+def _as_selector_operand(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The set of `fields.Set{…}.AsSelector()`."""
+    function = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if function is None or function.type != "selector_expression":
+        return None
+    if parser.text(function.child_by_field_name("field")) != "AsSelector":
+        return None
+    return function.child_by_field_name("operand")
