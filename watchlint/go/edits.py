@@ -1,8 +1,8 @@
 """Go fix builders (SPEC §4): concrete edits computed from the syntax tree, in the file's own style.
 
 WL002 adds the kind to the manager's DisableFor (ClientDisableCacheFor before v0.15), creating the
-Client and CacheOptions fields it needs; WL001 adds a ByObject label selector for the kind, or watches it
-metadata-only; every edit brings the imports it needs, with the file's existing aliases.
+Client and CacheOptions fields it needs; WL001 adds a ByObject label selector for a kind the operator owns,
+or watches the kind metadata-only; every edit brings the imports it needs, with the file's existing aliases.
 """
 
 from __future__ import annotations
@@ -107,7 +107,8 @@ def _disable_for_nested(anchor: OptionsAnchor, client: str, obj: str) -> Edit | 
 
 
 def by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | None:
-    """Cache only the objects the operator labels (unsafe: unlabelled objects become invisible)."""
+    """Cache only the objects the operator labels (unsafe: unlabelled objects become invisible); for `Owns`
+    only, whose objects the operator creates and can label."""
     imports = _Imports(anchor.file)
     obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
     labels = imports.alias(LABELS, "labels")

@@ -145,7 +145,10 @@ class SiteRemedies:
             if not unserved_fields(item, self.kinds):  # the API reader could not serve this List either
                 fixes.append(_api_reader(item, self.clients))
         elif item.call in _OBJECT_WATCHES and not item.cache:
-            fixes.extend(self.options_fixes.get(by_object_fix, key, kind) for key in keys)
+            # SPEC §4 labels what `Owns` watches: objects the operator creates, which it can label. A label
+            # selector on a kind it only watches (`For`, `Watches`) would hide every object of it.
+            if item.call == "Owns":
+                fixes.extend(self.options_fixes.get(by_object_fix, key, kind) for key in keys)
             if item.object.kind not in self.typed_reads:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
