@@ -540,9 +540,10 @@ class Evaluator:
             left, right = write.node.child_by_field_name("left"), write.node.child_by_field_name("right")
             names = parser.named(left) if left is not None else []
             values = parser.named(right) if right is not None else []
+            env = self.parameters(file, write.node, depth + 1)
             if len(values) == len(names):
-                return self.value(file, values[write.index], {}, depth + 1)
-            value = self.value(file, values[0], {}, depth + 1) if len(values) == 1 else UNKNOWN
+                return self.value(file, values[write.index], env, depth + 1)
+            value = self.value(file, values[0], env, depth + 1) if len(values) == 1 else UNKNOWN
             if isinstance(value, Val) and isinstance(value.value, tuple) and write.index < len(value.value):
                 return _item(value.value[write.index], value.origin)  # `x, err = call()`
             return UNKNOWN
@@ -586,7 +587,9 @@ class Evaluator:
         if declaration.parameter_index >= 0 or declaration.ranged_node is not None:
             return UNKNOWN
         if declaration.value_node is not None:
-            value = self.value(file, declaration.value_node, {}, depth + 1)
+            # a local's value may depend on the function's parameters: `objects := strings.Split(names, ",")`
+            env = self.parameters(file, declaration.value_node, depth + 1)
+            value = self.value(file, declaration.value_node, env, depth + 1)
             if isinstance(value, Val) and isinstance(value.value, tuple):
                 items = value.value
                 index = declaration.value_index

@@ -239,11 +239,7 @@ class _Extractor:
         elif value.type == "call_expression" and parser.text(value.child_by_field_name("function")) == "append":
             arguments = value.child_by_field_name("arguments")
             for argument in parser.named(arguments)[1:] if arguments is not None else []:
-                yield from (
-                    self._objects_in(file, argument, depth)
-                    if argument.type == "composite_literal"
-                    else [(file, argument)]
-                )
+                yield from self._appended(file, argument, depth)
         elif value.type == "call_expression":
             info = self.resolver.callee(file, value)
             helper = info.file if info is not None else file
@@ -251,6 +247,70 @@ class _Extractor:
                 yield from self._objects_in(helper, returned, depth + 1)
         elif value.type == "identifier":
             yield from self._objects_in_variable(file, value, depth)
+
+    def _appended(self, file: GoFile, item: tree_sitter.Node, depth: int) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
+        looked_up = self._looked_up(file, item)
+        if looked_up is not None:
+            yield from self._objects_by_name(file, *looked_up)
+        elif item.type == "composite_literal":
+            yield from self._objects_in(file, item, depth)
+        else:
+            yield file, item
+
+    def _looked_up(self, file: GoFile, item: tree_sitter.Node) -> tuple[tree_sitter.Node, tree_sitter.Node] | None:
+        """The map and key of an object looked up by name: `objectsByName[name]`, or a variable holding one
+        (`o, ok := objectsByName[name]`)."""
+        if item.type == "identifier":
+            declaration = self.resolver.declaration(file, item)
+            item = declaration.value_node if declaration is not None and declaration.value_node is not None else item
+        if item.type != "index_expression":
+            return None
+        table, key = item.child_by_field_name("operand"), item.child_by_field_name("index")
+        return (table, key) if table is not None and key is not None else None
+
+    def _objects_by_name(
+        self, file: GoFile, table: tree_sitter.Node, key: tree_sitter.Node
+    ) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
+        """The objects of a name -> object table that the names in the default deployment pick: a flag like
+        `--disable-cache-for=configmap,secret` split and looked up in a loop. Names that cannot be told
+        yield the lookup itself, which no kind matches (the list's contents are then not visible)."""
+        names = self._names(file, key)
+        literal = self._table(file, table)
+        if names is None or literal is None:
+            yield file, key
+            return
+        table_file, entries = literal
+        for entry_key, entry_value in entries:
+            name = self.evaluator.value(table_file, entry_key, {}, 0)
+            if isinstance(name, Val) and name.value in names:
+                yield table_file, entry_value
+
+    def _names(self, file: GoFile, key: tree_sitter.Node) -> list[object] | None:
+        """The names a lookup's key takes: its value, or each item of the list a loop ranges over."""
+        declaration = self.resolver.declaration(file, key) if key.type == "identifier" else None
+        node = declaration.ranged_node if declaration is not None and declaration.ranged_node is not None else key
+        value = self.evaluator.value(file, node, self.evaluator.parameters(file, node), 0)
+        if not isinstance(value, Val):
+            return None
+        if node is key:
+            return [value.value]
+        return list(value.value) if isinstance(value.value, list | tuple) else None
+
+    def _table(
+        self, file: GoFile, table: tree_sitter.Node
+    ) -> tuple[GoFile, list[tuple[tree_sitter.Node, tree_sitter.Node]]] | None:
+        """The entries of the map literal a table variable (local or of the package) holds."""
+        if table.type != "identifier":
+            return None
+        declaration = self.resolver.declaration(file, table)
+        if declaration is not None:
+            value, at = declaration.value_node, file
+        else:
+            variable = self.resolver.declarations.variables.get((file.package_path, parser.text(table)))
+            value, at = (variable.value_node, variable.file) if variable is not None else (None, file)
+        if value is None or value.type != "composite_literal":
+            return None
+        return at, keyed_entries(value)
 
     def _objects_in_variable(
         self, file: GoFile, variable: tree_sitter.Node, depth: int
