@@ -279,6 +279,7 @@ class _BoundParameters(dict[str, "Value"]):
     def __missing__(self, name: str) -> Value:
         if self._depth >= MAX_DEPTH:
             return UNKNOWN
+        self[name] = UNKNOWN  # read again while it is bound (a recursive helper): not known
         calls = self._evaluator.callers(self._function.key)
         index = self._indexes[name]
         depth = self._depth + 1
@@ -301,6 +302,7 @@ class Evaluator:
         self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
         self._early_return_lists: dict[tuple[str, int], list[tree_sitter.Node]] = {}
         self._gates: dict[str, bool] | None = None
+        self._bound: dict[FunctionKey, _BoundParameters] = {}
         self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
         self.files: list[GoFile] = []
         self._memo: dict[object, object] = {}
@@ -330,7 +332,10 @@ class Evaluator:
         info = self.resolver.declarations.functions.get(key) if key is not None else None
         if info is None or not info.parameters or info.key.name == "main":
             return {}
-        return _BoundParameters(self, info, depth)
+        bound = self._bound.get(info.key)
+        if bound is None:  # one binding per function: every local and guard of it reads the same calls
+            bound = self._bound[info.key] = _BoundParameters(self, info, depth)
+        return bound
 
     def argument(self, file: GoFile, call: tree_sitter.Node, index: int, depth: int) -> Value:
         """The value of a call's argument at `index`, in the function that makes the call."""
@@ -975,6 +980,8 @@ class Evaluator:
         return found
 
     def _is_call_of(self, file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:
+        if not key.receiver and not _may_call_function(file, call, key):
+            return False  # told from the call's text, without resolving its callee (the costly part)
         info = self.resolver.callee(file, call)
         return info is not None and info.key == key
 
@@ -1118,6 +1125,16 @@ def _reads_variables_only(file: GoFile, condition: tree_sitter.Node) -> bool:
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
     )
+
+
+def _may_call_function(file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:
+    """Whether a call can be one of the plain function `key`: `pkg.Name(…)` with pkg importing its package,
+    or `Name(…)` in its package."""
+    function = call.child_by_field_name("function")
+    if function is not None and function.type == "selector_expression":
+        operand = function.child_by_field_name("operand")
+        return operand is not None and file.imports.get(parser.text(operand)) == key.package
+    return file.package_path == key.package
 
 
 def _declaring_struct(file: GoFile, declaration: tree_sitter.Node) -> TypeRef | None:
