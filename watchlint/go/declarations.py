@@ -99,11 +99,26 @@ class PackageVariable:
     value_node: tree_sitter.Node | None
 
 
+def _client_applicator(package: str) -> tuple[TypeRef, tuple[FieldInfo, ...]]:
+    client = TypeRef(CR_CLIENT, "Client")
+    return TypeRef(package, "ClientApplicator"), (
+        FieldInfo("Client", client, is_embedded=True),
+        FieldInfo("Applicator", TypeRef(package, "Applicator"), is_embedded=True),
+    )
+
+
+# Structs of libraries that embed a controller-runtime client, which reads through them reach: crossplane's
+# ClientApplicator, used by crossplane and its providers (`cl.Get` is the embedded client's Get).
+_LIBRARY_STRUCTS = dict(
+    _client_applicator(f"github.com/crossplane/crossplane-runtime{major}/pkg/resource") for major in ("", "/v2")
+)
+
+
 @dataclass(slots=True)
 class Declarations:
     """What the module declares, looked up by import path and name."""
 
-    structs: dict[TypeRef, tuple[FieldInfo, ...]] = field(default_factory=dict)
+    structs: dict[TypeRef, tuple[FieldInfo, ...]] = field(default_factory=lambda: dict(_LIBRARY_STRUCTS))
     interfaces: dict[TypeRef, tuple[TypeRef, ...]] = field(default_factory=dict)  # embedded interfaces
     aliases: dict[TypeRef, TypeRef] = field(default_factory=dict)  # `type X = Y` and `type X Y`
     functions: dict[FunctionKey, FunctionInfo] = field(default_factory=dict)
