@@ -18,6 +18,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import (
     CR_CLIENT,
+    CR_FAKE,
     KUBERNETES,
     Call,
     GoFile,
@@ -140,6 +141,8 @@ class ClientGraph:
             return Known(Access.API_READER, Evidence(file.span(call), f"`{text}` reads from the API server"))
         operand = function.child_by_field_name("operand")
         package = file.imports.get(parser.text(operand)) if operand is not None else None
+        if _is_fake_client(file, call, package, name):
+            return Marker.NOT_CLIENT  # an in-memory client of tests: it starts no informer and reads no server
         if package == CR_CLIENT and name in ("New", "NewWithWatch"):
             arguments = call.child_by_field_name("arguments")
             reader = _cache_reader(arguments) if arguments is not None else None
@@ -428,6 +431,27 @@ class ClientGraph:
         cached = next(((known, value) for known, value in definite if known.access is Access.CACHE), None)
         known, value = cached if cached is not None else definite[0]
         return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache)
+
+
+def _is_fake_client(file: GoFile, call: tree_sitter.Node, package: str | None, name: str) -> bool:
+    """`fake.NewFakeClient(…)`, or `fake.NewClientBuilder()…Build()` of controller-runtime's fake package."""
+    if package == CR_FAKE:
+        return name in ("NewFakeClient", "NewFakeClientWithScheme")
+    if name != "Build":
+        return False
+    root = call
+    while root.type == "call_expression":
+        function = root.child_by_field_name("function")
+        if function is None or function.type != "selector_expression":
+            return False
+        operand = function.child_by_field_name("operand")
+        if operand is None:
+            return False
+        if operand.type == "identifier":
+            called = parser.text(function.child_by_field_name("field"))
+            return file.imports.get(parser.text(operand)) == CR_FAKE and called == "NewClientBuilder"
+        root = operand
+    return False
 
 
 def _is_slice_literal(node: tree_sitter.Node) -> bool:

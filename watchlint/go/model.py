@@ -12,6 +12,7 @@ from watchlint.source import SourceFile, Span
 
 CONTROLLER_RUNTIME = "sigs.k8s.io/controller-runtime"
 CR_CLIENT = "sigs.k8s.io/controller-runtime/pkg/client"
+CR_FAKE = "sigs.k8s.io/controller-runtime/pkg/client/fake"
 CR_CACHE = "sigs.k8s.io/controller-runtime/pkg/cache"
 CR_MANAGER = "sigs.k8s.io/controller-runtime/pkg/manager"
 CR_CLUSTER = "sigs.k8s.io/controller-runtime/pkg/cluster"
