@@ -381,6 +381,12 @@ class Evaluator:
             if truth is not None and origin:
                 yield Guard(not truth, self._turned_on_by(file, condition, env, origin), file.span(condition), origin)
 
+    def _is_global(self, file: GoFile, name: tree_sitter.Node) -> bool:
+        """A package variable, not a local or parameter of that name."""
+        if self.resolver.declaration(file, name) is not None:
+            return False
+        return (file.package_path, parser.text(name)) in self.resolver.declarations.variables
+
     def _turned_on_by(self, file: GoFile, condition: tree_sitter.Node, env: dict[str, Value], origin: str) -> str:
         """What turns on a branch that is off by default: setting the flag away from its default. A boolean
         that is true by default (`if r.endpointSlices {…} else {site}`) is turned off, which "is set" would
@@ -420,7 +426,7 @@ class Evaluator:
                 if condition is not None and _always_returns(statement):
                     # `if cfg == nil || cfg.Defaults == nil { return }`: one true part returns alone
                     parts = _disjuncts(condition)
-                    conditions.extend(part for part in parts if _reads_variables_only(file, part))
+                    conditions.extend(part for part in parts if _reads_variables_only(file, part, self._is_global))
             self._early_return_lists[key] = conditions
         return conditions
 
@@ -1112,15 +1118,20 @@ def _guard_text(condition: tree_sitter.Node, origin: str, negated: bool) -> str:
     return f"`{text}` is {'false' if negated else 'true'}"
 
 
-def _reads_variables_only(file: GoFile, condition: tree_sitter.Node) -> bool:
-    """No field of a value and no error variable. A package's names are not fields: `flags.Namespace`,
-    `utilfeature.DefaultFeatureGate.Enabled(…)` (a chain rooted at a package)."""
+def _reads_variables_only(
+    file: GoFile, condition: tree_sitter.Node, is_global: Callable[[GoFile, tree_sitter.Node], bool]
+) -> bool:
+    """No field of a value and no error variable. A package's names and the fields of package variables
+    are not an object's fields: `flags.Namespace`, `utilfeature.DefaultFeatureGate.Enabled(…)`,
+    `options.EnablePods` where `var options Options` holds the command line."""
     found = parser.captures("[(identifier) @name (selector_expression) @field]", condition)
     for selector in found.get("field", []):
         root = selector.child_by_field_name("operand")
         while root is not None and root.type == "selector_expression":
             root = root.child_by_field_name("operand")
-        if root is None or root.type != "identifier" or parser.text(root) not in file.imports:
+        if root is None or root.type != "identifier":
+            return False
+        if parser.text(root) not in file.imports and not is_global(file, root):
             return False
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
