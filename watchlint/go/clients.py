@@ -9,6 +9,7 @@ clients, parameters fed by same-module callers); unknown means cache-backed. Not
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -34,6 +35,7 @@ MAX_DEPTH = 6
 # controller-runtime functions that wrap a client and read through it
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
 PACKAGE_SCOPE = "<package>"  # the pseudo-struct whose fields are a package's variables
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,6 +432,9 @@ class ClientGraph:
             return Known(Access.CACHE, None)
         cached = next(((known, value) for known, value in definite if known.access is Access.CACHE), None)
         known, value = cached if cached is not None else definite[0]
+        if _IDENTIFIER.fullmatch(value.text) and known.evidence is not None:
+            # `parameter c of f is `c``: a name passed on says nothing; the link that gave it its value does
+            return known
         return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache)
 
 
