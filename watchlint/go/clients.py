@@ -28,7 +28,7 @@ from watchlint.go.model import (
     is_second_cache,
     second_cache_key,
 )
-from watchlint.go.resolve import Resolver, keyed_elements
+from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements
 from watchlint.source import Span
 
 MAX_DEPTH = 6
@@ -192,7 +192,7 @@ class ClientGraph:
                 return ParamRef(info.key, declaration.parameter_index, declaration.name)
             return Marker.UNKNOWN
         value = declaration.value_node
-        if value is not None and not _is_slice_literal(value):
+        if value is not None and not is_slice_literal(value):
             return self.ref_of(file, value, depth + 1)
         if value is not None and (first := parser.first_named(value.child_by_field_name("body"))) is not None:
             return self.ref_of(file, parser.first_named(first) or first, depth + 1)  # `[]client.Client{c}`
@@ -457,11 +457,6 @@ def _is_fake_client(file: GoFile, call: tree_sitter.Node, package: str | None, n
             return file.imports.get(parser.text(operand)) == CR_FAKE and called == "NewClientBuilder"
         root = operand
     return False
-
-
-def _is_slice_literal(node: tree_sitter.Node) -> bool:
-    type_node = node.child_by_field_name("type") if node.type == "composite_literal" else None
-    return type_node is not None and type_node.type == "slice_type"
 
 
 def _appended_item(value: tree_sitter.Node) -> tree_sitter.Node | None:

@@ -29,7 +29,7 @@ from watchlint.go.model import (
     is_second_cache,
     second_cache_key,
 )
-from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
+from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries, literal_items
 from watchlint.go.scope import returned_values
 from watchlint.source import Span
 
@@ -233,9 +233,7 @@ class _Extractor:
         if depth > _MAX_HELPER_DEPTH:
             return
         if value.type == "composite_literal":
-            body = value.child_by_field_name("body")
-            for element in parser.named(body) if body is not None else ():
-                yield file, (parser.first_named(element) or element) if element.type == "literal_element" else element
+            yield from ((file, item) for item in literal_items(value))
         elif value.type == "call_expression" and parser.text(value.child_by_field_name("function")) == "append":
             arguments = value.child_by_field_name("arguments")
             for argument in parser.named(arguments)[1:] if arguments is not None else []:

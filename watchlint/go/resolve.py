@@ -320,6 +320,19 @@ def _unquote(literal: str) -> str:
     return body.replace('\\"', '"').replace("\\\\", "\\")
 
 
+def is_slice_literal(node: tree_sitter.Node) -> bool:
+    """`[]T{…}`."""
+    type_node = node.child_by_field_name("type") if node.type == "composite_literal" else None
+    return type_node is not None and type_node.type == "slice_type"
+
+
+def literal_items(literal: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The element expressions of an unkeyed composite literal (`[]client.Object{a, b}`)."""
+    body = literal.child_by_field_name("body")
+    elements = parser.named(body) if body is not None else []
+    return [(parser.first_named(e) or e) if e.type == "literal_element" else e for e in elements]
+
+
 def keyed_elements(literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
     """The `Key: value` pairs of a composite literal whose keys are plain names."""
     body = literal.child_by_field_name("body") if literal.type == "composite_literal" else literal

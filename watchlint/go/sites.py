@@ -3,6 +3,7 @@ clientset calls, and Get/List through controller-runtime readers (SPEC §3.1).""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -16,11 +17,14 @@ from watchlint.go.clients import ClientGraph, ClientRef
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import FieldKey, extract_field_keys
 from watchlint.go.model import CR_CLIENT, CR_SOURCE, FAKE_CLIENTSET, INFORMERS, META_V1, TOOLS_CACHE, GoFile
-from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
+from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
+from watchlint.go.scope import innermost_function
+from watchlint.go.writes import Write, WriteKind, writes_of
 from watchlint.source import Span
 
 BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
 _READS = frozenset({"Get", "List"})
+_MAX_OPTION_HOPS = 3  # variables followed to the List options they hold
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
 _LIST_WATCH_INFORMERS = frozenset({"NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer"})
 _STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
@@ -572,8 +576,18 @@ class SiteExtractor:
                 site.field_keys.extend(extract_field_keys(file, option, self.resolver))
         yield site
 
-    def _read_options(self, file: GoFile, option: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
-        """Namespace and selector options of a List; they narrow an uncached list only (SPEC §3.1 WL002)."""
+    def _read_options(self, file: GoFile, option: tree_sitter.Node, kind: str, hops: int = 0) -> Iterator[Restriction]:
+        """Namespace and selector options of a List, also held in local variables (`opts...`); they narrow
+        an uncached list only (SPEC §3.1 WL002)."""
+        if option.type == "variadic_argument" and parser.named(option):
+            option = parser.named(option)[0]
+        held = self._options_held(file, option) if option.type == "identifier" and hops < _MAX_OPTION_HOPS else None
+        if held is None:
+            yield from self._read_option(file, option, kind)
+        for item in held or ():
+            yield from self._read_options(file, item, kind, hops + 1)
+
+    def _read_option(self, file: GoFile, option: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
         text = " ".join(parser.text(option).split())
         head = text.lstrip("&").split("(", 1)[0].split("{", 1)[0]
         name = head.rsplit(".", 1)[-1]
@@ -595,6 +609,29 @@ class SiteExtractor:
                     yield Restriction(Mitigation.SELECTOR, kind, span, text)
         elif package != CR_CLIENT:
             yield Restriction(Mitigation.UNRESOLVED, kind, span, text)
+
+    def _options_held(self, file: GoFile, variable: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+        """The options a local variable holds: `opts := []client.ListOption{…}` with the items appended to
+        it later, or `lo := client.MatchingLabels{…}`; None when they cannot all be seen (no value, a field
+        of it written, its address taken, any other write)."""
+        declaration = self.resolver.declaration(file, variable)
+        if declaration is None or declaration.parameter_index >= 0 or declaration.ranged_node is not None:
+            return None  # a parameter holds what its callers pass
+        function = innermost_function(declaration.node)  # writes may sit in function literals below it
+        if function is None or parser.text(variable) in _fields_written(function):
+            return None
+        value, declared_type = declaration.value_node, declaration.type_node
+        if value is None and (declared_type is None or declared_type.type != "slice_type"):
+            return None
+        # `var opts []client.ListOption` is empty until appended to
+        held = [] if value is None else literal_items(value) if is_slice_literal(value) else [value]
+        declared_by = functools.partial(self.resolver.declaration, file)
+        for write in writes_of(declaration, function, declared_by):
+            appended = _appended_items(write, declaration.name) if write.kind is WriteKind.ASSIGN else None
+            if appended is None:
+                return None
+            held.extend(appended)
+        return held
 
     # -- shared --------------------------------------------------------------------------------------
     def _pending(
@@ -696,3 +733,29 @@ def _construct(call: tree_sitter.Node, receiver: str, method: str, found: Object
         if not (item == "…" and shortened and shortened[-1] == "…"):
             shortened.append(item)
     return f"{head}({', '.join(shortened)})"
+
+
+_FIELD_WRITES = "(assignment_statement left: (expression_list (selector_expression operand: (identifier) @name)))"
+
+
+def _fields_written(function: tree_sitter.Node) -> set[str]:
+    """Names of the variables whose fields a function assigns (`lo.Namespace = ns`)."""
+    return {parser.text(name) for name in parser.captures(_FIELD_WRITES, function).get("name", [])}
+
+
+def _appended_items(write: Write, name: str) -> list[tree_sitter.Node] | None:
+    """The items of `opts = append(opts, a, b)`; None for any other assignment."""
+    right = write.node.child_by_field_name("right")
+    values = parser.named(right) if right is not None else []
+    call = values[write.index] if write.index < len(values) else None
+    if call is None or call.type != "call_expression" or parser.text(call.child_by_field_name("function")) != "append":
+        return None
+    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    if not arguments or parser.text(arguments[0]) != name:
+        return None
+    items = []
+    for argument in arguments[1:]:
+        if argument.type == "variadic_argument":
+            return None  # `append(opts, more...)`: what `more` holds is not followed
+        items.append(argument)
+    return items
