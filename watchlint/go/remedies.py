@@ -40,7 +40,7 @@ def options_anchors(
     """The manager options literal each policy's fixes edit: the one a `package main` hands to NewManager
     (followed through variables and the functions that return it) where there is one, else one passed to
     NewManager, so that a short-lived manager a library builds (to bootstrap certificates, say) is not
-    the one edited."""
+    the one edited; a test's manager only when there is no other."""
     version = module.controller_runtime
     is_old_era = version is not None and version < (0, 15, 0)
     operator = _operator_name(module.path)
@@ -56,6 +56,7 @@ def options_anchors(
         file, literal = min(
             reached,
             key=lambda item: (
+                item[0].path.endswith("_test.go"),  # with --include-tests: an envtest manager is never the one
                 (item[0].path, item[1].start_byte) not in mains,
                 os.path.basename(item[0].path) != "main.go",  # of a binary's subcommands, the main one's
                 not _feeds_new_manager(item[1]),
