@@ -111,7 +111,20 @@ class ClientGraph:
             return self._identifier_ref(file, node, depth)
         if kind == "selector_expression":
             return self._selector_ref(file, node, depth)
+        if kind == "composite_literal":
+            return self._wrapper_ref(file, node, depth)
         return Marker.UNKNOWN
+
+    def _wrapper_ref(self, file: GoFile, literal: tree_sitter.Node, depth: int) -> ClientRef:
+        """`&defaultClient{Client: c}` returned as a client: the client its embedded client field is given."""
+        struct = resolve_type(literal.child_by_field_name("type"), file)
+        if struct is None:
+            return Marker.UNKNOWN
+        embedded = self._embedded_client(self.resolver.declarations.unalias(struct.base), depth=0)
+        if embedded is None or embedded.struct != self.resolver.declarations.unalias(struct.base):
+            return Marker.UNKNOWN  # held deeper than the literal's own fields: not followed
+        given = dict(keyed_elements(literal)).get(embedded.field)
+        return self.ref_of(file, given, depth + 1) if given is not None else Marker.UNKNOWN
 
     def receiver_of(self, file: GoFile, operand: tree_sitter.Node) -> ClientRef:
         """The client behind `operand` in `operand.Get(…)`, following methods promoted from embedded clients."""
