@@ -18,6 +18,7 @@ from watchlint.facts import Access, Evidence
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import (
+    CR_CACHE,
     CR_CLIENT,
     CR_FAKE,
     KUBERNETES,
@@ -156,25 +157,32 @@ class ClientGraph:
             return Known(Access.API_READER, Evidence(file.span(call), f"`{text}` reads from the API server"))
         operand = function.child_by_field_name("operand")
         package = file.imports.get(parser.text(operand)) if operand is not None else None
+        if package == CR_CACHE and is_second_cache(file, call):
+            # a cache of its own, read directly or handed to other packages: its own options judge it
+            evidence = Evidence(file.span(call), f"`{text}` builds a cache of its own")
+            return Known(Access.CACHE, evidence, second_cache_key(file, call))
         if _is_fake_client(file, call, package, name):
             return Marker.NOT_CLIENT  # an in-memory client of tests: it starts no informer and reads no server
         if package == CR_CLIENT and name in ("New", "NewWithWatch"):
-            arguments = call.child_by_field_name("arguments")
-            reader = _cache_reader(arguments) if arguments is not None else None
-            if reader is not None:
-                cache = self.cluster_of(file, reader)
-                if not cache and reader.type == "call_expression":
-                    reader_operand = _operand(reader)
-                    cache = self.cluster_of(file, reader_operand) if reader_operand is not None else ""
-                evidence = Evidence(file.span(call), "client.New with Cache.Reader reads the cache")
-                return Known(Access.CACHE, evidence, cache)
-            return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
+            return self._new_client_ref(file, call, name)
         if package == CR_CLIENT and name in _WRAPPERS:
             # the wrapped client reads as it did: `client.NewNamespacedClient(client.New(…), ns)` is uncached
             return self.ref_of(file, parser.first_named(call.child_by_field_name("arguments")))
         if package == KUBERNETES and name.startswith("NewFor"):
             return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))
         return self._returned_ref(file, call)
+
+    def _new_client_ref(self, file: GoFile, call: tree_sitter.Node, name: str) -> Known:
+        """`client.New(cfg, opts)`: uncached, unless its options read through a cache (`Cache.Reader`)."""
+        arguments = call.child_by_field_name("arguments")
+        reader = _cache_reader(arguments) if arguments is not None else None
+        if reader is None:
+            return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
+        cache = self.cluster_of(file, reader)
+        if not cache and reader.type == "call_expression":
+            reader_operand = _operand(reader)
+            cache = self.cluster_of(file, reader_operand) if reader_operand is not None else ""
+        return Known(Access.CACHE, Evidence(file.span(call), "client.New with Cache.Reader reads the cache"), cache)
 
     def _returned_ref(self, file: GoFile, call: tree_sitter.Node) -> ClientRef:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`)."""

@@ -31,6 +31,7 @@ MAX_DEPTH = 10
 CALLER_LEVELS = 5  # calls followed up from a site to the guard that keeps it off by default
 MAX_WRITES = 16  # writes of one field name looked at; names like `Name` are written everywhere
 _IN_PROGRESS = object()
+_NIL_TYPES = frozenset({"map_type", "slice_type", "pointer_type", "channel_type", "function_type"})
 _FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)Var(P)?$")
 _FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)(P)?$")
 _FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
@@ -95,7 +96,8 @@ class FlagRegistry:
     # field name -> the structs whose field of that name a flag fills, with the flag (None: struct not told)
     by_field: dict[str, list[tuple[TypeRef | None, Flag]]] = field(default_factory=dict)
     by_name: dict[str, Flag] = field(default_factory=dict)
-    env_by_field: dict[str, str] = field(default_factory=dict)  # field name -> `env:"X"` tag
+    # field name -> the structs declaring a field of that name with an `env:"X"` tag, with X
+    env_by_field: dict[str, list[tuple[TypeRef | None, str]]] = field(default_factory=dict)
 
     def collect(self, file: GoFile, resolver: Resolver) -> None:
         for call in file.calls():
@@ -113,7 +115,8 @@ class FlagRegistry:
             env = _ENV_TAG.search(text)
             names = declaration.children_by_field_name("name")
             if env and names:
-                self.env_by_field[parser.text(names[0])] = env.group(1)
+                struct = _declaring_struct(file, declaration)
+                self.env_by_field.setdefault(parser.text(names[0]), []).append((struct, env.group(1)))
             if names and ('default:"' in text or (uses_kong and 'help:"' in text)):
                 self._tagged_flag(file, declaration, parser.text(names[0]), text)
 
@@ -606,6 +609,8 @@ class Evaluator:
                 index = declaration.value_index
                 return _item(items[index], value.origin) if index < len(items) else UNKNOWN
             return value
+        if declaration.type_node is not None and declaration.type_node.type in _NIL_TYPES:
+            return Val(None)  # `var namespaces map[string]cache.Config`: nil until written
         return _zero(resolve_type(declaration.type_node, file))
 
     def _flag_value(self, flag: Flag, depth: int) -> Value:
@@ -652,7 +657,8 @@ class Evaluator:
         return result
 
     def _field_value(self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int) -> Value:
-        origin = self.flags.env_by_field.get(name, "")
+        tagged = self.flags.env_by_field.get(name, [])
+        origin = next((variable for struct, variable in tagged if self._same(struct, owner, name)), "")
         flag = next(
             (flag for struct, flag in self.flags.by_field.get(name, []) if self._same(struct, owner, name)), None
         )
