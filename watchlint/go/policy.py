@@ -73,6 +73,7 @@ _OPTION_FIELDS = frozenset(
 
 _MAX_HELPER_DEPTH = 3  # helpers returning the objects of helpers
 _MAX_HOPS = 4  # variables followed to the literal they hold
+_FILTERED_CACHE = "github.com/IBM/controller-filtered-cache/filteredcache"
 
 
 @dataclass(slots=True)
@@ -199,12 +200,53 @@ class _Extractor:
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, bool(fields) or value.type == "identifier")
         elif name in ("DisableFor", "ClientDisableCacheFor"):
             self._disable_for(name, value, anchor)
+        elif name == "NewCache":
+            self._filtered_cache(value, anchor)
         elif name == "DefaultTransform" and shown != "nil":
             self.policy.transforms.append(Transform(None, self.file.span(anchor), f"DefaultTransform: {shown}"))
         elif name == "ReaderFailOnMissingInformer" and shown == "true":
             self._add(Mitigation.FAIL_ON_MISSING_INFORMER, None, anchor, "ReaderFailOnMissingInformer: true")
         elif name == "Unstructured" and shown == "true":
             self.policy.caches_unstructured.append(self.file.span(anchor))
+
+    def _filtered_cache(self, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
+        """`NewCache: filteredcache.NewFilteredCacheBuilder(selectors)` (IBM's controller-filtered-cache): the
+        cache keeps, of each kind its map names, only what the kind's selectors select (per-kind scope)."""
+        function = value.child_by_field_name("function") if value.type == "call_expression" else None
+        operand = function.child_by_field_name("operand") if function is not None else None
+        if operand is None or self.file.imports.get(parser.text(operand)) != _FILTERED_CACHE:
+            return
+        arguments = parser.named(value.child_by_field_name("arguments") or value)
+        selectors = self._entry_literal(arguments[0]) if arguments else None
+        if selectors is None:
+            shown = " ".join(parser.text(value).split())
+            self._add(Mitigation.BY_OBJECT, None, anchor, f"NewCache: {shown} (selectors not visible)")
+            return
+        for key, _ in keyed_entries(selectors):
+            kind = self._gvk_kind(key)
+            if kind is not None:
+                self._add(Mitigation.BY_OBJECT, kind, key, f"filteredcache selectors for {kind}")
+
+    def _gvk_kind(self, key: tree_sitter.Node) -> str | None:
+        """The kind a GroupVersionKind names: `corev1.SchemeGroupVersion.WithKind("Secret")`, or a
+        `schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}` literal."""
+        kinds = self.resolver.kinds
+        if key.type in ("composite_literal", "literal_value"):
+            fields = {name: self.resolver.string_value(self.file, node) for name, node in keyed_elements(key)}
+            group, version, named = fields.get("Group") or "", fields.get("Version") or "v1", fields.get("Kind")
+            package = f"k8s.io/api/{group.split('.')[0] or 'core'}/{version}"
+            return kinds.go_kind(package, named) if named else None
+        function = key.child_by_field_name("function") if key.type == "call_expression" else None
+        if function is None or function.type != "selector_expression":
+            return None
+        if parser.text(function.child_by_field_name("field")) != "WithKind":
+            return None
+        group_version = function.child_by_field_name("operand")
+        alias = group_version.child_by_field_name("operand") if group_version is not None else None
+        imported = self.file.imports.get(parser.text(alias)) if alias is not None else None
+        arguments = parser.named(key.child_by_field_name("arguments") or key)
+        kind_name = self.resolver.string_value(self.file, arguments[0]) if arguments else None
+        return kinds.go_kind(imported, kind_name) if imported and kind_name else None
 
     def _disable_for(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
         listed = 0
