@@ -17,6 +17,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import resolve_type
 from watchlint.go.deployment import Evaluator, Val
 from watchlint.go.model import (
+    CONTROLLER_RUNTIME,
     CR_CACHE,
     CR_CLIENT,
     CR_CLUSTER,
@@ -386,15 +387,32 @@ class _Extractor:
         if name not in _OPTION_FIELDS or operand is None or not self._is_options(operand):
             return
         if name == "NewCache":
-            return  # the builder call on the right is read by _call
+            self._filtered_cache(right, left)  # controller-runtime's own builders on the right are read by _call
+            return
         self._option(name, right, left)
 
     def _is_options(self, operand: tree_sitter.Node) -> bool:
         type_ref = self.resolver.type_of(self.file, operand)
         if type_ref is not None:
             return _is_one_of(type_ref.base, _OPTION_TYPES)
+        built_by = self._built_in_package(operand)
+        if built_by is not None and not built_by.startswith(CONTROLLER_RUNTIME):
+            return False  # `o := replace.NewReplaceOptions(…); o.Namespace = ns`: kubectl's options, not a cache's
         text = parser.text(operand)
         return text.endswith(("Cache", "Options", "options", "opts", "Opts")) or text in ("o", "opt", "cfg")
+
+    def _built_in_package(self, operand: tree_sitter.Node) -> str | None:
+        """The import path of the library function that built a local variable (`o := pkg.NewX(…)`); None
+        when it is not a local built by a call of another module (the module's own functions are typed)."""
+        declaration = self.resolver.declaration(self.file, operand) if operand.type == "identifier" else None
+        value = declaration.value_node if declaration is not None else None
+        head = value.child_by_field_name("function") if value is not None and value.type == "call_expression" else None
+        if value is None or head is None or head.type != "selector_expression":
+            return None
+        if self.resolver.callee(self.file, value) is not None:
+            return None
+        qualifier = head.child_by_field_name("operand")
+        return self.file.imports.get(parser.text(qualifier)) if qualifier is not None else None
 
     def _call(self, selector_call: Call) -> None:
         call, name = selector_call.node, selector_call.name
