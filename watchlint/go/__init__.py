@@ -170,16 +170,22 @@ def _parse(run: _Run, source: SourceFile) -> None:
 
 
 def _builds_manager(binary: Binary, files: list[GoFile], policies: dict[str, FilePolicy]) -> bool:
-    return any(file.package_path in binary.packages and policies.get(file.path, FilePolicy()).origins for file in files)
+    return any(_in_binary(file, binary.packages) and policies.get(file.path, FilePolicy()).origins for file in files)
+
+
+def _in_binary(file: GoFile, packages: frozenset[str] | None) -> bool:
+    """Whether a file is built into a binary reaching `packages` (None: the module as a whole, whose policy
+    pools every file): a binary never holds its packages' tests, whose envtest managers are not its own."""
+    if packages is None:
+        return True
+    return file.package_path in packages and not file.path.endswith("_test.go")
 
 
 def _policies(
     binaries: list[Binary], files: list[GoFile], policies: dict[str, FilePolicy], shown_root: str
 ) -> list[CachePolicy]:
     def policy(key: str, label: str, packages: frozenset[str] | None) -> CachePolicy:
-        chosen = [
-            policies[f.path] for f in files if f.path in policies and (packages is None or f.package_path in packages)
-        ]
+        chosen = [policies[f.path] for f in files if f.path in policies and _in_binary(f, packages)]
         unstructured = [span for item in chosen for span in item.caches_unstructured]
         return CachePolicy(
             key=key,
