@@ -52,7 +52,7 @@ def parse(source: SourceFile) -> tree_sitter.Tree:
 def _reparse_new_of_expression(data: bytes, tree: tree_sitter.Tree) -> tree_sitter.Tree:
     """Parse again with each broken `new(` read as an ordinary call; keep the tree only if it has fewer errors.
 
-    A few rounds, because the recovery around one broken call can hide the next one.
+    A few rounds, because the recovery around one broken call can hide the next one, then all at once.
     """
     patched = bytearray(data)
     best, best_errors = tree, _error_count(tree)
@@ -69,6 +69,12 @@ def _reparse_new_of_expression(data: bytes, tree: tree_sitter.Tree) -> tree_sitt
         best, best_errors = retried, errors
         if not errors:
             break
+    if best_errors:
+        # many calls in one body: each round uncovers only the next one or two; read every `new(` as a call
+        # (a `new(T)` of a type then reads as a call too, which only this broken file pays for)
+        everything = tree_sitter.Parser(language()).parse(_NEW_CALL.sub(_NEW_STANDIN + b"(", data))
+        if _error_count(everything) < best_errors:
+            best = everything
     return best
 
 
