@@ -510,6 +510,8 @@ class SiteExtractor:
         operand: tree_sitter.Node,
         arguments: list[tree_sitter.Node],
     ) -> PendingSite | None:
+        if operand.type == "identifier":  # `pods := cs.CoreV1().Pods(ns); pods.List(…)`
+            operand = self._defined_as(file, operand, 2) or operand
         if operand.type != "call_expression":
             return None
         plural = _method_name(operand)
