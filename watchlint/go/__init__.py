@@ -40,7 +40,7 @@ from watchlint.go.policy import FilePolicy, extract_policy
 from watchlint.go.remedies import OptionsFixes, SiteRemedies, indexed_lists, options_anchors
 from watchlint.go.resolve import Resolver
 from watchlint.go.sites import PendingSite, SiteExtractor, TypedClientNames
-from watchlint.source import SourceFile
+from watchlint.source import SourceFile, Span
 
 # The convention of `go generate` (https://go.dev/s/generatedcode), searched in the file's head.
 _GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILINE)
@@ -258,11 +258,12 @@ def _resolve_access(
 ) -> _Resolved | None:
     """None when the receiver is not a controller-runtime client (a vault client, a map, …)."""
     access, evidence, restrictions = item.access, None, _judged_namespaces(item, evaluator)
+    origins: tuple[Span, ...] = ()
     if item.client is not None:
         known = clients.resolve(item.client)
         if known is None:
             return None
-        access, evidence = known.access, known.evidence
+        access, evidence, origins = known.access, known.evidence, known.origins
         item.cache = known.cache
         if access is Access.CACHE:
             restrictions = ()  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
@@ -270,8 +271,19 @@ def _resolve_access(
     if access is Access.CACHE and item.cache:
         keys = (item.cache,)
     elif access is Access.CACHE:
-        keys = tuple(b.key for b in binaries if item.file.package_path in b.packages) or (MODULE_KEY,)
+        reaching = [b for b in binaries if item.file.package_path in b.packages]
+        wired = _packages_of(origins, evaluator)
+        # the binaries that also hold the code handing the site its client: a tool that only imports the
+        # package (argo-cd's hack/gen-catalog) does not run the site with that manager's client
+        running = [b for b in reaching if wired & b.packages]
+        keys = tuple(b.key for b in running or reaching) or (MODULE_KEY,)
     return _Resolved(item, access, evidence, restrictions, keys)
+
+
+def _packages_of(origins: tuple[Span, ...], evaluator: Evaluator) -> frozenset[str]:
+    """The packages of the code a cache-backed client comes from (the `mgr.GetClient()` calls)."""
+    paths = {origin.path for origin in origins}
+    return frozenset(f.package_path for f in evaluator.files if f.path in paths)
 
 
 def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies) -> Site:

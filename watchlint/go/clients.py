@@ -44,6 +44,13 @@ class Known:
     access: Access
     evidence: Evidence | None
     cache: str = ""  # the policy key of a second cache built with cluster.New; "" for the manager's
+    roots: tuple[Span, ...] = ()  # where the chains of references start (`mgr.GetClient()`), if not here
+
+    @property
+    def origins(self) -> tuple[Span, ...]:
+        """Where the client comes from: the calls at the start of the chains that reach this reference (a
+        field given the client of several binaries' managers has one per binary)."""
+        return self.roots or ((self.evidence.span,) if self.evidence is not None else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,10 +460,13 @@ class ClientGraph:
             return Known(Access.CACHE, None)
         cached = next(((known, value) for known, value in definite if known.access is Access.CACHE), None)
         known, value = cached if cached is not None else definite[0]
+        roots = tuple(
+            dict.fromkeys(root for other, _ in definite if other.access is known.access for root in other.origins)
+        )
         if _IDENTIFIER.fullmatch(value.text) and known.evidence is not None:
             # `parameter c of f is `c``: a name passed on says nothing; the link that gave it its value does
-            return known
-        return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache)
+            return Known(known.access, known.evidence, known.cache, roots)
+        return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache, roots)
 
 
 def _is_fake_client(file: GoFile, call: tree_sitter.Node, package: str | None, name: str) -> bool:
