@@ -235,7 +235,8 @@ def _resolve_sites(
         for item in pending
         if item.operation is not Operation.WATCH and item.object.form is ObjectForm.TYPED
     )
-    resolved = [found for item in pending if (found := _resolve_access(item, clients, binaries, evaluator))]
+    package_of = {file.path: file.package_path for file in evaluator.files}
+    resolved = [found for item in pending if (found := _resolve_access(item, clients, binaries, evaluator, package_of))]
     kinds = clients.resolver.kinds
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
     remedies = SiteRemedies(OptionsFixes(anchors), typed_reads, clients, kinds, indexed_lists(cached_reads, kinds))
@@ -254,7 +255,7 @@ class _Resolved:
 
 
 def _resolve_access(
-    item: PendingSite, clients: ClientGraph, binaries: list[Binary], evaluator: Evaluator
+    item: PendingSite, clients: ClientGraph, binaries: list[Binary], evaluator: Evaluator, package_of: dict[str, str]
 ) -> _Resolved | None:
     """None when the receiver is not a controller-runtime client (a vault client, a map, …)."""
     access, evidence, restrictions = item.access, None, _judged_namespaces(item, evaluator)
@@ -272,18 +273,12 @@ def _resolve_access(
         keys = (item.cache,)
     elif access is Access.CACHE:
         reaching = [b for b in binaries if item.file.package_path in b.packages]
-        wired = _packages_of(origins, evaluator)
+        wired = frozenset(package_of[origin.path] for origin in origins if origin.path in package_of)
         # the binaries that also hold the code handing the site its client: a tool that only imports the
         # package (argo-cd's hack/gen-catalog) does not run the site with that manager's client
         running = [b for b in reaching if wired & b.packages]
         keys = tuple(b.key for b in running or reaching) or (MODULE_KEY,)
     return _Resolved(item, access, evidence, restrictions, keys)
-
-
-def _packages_of(origins: tuple[Span, ...], evaluator: Evaluator) -> frozenset[str]:
-    """The packages of the code a cache-backed client comes from (the `mgr.GetClient()` calls)."""
-    paths = {origin.path for origin in origins}
-    return frozenset(f.package_path for f in evaluator.files if f.path in paths)
 
 
 def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies) -> Site:
