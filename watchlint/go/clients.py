@@ -71,6 +71,7 @@ class ReturnRef:
     """What a same-module function returns, such as `GetKubernetesClient() (client.Client, error)`."""
 
     function: FunctionKey
+    index: int = 0  # which of the function's results (`_, cl, cfg := setupEnv(…)` reads the second)
 
 
 class Marker(enum.Enum):
@@ -191,11 +192,12 @@ class ClientGraph:
             cache = self.cluster_of(file, reader_operand) if reader_operand is not None else ""
         return Known(Access.CACHE, Evidence(file.span(call), "client.New with Cache.Reader reads the cache"), cache)
 
-    def _returned_ref(self, file: GoFile, call: tree_sitter.Node) -> ClientRef:
-        """A same-module function that returns a client (`getK8sClient()`, `r.client()`)."""
+    def _returned_ref(self, file: GoFile, call: tree_sitter.Node, index: int = 0) -> ClientRef:
+        """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at
+        `index`."""
         info = self.resolver.callee(file, call)
-        if info is not None and info.results and self.is_client_like(info.results[0]):
-            return ReturnRef(info.key)
+        if info is not None and index < len(info.results) and self.is_client_like(info.results[index]):
+            return ReturnRef(info.key, index)
         return Marker.UNKNOWN
 
     def cluster_of(self, file: GoFile, node: tree_sitter.Node) -> str:
@@ -220,6 +222,8 @@ class ClientGraph:
                 return ParamRef(info.key, declaration.parameter_index, declaration.name)
             return Marker.UNKNOWN
         value = declaration.value_node
+        if value is not None and value.type == "call_expression" and declaration.value_index > 0:
+            return self._returned_ref(file, value, declaration.value_index)  # `_, cl, cfg := setupEnv(…)`
         if value is not None and not is_slice_literal(value):
             return self.ref_of(file, value, depth + 1)
         if value is not None and (first := parser.first_named(value.child_by_field_name("body"))) is not None:
@@ -411,17 +415,16 @@ class ClientGraph:
                 names.add(key.name)
         return frozenset(names)
 
-    def _returned(self, key: FunctionKey) -> list[Assigned]:
+    def _returned(self, key: FunctionKey, index: int) -> list[Assigned]:
         info = self.resolver.declarations.functions.get(key)
         if info is None:
             return []
         values = []
-        for statement in parser.captures("(return_statement (expression_list . (_) @value))", info.node).get(
-            "value", []
-        ):
-            values.append(
-                Assigned(self.ref_of(info.file, statement), info.file.span(statement), parser.text(statement))
-            )
+        for returned in parser.captures("(return_statement (expression_list) @values)", info.node).get("values", []):
+            items = parser.named(returned)
+            if index < len(items):
+                value = items[index]
+                values.append(Assigned(self.ref_of(info.file, value), info.file.span(value), parser.text(value)))
         return values
 
     def _record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node) -> None:  # type: ignore[type-arg]
@@ -439,7 +442,7 @@ class ClientGraph:
             return Known(Access.CACHE, None)
         assert isinstance(ref, FieldRef | ParamRef | ReturnRef)
         if isinstance(ref, ReturnRef):
-            values = self._returned(ref.function)
+            values = self._returned(ref.function, ref.index)
             label = f"{ref.function.name}()"
         elif isinstance(ref, FieldRef):
             values = self.field_values.get((ref.struct, ref.field), [])
