@@ -29,7 +29,7 @@ from watchlint.go.model import (
     is_second_cache,
     second_cache_key,
 )
-from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements
+from watchlint.go.resolve import Resolver, append_arguments, is_slice_literal, keyed_elements
 from watchlint.source import Span
 
 MAX_DEPTH = 6
@@ -495,10 +495,7 @@ def _is_fake_client(file: GoFile, call: tree_sitter.Node, package: str | None, n
 
 def _appended_item(value: tree_sitter.Node) -> tree_sitter.Node | None:
     """The first item of an `append(list, item, …)`."""
-    function = value.child_by_field_name("function") if value.type == "call_expression" else None
-    if function is None or parser.text(function) != "append":
-        return None
-    items = parser.named(value.child_by_field_name("arguments") or value)
+    items = append_arguments(value) or []
     return items[1] if len(items) > 1 and items[1].type != "variadic_argument" else None
 
 

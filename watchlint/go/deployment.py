@@ -14,7 +14,7 @@ import operator
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import tree_sitter
 
@@ -31,6 +31,7 @@ MAX_DEPTH = 10
 CALLER_LEVELS = 5  # calls followed up from a site to the guard that keeps it off by default
 MAX_WRITES = 16  # writes of one field name looked at; names like `Name` are written everywhere
 _IN_PROGRESS = object()
+_T = TypeVar("_T")
 _NIL_TYPES = frozenset({"map_type", "slice_type", "pointer_type", "channel_type", "function_type"})
 _FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)Var(P)?$")
 _FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)(P)?$")
@@ -648,9 +649,14 @@ class Evaluator:
 
     def _memoized(self, key: object, compute: Callable[[], Value]) -> Value:
         """Evaluate once per key; a key met again while it is computed (a cycle) is unknown."""
+        unknown: Value = UNKNOWN
+        return self._once(key, compute, unknown)
+
+    def _once(self, key: object, compute: Callable[[], _T], in_cycle: _T) -> _T:
+        """Compute once per key; a key met again while it is computed (a cycle) gives `in_cycle`."""
         if key in self._memo:
             cached = self._memo[key]
-            return UNKNOWN if cached is _IN_PROGRESS else cached  # type: ignore[return-value]
+            return in_cycle if cached is _IN_PROGRESS else cached  # type: ignore[return-value]
         self._memo[key] = _IN_PROGRESS
         result = compute()
         self._memo[key] = result
@@ -957,14 +963,8 @@ class Evaluator:
         info = self.resolver.declarations.functions.get(key) if key is not None else None
         if info is None or info.key.name == "main":
             return []
-        memo_key = ("callers-off", info.key, levels)
-        if memo_key in self._memo:
-            found = self._memo[memo_key]
-            return found if isinstance(found, list) else []  # a cycle: taken as a call that may run
-        self._memo[memo_key] = _IN_PROGRESS
-        found = self._off_at_every_call(info.key, levels)
-        self._memo[memo_key] = found
-        return found
+        # a cycle of calls is taken as a call that may run
+        return self._once(("callers-off", info.key, levels), lambda: self._off_at_every_call(info.key, levels), [])
 
     def _off_at_every_call(self, key: FunctionKey, levels: int) -> list[Guard]:
         """The first guard that keeps one call of a function off by default, when every call is kept off;

@@ -30,7 +30,7 @@ from watchlint.go.model import (
     is_second_cache,
     second_cache_key,
 )
-from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries, literal_items
+from watchlint.go.resolve import Resolver, append_arguments, keyed_elements, keyed_entries, literal_items
 from watchlint.go.scope import returned_values
 from watchlint.source import Span
 
@@ -73,7 +73,7 @@ _OPTION_FIELDS = frozenset(
 
 
 _MAX_HELPER_DEPTH = 3  # helpers returning the objects of helpers
-_MAX_HOPS = 4  # variables followed to the literal they hold
+_MAX_HOPS = 3  # variables followed to the literal they hold
 _FILTERED_CACHE = "github.com/IBM/controller-filtered-cache/filteredcache"
 
 
@@ -147,7 +147,8 @@ class _Extractor:
         found = self.resolver.object_of(self.file, key)
         if found is None:
             return
-        entry = self._entry_literal(value)
+        found_literal = self._literal_of(self.file, value)
+        entry = found_literal[1] if found_literal is not None else None
         if entry is None:
             # `&corev1.Secret{}: selectorFor(ns)`: an entry whose contents cannot be seen counts (SPEC §1)
             shown = " ".join(parser.text(value).split())
@@ -165,13 +166,14 @@ class _Extractor:
         text = f"ByObject entry for {found.text}" + (f" sets {', '.join(narrowing)}" if narrowing else "")
         self._add(Mitigation.BY_OBJECT, found.kind, key, text, is_effective=bool(narrowing))
 
-    def _entry_literal(self, value: tree_sitter.Node) -> tree_sitter.Node | None:
-        """The literal a ByObject entry's value is, followed through variables (`sel := cache.ByObject{…}`
-        then `&corev1.Secret{}: sel`); None when it is not one that can be read."""
-        file, node = self.file, value
-        for _ in range(_MAX_HOPS):
+    def _literal_of(
+        self, file: GoFile, node: tree_sitter.Node, hops: int = _MAX_HOPS
+    ) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The literal an expression is, followed through at most `hops` variables, local or of the package
+        (`sel := cache.ByObject{…}` then `&corev1.Secret{}: sel`), with its file; None when it is none."""
+        for _ in range(hops + 1):
             if node.type in ("composite_literal", "literal_value"):
-                return node
+                return file, node
             if node.type != "identifier":
                 return None
             declaration = self.resolver.declaration(file, node)
@@ -218,7 +220,8 @@ class _Extractor:
         if operand is None or self.file.imports.get(parser.text(operand)) != _FILTERED_CACHE:
             return
         arguments = parser.named(value.child_by_field_name("arguments") or value)
-        selectors = self._entry_literal(arguments[0]) if arguments else None
+        found_literal = self._literal_of(self.file, arguments[0]) if arguments else None
+        selectors = found_literal[1] if found_literal is not None else None
         if selectors is None:
             shown = " ".join(parser.text(value).split())
             self._add(Mitigation.BY_OBJECT, None, anchor, f"NewCache: {shown} (selectors not visible)")
@@ -277,9 +280,8 @@ class _Extractor:
             return
         if value.type == "composite_literal":
             yield from ((file, item) for item in literal_items(value))
-        elif value.type == "call_expression" and parser.text(value.child_by_field_name("function")) == "append":
-            arguments = value.child_by_field_name("arguments")
-            for argument in parser.named(arguments)[1:] if arguments is not None else []:
+        elif (appended := append_arguments(value)) is not None:
+            for argument in appended[1:]:
                 yield from self._appended(file, argument, depth)
         elif value.type == "call_expression":
             info = self.resolver.callee(file, value)
@@ -341,17 +343,10 @@ class _Extractor:
         self, file: GoFile, table: tree_sitter.Node
     ) -> tuple[GoFile, list[tuple[tree_sitter.Node, tree_sitter.Node]]] | None:
         """The entries of the map literal a table variable (local or of the package) holds."""
-        if table.type != "identifier":
+        found = self._literal_of(file, table, hops=1) if table.type == "identifier" else None
+        if found is None or found[1].type != "composite_literal":
             return None
-        declaration = self.resolver.declaration(file, table)
-        if declaration is not None:
-            value, at = declaration.value_node, file
-        else:
-            variable = self.resolver.declarations.variables.get((file.package_path, parser.text(table)))
-            value, at = (variable.value_node, variable.file) if variable is not None else (None, file)
-        if value is None or value.type != "composite_literal":
-            return None
-        return at, keyed_entries(value)
+        return found[0], keyed_entries(found[1])
 
     def _objects_in_variable(
         self, file: GoFile, variable: tree_sitter.Node, depth: int

@@ -320,6 +320,14 @@ def _unquote(literal: str) -> str:
     return body.replace('\\"', '"').replace("\\\\", "\\")
 
 
+def append_arguments(node: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+    """The arguments of a call of the builtin `append` (the list first), None for any other expression."""
+    function = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if function is None or parser.text(function) != "append":
+        return None
+    return parser.named(node.child_by_field_name("arguments") or node)
+
+
 def is_slice_literal(node: tree_sitter.Node) -> bool:
     """`[]T{…}`."""
     type_node = node.child_by_field_name("type") if node.type == "composite_literal" else None

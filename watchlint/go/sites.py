@@ -17,7 +17,14 @@ from watchlint.go.clients import ClientGraph, ClientRef
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import FieldKey, extract_field_keys
 from watchlint.go.model import CR_CLIENT, CR_SOURCE, FAKE_CLIENTSET, INFORMERS, META_V1, TOOLS_CACHE, GoFile
-from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
+from watchlint.go.resolve import (
+    ObjectRef,
+    Resolver,
+    append_arguments,
+    is_slice_literal,
+    keyed_elements,
+    literal_items,
+)
 from watchlint.go.scope import innermost_function
 from watchlint.go.writes import Write, WriteKind, writes_of
 from watchlint.source import Span
@@ -749,10 +756,7 @@ def _appended_items(write: Write, name: str) -> list[tree_sitter.Node] | None:
     """The items of `opts = append(opts, a, b)`; None for any other assignment."""
     right = write.node.child_by_field_name("right")
     values = parser.named(right) if right is not None else []
-    call = values[write.index] if write.index < len(values) else None
-    if call is None or call.type != "call_expression" or parser.text(call.child_by_field_name("function")) != "append":
-        return None
-    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    arguments = append_arguments(values[write.index]) if write.index < len(values) else None
     if not arguments or parser.text(arguments[0]) != name:
         return None
     items = []
