@@ -246,6 +246,49 @@ def test_unstructured_reads_are_uncached_unless_the_client_caches_them() -> None
     assert finding.code == "WL002"
 
 
+def test_cached_list_of_a_kind_in_disable_for_is_judged_as_an_uncached_list() -> None:
+    disabled = restriction(Mitigation.DISABLE_FOR, "ConfigMap", text="DisableFor lists &corev1.ConfigMap{}")
+    finding = only(verdicts(read(Operation.LIST), policies=(policy(disabled),)))
+    assert isinstance(finding, Finding)
+    assert (finding.code, finding.level) == ("WL004", Level.NOTE)
+    assert [(item.span, item.message) for item in finding.related] == [
+        (MAIN, "DisableFor lists &corev1.ConfigMap{}: every List of ConfigMap goes to the API server")
+    ]
+    namespaced = restriction(Mitigation.NAMESPACE, "ConfigMap")
+    item = only(verdicts(read(Operation.LIST, read_restrictions=(namespaced,)), policies=(policy(disabled),)))
+    assert isinstance(item, Mitigated)
+    assert (item.code, item.reason) == ("WL002", Mitigation.DISABLE_FOR)
+
+
+def test_disable_for_whose_contents_are_not_visible_makes_no_uncached_list() -> None:
+    unseen = restriction(Mitigation.DISABLE_FOR, None, text="DisableFor: kinds() (contents not visible)")
+    item = only(verdicts(read(Operation.LIST), policies=(policy(unseen),)))
+    assert isinstance(item, Mitigated)
+    assert (item.code, item.reason) == ("WL002", Mitigation.DISABLE_FOR)
+
+
+def test_a_binary_that_caches_the_list_outweighs_one_that_sends_it_to_the_api_server() -> None:
+    disabled = policy(restriction(Mitigation.DISABLE_FOR, "ConfigMap"), key="a", label="binary a")
+    site = read(Operation.LIST, policy_keys=("a", "b"))
+    finding = only(verdicts(site, policies=(disabled, policy(key="b", label="binary b"))))
+    assert isinstance(finding, Finding)
+    assert finding.code == "WL002"
+
+
+def test_unstructured_list_through_a_cached_client_is_judged_as_an_uncached_list() -> None:
+    finding = only(verdicts(read(Operation.LIST, form=ObjectForm.UNSTRUCTURED)))
+    assert isinstance(finding, Finding)
+    assert finding.code == "WL004"
+    assert finding.message == (
+        "`r.List` lists every ConfigMap in the cluster on each call; "
+        "the client reads unstructured objects from the API server, uncached"
+    )
+    labelled = restriction(Mitigation.SELECTOR, "ConfigMap")
+    item = only(verdicts(read(Operation.LIST, form=ObjectForm.UNSTRUCTURED, read_restrictions=(labelled,))))
+    assert isinstance(item, Mitigated)
+    assert (item.code, item.reason) == ("WL002", Mitigation.UNSTRUCTURED)
+
+
 def test_kind_outside_the_catalogue_is_not_high_cardinality() -> None:
     item = only(verdicts(watch("Deployment")))
     assert isinstance(item, Mitigated)

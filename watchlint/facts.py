@@ -152,6 +152,9 @@ class Site:
     enclosing: str = ""  # enclosing function or type, for line-free fingerprints
     policy_keys: tuple[str, ...] = ()  # the CachePolicy keys that judge it; empty when no policy applies
     restrictions: tuple[Restriction, ...] = ()  # narrowing on the site itself: namespace, selector, scope
+    # a cached read's own namespace and selectors: they narrow only a read the client sends to the API server
+    # all the same (its kind in DisableFor, or unstructured), which is then judged as an uncached List (WL004)
+    read_restrictions: tuple[Restriction, ...] = ()
     filters: tuple[Evidence, ...] = ()  # in-process filters: predicates, WithEventFilter, kopf labels=/when=
     condition: Condition | None = None  # the site exists only when this holds
     access_evidence: Evidence | None = None  # why access is what it is, e.g. "r.Client is mgr.GetClient()"

@@ -55,6 +55,9 @@ def judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
     if early is not None:
         mitigation, evidence = early
         return Judgement(code, mitigation, evidence)
+    if _lists_unstructured_uncached(site, facts):
+        reason = "; the client reads unstructured objects from the API server, uncached"
+        return _uncached_list(site, code, Mitigation.UNSTRUCTURED, None, reason)
     local = next((r for r in site.restrictions if r.is_active), None)
     if local is not None:
         return Judgement(code, local.mitigation, _evidence(local))
@@ -74,15 +77,29 @@ def _early_mitigation(site: Site, facts: Facts, kinds: frozenset[str]) -> tuple[
     if site.operation is Operation.GET and site.access in _UNCACHED_READS:
         evidence = site.access_evidence
         return _UNCACHED_READS[site.access], Related(evidence.span, evidence.message) if evidence else None
-    if site.form is ObjectForm.UNSTRUCTURED and site.operation is not Operation.WATCH:
-        cached = [p.caches_unstructured for k in site.policy_keys if (p := facts.policy(k)) and p.caches_unstructured]
-        if not cached or site.access is not Access.CACHE:
-            return Mitigation.UNSTRUCTURED, None
+    unstructured_get = site.form is ObjectForm.UNSTRUCTURED and site.operation is Operation.GET
+    if unstructured_get and (site.access is not Access.CACHE or not _caches_unstructured(site, facts)):
+        return Mitigation.UNSTRUCTURED, None
     return None
+
+
+def _caches_unstructured(site: Site, facts: Facts) -> bool:
+    return any((policy := facts.policy(key)) and policy.caches_unstructured for key in site.policy_keys)
+
+
+def _lists_unstructured_uncached(site: Site, facts: Facts) -> bool:
+    """A List of unstructured objects through a cached client that does not cache them (the default)."""
+    return (
+        site.operation is Operation.LIST
+        and site.form is ObjectForm.UNSTRUCTURED
+        and site.access is Access.CACHE
+        and not _caches_unstructured(site, facts)
+    )
 
 
 def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
     first_mitigation: Restriction | None = None
+    uncached: Judgement | None = None  # a List a manager sends to the API server, with nothing narrowing it
     for key in site.policy_keys:
         policy = facts.policy(key)
         if policy is None:
@@ -93,10 +110,48 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
             related = _origins(policy, site) + _inactive(applicable, site.kind)
             note = _note(applicable, policy, site)
             return Judgement(code, None, policy=policy, related=related, note=note)
+        if uncached is None and _served_uncached(active, site):
+            reason = Related(active.span, f"{active.text}: every List of {site.kind} goes to the API server")
+            judged = _uncached_list(site, code, active.mitigation, _evidence(active), reason, policy)
+            uncached = judged if judged.mitigation is None else None
         first_mitigation = first_mitigation or active
+    if uncached is not None:
+        return uncached
     if first_mitigation is None:  # every key unknown: treat as no policy at all
         return Judgement(code, None, note="; no manager options were found")
     return Judgement(code, first_mitigation.mitigation, _evidence(first_mitigation))
+
+
+def _served_uncached(restriction: Restriction, site: Site) -> bool:
+    """Whether the restriction sends this List to the API server: DisableFor naming its kind (one whose
+    contents are not visible keeps the List from the cache, not known to send it anywhere)."""
+    return (
+        restriction.mitigation is Mitigation.DISABLE_FOR
+        and restriction.kind == site.kind
+        and site.operation is Operation.LIST
+    )
+
+
+def _uncached_list(
+    site: Site,
+    code: str,
+    mitigation: Mitigation,
+    evidence: Related | None,
+    reason: Related | str,
+    policy: CachePolicy | None = None,
+) -> Judgement:
+    """A cached client's List that reaches the API server all the same: its cache concern (`code`) is
+    mitigated, and the List is judged as any uncached one (WL004) by its own namespace and selectors;
+    `reason` says why it is uncached, as a related location or as a message suffix."""
+    if any(restriction.is_active for restriction in site.read_restrictions):
+        return Judgement(code, mitigation, evidence)
+    related = _inactive(site.read_restrictions, site.kind)
+    note = _conditional_note(site.read_restrictions)
+    if isinstance(reason, str):
+        note += reason
+    else:
+        related = (reason, *related)
+    return Judgement("WL004", None, policy=policy, related=related, note=note)
 
 
 def _applies(restriction: Restriction, site: Site) -> bool:

@@ -252,6 +252,7 @@ class _Resolved:
     evidence: Evidence | None
     restrictions: tuple[Restriction, ...]
     keys: tuple[str, ...]
+    read_restrictions: tuple[Restriction, ...] = ()  # a cached read's own, kept for a read served uncached
 
 
 def _resolve_access(
@@ -260,14 +261,15 @@ def _resolve_access(
     """None when the receiver is not a controller-runtime client (a vault client, a map, …)."""
     access, evidence, restrictions = item.access, None, _judged_namespaces(item, evaluator)
     origins: tuple[Span, ...] = ()
+    read_restrictions: tuple[Restriction, ...] = ()
     if item.client is not None:
         known = clients.resolve(item.client)
         if known is None:
             return None
         access, evidence, origins = known.access, known.evidence, known.origins
         item.cache = known.cache
-        if access is Access.CACHE:
-            restrictions = ()  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
+        if access is Access.CACHE:  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
+            restrictions, read_restrictions = (), restrictions
     keys: tuple[str, ...] = ()
     if access is Access.CACHE and item.cache:
         keys = (item.cache,)
@@ -278,7 +280,7 @@ def _resolve_access(
         # package (argo-cd's hack/gen-catalog) does not run the site with that manager's client
         running = [b for b in reaching if wired & b.packages]
         keys = tuple(b.key for b in running or reaching) or (MODULE_KEY,)
-    return _Resolved(item, access, evidence, restrictions, keys)
+    return _Resolved(item, access, evidence, restrictions, keys, read_restrictions)
 
 
 def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies) -> Site:
@@ -294,6 +296,7 @@ def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies) -> Sit
         enclosing=item.enclosing,
         policy_keys=found.keys,
         restrictions=found.restrictions,
+        read_restrictions=found.read_restrictions,
         filters=tuple(item.filters),
         condition=evaluator.condition(item.file, item.node),
         access_evidence=found.evidence,
