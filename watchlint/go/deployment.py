@@ -37,8 +37,8 @@ _FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|Str
 _FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)(P)?$")
 _FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
 _GATE_SPECS = ("featuregate.FeatureSpec", "featuregate.VersionedSpecs")  # map value types declaring gates
-_ENV_TAG = re.compile(r'env:"([A-Za-z_][A-Za-z0-9_]*)')
-_TAG_ITEM = re.compile(r'([A-Za-z_]+):"((?:[^"\\]|\\.)*)"')  # key:"value" in a struct tag
+_TAG_ITEM = re.compile(r'([A-Za-z_][A-Za-z0-9_-]*):"((?:[^"\\]|\\.)*)"')  # key:"value" in a struct tag
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _KONG = "github.com/alecthomas/kong"
 _VIPER = "github.com/spf13/viper"
 _URFAVE_CLI = "github.com/urfave/cli"  # v1, /v2 and /v3
@@ -89,6 +89,33 @@ class Flag:
     tag_default: str | None = None  # a struct tag's `default:"…"`, for flags declared by tags
 
 
+@dataclass(frozen=True, slots=True)
+class EnvTag:
+    """A struct field filled from an environment variable, as its tag says, with the default it gives."""
+
+    variable: str
+    default: str | None  # None: the zero value
+
+    @classmethod
+    def parse(cls, tag: str) -> EnvTag | None:
+        """`env:"X" envDefault:"v"` (caarlos0/env), `env:"X" env-default:"v"` (cleanenv), `env:"X,default=v"`
+        (sethvargo/go-envconfig), `envconfig:"X" default:"v"` (kelseyhightower/envconfig)."""
+        values = dict(_TAG_ITEM.findall(tag))
+        spec = values.get("env", values.get("envconfig"))
+        if spec is None:
+            return None
+        name, *options = (part.strip() for part in spec.split(","))
+        if not _ENV_NAME.fullmatch(name):
+            return None
+        default = values.get("envDefault", values.get("env-default"))
+        if default is None and "envconfig" in values:
+            default = values.get("default")
+        for option in options:
+            if option.startswith("default="):
+                default = option.removeprefix("default=")
+        return cls(name, default)
+
+
 @dataclass(slots=True)
 class FlagRegistry:
     """Every flag definition of the module, by the variable or field it fills and by its name."""
@@ -97,8 +124,8 @@ class FlagRegistry:
     # field name -> the structs whose field of that name a flag fills, with the flag (None: struct not told)
     by_field: dict[str, list[tuple[TypeRef | None, Flag]]] = field(default_factory=dict)
     by_name: dict[str, Flag] = field(default_factory=dict)
-    # field name -> the structs declaring a field of that name with an `env:"X"` tag, with X
-    env_by_field: dict[str, list[tuple[TypeRef | None, str]]] = field(default_factory=dict)
+    # field name -> the structs declaring a field of that name with an `env:"X"` tag, with X and its default
+    env_by_field: dict[str, list[tuple[TypeRef | None, EnvTag]]] = field(default_factory=dict)
 
     def collect(self, file: GoFile, resolver: Resolver) -> None:
         for call in file.calls():
@@ -113,11 +140,11 @@ class FlagRegistry:
             if tag is None:
                 continue
             text = parser.text(tag)
-            env = _ENV_TAG.search(text)
+            env = EnvTag.parse(text)
             names = declaration.children_by_field_name("name")
-            if env and names:
+            if env is not None and names:
                 struct = _declaring_struct(file, declaration)
-                self.env_by_field.setdefault(parser.text(names[0]), []).append((struct, env.group(1)))
+                self.env_by_field.setdefault(parser.text(names[0]), []).append((struct, env))
             if names and ('default:"' in text or (uses_kong and 'help:"' in text)):
                 self._tagged_flag(file, declaration, parser.text(names[0]), text)
 
@@ -302,6 +329,7 @@ class Evaluator:
         self.flags = flags
         self._field_values: dict[str, list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]] | None = None
         self._calls_by_name: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
         self._early_return_lists: dict[tuple[str, int], list[tree_sitter.Node]] = {}
@@ -425,9 +453,13 @@ class Evaluator:
         conditions = self._early_return_lists.get(key)
         if conditions is None:
             conditions = []
+            function = innermost_function(statements)
+            fails = function is not None and _returns_error(function)
             for statement in statements.named_children:
                 condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
-                if condition is not None and _always_returns(statement):
+                returned = _early_return(statement) if condition is not None else None
+                # an early return that fails is passed over: the default deployment does not fail
+                if condition is not None and returned is not None and not (fails and _returns_failure(returned)):
                     # `if cfg == nil || cfg.Defaults == nil { return }`: one true part returns alone
                     parts = _disjuncts(condition)
                     conditions.extend(part for part in parts if _reads_variables_only(file, part, self._is_global))
@@ -664,13 +696,17 @@ class Evaluator:
 
     def _field_value(self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int) -> Value:
         tagged = self.flags.env_by_field.get(name, [])
-        origin = next((variable for struct, variable in tagged if self._same(struct, owner, name)), "")
+        env = next((env for struct, env in tagged if self._same(struct, owner, name)), None)
+        origin = env.variable if env is not None else ""
         flag = next(
             (flag for struct, flag in self.flags.by_field.get(name, []) if self._same(struct, owner, name)), None
         )
         if flag is not None:
             value = self._flag_value(flag, depth)
             return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
+        if env is not None and env.default is not None:
+            is_bool = field_type is not None and field_type.name == "bool" and not field_type.pointer
+            return Val(_tag_value(env.default, is_bool), origin)
         known = []
         for file, value_node, struct in self._field_writes().get(name, [])[:MAX_WRITES]:
             if not self._same(struct(), owner, name):
@@ -866,24 +902,30 @@ class Evaluator:
         return self._memoized(key, lambda: self._returned(file, function, env, depth))
 
     def _returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        """Returns that fail are passed over: the default deployment does not fail (a helper that first
+        checks `OPERATOR_NAMESPACE` is set returns what it computes after the check)."""
+        fails = _returns_error(function)
+        passed_over = ""  # what the returns before this one read: the value depends on it too
         for statement in parser.captures("(return_statement) @r", function).get("r", []):
-            if innermost_function(statement) != function:
+            if innermost_function(statement) != function or (fails and _returns_failure(statement)):
                 continue
             guards = list(self.guards(file, statement, env))
             if any(guard.holds is None for guard in guards):
                 return UNKNOWN
-            if all(guard.holds for guard in guards):
+            if not all(guard.holds for guard in guards):
+                passed_over = passed_over or next((guard.origin for guard in guards if guard.origin), "")
+            else:
                 values = [child for child in parser.named(statement)]
                 if values and values[0].type == "expression_list":
                     values = list(parser.named(values[0]))
                 evaluated = [self.value(file, item, env, depth + 1) for item in values]
                 # The value a guarded return gives depends on what the guard read (WATCH_NAMESPACE unset).
-                origin = next((guard.origin for guard in guards if guard.origin), "")
+                origin = next((guard.origin for guard in guards if guard.origin), "") or passed_over
                 if len(evaluated) == 1:
                     first = evaluated[0]
                     return Val(first.value, first.origin or origin) if isinstance(first, Val) else first
                 items = tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated)
-                return Val(items, origin)
+                return Val(items, origin or _origin(*evaluated))
         return UNKNOWN
 
     def _literal(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
@@ -924,7 +966,11 @@ class Evaluator:
             holds = None if None in outcomes else not any(outcomes)
             return Guard(holds, f"no other case of `switch {parser.text(tag)}` matches", span)
         holds = self._case_matches(file, case, tag_value, env)
-        return Guard(holds, " ".join(parser.text(case.child_by_field_name("value") or case).split())[:60], span)
+        text = " ".join(parser.text(case.child_by_field_name("value") or case).split())[:60]
+        origin = tag_value.origin if isinstance(tag_value, Val) else ""
+        if origin and tag is not None:  # the case is chosen by configuration: name it (SPEC §1)
+            return Guard(holds, f"{origin} selects {text}", span, origin)
+        return Guard(holds, text, span)
 
     def _case_matches(self, file: GoFile, case: tree_sitter.Node, tag: Value, env: dict[str, Value]) -> bool | None:
         values = case.child_by_field_name("value")
@@ -944,8 +990,11 @@ class Evaluator:
         if clause is None:
             return Guard(None, "a loop", span)
         ranged = clause.child_by_field_name("right")
-        value = self.value(file, ranged, env, 0)
         text = " ".join(parser.text(ranged).split())
+        body = ranged.child_by_field_name("body") if ranged is not None and ranged.type == "composite_literal" else None
+        if body is not None:  # `range []string{namespace}`: as many rounds as items, whatever they hold
+            return Guard(bool(parser.named(body)), f"`{text}` is not empty", span)
+        value = self.value(file, ranged, env, 0)
         if isinstance(value, Val) and isinstance(value.value, list | dict | str | tuple | None):
             items = (
                 [item for item in value.value if item not in ("",)]
@@ -970,6 +1019,8 @@ class Evaluator:
         """The first guard that keeps one call of a function off by default, when every call is kept off;
         none when one call may run."""
         calls = self.callers(key)
+        if not calls and key.receiver:  # a method only controller-runtime calls (Reconcile)
+            calls = self.constructions(key)
         outcomes = []
         for caller_file, call in calls:
             combined = combine(list(self.guards(caller_file, call, {})))
@@ -990,6 +1041,24 @@ class Evaluator:
             found = [(file, call) for file, call in self._named(key.name) if self._is_call_of(file, call, key)]
             self._callers[key] = found
         return found
+
+    def constructions(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The composite literals building a method's receiver type: a method that no code of the module
+        calls runs where its value is built (`if enableX { (&XReconciler{…}).SetupWithManager(mgr) }`)."""
+        if self._literals_by_type is None:
+            index: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
+            for file in self.files:
+                for literal in file.nodes("composite_literal"):
+                    type_node = literal.child_by_field_name("type")
+                    if type_node is not None:
+                        index.setdefault(parser.text(type_node).rsplit(".", 1)[-1], []).append((file, literal))
+            self._literals_by_type = index
+        built = TypeRef(key.package, key.receiver)
+        return [
+            (file, literal)
+            for file, literal in self._literals_by_type.get(key.receiver, [])
+            if (found := resolve_type(literal.child_by_field_name("type"), file)) is not None and found.base == built
+        ]
 
     def _is_call_of(self, file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:
         if not key.receiver and not _may_call_function(file, call, key):
@@ -1144,6 +1213,23 @@ def _reads_variables_only(
     )
 
 
+def _returns_error(function: tree_sitter.Node) -> bool:
+    """Whether a function's last result is an `error`."""
+    result = function.child_by_field_name("result")
+    if result is not None and result.type == "parameter_list":
+        declarations = parser.named(result)
+        result = declarations[-1].child_by_field_name("type") if declarations else None
+    return result is not None and parser.text(result) == "error"
+
+
+def _returns_failure(statement: tree_sitter.Node) -> bool:
+    """A return whose last value, the error, is not nil (a bare return names its results: not told)."""
+    values = parser.named(statement)
+    if values and values[0].type == "expression_list":
+        values = parser.named(values[0])
+    return bool(values) and parser.text(values[-1]) != "nil"
+
+
 def _may_call_function(file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:
     """Whether a call can be one of the plain function `key`: `pkg.Name(…)` with pkg importing its package,
     or `Name(…)` in its package."""
@@ -1185,13 +1271,13 @@ def _disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
     return [condition]
 
 
-def _always_returns(statement: tree_sitter.Node) -> bool:
-    """An `if` without `else` whose block ends with a return."""
+def _early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The return ending the block of an `if` without `else`, if it ends with one."""
     if statement.child_by_field_name("alternative") is not None:
-        return False
+        return None
     block = statement.child_by_field_name("consequence")
     statements = (
         next((child for child in block.named_children if child.type == "statement_list"), None) if block else None
     )
     last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
-    return last is not None and last.type == "return_statement"
+    return last if last is not None and last.type == "return_statement" else None
