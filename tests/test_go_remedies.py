@@ -120,8 +120,12 @@ def test_disable_for_stays_safe_when_the_server_serves_every_field(
             '"podKey"',
         ),
         ("client.MatchingFields(fields.Set{podKey: req.Name})", '"podKey"'),
+        (
+            "[]client.ListOption{client.InNamespace(req.Namespace), client.MatchingFields{podKey: req.Name}}...",
+            '"podKey"',
+        ),
     ],
-    ids=["constant", "address", "call", "parsed", "and-selectors", "converted-set"],
+    ids=["constant", "address", "call", "parsed", "and-selectors", "converted-set", "options-slice"],
 )
 def test_disable_for_is_unsafe_for_every_read_of_a_kind_listed_by_a_cache_index(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, option: str, shown: str
@@ -153,3 +157,80 @@ def test_uncached_lists_by_any_field_leave_disable_for_safe(
     business, and the cached reads of Pods can go uncached safely."""
     for finding in findings(tmp_path, catalog, monkeypatch, "client.InNamespace(req.Namespace)"):
         assert finding.fixes[0].applicability is Applicability.SAFE
+
+
+def test_a_cache_index_in_options_held_by_a_variable_makes_disable_for_unsafe(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    held = (
+        "opts := []client.ListOption{client.InNamespace(req.Namespace)}\n"
+        "\topts = append(opts, client.MatchingFields{podKey: req.Name})\n"
+        "\treturn ctrl.Result{}, r.List(ctx, &pods, opts...)"
+    )
+    controller = CONTROLLER.replace("return ctrl.Result{}, r.List(ctx, &pods, OPTION)", held)
+    files = {"go.mod": GO_MOD, "main.go": MAIN, "internal/controller/node.go": controller}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    listed = [finding for finding in report.findings if finding.code == "WL002" and finding.span.line == 29]
+    assert [fix.applicability for fix in listed[0].fixes] == [Applicability.UNSAFE]
+    assert 'the cache index "podKey"' in listed[0].fixes[0].title
+
+
+WATCHES = """package controller
+
+import (
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+)
+
+func RegisterWatches(b *builder.Builder) *builder.Builder {
+	return b.Owns(&corev1.ConfigMap{}).Owns(&corev1.Secret{})
+}
+
+func RegisterMoreWatches(b *builder.Builder) *builder.Builder {
+	return b.Owns(&corev1.ConfigMap{})
+}
+
+func RegisterShadowed(builder *builder.Builder) *builder.Builder {
+	return builder.Owns(&corev1.ServiceAccount{})
+}
+"""
+
+WATCHING_MAIN = """package main
+
+import (
+	appsv1 "k8s.io/api/apps/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"example.com/nodes/internal/controller"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	b := ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{})
+	b = controller.RegisterShadowed(controller.RegisterMoreWatches(controller.RegisterWatches(b)))
+	_ = b.Complete(reconcile.Func(nil))
+}
+"""
+
+
+def test_only_metadata_is_offered_where_it_saves_the_cache_and_compiles(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ConfigMap is watched typed twice: one metadata-only watch would keep a second informer (WL005).
+    `builder` is a parameter where ServiceAccount is watched: `builder.OnlyMetadata` would not compile.
+    Secret's single watch in a function whose names hide nothing gets the fix."""
+    files = {"go.mod": GO_MOD, "main.go": WATCHING_MAIN, "internal/controller/watches.go": WATCHES}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    metadata_only = {
+        (finding.kind, finding.span.line): any("metadata only" in fix.title for fix in finding.fixes)
+        for finding in report.findings
+    }
+    assert metadata_only == {
+        ("ConfigMap", 9): False,
+        ("Secret", 9): True,
+        ("ConfigMap", 13): False,
+        ("ServiceAccount", 17): False,
+    }

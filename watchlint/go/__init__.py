@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -230,16 +231,17 @@ def _resolve_sites(
 ) -> list[Site]:
     """Resolve every site's client first: a fix may depend on other sites (DisableFor on every cached List of
     its kind, OnlyMetadata on the typed reads), so fixes are built only once all are known."""
-    typed_reads = frozenset(
-        item.object.kind
-        for item in pending
-        if item.operation is not Operation.WATCH and item.object.form is ObjectForm.TYPED
+    # an OnlyMetadata watch saves nothing while its kind is read typed or watched typed at another site (WL005)
+    typed = [item for item in pending if item.object.form is ObjectForm.TYPED]
+    watched = Counter(item.object.kind for item in typed if item.operation is Operation.WATCH)
+    typed_elsewhere = frozenset(
+        item.object.kind for item in typed if item.operation is not Operation.WATCH or watched[item.object.kind] > 1
     )
     package_of = {file.path: file.package_path for file in evaluator.files}
     resolved = [found for item in pending if (found := _resolve_access(item, clients, binaries, evaluator, package_of))]
     kinds = clients.resolver.kinds
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
-    remedies = SiteRemedies(OptionsFixes(anchors), typed_reads, clients, kinds, indexed_lists(cached_reads, kinds))
+    remedies = SiteRemedies(OptionsFixes(anchors), typed_elsewhere, clients, kinds, indexed_lists(cached_reads, kinds))
     return [_site(found, evaluator, remedies) for found in resolved]
 
 

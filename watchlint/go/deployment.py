@@ -330,6 +330,7 @@ class Evaluator:
         self._field_values: dict[str, list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]] | None = None
         self._calls_by_name: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
         self._early_return_lists: dict[tuple[str, int], list[tree_sitter.Node]] = {}
@@ -906,8 +907,12 @@ class Evaluator:
         checks `OPERATOR_NAMESPACE` is set returns what it computes after the check)."""
         fails = _returns_error(function)
         passed_over = ""  # what the returns before this one read: the value depends on it too
+        failures = False  # a return that fails was passed over: whether the call fails is not known
         for statement in parser.captures("(return_statement) @r", function).get("r", []):
-            if innermost_function(statement) != function or (fails and _returns_failure(statement)):
+            if innermost_function(statement) != function:
+                continue
+            if fails and _returns_failure(statement):
+                failures = True
                 continue
             guards = list(self.guards(file, statement, env))
             if any(guard.holds is None for guard in guards):
@@ -919,6 +924,8 @@ class Evaluator:
                 if values and values[0].type == "expression_list":
                     values = list(parser.named(values[0]))
                 evaluated = [self.value(file, item, env, depth + 1) for item in values]
+                if failures and evaluated:  # at run time it may fail (an object not found): err stays unknown
+                    evaluated[-1] = UNKNOWN
                 # The value a guarded return gives depends on what the guard read (WATCH_NAMESPACE unset).
                 origin = next((guard.origin for guard in guards if guard.origin), "") or passed_over
                 if len(evaluated) == 1:
@@ -1038,9 +1045,28 @@ class Evaluator:
         restriction are ever asked for, so resolving every call of the module up front would be wasted."""
         found = self._callers.get(key)
         if found is None:
-            found = [(file, call) for file, call in self._named(key.name) if self._is_call_of(file, call, key)]
+            if key.receiver:
+                found = self._method_calls(key.name).get(key, [])
+            else:  # told from the call's text first, without resolving its callee (the costly part)
+                found = [
+                    (file, call)
+                    for file, call in self._named(key.name)
+                    if _may_call_function(file, call, key) and self._callee_key(file, call) == key
+                ]
             self._callers[key] = found
         return found
+
+    def _method_calls(self, name: str) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
+        """The calls of a method name grouped by the method each invokes, each call resolved once: the
+        methods of generated wrappers share names (Get, List) by the hundred."""
+        grouped = self._calls_by_method.get(name)
+        if grouped is None:
+            grouped = {}
+            for file, call in self._named(name):
+                if (callee := self._callee_key(file, call)) is not None:
+                    grouped.setdefault(callee, []).append((file, call))
+            self._calls_by_method[name] = grouped
+        return grouped
 
     def constructions(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The composite literals building a method's receiver type: a method that no code of the module
@@ -1060,11 +1086,9 @@ class Evaluator:
             if (found := resolve_type(literal.child_by_field_name("type"), file)) is not None and found.base == built
         ]
 
-    def _is_call_of(self, file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:
-        if not key.receiver and not _may_call_function(file, call, key):
-            return False  # told from the call's text, without resolving its callee (the costly part)
+    def _callee_key(self, file: GoFile, call: tree_sitter.Node) -> FunctionKey | None:
         info = self.resolver.callee(file, call)
-        return info is not None and info.key == key
+        return info.key if info is not None else None
 
     def _named(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
         """Calls whose function name (the last selector element) is `name`; indexed once, without resolving."""

@@ -15,6 +15,7 @@ from watchlint.fixes import Applicability, Edit, Fix
 from watchlint.go import parser
 from watchlint.go.model import CR_BUILDER, CR_CACHE, CR_CLIENT, GoFile
 from watchlint.go.resolve import keyed_elements
+from watchlint.go.scope import innermost_function
 
 LABELS = "k8s.io/apimachinery/pkg/labels"
 MANAGED_BY = "app.kubernetes.io/managed-by"
@@ -169,9 +170,27 @@ def only_metadata_fix(file: GoFile, call: tree_sitter.Node, kind: str) -> Fix | 
         return None
     imports = _Imports(file)
     builder = imports.alias(CR_BUILDER, "builder")
+    function = innermost_function(call)
+    if function is not None and builder in _declared_names(function):
+        return None  # `func (r *R) Watch(builder *builder.Builder)`: the name is not the package there
     edit = Edit(file.source.span(values[-1].end_byte, values[-1].end_byte), f", {builder}.OnlyMetadata")
     title = f"Watch {kind} metadata only (builder.OnlyMetadata); read it as metav1.PartialObjectMetadata"
     return Fix(title, Applicability.UNSAFE, (edit, *imports.edits()), code="WL001")
+
+
+_DECLARED_NAMES = """[
+  (parameter_declaration name: (identifier) @name)
+  (variadic_parameter_declaration name: (identifier) @name)
+  (short_var_declaration left: (expression_list (identifier) @name))
+  (var_spec name: (identifier) @name)
+  (const_spec name: (identifier) @name)
+  (range_clause left: (expression_list (identifier) @name))
+]"""
+
+
+def _declared_names(function: tree_sitter.Node) -> set[str]:
+    """The names a function declares (its receiver, parameters and locals), which hide packages of that name."""
+    return {parser.text(name) for name in parser.captures(_DECLARED_NAMES, function).get("name", [])}
 
 
 def api_reader_fix(file: GoFile, operand: tree_sitter.Node, reader: str) -> Fix:

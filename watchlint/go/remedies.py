@@ -126,11 +126,12 @@ def indexed_lists(
 
 @dataclass(slots=True)
 class SiteRemedies:
-    """What the fixes of every site are built from: the manager options edits, the kinds read typed (an
-    OnlyMetadata watch would be defeated by them, WL005), the client graph and the Lists by cache index."""
+    """What the fixes of every site are built from: the manager options edits, the kinds read or watched
+    typed at several sites (an OnlyMetadata watch would be defeated by them, WL005), the client graph and the
+    Lists by cache index."""
 
     options_fixes: OptionsFixes
-    typed_reads: frozenset[str]
+    typed_elsewhere: frozenset[str]
     clients: ClientGraph
     kinds: KindIndex
     indexed: dict[tuple[str, str], list[IndexedList]] = field(default_factory=dict)
@@ -150,7 +151,7 @@ class SiteRemedies:
             # selector on a kind it only watches (`For`, `Watches`) would hide every object of it.
             if item.call == "Owns":
                 fixes.extend(self.options_fixes.get(by_object_fix, key, kind) for key in keys)
-            if item.object.kind not in self.typed_reads:
+            if item.object.kind not in self.typed_elsewhere:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
 

@@ -580,21 +580,25 @@ class SiteExtractor:
         site.client = self.clients.receiver_of(file, operand)
         site.helper = helper
         if method == "List":
-            for option in arguments[2:]:
-                site.restrictions.extend(self._read_options(file, option, found.kind))
+            for option in (item for argument in arguments[2:] for item in self._list_options_of(file, argument)):
+                site.restrictions.extend(self._read_option(file, option, found.kind))
                 site.field_keys.extend(extract_field_keys(file, option, self.resolver))
         yield site
 
-    def _read_options(self, file: GoFile, option: tree_sitter.Node, kind: str, hops: int = 0) -> Iterator[Restriction]:
-        """Namespace and selector options of a List, also held in local variables (`opts...`); they narrow
-        an uncached list only (SPEC §3.1 WL002)."""
+    def _list_options_of(self, file: GoFile, option: tree_sitter.Node, hops: int = 0) -> Iterator[tree_sitter.Node]:
+        """The options a List argument passes, also held in local variables (`opts...`): their namespace and
+        selectors narrow an uncached list only (SPEC §3.1 WL002), their field keys may name cache indexes."""
         if option.type == "variadic_argument" and parser.named(option):
             option = parser.named(option)[0]
+            if is_slice_literal(option):  # `[]client.ListOption{…}...`
+                for item in literal_items(option):
+                    yield from self._list_options_of(file, item, hops + 1)
+                return
         held = self._options_held(file, option) if option.type == "identifier" and hops < _MAX_OPTION_HOPS else None
         if held is None:
-            yield from self._read_option(file, option, kind)
+            yield option
         for item in held or ():
-            yield from self._read_options(file, item, kind, hops + 1)
+            yield from self._list_options_of(file, item, hops + 1)
 
     def _read_option(self, file: GoFile, option: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
         text = " ".join(parser.text(option).split())
