@@ -71,6 +71,16 @@ func (r *NodeReconciler) list(ctx context.Context, selector fields.Selector) err
 func (r *NodeReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)
 }
+
+func onNode(name string) fields.Selector {
+	field := fields.Set{}
+	field["spec.nodeName"] = name
+	return field.AsSelector()
+}
+
+func byIndex(name string) fields.Selector {
+	return fields.OneTermEqualSelector(podKey, name)
+}
 """
 
 
@@ -95,8 +105,19 @@ def findings(tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, 
         "&client.ListOptions{FieldSelector: fields.Everything()}",
         'client.MatchingLabels{"app": req.Name}',
         "client.InNamespace(req.Namespace)",
+        "client.MatchingFieldsSelector{Selector: onNode(req.Name)}",
     ],
-    ids=["served-field", "metadata-and-phase", "one-term", "parsed", "set-as-selector", "everything", "labels", "ns"],
+    ids=[
+        "served-field",
+        "metadata-and-phase",
+        "one-term",
+        "parsed",
+        "set-as-selector",
+        "everything",
+        "labels",
+        "ns",
+        "helper-filling-a-set",
+    ],
 )
 def test_disable_for_stays_safe_when_the_server_serves_every_field(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, option: str
@@ -124,8 +145,9 @@ def test_disable_for_stays_safe_when_the_server_serves_every_field(
             "[]client.ListOption{client.InNamespace(req.Namespace), client.MatchingFields{podKey: req.Name}}...",
             '"podKey"',
         ),
+        ("client.MatchingFieldsSelector{Selector: byIndex(req.Name)}", '"podKey"'),
     ],
-    ids=["constant", "address", "call", "parsed", "and-selectors", "converted-set", "options-slice"],
+    ids=["constant", "address", "call", "parsed", "and-selectors", "converted-set", "options-slice", "helper"],
 )
 def test_disable_for_is_unsafe_for_every_read_of_a_kind_listed_by_a_cache_index(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, option: str, shown: str

@@ -13,6 +13,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.model import CR_CLIENT, GoFile
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
+from watchlint.go.scope import innermost_function
 
 FIELDS = "k8s.io/apimachinery/pkg/fields"
 _ONE_TERM = frozenset({"OneTermEqualSelector", "OneTermNotEqualSelector"})
@@ -38,12 +39,17 @@ def extract_field_keys(file: GoFile, option: tree_sitter.Node, resolver: Resolve
     return list(_Reader(file, resolver).option(option))
 
 
-class _Reader:
-    """Reads the selectors of one file, following `&` and local variables to the expressions that build them."""
+_HELPER_DEPTH = 2  # helpers that build a selector, followed this many calls deep
 
-    def __init__(self, file: GoFile, resolver: Resolver) -> None:
+
+class _Reader:
+    """Reads the selectors of one file, following `&` and local variables to the expressions that build them,
+    and the module's helpers that return them."""
+
+    def __init__(self, file: GoFile, resolver: Resolver, depth: int = 0) -> None:
         self.file = file
         self.resolver = resolver
+        self.depth = depth
 
     def option(self, node: tree_sitter.Node) -> Iterator[FieldKey]:
         node = self._value(node)
@@ -76,8 +82,27 @@ class _Reader:
                 yield from self.selector(argument)
         elif name in _PARSE and arguments and (text := self.resolver.string_value(self.file, arguments[0])):
             yield from (_parsed_term(term) for term in text.split(","))
+        elif (returned := self._helper_returns(node)) is not None:
+            for file, value in returned:
+                yield from _Reader(file, self.resolver, self.depth + 1).selector(value)
         else:
             yield self._unknown(node)
+
+    def _helper_returns(self, node: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]] | None:
+        """What a module function called here returns (`getEventFieldSelector(obj)`), each with its file."""
+        if node.type != "call_expression" or self.depth >= _HELPER_DEPTH:
+            return None
+        info = self.resolver.callee(self.file, node)
+        if info is None:
+            return None
+        returned = []
+        for statement in parser.captures("(return_statement) @r", info.node).get("r", []):
+            value = parser.first_named(statement)
+            if value is not None and value.type == "expression_list":
+                value = parser.first_named(value)
+            if value is not None and innermost_function(statement) == info.node:
+                returned.append((info.file, value))
+        return returned or None
 
     def _set(self, node: tree_sitter.Node) -> Iterator[FieldKey]:
         """The keys of `client.MatchingFields{…}` or `fields.Set{…}`, also converted: `client.MatchingFields(m)`."""
@@ -91,6 +116,28 @@ class _Reader:
             return
         for key, _ in keyed_entries(literal):
             yield self._key(key)
+        yield from self._keys_set_later(literal)
+
+    def _keys_set_later(self, literal: tree_sitter.Node) -> Iterator[FieldKey]:
+        """`field := fields.Set{}` filled entry by entry in its function: `field["involvedObject.name"] = …`."""
+        declared = literal.parent
+        while declared is not None and declared.type == "expression_list":
+            declared = declared.parent
+        if declared is None or declared.type != "short_var_declaration":
+            return
+        left = declared.child_by_field_name("left")
+        names = parser.named(left) if left is not None else []
+        function = innermost_function(declared)
+        if len(names) != 1 or function is None:
+            return
+        name = parser.text(names[0])
+        for left, _ in self.file.assignments():
+            for target in parser.named(left):
+                operand = target.child_by_field_name("operand") if target.type == "index_expression" else None
+                index = target.child_by_field_name("index") if operand is not None else None
+                named = operand is not None and index is not None and parser.text(operand) == name
+                if named and index is not None and innermost_function(target) == function:
+                    yield self._key(index)
 
     def _key(self, node: tree_sitter.Node) -> FieldKey:
         expression = " ".join(parser.text(node).split())
