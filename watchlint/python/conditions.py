@@ -2,8 +2,9 @@
 namespace scope or a site, evaluated where the values are visible.
 
 Environment variables without a visible default are empty, so `if os.getenv("WATCH_NAMESPACE"):` is false
-by default; anything the analyzer cannot see (a flag, a settings object) cannot be evaluated (None), and a
-condition that cannot be evaluated counts as holding. A name assigned once unconditionally and reassigned
+by default; so are options and settings whose declaration shows no default (defaults.py: argparse, click,
+typer, settings classes). Anything the analyzer cannot see cannot be evaluated (None), and a condition that
+cannot be evaluated counts as holding. A name assigned once unconditionally and reassigned
 only in branches that do not run by default keeps its first value (`NS = os.getenv("NS", "ALL")`, then
 `if NS != "ALL": NS = NS.split(",")`).
 """
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 import libcst
 
 from watchlint.facts import Condition
+from watchlint.python import defaults
 from watchlint.python.flow import Flow
 from watchlint.python.names import is_empty_literal, literal_string
 from watchlint.python.parser import ParsedFile
@@ -125,9 +127,23 @@ def _value(flow: Flow, node: libcst.BaseExpression, context: _Context) -> object
         return {"None": None, "True": True, "False": False}[node.value]
     if isinstance(node, libcst.Call) and flow.qualified_names(node.func) & _ENVIRONMENT_READS:
         return _environment_default(flow, node, context)
+    if (items := defaults.collection(node)) is not None:
+        return items
     if isinstance(node, libcst.Name | libcst.Attribute):
-        return _assigned_value(flow, node, context)
+        value = _assigned_value(flow, node, context)
+        return _configured_default(flow, node, context) if isinstance(value, _Unknown) else value
     return UNKNOWN
+
+
+def _configured_default(flow: Flow, node: libcst.Name | libcst.Attribute, context: _Context) -> object:
+    """The default a flag, option or settings attribute declares (SPEC §1), or UNKNOWN."""
+    found = defaults.configured(flow, node)
+    if found is None:
+        return UNKNOWN
+    if isinstance(found, defaults.Constant):
+        return found.value
+    owner, expression = found
+    return _value(owner, expression, context.deeper())
 
 
 def _assigned_value(flow: Flow, node: libcst.Name | libcst.Attribute, context: _Context) -> object:

@@ -275,13 +275,13 @@ class Project:
     def module_values(self, qualified: str) -> list[libcst.BaseExpression]:
         """The values assigned at module level to `package.module.NAME`, matched on the module's path."""
         module, _, name = qualified.lstrip(".").rpartition(".")
-        if not module:
-            return []
-        found = [dotted for dotted in self.modules if dotted == module or dotted.endswith("." + module)]
-        if len(found) != 1:
-            return []  # unknown, or ambiguous: no guess
-        flow = self._flow(found[0])
+        flow = self.module_flow(module) if module else None
         return list(flow.names.get((flow.file.module, name), [])) if flow is not None else []
+
+    def module_flow(self, module: str) -> Flow | None:
+        """The flow of the project module `package.module`, matched on its path; None when unknown or ambiguous."""
+        found = [dotted for dotted in self.modules if dotted == module or dotted.endswith("." + module)]
+        return self._flow(found[0]) if len(found) == 1 else None
 
     def _flow(self, dotted: str) -> Flow | None:
         entry = self.modules[dotted]

@@ -1,0 +1,214 @@
+"""What configuration holds in the default deployment (SPEC §1), where the code shows it: the default of an
+argparse argument (`args.namespace`), of a click or typer option (a command's parameter), of a settings class
+attribute (`settings.observer.namespaces` with `Field(default_factory=set)`), and empty collections.
+
+Each lookup answers with the expression that gives the default, to be evaluated where it is written, or with
+a constant the declaration implies (`action="store_true"`: False); None when no default can be seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst
+
+from watchlint.python.flow import Flow
+from watchlint.python.names import literal_string
+
+_EMPTY_CONSTRUCTORS = frozenset({"set", "list", "dict", "tuple", "frozenset"})
+_FIELD_FUNCTIONS = frozenset({"pydantic.Field", "pydantic.fields.Field", "dataclasses.field", "attrs.field"})
+_CLICK_DECORATORS = frozenset({"click.option", "click.argument"})
+_PARSE_METHODS = frozenset({"parse_args", "parse_known_intermixed_args"})
+MAX_STEPS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Constant:
+    """A default the declaration implies rather than writes (`store_true` is False)."""
+
+    value: object
+
+
+Default = tuple[Flow, libcst.BaseExpression] | Constant  # an expression with the flow of its file, or a constant
+
+
+def collection(node: libcst.BaseExpression) -> tuple[object, ...] | None:
+    """A collection literal or an empty constructor call (`[]`, `{"a"}`, `set()`), as a tuple of as many
+    items: only its truth matters to a condition. None for anything else."""
+    if isinstance(node, libcst.List | libcst.Tuple | libcst.Set | libcst.Dict):
+        return tuple(range(len(node.elements)))
+    if isinstance(node, libcst.Call) and not node.args and isinstance(node.func, libcst.Name):
+        return () if node.func.value in _EMPTY_CONSTRUCTORS else None
+    return None
+
+
+def configured(flow: Flow, node: libcst.Name | libcst.Attribute) -> Default | None:
+    """The default of the configuration a name or attribute reads, when the code declares one."""
+    if isinstance(node, libcst.Name):
+        sources = flow.sources(node) or []
+        if len(sources) == 1 and isinstance(sources[0], libcst.Param):
+            return _option_default(flow.owner(sources[0]), sources[0])
+        return None
+    if (parsed := _parsed_arguments(flow, node.value)) is not None:
+        return _argument_default(parsed, node.attr.value)
+    owner = _instance_class(flow, node.value, 0)
+    return _class_default(owner[0], owner[1], node.attr.value) if owner is not None else None
+
+
+# -- argparse -----------------------------------------------------------------------------------------
+def _parsed_arguments(flow: Flow, receiver: libcst.BaseExpression) -> Flow | None:
+    """The flow of the file where `receiver` is `parser.parse_args()`, or None."""
+    sources = flow.sources(receiver) if isinstance(receiver, libcst.Name) else None
+    if not sources or len(sources) != 1:
+        return None
+    value = sources[0]
+    function = value.func if isinstance(value, libcst.Call) else None
+    if isinstance(function, libcst.Attribute) and function.attr.value in _PARSE_METHODS:
+        return flow.owner(value)
+    return None
+
+
+def _argument_default(flow: Flow, dest: str) -> Default | None:
+    """`parser.add_argument("--namespace", default=…)` of the file, by the attribute it fills."""
+    for call in flow.file.calls:
+        function = call.func
+        if not isinstance(function, libcst.Attribute) or function.attr.value != "add_argument":
+            continue
+        keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
+        names = [text for arg in call.args if arg.keyword is None and (text := literal_string(arg.value))]
+        named = literal_string(keywords["dest"]) if "dest" in keywords else _dest_of(names)
+        if named != dest:
+            continue
+        if "default" in keywords:
+            return flow, keywords["default"]
+        action = literal_string(keywords["action"]) if "action" in keywords else None
+        return Constant({"store_true": False, "store_false": True}.get(action or ""))
+    return None
+
+
+def _dest_of(names: list[str]) -> str | None:
+    """argparse's attribute for an argument: the first long option, else the first option, else the name."""
+    long = next((name for name in names if name.startswith("--")), None)
+    chosen = long or (names[0] if names else None)
+    return chosen.lstrip("-").replace("-", "_") if chosen else None
+
+
+# -- click and typer ----------------------------------------------------------------------------------
+def _option_default(flow: Flow, param: libcst.Param) -> Default | None:
+    """A command parameter's default: its `@click.option(…)` or `typer.Option(default)`; None otherwise."""
+    if param.default is not None:
+        default = param.default
+        if isinstance(default, libcst.Call) and flow.qualified_names(default.func) & {"typer.Option", "typer.Argument"}:
+            positional = [arg.value for arg in default.args if arg.keyword is None]
+            return (flow, positional[0]) if positional else Constant(None)
+        return None  # an ordinary parameter takes what its callers pass
+    function = flow.file.parent(flow.file.parent(param) or param)
+    if not isinstance(function, libcst.FunctionDef):
+        return None
+    for decorator in function.decorators:
+        call = decorator.decorator
+        if isinstance(call, libcst.Call) and flow.qualified_names(call.func) & _CLICK_DECORATORS:
+            found = _click_default(flow, call, param.name.value)
+            if found is not None:
+                return found
+    return None
+
+
+def _click_default(flow: Flow, call: libcst.Call, name: str) -> Default | None:
+    keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
+    declared = [text for arg in call.args if arg.keyword is None and (text := literal_string(arg.value))]
+    explicit = next((text for text in declared if not text.startswith("-")), None)
+    dashed = sorted((text for text in declared if text.startswith("-")), key=len, reverse=True)
+    derived = explicit or (dashed[0].lstrip("-").replace("-", "_") if dashed else None)
+    if derived != name:
+        return None
+    if "default" in keywords:
+        return flow, keywords["default"]
+    if _is_true(keywords.get("multiple")):
+        return Constant(())
+    return Constant(False if _is_true(keywords.get("is_flag")) else None)
+
+
+def _is_true(node: libcst.BaseExpression | None) -> bool:
+    return isinstance(node, libcst.Name) and node.value == "True"
+
+
+# -- settings classes ---------------------------------------------------------------------------------
+def _instance_class(flow: Flow, node: libcst.BaseExpression, steps: int) -> tuple[Flow, libcst.ClassDef] | None:
+    """The project class an expression is an instance of: `Settings()`, a name assigned it once, or a class
+    attribute whose default builds it (`observer: Observer = Field(default_factory=Observer)`)."""
+    if steps > MAX_STEPS:
+        return None
+    if isinstance(node, libcst.Call):
+        return _class_of(flow, node.func)
+    sources = flow.sources(node) if isinstance(node, libcst.Name | libcst.Attribute) else None
+    if sources:
+        if len(sources) == 1 and isinstance(sources[0], libcst.BaseExpression):
+            return _instance_class(flow.owner(sources[0]), sources[0], steps + 1)
+        return None
+    if not isinstance(node, libcst.Attribute):
+        return None
+    owner = _instance_class(flow, node.value, steps + 1)
+    value = _class_value(owner[0], owner[1], node.attr.value) if owner is not None else None
+    if owner is None or value is None:
+        return None
+    factory = _field_keywords(owner[0], value).get("default_factory")
+    if factory is not None:
+        return _class_of(owner[0], factory)
+    return _instance_class(owner[0], value, steps + 1)
+
+
+def _class_default(flow: Flow, owner: libcst.ClassDef, name: str) -> Default | None:
+    value = _class_value(flow, owner, name)
+    if value is None:
+        return None
+    keywords = _field_keywords(flow, value)
+    if not keywords:
+        return flow, value
+    if "default_factory" in keywords:
+        factory = keywords["default_factory"]
+        empty = isinstance(factory, libcst.Name) and factory.value in _EMPTY_CONSTRUCTORS
+        return Constant(()) if empty else None
+    return (flow, keywords["default"]) if "default" in keywords else None
+
+
+def _class_value(flow: Flow, owner: libcst.ClassDef, name: str) -> libcst.BaseExpression | None:
+    """The value a class body gives an attribute, when it gives exactly one."""
+    values = flow.names.get((owner, name), [])
+    return values[0] if len(values) == 1 else None
+
+
+def _field_keywords(flow: Flow, value: libcst.BaseExpression) -> dict[str, libcst.BaseExpression]:
+    """`Field(default=…, default_factory=…)` as keywords (a first positional argument is the default); {} for a
+    value that is no field declaration."""
+    if not isinstance(value, libcst.Call) or not flow.qualified_names(value.func) & _FIELD_FUNCTIONS:
+        return {}
+    keywords = {arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None}
+    positional = [arg.value for arg in value.args if arg.keyword is None]
+    if positional and "default" not in keywords:
+        keywords["default"] = positional[0]
+    return keywords or {"default": libcst.Name("None")}
+
+
+def _class_of(flow: Flow, node: libcst.BaseExpression) -> tuple[Flow, libcst.ClassDef] | None:
+    """The class of the project a name refers to: defined at the top of this module, or imported."""
+    if isinstance(node, libcst.Name):
+        found = _top_level_class(flow, node.value)
+        if found is not None:
+            return flow, found
+    if flow.project is None:
+        return None
+    for qualified in sorted(flow.qualified_names(node)):
+        module, _, name = qualified.lstrip(".").rpartition(".")
+        other = flow.project.module_flow(module) if module else None
+        found = _top_level_class(other, name) if other is not None else None
+        if other is not None and found is not None:
+            return other, found
+    return None
+
+
+def _top_level_class(flow: Flow, name: str) -> libcst.ClassDef | None:
+    return next(
+        (node for node in flow.file.module.body if isinstance(node, libcst.ClassDef) and node.name.value == name),
+        None,
+    )
