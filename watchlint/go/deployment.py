@@ -37,6 +37,7 @@ _FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|Str
 _FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)(P)?$")
 _FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
 _GATE_SPECS = ("featuregate.FeatureSpec", "featuregate.VersionedSpecs")  # map value types declaring gates
+_MARK_REQUIRED = frozenset({"MarkFlagRequired", "MarkPersistentFlagRequired"})
 _TAG_ITEM = re.compile(r'([A-Za-z_][A-Za-z0-9_-]*):"((?:[^"\\]|\\.)*)"')  # key:"value" in a struct tag
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _KONG = "github.com/alecthomas/kong"
@@ -648,6 +649,40 @@ class Evaluator:
         return _zero(resolve_type(declaration.type_node, file))
 
     def _flag_value(self, flag: Flag, depth: int) -> Value:
+        if self._once(("required", id(flag)), lambda: self._is_required(flag), False):
+            return UNKNOWN  # set in any deployment that runs, to a value the code does not show
+        return self._default_value(flag, depth)
+
+    def _is_required(self, flag: Flag) -> bool:
+        """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
+        where the flag is declared, or cobra's MarkFlagRequired("namespace")."""
+        for file in self.files:
+            for call in file.calls():
+                if call.name in _MARK_REQUIRED and call.arguments is not None:
+                    first = parser.first_named(call.arguments)
+                    if first is not None and self.resolver.string_value(file, first) == flag.name:
+                        return True
+        names = {name.split("@")[0] for (_, name), bound in self.flags.by_variable.items() if bound is flag}
+        names.update(field for field, bound in self.flags.by_field.items() if any(f is flag for _, f in bound))
+        for call in flag.file.calls() if names else ():
+            function = call.node.child_by_field_name("function")
+            shown = parser.text(function) if function is not None else ""
+            if shown not in ("os.Exit", "panic") and not call.name.startswith("Fatal"):
+                continue
+            statement = call.node.parent
+            block = statement.parent.parent if statement is not None and statement.parent is not None else None
+            guard = block.parent if block is not None and block.type == "block" else None
+            condition = guard.child_by_field_name("condition") if guard is not None else None
+            if (
+                guard is not None
+                and guard.type == "if_statement"
+                and condition is not None
+                and _tests_empty(condition, names)
+            ):
+                return True
+        return False
+
+    def _default_value(self, flag: Flag, depth: int) -> Value:
         if flag.default is None and flag.tag_default is not None:
             return Val(_tag_value(flag.tag_default, flag.is_bool), f"--{flag.name}")
         if flag.default is None:
@@ -1053,6 +1088,10 @@ class Evaluator:
                     for file, call in self._named(key.name)
                     if _may_call_function(file, call, key) and self._callee_key(file, call) == key
                 ]
+            info = self.resolver.declarations.functions.get(key)
+            if info is not None and not info.file.path.endswith("_test.go"):
+                # a binary holds no test: what tests pass says nothing of the deployment (--include-tests)
+                found = [(file, call) for file, call in found if not file.path.endswith("_test.go")]
             self._callers[key] = found
         return found
 
@@ -1235,6 +1274,23 @@ def _reads_variables_only(
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
     )
+
+
+def _tests_empty(condition: tree_sitter.Node, names: set[str]) -> bool:
+    """`name == ""`, `x.Name == ""`, `name == nil`, `len(name) == 0` for one of `names`."""
+    if condition.type != "binary_expression" or parser.text(condition.child_by_field_name("operator")) != "==":
+        return False
+    sides = [condition.child_by_field_name("left"), condition.child_by_field_name("right")]
+    if any(side is None for side in sides):
+        return False
+    texts = [parser.text(side) for side in sides if side is not None]
+    empty = next((index for index, text in enumerate(texts) if text in ('""', "nil", "0", "``")), None)
+    if empty is None:
+        return False
+    tested = texts[1 - empty]
+    if tested.startswith("len(") and tested.endswith(")"):
+        tested = tested[4:-1]
+    return tested.rsplit(".", 1)[-1] in names
 
 
 def _returns_error(function: tree_sitter.Node) -> bool:
