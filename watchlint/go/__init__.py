@@ -210,8 +210,8 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     `NewSharedInformerFactoryWithOptions(cs, 0, informers.WithNamespace(namespace))` with
     `namespace := metav1.NamespaceAll` unless a flag is set."""
     judged = {id(restriction): restriction for restriction in item.restrictions}
-    for restriction, node in item.namespaces:
-        value = evaluator.value(item.file, node, evaluator.parameters(item.file, node), 0)
+    for restriction, file, node in item.namespaces:
+        value = evaluator.value(file, node, evaluator.parameters(file, node), 0)
         if isinstance(value, Val) and value.value in ("", None):
             text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
             judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))

@@ -312,7 +312,8 @@ class _BoundParameters(dict[str, "Value"]):
         if self._depth >= MAX_DEPTH:
             return UNKNOWN
         self[name] = UNKNOWN  # read again while it is bound (a recursive helper): not known
-        calls = self._evaluator.callers(self._function.key)
+        key = self._function.key
+        calls = self._evaluator.deployed(key, self._evaluator.callers(key))
         index = self._indexes[name]
         depth = self._depth + 1
         arguments = (self._evaluator.argument(f, call, index, depth) for f, call in calls)
@@ -1060,9 +1061,9 @@ class Evaluator:
     def _off_at_every_call(self, key: FunctionKey, levels: int) -> list[Guard]:
         """The first guard that keeps one call of a function off by default, when every call is kept off;
         none when one call may run."""
-        calls = self.callers(key)
+        calls = self.deployed(key, self.callers(key))
         if not calls and key.receiver:  # a method only controller-runtime calls (Reconcile)
-            calls = self.constructions(key)
+            calls = self.deployed(key, self.constructions(key))
         outcomes = []
         for caller_file, call in calls:
             combined = combine(list(self.guards(caller_file, call, {})))
@@ -1088,12 +1089,18 @@ class Evaluator:
                     for file, call in self._named(key.name)
                     if _may_call_function(file, call, key) and self._callee_key(file, call) == key
                 ]
-            info = self.resolver.declarations.functions.get(key)
-            if info is not None and not info.file.path.endswith("_test.go"):
-                # a binary holds no test: what tests pass says nothing of the deployment (--include-tests)
-                found = [(file, call) for file, call in found if not file.path.endswith("_test.go")]
             self._callers[key] = found
         return found
+
+    def deployed(
+        self, key: FunctionKey, places: list[tuple[GoFile, tree_sitter.Node]]
+    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls (or constructions) of a function a binary makes: a binary holds no test, so what tests
+        do with a non-test function says nothing of the deployment (--include-tests)."""
+        info = self.resolver.declarations.functions.get(key)
+        if info is None or info.file.path.endswith("_test.go"):
+            return places
+        return [(file, node) for file, node in places if not file.path.endswith("_test.go")]
 
     def _method_calls(self, name: str) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
         """The calls of a method name grouped by the method each invokes, each call resolved once: the

@@ -63,7 +63,7 @@ class PendingSite:
     helper: tuple[FunctionKey, int] | None = None  # the object is this parameter of a helper: see its calls
     forwarded: int | None = None  # a helper's variadic parameter passed on as the watch's options (`opts...`)
     # namespace restrictions and the expression naming the namespace, judged for the default deployment later
-    namespaces: list[tuple[Restriction, tree_sitter.Node]] = field(default_factory=list)
+    namespaces: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
     field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
 
@@ -399,15 +399,37 @@ class SiteExtractor:
         if kind is None or group_call is None:
             return None
         factory = _operand_of(group_call)
-        constructor = self._built_by(file, factory, INFORMERS)
-        if constructor is not None and self._is_fake_clientset(
-            file, parser.first_named(constructor.child_by_field_name("arguments"))
+        built = self._factory_built(file, factory)
+        if built is not None and self._is_fake_clientset(
+            built[0], parser.first_named(built[1].child_by_field_name("arguments"))
         ):
             return None  # an in-memory clientset of tests: nothing is listed from a cluster
         found = ObjectRef(kind, ObjectForm.TYPED, f"{group}().{version}().{method}()", False)
         site = self._pending(file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED)
-        self._factory_restrictions(site, file, factory, constructor, kind)
+        if built is None:
+            span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
+            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
+        else:
+            self._factory_restrictions(site, built[0], built[1], kind)
         return site
+
+    def _factory_built(self, file: GoFile, factory: tree_sitter.Node | None) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The `informers.New…SharedInformerFactory…(…)` call that built a factory, with its file: through local
+        variables, and through a module function returning it (`f := newFactory(cs)`)."""
+        constructor = self._built_by(file, factory, INFORMERS)
+        if constructor is not None:
+            return file, constructor
+        built = self._defined_as(file, factory, 3)
+        info = self.resolver.callee(file, built) if built is not None and built.type == "call_expression" else None
+        if info is None:
+            return None
+        for statement in parser.captures("(return_statement) @r", info.node).get("r", []):
+            values = parser.named(statement)
+            returned = parser.first_named(values[0]) if values and values[0].type == "expression_list" else None
+            constructor = self._built_by(info.file, returned, INFORMERS) if returned is not None else None
+            if constructor is not None:  # the first return that builds one: the others return errors
+                return info.file, constructor
+        return None
 
     def _standalone_informer_site(
         self,
@@ -463,19 +485,8 @@ class SiteExtractor:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, found.kind, file.span(selector), text))
         yield site
 
-    def _factory_restrictions(
-        self,
-        site: PendingSite,
-        file: GoFile,
-        factory: tree_sitter.Node | None,
-        constructor: tree_sitter.Node | None,
-        kind: str,
-    ) -> None:
-        if constructor is None:
-            text = "informer factory built elsewhere"
-            span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
-            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, text))
-            return
+    def _factory_restrictions(self, site: PendingSite, file: GoFile, constructor: tree_sitter.Node, kind: str) -> None:
+        """The namespace and list-option tweaks a factory's constructor (in `file`) applies."""
         name = _method_name(constructor) or ""
         arguments = constructor.child_by_field_name("arguments")
         values = parser.named(arguments) if arguments is not None else []
@@ -680,7 +691,7 @@ def _restrict_namespace(
     restriction = Restriction(Mitigation.NAMESPACE, site.object.kind, span or file.span(namespace), text)
     site.restrictions.append(restriction)
     if namespace.type == "identifier":
-        site.namespaces.append((restriction, namespace))
+        site.namespaces.append((restriction, file, namespace))
 
 
 def _method_calls(
