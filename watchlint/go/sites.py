@@ -198,6 +198,9 @@ class SiteExtractor:
         if target is None or target.type != "identifier":
             return None
         declaration = self.resolver.declaration(file, target)
+        copied = _copied_from(declaration.value_node) if declaration is not None else None
+        if copied is not None:  # `curr := empty.DeepCopyObject().(T)`: the same kind as the parameter
+            declaration = self.resolver.declaration(file, copied)
         key = self.resolver.function_key(file, node)
         info = self.resolver.declarations.functions.get(key) if key is not None else None
         if declaration is None or declaration.parameter_index < 0 or info is None:
@@ -679,6 +682,19 @@ class SiteExtractor:
         site = PendingSite(file, call, operation, access, found, span, shown_call, construct, enclosing)
         site.object = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
         return site
+
+
+def _copied_from(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The variable a value copies: `x.DeepCopyObject().(T)`, `x.DeepCopy()`, `x.DeepCopyObject()`."""
+    if value is not None and value.type == "type_assertion_expression":
+        value = value.child_by_field_name("operand")
+    function = value.child_by_field_name("function") if value is not None and value.type == "call_expression" else None
+    if function is None or function.type != "selector_expression":
+        return None
+    if parser.text(function.child_by_field_name("field")) not in ("DeepCopyObject", "DeepCopy"):
+        return None
+    operand = function.child_by_field_name("operand")
+    return operand if operand is not None and operand.type == "identifier" else None
 
 
 def _restrict_namespace(
