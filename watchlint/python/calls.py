@@ -9,7 +9,7 @@ import libcst
 
 from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction, Site
-from watchlint.python.conditions import branch_condition
+from watchlint.python.conditions import branch_condition, default_branches
 from watchlint.python.flow import Flow
 from watchlint.python.names import is_empty_literal, literal_string
 from watchlint.python.parser import ParsedFile
@@ -105,7 +105,24 @@ def keyword_dict(flow: Flow, value: libcst.BaseExpression) -> list[tuple[str, li
     origins = flow.origins(value)
     if len(origins) != 1:
         return None
-    origin = origins[0]
+    entries = _literal_entries(flow, origins[0])
+    if entries is not None and isinstance(value, libcst.Name):
+        entries.extend(flow.dict_entries(value))
+    return entries
+
+
+def _literal_entries(flow: Flow, origin: libcst.CSTNode) -> list[tuple[str, libcst.BaseExpression]] | None:
+    """The entries of a dict literal, a `dict(…)` call, or the branch of `{} if c else {…}` the default
+    deployment takes (both when the condition cannot be told)."""
+    if isinstance(origin, libcst.IfExp):
+        merged: list[tuple[str, libcst.BaseExpression]] = []
+        for branch in default_branches(flow, origin):
+            found = flow.origins(branch)
+            chosen = _literal_entries(flow, found[0]) if len(found) == 1 else None
+            if chosen is None:
+                return None
+            merged.extend(chosen)
+        return merged
     entries: list[tuple[str, libcst.BaseExpression]] = []
     if isinstance(origin, libcst.Dict):
         for element in origin.elements:
@@ -119,8 +136,6 @@ def keyword_dict(flow: Flow, value: libcst.BaseExpression) -> list[tuple[str, li
         entries.extend((arg.keyword.value, arg.value) for arg in origin.args if arg.keyword is not None)
     else:
         return None
-    if isinstance(value, libcst.Name):
-        entries.extend(flow.dict_entries(value))
     return entries
 
 

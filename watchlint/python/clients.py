@@ -23,6 +23,7 @@ from watchlint.python.calls import (
     keyword,
     restrictions,
 )
+from watchlint.python.conditions import default_branches
 from watchlint.python.loops import loop_filters
 from watchlint.python.names import (
     ListMethod,
@@ -64,6 +65,8 @@ def _site(context: ClientContext, call: libcst.Call) -> Site | None:
         return _informer(context, call)
     if names & PARTIALS and _is_stream_method(call.args[0].value if call.args else None):
         return _stream(context, call, offset=1)
+    if isinstance(call.func, libcst.Name) and call.func.value not in context.flow.function_names:
+        return _called_through_variable(context, call)
     if not isinstance(call.func, libcst.Attribute):
         return None
     name = call.func.attr.value
@@ -76,10 +79,23 @@ def _site(context: ClientContext, call: libcst.Call) -> Site | None:
     return None
 
 
+def _called_through_variable(context: ClientContext, call: libcst.Call) -> Site | None:
+    """`fetch = v1.list_secret_for_all_namespaces; fetch()`: the list method a variable holds."""
+    function = _list_function(context, call.func)
+    if function is None or function.bound is not None:
+        return None
+    return _listed(context, call, function.method, None)
+
+
 def _list(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> Site | None:
     method = _method(context, func)
-    kind = _kind(context, method, call, 0) if method is not None else None
-    if method is None or kind is None:
+    return _listed(context, call, method, func.attr) if method is not None else None
+
+
+def _listed(context: ClientContext, call: libcst.Call, method: ListMethod, name: libcst.Name | None) -> Site | None:
+    """A call of a list method (`name`: its name token where the call spells it, for the fix)."""
+    kind = _kind(context, method, call, 0)
+    if kind is None:
         return None
     watch = keyword(call, "watch")
     is_watch = watch is not None and not is_none(watch.value) and context.file.code(watch.value) != "False"
@@ -87,7 +103,7 @@ def _list(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> 
     filters = loop_filters(context.file, context.flow, call) if is_watch else []
     operation = Operation.WATCH if is_watch else Operation.LIST
     site = client_site(context, call, operation, kind, found, filters)
-    return kubernetes_remedies(context, site, ListCall(call, method, func.attr, offset=0))
+    return kubernetes_remedies(context, site, ListCall(call, method, name, offset=0))
 
 
 def _kind(context: ClientContext, method: ListMethod, call: libcst.Call, offset: int) -> str | None:
@@ -163,6 +179,10 @@ def _is_stream_method(value: libcst.BaseExpression | None) -> bool:
 
 def _list_function(context: ClientContext, value: libcst.BaseExpression) -> _ListFunction | None:
     for origin in context.flow.origins(value):
+        if isinstance(origin, libcst.IfExp):  # `v1.list_pod_for_all_namespaces if not ns else v1.list_namespaced_pod`
+            chosen = _chosen(context, origin)
+            if chosen is not None:
+                return chosen
         if isinstance(origin, libcst.Attribute):
             method = _method(context, origin)
             if method is not None:
@@ -172,6 +192,14 @@ def _list_function(context: ClientContext, value: libcst.BaseExpression) -> _Lis
             if inner is not None:
                 return _ListFunction(inner.method, origin)
     return None
+
+
+def _chosen(context: ClientContext, choice: libcst.IfExp) -> _ListFunction | None:
+    """The list method a conditional expression gives in the default deployment; when the condition cannot
+    be told, the one that lists across all namespaces, if either does (SPEC §1: it counts as holding)."""
+    branches = default_branches(context.flow, choice)
+    found = [function for branch in branches if (function := _list_function(context, branch)) is not None]
+    return next((function for function in found if not function.method.is_namespaced), found[0] if found else None)
 
 
 def _informer(context: ClientContext, call: libcst.Call) -> Site | None:

@@ -93,6 +93,13 @@ def _describe(file: ParsedFile, test: libcst.BaseExpression, wanted: bool) -> st
     return f"`{file.code(test)}` {'holds' if wanted else 'does not hold'}"
 
 
+def default_branches(flow: Flow, choice: libcst.IfExp) -> list[libcst.BaseExpression]:
+    """The value(s) `a if c else b` may have in the default deployment: the one its condition picks, both
+    when the condition cannot be told."""
+    truth = _truth(flow, choice.test, _Context())
+    return [choice.body] if truth is True else [choice.orelse] if truth is False else [choice.body, choice.orelse]
+
+
 def truth_by_default(flow: Flow, node: libcst.BaseExpression) -> bool | None:
     """Whether an expression is true in the default deployment; None when it cannot be seen."""
     return _truth(flow, node, _Context())
