@@ -431,6 +431,11 @@ class Evaluator:
             if bare.type == "unary_expression" and parser.text(bare.child_by_field_name("operator")) != "!":
                 break
             bare = parser.named(bare)[-1]
+        parts = _disjuncts(bare)
+        if len(parts) > 1:  # `a != "" || b != "" || c`: any one of them turns the branch on
+            origins = list(dict.fromkeys(found for part in parts if (found := self.truth(file, part, env)[1])))
+            if len(origins) > 1:
+                return f"{', '.join(origins[:-1])} or {origins[-1]} is set"
         value = self.value(file, bare, env, 0)
         if (
             isinstance(value, Val)
