@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import tree_sitter
 
+from watchlint.discover import TEST_DIRECTORIES
 from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
@@ -1103,9 +1104,9 @@ class Evaluator:
         """The calls (or constructions) of a function a binary makes: a binary holds no test, so what tests
         do with a non-test function says nothing of the deployment (--include-tests)."""
         info = self.resolver.declarations.functions.get(key)
-        if info is None or info.file.path.endswith("_test.go"):
+        if info is None or _is_test_code(info.file.path):
             return places
-        return [(file, node) for file, node in places if not file.path.endswith("_test.go")]
+        return [(file, node) for file, node in places if not _is_test_code(file.path)]
 
     def _method_calls(self, name: str) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
         """The calls of a method name grouped by the method each invokes, each call resolved once: the
@@ -1286,6 +1287,12 @@ def _reads_variables_only(
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
     )
+
+
+def _is_test_code(path: str) -> bool:
+    """A `_test.go` file, or a file of a test folder (`test/`, `e2e/`): analyzed with --include-tests only."""
+    parts = path.split("/")
+    return parts[-1].endswith("_test.go") or any(part in TEST_DIRECTORIES for part in parts[:-1])
 
 
 def _tests_empty(condition: tree_sitter.Node, names: set[str]) -> bool:
