@@ -220,8 +220,9 @@ def _dynamic(context: ClientContext, call: libcst.Call, func: libcst.Attribute) 
     """`resource.get()` / `.watch()` of the dynamic client, or `dyn.get(resource, …)` / `dyn.watch(resource, …)`."""
     shift = 0
     kind = _dynamic_kind(context, func.value)
-    if kind is None and call.args and call.args[0].keyword is None and not call.args[0].star:
-        kind, shift = _dynamic_kind(context, call.args[0].value), 1
+    resource = argument(call, "resource", 0) if kind is None else None  # `dyn.get(resource=secrets)` too
+    if resource is not None and not resource.star:
+        kind, shift = _dynamic_kind(context, resource.value), 1
     if kind is None:
         return None
     if func.attr.value == "get":
