@@ -111,6 +111,8 @@ def test_first_line_span_stops_at_the_end_of_the_line() -> None:
         ("kopf.on.create(\n    'pods',\n    labels={'a': 'b'},\n)", "kopf.on.create('pods', labels={'a': 'b'})"),
         ("f(  a ,\n b )", "f(a , b)"),
         ("x \\\n  .y()", "x .y()"),
+        ("kopf.on.event(\n    'secrets',  # every Secret\n)", "kopf.on.event('secrets')"),
+        ("v1.list_pods(  # type: ignore\n    label_selector='a=#b',\n)", "v1.list_pods(label_selector='a=#b')"),
     ],
 )
 def test_normalise(code: str, shown: str) -> None:

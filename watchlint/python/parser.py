@@ -305,9 +305,27 @@ _CLOSE = re.compile(r",? ([)\]}])")
 
 
 def normalise(code: str) -> str:
-    """Collapse whitespace and drop the padding and trailing commas of multi-line calls."""
-    flat = _SPACE.sub(" ", code.replace("\\\n", " ")).strip()
+    """Collapse whitespace, drop comments and the padding and trailing commas of multi-line calls."""
+    flat = _SPACE.sub(" ", _without_comments(code).replace("\\\n", " ")).strip()
     return _CLOSE.sub(r"\1", _OPEN.sub(r"\1", flat)).replace(",)", ")")
+
+
+def _without_comments(code: str) -> str:
+    """The code with its `# …` comments cut out (read by tokenize: a `#` in a string stays)."""
+    if "#" not in code:
+        return code
+    lines = code.splitlines(keepends=True)
+    try:
+        comments = [
+            token for token in tokenize.generate_tokens(io.StringIO(code).readline) if token.type == tokenize.COMMENT
+        ]
+    except (tokenize.TokenError, SyntaxError):
+        return code
+    for token in reversed(comments):  # each on its own line: cut from the end so columns stay true
+        row, start = token.start
+        line = lines[row - 1]
+        lines[row - 1] = line[:start] + line[token.end[1] :]
+    return "".join(lines)
 
 
 def extract_comments(source: SourceFile) -> tuple[Comment, ...]:
