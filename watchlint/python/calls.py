@@ -8,8 +8,13 @@ from dataclasses import dataclass
 import libcst
 
 from watchlint.catalog import KindIndex
-from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction, Site
-from watchlint.python.conditions import branch_condition, default_branches
+from watchlint.facts import Access, Condition, Evidence, Mitigation, ObjectForm, Operation, Restriction, Site
+from watchlint.python.conditions import (
+    branch_condition,
+    default_branches,
+    environment_variable,
+    truth_by_default,
+)
 from watchlint.python.flow import Flow
 from watchlint.python.names import is_empty_literal, literal_string
 from watchlint.python.parser import ParsedFile
@@ -82,7 +87,14 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
         arg = argument(call, name, position)
         if arg is not None and not is_empty_literal(arg.value):
             text = f"`{name}={file.code(arg.value)}`"
-            found.append(Restriction(mitigation, kind, argument_span(file, arg), text))
+            span = argument_span(file, arg)
+            condition = None
+            if mitigation is Mitigation.SELECTOR and truth_by_default(flow, arg.value) is False:
+                # `label_selector=os.getenv("SELECTOR", "")`: no selector is sent by default
+                variable = environment_variable(flow, arg.value)
+                shown = f"{variable} is set" if variable else f"`{file.code(arg.value)}` is not empty"
+                condition = Condition(shown, span, False)
+            found.append(Restriction(mitigation, kind, span, text, condition=condition))
     for star in (arg for arg in call.args if arg.star == "**"):
         entries = keyword_dict(flow, star.value)
         if entries is None:

@@ -100,6 +100,17 @@ def default_branches(flow: Flow, choice: libcst.IfExp) -> list[libcst.BaseExpres
     return [choice.body] if truth is True else [choice.orelse] if truth is False else [choice.body, choice.orelse]
 
 
+def environment_variable(flow: Flow, node: libcst.BaseExpression) -> str | None:
+    """The environment variable a value reads (`os.getenv("X", "")`, or a name assigned it once), to name
+    it in messages; None otherwise."""
+    sources = flow.sources(node) if isinstance(node, libcst.Name) else None
+    if sources is not None and len(sources) == 1 and isinstance(sources[0], libcst.BaseExpression):
+        node = sources[0]
+    if isinstance(node, libcst.Call) and flow.qualified_names(node.func) & _ENVIRONMENT_READS and node.args:
+        return literal_string(node.args[0].value)
+    return None
+
+
 def truth_by_default(flow: Flow, node: libcst.BaseExpression) -> bool | None:
     """Whether an expression is true in the default deployment; None when it cannot be seen."""
     return _truth(flow, node, _Context())
