@@ -346,6 +346,22 @@ def test_kopf_handler_streams_and_operator_namespaces_mitigate() -> None:
     assert item.reason is Mitigation.OPERATOR_NAMESPACES
 
 
+def test_kopf_runner_is_said_to_serve_every_namespace_only_when_it_is_given_none() -> None:
+    handler = watch(access=Access.KOPF, call="@kopf.on.event", policy_keys=("kopf",))
+    unscoped = CachePolicy(key="kopf", label="kopf operator", origins=(MAIN,), restrictions=())
+    finding = only(verdicts(handler, policies=(unscoped,)))
+    assert isinstance(finding, Finding)
+    assert [item.message for item in finding.related] == ["kopf starts here and serves every namespace"]
+    off = Condition("WATCH_NAMESPACES is set", MAIN, holds_by_default=False)
+    scope = restriction(Mitigation.OPERATOR_NAMESPACES, None, text="kopf.run(namespaces=namespaces)", condition=off)
+    finding = only(verdicts(handler, policies=(replace(unscoped, restrictions=(scope,)),)))
+    assert isinstance(finding, Finding)
+    assert [item.message for item in finding.related] == [
+        "kopf starts here",
+        "kopf.run(namespaces=namespaces) applies only when WATCH_NAMESPACES is set",
+    ]
+
+
 def test_long_constructs_are_shortened_in_messages() -> None:
     construct = "Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(r.findObjectsForSecret), more)"
     finding = only(verdicts(watch(construct=construct)))

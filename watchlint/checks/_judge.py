@@ -165,8 +165,8 @@ def _evidence(restriction: Restriction) -> Related:
 
 
 def _origins(policy: CachePolicy, site: Site) -> tuple[Related, ...]:
-    if site.access is Access.KOPF:
-        text = "kopf starts here and serves every namespace"
+    if site.access is Access.KOPF:  # a runner given namespaces under a condition does not serve every one
+        text = "kopf starts here" + ("" if policy.restrictions else " and serves every namespace")
     else:
         text = f"cache options here leave {site.kind} unrestricted"
     return tuple(Related(span, text) for span in policy.origins)
