@@ -53,7 +53,7 @@ def branch_condition(
     test, wanted, where, holds = next((item for item in judged if item[3] is False), judged[0])
     if holds is not False and any(item[3] is None for item in judged):
         holds = None
-    return Condition(_describe(file, test, wanted), file.span(where.test), holds)
+    return Condition(_describe(file, flow, test, wanted), file.span(where.test), holds)
 
 
 def _branches(file: ParsedFile, node: libcst.CSTNode) -> list[tuple[libcst.BaseExpression, bool, libcst.If]]:
@@ -81,7 +81,7 @@ def value_condition(file: ParsedFile, flow: Flow, value: libcst.BaseExpression) 
     else:
         return None
     holds = _holds(flow, value.test, wanted, _Context())
-    return Condition(_describe(file, value.test, wanted), file.span(value.test), holds)
+    return Condition(_describe(file, flow, value.test, wanted), file.span(value.test), holds)
 
 
 def _holds(flow: Flow, test: libcst.BaseExpression, wanted: bool, context: _Context) -> bool | None:
@@ -89,7 +89,13 @@ def _holds(flow: Flow, test: libcst.BaseExpression, wanted: bool, context: _Cont
     return None if truth is None else truth is wanted
 
 
-def _describe(file: ParsedFile, test: libcst.BaseExpression, wanted: bool) -> str:
+def _describe(file: ParsedFile, flow: Flow, test: libcst.BaseExpression, wanted: bool) -> str:
+    """What must hold, naming the environment variable a bare test reads (`if ns:` with ns from WATCH_NAMESPACE)."""
+    if isinstance(test, libcst.UnaryOperation) and isinstance(test.operator, libcst.Not):
+        test, wanted = test.expression, not wanted
+    variable = environment_variable(flow, test) if isinstance(test, libcst.Name | libcst.Call) else None
+    if variable is not None:
+        return f"{variable} is {'set' if wanted else 'not set'}"
     return f"`{file.code(test)}` {'holds' if wanted else 'does not hold'}"
 
 

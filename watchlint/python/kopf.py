@@ -24,7 +24,7 @@ from watchlint.facts import (
     Site,
 )
 from watchlint.python.calls import argument_span, keyword, keyword_dict, method_name
-from watchlint.python.conditions import branch_condition, truth_by_default, value_condition
+from watchlint.python.conditions import branch_condition, value_condition
 from watchlint.python.flow import Flow
 from watchlint.python.names import (
     KOPF_NAME_KEYWORDS,
@@ -175,8 +175,10 @@ def _scope(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Restriction]
     options, unreadable = _options(flow, call)
     for option in options:
         is_unconditional = option.in_call or branch_condition(file, flow, option.anchor) is None
-        if option.key == "clusterwide" and is_unconditional and truth_by_default(flow, option.value) is True:
+        literal = isinstance(option.value, libcst.Name) and option.value.value == "True"
+        if option.key == "clusterwide" and is_unconditional and literal:
             return []  # kopf refuses clusterwide=True together with namespaces
+        # `clusterwide=not ns` is true by default as `namespaces=[ns] if ns else None` is off: the latter says when
     found = []
     call_condition = branch_condition(file, flow, call)
     for option in options:
