@@ -334,6 +334,8 @@ class Evaluator:
         self._calls_by_name: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
+        self._required_flags: frozenset[str] | None = None
+        self._exits_by_file: dict[str, frozenset[str]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
         self._early_return_lists: dict[tuple[str, int], list[tree_sitter.Node]] = {}
@@ -663,31 +665,44 @@ class Evaluator:
     def _is_required(self, flag: Flag) -> bool:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
         where the flag is declared, or cobra's MarkFlagRequired("namespace")."""
-        for file in self.files:
-            for call in file.calls():
-                if call.name in _MARK_REQUIRED and call.arguments is not None:
-                    first = parser.first_named(call.arguments)
-                    if first is not None and self.resolver.string_value(file, first) == flag.name:
-                        return True
+        if flag.name in self._marked_required():
+            return True
         names = {name.split("@")[0] for (_, name), bound in self.flags.by_variable.items() if bound is flag}
         names.update(field for field, bound in self.flags.by_field.items() if any(f is flag for _, f in bound))
-        for call in flag.file.calls() if names else ():
-            function = call.node.child_by_field_name("function")
-            shown = parser.text(function) if function is not None else ""
-            if shown not in ("os.Exit", "panic") and not call.name.startswith("Fatal"):
-                continue
-            statement = call.node.parent
-            block = statement.parent.parent if statement is not None and statement.parent is not None else None
-            guard = block.parent if block is not None and block.type == "block" else None
-            condition = guard.child_by_field_name("condition") if guard is not None else None
-            if (
-                guard is not None
-                and guard.type == "if_statement"
-                and condition is not None
-                and _tests_empty(condition, names)
-            ):
-                return True
-        return False
+        return not names.isdisjoint(self._exit_unless_set(flag.file))
+
+    def _exit_unless_set(self, file: GoFile) -> frozenset[str]:
+        """The names a file exits without: `x` of `if x == "" { log.Fatal(…) }`, found once per file."""
+        found = self._exits_by_file.get(file.path)
+        if found is None:
+            names = set()
+            for call in file.calls():
+                function = call.node.child_by_field_name("function")
+                shown = parser.text(function) if function is not None else ""
+                if shown not in ("os.Exit", "panic") and not call.name.startswith("Fatal"):
+                    continue
+                statement = call.node.parent
+                block = statement.parent.parent if statement is not None and statement.parent is not None else None
+                guard = block.parent if block is not None and block.type == "block" else None
+                condition = guard.child_by_field_name("condition") if guard is not None else None
+                tested = _tested_empty(condition) if guard is not None and guard.type == "if_statement" else None
+                if tested is not None:
+                    names.add(tested)
+            found = self._exits_by_file[file.path] = frozenset(names)
+        return found
+
+    def _marked_required(self) -> frozenset[str]:
+        """The flags cobra is told are required (`MarkFlagRequired("namespace")`), found once per module."""
+        if self._required_flags is None:
+            names = set()
+            for file in self.files:
+                for call in file.calls():
+                    marked = call.name in _MARK_REQUIRED and call.arguments is not None
+                    first = parser.first_named(call.arguments) if marked and call.arguments is not None else None
+                    if first is not None and (name := self.resolver.string_value(file, first)) is not None:
+                        names.add(name)
+            self._required_flags = frozenset(names)
+        return self._required_flags
 
     def _default_value(self, flag: Flag, depth: int) -> Value:
         if flag.default is None and flag.tag_default is not None:
@@ -1295,21 +1310,21 @@ def _is_test_code(path: str) -> bool:
     return parts[-1].endswith("_test.go") or any(part in TEST_DIRECTORIES for part in parts[:-1])
 
 
-def _tests_empty(condition: tree_sitter.Node, names: set[str]) -> bool:
-    """`name == ""`, `x.Name == ""`, `name == nil`, `len(name) == 0` for one of `names`."""
-    if condition.type != "binary_expression" or parser.text(condition.child_by_field_name("operator")) != "==":
-        return False
+def _tested_empty(condition: tree_sitter.Node | None) -> str | None:
+    """The name `name == ""`, `x.Name == ""`, `name == nil` or `len(name) == 0` tests, or None."""
+    if condition is None or condition.type != "binary_expression":
+        return None
+    if parser.text(condition.child_by_field_name("operator")) != "==":
+        return None
     sides = [condition.child_by_field_name("left"), condition.child_by_field_name("right")]
-    if any(side is None for side in sides):
-        return False
     texts = [parser.text(side) for side in sides if side is not None]
     empty = next((index for index, text in enumerate(texts) if text in ('""', "nil", "0", "``")), None)
-    if empty is None:
-        return False
+    if len(texts) != 2 or empty is None:
+        return None
     tested = texts[1 - empty]
     if tested.startswith("len(") and tested.endswith(")"):
         tested = tested[4:-1]
-    return tested.rsplit(".", 1)[-1] in names
+    return tested.rsplit(".", 1)[-1]
 
 
 def _returns_error(function: tree_sitter.Node) -> bool:
