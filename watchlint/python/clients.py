@@ -24,6 +24,7 @@ from watchlint.python.calls import (
     restrictions,
 )
 from watchlint.python.conditions import default_branches
+from watchlint.python.flow import Flow
 from watchlint.python.loops import loop_filters
 from watchlint.python.names import (
     ListMethod,
@@ -65,7 +66,7 @@ def _site(context: ClientContext, call: libcst.Call) -> Site | None:
         return _informer(context, call)
     if names & PARTIALS and _is_stream_method(call.args[0].value if call.args else None):
         return _stream(context, call, offset=1)
-    if isinstance(call.func, libcst.Name) and call.func.value not in context.flow.function_names:
+    if isinstance(call.func, libcst.Name) and _assigned_in_file(context.flow, call.func):
         return _called_through_variable(context, call)
     if not isinstance(call.func, libcst.Attribute):
         return None
@@ -77,6 +78,12 @@ def _site(context: ClientContext, call: libcst.Call) -> Site | None:
     if name in ("get", "watch"):
         return _dynamic(context, call, call.func)
     return None
+
+
+def _assigned_in_file(flow: Flow, name: libcst.Name) -> bool:
+    """A name this file assigns in a scope around it: a function or an import is no variable holding a list
+    method, and following an imported name would parse the module it comes from."""
+    return any((scope, name.value) in flow.names for scope in flow.scope_chain(name))
 
 
 def _called_through_variable(context: ClientContext, call: libcst.Call) -> Site | None:
