@@ -416,6 +416,33 @@ class SiteExtractor:
             self._factory_restrictions(site, built[0], built[1], kind)
         return site
 
+    def _list_func_restrictions(self, site: PendingSite, file: GoFile, list_watch: tree_sitter.Node, kind: str) -> bool:
+        """`&cache.ListWatch{ListFunc: func(options metav1.ListOptions) … { return cs.CoreV1().Pods(ns).List(ctx,
+        options) }, …}`: the informer lists as its ListFunc does, with the namespace it names and the options
+        the reflector passes (no selector, unless the function sets one). False when that cannot be read."""
+        if list_watch.type != "composite_literal" or not _is_list_watch_literal(file, list_watch):
+            return False
+        function = next((value for key, value in keyed_elements(list_watch) if key == "ListFunc"), None)
+        if function is None or function.type != "func_literal":
+            return False
+        listed = next((call for call in _calls_in(function) if _method_name(call) == "List"), None)
+        values = parser.named(listed.child_by_field_name("arguments") or listed) if listed is not None else []
+        resource = _operand_of(listed) if listed is not None else None
+        namespaces = parser.named(resource.child_by_field_name("arguments") or resource) if resource is not None else []
+        if listed is None or len(values) < 2 or resource is None or resource.type != "call_expression":
+            return False
+        if namespaces:
+            _restrict_namespace(site, file, namespaces[0], "namespace")
+        options = values[1]
+        if options.type == "identifier" and _is_parameter_of(options, function):
+            body = parser.text(function.child_by_field_name("body") or function)
+            name = parser.text(options)
+            if f"{name}.LabelSelector" in body or f"{name}.FieldSelector" in body:
+                site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(function), "ListFunc"))
+        else:
+            site.restrictions.extend(self._list_options(file, options, kind))
+        return True
+
     def _factory_built(self, file: GoFile, factory: tree_sitter.Node | None) -> tuple[GoFile, tree_sitter.Node] | None:
         """The `informers.New…SharedInformerFactory…(…)` call that built a factory, with its file: through local
         variables, and through a module function returning it (`f := newFactory(cs)`)."""
@@ -476,6 +503,9 @@ class SiteExtractor:
         if list_watch is not None and list_watch.type == "call_expression":
             name = _method_name(list_watch)
             values = parser.named(list_watch.child_by_field_name("arguments") or list_watch)
+        if list_watch is not None and self._list_func_restrictions(site, file, list_watch, found.kind):
+            yield site
+            return
         if name not in ("NewListWatchFromClient", "NewFilteredListWatchFromClient") or len(values) < 4:
             text = " ".join(parser.text(arguments[0]).split())
             site.restrictions.append(Restriction(Mitigation.UNRESOLVED, found.kind, file.span(arguments[0]), text))
@@ -531,6 +561,8 @@ class SiteExtractor:
         operand: tree_sitter.Node,
         arguments: list[tree_sitter.Node],
     ) -> PendingSite | None:
+        if _serves_a_list_watch(file, call, arguments):
+            return None  # the ListFunc / WatchFunc of an informer's ListWatch: the informer is the site
         if operand.type == "identifier":  # `pods := cs.CoreV1().Pods(ns); pods.List(…)`
             operand = self._defined_as(file, operand, 2) or operand
         if operand.type != "call_expression":
@@ -682,6 +714,55 @@ class SiteExtractor:
         site = PendingSite(file, call, operation, access, found, span, shown_call, construct, enclosing)
         site.object = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
         return site
+
+
+def _is_list_watch_literal(file: GoFile, literal: tree_sitter.Node) -> bool:
+    """`cache.ListWatch{…}` of client-go's tools/cache."""
+    kind = literal.child_by_field_name("type")
+    package = kind.child_by_field_name("package") if kind is not None and kind.type == "qualified_type" else None
+    name = kind.child_by_field_name("name") if kind is not None and kind.type == "qualified_type" else None
+    return (
+        package is not None
+        and name is not None
+        and parser.text(name) == "ListWatch"
+        and file.imports.get(parser.text(package)) == TOOLS_CACHE
+    )
+
+
+def _serves_a_list_watch(file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node]) -> bool:
+    """A List or Watch in the ListFunc / WatchFunc of a `cache.ListWatch{…}`, passing on the options the
+    reflector gives it."""
+    function = call.parent
+    while function is not None and function.type != "func_literal":
+        function = function.parent
+    element = function.parent if function is not None else None
+    if element is not None and element.type == "literal_element":
+        element = element.parent
+    if element is None or element.type != "keyed_element":
+        return False
+    key = parser.first_named(element)
+    literal = element.parent.parent if element.parent is not None else None
+    return (
+        key is not None
+        and parser.text(key) in ("ListFunc", "WatchFunc")
+        and literal is not None
+        and literal.type == "composite_literal"
+        and _is_list_watch_literal(file, literal)
+        and len(arguments) >= 2
+        and arguments[1].type == "identifier"
+        and function is not None
+        and _is_parameter_of(arguments[1], function)
+    )
+
+
+def _is_parameter_of(name: tree_sitter.Node, function: tree_sitter.Node) -> bool:
+    parameters = function.child_by_field_name("parameters")
+    declared = parser.captures("(parameter_declaration name: (identifier) @name)", parameters) if parameters else {}
+    return parser.text(name) in {parser.text(node) for node in declared.get("name", [])}
+
+
+def _calls_in(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    return parser.captures("(call_expression) @call", node).get("call", [])
 
 
 def _copied_from(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
