@@ -66,6 +66,7 @@ class PendingSite:
     namespaces: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
     field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
+    factory_parameter: tuple[FunctionKey, int] | None = None  # the informer factory is this parameter
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +216,8 @@ class SiteExtractor:
         """Replace each helper site by one site per call that passes a known kind, reported at that call."""
         expanded = []
         for site in pending:
+            if site.factory_parameter is not None:
+                self._passed_factories(site, callers)
             if site.helper is None:
                 expanded.append(site)
                 continue
@@ -412,9 +415,32 @@ class SiteExtractor:
         if built is None:
             span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
             site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
+            # a parameter: the factories its callers pass decide, once the module's calls are known
+            site.factory_parameter = self._helper_parameter(file, factory) if factory is not None else None
         else:
             self._factory_restrictions(site, built[0], built[1], kind)
         return site
+
+    def _passed_factories(
+        self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> None:
+        """Judge a factory parameter's informer by the factories its callers pass: narrowed only when each
+        is; left "built elsewhere" when one of them cannot be seen."""
+        assert site.factory_parameter is not None
+        key, index = site.factory_parameter
+        judged = []
+        for caller_file, call in callers(key):
+            values = parser.named(call.child_by_field_name("arguments") or call)
+            built = self._factory_built(caller_file, values[index]) if index < len(values) else None
+            if built is None:
+                return
+            copy = PendingSite(site.file, site.node, site.operation, site.access, site.object, site.span, "", "", "")
+            self._factory_restrictions(copy, built[0], built[1], site.object.kind)
+            judged.append(copy)
+        if not judged:
+            return
+        chosen = next((copy for copy in judged if not copy.restrictions), judged[0])
+        site.restrictions, site.namespaces = chosen.restrictions, chosen.namespaces
 
     def _list_func_restrictions(self, site: PendingSite, file: GoFile, list_watch: tree_sitter.Node, kind: str) -> bool:
         """`&cache.ListWatch{ListFunc: func(options metav1.ListOptions) … { return cs.CoreV1().Pods(ns).List(ctx,
