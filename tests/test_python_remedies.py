@@ -186,6 +186,7 @@ def test_no_suggestion_without_an_exact_change(catalog: Catalog) -> None:
             "self.namespace",
         ),
         ("class C:\n    NAMESPACE = 'shop'\n    def run(self):\n        {call}", "self.NAMESPACE"),
+        ("class C:\n    DEFAULT_NAMESPACE = 'default'\n    def run(self):\n        {call}", None),  # a fallback
         ("def f(namespace):\n    namespace = compute()\n    {call}", None),
         ('NS = os.environ["WATCH_NAMESPACE"]\ndef f(items):\n    for NS in items:\n        {call}', None),
         ("def f(ns):\n    with open('x') as ns:\n        {call}", None),

@@ -157,8 +157,9 @@ def _holds(flow: Flow, value: libcst.CSTNode, name: str, steps: int = 0) -> bool
     if steps > MAX_STEPS or not isinstance(value, libcst.BaseExpression):
         return False
     text = literal_string(value)
-    if text is not None:
-        return is_namespace_name(name) and _DNS_LABEL.fullmatch(text) is not None
+    if text is not None:  # a fallback (`DEFAULT_NAMESPACE = "default"`) is no namespace the code works in
+        fallback = name.upper().startswith(("DEFAULT", "FALLBACK"))
+        return is_namespace_name(name) and not fallback and _DNS_LABEL.fullmatch(text) is not None
     if _is_environment_read(flow, value) or _is_service_account_read(flow, value) or _is_namespace_field(value):
         return True
     if isinstance(value, libcst.BooleanOperation) and isinstance(value.operator, libcst.Or):
