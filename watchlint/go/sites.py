@@ -211,13 +211,17 @@ class SiteExtractor:
         return info.key, declaration.parameter_index
 
     def expand_helpers(
-        self, pending: list[PendingSite], callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+        self,
+        pending: list[PendingSite],
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+        deployed: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
     ) -> list[PendingSite]:
-        """Replace each helper site by one site per call that passes a known kind, reported at that call."""
+        """Replace each helper site by one site per call that passes a known kind, reported at that call; judge
+        an informer of a factory parameter by the factories passed where the binary calls it (`deployed`)."""
         expanded = []
         for site in pending:
             if site.factory_parameter is not None:
-                self._passed_factories(site, callers)
+                self._passed_factories(site, deployed)
             if site.helper is None:
                 expanded.append(site)
                 continue
@@ -461,10 +465,16 @@ class SiteExtractor:
             _restrict_namespace(site, file, namespaces[0], "namespace")
         options = values[1]
         if options.type == "identifier" and _is_parameter_of(options, function):
-            body = parser.text(function.child_by_field_name("body") or function)
+            body = function.child_by_field_name("body") or function
             name = parser.text(options)
-            if f"{name}.LabelSelector" in body or f"{name}.FieldSelector" in body:
-                site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(function), "ListFunc"))
+            uses = [
+                node
+                for node in parser.captures("(identifier) @name", body).get("name", [])
+                if parser.text(node) == name
+            ]
+            if len(uses) > 1:  # set (`options.LabelSelector = …`) or handed to a tweak (`tweak(&options)`)
+                text = f"ListFunc sets {name}"
+                site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(function), text))
         else:
             site.restrictions.extend(self._list_options(file, options, kind))
         return True
