@@ -597,8 +597,6 @@ class SiteExtractor:
         operand: tree_sitter.Node,
         arguments: list[tree_sitter.Node],
     ) -> PendingSite | None:
-        if _serves_a_list_watch(file, call, arguments):
-            return None  # the ListFunc / WatchFunc of an informer's ListWatch: the informer is the site
         if operand.type == "identifier":  # `pods := cs.CoreV1().Pods(ns); pods.List(…)`
             operand = self._defined_as(file, operand, 2) or operand
         if operand.type != "call_expression":
@@ -762,32 +760,6 @@ def _is_list_watch_literal(file: GoFile, literal: tree_sitter.Node) -> bool:
         and name is not None
         and parser.text(name) == "ListWatch"
         and file.imports.get(parser.text(package)) == TOOLS_CACHE
-    )
-
-
-def _serves_a_list_watch(file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node]) -> bool:
-    """A List or Watch in the ListFunc / WatchFunc of a `cache.ListWatch{…}`, passing on the options the
-    reflector gives it."""
-    function = call.parent
-    while function is not None and function.type != "func_literal":
-        function = function.parent
-    element = function.parent if function is not None else None
-    if element is not None and element.type == "literal_element":
-        element = element.parent
-    if element is None or element.type != "keyed_element":
-        return False
-    key = parser.first_named(element)
-    literal = element.parent.parent if element.parent is not None else None
-    return (
-        key is not None
-        and parser.text(key) in ("ListFunc", "WatchFunc")
-        and literal is not None
-        and literal.type == "composite_literal"
-        and _is_list_watch_literal(file, literal)
-        and len(arguments) >= 2
-        and arguments[1].type == "identifier"
-        and function is not None
-        and _is_parameter_of(arguments[1], function)
     )
 
 
