@@ -220,8 +220,8 @@ class SiteExtractor:
         an informer of a factory parameter by the factories passed where the binary calls it (`deployed`)."""
         expanded = []
         for site in pending:
-            if site.factory_parameter is not None:
-                self._passed_factories(site, deployed)
+            if site.factory_parameter is not None and not self._passed_factories(site, deployed):
+                continue
             if site.helper is None:
                 expanded.append(site)
                 continue
@@ -427,24 +427,29 @@ class SiteExtractor:
 
     def _passed_factories(
         self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
-    ) -> None:
+    ) -> bool:
         """Judge a factory parameter's informer by the factories its callers pass: narrowed only when each
-        is; left "built elsewhere" when one of them cannot be seen."""
+        is; left "built elsewhere" when one of them cannot be seen. False when every caller passes a factory
+        over a fake clientset (tests: nothing is listed from a cluster), and the site is none."""
         assert site.factory_parameter is not None
         key, index = site.factory_parameter
-        judged = []
+        judged, fakes = [], 0
         for caller_file, call in callers(key):
             values = parser.named(call.child_by_field_name("arguments") or call)
             built = self._factory_built(caller_file, values[index]) if index < len(values) else None
             if built is None:
-                return
+                return True
+            if self._is_fake_clientset(built[0], parser.first_named(built[1].child_by_field_name("arguments"))):
+                fakes += 1
+                continue
             copy = PendingSite(site.file, site.node, site.operation, site.access, site.object, site.span, "", "", "")
             self._factory_restrictions(copy, built[0], built[1], site.object.kind)
             judged.append(copy)
         if not judged:
-            return
+            return fakes == 0
         chosen = next((copy for copy in judged if not copy.restrictions), judged[0])
         site.restrictions, site.namespaces = chosen.restrictions, chosen.namespaces
+        return True
 
     def _list_func_restrictions(self, site: PendingSite, file: GoFile, list_watch: tree_sitter.Node, kind: str) -> bool:
         """`&cache.ListWatch{ListFunc: func(options metav1.ListOptions) … { return cs.CoreV1().Pods(ns).List(ctx,
