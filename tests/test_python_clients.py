@@ -179,6 +179,32 @@ def test_project_functions_with_client_names_need_a_known_receiver(catalog: Cata
     assert [(site.span.path, site.span.line) for site in facts.sites] == [("use.py", 9), ("use.py", 10)]
 
 
+def test_a_client_from_a_project_factory_is_no_project_object(catalog: Catalog) -> None:
+    """prefect-kubernetes wraps the client's method in a task of the same name, and calls the client it
+    gets from a context manager of its own: that call is the client's."""
+    facts = extract(
+        catalog,
+        {
+            "tasks.py": """
+                from contextlib import contextmanager
+
+                from kubernetes import client
+
+
+                @contextmanager
+                def get_client():
+                    yield client.CoreV1Api()
+
+
+                def list_config_map_for_all_namespaces():
+                    with get_client() as core:
+                        return core.list_config_map_for_all_namespaces()
+            """,
+        },
+    )
+    assert [(site.span.path, site.span.line, site.kind) for site in facts.sites] == [("tasks.py", 13, "ConfigMap")]
+
+
 def test_watch_stream_lands_on_stream(catalog: Catalog) -> None:
     facts = extract(
         catalog,

@@ -134,13 +134,31 @@ def _narrowing(method: ListMethod, offset: int) -> Narrowing:
 
 
 def _method(context: ClientContext, func: libcst.Attribute) -> ListMethod | None:
-    """The list method of a kubernetes API object; a same-named function of the project needs proof."""
+    """The list method of a kubernetes API object; where the project defines a function of that name, the
+    receiver must not be the project's own (`self`, an instance of its class, one of its modules)."""
     method = list_method(context.kinds, func.attr.value)
     if method is None:
         return None
-    if func.attr.value in context.shadowed and not _is_kubernetes(context, func.value):
+    shadowed = func.attr.value in context.shadowed and not _is_kubernetes(context, func.value)
+    if shadowed and _is_project_receiver(context, func.value):
         return None  # e.g. a helper of the project named list_secret_for_all_namespaces
     return method
+
+
+def _is_project_receiver(context: ClientContext, receiver: libcst.BaseExpression) -> bool:
+    """`self`/`cls`, an instance of a project class, or a receiver nothing is known about (a project module);
+    a client a project function returns (`async with get_client() as v1`) is no project object."""
+    if isinstance(receiver, libcst.Name) and receiver.value in ("self", "cls"):
+        return True
+    flow = context.flow
+    origins = flow.origins(receiver)
+    if origins == [receiver] or all(isinstance(origin, libcst.Param) for origin in origins):
+        return True  # nothing known: a parameter (an annotated kubernetes one was told apart before)
+    return any(
+        flow.project_class(origin.func if isinstance(origin, libcst.Call) else origin) is not None
+        for origin in origins
+        if isinstance(origin, libcst.BaseExpression)
+    )
 
 
 def _is_kubernetes(context: ClientContext, receiver: libcst.BaseExpression) -> bool:

@@ -140,7 +140,7 @@ def _instance_class(flow: Flow, node: libcst.BaseExpression, steps: int) -> tupl
     if steps > MAX_STEPS:
         return None
     if isinstance(node, libcst.Call):
-        return _class_of(flow, node.func)
+        return flow.project_class(node.func)
     sources = flow.sources(node) if isinstance(node, libcst.Name | libcst.Attribute) else None
     if sources:
         if len(sources) == 1 and isinstance(sources[0], libcst.BaseExpression):
@@ -154,7 +154,7 @@ def _instance_class(flow: Flow, node: libcst.BaseExpression, steps: int) -> tupl
         return None
     factory = _field_keywords(owner[0], value).get("default_factory")
     if factory is not None:
-        return _class_of(owner[0], factory)
+        return owner[0].project_class(factory)
     return _instance_class(owner[0], value, steps + 1)
 
 
@@ -188,27 +188,3 @@ def _field_keywords(flow: Flow, value: libcst.BaseExpression) -> dict[str, libcs
     if positional and "default" not in keywords:
         keywords["default"] = positional[0]
     return keywords or {"default": libcst.Name("None")}
-
-
-def _class_of(flow: Flow, node: libcst.BaseExpression) -> tuple[Flow, libcst.ClassDef] | None:
-    """The class of the project a name refers to: defined at the top of this module, or imported."""
-    if isinstance(node, libcst.Name):
-        found = _top_level_class(flow, node.value)
-        if found is not None:
-            return flow, found
-    if flow.project is None:
-        return None
-    for qualified in sorted(flow.qualified_names(node)):
-        module, _, name = qualified.lstrip(".").rpartition(".")
-        other = flow.project.module_flow(module) if module else None
-        found = _top_level_class(other, name) if other is not None else None
-        if other is not None and found is not None:
-            return other, found
-    return None
-
-
-def _top_level_class(flow: Flow, name: str) -> libcst.ClassDef | None:
-    return next(
-        (node for node in flow.file.module.body if isinstance(node, libcst.ClassDef) and node.name.value == name),
-        None,
-    )

@@ -217,6 +217,29 @@ class Flow:
         owner = self.self_class(function, receiver) if function is not None else None
         return self.functions.get((owner, attribute.attr.value)) if owner is not None else None
 
+    def project_class(self, node: libcst.BaseExpression) -> tuple[Flow, libcst.ClassDef] | None:
+        """The class of the project a name refers to, with the flow of its module: defined at the top of this
+        module, or imported from another module of the project."""
+        if isinstance(node, libcst.Name):
+            found = self._top_level_class(node.value)
+            if found is not None:
+                return self, found
+        if self.project is None:
+            return None
+        for qualified in sorted(self.qualified_names(node)):
+            module, _, name = qualified.lstrip(".").rpartition(".")
+            other = self.project.module_flow(module) if module else None
+            found = other._top_level_class(name) if other is not None else None
+            if other is not None and found is not None:
+                return other, found
+        return None
+
+    def _top_level_class(self, name: str) -> libcst.ClassDef | None:
+        return next(
+            (node for node in self.file.module.body if isinstance(node, libcst.ClassDef) and node.name.value == name),
+            None,
+        )
+
     def enclosing_name(self, node: libcst.CSTNode) -> str:
         """`Class.method` or `function` around a node, for line-free fingerprints; "" at module level."""
         function = self.enclosing_function(node)
