@@ -538,7 +538,7 @@ class Evaluator:
             return env[name]
         declaration = self.resolver.declaration(file, node)
         if declaration is not None:
-            return self._declared(file, declaration, node.start_byte, depth)
+            return self._declared(file, declaration, _read_at(node, declaration), depth)
         flag = self.flags.by_variable.get((file.package_path, name))
         if flag is not None:
             return self._flag_value(flag, depth)
@@ -1302,6 +1302,21 @@ def _reads_variables_only(
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
     )
+
+
+def _read_at(node: tree_sitter.Node, declaration: Declaration) -> int:
+    """Where a local is read, for the writes before it: in a function deferred (`defer func() { … }()`)
+    after its declaration, at the end of the declaring function, when the deferred function runs."""
+    current = node.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration"):
+        outside = not current.start_byte <= declaration.node.start_byte < current.end_byte
+        call = current.parent if current.type == "func_literal" and outside else None
+        deferred = call is not None and call.type == "call_expression" and call.parent is not None
+        if deferred and call is not None and call.parent is not None and call.parent.type == "defer_statement":
+            function = enclosing_function(declaration.node)
+            return function.end_byte if function is not None else node.start_byte
+        current = current.parent
+    return node.start_byte
 
 
 def _is_test_code(path: str) -> bool:
