@@ -30,6 +30,7 @@ from watchlint.go.model import (
     second_cache_key,
 )
 from watchlint.go.resolve import Resolver, append_arguments, is_slice_literal, keyed_elements
+from watchlint.go.scope import returned_values
 from watchlint.source import Span
 
 MAX_DEPTH = 6
@@ -419,13 +420,10 @@ class ClientGraph:
         info = self.resolver.declarations.functions.get(key)
         if info is None:
             return []
-        values = []
-        for returned in parser.captures("(return_statement (expression_list) @values)", info.node).get("values", []):
-            items = parser.named(returned)
-            if index < len(items):
-                value = items[index]
-                values.append(Assigned(self.ref_of(info.file, value), info.file.span(value), parser.text(value)))
-        return values
+        return [
+            Assigned(self.ref_of(info.file, value), info.file.span(value), parser.text(value))
+            for value in returned_values(info.node, index)
+        ]
 
     def _record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node) -> None:  # type: ignore[type-arg]
         text = " ".join(parser.text(value).split())

@@ -18,13 +18,13 @@ from typing import Any, TypeVar
 
 import tree_sitter
 
-from watchlint.discover import TEST_DIRECTORIES
+from watchlint.discover import TEST_DIRECTORIES, is_test_file
 from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
-from watchlint.go.scope import Declaration, enclosing_function, innermost_function
+from watchlint.go.scope import Declaration, enclosing_function, innermost_function, return_items, return_statements
 from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of
 from watchlint.source import Span
 
@@ -697,8 +697,9 @@ class Evaluator:
             names = set()
             for file in self.files:
                 for call in file.calls():
-                    marked = call.name in _MARK_REQUIRED and call.arguments is not None
-                    first = parser.first_named(call.arguments) if marked and call.arguments is not None else None
+                    if call.name not in _MARK_REQUIRED:
+                        continue
+                    first = parser.first_named(call.arguments)
                     if first is not None and (name := self.resolver.string_value(file, first)) is not None:
                         names.add(name)
             self._required_flags = frozenset(names)
@@ -965,9 +966,7 @@ class Evaluator:
         fails = _returns_error(function)
         passed_over = ""  # what the returns before this one read: the value depends on it too
         failures = False  # a return that fails was passed over: whether the call fails is not known
-        for statement in parser.captures("(return_statement) @r", function).get("r", []):
-            if innermost_function(statement) != function:
-                continue
+        for statement in return_statements(function):
             if fails and _returns_failure(statement):
                 failures = True
                 continue
@@ -977,10 +976,7 @@ class Evaluator:
             if not all(guard.holds for guard in guards):
                 passed_over = passed_over or next((guard.origin for guard in guards if guard.origin), "")
             else:
-                values = [child for child in parser.named(statement)]
-                if values and values[0].type == "expression_list":
-                    values = list(parser.named(values[0]))
-                evaluated = [self.value(file, item, env, depth + 1) for item in values]
+                evaluated = [self.value(file, item, env, depth + 1) for item in return_items(statement)]
                 if failures and evaluated:  # at run time it may fail (an object not found): err stays unknown
                     evaluated[-1] = UNKNOWN
                 # The value a guarded return gives depends on what the guard read (WATCH_NAMESPACE unset).
@@ -1309,10 +1305,10 @@ def _read_at(node: tree_sitter.Node, declaration: Declaration) -> int:
     after its declaration, at the end of the declaring function, when the deferred function runs."""
     current = node.parent
     while current is not None and current.type not in ("function_declaration", "method_declaration"):
-        outside = not current.start_byte <= declaration.node.start_byte < current.end_byte
-        call = current.parent if current.type == "func_literal" and outside else None
-        deferred = call is not None and call.type == "call_expression" and call.parent is not None
-        if deferred and call is not None and call.parent is not None and call.parent.type == "defer_statement":
+        declared_inside = current.start_byte <= declaration.node.start_byte < current.end_byte
+        call = current.parent if current.type == "func_literal" and not declared_inside else None
+        statement = call.parent if call is not None and call.type == "call_expression" else None
+        if statement is not None and statement.type == "defer_statement":
             function = enclosing_function(declaration.node)
             return function.end_byte if function is not None else node.start_byte
         current = current.parent
@@ -1322,7 +1318,7 @@ def _read_at(node: tree_sitter.Node, declaration: Declaration) -> int:
 def _is_test_code(path: str) -> bool:
     """A `_test.go` file, or a file of a test folder (`test/`, `e2e/`): analyzed with --include-tests only."""
     parts = path.split("/")
-    return parts[-1].endswith("_test.go") or any(part in TEST_DIRECTORIES for part in parts[:-1])
+    return is_test_file(parts[-1]) or any(part in TEST_DIRECTORIES for part in parts[:-1])
 
 
 def _tested_empty(condition: tree_sitter.Node | None) -> str | None:
@@ -1353,9 +1349,7 @@ def _returns_error(function: tree_sitter.Node) -> bool:
 
 def _returns_failure(statement: tree_sitter.Node) -> bool:
     """A return whose last value, the error, is not nil (a bare return names its results: not told)."""
-    values = parser.named(statement)
-    if values and values[0].type == "expression_list":
-        values = parser.named(values[0])
+    values = return_items(statement)
     return bool(values) and parser.text(values[-1]) != "nil"
 
 

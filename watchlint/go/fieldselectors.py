@@ -13,7 +13,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.model import CR_CLIENT, GoFile
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
-from watchlint.go.scope import innermost_function
+from watchlint.go.scope import innermost_function, returned_values
 
 FIELDS = "k8s.io/apimachinery/pkg/fields"
 _ONE_TERM = frozenset({"OneTermEqualSelector", "OneTermNotEqualSelector"})
@@ -93,15 +93,7 @@ class _Reader:
         if node.type != "call_expression" or self.depth >= _HELPER_DEPTH:
             return None
         info = self.resolver.callee(self.file, node)
-        if info is None:
-            return None
-        returned = []
-        for statement in parser.captures("(return_statement) @r", info.node).get("r", []):
-            value = parser.first_named(statement)
-            if value is not None and value.type == "expression_list":
-                value = parser.first_named(value)
-            if value is not None and innermost_function(statement) == info.node:
-                returned.append((info.file, value))
+        returned = [(info.file, value) for value in returned_values(info.node)] if info is not None else []
         return returned or None
 
     def _set(self, node: tree_sitter.Node) -> Iterator[FieldKey]:

@@ -103,14 +103,25 @@ def innermost_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
 def returned_values(function: tree_sitter.Node, index: int = 0) -> list[tree_sitter.Node]:
     """The value at `index` of each return statement of a function (not of the function literals in it)."""
     values = []
-    for statement in parser.captures("(return_statement) @r", function).get("r", []):
-        first = parser.first_named(statement)
-        if first is None or innermost_function(statement) != function:
-            continue
-        items = parser.named(first) if first.type == "expression_list" else [first]
+    for statement in return_statements(function):
+        items = return_items(statement)
         if index < len(items):
             values.append(items[index])
     return values
+
+
+def return_statements(function: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The return statements of a function itself, in source order (not those of function literals in it)."""
+    found = parser.captures("(return_statement) @r", function).get("r", [])
+    return [statement for statement in found if innermost_function(statement) == function]
+
+
+def return_items(statement: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The values a return statement gives; none for a bare `return`."""
+    first = parser.first_named(statement)
+    if first is None:
+        return []
+    return parser.named(first) if first.type == "expression_list" else [first]
 
 
 def build_scope(function: tree_sitter.Node) -> FunctionScope:

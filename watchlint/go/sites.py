@@ -25,7 +25,7 @@ from watchlint.go.resolve import (
     keyed_elements,
     literal_items,
 )
-from watchlint.go.scope import innermost_function
+from watchlint.go.scope import innermost_function, returned_values
 from watchlint.go.writes import Write, WriteKind, writes_of
 from watchlint.source import Span
 
@@ -455,7 +455,12 @@ class SiteExtractor:
         """`&cache.ListWatch{ListFunc: func(options metav1.ListOptions) … { return cs.CoreV1().Pods(ns).List(ctx,
         options) }, …}`: the informer lists as its ListFunc does, with the namespace it names and the options
         the reflector passes (no selector, unless the function sets one). False when that cannot be read."""
-        if list_watch.type != "composite_literal" or not _is_list_watch_literal(file, list_watch):
+        literal_type = resolve_type(list_watch.child_by_field_name("type"), file)
+        if (
+            list_watch.type != "composite_literal"
+            or literal_type is None
+            or not literal_type.is_(TOOLS_CACHE, "ListWatch")
+        ):
             return False
         function = next((value for key, value in keyed_elements(list_watch) if key == "ListFunc"), None)
         if function is None or function.type != "func_literal":
@@ -469,7 +474,12 @@ class SiteExtractor:
         if namespaces:
             _restrict_namespace(site, file, namespaces[0], "namespace")
         options = values[1]
-        if options.type == "identifier" and _is_parameter_of(options, function):
+        declaration = self.resolver.declaration(file, options) if options.type == "identifier" else None
+        if (
+            declaration is not None
+            and declaration.parameter_index >= 0
+            and declaration.scope_start == function.start_byte
+        ):
             body = function.child_by_field_name("body") or function
             name = parser.text(options)
             uses = [
@@ -494,10 +504,8 @@ class SiteExtractor:
         info = self.resolver.callee(file, built) if built is not None and built.type == "call_expression" else None
         if info is None:
             return None
-        for statement in parser.captures("(return_statement) @r", info.node).get("r", []):
-            values = parser.named(statement)
-            returned = parser.first_named(values[0]) if values and values[0].type == "expression_list" else None
-            constructor = self._built_by(info.file, returned, INFORMERS) if returned is not None else None
+        for returned in returned_values(info.node):
+            constructor = self._built_by(info.file, returned, INFORMERS)
             if constructor is not None:  # the first return that builds one: the others return errors
                 return info.file, constructor
         return None
@@ -753,25 +761,6 @@ class SiteExtractor:
         site = PendingSite(file, call, operation, access, found, span, shown_call, construct, enclosing)
         site.object = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
         return site
-
-
-def _is_list_watch_literal(file: GoFile, literal: tree_sitter.Node) -> bool:
-    """`cache.ListWatch{…}` of client-go's tools/cache."""
-    kind = literal.child_by_field_name("type")
-    package = kind.child_by_field_name("package") if kind is not None and kind.type == "qualified_type" else None
-    name = kind.child_by_field_name("name") if kind is not None and kind.type == "qualified_type" else None
-    return (
-        package is not None
-        and name is not None
-        and parser.text(name) == "ListWatch"
-        and file.imports.get(parser.text(package)) == TOOLS_CACHE
-    )
-
-
-def _is_parameter_of(name: tree_sitter.Node, function: tree_sitter.Node) -> bool:
-    parameters = function.child_by_field_name("parameters")
-    declared = parser.captures("(parameter_declaration name: (identifier) @name)", parameters) if parameters else {}
-    return parser.text(name) in {parser.text(node) for node in declared.get("name", [])}
 
 
 def _calls_in(node: tree_sitter.Node) -> list[tree_sitter.Node]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import libcst
 
 from watchlint.python.flow import Flow
-from watchlint.python.names import literal_string
+from watchlint.python.names import is_true, literal_string
 
 _EMPTY_CONSTRUCTORS = frozenset({"set", "list", "dict", "tuple", "frozenset"})
 _FIELD_FUNCTIONS = frozenset({"pydantic.Field", "pydantic.fields.Field", "dataclasses.field", "attrs.field"})
@@ -124,13 +124,9 @@ def _click_default(flow: Flow, call: libcst.Call, name: str) -> Default | None:
         return None
     if "default" in keywords:
         return flow, keywords["default"]
-    if _is_true(keywords.get("multiple")):
+    if is_true(keywords.get("multiple")):
         return Constant(())
-    return Constant(False if _is_true(keywords.get("is_flag")) else None)
-
-
-def _is_true(node: libcst.BaseExpression | None) -> bool:
-    return isinstance(node, libcst.Name) and node.value == "True"
+    return Constant(False if is_true(keywords.get("is_flag")) else None)
 
 
 # -- settings classes ---------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from watchlint.python.names import (
     constant_string,
     is_empty_literal,
     is_none,
+    is_true,
     kopf_kind,
 )
 from watchlint.python.parser import ParsedFile
@@ -175,8 +176,7 @@ def _scope(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Restriction]
     options, unreadable = _options(flow, call)
     for option in options:
         is_unconditional = option.in_call or branch_condition(file, flow, option.anchor) is None
-        literal = isinstance(option.value, libcst.Name) and option.value.value == "True"
-        if option.key == "clusterwide" and is_unconditional and literal:
+        if option.key == "clusterwide" and is_unconditional and is_true(option.value):
             return []  # kopf refuses clusterwide=True together with namespaces
         # `clusterwide=not ns` is true by default as `namespaces=[ns] if ns else None` is off: the latter says when
     found = []

@@ -121,6 +121,10 @@ def is_none(node: libcst.CSTNode) -> bool:
     return isinstance(node, libcst.Name) and node.value == "None"
 
 
+def is_true(node: libcst.CSTNode | None) -> bool:
+    return isinstance(node, libcst.Name) and node.value == "True"
+
+
 def is_empty_literal(node: libcst.CSTNode) -> bool:
     """`None`, `""`, `[]`, `()`, `{}`, `False`: a value that narrows nothing."""
     if is_none(node) or (isinstance(node, libcst.Name) and node.value == "False"):
