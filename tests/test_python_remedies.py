@@ -170,6 +170,21 @@ def test_no_suggestion_without_an_exact_change(catalog: Catalog) -> None:
         ('def f():\n    ns = os.environ.get("POD_NAMESPACE", "")\n    {call}', None),
         ('NS = os.environ["WATCH_NAMESPACE"]\ndef f():\n    ns = None\n    {call}', None),
         ('def f():\n    {call}\n    ns = os.environ["WATCH_NAMESPACE"]', None),  # assigned after the call
+        # bound on some paths only: the call may find it unbound
+        (
+            "def f(bindings):\n    if FLAG:\n        for rb in bindings:\n"
+            "            ns = rb.metadata.namespace\n    {call}",
+            None,
+        ),
+        ('def f():\n    if FLAG:\n        ns = os.environ["WATCH_NAMESPACE"]\n    else:\n        {call}', None),
+        (
+            'def f():\n    try:\n        ns = os.environ["WATCH_NAMESPACE"]\n'
+            "    except KeyError:\n        return\n    {call}",
+            "ns",
+        ),
+        ('def f():\n    if FLAG:\n        ns = os.environ["WATCH_NAMESPACE"]\n        {call}', "ns"),
+        ('if FLAG:\n    NS = os.environ["WATCH_NAMESPACE"]\ndef f():\n    {call}', None),
+        ('NS = os.environ["WATCH_NAMESPACE"]\nif FLAG:\n    NS = "shop"\ndef f():\n    {call}', "NS"),
         ('def f():\n    ns = os.environ["WATCH_NAMESPACE"]\n    if ns:\n        return\n    {call}', None),
         ('def f():\n    ns = open("/var/run/secrets/kubernetes.io/serviceaccount/namespace").read()\n    {call}', "ns"),
         (

@@ -27,6 +27,16 @@ _ENVIRONMENT_CALLS = frozenset({"os.environ.get", "os.getenv"})
 _PATHS = frozenset({"pathlib.Path", "pathlib.PurePath"})
 _TRIMS = frozenset({"strip", "rstrip", "lower"})
 MAX_STEPS = 6
+# The statements whose blocks run on some paths only.
+_CONDITIONAL = (
+    libcst.If,
+    libcst.Else,
+    libcst.For,
+    libcst.While,
+    libcst.ExceptHandler,
+    libcst.ExceptStarHandler,
+    libcst.MatchCase,
+)
 
 
 def namespace_in_scope(flow: Flow, node: libcst.CSTNode) -> str | None:
@@ -75,12 +85,31 @@ def _assigned(flow: Flow, scope: Scope, node: libcst.CSTNode, where: Span) -> It
     for name, values in assigned:
         if is_innermost and not flow.file.span(values[0]) < where:
             continue  # assigned after the call runs
+        if not any(_bound_whenever(flow, value, node, scope) for value in values):
+            continue  # bound only on some paths (under an `if`, in a loop): the call may find it unbound
         if not _resolves_to(flow, node, name, scope):
             continue
         if any(_may_be_empty(flow, value, name) for value in values):
             yield None
         elif all(_holds(flow, value, name) for value in values):
             yield name
+
+
+def _bound_whenever(flow: Flow, value: libcst.CSTNode, node: libcst.CSTNode, scope: Scope) -> bool:
+    """Whether an assignment of `value` in `scope` has run whenever `node` runs: each block around it that runs
+    only on some paths (a branch, a loop's body, a handler, a case) holds `node` too."""
+    around_node = set()
+    current = flow.file.parent(node)
+    while current is not None and current is not scope:
+        around_node.add(id(current))
+        current = flow.file.parent(current)
+    current, parent = value, flow.file.parent(value)
+    while parent is not None and current is not scope:
+        is_block = isinstance(current, libcst.IndentedBlock | libcst.SimpleStatementSuite)
+        if is_block and isinstance(parent, _CONDITIONAL) and id(current) not in around_node:
+            return False
+        current, parent = parent, flow.file.parent(parent)
+    return True
 
 
 def _attributes(flow: Flow, method: libcst.FunctionDef) -> Iterator[str]:
