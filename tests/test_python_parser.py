@@ -59,6 +59,18 @@ def test_python2_file_is_skipped_with_a_warning(catalog: Catalog, text: str, con
     assert facts.files == ()
 
 
+def test_python_3_14_exception_tuple_without_brackets_is_analyzed(catalog: Catalog) -> None:
+    """PEP 758's `except A, B:` looks like Python 2's `except X, e:` to CPython 3.11: libcst reads it."""
+    text = (
+        "from kubernetes import client\n\n\nasync def secrets():\n    try:\n"
+        "        return client.CoreV1Api().list_secret_for_all_namespaces()\n"
+        "    except KeyError, TypeError:\n        return None\n"
+    )
+    facts = extract(catalog, {"lister.py": text})
+    assert facts.notifications == ()
+    assert [(site.kind, site.span.path, site.span.line) for site in facts.sites] == [("Secret", "lister.py", 6)]
+
+
 @pytest.mark.parametrize(
     ("line", "construct"),
     [
@@ -68,6 +80,8 @@ def test_python2_file_is_skipped_with_a_warning(catalog: Catalog, text: str, con
         (b"mode = 0o755", None),
         (b"count = 0", None),
         (b"except (KeyError, ValueError), error:", "`except X, e:`"),
+        (b"except KeyError, TypeError:", None),  # Python 3.14's tuple without brackets (PEP 758)
+        (b"except NotFound, _error:", "`except X, e:`"),
         (b"    print >>sys.stderr, 'x'", "print statement"),
     ],
 )

@@ -43,7 +43,8 @@ MAX_EXPRESSION_DEPTH = 1000  # libcst takes 0.2 s on a 1k-operand `1+1+…` chai
 # Constructs only Python 2 accepts, tested on the line where parsing as Python 3 failed.
 _PYTHON2 = (
     (re.compile(rb"^[ \t]*print[ \t]+(?![\s(=.,)\]}:;]|>>?=|$)"), "print statement"),
-    (re.compile(rb"^[ \t]*except[ \t]+(?:\([^)]*\)|[\w.]+)[ \t]*,[ \t]*\w+[ \t]*:"), "`except X, e:`"),
+    # the bound name in lower case: Python 3.14 reads `except KeyError, TypeError:` as a tuple (PEP 758)
+    (re.compile(rb"^[ \t]*except[ \t]+(?:\([^)]*\)|[\w.]+)[ \t]*,[ \t]*[a-z_]\w*[ \t]*:"), "`except X, e:`"),
     (re.compile(rb"^[ \t]*raise[ \t]+[\w.]+[ \t]*,.*$"), "`raise X, message`"),
     (re.compile(rb"^[ \t]*exec[ \t]+[\"'\w]"), "exec statement"),
     (re.compile(rb"[=(,][ \t]*0[0-7]*[1-7][0-7]*\b(?![.eEjJxXoObB])"), "octal literal"),
