@@ -33,7 +33,9 @@ BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "Watch
 _READS = frozenset({"Get", "List"})
 _MAX_OPTION_HOPS = 3  # variables followed to the List options they hold
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
-_LIST_WATCH_INFORMERS = frozenset({"NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer"})
+_LIST_WATCH_INFORMERS = frozenset(
+    {"NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer", "NewInformerWithOptions"}
+)
 _STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
 _ALL_NAMESPACES = ('""', "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.NamespaceAll", "cache.AllNamespaces")
 _SELECTOR_OPTIONS = frozenset(
@@ -101,10 +103,12 @@ class SiteExtractor:
         self.resolver = resolver
         self.clients = clients
         self.names = names
+        self._served: list[tuple[int, int]] = []  # byte ranges of the ListFuncs and WatchFuncs informer sites read
 
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
         event_filters: dict[int, list[Evidence]] = {}
+        self._served = []
         for call, operand, method, argument_list in _method_calls(file):
             arguments = parser.named(argument_list)
             if method == "WithEventFilter":
@@ -112,6 +116,8 @@ class SiteExtractor:
                 event_filters.setdefault(group, []).append(_evidence(file, call, "WithEventFilter"))
                 continue
             sites.extend(self._site(file, call, method, operand, arguments))
+        if self._served:  # the List and Watch of a ListWatch an informer site stands for
+            sites = [site for site in sites if not _served_by(site, self._served)]
         for site in sites:
             if site.operation is Operation.WATCH and not site.is_raw_source and site.group in event_filters:
                 site.filters.extend(event_filters[site.group])
@@ -141,7 +147,7 @@ class SiteExtractor:
             informer = self._factory_site(file, call, method, operand)
             if informer is not None:
                 yield informer
-        elif (standalone := _STANDALONE_INFORMER.fullmatch(method)) is not None:
+        elif (standalone := _STANDALONE_INFORMER.fullmatch(method)) is not None or method in _LIST_WATCH_INFORMERS:
             yield from self._standalone_informer_site(file, call, method, operand, arguments, standalone)
 
     # -- builder chains ------------------------------------------------------------------------------
@@ -473,26 +479,39 @@ class SiteExtractor:
             return False
         if namespaces:
             _restrict_namespace(site, file, namespaces[0], "namespace")
-        options = values[1]
+        site.restrictions.extend(self._list_options(file, values[1], kind))
+        self._served.extend(
+            (value.start_byte, value.end_byte)
+            for key, value in keyed_elements(list_watch)
+            if key in ("ListFunc", "WatchFunc") and value.type == "func_literal"
+        )
+        return True
+
+    def _reflector_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
+        """For the options parameter of a `func(options metav1.ListOptions)` (a ListFunc or WatchFunc handed to
+        a reflector, which passes no selector): a selector when the function sets them (`options.LabelSelector
+        = …`) or hands them to a tweak (`tweak(&options)`), else none. None for other options."""
+        function = innermost_function(options)
         declaration = self.resolver.declaration(file, options) if options.type == "identifier" else None
         if (
-            declaration is not None
-            and declaration.parameter_index >= 0
-            and declaration.scope_start == function.start_byte
+            function is None
+            or function.type != "func_literal"
+            or declaration is None
+            or declaration.parameter_index != 0
+            or declaration.scope_start != function.start_byte
         ):
-            body = function.child_by_field_name("body") or function
-            name = parser.text(options)
-            uses = [
-                node
-                for node in parser.captures("(identifier) @name", body).get("name", [])
-                if parser.text(node) == name
-            ]
-            if len(uses) > 1:  # set (`options.LabelSelector = …`) or handed to a tweak (`tweak(&options)`)
-                text = f"ListFunc sets {name}"
-                site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(function), text))
-        else:
-            site.restrictions.extend(self._list_options(file, options, kind))
-        return True
+            return None
+        declared = resolve_type(declaration.type_node, file) if declaration.type_node is not None else None
+        if declared is None or not declared.is_(META_V1, "ListOptions"):
+            return None
+        body = function.child_by_field_name("body") or function
+        name = parser.text(options)
+        uses = [
+            node for node in parser.captures("(identifier) @name", body).get("name", []) if parser.text(node) == name
+        ]
+        if len(uses) <= 1:
+            return []
+        return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
 
     def _factory_built(self, file: GoFile, factory: tree_sitter.Node | None) -> tuple[GoFile, tree_sitter.Node] | None:
         """The `informers.New…SharedInformerFactory…(…)` call that built a factory, with its file: through local
@@ -517,7 +536,7 @@ class SiteExtractor:
         method: str,
         operand: tree_sitter.Node,
         arguments: list[tree_sitter.Node],
-        match: re.Match[str],
+        match: re.Match[str] | None,
     ) -> Iterator[PendingSite]:
         """`corev1informers.NewSecretInformer(client, namespace, resync, indexers)` and its `NewFiltered…`
         form, whose last argument adjusts the list options: an informer of its own, outside any factory;
@@ -525,6 +544,8 @@ class SiteExtractor:
         package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
         if package == TOOLS_CACHE and method in _LIST_WATCH_INFORMERS:
             yield from self._list_watch_informer_site(file, call, method, arguments)
+            return
+        if match is None:
             return
         kind = self.names.standalone.get((package or "", match.group("kind")))
         if kind is None or len(arguments) < 2 or self._is_fake_clientset(file, arguments[0]):
@@ -541,8 +562,17 @@ class SiteExtractor:
         self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
     ) -> Iterator[PendingSite]:
         """`cache.NewSharedIndexInformer(lw, &corev1.Pod{}, …)` (and NewSharedInformer, NewInformer,
-        NewIndexerInformer) over `cache.NewListWatchFromClient(getter, "pods", namespace, fieldSelector)`:
-        narrowed by the list-watch's namespace and selector; another list-watch counts as narrowing."""
+        NewIndexerInformer, and NewInformerWithOptions with its ListerWatcher and ObjectType) over
+        `cache.NewListWatchFromClient(getter, "pods", namespace, fieldSelector)`: narrowed by the list-watch's
+        namespace and selector; another list-watch counts as narrowing."""
+        if method == "NewInformerWithOptions":
+            options = self._defined_as(file, arguments[0], 2, through_address=True) if arguments else None
+            fields = (
+                dict(keyed_elements(options)) if options is not None and options.type == "composite_literal" else {}
+            )
+            if "ListerWatcher" not in fields or "ObjectType" not in fields:
+                return
+            arguments = [fields["ListerWatcher"], fields["ObjectType"]]
         found = self.resolver.object_of(file, arguments[1]) if len(arguments) > 1 else None
         if found is None:
             return
@@ -631,7 +661,11 @@ class SiteExtractor:
         return site
 
     def _list_options(self, file: GoFile, node: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
-        """Selectors in a `metav1.ListOptions{…}` (followed through a local variable)."""
+        """Selectors in a `metav1.ListOptions{…}` (followed through a local variable), or those a reflector
+        passes to a ListFunc or WatchFunc."""
+        if (passed := self._reflector_options(file, node, kind)) is not None:
+            yield from passed
+            return
         target = node
         if target.type == "identifier":
             declaration = self.resolver.declaration(file, target)
@@ -761,6 +795,11 @@ class SiteExtractor:
         site = PendingSite(file, call, operation, access, found, span, shown_call, construct, enclosing)
         site.object = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
         return site
+
+
+def _served_by(site: PendingSite, functions: list[tuple[int, int]]) -> bool:
+    start = site.node.start_byte
+    return site.access is Access.CLIENTSET and any(first <= start < end for first, end in functions)
 
 
 def _calls_in(node: tree_sitter.Node) -> list[tree_sitter.Node]:
