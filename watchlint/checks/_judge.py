@@ -104,7 +104,7 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
         policy = facts.policy(key)
         if policy is None:
             continue
-        applicable = [r for r in policy.restrictions if _applies(r, site)]
+        applicable = _without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
         active = next((r for r in applicable if r.is_active), None)
         if active is None:
             related = _origins(policy, site) + _inactive(applicable, site.kind)
@@ -120,6 +120,13 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
     if first_mitigation is None:  # every key unknown: treat as no policy at all
         return Judgement(code, None, note="; no manager options were found")
     return Judgement(code, first_mitigation.mitigation, _evidence(first_mitigation))
+
+
+def _without_replaced(restrictions: list[Restriction], kind: str) -> list[Restriction]:
+    """The cache-wide defaults a ByObject entry for the kind does not replace (`Label: labels.Everything()`
+    caches every object of the kind whatever DefaultLabelSelector says)."""
+    replaced = {name for restriction in restrictions if restriction.kind == kind for name in restriction.replaces}
+    return [r for r in restrictions if r.kind is not None or r.text not in replaced] if replaced else restrictions
 
 
 def _served_uncached(restriction: Restriction, site: Site) -> bool:
@@ -175,7 +182,10 @@ def _origins(policy: CachePolicy, site: Site) -> tuple[Related, ...]:
 def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: str) -> tuple[Related, ...]:
     related = []
     for restriction in restrictions:
-        if not restriction.is_effective:
+        if not restriction.is_effective and restriction.replaces:
+            replaced = ", ".join(sorted(restriction.replaces - {"DefaultSelector"}) or restriction.replaces)
+            related.append(Related(restriction.span, f"{restriction.text}, in place of {replaced}"))
+        elif not restriction.is_effective:
             related.append(Related(restriction.span, f"{restriction.text} sets no Label, Field or Namespaces"))
         elif restriction.condition is not None:
             condition = restriction.condition

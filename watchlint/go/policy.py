@@ -46,6 +46,13 @@ _SELECTOR_TYPES = (
     (frozenset({CR_CACHE}), "ObjectSelector"),
 )
 _EVERYTHING = ("labels.Everything()", "fields.Everything()", "nil")
+# The defaults a ByObject entry's field replaces for its kind (controller-runtime applies a default only to an
+# entry that leaves the field nil; the older SelectorsByObject replaced DefaultSelector whole).
+_REPLACED_DEFAULTS = {
+    "Label": ("DefaultLabelSelector", "DefaultSelector"),
+    "Field": ("DefaultFieldSelector", "DefaultSelector"),
+    "Namespaces": ("DefaultNamespaces",),
+}
 _ALL_NAMESPACES = ('""', "cache.AllNamespaces", "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.NamespaceAll")
 _CONSTRUCTORS = {
     "NewManager": MANAGER_PACKAGES,
@@ -160,11 +167,26 @@ class _Extractor:
             self.policy.transforms.append(
                 Transform(found.kind, self.file.span(key), f"Transform: {fields['Transform']}")
             )
+        nodes = dict(keyed_elements(entry))
         narrowing = [
-            name for name in ("Label", "Field", "Namespaces") if name in fields and fields[name] not in _EVERYTHING
+            name
+            for name in ("Label", "Field", "Namespaces")
+            if name in fields
+            and (_names_a_namespace(nodes[name]) if name == "Namespaces" else fields[name] not in _EVERYTHING)
         ]
-        text = f"ByObject entry for {found.text}" + (f" sets {', '.join(narrowing)}" if narrowing else "")
-        self._add(Mitigation.BY_OBJECT, found.kind, key, text, is_effective=bool(narrowing))
+        # A field the entry sets, to anything but nil, takes the place of the cache's default for its kind.
+        replaces = frozenset(
+            default
+            for name, defaults in _REPLACED_DEFAULTS.items()
+            if fields.get(name, "nil") != "nil"
+            for default in defaults
+        )
+        if narrowing:
+            text = f"ByObject entry for {found.text} sets {', '.join(narrowing)}"
+        else:
+            written = [f"{name}: {fields[name]}" for name in ("Label", "Field", "Namespaces") if name in fields]
+            text = f"ByObject entry for {found.text}" + (f" sets {', '.join(written)}" if written else "")
+        self._add(Mitigation.BY_OBJECT, found.kind, key, text, is_effective=bool(narrowing), replaces=replaces)
 
     def _literal_of(
         self, file: GoFile, node: tree_sitter.Node, hops: int = _MAX_HOPS
@@ -435,6 +457,7 @@ class _Extractor:
         built: Condition | None = None,
         detail: str = "",
         at: tuple[GoFile, tree_sitter.Node] | None = None,
+        replaces: frozenset[str] = frozenset(),
     ) -> None:
         """`at`: where the restriction is written when that is in a helper of another file (`node` is then
         where the options take it)."""
@@ -450,6 +473,7 @@ class _Extractor:
             is_effective=is_effective,
             condition=condition,
             detail=detail,
+            replaces=replaces,
         )
         cache = enclosing_second_cache(self.file, node) or self._cache_fed_by(node)
         if cache is None:
