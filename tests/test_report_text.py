@@ -112,3 +112,103 @@ def test_a_finding_with_a_fix_shows_the_help_and_the_fix_with_its_preview(
         "    - for event in w.stream(v1.list_secret_for_all_namespaces):",
         "    + for event in w.stream(v1.list_namespaced_secret, namespace):",
     ]
+
+
+MAIN_GO = """\
+package main
+
+import (
+\tctrl "sigs.k8s.io/controller-runtime"
+)
+
+func main() {
+\tmgr, err := ctrl.NewManager(cfg, ctrl.Options{
+\t\tLeaderElection: true,
+\t})
+}
+"""
+CLIENT_BLOCK = (
+    "\t\tClient: client.Options{\n"
+    "\t\t\tCache: &client.CacheOptions{\n"
+    "\t\t\t\tDisableFor: []client.Object{&corev1.Secret{}},\n"
+    "\t\t\t},\n"
+    "\t\t},\n"
+)
+DISABLE_FOR_TITLE = "Add &corev1.Secret{} to Client.Cache.DisableFor in main.go"
+DISABLE_FOR_EDITS = (
+    Edit(Span("main.go", 10, 1, 10, 1), CLIENT_BLOCK),
+    Edit(Span("main.go", 4, 1, 4, 1), '\tcorev1 "k8s.io/api/core/v1"\n'),
+    Edit(Span("main.go", 5, 1, 5, 1), '\t"sigs.k8s.io/controller-runtime/pkg/client"\n'),
+)
+
+
+def _fix_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fix: Fix, color: bool = False) -> list[str]:
+    """The `= fix:` line of a WL002 finding carrying `fix`, and the preview under it."""
+    (tmp_path / "main.go").write_text(MAIN_GO, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    finding = Finding(
+        code="WL002",
+        level=Level.WARNING,
+        span=Span("main.go", 8, 14, 8, 29),
+        message="`r.Get` on Secret starts a cluster-wide Secret informer",
+        kind="Secret",
+        construct="r.Get(ctx, key, &s)",
+        fixes=(fix,),
+    )
+    report = Report(findings=(finding,), mitigated=(), notifications=(), files_analyzed=1)
+    lines = render(report, SourceLines(), TextOptions(color=color, show_summary=False)).splitlines()
+    return lines[4:]
+
+
+def test_a_preview_that_leaves_edits_out_says_how_many_and_where_to_see_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix = Fix(DISABLE_FOR_TITLE, Applicability.SAFE, DISABLE_FOR_EDITS)
+    assert _fix_lines(tmp_path, monkeypatch, fix) == [
+        "  = fix: Add &corev1.Secret{} to Client.Cache.DisableFor in main.go [safe]",
+        "    main.go:10",
+        "    +         Client: client.Options{",
+        "    +             Cache: &client.CacheOptions{",
+        "    +                 DisableFor: []client.Object{&corev1.Secret{}},",
+        "    +             },",
+        "    +         },",
+        "    main.go:4",
+        '    +     corev1 "k8s.io/api/core/v1"',
+        "    … and 1 more edit (see --diff)",
+    ]
+
+
+@pytest.mark.parametrize("count", [1, 2], ids=["one-edit", "two-edits"])
+def test_a_preview_that_shows_every_edit_ends_with_the_last_edit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count: int
+) -> None:
+    fix = Fix(DISABLE_FOR_TITLE, Applicability.SAFE, DISABLE_FOR_EDITS[:count])
+    lines = _fix_lines(tmp_path, monkeypatch, fix)
+    assert lines[-1] == ("    +         }," if count == 1 else '    +     corev1 "k8s.io/api/core/v1"')
+    assert not any("…" in line for line in lines)
+
+
+def test_the_count_of_edits_left_out_is_plural_and_names_unsafe_fixes_option(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    edits = (*DISABLE_FOR_EDITS, Edit(Span("main.go", 8, 2, 8, 5), "manager"))
+    fix = Fix("Read Secret through mgr.GetAPIReader()", Applicability.UNSAFE, edits)
+    assert _fix_lines(tmp_path, monkeypatch, fix)[-1] == "    … and 2 more edits (see --diff --unsafe-fixes)"
+
+
+def test_a_preview_that_can_show_no_edit_still_counts_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    spanning = Edit(Span("main.go", 8, 2, 10, 3), "mgr, err := ctrl.NewManager(cfg, options)")  # several lines
+    fix = Fix("Build the manager from options", Applicability.SAFE, (spanning,))
+    assert _fix_lines(tmp_path, monkeypatch, fix) == [
+        "  = fix: Build the manager from options [safe]",
+        "    … 1 edit not shown (see --diff)",
+    ]
+
+
+def test_the_count_of_edits_left_out_is_styled_like_the_preview(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix = Fix(DISABLE_FOR_TITLE, Applicability.SAFE, DISABLE_FOR_EDITS)
+    lines = _fix_lines(tmp_path, monkeypatch, fix, color=True)
+    assert lines[-2] == '    \x1b[32m+     corev1 "k8s.io/api/core/v1"\x1b[0m'
+    assert lines[-1] == "    … and 1 more edit (see --diff)"  # plain, like the `path:line` heads

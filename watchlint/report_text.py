@@ -11,7 +11,7 @@ import click
 
 from watchlint.engine import Report
 from watchlint.facts import Notification
-from watchlint.findings import Finding, Fix, Mitigated
+from watchlint.findings import Applicability, Finding, Fix, Mitigated
 from watchlint.source import SourceLines, Span
 
 if TYPE_CHECKING:
@@ -85,13 +85,16 @@ def _render_finding(finding: Finding, lines: SourceLines, paint: _Painter) -> st
 
 
 def _preview(fix: Fix, lines: SourceLines, paint: _Painter) -> list[str]:
-    """The lines the fix changes, as `-`/`+` pairs under `path:line`."""
+    """The lines the fix changes, as `-`/`+` pairs under `path:line`, then how many edits are not shown: code
+    pasted from a preview without them (the import a DisableFor entry needs, say) would not compile."""
     out = []
+    shown = 0
     for edit in fix.edits[:MAX_PREVIEW_EDITS]:
         span = edit.span
         old = lines.line(span.path, span.line)
         if old is None or span.end_line != span.line:
             continue
+        shown += 1
         out.append(f"{span.path}:{span.line}")
         is_insert = span.column == span.end_column
         if is_insert and span.column == 1 and edit.new_text.endswith("\n"):
@@ -101,6 +104,11 @@ def _preview(fix: Fix, lines: SourceLines, paint: _Painter) -> list[str]:
             out.append(paint(f"- {old.expandtabs(TAB_WIDTH)}", fg="red"))
             added = new.split("\n")
         out.extend(paint(f"+ {line.expandtabs(TAB_WIDTH)}", fg="green") for line in added)
+    left_out = len(fix.edits) - shown
+    if left_out:
+        counted = f"and {_plural(left_out, 'more edit')}" if shown else f"{_plural(left_out, 'edit')} not shown"
+        option = "--diff --unsafe-fixes" if fix.applicability is Applicability.UNSAFE else "--diff"
+        out.append(f"… {counted} (see {option})")
     return out
 
 
