@@ -129,7 +129,7 @@ def extract(unit: UnitInput) -> Facts:
     binaries = [b for b in find_binaries(run.all_files, run.module_paths) if _builds_manager(b, run.files, policies)]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     pending = extractor.expand_helpers(
-        pending, evaluator.callers, lambda key: evaluator.deployed(key, evaluator.callers(key))
+        pending, evaluator.callers, lambda key: evaluator.deployed(key, evaluator.callers(key)), evaluator.stored
     )
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver)
     sites = _resolve_sites(pending, clients, binaries, evaluator, anchors)

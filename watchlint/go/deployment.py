@@ -783,6 +783,11 @@ class Evaluator:
         empty = zero.value if isinstance(zero, Val) else ""
         return Val(empty, origin or next((value.origin for value in known if value.origin), "") or name)
 
+    def stored(self, owner: TypeRef | None, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The values the module stores in field `name` of `owner` (by assignment or in a literal)."""
+        writes = self._field_writes().get(name, [])[:MAX_WRITES]
+        return [(file, value) for file, value, struct in writes if self._same(struct(), owner, name)]
+
     def _same(self, struct: TypeRef | None, owner: TypeRef | None, name: str) -> bool:
         """Whether field `name` of `struct` can be the one read on `owner` (either unknown: it may be); both
         are taken to the struct that declares the field, for fields promoted from embedded structs."""

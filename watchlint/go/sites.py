@@ -16,7 +16,7 @@ from watchlint.go import parser
 from watchlint.go.clients import ClientGraph, ClientRef
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import FieldKey, extract_field_keys
-from watchlint.go.model import CR_CLIENT, CR_SOURCE, FAKE_CLIENTSET, INFORMERS, META_V1, TOOLS_CACHE, GoFile
+from watchlint.go.model import CR_CLIENT, CR_SOURCE, FAKE_CLIENTSET, INFORMERS, META_V1, TOOLS_CACHE, GoFile, TypeRef
 from watchlint.go.resolve import (
     ObjectRef,
     Resolver,
@@ -69,6 +69,7 @@ class PendingSite:
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
     field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
     factory_parameter: tuple[FunctionKey, int] | None = None  # the informer factory is this parameter
+    factory_field: tuple[TypeRef | None, str] | None = None  # the informer factory is this field of a struct
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,12 +222,17 @@ class SiteExtractor:
         pending: list[PendingSite],
         callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
         deployed: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+        stored: Callable[[TypeRef | None, str], list[tuple[GoFile, tree_sitter.Node]]],
     ) -> list[PendingSite]:
         """Replace each helper site by one site per call that passes a known kind, reported at that call; judge
-        an informer of a factory parameter by the factories passed where the binary calls it (`deployed`)."""
+        an informer of a factory parameter by the factories passed where the binary calls it (`deployed`),
+        and one of a factory field by the factories the module stores in it (`stored`)."""
         expanded = []
         for site in pending:
             if site.factory_parameter is not None and not self._passed_factories(site, deployed):
+                continue
+            writes = stored(*site.factory_field) if site.factory_field is not None else []
+            if writes and not self._held_factories(site, list(writes)):
                 continue
             if site.helper is None:
                 expanded.append(site)
@@ -425,8 +431,12 @@ class SiteExtractor:
         if built is None:
             span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
             site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
-            # a parameter: the factories its callers pass decide, once the module's calls are known
+            # a parameter or a field: the factories its callers pass, or the module stores in the field, decide
+            # once the module's calls and writes are known
             site.factory_parameter = self._helper_parameter(file, factory) if factory is not None else None
+            if factory is not None and factory.type == "selector_expression":
+                owner = self.resolver.type_of(file, factory.child_by_field_name("operand"))
+                site.factory_field = owner, parser.text(factory.child_by_field_name("field"))
         else:
             self._factory_restrictions(site, built[0], built[1], kind)
         return site
@@ -434,15 +444,22 @@ class SiteExtractor:
     def _passed_factories(
         self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
     ) -> bool:
-        """Judge a factory parameter's informer by the factories its callers pass: narrowed only when each
-        is; left "built elsewhere" when one of them cannot be seen. False when every caller passes a factory
-        over a fake clientset (tests: nothing is listed from a cluster), and the site is none."""
+        """Judge a factory parameter's informer by the factories its callers pass (see `_held_factories`)."""
         assert site.factory_parameter is not None
         key, index = site.factory_parameter
-        judged, fakes = [], 0
+        passed: list[tuple[GoFile, tree_sitter.Node | None]] = []
         for caller_file, call in callers(key):
             values = parser.named(call.child_by_field_name("arguments") or call)
-            built = self._factory_built(caller_file, values[index]) if index < len(values) else None
+            passed.append((caller_file, values[index] if index < len(values) else None))
+        return self._held_factories(site, passed)
+
+    def _held_factories(self, site: PendingSite, values: list[tuple[GoFile, tree_sitter.Node | None]]) -> bool:
+        """Judge the informer of a factory parameter or field by the factories it may hold (what the callers
+        pass, what the module stores): narrowed only when each is; left "built elsewhere" when one of them
+        cannot be seen. False when each is over a fake clientset (tests: nothing is listed from a cluster)."""
+        judged, fakes = [], 0
+        for value_file, value in values:
+            built = self._factory_built(value_file, value) if value is not None else None
             if built is None:
                 return True
             if self._is_fake_clientset(built[0], parser.first_named(built[1].child_by_field_name("arguments"))):
