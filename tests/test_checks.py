@@ -70,8 +70,10 @@ def restriction(mitigation: Mitigation, kind: str | None = "Secret", **changes: 
     return replace(made, **changes)  # type: ignore[arg-type]
 
 
-def verdicts(*sites: Site, policies: tuple[CachePolicy, ...] = (policy(),)) -> list[Verdict]:
-    facts = Facts(language=Language.GO, root=".", sites=sites, policies=policies)
+def verdicts(
+    *sites: Site, policies: tuple[CachePolicy, ...] = (policy(),), language: Language = Language.GO
+) -> list[Verdict]:
+    facts = Facts(language=language, root=".", sites=sites, policies=policies)
     return [verdict for code in sorted(CHECKS) for verdict in CHECKS[code](facts, CONTEXT)]
 
 
@@ -360,6 +362,76 @@ def test_kopf_runner_is_said_to_serve_every_namespace_only_when_it_is_given_none
         "kopf starts here",
         "kopf.run(namespaces=namespaces) applies only when WATCH_NAMESPACES is set",
     ]
+
+
+LIST_WATCH_HELP = (
+    "Narrow the ListerWatcher passed to {} to a namespace, or set LabelSelector or FieldSelector in its ListFunc and "
+    'WatchFunc options, e.g. cache.NewFilteredListWatchFromClient(restClient, "{}", namespace, '
+    "func(o *metav1.ListOptions) {{ o.LabelSelector = … }})"
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "changes", "expected"),
+    [
+        (
+            Language.GO,
+            {"access": Access.CLIENTSET, "call": "Watch", "construct": "Watch(ctx, metav1.ListOptions{})"},
+            "Set LabelSelector or FieldSelector in the metav1.ListOptions, or watch a single namespace "
+            '(Secrets(ns) rather than Secrets(""))',
+        ),
+        (
+            Language.PYTHON,
+            {
+                "access": Access.DIRECT_CLIENT,
+                "call": "w.stream",
+                "construct": "w.stream(v1.list_secret_for_all_namespaces)",
+            },
+            "Pass label_selector= or field_selector=, or watch a single namespace",
+        ),
+        (
+            Language.GO,
+            {"kind": "Pod", "access": Access.INFORMER_FACTORY, "call": "NewSharedIndexInformer"},
+            LIST_WATCH_HELP.format("NewSharedIndexInformer", "pods"),
+        ),
+        (
+            Language.GO,
+            {"kind": "ConfigMap", "access": Access.INFORMER_FACTORY, "call": "NewInformerWithOptions"},
+            LIST_WATCH_HELP.format("NewInformerWithOptions", "configmaps"),
+        ),
+        (
+            Language.GO,
+            {"access": Access.INFORMER_FACTORY, "call": "NewSecretInformer"},
+            "Give NewSecretInformer a namespace, or use its NewFiltered… form with a label selector in "
+            "tweakListOptions",
+        ),
+        (
+            Language.GO,
+            {"access": Access.INFORMER_FACTORY, "call": "NewFilteredSecretInformer"},
+            "Give NewFilteredSecretInformer a namespace, or a tweakListOptions that sets a label selector",
+        ),
+        (
+            Language.GO,
+            {"access": Access.INFORMER_FACTORY, "call": "Secrets", "construct": "Core().V1().Secrets()"},
+            "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions",
+        ),
+    ],
+    ids=[
+        "go-clientset-watch",
+        "python-watch",
+        "tools-cache-shared-index-informer",
+        "tools-cache-informer-with-options",
+        "typed-informer",
+        "typed-filtered-informer",
+        "informer-factory",
+    ],
+)
+def test_help_of_a_watch_outside_the_manager_cache_speaks_the_constructors_language(
+    language: Language, changes: dict[str, object], expected: str
+) -> None:
+    finding = only(verdicts(watch(policy_keys=(), **changes), language=language))
+    assert isinstance(finding, Finding)
+    assert (finding.code, finding.help) == ("WL001", expected)
 
 
 def test_long_constructs_are_shortened_in_messages() -> None:

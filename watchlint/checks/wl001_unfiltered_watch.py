@@ -9,6 +9,7 @@ from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import keeps, shown
 from watchlint.facts import Access, Facts, Site
 from watchlint.findings import Finding, Mitigated, Verdict
+from watchlint.language import Language
 
 CODE = "WL001"
 
@@ -31,11 +32,11 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=judgement.related,
             fixes=fixes_for(site, judgement),
-            help=suggestion(site),
+            help=suggestion(site, facts.language),
         )
 
 
-def suggestion(site: Site) -> str:
+def suggestion(site: Site, language: Language) -> str:
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access is Access.CACHE:
@@ -43,13 +44,40 @@ def suggestion(site: Site) -> str:
             f"Restrict {site.kind} with cache.Options.ByObject (Label, Field or Namespaces) in the manager "
             "options, or watch it with builder.OnlyMetadata"
         )
-    if site.access is Access.INFORMER_FACTORY and site.call.startswith("New"):  # NewSecretInformer(…)
-        return f"Give {site.call} a namespace, or use its NewFiltered… form with a label selector in tweakListOptions"
     if site.access is Access.INFORMER_FACTORY:
-        return "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions"
+        return _informer_suggestion(site)
     if site.access is Access.KOPF:
         return (
             "Scope the operator's namespaces in code (kopf.run(namespaces=[...])), or set kopf-namespaced = true "
             "in the watchlint config when `kopf run -n` scopes it"
         )
+    if language is Language.GO:  # a clientset Watch: its selectors are metav1.ListOptions fields, not keywords
+        accessor = _clientset_accessor(site.kind)
+        return (
+            "Set LabelSelector or FieldSelector in the metav1.ListOptions, or watch a single namespace "
+            f'({accessor}(ns) rather than {accessor}(""))'
+        )
     return "Pass label_selector= or field_selector=, or watch a single namespace"
+
+
+def _informer_suggestion(site: Site) -> str:
+    """Client-go informers outside the manager cache, narrowed where each constructor takes it."""
+    if site.call == f"New{site.kind}Informer":  # generated informers/core/v1 and the like
+        return f"Give {site.call} a namespace, or use its NewFiltered… form with a label selector in tweakListOptions"
+    if site.call == f"NewFiltered{site.kind}Informer":  # NewFilteredSecretInformer(client, "", resync, indexers, nil)
+        return f"Give {site.call} a namespace, or a tweakListOptions that sets a label selector"
+    if site.call.startswith("New"):
+        # tools/cache's NewSharedIndexInformer(lw, &corev1.Pod{}, …), NewInformerWithOptions and the like take no
+        # namespace and have no NewFiltered… form: the ListerWatcher they list through decides what is cached
+        resource = _clientset_accessor(site.kind).lower()
+        return (
+            f"Narrow the ListerWatcher passed to {site.call} to a namespace, or set LabelSelector or "
+            "FieldSelector in its ListFunc and WatchFunc options, e.g. cache.NewFilteredListWatchFromClient("
+            f'restClient, "{resource}", namespace, func(o *metav1.ListOptions) {{ o.LabelSelector = … }})'
+        )
+    return "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions"
+
+
+def _clientset_accessor(kind: str) -> str:
+    """`Secrets`, `Endpoints`: the typed clientset's method for a kind, named as the Go front-end matches it."""
+    return kind if kind.endswith("s") else f"{kind}s"
