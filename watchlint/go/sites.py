@@ -662,7 +662,10 @@ class SiteExtractor:
         if operand.type != "call_expression":
             return None
         plural = _method_name(operand)
-        accessor = _method_name(_operand_of(operand))
+        group = _operand_of(operand)
+        if group is not None and group.type == "identifier":  # `core := cs.CoreV1(); core.Pods(ns).List(…)`
+            group = self._defined_as(file, group, 2) or group
+        accessor = _method_name(group)
         kind = self.names.clientset.get((accessor or "", plural or ""))
         if kind is None:
             return None
