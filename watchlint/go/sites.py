@@ -269,7 +269,12 @@ class SiteExtractor:
         return copy
 
     def _option_value(self, file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node:
-        """A builder option given through a variable (`reconcilers.OnlyUpdates = builder.WithPredicates(…)`)."""
+        """A builder option given through a variable (`reconcilers.OnlyUpdates = builder.WithPredicates(…)`),
+        or returned by a module function (`For(&corev1.Pod{}, r.forOption())`)."""
+        if option.type == "call_expression" and not parser.text(option).split("(", 1)[0].endswith("WithPredicates"):
+            info = self.resolver.callee(file, option)
+            returned = returned_values(info.node) if info is not None else []
+            return next((value for value in returned if value.type == "call_expression"), option)
         if option.type == "identifier":
             declaration = self.resolver.declaration(file, option)
             if declaration is not None:
