@@ -42,6 +42,9 @@ _SELECTOR_OPTIONS = frozenset(
     {"MatchingLabels", "MatchingLabelsSelector", "MatchingFields", "MatchingFieldsSelector", "HasLabels"}
 )
 MAX_CONSTRUCT = 80
+# Namespace expressions judged with their default value: a variable, a pointer to one (`Pods(*namespace)`),
+# a field (`Pods(opts.Namespace)`), a module function's result (`Pods(c.GetManagedNamespace())`).
+_JUDGED_NAMESPACES = frozenset({"identifier", "unary_expression", "selector_expression", "call_expression"})
 
 
 @dataclass(slots=True)
@@ -853,7 +856,7 @@ def _restrict_namespace(
         return
     restriction = Restriction(Mitigation.NAMESPACE, site.object.kind, span or file.span(namespace), text)
     site.restrictions.append(restriction)
-    if namespace.type == "identifier":
+    if namespace.type in _JUDGED_NAMESPACES:
         site.namespaces.append((restriction, file, namespace))
 
 
