@@ -43,7 +43,7 @@ def test_list_site_fields(catalog: Catalog) -> None:
                         self.core = client.CoreV1Api()
 
                     def secrets(self):
-                        return self.core.list_secret_for_all_namespaces(limit=10)
+                        return self.core.list_secret_for_all_namespaces(timeout_seconds=10)
             """
         },
     )
@@ -55,7 +55,7 @@ def test_list_site_fields(catalog: Catalog) -> None:
             form=ObjectForm.TYPED,
             span=Span("inventory.py", 9, 26, 9, 56),
             call="self.core.list_secret_for_all_namespaces",
-            construct="self.core.list_secret_for_all_namespaces(limit=10)",
+            construct="self.core.list_secret_for_all_namespaces(timeout_seconds=10)",
             enclosing="Inventory.secrets",
             suggestion=(
                 "Pass label_selector= or field_selector=, or list one namespace with "
@@ -83,6 +83,7 @@ def test_selector_and_namespace_restrictions(catalog: Catalog) -> None:
     labelled, namespaced, empty = facts.sites
     assert labelled.restrictions == (
         Restriction(Mitigation.SELECTOR, "Pod", Span("a.py", 4, 34, 4, 59), '`label_selector="app=shop"`'),
+        Restriction(Mitigation.ONE_PAGE, "Pod", Span("a.py", 4, 61, 4, 68), "`limit=5`: one page, no continue token"),
     )
     assert namespaced.restrictions == (
         Restriction(Mitigation.NAMESPACE, "Pod", Span("a.py", 5, 26, 5, 32), '`namespace="shop"`'),
@@ -103,6 +104,97 @@ def test_selector_and_namespace_restrictions(catalog: Catalog) -> None:
 def test_keyword_dictionaries(catalog: Catalog, arguments: str, mitigations: tuple[Mitigation, ...]) -> None:
     code = f"from kubernetes import client\n\nclient.CoreV1Api().list_job_for_all_namespaces({arguments})\n"
     assert summary(extract(catalog, {"a.py": code})) == [(3, Operation.LIST, "Job", mitigations)]
+
+
+ONE_PAGE_HEADER = """\
+from kubernetes import client
+
+PROBE = 1
+NO_LIMIT = None
+core = client.CoreV1Api()
+
+
+def probe(token, size=None, pages=500):
+    core.list_pod_for_all_namespaces(limit=1)
+    return core.list_pod_for_all_namespaces({})
+"""
+
+
+@pytest.mark.parametrize(
+    ("arguments", "operation", "mitigations"),
+    [
+        ("limit=1, _continue=None", Operation.LIST, (Mitigation.ONE_PAGE,)),
+        ("_continue=None, limit=500, timeout_seconds=5", Operation.LIST, (Mitigation.ONE_PAGE,)),
+        ("limit=PROBE", Operation.LIST, (Mitigation.ONE_PAGE,)),
+        ("limit=pages", Operation.LIST, (Mitigation.ONE_PAGE,)),
+        ("limit=500, _continue=token", Operation.LIST, ()),
+        ("limit=1, _continue=''", Operation.LIST, ()),
+        ("limit=0", Operation.LIST, ()),
+        ("limit=None", Operation.LIST, ()),
+        ("limit=NO_LIMIT", Operation.LIST, ()),
+        ("limit=size", Operation.LIST, ()),
+        ("limit=int(token)", Operation.LIST, ()),
+        ("_continue=None", Operation.LIST, ()),
+        ("limit=1, **{'_continue': token}", Operation.LIST, ()),
+        ("limit=1, watch=True", Operation.WATCH, ()),
+    ],
+)
+def test_one_page_lists(
+    catalog: Catalog, arguments: str, operation: Operation, mitigations: tuple[Mitigation, ...]
+) -> None:
+    """A list that reads one page of `limit` objects and asks for no other (line 9) is no list of every
+    object; a continue token pages through all of them, and `limit=0`/`None` asks for all at once."""
+    facts = extract(catalog, {"a.py": ONE_PAGE_HEADER.format(arguments)})
+    assert summary(facts) == [(9, Operation.LIST, "Pod", (Mitigation.ONE_PAGE,)), (10, operation, "Pod", mitigations)]
+
+
+def test_one_page_restriction_points_at_the_limit(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "count.py": """
+                from kubernetes_asyncio import client
+
+
+                async def count_pods(core: client.CoreV1Api) -> int:
+                    listed = await core.list_pod_for_all_namespaces(limit=1, _continue=None)
+                    return len(listed.items) + (listed.metadata.remaining_item_count or 0)
+            """
+        },
+    )
+    (site,) = facts.sites
+    assert site.restrictions == (
+        Restriction(
+            Mitigation.ONE_PAGE, "Pod", Span("count.py", 5, 53, 5, 60), "`limit=1`: one page, no continue token"
+        ),
+    )
+
+
+def test_one_page_through_the_dynamic_client_and_custom_objects(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "d.py": """
+                from kubernetes import client, dynamic
+
+                dyn = dynamic.DynamicClient(client.ApiClient())
+                secrets = dyn.resources.get(api_version="v1", kind="Secret")
+                secrets.get(limit=1)
+                dyn.get(secrets, limit=1, _continue=None)
+                secrets.get(limit=100, _continue=secrets.get(limit=100).metadata._continue)
+                secrets.watch(limit=1)
+                client.CustomObjectsApi().list_cluster_custom_object("batch", "v1", "jobs", limit=1)
+            """
+        },
+    )
+    assert summary(facts) == [
+        (5, Operation.LIST, "Secret", (Mitigation.ONE_PAGE,)),
+        (6, Operation.LIST, "Secret", (Mitigation.ONE_PAGE,)),
+        (7, Operation.LIST, "Secret", ()),
+        (7, Operation.LIST, "Secret", (Mitigation.ONE_PAGE,)),
+        (8, Operation.WATCH, "Secret", ()),
+        (9, Operation.LIST, "Job", (Mitigation.ONE_PAGE,)),
+    ]
 
 
 @pytest.mark.parametrize(

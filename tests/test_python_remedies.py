@@ -318,7 +318,7 @@ LISTER = textwrap.dedent(
 
     def names(namespace):
         return client.CoreV1Api().list_pod_for_all_namespaces(
-            limit=10,
+            timeout_seconds=10,
         )
     """
 )

@@ -76,6 +76,7 @@ class Mitigation(StrEnum):
     UNSTRUCTURED = "unstructured"  # unstructured objects are not cached
     NAMESPACE = "namespace"  # the call itself is limited to a namespace
     SELECTOR = "selector"  # the call itself sends a label or field selector to the API server
+    ONE_PAGE = "one-page"  # the call reads one page of at most `limit` objects and asks for no other
     OPERATOR_NAMESPACES = "operator-namespaces"  # a kopf operator serves only the namespaces it names
     OFF_BY_DEFAULT = "off-by-default"  # the site exists only under a condition false by default
     UNRESOLVED = "unresolved"  # something restricts the site but its value is not visible (SPEC §1)

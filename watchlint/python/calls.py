@@ -16,7 +16,7 @@ from watchlint.python.conditions import (
     truth_by_default,
 )
 from watchlint.python.flow import Flow
-from watchlint.python.names import is_empty_literal, literal_string
+from watchlint.python.names import is_empty_literal, is_none, literal_string
 from watchlint.python.parser import ParsedFile
 from watchlint.source import Span
 
@@ -109,6 +109,37 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
                 text = f"`{key}` in `{file.code(star)}`"
                 found.append(Restriction(names[key], kind, argument_span(file, star), text, condition=condition))
     return found
+
+
+def one_page(context: ClientContext, call: libcst.Call, kind: str) -> list[Restriction]:
+    """`limit=N` and no continue token: the call reads one page of at most N objects and asks for no other,
+    as a count through `metadata.remaining_item_count` does (robusta probes with `limit=1`). A paging loop
+    passes `_continue=token`, and a `**` dict may carry one: those still list every object."""
+    limit, token = keyword(call, "limit"), keyword(call, "_continue")
+    if limit is None or any(arg.star == "**" for arg in call.args):
+        return []
+    if (token is not None and not is_none(token.value)) or not _bounds_a_page(context.flow, limit.value):
+        return []
+    text = f"`limit={context.file.code(limit.value)}`: one page, no continue token"
+    return [Restriction(Mitigation.ONE_PAGE, kind, argument_span(context.file, limit), text)]
+
+
+def _bounds_a_page(flow: Flow, value: libcst.BaseExpression) -> bool:
+    """An integer literal other than 0, or a name or attribute none of whose known values is `None` or `0`,
+    which ask for every object at once (a parameter's default counts: the default deployment may omit it)."""
+    if isinstance(value, libcst.Integer):
+        return value.evaluated_value != 0
+    if not isinstance(value, libcst.Name | libcst.Attribute) or is_none(value):
+        return False
+    for origin in flow.origins(value):
+        known = origin.default if isinstance(origin, libcst.Param) else origin
+        if known is not None and (is_empty_literal(known) or _is_zero(known)):
+            return False
+    return True
+
+
+def _is_zero(node: libcst.CSTNode) -> bool:
+    return isinstance(node, libcst.Integer) and node.evaluated_value == 0
 
 
 def keyword_dict(flow: Flow, value: libcst.BaseExpression) -> list[tuple[str, libcst.BaseExpression]] | None:

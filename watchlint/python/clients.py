@@ -3,7 +3,8 @@
 `list_*_for_all_namespaces(…)` without selectors (WL004), `watch.Watch().stream(v1.list_*_for_all_namespaces, …)`
 sync and async (WL001, WL003 when the loop filters by labels), `kubernetes.informer.SharedInformer` on such a
 list function (WL001), and the dynamic client's `resources.get(api_version=…, kind=…)` then `.get()`/`.watch()`.
-Namespaced calls become sites with a namespace restriction, so `--show-mitigated` lists them.
+Namespaced calls become sites with a namespace restriction, and a list that reads one bounded page and asks
+for no other (`limit=1`, no `_continue`) one with a one-page restriction, so `--show-mitigated` lists them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from watchlint.python.calls import (
     argument_span,
     client_site,
     keyword,
+    one_page,
     restrictions,
 )
 from watchlint.python.conditions import default_branches
@@ -107,6 +109,8 @@ def _listed(context: ClientContext, call: libcst.Call, method: ListMethod, name:
     watch = keyword(call, "watch")
     is_watch = watch is not None and not is_none(watch.value) and context.file.code(watch.value) != "False"
     found = restrictions(context, call, kind, _narrowing(method, 0))
+    if not is_watch:
+        found += one_page(context, call, kind)
     filters = loop_filters(context.file, context.flow, call) if is_watch else []
     operation = Operation.WATCH if is_watch else Operation.LIST
     site = client_site(context, call, operation, kind, found, filters)
@@ -255,7 +259,7 @@ def _dynamic(context: ClientContext, call: libcst.Call, func: libcst.Attribute) 
         if name is not None and not is_none(name.value):
             return None  # one object by name
         narrowing = Narrowing(KUBERNETES_SELECTORS, ("namespace", shift + 1))
-        found = restrictions(context, call, kind, narrowing)
+        found = restrictions(context, call, kind, narrowing) + one_page(context, call, kind)
         return dynamic_remedies(context, client_site(context, call, Operation.LIST, kind, found), call, shift)
     selectors = (("label_selector", shift + 2), ("field_selector", shift + 3))
     found = restrictions(context, call, kind, Narrowing(selectors, ("namespace", shift)))
