@@ -217,6 +217,9 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
         if isinstance(value, Val) and value.value in ("", None):
             text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
             judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
+    for restriction, file, node in item.guarded:  # a selector a tweak sets only under a condition
+        if (condition := evaluator.condition(file, node)) is not None:
+            judged[id(restriction)] = replace(restriction, condition=condition)
     return tuple(judged.values())
 
 

@@ -44,6 +44,7 @@ _SELECTOR_OPTIONS = frozenset(
 MAX_CONSTRUCT = 80
 # Namespace expressions judged with their default value: a variable, a pointer to one (`Pods(*namespace)`),
 # a field (`Pods(opts.Namespace)`), a module function's result (`Pods(c.GetManagedNamespace())`).
+_NO_SELECTOR = frozenset({'""', "``", "labels.Everything().String()", "fields.Everything().String()"})
 _JUDGED_NAMESPACES = frozenset({"identifier", "unary_expression", "selector_expression", "call_expression"})
 
 
@@ -73,6 +74,8 @@ class PendingSite:
     field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
     factory_parameter: tuple[FunctionKey, int] | None = None  # the informer factory is this parameter
     factory_field: tuple[TypeRef | None, str] | None = None  # the informer factory is this field of a struct
+    # restrictions a tweak of the list options sets under the conditions around the node, judged later
+    guarded: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -580,7 +583,7 @@ class SiteExtractor:
         _restrict_namespace(site, file, arguments[1], "namespace")
         tweak = arguments[4] if match.group("filtered") and len(arguments) > 4 else None
         if tweak is not None and parser.text(tweak) != "nil":
-            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), "tweakListOptions"))
+            self._tweak(site, file, tweak, "tweakListOptions")
         yield site
 
     def _list_watch_informer_site(
@@ -617,10 +620,46 @@ class SiteExtractor:
             return
         _restrict_namespace(site, file, values[2], "namespace")
         selector = values[3]
-        if not parser.text(selector).endswith(("Everything()", "nil")):
-            text = "optionsModifier" if name.startswith("NewFiltered") else "fieldSelector"
-            site.restrictions.append(Restriction(Mitigation.SELECTOR, found.kind, file.span(selector), text))
+        if parser.text(selector).endswith(("Everything()", "nil")):
+            pass
+        elif name.startswith("NewFiltered"):
+            self._tweak(site, file, selector, "optionsModifier")
+        else:
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, found.kind, file.span(selector), "fieldSelector"))
         yield site
+
+    def _tweak(self, site: PendingSite, file: GoFile, tweak: tree_sitter.Node, text: str) -> None:
+        """A function adjusting the list options (`func(options *metav1.ListOptions)`) narrows by the
+        selectors it sets, each judged later under the conditions it is set in (Reloader sets a label selector
+        only when a flag is given); one that cannot be read, or hands the options on, counts as narrowing."""
+        kind = site.object.kind
+        function = self._defined_as(file, tweak, 2) if tweak.type == "identifier" else tweak
+        parameters = function.child_by_field_name("parameters") if function is not None else None
+        names = parser.captures("(parameter_declaration name: (identifier) @name)", parameters) if parameters else {}
+        options = [parser.text(node) for node in names.get("name", [])]
+        if function is None or function.type != "func_literal" or len(options) != 1:
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
+            return
+        body = function.child_by_field_name("body") or function
+        uses = [
+            node
+            for node in parser.captures("(identifier) @name", body).get("name", [])
+            if parser.text(node) == options[0]
+        ]
+        written: list[tuple[tree_sitter.Node, tree_sitter.Node, str]] = []
+        for left, right in file.assignments():
+            target, value = parser.named(left)[0], parser.named(right)[0]
+            operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
+            if operand is not None and operand in uses:
+                written.append((target, value, parser.text(target.child_by_field_name("field"))))
+        if len(written) < len(uses):  # the options are handed on or read: what they end up holding is not seen
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
+            return
+        for target, value, name in written:
+            if name in ("LabelSelector", "FieldSelector") and parser.text(value) not in _NO_SELECTOR:
+                restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), f"{text}'s {name}")
+                site.restrictions.append(restriction)
+                site.guarded.append((restriction, file, target))
 
     def _factory_restrictions(self, site: PendingSite, file: GoFile, constructor: tree_sitter.Node, kind: str) -> None:
         """The namespace and list-option tweaks a factory's constructor (in `file`) applies."""
@@ -630,18 +669,14 @@ class SiteExtractor:
         if name == "NewFilteredSharedInformerFactory" and len(values) >= 4:
             _restrict_namespace(site, file, values[2], "namespace")
             if parser.text(values[3]) != "nil":
-                site.restrictions.append(
-                    Restriction(Mitigation.SELECTOR, kind, file.span(values[3]), "tweakListOptions")
-                )
+                self._tweak(site, file, values[3], "tweakListOptions")
         for value in values[2:]:
             text = parser.text(value)
             option = value.child_by_field_name("arguments") if value.type == "call_expression" else None
             if "WithNamespace(" in text and (namespace := parser.first_named(option)) is not None:
                 _restrict_namespace(site, file, namespace, "informers.WithNamespace", file.span(value))
-            elif "WithTweakListOptions(" in text:
-                site.restrictions.append(
-                    Restriction(Mitigation.SELECTOR, kind, file.span(value), "WithTweakListOptions")
-                )
+            elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
+                self._tweak(site, file, tweak, "WithTweakListOptions")
 
     def _is_fake_clientset(self, file: GoFile, node: tree_sitter.Node | None) -> bool:
         """`fake.NewSimpleClientset(…)` or `fake.NewClientset(…)`, directly or through local variables."""
