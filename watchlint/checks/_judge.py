@@ -69,14 +69,15 @@ def judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
 def _early_mitigation(site: Site, facts: Facts, kinds: frozenset[str]) -> tuple[Mitigation, Related | None] | None:
     if site.kind not in kinds:
         return Mitigation.NOT_HIGH_CARDINALITY, None
+    # a read that never caches says so first, off by default or not
+    if site.operation is Operation.GET and site.access in _UNCACHED_READS:
+        evidence = site.access_evidence
+        return _UNCACHED_READS[site.access], Related(evidence.span, evidence.message) if evidence else None
     condition = site.condition
     if condition is not None and condition.holds_by_default is False:
         return Mitigation.OFF_BY_DEFAULT, Related(condition.span, f"only when {condition.text}")
     if site.form is ObjectForm.METADATA:
         return Mitigation.METADATA_ONLY, None
-    if site.operation is Operation.GET and site.access in _UNCACHED_READS:
-        evidence = site.access_evidence
-        return _UNCACHED_READS[site.access], Related(evidence.span, evidence.message) if evidence else None
     unstructured_get = site.form is ObjectForm.UNSTRUCTURED and site.operation is Operation.GET
     if unstructured_get and (site.access is not Access.CACHE or not _caches_unstructured(site, facts)):
         return Mitigation.UNSTRUCTURED, None
