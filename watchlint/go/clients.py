@@ -113,7 +113,8 @@ class ClientGraph:
         inner = parser.named(node) if kind in ("parenthesized_expression", "unary_expression") else None
         if inner:
             return self.ref_of(file, inner[-1], depth + 1)
-        if kind == "index_expression":  # `c.clients[0]`: an element of a list of clients
+        if kind in ("index_expression", "type_assertion_expression"):
+            # `c.clients[0]`: an element of a list of clients; `mgr.GetClient().(client.Client)`: the same client
             return self.ref_of(file, node.child_by_field_name("operand"), depth + 1)
         if kind == "call_expression":
             return self._call_ref(file, node)
