@@ -440,21 +440,14 @@ class ClientGraph:
         if ref is Marker.UNKNOWN or depth > MAX_DEPTH or ref in seen:
             return Known(Access.CACHE, None)
         assert isinstance(ref, FieldRef | ParamRef | ReturnRef)
-        if isinstance(ref, ReturnRef):
-            values = self._returned(ref.function, ref.index)
-            label = f"{ref.function.name}()"
-        elif isinstance(ref, FieldRef):
-            values = self.field_values.get((ref.struct, ref.field), [])
-            owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
-            label = f"{owner}.{ref.field}"
-        else:
-            values = self.call_arguments.get((ref.function, ref.index), [])
-            label = f"parameter {ref.name} of {ref.function.name}"
+        values, label = self._values_of(ref)
         outcomes = []
         for value in values:
             known = self.resolve(value.ref, depth + 1, seen | {ref})
             if known is not None:
                 outcomes.append((known, value))
+        if values and not outcomes:  # each value is no client (fakes of tests, `nil`): neither is this
+            return None
         # Definite outcomes decide before assumed ones: a cache-backed value anywhere makes the reference
         # cache-backed; otherwise a known uncached client wins over values whose origin is unknown.
         definite = [(known, value) for known, value in outcomes if known.evidence is not None]
@@ -469,6 +462,15 @@ class ClientGraph:
             # `parameter c of f is `c``: a name passed on says nothing; the link that gave it its value does
             return Known(known.access, known.evidence, known.cache, roots)
         return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache, roots)
+
+    def _values_of(self, ref: FieldRef | ParamRef | ReturnRef) -> tuple[list[Assigned], str]:
+        """What a reference may hold (returned, stored, passed), and how messages name it."""
+        if isinstance(ref, ReturnRef):
+            return self._returned(ref.function, ref.index), f"{ref.function.name}()"
+        if isinstance(ref, FieldRef):
+            owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
+            return self.field_values.get((ref.struct, ref.field), []), f"{owner}.{ref.field}"
+        return self.call_arguments.get((ref.function, ref.index), []), f"parameter {ref.name} of {ref.function.name}"
 
 
 def _is_fake_client(file: GoFile, call: tree_sitter.Node, package: str | None, name: str) -> bool:
