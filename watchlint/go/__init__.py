@@ -242,11 +242,15 @@ def _resolve_sites(
     typed_elsewhere = frozenset(
         item.object.kind for item in typed if item.operation is not Operation.WATCH or watched[item.object.kind] > 1
     )
+    # a label selector on a kind the operator also watches without owning (For, Watches) would hide those
+    watched_unowned = frozenset(item.object.kind for item in pending if item.call in ("For", "Watches"))
     package_of = {file.path: file.package_path for file in evaluator.files}
     resolved = [found for item in pending if (found := _resolve_access(item, clients, binaries, evaluator, package_of))]
     kinds = clients.resolver.kinds
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
-    remedies = SiteRemedies(OptionsFixes(anchors), typed_elsewhere, clients, kinds, indexed_lists(cached_reads, kinds))
+    remedies = SiteRemedies(
+        OptionsFixes(anchors), typed_elsewhere, watched_unowned, clients, kinds, indexed_lists(cached_reads, kinds)
+    )
     return [_site(found, evaluator, remedies) for found in resolved]
 
 

@@ -127,11 +127,13 @@ def indexed_lists(
 @dataclass(slots=True)
 class SiteRemedies:
     """What the fixes of every site are built from: the manager options edits, the kinds read or watched
-    typed at several sites (an OnlyMetadata watch would be defeated by them, WL005), the client graph and the
+    typed at several sites (an OnlyMetadata watch would be defeated by them, WL005), the kinds watched by
+    `For` or `Watches` (a label selector for `Owns` would hide their objects), the client graph and the
     Lists by cache index."""
 
     options_fixes: OptionsFixes
     typed_elsewhere: frozenset[str]
+    watched_unowned: frozenset[str]  # kinds a `For` or `Watches` site watches
     clients: ClientGraph
     kinds: KindIndex
     indexed: dict[tuple[str, str], list[IndexedList]] = field(default_factory=dict)
@@ -148,8 +150,8 @@ class SiteRemedies:
                 fixes.append(_api_reader(item, self.clients))
         elif item.call in _OBJECT_WATCHES and not item.cache:
             # SPEC §4 labels what `Owns` watches: objects the operator creates, which it can label. A label
-            # selector on a kind it only watches (`For`, `Watches`) would hide every object of it.
-            if item.call == "Owns":
+            # selector on a kind it also watches (`For`, `Watches`: objects users provide) would hide those.
+            if item.call == "Owns" and item.object.kind not in self.watched_unowned:
                 fixes.extend(self.options_fixes.get(by_object_fix, key, kind) for key in keys)
             if item.object.kind not in self.typed_elsewhere:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
