@@ -62,6 +62,11 @@ def suggestion(site: Site, language: Language) -> str:
 
 def _informer_suggestion(site: Site) -> str:
     """Client-go informers outside the manager cache, narrowed where each constructor takes it."""
+    if site.call.endswith(".Get"):  # knative's injected informer: `secretinformer.Get(ctx)`
+        return (
+            "Scope knative's injection to the operator's namespace with injection.WithNamespaceScope, or take "
+            f"the informer from the package's filtered form (…/{site.kind.lower()}/filtered) with a label selector"
+        )
     if site.call == f"New{site.kind}Informer":  # generated informers/core/v1 and the like
         return f"Give {site.call} a namespace, or use its NewFiltered… form with a label selector in tweakListOptions"
     if site.call == f"NewFiltered{site.kind}Informer":  # NewFilteredSecretInformer(client, "", resync, indexers, nil)

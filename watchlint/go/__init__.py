@@ -35,7 +35,7 @@ from watchlint.go.declarations import Declarations
 from watchlint.go.deployment import Evaluator, FlagRegistry, Val
 from watchlint.go.edits import OptionsAnchor
 from watchlint.go.imports import extract_imports
-from watchlint.go.model import GoFile, index_nodes
+from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.policy import FilePolicy, extract_policy
 from watchlint.go.remedies import OptionsFixes, SiteRemedies, indexed_lists, options_anchors
@@ -126,6 +126,7 @@ def extract(unit: UnitInput) -> Facts:
     for file in run.files:
         run.guarded(file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator)))
         run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
+    extractor.scope_injected(pending)
     binaries = [b for b in find_binaries(run.all_files, run.module_paths) if _builds_manager(b, run.files, policies)]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     pending = extractor.expand_helpers(
@@ -168,7 +169,7 @@ def _parse(run: _Run, source: SourceFile) -> None:
         index=index,
     )
     run.all_files.append(file)
-    if _KUBERNETES_IMPORT in source.data:
+    if _KUBERNETES_IMPORT in source.data or KNATIVE_INFORMERS.encode() in source.data:
         run.files.append(file)
 
 

@@ -26,6 +26,9 @@ INFORMERS = "k8s.io/client-go/informers"
 KUBERNETES = "k8s.io/client-go/kubernetes"
 FAKE_CLIENTSET = "k8s.io/client-go/kubernetes/fake"
 TOOLS_CACHE = "k8s.io/client-go/tools/cache"
+# knative.dev/pkg's injection: one informer per kind, registered by import, from a factory `sharedmain` starts
+KNATIVE_INFORMERS = "knative.dev/pkg/client/injection/kube/informers"
+KNATIVE_INJECTION = "knative.dev/pkg/injection"
 
 # Packages that re-export the manager options and builder entry points (ctrl.Options, ctrl.NewManager, …).
 MANAGER_PACKAGES = frozenset({CONTROLLER_RUNTIME, CR_MANAGER})

@@ -16,7 +16,18 @@ from watchlint.go import parser
 from watchlint.go.clients import ClientGraph, ClientRef
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import FieldKey, extract_field_keys
-from watchlint.go.model import CR_CLIENT, CR_SOURCE, FAKE_CLIENTSET, INFORMERS, META_V1, TOOLS_CACHE, GoFile, TypeRef
+from watchlint.go.model import (
+    CR_CLIENT,
+    CR_SOURCE,
+    FAKE_CLIENTSET,
+    INFORMERS,
+    KNATIVE_INFORMERS,
+    KNATIVE_INJECTION,
+    META_V1,
+    TOOLS_CACHE,
+    GoFile,
+    TypeRef,
+)
 from watchlint.go.resolve import (
     ObjectRef,
     Resolver,
@@ -76,6 +87,7 @@ class PendingSite:
     factory_field: tuple[TypeRef | None, str] | None = None  # the informer factory is this field of a struct
     # restrictions a tweak of the list options sets under the conditions around the node, judged later
     guarded: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
+    injected: bool = False  # an informer of knative's injection: injection's namespace scope applies
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +98,12 @@ class TypedClientNames:
     informers: dict[tuple[str, str, str], str]  # (Core, V1, Secrets) -> Secret
     # (k8s.io/client-go/informers/core/v1, Secret) -> Secret: the package of NewSecretInformer and its kind
     standalone: dict[tuple[str, str], str]
+    # knative.dev/pkg/client/injection/kube/informers/core/v1/secret -> Secret: an injected informer's package
+    injected: dict[str, str]
 
     @classmethod
     def build(cls, kinds: KindIndex) -> TypedClientNames:
-        clientset, informers, standalone = {}, {}, {}
+        clientset, informers, standalone, injected = {}, {}, {}, {}
         for kind in kinds.kinds:
             plural = kind.name if kind.name.endswith("s") else f"{kind.name}s"
             for package in kind.go_packages:
@@ -100,7 +114,8 @@ class TypedClientNames:
                 clientset[(group + version, plural)] = kind.name
                 informers[(group, version, plural)] = kind.name
                 standalone[(f"{INFORMERS}/{'/'.join(parts[-2:])}", kind.name)] = kind.name
-        return cls(clientset, informers, standalone)
+                injected[f"{KNATIVE_INFORMERS}/{'/'.join(parts[-2:])}/{kind.name.lower()}"] = kind.name
+        return cls(clientset, informers, standalone, injected)
 
 
 class SiteExtractor:
@@ -111,6 +126,8 @@ class SiteExtractor:
         self.clients = clients
         self.names = names
         self._served: list[tuple[int, int]] = []  # byte ranges of the ListFuncs and WatchFuncs informer sites read
+        # `injection.WithNamespaceScope(ctx, ns)` calls of the module: they scope every injected informer
+        self.injection_scopes: list[tuple[GoFile, tree_sitter.Node, list[tree_sitter.Node]]] = []
 
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
@@ -121,6 +138,9 @@ class SiteExtractor:
             if method == "WithEventFilter":
                 group = self._chain_group(file, call)
                 event_filters.setdefault(group, []).append(_evidence(file, call, "WithEventFilter"))
+                continue
+            if method == "WithNamespaceScope" and file.imports.get(parser.text(operand)) == KNATIVE_INJECTION:
+                self.injection_scopes.append((file, call, arguments))
                 continue
             sites.extend(self._site(file, call, method, operand, arguments))
         if self._served:  # the List and Watch of a ListWatch an informer site stands for
@@ -145,17 +165,30 @@ class SiteExtractor:
         elif method in _INFORMERS:
             yield from self._informer_site(file, call, method, arguments)
         elif method in _READS or method == "Watch":
-            clientset = self._clientset_site(file, call, method, operand, arguments)
-            if clientset is not None:
-                yield clientset
-            elif method in _READS:
-                yield from self._read_site(file, call, method, operand, arguments)
+            yield from self._read_or_watch(file, call, method, operand, arguments)
         elif not arguments:
             informer = self._factory_site(file, call, method, operand)
             if informer is not None:
                 yield informer
         elif (standalone := _STANDALONE_INFORMER.fullmatch(method)) is not None or method in _LIST_WATCH_INFORMERS:
             yield from self._standalone_informer_site(file, call, method, operand, arguments, standalone)
+
+    def _read_or_watch(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> Iterator[PendingSite]:
+        """A Get, List or Watch: of an injected informer (`Get(ctx)`), a clientset, or a controller-runtime
+        reader."""
+        injected = self._injected_informer_site(file, call, operand, arguments) if method == "Get" else None
+        clientset = injected or self._clientset_site(file, call, method, operand, arguments)
+        if clientset is not None:
+            yield clientset
+        elif method in _READS:
+            yield from self._read_site(file, call, method, operand, arguments)
 
     # -- builder chains ------------------------------------------------------------------------------
     def _builder_site(
@@ -661,6 +694,41 @@ class SiteExtractor:
                 site.restrictions.append(restriction)
                 site.guarded.append((restriction, file, target))
 
+    def _injected_informer_site(
+        self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]
+    ) -> PendingSite | None:
+        """`secretinformer.Get(ctx)` of knative's injection: the informer of a factory over every namespace
+        unless the module scopes injection (`injection.WithNamespaceScope`); its `filtered` form is given a
+        label selector (`Get(ctx, selector)`)."""
+        package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
+        if package is None or not package.startswith(KNATIVE_INFORMERS + "/"):
+            return None
+        filtered = package.endswith("/filtered")
+        kind = self.names.injected.get(package.removesuffix("/filtered"))
+        if kind is None:
+            return None
+        found = ObjectRef(kind, ObjectForm.TYPED, f"injected {kind} informer", False)
+        access, alias = Access.INFORMER_FACTORY, parser.text(operand)
+        site = self._pending(file, call, "Get", Operation.WATCH, access, found, ObjectForm.TYPED, receiver=alias)
+        site.injected = True
+        if filtered:
+            selector = arguments[1] if len(arguments) > 1 else call
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(selector), "filtered informer"))
+        return site
+
+    def scope_injected(self, pending: list[PendingSite]) -> None:
+        """Narrow every injected informer by the namespace scopes the module gives injection, each judged
+        under the conditions it is given in."""
+        for site in pending:
+            if not site.injected:
+                continue
+            for file, call, arguments in self.injection_scopes:
+                if len(arguments) < 2:
+                    continue
+                scope = _restrict_namespace(site, file, arguments[1], "injection.WithNamespaceScope", file.span(call))
+                if scope is not None:
+                    site.guarded.append((scope, file, call))
+
     def _factory_restrictions(self, site: PendingSite, file: GoFile, constructor: tree_sitter.Node, kind: str) -> None:
         """The namespace and list-option tweaks a factory's constructor (in `file`) applies."""
         name = _method_name(constructor) or ""
@@ -884,15 +952,16 @@ def _copied_from(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
 
 def _restrict_namespace(
     site: PendingSite, file: GoFile, namespace: tree_sitter.Node, text: str, span: Span | None = None
-) -> None:
+) -> Restriction | None:
     """A namespace argument restricts the site unless it names all namespaces; a variable is judged later,
     with the value it holds by default (`namespace := metav1.NamespaceAll; if namespaced { … }`)."""
     if parser.text(namespace) in _ALL_NAMESPACES:
-        return
+        return None
     restriction = Restriction(Mitigation.NAMESPACE, site.object.kind, span or file.span(namespace), text)
     site.restrictions.append(restriction)
     if namespace.type in _JUDGED_NAMESPACES:
         site.namespaces.append((restriction, file, namespace))
+    return restriction
 
 
 def _method_calls(
