@@ -538,7 +538,7 @@ class Evaluator:
             return env[name]
         declaration = self.resolver.declaration(file, node)
         if declaration is not None:
-            return self._declared(file, declaration, _read_at(node, declaration), depth)
+            return self._declared(file, declaration, node, depth)
         flag = self.flags.by_variable.get((file.package_path, name))
         if flag is not None:
             return self._flag_value(flag, depth)
@@ -549,15 +549,23 @@ class Evaluator:
             return _zero(resolve_type(variable.type_node, variable.file))
         return UNKNOWN
 
-    def _declared(self, file: GoFile, declaration: Declaration, at: int, depth: int) -> Value:
-        """A local's value where it is read (byte `at`): its declared value, then the writes before `at`."""
+    def _declared(self, file: GoFile, declaration: Declaration, node: tree_sitter.Node, depth: int) -> Value:
+        """A local's value where `node` reads it: its declared value, then the writes before the read."""
+        at = _read_at(node, declaration)
         every = self._writes(file, declaration)
-        if any(write.escapes for write in every):
+        escaping = [write for write in every if write.escapes]
+        closure = _closure_of(node, declaration)
+        if escaping and (closure is None or any(_span(innermost_function(w.node)) != closure for w in escaping)):
             return UNKNOWN  # a function literal writes it, at a time that cannot be told
-        writes = [write for write in every if write.node.end_byte <= at]
-        if any(repeats_before(write, at) for write in every if write.node.end_byte > at):
-            return UNKNOWN  # written later in a loop that reads it: the next round reads that write
-        key = ("local", file.path, declaration.node.start_byte, len(writes))
+        if closure is not None and escaping:
+            # read in the function literal that writes it (a cobra RunE reading its flags): the literal runs
+            # once the declaring function has set the variable up (flags defined), then writes it in order
+            writes = [write for write in every if not write.escapes] + [w for w in escaping if w.node.end_byte <= at]
+        else:
+            writes = [write for write in every if write.node.end_byte <= at]
+            if any(repeats_before(write, at) for write in every if write.node.end_byte > at):
+                return UNKNOWN  # written later in a loop that reads it: the next round reads that write
+        key = ("local", file.path, declaration.node.start_byte, len(writes), closure if escaping else None)
         return self._memoized(key, lambda: self._written_value(file, declaration, writes, depth))
 
     def _writes(self, file: GoFile, declaration: Declaration) -> list[Write]:
@@ -1303,6 +1311,22 @@ def _reads_variables_only(
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
     )
+
+
+def _span(node: tree_sitter.Node | None) -> tuple[int, int] | None:
+    return (node.start_byte, node.end_byte) if node is not None else None
+
+
+def _closure_of(node: tree_sitter.Node, declaration: Declaration) -> tuple[int, int] | None:
+    """The byte range of the function literal a local is read in, when that is not its declaring function."""
+    reader = innermost_function(node)
+    if (
+        reader is None
+        or reader.type != "func_literal"
+        or reader.start_byte <= declaration.node.start_byte < reader.end_byte
+    ):
+        return None
+    return _span(reader)
 
 
 def _read_at(node: tree_sitter.Node, declaration: Declaration) -> int:
