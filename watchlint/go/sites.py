@@ -53,10 +53,12 @@ _SELECTOR_OPTIONS = frozenset(
     {"MatchingLabels", "MatchingLabelsSelector", "MatchingFields", "MatchingFieldsSelector", "HasLabels"}
 )
 MAX_CONSTRUCT = 80
-# Namespace expressions judged with their default value: a variable, a pointer to one (`Pods(*namespace)`),
-# a field (`Pods(opts.Namespace)`), a module function's result (`Pods(c.GetManagedNamespace())`).
+# What a list-options tweak may set a selector to that selects everything.
 _NO_SELECTOR = frozenset({'""', "``", "labels.Everything().String()", "fields.Everything().String()"})
-_JUDGED_NAMESPACES = frozenset({"identifier", "unary_expression", "selector_expression", "call_expression"})
+# Namespace expressions judged with their default value: a variable, or a pointer to one (`Pods(*namespace)`).
+# Not a field nor a function's result: what reaches them is followed less surely than where they are read
+# from (cert-manager reads a namespace field in informers built only behind a feature gate's interface).
+_JUDGED_NAMESPACES = frozenset({"identifier", "unary_expression"})
 
 
 @dataclass(slots=True)
