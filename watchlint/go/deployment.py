@@ -21,6 +21,7 @@ import tree_sitter
 from watchlint.discover import TEST_DIRECTORIES, is_test_file
 from watchlint.facts import Condition
 from watchlint.go import parser
+from watchlint.go.configfiles import decoded_structs, nested_structs
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
@@ -128,8 +129,10 @@ class FlagRegistry:
     by_name: dict[str, Flag] = field(default_factory=dict)
     # field name -> the structs declaring a field of that name with an `env:"X"` tag, with X and its default
     env_by_field: dict[str, list[tuple[TypeRef | None, EnvTag]]] = field(default_factory=dict)
+    decoded: list[TypeRef] = field(default_factory=list)  # structs filled from a configuration file
 
     def collect(self, file: GoFile, resolver: Resolver) -> None:
+        self.decoded.extend(decoded_structs(file, resolver))
         for call in file.calls():
             if call.operand is not None and call.arguments is not None:
                 self._flag_call(file, call, resolver)
@@ -342,6 +345,7 @@ class Evaluator:
         self._gates: dict[str, bool] | None = None
         self._bound: dict[FunctionKey, _BoundParameters] = {}
         self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
+        self._file_structs: frozenset[TypeRef] | None = None
         self.files: list[GoFile] = []
         self._memo: dict[object, object] = {}
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
@@ -786,10 +790,19 @@ class Evaluator:
         if visible is not None:
             return Val(visible.value, origin or visible.origin)
         if not known and not origin:
-            return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
+            declaring = self._declaring(owner, name) if owner is not None else None
+            if declaring is None or declaring not in self._from_files():
+                return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
+            origin = f"{name} (configuration file)"
         zero = _zero(field_type)
         empty = zero.value if isinstance(zero, Val) else ""
         return Val(empty, origin or next((value.origin for value in known if value.origin), "") or name)
+
+    def _from_files(self) -> frozenset[TypeRef]:
+        """The structs filled from configuration files, and those they hold."""
+        if self._file_structs is None:
+            self._file_structs = nested_structs(self.flags.decoded, self.resolver.declarations)
+        return self._file_structs
 
     def stored(self, owner: TypeRef | None, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The values the module stores in field `name` of `owner` (by assignment or in a literal)."""

@@ -1,0 +1,91 @@
+"""Structs a program fills from a configuration file: `json.Unmarshal(data, &cfg)` of what `os.ReadFile`
+read, or `Decode(&cfg)` of a decoder over `os.Open`. SPEC §1: their fields are empty in the default
+deployment unless a default is visible in code, as flags without a default are.
+
+Only data read from a file counts: the same calls decode API objects and request bodies, whose fields are
+no configuration and stay unknown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.declarations import Declarations
+from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.resolve import Resolver
+
+# Decoders of configuration formats: the package and the functions that fill their last argument.
+_UNMARSHAL = {
+    "encoding/json": ("Unmarshal",),
+    "sigs.k8s.io/yaml": ("Unmarshal", "UnmarshalStrict"),
+    "github.com/ghodss/yaml": ("Unmarshal",),
+    "gopkg.in/yaml.v2": ("Unmarshal", "UnmarshalStrict"),
+    "gopkg.in/yaml.v3": ("Unmarshal",),
+    "github.com/BurntSushi/toml": ("Decode", "Unmarshal"),
+}
+_DECODERS = frozenset({"NewDecoder", "NewYAMLOrJSONDecoder", "NewYAMLToJSONDecoder"})
+_FILE_READS = {"os": ("ReadFile", "Open"), "io/ioutil": ("ReadFile",)}
+_MAX_NESTING = 4  # struct fields followed from a decoded struct to the structs it holds
+
+
+def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
+    """The struct types a file fills from a configuration file."""
+    for call in file.calls():
+        if call.operand is None or call.arguments is None:
+            continue
+        arguments = parser.named(call.arguments)
+        package = file.imports.get(call.operand_text, "")
+        if call.name in _UNMARSHAL.get(package, ()) and len(arguments) >= 2:
+            if _read_from_file(file, arguments[0], resolver):
+                yield from _struct_of(file, arguments[-1], resolver)
+        elif call.name == "Decode" and len(arguments) == 1 and call.operand.type == "call_expression":
+            # `json.NewDecoder(f).Decode(&cfg)`, `yaml.NewYAMLOrJSONDecoder(f, n).Decode(&cfg)`
+            function = call.operand.child_by_field_name("function")
+            name = parser.text(function.child_by_field_name("field")) if function is not None else ""
+            source = parser.named(call.operand.child_by_field_name("arguments") or call.operand)
+            is_decoder = function is not None and function.type == "selector_expression" and name in _DECODERS
+            if is_decoder and source and _read_from_file(file, source[0], resolver):
+                yield from _struct_of(file, arguments[0], resolver)
+
+
+def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozenset[TypeRef]:
+    """The decoded structs and the structs their fields hold, a few levels down."""
+    found: set[TypeRef] = set()
+    pending = [(declarations.unalias(root.base), 0) for root in roots]
+    while pending:
+        struct, depth = pending.pop()
+        if struct in found or depth > _MAX_NESTING:
+            continue
+        found.add(struct)
+        for info in declarations.structs.get(struct, ()):
+            if info.type is not None and declarations.unalias(info.type.base) in declarations.structs:
+                pending.append((declarations.unalias(info.type.base), depth + 1))
+    return frozenset(found)
+
+
+def _read_from_file(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> bool:
+    """Whether an expression holds what `os.ReadFile` read or `os.Open` opened (directly or through a local)."""
+    for _ in range(3):
+        if node.type == "identifier":
+            declaration = resolver.declaration(file, node)
+            if declaration is None or declaration.value_node is None:
+                return False
+            node = declaration.value_node
+            continue
+        if node.type != "call_expression":
+            return False
+        function = node.child_by_field_name("function")
+        if function is None or function.type != "selector_expression":
+            return False
+        package = file.imports.get(parser.text(function.child_by_field_name("operand")), "")
+        return parser.text(function.child_by_field_name("field")) in _FILE_READS.get(package, ())
+    return False
+
+
+def _struct_of(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> Iterator[TypeRef]:
+    declared = resolver.type_of(file, target)
+    if declared is not None:
+        yield declared.base
