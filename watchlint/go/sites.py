@@ -741,12 +741,26 @@ class SiteExtractor:
             if parser.text(values[3]) != "nil":
                 self._tweak(site, file, values[3], "tweakListOptions")
         for value in values[2:]:
-            text = parser.text(value)
-            option = value.child_by_field_name("arguments") if value.type == "call_expression" else None
-            if "WithNamespace(" in text and (namespace := parser.first_named(option)) is not None:
-                _restrict_namespace(site, file, namespace, "informers.WithNamespace", file.span(value))
-            elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
-                self._tweak(site, file, tweak, "WithTweakListOptions")
+            spread = parser.first_named(value) if value.type == "variadic_argument" else None
+            if spread is None:
+                self._factory_option(site, file, value)
+                continue
+            # `NewSharedInformerFactoryWithOptions(cs, 0, opts...)`: the options appended to `opts`, each
+            # under the conditions it is appended in (mpi-operator adds WithNamespace only for -namespace)
+            for item in self._options_held(file, spread) or []:
+                before = len(site.restrictions)
+                self._factory_option(site, file, item)
+                guarded = {id(restriction) for restriction, _, _ in site.guarded}
+                site.guarded.extend((r, file, item) for r in site.restrictions[before:] if id(r) not in guarded)
+
+    def _factory_option(self, site: PendingSite, file: GoFile, value: tree_sitter.Node) -> None:
+        """The restriction one informer factory option applies: WithNamespace or WithTweakListOptions."""
+        text = parser.text(value)
+        option = value.child_by_field_name("arguments") if value.type == "call_expression" else None
+        if "WithNamespace(" in text and (namespace := parser.first_named(option)) is not None:
+            _restrict_namespace(site, file, namespace, "informers.WithNamespace", file.span(value))
+        elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
+            self._tweak(site, file, tweak, "WithTweakListOptions")
 
     def _is_fake_clientset(self, file: GoFile, node: tree_sitter.Node | None) -> bool:
         """`fake.NewSimpleClientset(…)` or `fake.NewClientset(…)`, directly or through local variables."""
