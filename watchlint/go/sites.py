@@ -130,6 +130,8 @@ class SiteExtractor:
         self._served: list[tuple[int, int]] = []  # byte ranges of the ListFuncs and WatchFuncs informer sites read
         # `injection.WithNamespaceScope(ctx, ns)` calls of the module: they scope every injected informer
         self.injection_scopes: list[tuple[GoFile, tree_sitter.Node, list[tree_sitter.Node]]] = []
+        # by file, the field assignments (`f.client = …`) by the field expression's text
+        self._field_assignments: dict[str, dict[str, list[tuple[tree_sitter.Node, tree_sitter.Node]]]] = {}
 
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
@@ -375,6 +377,8 @@ class SiteExtractor:
         for _ in range(hops):
             if through_address and node is not None and node.type == "unary_expression":
                 node = node.child_by_field_name("operand")
+            if node is not None and node.type == "selector_expression":
+                return self._assigned_before(file, node) or node
             if node is None or node.type != "identifier":
                 return node
             declaration = self.resolver.declaration(file, node)
@@ -919,6 +923,25 @@ class SiteExtractor:
                 return None
             held.extend(appended)
         return held
+
+    def _assigned_before(self, file: GoFile, field: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The value last assigned to a field (`f.kubeClient = fake.NewSimpleClientset()`) earlier in the
+        function that reads it."""
+        writes = self._field_assignments.get(file.path)
+        if writes is None:
+            writes = self._field_assignments[file.path] = {}
+            for left, right in file.assignments():
+                targets, values = parser.named(left), parser.named(right)
+                if len(targets) == len(values):
+                    for target, value in zip(targets, values, strict=True):
+                        if target.type == "selector_expression":
+                            writes.setdefault(parser.text(target), []).append((target, value))
+        function = innermost_function(field)
+        found = None
+        for target, value in writes.get(parser.text(field), []):
+            if target.start_byte < field.start_byte and innermost_function(target) == function:
+                found = value
+        return found
 
     # -- shared --------------------------------------------------------------------------------------
     def _pending(
