@@ -31,7 +31,10 @@ from watchlint.source import Span
 
 MAX_DEPTH = 10
 CALLER_LEVELS = 5  # calls followed up from a site to the guard that keeps it off by default
-MAX_WRITES = 16  # writes of one field name looked at; names like `Name` are written everywhere
+MAX_WRITES = 16  # writes of one field of one struct looked at
+# writes of one field name whose struct is told, to find those of one struct: names like `Name` are written
+# everywhere (ingress-nginx writes `Namespace` 36 times, the flag-fed one last)
+MAX_SCANNED_WRITES = 256
 _IN_PROGRESS = object()
 _T = TypeVar("_T")
 _NIL_TYPES = frozenset({"map_type", "slice_type", "pointer_type", "channel_type", "function_type"})
@@ -779,9 +782,7 @@ class Evaluator:
             is_bool = field_type is not None and field_type.name == "bool" and not field_type.pointer
             return Val(_tag_value(env.default, is_bool), origin)
         known = []
-        for file, value_node, struct in self._field_writes().get(name, [])[:MAX_WRITES]:
-            if not self._same(struct(), owner, name):
-                continue
+        for file, value_node, _ in self._writes_of_field(name, owner):
             # a constructor's parameter stored in the field: what the constructor's calls pass
             value = self.value(file, value_node, self.parameters(file, value_node, depth + 1), depth + 1)
             if isinstance(value, Val) and value.origin:  # filled from a flag or the environment: configuration
@@ -806,8 +807,14 @@ class Evaluator:
 
     def stored(self, owner: TypeRef | None, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The values the module stores in field `name` of `owner` (by assignment or in a literal)."""
-        writes = self._field_writes().get(name, [])[:MAX_WRITES]
-        return [(file, value) for file, value, struct in writes if self._same(struct(), owner, name)]
+        return [(file, value) for file, value, _ in self._writes_of_field(name, owner)]
+
+    def _writes_of_field(
+        self, name: str, owner: TypeRef | None
+    ) -> list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]:
+        """The first writes of field `name` of `owner`'s struct (any struct's when `owner` is not known)."""
+        scanned = self._field_writes().get(name, [])[:MAX_SCANNED_WRITES]
+        return [write for write in scanned if self._same(write[2](), owner, name)][:MAX_WRITES]
 
     def _same(self, struct: TypeRef | None, owner: TypeRef | None, name: str) -> bool:
         """Whether field `name` of `struct` can be the one read on `owner` (either unknown: it may be); both
