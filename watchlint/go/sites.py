@@ -542,11 +542,12 @@ class SiteExtractor:
         values = parser.named(listed.child_by_field_name("arguments") or listed) if listed is not None else []
         resource = _operand_of(listed) if listed is not None else None
         namespaces = parser.named(resource.child_by_field_name("arguments") or resource) if resource is not None else []
-        if listed is None or len(values) < 2 or resource is None or resource.type != "call_expression":
+        if listed is None or not values or resource is None or resource.type != "call_expression":
             return False
         if namespaces:
             _restrict_namespace(site, file, namespaces[0], "namespace")
-        site.restrictions.extend(self._list_options(file, values[1], kind))
+        # the options come last: `List(ctx, options)`, `List(options)` before client-go 0.18
+        site.restrictions.extend(self._list_options(file, values[-1], kind))
         self._served.extend(
             (value.start_byte, value.end_byte)
             for key, value in keyed_elements(list_watch)
@@ -807,8 +808,8 @@ class SiteExtractor:
         site = self._pending(file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED)
         if namespaces:
             _restrict_namespace(site, file, namespaces[0], "namespace")
-        if len(arguments) >= 2 and method != "Get":
-            site.restrictions.extend(self._list_options(file, arguments[1], kind))
+        if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
+            site.restrictions.extend(self._list_options(file, arguments[-1], kind))
         return site
 
     def _list_options(self, file: GoFile, node: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
