@@ -9,16 +9,20 @@ import tree_sitter
 
 from watchlint.go import parser
 
+_GOPKG_VERSION = re.compile(r"(\w[\w-]*)\.v\d+")  # gopkg.in/yaml.v3: package yaml
 _MAJOR_VERSION = re.compile(r"^v\d+$")
 
 
 def default_aliases(import_path: str) -> tuple[str, ...]:
     """Names an unaliased import may be used by: the last element (`k8s.io/api/core/v1` -> `v1`), and for a
-    `/vN` path also the element before it, since `github.com/org/repo/v2` is package `repo`."""
+    `/vN` path also the element before it, since `github.com/org/repo/v2` is package `repo`; gopkg.in's
+    `yaml.v3` is package `yaml`."""
     parts = import_path.rstrip("/").split("/")
     names = [parts[-1]]
     if _MAJOR_VERSION.match(parts[-1]) and len(parts) > 1:
         names.append(parts[-2])
+    if (versioned := _GOPKG_VERSION.fullmatch(parts[-1])) is not None:
+        names.append(versioned.group(1))
     return tuple(name.removeprefix("go-").replace("-", "_").replace(".", "_") for name in names)
 
 
