@@ -725,9 +725,12 @@ class Evaluator:
             return Val(_tag_value(flag.tag_default, flag.is_bool), f"--{flag.name}")
         if flag.default is None:
             return Val(False if flag.is_bool else "", f"--{flag.name}")
-        value = self.value(flag.file, flag.default, {}, depth + 1)
+        # evaluated once, from the top: a flag read deep in the code has its default all the same
+        default = flag.default
+        unknown: Value = UNKNOWN
+        value = self._once(("default", id(flag)), lambda: self.value(flag.file, default, {}, 0), unknown)
         if not isinstance(value, Val):
-            return Val("", f"--{flag.name}")
+            return UNKNOWN  # a default the code computes in a way not followed: cannot be told (SPEC §1)
         if flag.is_bool and isinstance(value.value, str):
             return Val(value.value == "true", f"--{flag.name}")
         return Val(value.value, f"--{flag.name}")
