@@ -660,7 +660,7 @@ class SiteExtractor:
             return
         _restrict_namespace(site, file, values[2], "namespace")
         selector = values[3]
-        if parser.text(selector).endswith(("Everything()", "nil")):
+        if parser.text(selector).endswith(("Everything()", "Nothing()", "nil")):  # Nothing() sends no selector
             pass
         elif name.startswith("NewFiltered"):
             self._tweak(site, file, selector, "optionsModifier")
