@@ -541,9 +541,16 @@ class Evaluator:
 
     def _identifier(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         name = parser.text(node)
-        if name in env:
-            return env[name]
         declaration = self.resolver.declaration(file, node)
+        if name in env:
+            if declaration is None or declaration.parameter_index < 0:
+                return env[name]
+            # a parameter as the callers pass it, then as the function rewrites it before the read
+            # (`if len(namespaces) == 0 { namespaces = []string{metav1.NamespaceAll} }`)
+            writes = [w for w in self._writes(file, declaration) if w.node.end_byte <= node.start_byte]
+            if not writes or any(write.escapes for write in self._writes(file, declaration)):
+                return env[name]
+            return self._written_value(file, declaration, writes, depth, env[name])
         if declaration is not None:
             return self._declared(file, declaration, node, depth)
         flag = self.flags.by_variable.get((file.package_path, name))
@@ -588,13 +595,16 @@ class Evaluator:
             self._writes_of[key] = found
         return found
 
-    def _written_value(self, file: GoFile, declaration: Declaration, writes: list[Write], depth: int) -> Value:
-        value = self._declared_value(file, declaration, depth)
+    def _written_value(
+        self, file: GoFile, declaration: Declaration, writes: list[Write], depth: int, initial: Value | None = None
+    ) -> Value:
+        """The declared (or `initial`) value with the writes applied in order."""
+        value = self._declared_value(file, declaration, depth) if initial is None else initial
         for write in writes:
             written = self._write_value(file, write, value, depth)
             if written is None:
                 continue  # not a write after all: a flag definition, whose default is the declared value
-            guards = list(self.guards(file, write.node, {}))
+            guards = list(self.guards(file, write.node, self.parameters(file, write.node, depth + 1)))
             skipped = next((guard for guard in guards if guard.holds is False), None)
             if skipped is not None:
                 # kept by default, but a flag would change it: the value comes from that flag
@@ -603,7 +613,9 @@ class Evaluator:
             elif any(guard.holds is None for guard in guards):
                 value = _either(value, written)
             else:
-                value = written
+                # a fallback written because a flag is left at its default comes from that flag
+                origin = next((guard.origin for guard in guards if guard.origin), "")
+                value = Val(written.value, origin) if isinstance(written, Val) and not written.origin else written
         return value
 
     def _write_value(self, file: GoFile, write: Write, before: Value, depth: int) -> Value | None:
@@ -657,7 +669,9 @@ class Evaluator:
         flag = self.flags.by_variable.get((file.path, f"{declaration.name}@{declaration.node.start_byte}"))
         if flag is not None:
             return self._flag_value(flag, depth)
-        if declaration.parameter_index >= 0 or declaration.ranged_node is not None:
+        if declaration.ranged_node is not None:
+            return self._ranged_value(file, declaration.ranged_node, depth)
+        if declaration.parameter_index >= 0:
             return UNKNOWN
         if declaration.value_node is not None:
             # a local's value may depend on the function's parameters: `objects := strings.Split(names, ",")`
@@ -671,6 +685,17 @@ class Evaluator:
         if declaration.type_node is not None and declaration.type_node.type in _NIL_TYPES:
             return Val(None)  # `var namespaces map[string]cache.Config`: nil until written
         return _zero(resolve_type(declaration.type_node, file))
+
+    def _ranged_value(self, file: GoFile, ranged: tree_sitter.Node, depth: int) -> Value:
+        """The item of `for _, item := range list` when every item of the list is the same (`[""]` by
+        default, every namespace); unknown otherwise."""
+        value = self.value(file, ranged, self.parameters(file, ranged, depth + 1), depth + 1)
+        if not isinstance(value, Val) or not isinstance(value.value, list) or not value.value:
+            return UNKNOWN
+        first = value.value[0]
+        if isinstance(first, str | bool | int) and all(item == first for item in value.value):
+            return Val(first, value.origin)
+        return UNKNOWN
 
     def _flag_value(self, flag: Flag, depth: int) -> Value:
         if self._once(("required", id(flag)), lambda: self._is_required(flag), False):
@@ -1092,11 +1117,8 @@ class Evaluator:
             return Guard(bool(parser.named(body)), f"`{text}` is not empty", span)
         value = self.value(file, ranged, env, 0)
         if isinstance(value, Val) and isinstance(value.value, list | dict | str | tuple | None):
-            items = (
-                [item for item in value.value if item not in ("",)]
-                if isinstance(value.value, list)
-                else value.value or ()
-            )
+            # `[""]` runs once (every namespace): what the loop does with its item decides, not the loop
+            items = value.value or ()
             return Guard(len(items) > 0, _set_text(value.origin or text), span)
         return Guard(None, f"`{text}` is not empty", span)
 
