@@ -978,7 +978,10 @@ def _calls_in(node: tree_sitter.Node) -> list[tree_sitter.Node]:
 
 
 def _copied_from(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
-    """The variable a value copies: `x.DeepCopyObject().(T)`, `x.DeepCopy()`, `x.DeepCopyObject()`."""
+    """The variable a value copies: `x.DeepCopyObject().(T)`, `x.DeepCopy()`, `x.DeepCopyObject()`, or `x`
+    itself (`current := emptyObj`: the same object)."""
+    if value is not None and value.type == "identifier":
+        return value
     if value is not None and value.type == "type_assertion_expression":
         value = value.child_by_field_name("operand")
     function = value.child_by_field_name("function") if value is not None and value.type == "call_expression" else None
