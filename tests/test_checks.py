@@ -122,11 +122,23 @@ def test_by_object_entry_for_another_kind_does_not_mitigate() -> None:
     assert finding.code == "WL001"
 
 
-def test_empty_by_object_entry_restricts_nothing_and_is_cited() -> None:
-    empty = restriction(Mitigation.BY_OBJECT, text="ByObject entry for &corev1.Secret{}", is_effective=False)
+@pytest.mark.parametrize(
+    ("mitigation", "text", "cited"),
+    [
+        (Mitigation.BY_OBJECT, "ByObject entry for &corev1.Secret{}", "sets no Label, Field or Namespaces"),
+        (Mitigation.DEFAULT_NAMESPACES, "DefaultNamespaces", "names no namespace"),
+        (Mitigation.DEFAULT_SELECTOR, "DefaultLabelSelector", "selects everything"),
+    ],
+    ids=str,
+)
+def test_a_restriction_that_narrows_nothing_is_cited_in_its_own_words(
+    mitigation: Mitigation, text: str, cited: str
+) -> None:
+    kind = "Secret" if mitigation is Mitigation.BY_OBJECT else None
+    empty = restriction(mitigation, kind=kind, text=text, is_effective=False)
     finding = only(verdicts(watch(), policies=(policy(empty),)))
     assert isinstance(finding, Finding)
-    assert finding.related[-1].message == "ByObject entry for &corev1.Secret{} sets no Label, Field or Namespaces"
+    assert finding.related[-1].message == f"{text} {cited}"
 
 
 @pytest.mark.parametrize(

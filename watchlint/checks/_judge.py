@@ -26,6 +26,12 @@ _UNCACHED_READS = {
     Access.CLIENTSET: Mitigation.CLIENTSET,
 }
 WATCHES_THAT_CACHE = frozenset({Access.CACHE, Access.INFORMER_FACTORY})
+# How a restriction that narrows nothing is described: a ByObject entry without fields, an empty namespace map.
+_NARROWS_NOTHING = {
+    Mitigation.BY_OBJECT: "sets no Label, Field or Namespaces",
+    Mitigation.DEFAULT_NAMESPACES: "names no namespace",
+    Mitigation.DEFAULT_SELECTOR: "selects everything",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +193,12 @@ def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: s
             replaced = ", ".join(sorted(restriction.replaces - {"DefaultSelector"}) or restriction.replaces)
             related.append(Related(restriction.span, f"{restriction.text}, in place of {replaced}"))
         elif not restriction.is_effective:
-            related.append(Related(restriction.span, f"{restriction.text} sets no Label, Field or Namespaces"))
+            related.append(
+                Related(
+                    restriction.span,
+                    f"{restriction.text} {_NARROWS_NOTHING.get(restriction.mitigation, 'narrows nothing')}",
+                )
+            )
         elif restriction.condition is not None:
             condition = restriction.condition
             related.append(Related(condition.span, f"{restriction.text} applies only when {condition.text}"))
