@@ -52,7 +52,9 @@ def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
 
 
 def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozenset[TypeRef]:
-    """The decoded structs and the structs their fields hold, a few levels down."""
+    """The decoded structs and the structs of their package their fields hold, a few levels down: not those
+    of other packages, which a configuration may embed (defaults of a custom resource's spec) but which the
+    program also reads from objects."""
     found: set[TypeRef] = set()
     pending = [(declarations.unalias(root.base), 0) for root in roots]
     while pending:
@@ -61,8 +63,9 @@ def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozense
             continue
         found.add(struct)
         for info in declarations.structs.get(struct, ()):
-            if info.type is not None and declarations.unalias(info.type.base) in declarations.structs:
-                pending.append((declarations.unalias(info.type.base), depth + 1))
+            held = declarations.unalias(info.type.base) if info.type is not None else None
+            if held is not None and held.package == struct.package and held in declarations.structs:
+                pending.append((held, depth + 1))
     return frozenset(found)
 
 
