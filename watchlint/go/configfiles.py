@@ -29,6 +29,7 @@ _UNMARSHAL = {
 _DECODERS = frozenset({"NewDecoder", "NewYAMLOrJSONDecoder", "NewYAMLToJSONDecoder"})
 _FILE_READS = {"os": ("ReadFile", "Open"), "io/ioutil": ("ReadFile",)}
 _MAX_NESTING = 4  # struct fields followed from a decoded struct to the structs it holds
+_OBJECT_FIELDS = frozenset({"TypeMeta", "ObjectMeta"})  # the fields every Kubernetes object has
 
 
 def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
@@ -56,7 +57,7 @@ def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozense
     of other packages, which a configuration may embed (defaults of a custom resource's spec) but which the
     program also reads from objects."""
     found: set[TypeRef] = set()
-    pending = [(declarations.unalias(root.base), 0) for root in roots]
+    pending = [(base, 0) for root in roots if _is_configuration(base := declarations.unalias(root.base), declarations)]
     while pending:
         struct, depth = pending.pop()
         if struct in found or depth > _MAX_NESTING:
@@ -67,6 +68,13 @@ def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozense
             if held is not None and held.package == struct.package and held in declarations.structs:
                 pending.append((held, depth + 1))
     return frozenset(found)
+
+
+def _is_configuration(struct: TypeRef, declarations: Declarations) -> bool:
+    """A struct of the module that is not a Kubernetes object: tools decode manifests from files too
+    (`vela up -f app.yaml` reads an Application), and an object's fields are no configuration."""
+    fields = declarations.structs.get(struct)
+    return fields is not None and not any(info.name in _OBJECT_FIELDS for info in fields)
 
 
 def _read_from_file(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> bool:

@@ -330,6 +330,23 @@ class _BoundParameters(dict[str, "Value"]):
         return value
 
 
+class _Configured(dict[str, "Value"]):
+    """The parameters that hold configuration (a value a flag or the environment gives), for the guards of a
+    local's writes (`if len(namespaces) == 0 { namespaces = … }`): an object's fields, read from the empty
+    literal it starts as, say nothing of the object the program fetches into it later."""
+
+    def __init__(self, bound: dict[str, Value]) -> None:
+        super().__init__()
+        self._bound = bound
+
+    def __contains__(self, name: object) -> bool:
+        value = self._bound[name] if isinstance(name, str) and name in self._bound else None
+        return isinstance(value, Val) and bool(value.origin)
+
+    def __missing__(self, name: str) -> Value:
+        return self._bound[name]
+
+
 class Evaluator:
     """Evaluates Go expressions and the guards around nodes for the default deployment."""
 
@@ -604,7 +621,8 @@ class Evaluator:
             written = self._write_value(file, write, value, depth)
             if written is None:
                 continue  # not a write after all: a flag definition, whose default is the declared value
-            guards = list(self.guards(file, write.node, self.parameters(file, write.node, depth + 1)))
+            configured = _Configured(self.parameters(file, write.node, depth + 1))
+            guards = list(self.guards(file, write.node, configured))
             skipped = next((guard for guard in guards if guard.holds is False), None)
             if skipped is not None:
                 # kept by default, but a flag would change it: the value comes from that flag
