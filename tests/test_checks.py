@@ -383,6 +383,9 @@ LIST_WATCH_HELP = (
 )
 
 
+MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field or Namespaces) in the manager options"
+
+
 @pytest.mark.parametrize(
     ("language", "changes", "expected"),
     [
@@ -427,6 +430,27 @@ LIST_WATCH_HELP = (
             {"access": Access.INFORMER_FACTORY, "call": "Secrets", "construct": "Core().V1().Secrets()"},
             "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions",
         ),
+        (
+            Language.GO,
+            {"access": Access.INFORMER_FACTORY, "call": "secretinformer.Get", "construct": "secretinformer.Get(ctx)"},
+            "Scope knative's injection to the operator's namespace with injection.WithNamespaceScope, or take the "
+            "informer from the package's filtered form (…/secret/filtered) with a label selector",
+        ),
+        (
+            Language.GO,
+            {"access": Access.CACHE, "call": "GetInformer", "construct": "GetInformer(ctx, &corev1.Secret{})"},
+            f"{MANAGER_CACHE_HELP}, or ask GetInformer for a metav1.PartialObjectMetadata of the kind (metadata only)",
+        ),
+        (
+            Language.GO,
+            {"access": Access.CACHE, "call": "IndexField", "construct": "IndexField(ctx, &corev1.Secret{}, …)"},
+            MANAGER_CACHE_HELP,
+        ),
+        (
+            Language.GO,
+            {"access": Access.CACHE, "call": "Owns", "construct": "Owns(&corev1.Secret{})"},
+            f"{MANAGER_CACHE_HELP}, or watch it with builder.OnlyMetadata",
+        ),
     ],
     ids=[
         "go-clientset-watch",
@@ -436,9 +460,13 @@ LIST_WATCH_HELP = (
         "typed-informer",
         "typed-filtered-informer",
         "informer-factory",
+        "knative-injected-informer",
+        "manager-cache-get-informer",
+        "manager-cache-index-field",
+        "manager-cache-builder",
     ],
 )
-def test_help_of_a_watch_outside_the_manager_cache_speaks_the_constructors_language(
+def test_help_of_a_watch_speaks_the_constructors_language(
     language: Language, changes: dict[str, object], expected: str
 ) -> None:
     finding = only(verdicts(watch(policy_keys=(), **changes), language=language))

@@ -40,10 +40,15 @@ def suggestion(site: Site, language: Language) -> str:
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access is Access.CACHE:
-        return (
-            f"Restrict {site.kind} with cache.Options.ByObject (Label, Field or Namespaces) in the manager "
-            "options, or watch it with builder.OnlyMetadata"
+        restrict = (
+            f"Restrict {site.kind} with cache.Options.ByObject (Label, Field or Namespaces) in the manager options"
         )
+        method = site.call.rsplit(".", 1)[-1]
+        if method in ("GetInformer", "GetInformerForKind"):  # no builder: the metadata form is another object
+            return f"{restrict}, or ask {method} for a metav1.PartialObjectMetadata of the kind (metadata only)"
+        if method == "IndexField":
+            return restrict
+        return f"{restrict}, or watch it with builder.OnlyMetadata"
     if site.access is Access.INFORMER_FACTORY:
         return _informer_suggestion(site)
     if site.access is Access.KOPF:
