@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import fixes_for, judge
+from watchlint.checks._judge import Judgement, fixes_for, judge
 from watchlint.checks._message import shown
-from watchlint.facts import Facts
+from watchlint.facts import Access, Facts, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
 
 CODE = "WL002"
 
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
+    watches: dict[tuple[str, str], list[Site]] | None = None
     for site in facts.sites:
         judgement = judge(site, facts, context.kinds)
         if judgement.code != CODE:
@@ -24,6 +25,14 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
         related = judgement.related
         if site.access_evidence is not None:
             related = (*related, Related(site.access_evidence.span, site.access_evidence.message))
+        if watches is None:
+            watches = _open_watches(facts, context)
+        candidates = [watch for key in site.policy_keys for watch in watches.get((site.kind, key), [])]
+        # the watch of the read's own file, the reconciler's usually, else the first
+        watch = next((w for w in candidates if w.span.path == site.span.path), candidates[0] if candidates else None)
+        if watch is not None:
+            yield _reads_the_watched_informer(site, judgement, related, watch, context)
+            continue
         yield Finding(
             code=CODE,
             level=context.levels[CODE],
@@ -40,3 +49,49 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
                 "or read it through mgr.GetAPIReader()"
             ),
         )
+
+
+def _open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:
+    """The typed watches of the manager cache that nothing restricts, by kind and cache policy: they start the
+    informer a read of their kind through the same cache uses."""
+    found: dict[tuple[str, str], list[Site]] = {}
+    for site in facts.sites:
+        if (
+            site.operation is not Operation.WATCH
+            or site.access is not Access.CACHE
+            or site.form is not ObjectForm.TYPED
+        ):
+            continue
+        if judge(site, facts, context.kinds).mitigation is None:
+            for key in site.policy_keys:
+                found.setdefault((site.kind, key), []).append(site)
+    return found
+
+
+def _reads_the_watched_informer(
+    site: Site, judgement: Judgement, related: tuple[Related, ...], watch: Site, context: CheckContext
+) -> Finding:
+    """A read of a kind a watch of the same cache already caches whole: the watch starts the informer, so
+    DisableFor alone saves nothing; once the watch is narrowed, it keeps this read finding every object."""
+    where = f"{watch.span.path}:{watch.span.line}"
+    note = judgement.note
+    return Finding(
+        code=CODE,
+        level=context.levels[CODE],
+        span=site.span,
+        message=(
+            f"{shown(site.call)} on {site.kind} reads the cluster-wide {site.kind} informer that the watch at "
+            f"{where} starts{note}"
+        ),
+        kind=site.kind,
+        construct=site.construct,
+        enclosing=site.enclosing,
+        related=(Related(watch.span, f"{shown(watch.construct)} starts the informer"), *related),
+        fixes=fixes_for(site, judgement),
+        help=site.suggestion  # a cache index to replace first
+        or (
+            f"The watch at {where} caches every {site.kind}: narrow it with cache.Options.ByObject, and add "
+            f"{site.kind} to client.CacheOptions.DisableFor so this read still finds what the narrowed cache "
+            "leaves out"
+        ),
+    )
