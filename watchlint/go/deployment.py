@@ -366,6 +366,9 @@ class Evaluator:
         self._bound: dict[FunctionKey, _BoundParameters] = {}
         self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
         self._file_structs: frozenset[TypeRef] | None = None
+        self._element_writes: dict[str, list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]] | None = (
+            None
+        )
         self.files: list[GoFile] = []
         self._memo: dict[object, object] = {}
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
@@ -851,9 +854,25 @@ class Evaluator:
             self._file_structs = nested_structs(self.flags.decoded, self.resolver.declarations)
         return self._file_structs
 
-    def stored(self, owner: TypeRef | None, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """The values the module stores in field `name` of `owner` (by assignment or in a literal)."""
-        return [(file, value) for file, value, _ in self._writes_of_field(name, owner)]
+    def stored(
+        self, owner: TypeRef | None, name: str, *, elements: bool = False
+    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The values the module stores in field `name` of `owner` (by assignment or in a literal), or with
+        `elements` in its items (`c.factories[ns] = factory`)."""
+        if not elements:
+            return [(file, value) for file, value, _ in self._writes_of_field(name, owner)]
+        if self._element_writes is None:
+            self._element_writes = {}
+            for file in self.files:
+                for left, right in file.assignments():
+                    target, values = parser.named(left)[0], parser.named(right)
+                    held = target.child_by_field_name("operand") if target.type == "index_expression" else None
+                    if held is not None and held.type == "selector_expression" and values:
+                        field_name = parser.text(held.child_by_field_name("field"))
+                        struct = functools.partial(self.resolver.type_of, file, held.child_by_field_name("operand"))
+                        self._element_writes.setdefault(field_name, []).append((file, values[0], struct))
+        writes = self._element_writes.get(name, [])[:MAX_SCANNED_WRITES]
+        return [(file, value) for file, value, struct in writes if self._same(struct(), owner, name)][:MAX_WRITES]
 
     def _writes_of_field(
         self, name: str, owner: TypeRef | None

@@ -86,7 +86,8 @@ class PendingSite:
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
     field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
     factory_parameter: tuple[FunctionKey, int] | None = None  # the informer factory is this parameter
-    factory_field: tuple[TypeRef | None, str] | None = None  # the informer factory is this field of a struct
+    # the informer factory is this field of a struct, or (True) one of the items of this field
+    factory_field: tuple[TypeRef | None, str, bool] | None = None
     # restrictions a tweak of the list options sets under the conditions around the node, judged later
     guarded: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     injected: bool = False  # an informer of knative's injection: injection's namespace scope applies
@@ -265,7 +266,7 @@ class SiteExtractor:
         pending: list[PendingSite],
         callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
         deployed: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
-        stored: Callable[[TypeRef | None, str], list[tuple[GoFile, tree_sitter.Node]]],
+        stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
     ) -> list[PendingSite]:
         """Replace each helper site by one site per call that passes a known kind, reported at that call; judge
         an informer of a factory parameter by the factories passed where the binary calls it (`deployed`),
@@ -274,7 +275,10 @@ class SiteExtractor:
         for site in pending:
             if site.factory_parameter is not None and not self._passed_factories(site, deployed):
                 continue
-            writes = stored(*site.factory_field) if site.factory_field is not None else []
+            writes = []
+            if site.factory_field is not None:
+                owner, name, elements = site.factory_field
+                writes = stored(owner, name, elements=elements)
             if writes and not self._held_factories(site, list(writes)):
                 continue
             if site.helper is None:
@@ -484,9 +488,17 @@ class SiteExtractor:
             # a parameter or a field: the factories its callers pass, or the module stores in the field, decide
             # once the module's calls and writes are known
             site.factory_parameter = self._helper_parameter(file, factory) if factory is not None else None
+            held = (
+                factory.child_by_field_name("operand")
+                if factory is not None and factory.type == "index_expression"
+                else None
+            )
             if factory is not None and factory.type == "selector_expression":
                 owner = self.resolver.type_of(file, factory.child_by_field_name("operand"))
-                site.factory_field = owner, parser.text(factory.child_by_field_name("field"))
+                site.factory_field = owner, parser.text(factory.child_by_field_name("field")), False
+            elif held is not None and held.type == "selector_expression":  # `c.factories[ns]`: a map's items
+                owner = self.resolver.type_of(file, held.child_by_field_name("operand"))
+                site.factory_field = owner, parser.text(held.child_by_field_name("field")), True
         else:
             self._factory_restrictions(site, built[0], built[1], kind)
         return site
