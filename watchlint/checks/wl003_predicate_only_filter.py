@@ -46,9 +46,9 @@ def suggestion(site: Site) -> str:
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access in WATCHES_THAT_CACHE:
-        return (
-            f"Move the selector the predicate tests into cache.Options.ByObject for {site.kind}, "
-            "so the informer holds only matching objects"
+        return (  # not every predicate tests a selector (ResourceVersionChangedPredicate filters updates)
+            f"Restrict {site.kind} with cache.Options.ByObject (the label or field the predicate tests, if any, "
+            "or namespaces), so the informer holds only the objects the controller needs"
         )
     if site.access is Access.KOPF:
         return (
