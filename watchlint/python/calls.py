@@ -210,7 +210,7 @@ def client_site(
         kind=kind,
         form=ObjectForm.TYPED,
         span=file.span(name if name is not None else call),
-        call=file.code(call.func),
+        call=file.code(token if token is not None else call.func),  # the list method, not the helper calling it
         construct=file.code(call),
         enclosing=flow.enclosing_name(call),
         restrictions=tuple(site_restrictions),

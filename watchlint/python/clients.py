@@ -66,20 +66,21 @@ def _site(context: ClientContext, call: libcst.Call) -> Site | None:
     names = context.file.qualified_names(call.func)
     if names & INFORMERS:
         return _informer(context, call)
-    if names & PARTIALS and _is_stream_method(call.args[0].value if call.args else None):
-        return _stream(context, call, offset=1)
+    if names & PARTIALS:
+        return (
+            _stream(context, call, offset=1) if _is_stream_method(call.args[0].value if call.args else None) else None
+        )
     if isinstance(call.func, libcst.Name) and _assigned_in_file(context.flow, call.func):
         return _called_through_variable(context, call)
-    if not isinstance(call.func, libcst.Attribute):
-        return None
-    name = call.func.attr.value
-    if name == "stream":
-        return _stream(context, call)
-    if name.startswith("list_"):
-        return _list(context, call, call.func)
-    if name in ("get", "watch"):
-        return _dynamic(context, call, call.func)
-    return None
+    if isinstance(call.func, libcst.Attribute):
+        name = call.func.attr.value
+        if name == "stream":
+            return _stream(context, call)
+        if name.startswith("list_"):
+            return _list(context, call, call.func)
+        if name in ("get", "watch"):
+            return _dynamic(context, call, call.func)
+    return _passed_on(context, call)
 
 
 def _assigned_in_file(flow: Flow, name: libcst.Name) -> bool:
@@ -89,11 +90,24 @@ def _assigned_in_file(flow: Flow, name: libcst.Name) -> bool:
 
 
 def _called_through_variable(context: ClientContext, call: libcst.Call) -> Site | None:
-    """`fetch = v1.list_secret_for_all_namespaces; fetch()`: the list method a variable holds."""
+    """`fetch = v1.list_secret_for_all_namespaces; fetch()`: the list method a variable holds, or a
+    `functools.partial` of it (patroni binds its namespace and selector first), with the arguments of both."""
     function = _list_function(context, call.func)
-    if function is None or function.bound is not None:
+    if function is None:
         return None
-    return _listed(context, call, function.method, None)
+    return _listed(context, call, function.method, None, function.bound)
+
+
+def _passed_on(context: ClientContext, call: libcst.Call) -> Site | None:
+    """A list method handed to a function that calls it with the arguments after it: `pool.submit(v1.list_…,
+    …)`, `loop.run_in_executor(None, v1.list_…)`, `asyncio.to_thread(…)`, a retry helper of the project."""
+    for index, arg in enumerate(call.args):
+        if arg.keyword is not None or arg.star:
+            return None
+        function = _list_function(context, arg.value)
+        if function is not None:
+            return _listed(context, call, function.method, None, function.bound, offset=index + 1, token=arg.value)
+    return None
 
 
 def _list(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> Site | None:
@@ -101,19 +115,31 @@ def _list(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> 
     return _listed(context, call, method, func.attr) if method is not None else None
 
 
-def _listed(context: ClientContext, call: libcst.Call, method: ListMethod, name: libcst.Name | None) -> Site | None:
-    """A call of a list method (`name`: its name token where the call spells it, for the fix)."""
-    kind = _kind(context, method, call, 0)
+def _listed(
+    context: ClientContext,
+    call: libcst.Call,
+    method: ListMethod,
+    name: libcst.Name | None,
+    bound: libcst.Call | None = None,
+    offset: int = 0,
+    token: libcst.BaseExpression | None = None,
+) -> Site | None:
+    """A call of a list method (`name`: its name token where the call spells it, for the fix), its arguments
+    from `offset` on; `bound`: the `functools.partial` that bound the first ones."""
+    kind = _kind(context, method, bound, 1) if bound is not None else _kind(context, method, call, offset)
     if kind is None:
         return None
-    watch = keyword(call, "watch")
-    is_watch = watch is not None and not is_none(watch.value) and context.file.code(watch.value) != "False"
-    found = restrictions(context, call, kind, _narrowing(method, 0))
+    calls = [(call, offset)] + ([(bound, 1)] if bound is not None else [])
+    watches = [watch for made, _ in calls if (watch := keyword(made, "watch")) is not None]
+    is_watch = any(not is_none(watch.value) and context.file.code(watch.value) != "False" for watch in watches)
+    found = [found for made, at in calls for found in restrictions(context, made, kind, _narrowing(method, at))]
     if not is_watch:
         found += one_page(context, call, kind)
     filters = loop_filters(context.file, context.flow, call) if is_watch else []
     operation = Operation.WATCH if is_watch else Operation.LIST
-    site = client_site(context, call, operation, kind, found, filters)
+    site = client_site(context, call, operation, kind, found, filters, token=token)
+    if bound is not None or offset:
+        return site  # the fix renames the method where the call spells it: not through a partial or a helper
     return kubernetes_remedies(context, site, ListCall(call, method, name, offset=0))
 
 
