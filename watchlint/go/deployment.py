@@ -31,6 +31,7 @@ from watchlint.source import Span
 
 MAX_DEPTH = 10
 CALLER_LEVELS = 5  # calls followed up from a site to the guard that keeps it off by default
+_BOOLEAN_READS = ("identifier", "selector_expression")  # `if clusterScoped`, `if cfg.ClusterScoped`
 MAX_WRITES = 16  # writes of one field of one struct looked at
 # writes of one field name whose struct is told, to find those of one struct: names like `Name` are written
 # everywhere (ingress-nginx writes `Namespace` 36 times, the flag-fed one last)
@@ -471,7 +472,8 @@ class Evaluator:
             isinstance(value, Val)
             and value.value is True
             and value.origin == origin
-            and self._default_of(origin) is True
+            # an environment variable's boolean (env tags) has no default to look up: the variable read is it
+            and (self._default_of(origin) is True or (bare.type in _BOOLEAN_READS and self._default_of(origin) is None))
         ):
             return f"{origin}=false"
         return f"{origin} is set"

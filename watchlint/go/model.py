@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -76,7 +77,13 @@ def is_second_cache(file: GoFile, call: tree_sitter.Node) -> bool:
             return False
         current = current.parent
     result = current.child_by_field_name("result") if current is not None else None
-    return result is None or "Cache" not in parser.text(result)
+    return result is None or not _names_cache_type(file, parser.text(result))
+
+
+def _names_cache_type(file: GoFile, result: str) -> bool:
+    """Whether a result list names controller-runtime's `cache.Cache` (not a type of the module whose name
+    holds "Cache": chaos-mesh's controlPlaneCacheReader)."""
+    return any(file.imports.get(alias) == CR_CACHE for alias in re.findall(r"\b(\w+)\.Cache\b", result))
 
 
 def enclosing_second_cache(file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
