@@ -508,11 +508,22 @@ class SiteExtractor:
     ) -> bool:
         """Judge a factory parameter's informer by the factories its callers pass (see `_held_factories`)."""
         assert site.factory_parameter is not None
-        key, index = site.factory_parameter
         passed: list[tuple[GoFile, tree_sitter.Node | None]] = []
-        for caller_file, call in callers(key):
-            values = parser.named(call.child_by_field_name("arguments") or call)
-            passed.append((caller_file, values[index] if index < len(values) else None))
+        pending, seen = [(site.factory_parameter, 0)], set()
+        while pending:
+            (key, index), level = pending.pop()
+            if (key, index) in seen:
+                continue
+            seen.add((key, index))
+            for caller_file, call in callers(key):
+                values = parser.named(call.child_by_field_name("arguments") or call)
+                value = values[index] if index < len(values) else None
+                # a parameter of the caller in turn: what its own callers pass (descheduler hands it down twice)
+                above = self._helper_parameter(caller_file, value) if value is not None and level < 3 else None
+                if above is not None and self._factory_built(caller_file, value) is None:
+                    pending.append((above, level + 1))
+                else:
+                    passed.append((caller_file, value))
         return self._held_factories(site, passed)
 
     def _held_factories(self, site: PendingSite, values: list[tuple[GoFile, tree_sitter.Node | None]]) -> bool:
