@@ -367,6 +367,7 @@ class Evaluator:
         self._bound: dict[FunctionKey, _BoundParameters] = {}
         self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
         self._file_structs: frozenset[TypeRef] | None = None
+        self._package_assignments: dict[tuple[str, str], list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._element_writes: dict[str, list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]] | None = (
             None
         )
@@ -582,8 +583,31 @@ class Evaluator:
         if variable is not None and variable.value_node is not None:
             return self.value(variable.file, variable.value_node, {}, depth + 1)
         if variable is not None:
+            written = self._package_writes(file.package_path, name)
+            if len(written) > 1:
+                return UNKNOWN  # set in several places: which one ran cannot be told
+            if written:  # `var namespaces []string` set once, by the function parsing the flags
+                write_file, value = written[0]
+                return self.value(write_file, value, self.parameters(write_file, value, depth + 1), depth + 1)
             return _zero(resolve_type(variable.type_node, variable.file))
         return UNKNOWN
+
+    def _package_writes(self, package: str, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The values assigned to a package variable declared without one, in the package's non-test files."""
+        if self._package_assignments is None:
+            self._package_assignments = {}
+            for file in self.files:
+                if _is_test_code(file.path):
+                    continue
+                for left, right in file.assignments():
+                    targets, values = parser.named(left), parser.named(right)
+                    if len(targets) != len(values):
+                        continue
+                    for target, value in zip(targets, values, strict=True):
+                        if target.type == "identifier" and self.resolver.declaration(file, target) is None:
+                            key = (file.package_path, parser.text(target))
+                            self._package_assignments.setdefault(key, []).append((file, value))
+        return self._package_assignments.get((package, name), [])
 
     def _declared(self, file: GoFile, declaration: Declaration, node: tree_sitter.Node, depth: int) -> Value:
         """A local's value where `node` reads it: its declared value, then the writes before the read."""
