@@ -775,7 +775,8 @@ class SiteExtractor:
                 continue
             # `NewSharedInformerFactoryWithOptions(cs, 0, opts...)`: the options appended to `opts`, each
             # under the conditions it is appended in (mpi-operator adds WithNamespace only for -namespace)
-            for item in self._options_held(file, spread) or []:
+            held = self._options_held(file, spread) if spread.type == "identifier" else _options_returned(spread)
+            for item in held or []:
                 before = len(site.restrictions)
                 self._factory_option(site, file, item)
                 guarded = {id(restriction) for restriction, _, _ in site.guarded}
@@ -989,6 +990,16 @@ class SiteExtractor:
         site = PendingSite(file, call, operation, access, found, span, shown_call, construct, enclosing)
         site.object = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
         return site
+
+
+def _options_returned(call: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The options a function literal called on the spot returns (`func() []informers.SharedInformerOption {
+    if !canFilter { return nil }; return []…{…} }()...`): the items of its slice literals, each judged later
+    under the conditions around it."""
+    function = call.child_by_field_name("function") if call.type == "call_expression" else None
+    if function is None or function.type != "func_literal":
+        return []
+    return [item for value in returned_values(function) if is_slice_literal(value) for item in literal_items(value)]
 
 
 def _served_by(site: PendingSite, functions: list[tuple[int, int]]) -> bool:
