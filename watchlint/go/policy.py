@@ -506,8 +506,6 @@ class _Extractor:
     def _built_condition(self, value: tree_sitter.Node) -> Condition | None:
         """Follow a namespace map into the code that builds it: entries added only under a condition that is
         false by default, or a helper that returns an empty map by default, make the scope conditional."""
-        if value.type == "composite_literal":
-            return self._names_by_default(value)
         if value.type not in ("identifier", "call_expression", "selector_expression"):
             return None
         if value.type == "identifier":
@@ -521,24 +519,6 @@ class _Extractor:
             text = f"{evaluated.origin} is set" if evaluated.origin else f"`{parser.text(value)}` has entries"
             return Condition(text, self.file.span(value), False)
         return None
-
-    def _names_by_default(self, literal: tree_sitter.Node) -> Condition | None:
-        """`[]string{chop.Config().GetInformerNamespace()}`, `map[string]cache.Config{ns: {}}`: a scope whose
-        every namespace is empty (all namespaces) by default applies only when configured."""
-        keys = [key for key, _ in keyed_entries(literal)]
-        body = literal.child_by_field_name("body")
-        elements = parser.named(body) if body is not None else []
-        names = keys or [
-            parser.first_named(item) or item if item.type == "literal_element" else item for item in elements
-        ]
-        if not names or all(name.type in ("interpreted_string_literal", "raw_string_literal") for name in names):
-            return None  # written out: `_names_a_namespace` reads them
-        evaluated = [self.evaluator.value(self.file, name, {}, 0) for name in names]
-        if not all(isinstance(value, Val) and value.value in ("", None) for value in evaluated):
-            return None
-        origin = next((value.origin for value in evaluated if isinstance(value, Val) and value.origin), "")
-        text = f"{origin} is set" if origin else f"`{parser.text(names[0])}` is not empty"
-        return Condition(text, self.file.span(literal), False)
 
     def _entry_guards(self, name: tree_sitter.Node) -> list[Condition | None] | None:
         """Conditions of the `name[key] = …` statements that fill a local map; None when there are none."""
