@@ -55,14 +55,35 @@ class _ListFunction:
 
 def extract_clients(context: ClientContext) -> list[Site]:
     sites = []
+    holders = _method_holders(context.flow)
     for call in context.file.calls:
-        site = _site(context, call)
+        site = _site(context, call, holders)
         if site is not None:
             sites.append(site)
     return sites
 
 
-def _site(context: ClientContext, call: libcst.Call) -> Site | None:
+def _method_holders(flow: Flow) -> frozenset[str]:
+    """The names this file assigns a list method or a partial to: the only names worth following when a
+    call is given one (`pool.submit(fetch)`), found once per file rather than per argument."""
+    return frozenset(
+        name for (_, name), values in flow.names.items() if any(_may_hold_method(value) for value in values)
+    )
+
+
+def _may_hold_method(value: libcst.BaseExpression) -> bool:
+    """A list method, a partial of something, a choice between two values, another name."""
+    if isinstance(value, libcst.Attribute):
+        return value.attr.value.startswith("list_")
+    if isinstance(value, libcst.Call):
+        func = value.func
+        return (isinstance(func, libcst.Attribute) and func.attr.value == "partial") or (
+            isinstance(func, libcst.Name) and func.value == "partial"
+        )
+    return isinstance(value, libcst.IfExp | libcst.Name)
+
+
+def _site(context: ClientContext, call: libcst.Call, holders: frozenset[str]) -> Site | None:
     names = context.file.qualified_names(call.func)
     if names & INFORMERS:
         return _informer(context, call)
@@ -80,7 +101,7 @@ def _site(context: ClientContext, call: libcst.Call) -> Site | None:
             return _list(context, call, call.func)
         if name in ("get", "watch"):
             return _dynamic(context, call, call.func)
-    return _passed_on(context, call)
+    return _passed_on(context, call, holders)
 
 
 def _assigned_in_file(flow: Flow, name: libcst.Name) -> bool:
@@ -98,13 +119,17 @@ def _called_through_variable(context: ClientContext, call: libcst.Call) -> Site 
     return _listed(context, call, function.method, None, function.bound)
 
 
-def _passed_on(context: ClientContext, call: libcst.Call) -> Site | None:
+def _passed_on(context: ClientContext, call: libcst.Call, holders: frozenset[str]) -> Site | None:
     """A list method handed to a function that calls it with the arguments after it: `pool.submit(v1.list_…,
     …)`, `loop.run_in_executor(None, v1.list_…)`, `asyncio.to_thread(…)`, a retry helper of the project."""
     for index, arg in enumerate(call.args):
         if arg.keyword is not None or arg.star:
             return None
-        function = _list_function(context, arg.value)
+        value = arg.value
+        named = isinstance(value, libcst.Attribute) and value.attr.value.startswith("list_")
+        if not named and not (isinstance(value, libcst.Name) and value.value in holders):
+            continue  # neither a list method nor a name holding one: no origins to look up
+        function = _list_function(context, value)
         if function is not None:
             return _listed(context, call, function.method, None, function.bound, offset=index + 1, token=arg.value)
     return None
