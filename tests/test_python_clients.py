@@ -612,3 +612,20 @@ def test_custom_object_lists_name_their_kind_in_arguments(catalog: Catalog) -> N
         (5, Operation.LIST, "Book", (Mitigation.NAMESPACE,)),
         (7, Operation.WATCH, "Book", ()),
     ]
+
+
+def test_a_choice_that_names_itself_is_followed_without_end(catalog: Catalog) -> None:
+    """`path = self.path if not path else path` handed to a call (kr8s's configuration): the choice is followed
+    a few levels only, and the file is analyzed without an internal error."""
+    text = """
+        from kubernetes import client
+
+        def load(path=None):
+            path = path if path else path
+            fetch = client.CoreV1Api().list_pod_for_all_namespaces
+            fetch = fetch if path else fetch
+            return open(path), run(fetch)
+        """
+    facts = extract(catalog, {"config.py": text})
+    assert facts.notifications == ()
+    assert summary(facts) == [(7, Operation.LIST, "Pod", ())]

@@ -41,6 +41,7 @@ from watchlint.python.remedies import ListCall, dynamic_remedies, kubernetes_rem
 PACKAGES = ("kubernetes.", "kubernetes_asyncio.")
 INFORMERS = frozenset({"kubernetes.informer.SharedInformer", "kubernetes.informer.informer.SharedInformer"})
 PARTIALS = frozenset({"functools.partial"})
+_MAX_CHOICES = 4  # nested `a if c else b` and partials followed to the list method they hold
 _ALL_NAMESPACES = Narrowing(KUBERNETES_SELECTORS)
 _ONE_NAMESPACE = Narrowing(KUBERNETES_SELECTORS, ("namespace", 0))
 
@@ -257,10 +258,12 @@ def _is_stream_method(value: libcst.BaseExpression | None) -> bool:
     return isinstance(value, libcst.Attribute) and value.attr.value == "stream"
 
 
-def _list_function(context: ClientContext, value: libcst.BaseExpression) -> _ListFunction | None:
+def _list_function(context: ClientContext, value: libcst.BaseExpression, depth: int = 0) -> _ListFunction | None:
+    if depth > _MAX_CHOICES:  # `x = a if c else x`: a choice that names itself
+        return None
     for origin in context.flow.origins(value):
         if isinstance(origin, libcst.IfExp):  # `v1.list_pod_for_all_namespaces if not ns else v1.list_namespaced_pod`
-            chosen = _chosen(context, origin)
+            chosen = _chosen(context, origin, depth + 1)
             if chosen is not None:
                 return chosen
         if isinstance(origin, libcst.Attribute):
@@ -268,17 +271,17 @@ def _list_function(context: ClientContext, value: libcst.BaseExpression) -> _Lis
             if method is not None:
                 return _ListFunction(method, None)
         if isinstance(origin, libcst.Call) and context.flow.qualified_names(origin.func) & PARTIALS and origin.args:
-            inner = _list_function(context, origin.args[0].value)
+            inner = _list_function(context, origin.args[0].value, depth + 1)
             if inner is not None:
                 return _ListFunction(inner.method, origin)
     return None
 
 
-def _chosen(context: ClientContext, choice: libcst.IfExp) -> _ListFunction | None:
+def _chosen(context: ClientContext, choice: libcst.IfExp, depth: int = 0) -> _ListFunction | None:
     """The list method a conditional expression gives in the default deployment; when the condition cannot
     be told, the one that lists across all namespaces, if either does (SPEC §1: it counts as holding)."""
     branches = default_branches(context.flow, choice)
-    found = [function for branch in branches if (function := _list_function(context, branch)) is not None]
+    found = [function for branch in branches if (function := _list_function(context, branch, depth)) is not None]
     return next((function for function in found if not function.method.is_namespaced), found[0] if found else None)
 
 
