@@ -215,7 +215,8 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     judged = {id(restriction): restriction for restriction in item.restrictions}
     for restriction, file, node in item.namespaces:
         value = evaluator.value(file, node, evaluator.parameters(file, node), 0)
-        if isinstance(value, Val) and value.value in ("", None):
+        # an environment variable read as is: a namespace the code does not show, which counts (SPEC §1)
+        if isinstance(value, Val) and value.value in ("", None) and not value.unseen:
             text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
             judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
     for restriction, file, node in item.guarded:  # a selector a tweak sets only under a condition

@@ -82,6 +82,9 @@ class Val:
 
     value: object
     origin: str = ""
+    # read from an environment variable that has no default in code: empty in conditions (SPEC §1), but a value
+    # the code does not show where it is used as is (a namespace passed on unconditionally counts)
+    unseen: bool = False
 
 
 Value = Val | _Unknown
@@ -984,7 +987,7 @@ class Evaluator:
         named = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
         if package == "os" and name in ("Getenv", "LookupEnv"):
             origin = named if named is not None else "an environment variable"
-            return Val(("", False), origin) if name == "LookupEnv" else Val("", origin)
+            return Val(("", False), origin) if name == "LookupEnv" else Val("", origin, unseen=True)
         if name in ("IsSet", "Changed") and named is not None:
             return Val(False, f"--{named}")  # nothing is set in the default deployment
         gate = self._feature_gates().get(named) if name == "Enabled" and count == 1 and named is not None else None
