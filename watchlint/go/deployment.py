@@ -875,7 +875,8 @@ class Evaluator:
             origin = f"{name} (configuration file)"
         zero = _zero(field_type)
         empty = zero.value if isinstance(zero, Val) else ""
-        return Val(empty, origin or next((value.origin for value in known if value.origin), "") or name)
+        unseen = bool(known) and not origin and all(value.unseen for value in known)  # stored from os.Getenv
+        return Val(empty, origin or next((value.origin for value in known if value.origin), "") or name, unseen)
 
     def _from_files(self) -> frozenset[TypeRef]:
         """The structs filled from configuration files, and those they hold."""
