@@ -530,20 +530,26 @@ class SiteExtractor:
         """Judge the informer of a factory parameter or field by the factories it may hold (what the callers
         pass, what the module stores): narrowed only when each is; left "built elsewhere" when one of them
         cannot be seen. False when each is over a fake clientset (tests: nothing is listed from a cluster)."""
-        judged, fakes = [], 0
+        judged, fakes, unseen = [], 0, 0
         for value_file, value in values:
             built = self._factory_built(value_file, value) if value is not None else None
             if built is None:
-                return True
+                unseen += 1
+                continue
             if self._is_fake_clientset(built[0], parser.first_named(built[1].child_by_field_name("arguments"))):
                 fakes += 1
                 continue
             copy = PendingSite(site.file, site.node, site.operation, site.access, site.object, site.span, "", "", "")
             self._factory_restrictions(copy, built[0], built[1], site.object.kind)
             judged.append(copy)
-        if not judged:
+        # one factory seen to leave the kind unrestricted decides (SPEC §1: a finding when any leaves it so);
+        # otherwise one that cannot be seen keeps the site "built elsewhere"
+        chosen = next((copy for copy in judged if not copy.restrictions), None)
+        if chosen is None and unseen:
+            return True
+        if chosen is None and not judged:
             return fakes == 0
-        chosen = next((copy for copy in judged if not copy.restrictions), judged[0])
+        chosen = chosen or judged[0]
         site.restrictions, site.namespaces = chosen.restrictions, chosen.namespaces
         return True
 
