@@ -889,26 +889,16 @@ class Evaluator:
     ) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The values the module stores in field `name` of `owner` (by assignment or in a literal), or with
         `elements` in its items (`c.factories[ns] = factory`)."""
-        if not elements:
-            return [(file, value) for file, value, _ in self._writes_of_field(name, owner)]
-        if self._element_writes is None:
-            self._element_writes = {}
-            for file in self.files:
-                for left, right in file.assignments():
-                    target, values = parser.named(left)[0], parser.named(right)
-                    held = target.child_by_field_name("operand") if target.type == "index_expression" else None
-                    if held is not None and held.type == "selector_expression" and values:
-                        field_name = parser.text(held.child_by_field_name("field"))
-                        struct = functools.partial(self.resolver.type_of, file, held.child_by_field_name("operand"))
-                        self._element_writes.setdefault(field_name, []).append((file, values[0], struct))
-        writes = self._element_writes.get(name, [])[:MAX_SCANNED_WRITES]
-        return [(file, value) for file, value, struct in writes if self._same(struct(), owner, name)][:MAX_WRITES]
+        return [(file, value) for file, value, _ in self._writes_of_field(name, owner, elements=elements)]
 
     def _writes_of_field(
-        self, name: str, owner: TypeRef | None
+        self, name: str, owner: TypeRef | None, *, elements: bool = False
     ) -> list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]:
-        """The first writes of field `name` of `owner`'s struct (any struct's when `owner` is not known)."""
-        scanned = self._field_writes().get(name, [])[:MAX_SCANNED_WRITES]
+        """The first writes of field `name` of `owner`'s struct (any struct's when `owner` is not known), or
+        with `elements` of its items."""
+        writes = self._field_writes()  # fills the table of items' writes too
+        table = (self._element_writes or {}) if elements else writes
+        scanned = table.get(name, [])[:MAX_SCANNED_WRITES]
         return [write for write in scanned if self._same(write[2](), owner, name)][:MAX_WRITES]
 
     def _same(self, struct: TypeRef | None, owner: TypeRef | None, name: str) -> bool:
@@ -927,20 +917,25 @@ class Evaluator:
         """Writes of fields by name, each with a function telling its struct (computed only when read)."""
         if self._field_values is None:
             writes: dict[str, list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]] = {}
+            elements: dict[str, list[tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]]] = {}
             resolver = self.resolver
             for file in self.files:
                 for left, right in file.assignments():
-                    target = parser.named(left)[0]
-                    if target.type == "selector_expression":
+                    written, value = parser.named(left)[0], parser.named(right)[0]
+                    # `x.f = v` writes field f; `x.f[k] = v` one of its items
+                    is_item = written.type == "index_expression"
+                    table = elements if is_item else writes
+                    target = written.child_by_field_name("operand") if is_item else written
+                    if target is not None and target.type == "selector_expression":
                         name = parser.text(target.child_by_field_name("field"))
                         operand = target.child_by_field_name("operand")
                         owner = functools.partial(resolver.type_of, file, operand)
-                        writes.setdefault(name, []).append((file, parser.named(right)[0], owner))
+                        table.setdefault(name, []).append((file, value, owner))
                 for literal in file.nodes("composite_literal"):
                     struct = functools.partial(resolve_type, literal.child_by_field_name("type"), file)
                     for key, value in keyed_elements(literal):
                         writes.setdefault(key, []).append((file, value, struct))
-            self._field_values = writes
+            self._field_values, self._element_writes = writes, elements
         return self._field_values
 
     def _call(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:

@@ -601,12 +601,8 @@ class SiteExtractor:
         declared = resolve_type(declaration.type_node, file) if declaration.type_node is not None else None
         if declared is None or not declared.is_(META_V1, "ListOptions"):
             return None
-        body = function.child_by_field_name("body") or function
         name = parser.text(options)
-        uses = [
-            node for node in parser.captures("(identifier) @name", body).get("name", []) if parser.text(node) == name
-        ]
-        if len(uses) <= 1:
+        if len(_uses_in(function, name)) <= 1:
             return []
         return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
 
@@ -709,12 +705,7 @@ class SiteExtractor:
         if function is None or function.type != "func_literal" or len(options) != 1:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
             return
-        body = function.child_by_field_name("body") or function
-        uses = [
-            node
-            for node in parser.captures("(identifier) @name", body).get("name", [])
-            if parser.text(node) == options[0]
-        ]
+        uses = _uses_in(function, options[0])
         written: list[tuple[tree_sitter.Node, tree_sitter.Node, str]] = []
         for left, right in file.assignments():
             target, value = parser.named(left)[0], parser.named(right)[0]
@@ -1006,6 +997,12 @@ def _options_returned(call: tree_sitter.Node) -> list[tree_sitter.Node]:
     if function is None or function.type != "func_literal":
         return []
     return [item for value in returned_values(function) if is_slice_literal(value) for item in literal_items(value)]
+
+
+def _uses_in(function: tree_sitter.Node, name: str) -> list[tree_sitter.Node]:
+    """The identifiers in a function's body that spell `name`."""
+    body = function.child_by_field_name("body") or function
+    return [node for node in parser.captures("(identifier) @name", body).get("name", []) if parser.text(node) == name]
 
 
 def _served_by(site: PendingSite, functions: list[tuple[int, int]]) -> bool:

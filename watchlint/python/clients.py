@@ -158,7 +158,7 @@ def _listed(
     calls = [(call, offset)] + ([(bound, 1)] if bound is not None else [])
     watches = [watch for made, _ in calls if (watch := keyword(made, "watch")) is not None]
     is_watch = any(not is_none(watch.value) and context.file.code(watch.value) != "False" for watch in watches)
-    found = [found for made, at in calls for found in restrictions(context, made, kind, _narrowing(method, at))]
+    found = [item for made, at in calls for item in restrictions(context, made, kind, _narrowing(method, at))]
     if not is_watch:
         found += one_page(context, call, kind)
     filters = loop_filters(context.file, context.flow, call) if is_watch else []
