@@ -30,6 +30,7 @@ from watchlint.facts import (
 from watchlint.frontend import UnitInput, file_failure
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
+from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations
 from watchlint.go.deployment import Evaluator, FlagRegistry, Val
@@ -37,10 +38,11 @@ from watchlint.go.edits import OptionsAnchor
 from watchlint.go.imports import extract_imports
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
+from watchlint.go.pending import PendingSite
 from watchlint.go.policy import FilePolicy, extract_policy
 from watchlint.go.remedies import OptionsFixes, SiteRemedies, indexed_lists, options_anchors
 from watchlint.go.resolve import Resolver
-from watchlint.go.sites import PendingSite, SiteExtractor, TypedClientNames
+from watchlint.go.sites import SiteExtractor
 from watchlint.source import SourceFile, Span
 
 # The convention of `go generate` (https://go.dev/s/generatedcode), searched in the file's head.

@@ -25,10 +25,10 @@ from watchlint.go.edits import (
 from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.model import CR_CLIENT, GoFile, TypeRef
 from watchlint.go.module import GoModule
+from watchlint.go.pending import PendingSite
 from watchlint.go.policy import FilePolicy
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import returned_values
-from watchlint.go.sites import PendingSite
 from watchlint.source import Span
 
 _OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})

@@ -1,0 +1,478 @@
+"""client-go sites: clientset calls, informer factories, standalone and list-watch informers, and knative's
+injected informers, each with the namespace and selectors it lists with (SPEC §3.1)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import tree_sitter
+
+from watchlint.catalog import KindIndex
+from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restriction
+from watchlint.go import parser
+from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, META_V1, TOOLS_CACHE, GoFile
+from watchlint.go.pending import (
+    PendingSite,
+    calls_in,
+    method_name,
+    operand_of,
+    pending_site,
+    restrict_namespace,
+    uses_in,
+)
+from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
+from watchlint.go.scope import innermost_function, returned_values
+from watchlint.go.values import ValueTracer
+
+LIST_WATCH_INFORMERS = frozenset(
+    {"NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer", "NewInformerWithOptions"}
+)
+STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
+# What a list-options tweak may set a selector to that selects everything.
+_NO_SELECTOR = frozenset({'""', "``", "labels.Everything().String()", "fields.Everything().String()"})
+
+
+@dataclass(frozen=True, slots=True)
+class TypedClientNames:
+    """Generated client-go method names per kind: `CoreV1()` + `Secrets()` (clientsets), `Core().V1()` (informers)."""
+
+    clientset: dict[tuple[str, str], str]  # (CoreV1, Secrets) -> Secret
+    informers: dict[tuple[str, str, str], str]  # (Core, V1, Secrets) -> Secret
+    # (k8s.io/client-go/informers/core/v1, Secret) -> Secret: the package of NewSecretInformer and its kind
+    standalone: dict[tuple[str, str], str]
+    # knative.dev/pkg/client/injection/kube/informers/core/v1/secret -> Secret: an injected informer's package
+    injected: dict[str, str]
+
+    @classmethod
+    def build(cls, kinds: KindIndex) -> TypedClientNames:
+        clientset, informers, standalone, injected = {}, {}, {}, {}
+        for kind in kinds.kinds:
+            plural = kind.name if kind.name.endswith("s") else f"{kind.name}s"
+            for package in kind.go_packages:
+                parts = package.split("/")
+                if len(parts) < 2 or not package.startswith("k8s.io/api/"):
+                    continue
+                group, version = parts[-2].capitalize(), parts[-1].capitalize()
+                clientset[(group + version, plural)] = kind.name
+                informers[(group, version, plural)] = kind.name
+                standalone[(f"{INFORMERS}/{'/'.join(parts[-2:])}", kind.name)] = kind.name
+                injected[f"{KNATIVE_INFORMERS}/{'/'.join(parts[-2:])}/{kind.name.lower()}"] = kind.name
+        return cls(clientset, informers, standalone, injected)
+
+
+class ClientGoSites:
+    """Finds the client-go sites of a module's files; factories held in parameters and fields are judged once
+    the module's calls and writes are known."""
+
+    def __init__(self, resolver: Resolver, values: ValueTracer, names: TypedClientNames) -> None:
+        self.resolver = resolver
+        self.values = values
+        self.names = names
+        self.served: list[tuple[int, int]] = []  # byte ranges of the ListFuncs and WatchFuncs informer sites read
+        # `injection.WithNamespaceScope(ctx, ns)` calls of the module: they scope every injected informer
+        self.injection_scopes: list[tuple[GoFile, tree_sitter.Node, list[tree_sitter.Node]]] = []
+
+    def clientset_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> PendingSite | None:
+        if operand.type == "identifier":  # `pods := cs.CoreV1().Pods(ns); pods.List(…)`
+            operand = self.values.defined_as(file, operand, 2) or operand
+        if operand.type != "call_expression":
+            return None
+        plural = method_name(operand)
+        group = operand_of(operand)
+        if group is not None and group.type == "identifier":  # `core := cs.CoreV1(); core.Pods(ns).List(…)`
+            group = self.values.defined_as(file, group, 2) or group
+        accessor = method_name(group)
+        kind = self.names.clientset.get((accessor or "", plural or ""))
+        if kind is None:
+            return None
+        namespace_arguments = operand.child_by_field_name("arguments")
+        namespaces = parser.named(namespace_arguments) if namespace_arguments is not None else []
+        found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
+        operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
+        site = pending_site(self.resolver, file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED)
+        if namespaces:
+            restrict_namespace(site, file, namespaces[0], "namespace")
+        if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
+            site.restrictions.extend(self._list_options(file, arguments[-1], kind))
+        return site
+
+    def _list_options(self, file: GoFile, node: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+        """Selectors in a `metav1.ListOptions{…}` (followed through a local variable), or those a reflector
+        passes to a ListFunc or WatchFunc."""
+        if (passed := self._reflector_options(file, node, kind)) is not None:
+            yield from passed
+            return
+        target = node
+        if target.type == "identifier":
+            declaration = self.resolver.declaration(file, target)
+            if declaration is None or declaration.value_node is None:
+                yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
+                return
+            target = declaration.value_node
+        if target.type != "composite_literal":
+            yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
+            return
+        type_ref = resolve_type(target.child_by_field_name("type"), file)
+        if type_ref is not None and not type_ref.is_(META_V1, "ListOptions"):
+            return
+        for key, value in keyed_elements(target):
+            if key in ("LabelSelector", "FieldSelector") and parser.text(value) not in ('""', "``"):
+                yield Restriction(Mitigation.SELECTOR, kind, file.span(value), f"{key}: {parser.text(value)}")
+
+    def factory_site(
+        self, file: GoFile, call: tree_sitter.Node, method: str, operand: tree_sitter.Node
+    ) -> PendingSite | None:
+        version_call = operand if operand.type == "call_expression" else None
+        version = method_name(version_call)
+        group_call = operand_of(version_call)
+        group = method_name(group_call)
+        kind = self.names.informers.get((group or "", version or "", method))
+        if kind is None or group_call is None:
+            return None
+        factory = operand_of(group_call)
+        built = self._factory_built(file, factory)
+        if built is not None and self.values.is_fake_clientset(
+            built[0], parser.first_named(built[1].child_by_field_name("arguments"))
+        ):
+            return None  # an in-memory clientset of tests: nothing is listed from a cluster
+        found = ObjectRef(kind, ObjectForm.TYPED, f"{group}().{version}().{method}()", False)
+        site = pending_site(
+            self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED
+        )
+        if built is None:
+            span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
+            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
+            # a parameter or a field: the factories its callers pass, or the module stores in the field, decide
+            # once the module's calls and writes are known
+            site.factory_parameter = self.values.helper_parameter(file, factory) if factory is not None else None
+            held = (
+                factory.child_by_field_name("operand")
+                if factory is not None and factory.type == "index_expression"
+                else None
+            )
+            if factory is not None and factory.type == "selector_expression":
+                owner = self.resolver.type_of(file, factory.child_by_field_name("operand"))
+                site.factory_field = owner, parser.text(factory.child_by_field_name("field")), False
+            elif held is not None and held.type == "selector_expression":  # `c.factories[ns]`: a map's items
+                owner = self.resolver.type_of(file, held.child_by_field_name("operand"))
+                site.factory_field = owner, parser.text(held.child_by_field_name("field")), True
+        else:
+            self._factory_restrictions(site, built[0], built[1], kind)
+        return site
+
+    def passed_factories(
+        self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> bool:
+        """Judge a factory parameter's informer by the factories its callers pass (see `held_factories`)."""
+        assert site.factory_parameter is not None
+        passed: list[tuple[GoFile, tree_sitter.Node | None]] = []
+        pending, seen = [(site.factory_parameter, 0)], set()
+        while pending:
+            (key, index), level = pending.pop()
+            if (key, index) in seen:
+                continue
+            seen.add((key, index))
+            for caller_file, call in callers(key):
+                values = parser.named(call.child_by_field_name("arguments") or call)
+                value = values[index] if index < len(values) else None
+                # a parameter of the caller in turn: what its own callers pass (descheduler hands it down twice)
+                above = self.values.helper_parameter(caller_file, value) if value is not None and level < 3 else None
+                if above is not None and self._factory_built(caller_file, value) is None:
+                    pending.append((above, level + 1))
+                else:
+                    passed.append((caller_file, value))
+        return self.held_factories(site, passed)
+
+    def held_factories(self, site: PendingSite, values: list[tuple[GoFile, tree_sitter.Node | None]]) -> bool:
+        """Judge the informer of a factory parameter or field by the factories it may hold (what the callers
+        pass, what the module stores): narrowed only when each is; left "built elsewhere" when one of them
+        cannot be seen. False when each is over a fake clientset (tests: nothing is listed from a cluster)."""
+        judged, fakes, unseen = [], 0, 0
+        for value_file, value in values:
+            built = self._factory_built(value_file, value) if value is not None else None
+            if built is None:
+                unseen += 1
+                continue
+            if self.values.is_fake_clientset(built[0], parser.first_named(built[1].child_by_field_name("arguments"))):
+                fakes += 1
+                continue
+            copy = PendingSite(site.file, site.node, site.operation, site.access, site.object, site.span, "", "", "")
+            self._factory_restrictions(copy, built[0], built[1], site.object.kind)
+            judged.append(copy)
+        # one factory seen to leave the kind unrestricted decides (SPEC §1: a finding when any leaves it so);
+        # otherwise one that cannot be seen keeps the site "built elsewhere"
+        chosen = next((copy for copy in judged if not copy.restrictions), None)
+        if chosen is None and unseen:
+            return True
+        if chosen is None and not judged:
+            return fakes == 0
+        chosen = chosen or judged[0]
+        site.restrictions, site.namespaces = chosen.restrictions, chosen.namespaces
+        return True
+
+    def _factory_built(self, file: GoFile, factory: tree_sitter.Node | None) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The `informers.New…SharedInformerFactory…(…)` call that built a factory, with its file: through local
+        variables, and through a module function returning it (`f := newFactory(cs)`)."""
+        constructor = self.values.built_by(file, factory, INFORMERS)
+        if constructor is not None:
+            return file, constructor
+        built = self.values.defined_as(file, factory, 3)
+        info = self.resolver.callee(file, built) if built is not None and built.type == "call_expression" else None
+        if info is None:
+            return None
+        for returned in returned_values(info.node):
+            constructor = self.values.built_by(info.file, returned, INFORMERS)
+            if constructor is not None:  # the first return that builds one: the others return errors
+                return info.file, constructor
+        return None
+
+    def _factory_restrictions(self, site: PendingSite, file: GoFile, constructor: tree_sitter.Node, kind: str) -> None:
+        """The namespace and list-option tweaks a factory's constructor (in `file`) applies."""
+        name = method_name(constructor) or ""
+        arguments = constructor.child_by_field_name("arguments")
+        values = parser.named(arguments) if arguments is not None else []
+        if name == "NewFilteredSharedInformerFactory" and len(values) >= 4:
+            restrict_namespace(site, file, values[2], "namespace")
+            if parser.text(values[3]) != "nil":
+                self._tweak(site, file, values[3], "tweakListOptions")
+        for value in values[2:]:
+            spread = parser.first_named(value) if value.type == "variadic_argument" else None
+            if spread is None:
+                self._factory_option(site, file, value)
+                continue
+            # `NewSharedInformerFactoryWithOptions(cs, 0, opts...)`: the options appended to `opts`, each
+            # under the conditions it is appended in (mpi-operator adds WithNamespace only for -namespace)
+            held = self.values.options_held(file, spread) if spread.type == "identifier" else _options_returned(spread)
+            for item in held or []:
+                before = len(site.restrictions)
+                self._factory_option(site, file, item)
+                guarded = {id(restriction) for restriction, _, _ in site.guarded}
+                site.guarded.extend((r, file, item) for r in site.restrictions[before:] if id(r) not in guarded)
+
+    def _factory_option(self, site: PendingSite, file: GoFile, value: tree_sitter.Node) -> None:
+        """The restriction one informer factory option applies: WithNamespace or WithTweakListOptions."""
+        text = parser.text(value)
+        option = value.child_by_field_name("arguments") if value.type == "call_expression" else None
+        if "WithNamespace(" in text and (namespace := parser.first_named(option)) is not None:
+            restrict_namespace(site, file, namespace, "informers.WithNamespace", file.span(value))
+        elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
+            self._tweak(site, file, tweak, "WithTweakListOptions")
+
+    def standalone_informer_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+        match: re.Match[str] | None,
+    ) -> Iterator[PendingSite]:
+        """`corev1informers.NewSecretInformer(client, namespace, resync, indexers)` and its `NewFiltered…`
+        form, whose last argument adjusts the list options: an informer of its own, outside any factory;
+        tools/cache's informers over a list-watch have a form of their own."""
+        package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
+        if package == TOOLS_CACHE and method in LIST_WATCH_INFORMERS:
+            yield from self._list_watch_informer_site(file, call, method, arguments)
+            return
+        if match is None:
+            return
+        kind = self.names.standalone.get((package or "", match.group("kind")))
+        if kind is None or len(arguments) < 2 or self.values.is_fake_clientset(file, arguments[0]):
+            return
+        found = ObjectRef(kind, ObjectForm.TYPED, f"{match.group('kind')} informer", False)
+        site = pending_site(
+            self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED
+        )
+        restrict_namespace(site, file, arguments[1], "namespace")
+        tweak = arguments[4] if match.group("filtered") and len(arguments) > 4 else None
+        if tweak is not None and parser.text(tweak) != "nil":
+            self._tweak(site, file, tweak, "tweakListOptions")
+        yield site
+
+    def _list_watch_informer_site(
+        self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
+    ) -> Iterator[PendingSite]:
+        """`cache.NewSharedIndexInformer(lw, &corev1.Pod{}, …)` (and NewSharedInformer, NewInformer,
+        NewIndexerInformer, and NewInformerWithOptions with its ListerWatcher and ObjectType) over
+        `cache.NewListWatchFromClient(getter, "pods", namespace, fieldSelector)`: narrowed by the list-watch's
+        namespace and selector; another list-watch counts as narrowing."""
+        if method == "NewInformerWithOptions":
+            options = self.values.defined_as(file, arguments[0], 2, through_address=True) if arguments else None
+            fields = (
+                dict(keyed_elements(options)) if options is not None and options.type == "composite_literal" else {}
+            )
+            if "ListerWatcher" not in fields or "ObjectType" not in fields:
+                return
+            arguments = [fields["ListerWatcher"], fields["ObjectType"]]
+        found = self.resolver.object_of(file, arguments[1]) if len(arguments) > 1 else None
+        if found is None:
+            return
+        site = pending_site(
+            self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, found.form
+        )
+        list_watch = self.values.defined_as(file, arguments[0], 2, through_address=True)
+        name, values = None, []
+        if list_watch is not None and list_watch.type == "call_expression":
+            name = method_name(list_watch)
+            values = parser.named(list_watch.child_by_field_name("arguments") or list_watch)
+        if list_watch is not None and self._list_func_restrictions(site, file, list_watch, found.kind):
+            yield site
+            return
+        if name not in ("NewListWatchFromClient", "NewFilteredListWatchFromClient") or len(values) < 4:
+            text = " ".join(parser.text(arguments[0]).split())
+            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, found.kind, file.span(arguments[0]), text))
+            yield site
+            return
+        restrict_namespace(site, file, values[2], "namespace")
+        selector = values[3]
+        if parser.text(selector).endswith(("Everything()", "Nothing()", "nil")):  # Nothing() sends no selector
+            pass
+        elif name.startswith("NewFiltered"):
+            self._tweak(site, file, selector, "optionsModifier")
+        else:
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, found.kind, file.span(selector), "fieldSelector"))
+        yield site
+
+    def _list_func_restrictions(self, site: PendingSite, file: GoFile, list_watch: tree_sitter.Node, kind: str) -> bool:
+        """`&cache.ListWatch{ListFunc: func(options metav1.ListOptions) … { return cs.CoreV1().Pods(ns).List(ctx,
+        options) }, …}`: the informer lists as its ListFunc does, with the namespace it names and the options
+        the reflector passes (no selector, unless the function sets one). False when that cannot be read."""
+        literal_type = resolve_type(list_watch.child_by_field_name("type"), file)
+        if (
+            list_watch.type != "composite_literal"
+            or literal_type is None
+            or not literal_type.is_(TOOLS_CACHE, "ListWatch")
+        ):
+            return False
+        function = next((value for key, value in keyed_elements(list_watch) if key == "ListFunc"), None)
+        if function is None or function.type != "func_literal":
+            return False
+        listed = next((call for call in calls_in(function) if method_name(call) == "List"), None)
+        values = parser.named(listed.child_by_field_name("arguments") or listed) if listed is not None else []
+        resource = operand_of(listed) if listed is not None else None
+        namespaces = parser.named(resource.child_by_field_name("arguments") or resource) if resource is not None else []
+        if listed is None or not values or resource is None or resource.type != "call_expression":
+            return False
+        if namespaces:
+            restrict_namespace(site, file, namespaces[0], "namespace")
+        # the options come last: `List(ctx, options)`, `List(options)` before client-go 0.18
+        site.restrictions.extend(self._list_options(file, values[-1], kind))
+        self.served.extend(
+            (value.start_byte, value.end_byte)
+            for key, value in keyed_elements(list_watch)
+            if key in ("ListFunc", "WatchFunc") and value.type == "func_literal"
+        )
+        return True
+
+    def _reflector_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
+        """For the options parameter of a `func(options metav1.ListOptions)` (a ListFunc or WatchFunc handed to
+        a reflector, which passes no selector): a selector when the function sets them (`options.LabelSelector
+        = …`) or hands them to a tweak (`tweak(&options)`), else none. None for other options."""
+        function = innermost_function(options)
+        declaration = self.resolver.declaration(file, options) if options.type == "identifier" else None
+        if (
+            function is None
+            or function.type != "func_literal"
+            or declaration is None
+            or declaration.parameter_index != 0
+            or declaration.scope_start != function.start_byte
+        ):
+            return None
+        declared = resolve_type(declaration.type_node, file) if declaration.type_node is not None else None
+        if declared is None or not declared.is_(META_V1, "ListOptions"):
+            return None
+        name = parser.text(options)
+        if len(uses_in(function, name)) <= 1:
+            return []
+        return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
+
+    def _tweak(self, site: PendingSite, file: GoFile, tweak: tree_sitter.Node, text: str) -> None:
+        """A function adjusting the list options (`func(options *metav1.ListOptions)`) narrows by the
+        selectors it sets, each judged later under the conditions it is set in (Reloader sets a label selector
+        only when a flag is given); one that cannot be read, or hands the options on, counts as narrowing."""
+        kind = site.object.kind
+        function = self.values.defined_as(file, tweak, 2) if tweak.type == "identifier" else tweak
+        parameters = function.child_by_field_name("parameters") if function is not None else None
+        names = parser.captures("(parameter_declaration name: (identifier) @name)", parameters) if parameters else {}
+        options = [parser.text(node) for node in names.get("name", [])]
+        if function is None or function.type != "func_literal" or len(options) != 1:
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
+            return
+        uses = uses_in(function, options[0])
+        written: list[tuple[tree_sitter.Node, tree_sitter.Node, str]] = []
+        for left, right in file.assignments():
+            target, value = parser.named(left)[0], parser.named(right)[0]
+            operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
+            if operand is not None and operand in uses:
+                written.append((target, value, parser.text(target.child_by_field_name("field"))))
+        if len(written) < len(uses):  # the options are handed on or read: what they end up holding is not seen
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
+            return
+        for target, value, name in written:
+            if name in ("LabelSelector", "FieldSelector") and parser.text(value) not in _NO_SELECTOR:
+                restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), f"{text}'s {name}")
+                site.restrictions.append(restriction)
+                site.guarded.append((restriction, file, target))
+
+    def injected_informer_site(
+        self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]
+    ) -> PendingSite | None:
+        """`secretinformer.Get(ctx)` of knative's injection: the informer of a factory over every namespace
+        unless the module scopes injection (`injection.WithNamespaceScope`); its `filtered` form is given a
+        label selector (`Get(ctx, selector)`)."""
+        package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
+        if package is None or not package.startswith(KNATIVE_INFORMERS + "/"):
+            return None
+        filtered = package.endswith("/filtered")
+        kind = self.names.injected.get(package.removesuffix("/filtered"))
+        if kind is None:
+            return None
+        found = ObjectRef(kind, ObjectForm.TYPED, f"injected {kind} informer", False)
+        access, alias = Access.INFORMER_FACTORY, parser.text(operand)
+        site = pending_site(
+            self.resolver, file, call, "Get", Operation.WATCH, access, found, ObjectForm.TYPED, receiver=alias
+        )
+        site.injected = True
+        if filtered:
+            selector = arguments[1] if len(arguments) > 1 else call
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(selector), "filtered informer"))
+        return site
+
+    def scope_injected(self, pending: list[PendingSite]) -> None:
+        """Narrow every injected informer by the namespace scopes the module gives injection, each judged
+        under the conditions it is given in."""
+        for site in pending:
+            if not site.injected:
+                continue
+            for file, call, arguments in self.injection_scopes:
+                if len(arguments) < 2:
+                    continue
+                scope = restrict_namespace(site, file, arguments[1], "injection.WithNamespaceScope", file.span(call))
+                if scope is not None:
+                    site.guarded.append((scope, file, call))
+
+
+def _options_returned(call: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The options a function literal called on the spot returns (`func() []informers.SharedInformerOption {
+    if !canFilter { return nil }; return []…{…} }()...`): the items of its slice literals, each judged later
+    under the conditions around it."""
+    function = call.child_by_field_name("function") if call.type == "call_expression" else None
+    if function is None or function.type != "func_literal":
+        return []
+    return [item for value in returned_values(function) if is_slice_literal(value) for item in literal_items(value)]
+
+
+def served_by(site: PendingSite, functions: list[tuple[int, int]]) -> bool:
+    """Whether a clientset call lies in one of the ListFuncs and WatchFuncs an informer site stands for."""
+    start = site.node.start_byte
+    return site.access is Access.CLIENTSET and any(first <= start < end for first, end in functions)

@@ -1,0 +1,152 @@
+"""A Go site before module-wide resolution, and the syntax helpers every kind of site is built with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import tree_sitter
+
+from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
+from watchlint.go import parser
+from watchlint.go.clients import ClientRef
+from watchlint.go.declarations import FunctionKey
+from watchlint.go.fieldselectors import FieldKey
+from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.resolve import ObjectRef, Resolver
+from watchlint.source import Span
+
+ALL_NAMESPACES = ('""', "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.NamespaceAll", "cache.AllNamespaces")
+MAX_CONSTRUCT = 80  # characters of a call shown in full
+# Namespace expressions judged with their default value: a variable, or a pointer to one (`Pods(*namespace)`).
+# Not a field nor a function's result: what reaches them is followed less surely than where they are read
+# from (cert-manager reads a namespace field in informers built only behind a feature gate's interface).
+_JUDGED_NAMESPACES = frozenset({"identifier", "unary_expression"})
+
+
+@dataclass(slots=True)
+class PendingSite:
+    """A site before module-wide resolution: its client is still a reference, its policies unknown."""
+
+    file: GoFile
+    node: tree_sitter.Node  # the call
+    operation: Operation
+    access: Access
+    object: ObjectRef
+    span: Span
+    call: str
+    construct: str
+    enclosing: str
+    client: ClientRef | None = None  # for controller-runtime reads: the receiver, resolved later
+    restrictions: list[Restriction] = field(default_factory=list)
+    filters: list[Evidence] = field(default_factory=list)
+    group: int | None = None  # builder chain identity, for builder-wide WithEventFilter
+    cache: str = ""  # policy key of a cluster.New cache the site uses; "" for the binary's manager
+    helper: tuple[FunctionKey, int] | None = None  # the object is this parameter of a helper: see its calls
+    forwarded: int | None = None  # a helper's variadic parameter passed on as the watch's options (`opts...`)
+    # namespace restrictions and the expression naming the namespace, judged for the default deployment later
+    namespaces: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
+    is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
+    field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
+    factory_parameter: tuple[FunctionKey, int] | None = None  # the informer factory is this parameter
+    # the informer factory is this field of a struct, or (True) one of the items of this field
+    factory_field: tuple[TypeRef | None, str, bool] | None = None
+    # restrictions a tweak of the list options sets under the conditions around the node, judged later
+    guarded: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
+    injected: bool = False  # an informer of knative's injection: injection's namespace scope applies
+
+
+def pending_site(
+    resolver: Resolver,
+    file: GoFile,
+    call: tree_sitter.Node,
+    method: str,
+    operation: Operation,
+    access: Access,
+    found: ObjectRef,
+    form: ObjectForm,
+    receiver: str = "",
+) -> PendingSite:
+    """A site at `call` with the construct, enclosing function and span findings show; `form` overrides the
+    object's (a metadata-only watch of a typed object)."""
+    key = resolver.function_key(file, call)
+    enclosing = ""
+    if key is not None:
+        enclosing = f"(*{key.receiver}).{key.name}" if key.receiver else key.name
+    construct = construct_text(call, receiver, method, found)
+    shown_call = f"{receiver}.{method}" if receiver else method
+    span = file.name_span(call)
+    site = PendingSite(file, call, operation, access, found, span, shown_call, construct, enclosing)
+    site.object = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
+    return site
+
+
+def restrict_namespace(
+    site: PendingSite, file: GoFile, namespace: tree_sitter.Node, text: str, span: Span | None = None
+) -> Restriction | None:
+    """A namespace argument restricts the site unless it names all namespaces; a variable is judged later,
+    with the value it holds by default (`namespace := metav1.NamespaceAll; if namespaced { … }`)."""
+    if parser.text(namespace) in ALL_NAMESPACES:
+        return None
+    restriction = Restriction(Mitigation.NAMESPACE, site.object.kind, span or file.span(namespace), text)
+    site.restrictions.append(restriction)
+    if namespace.type in _JUDGED_NAMESPACES:
+        site.namespaces.append((restriction, file, namespace))
+    return restriction
+
+
+def evidence(file: GoFile, node: tree_sitter.Node, name: str | None) -> Evidence:
+    """Evidence citing a node in at most 40 characters; a named call keeps its name and elides its arguments."""
+    text = " ".join(parser.text(node).split())
+    if name is not None:
+        head = text.split("(", 1)[0]
+        text = f"{head}(…)" if len(text) > 40 else text
+    elif len(text) > 40:
+        text = text[:39] + "…"
+    return Evidence(file.span(node), f"`{text}`")
+
+
+def method_name(call: tree_sitter.Node | None) -> str | None:
+    """`M` of a call `x.M(…)`; None for any other node."""
+    if call is None or call.type != "call_expression":
+        return None
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "selector_expression":
+        return None
+    return parser.text(function.child_by_field_name("field"))
+
+
+def operand_of(call: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """`x` of a call `x.M(…)`; None for any other node."""
+    if call is None or call.type != "call_expression":
+        return None
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "selector_expression":
+        return None
+    return function.child_by_field_name("operand")
+
+
+def construct_text(call: tree_sitter.Node, receiver: str, method: str, found: ObjectRef) -> str:
+    """The call as messages show it: long arguments other than the object elided when it would exceed
+    MAX_CONSTRUCT characters."""
+    arguments = call.child_by_field_name("arguments")
+    texts = [" ".join(parser.text(node).split()) for node in (parser.named(arguments) if arguments else [])]
+    head = f"{receiver}.{method}" if receiver else method
+    full = f"{head}({', '.join(texts)})"
+    if len(full) <= MAX_CONSTRUCT:
+        return full
+    shortened: list[str] = []
+    for text in texts:
+        item = text if text == found.text or len(text) <= 16 else "…"
+        if not (item == "…" and shortened and shortened[-1] == "…"):
+            shortened.append(item)
+    return f"{head}({', '.join(shortened)})"
+
+
+def uses_in(function: tree_sitter.Node, name: str) -> list[tree_sitter.Node]:
+    """The identifiers in a function's body that spell `name`."""
+    body = function.child_by_field_name("body") or function
+    return [node for node in parser.captures("(identifier) @name", body).get("name", []) if parser.text(node) == name]
+
+
+def calls_in(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    return parser.captures("(call_expression) @call", node).get("call", [])

@@ -1,0 +1,152 @@
+"""What a Go expression holds: followed through local variables, earlier field assignments, appends, and the
+parameters of the named function around it."""
+
+from __future__ import annotations
+
+import functools
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.declarations import FunctionKey
+from watchlint.go.model import FAKE_CLIENTSET, GoFile
+from watchlint.go.resolve import Resolver, append_arguments, is_slice_literal, literal_items
+from watchlint.go.scope import innermost_function
+from watchlint.go.writes import Write, WriteKind, writes_of
+
+
+class ValueTracer:
+    """Follows values back to the expressions that give them, within one module."""
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        # by file, the field assignments (`f.client = …`) by the field expression's text
+        self._field_assignments: dict[str, dict[str, list[tuple[tree_sitter.Node, tree_sitter.Node]]]] = {}
+
+    def defined_as(
+        self, file: GoFile, node: tree_sitter.Node | None, hops: int, *, through_address: bool = False
+    ) -> tree_sitter.Node | None:
+        """The expression behind at most `hops` local variables (`src := source.Kind(…)`, `factory :=
+        informers.New…(…)`), and behind `&` when `through_address`; None where a variable has no value."""
+        for _ in range(hops):
+            if through_address and node is not None and node.type == "unary_expression":
+                node = node.child_by_field_name("operand")
+            if node is not None and node.type == "selector_expression":
+                return self.assigned_before(file, node) or node
+            if node is None or node.type != "identifier":
+                return node
+            declaration = self.resolver.declaration(file, node)
+            node = declaration.value_node if declaration is not None else None
+        return node
+
+    def assigned_before(self, file: GoFile, field: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The value last assigned to a field (`f.kubeClient = fake.NewSimpleClientset()`) earlier in the
+        function that reads it."""
+        writes = self._field_assignments.get(file.path)
+        if writes is None:
+            writes = self._field_assignments[file.path] = {}
+            for left, right in file.assignments():
+                targets, values = parser.named(left), parser.named(right)
+                if len(targets) == len(values):
+                    for target, value in zip(targets, values, strict=True):
+                        if target.type == "selector_expression":
+                            writes.setdefault(parser.text(target), []).append((target, value))
+        function = innermost_function(field)
+        found = None
+        for target, value in writes.get(parser.text(field), []):
+            if target.start_byte < field.start_byte and innermost_function(target) == function:
+                found = value
+        return found
+
+    def helper_parameter(self, file: GoFile, node: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
+        """When an object argument is a parameter of the named function around it, that function is a helper
+        (`watchOwned(b, &corev1.Secret{})`): its callers name the kind (SPEC §3.1 Helpers)."""
+        target = node.child_by_field_name("operand") if node.type == "unary_expression" else node
+        if target is None or target.type != "identifier":
+            return None
+        declaration = self.resolver.declaration(file, target)
+        copied = copied_from(declaration.value_node) if declaration is not None else None
+        if copied is not None:  # `curr := empty.DeepCopyObject().(T)`: the same kind as the parameter
+            declaration = self.resolver.declaration(file, copied)
+        key = self.resolver.function_key(file, node)
+        info = self.resolver.declarations.functions.get(key) if key is not None else None
+        if declaration is None or declaration.parameter_index < 0 or info is None:
+            return None
+        if info.node.start_byte != declaration.scope_start:
+            return None  # a parameter of a function literal: its callers are not known
+        return info.key, declaration.parameter_index
+
+    def options_held(self, file: GoFile, variable: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+        """The options a local variable holds: `opts := []client.ListOption{…}` with the items appended to
+        it later, or `lo := client.MatchingLabels{…}`; None when they cannot all be seen (no value, a field
+        of it written, its address taken, any other write)."""
+        declaration = self.resolver.declaration(file, variable)
+        if declaration is None or declaration.parameter_index >= 0 or declaration.ranged_node is not None:
+            return None  # a parameter holds what its callers pass
+        function = innermost_function(declaration.node)  # writes may sit in function literals below it
+        if function is None or parser.text(variable) in _fields_written(function):
+            return None
+        value, declared_type = declaration.value_node, declaration.type_node
+        if value is None and (declared_type is None or declared_type.type != "slice_type"):
+            return None
+        # `var opts []client.ListOption` is empty until appended to
+        held = [] if value is None else literal_items(value) if is_slice_literal(value) else [value]
+        declared_by = functools.partial(self.resolver.declaration, file)
+        for write in writes_of(declaration, function, declared_by):
+            appended = _appended_items(write, declaration.name) if write.kind is WriteKind.ASSIGN else None
+            if appended is None:
+                return None
+            held.extend(appended)
+        return held
+
+    def built_by(self, file: GoFile, node: tree_sitter.Node | None, package: str) -> tree_sitter.Node | None:
+        """The call of a function of `package` that built a value, directly or through local variables."""
+        built = self.defined_as(file, node, 3)
+        if built is None or built.type != "call_expression":
+            return None
+        function = built.child_by_field_name("function")
+        operand = function.child_by_field_name("operand") if function is not None else None
+        return built if operand is not None and file.imports.get(parser.text(operand)) == package else None
+
+    def is_fake_clientset(self, file: GoFile, node: tree_sitter.Node | None) -> bool:
+        """`fake.NewSimpleClientset(…)` or `fake.NewClientset(…)`, directly or through local variables."""
+        return self.built_by(file, node, FAKE_CLIENTSET) is not None
+
+
+def copied_from(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The variable a value copies: `x.DeepCopyObject().(T)`, `x.DeepCopy()`, `x.DeepCopyObject()`, or `x`
+    itself (`current := emptyObj`: the same object)."""
+    if value is not None and value.type == "identifier":
+        return value
+    if value is not None and value.type == "type_assertion_expression":
+        value = value.child_by_field_name("operand")
+    function = value.child_by_field_name("function") if value is not None and value.type == "call_expression" else None
+    if function is None or function.type != "selector_expression":
+        return None
+    if parser.text(function.child_by_field_name("field")) not in ("DeepCopyObject", "DeepCopy"):
+        return None
+    operand = function.child_by_field_name("operand")
+    return operand if operand is not None and operand.type == "identifier" else None
+
+
+_FIELD_WRITES = "(assignment_statement left: (expression_list (selector_expression operand: (identifier) @name)))"
+
+
+def _fields_written(function: tree_sitter.Node) -> set[str]:
+    """Names of the variables whose fields a function assigns (`lo.Namespace = ns`)."""
+    return {parser.text(name) for name in parser.captures(_FIELD_WRITES, function).get("name", [])}
+
+
+def _appended_items(write: Write, name: str) -> list[tree_sitter.Node] | None:
+    """The items of `opts = append(opts, a, b)`; None for any other assignment."""
+    right = write.node.child_by_field_name("right")
+    values = parser.named(right) if right is not None else []
+    arguments = append_arguments(values[write.index]) if write.index < len(values) else None
+    if not arguments or parser.text(arguments[0]) != name:
+        return None
+    items = []
+    for argument in arguments[1:]:
+        if argument.type == "variadic_argument":
+            return None  # `append(opts, more...)`: what `more` holds is not followed
+        items.append(argument)
+    return items
