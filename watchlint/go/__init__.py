@@ -30,12 +30,15 @@ from watchlint.facts import (
 from watchlint.frontend import UnitInput, file_failure
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
+from watchlint.go.callgraph import CallGraph
 from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations
-from watchlint.go.deployment import Evaluator, FlagRegistry, Val
+from watchlint.go.deployment import Evaluator
 from watchlint.go.edits import OptionsAnchor
+from watchlint.go.flags import FlagRegistry
 from watchlint.go.imports import extract_imports
+from watchlint.go.known import Val
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.pending import PendingSite
@@ -120,8 +123,8 @@ def extract(unit: UnitInput) -> Facts:
     for file in run.all_files:  # a client can be passed along by files that import no Kubernetes package
         run.guarded(file, lambda item: flags.collect(item, resolver))
         run.guarded(file, clients.collect)
-    evaluator = Evaluator(resolver, flags)
-    evaluator.files = run.all_files
+    calls = CallGraph(resolver, run.all_files)
+    evaluator = Evaluator(resolver, flags, calls)
     policies: dict[str, FilePolicy] = {}
     pending: list[PendingSite] = []
     extractor = SiteExtractor(resolver, clients, TypedClientNames.build(unit.kinds))
@@ -132,7 +135,7 @@ def extract(unit: UnitInput) -> Facts:
     binaries = [b for b in find_binaries(run.all_files, run.module_paths) if _builds_manager(b, run.files, policies)]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     pending = extractor.expand_helpers(
-        pending, evaluator.callers, lambda key: evaluator.deployed(key, evaluator.callers(key)), evaluator.stored
+        pending, calls.callers, lambda key: calls.deployed(key, calls.callers(key)), evaluator.fields.stored
     )
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver)
     sites = _resolve_sites(pending, clients, binaries, evaluator, anchors)

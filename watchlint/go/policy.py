@@ -15,7 +15,8 @@ import tree_sitter
 from watchlint.facts import Condition, Mitigation, Restriction, Transform
 from watchlint.go import parser
 from watchlint.go.declarations import resolve_type
-from watchlint.go.deployment import Evaluator, Val
+from watchlint.go.deployment import Evaluator
+from watchlint.go.known import Val
 from watchlint.go.model import (
     CONTROLLER_RUNTIME,
     CR_CACHE,

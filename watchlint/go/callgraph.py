@@ -1,0 +1,109 @@
+"""The calls of a Go module's functions and the places its types are built, found on demand and kept."""
+
+from __future__ import annotations
+
+import tree_sitter
+
+from watchlint.discover import TEST_DIRECTORIES, is_test_file
+from watchlint.go import parser
+from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.resolve import Resolver
+
+
+class CallGraph:
+    """Who calls a module function, and where a method's receiver is built: what decides whether it runs."""
+
+    def __init__(self, resolver: Resolver, files: list[GoFile]) -> None:
+        self.resolver = resolver
+        self.files = files
+        self._calls_by_name: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
+        self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+
+    def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls of one module function, resolved on demand: only helpers with a site or a guarded
+        restriction are ever asked for, so resolving every call of the module up front would be wasted."""
+        found = self._callers.get(key)
+        if found is None:
+            if key.receiver:
+                found = self._method_calls(key.name).get(key, [])
+            else:  # told from the call's text first, without resolving its callee (the costly part)
+                found = [
+                    (file, call)
+                    for file, call in self._named(key.name)
+                    if _may_call_function(file, call, key) and self._callee_key(file, call) == key
+                ]
+            self._callers[key] = found
+        return found
+
+    def deployed(
+        self, key: FunctionKey, places: list[tuple[GoFile, tree_sitter.Node]]
+    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls (or constructions) of a function a binary makes: a binary holds no test, so what tests
+        do with a non-test function says nothing of the deployment (--include-tests)."""
+        info = self.resolver.declarations.functions.get(key)
+        if info is None or is_test_code(info.file.path):
+            return places
+        return [(file, node) for file, node in places if not is_test_code(file.path)]
+
+    def _method_calls(self, name: str) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
+        """The calls of a method name grouped by the method each invokes, each call resolved once: the
+        methods of generated wrappers share names (Get, List) by the hundred."""
+        grouped = self._calls_by_method.get(name)
+        if grouped is None:
+            grouped = {}
+            for file, call in self._named(name):
+                if (callee := self._callee_key(file, call)) is not None:
+                    grouped.setdefault(callee, []).append((file, call))
+            self._calls_by_method[name] = grouped
+        return grouped
+
+    def constructions(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The composite literals building a method's receiver type: a method that no code of the module
+        calls runs where its value is built (`if enableX { (&XReconciler{…}).SetupWithManager(mgr) }`)."""
+        if self._literals_by_type is None:
+            index: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
+            for file in self.files:
+                for literal in file.nodes("composite_literal"):
+                    type_node = literal.child_by_field_name("type")
+                    if type_node is not None:
+                        index.setdefault(parser.text(type_node).rsplit(".", 1)[-1], []).append((file, literal))
+            self._literals_by_type = index
+        built = TypeRef(key.package, key.receiver)
+        return [
+            (file, literal)
+            for file, literal in self._literals_by_type.get(key.receiver, [])
+            if (found := resolve_type(literal.child_by_field_name("type"), file)) is not None and found.base == built
+        ]
+
+    def _callee_key(self, file: GoFile, call: tree_sitter.Node) -> FunctionKey | None:
+        info = self.resolver.callee(file, call)
+        return info.key if info is not None else None
+
+    def _named(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """Calls whose function name (the last selector element) is `name`; indexed once, without resolving."""
+        if self._calls_by_name is None:
+            index: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
+            for file in self.files:
+                for call in file.calls():
+                    index.setdefault(call.name, []).append((file, call.node))
+            self._calls_by_name = index
+        return self._calls_by_name.get(name, [])
+
+
+def is_test_code(path: str) -> bool:
+    """A `_test.go` file, or a file of a test folder (`test/`, `e2e/`): analyzed with --include-tests only."""
+    parts = path.split("/")
+    return is_test_file(parts[-1]) or any(part in TEST_DIRECTORIES for part in parts[:-1])
+
+
+def _may_call_function(file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:
+    """Whether a call can be one of the plain function `key`: `pkg.Name(…)` with pkg importing its package,
+    or `Name(…)` in its package."""
+    function = call.child_by_field_name("function")
+    if function is not None and function.type == "selector_expression":
+        operand = function.child_by_field_name("operand")
+        return operand is not None and file.imports.get(parser.text(operand)) == key.package
+    return file.package_path == key.package

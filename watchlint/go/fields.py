@@ -1,0 +1,138 @@
+"""The values of struct fields for the default deployment (SPEC §1): what a flag or an environment tag fills a
+field with, what the module writes to it, else the zero value of a configuration field."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.configfiles import nested_structs
+from watchlint.go.declarations import resolve_type
+from watchlint.go.known import UNKNOWN, Val, Value, tag_value, zero_value
+from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.resolve import keyed_elements
+
+if TYPE_CHECKING:
+    from watchlint.go.deployment import Evaluator
+
+MAX_WRITES = 16  # writes of one field of one struct looked at
+# writes of one field name whose struct is told, to find those of one struct: names like `Name` are written
+# everywhere (ingress-nginx writes `Namespace` 36 times, the flag-fed one last)
+MAX_SCANNED_WRITES = 256
+# a write of a field, with a function telling the struct written (computed only when asked)
+_FieldWrite = tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]
+
+
+class FieldValues:
+    """Evaluates fields read on values of known (or unknown) struct types, with the evaluator's values."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+        self.resolver = evaluator.resolver
+        self._field_values: dict[str, list[_FieldWrite]] | None = None
+        self._element_writes: dict[str, list[_FieldWrite]] | None = None
+        self._file_structs: frozenset[TypeRef] | None = None
+
+    def value(self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int) -> Value:
+        """A configuration field: its visible non-empty default, else its zero value (SPEC §1). Flags and
+        writes of a field of the same name in another struct (`--type` filling `args.Type`) say nothing of
+        `def.Terraform.Type`."""
+        key = ("field", name, field_type, owner.base if owner is not None else None)
+        return self.evaluator.memoized(key, lambda: self._field_value(name, field_type, owner, depth))
+
+    def _field_value(self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int) -> Value:
+        tagged = self.evaluator.flags.env_by_field.get(name, [])
+        env = next((env for struct, env in tagged if self._same(struct, owner, name)), None)
+        origin = env.variable if env is not None else ""
+        flag = next(
+            (flag for struct, flag in self.evaluator.flags.by_field.get(name, []) if self._same(struct, owner, name)),
+            None,
+        )
+        if flag is not None:
+            value = self.evaluator.settings.flag_value(flag, depth)
+            return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
+        if env is not None and env.default is not None:
+            is_bool = field_type is not None and field_type.name == "bool" and not field_type.pointer
+            return Val(tag_value(env.default, is_bool), origin)
+        known = []
+        for file, value_node, _ in self._writes_of_field(name, owner):
+            # a constructor's parameter stored in the field: what the constructor's calls pass
+            value = self.evaluator.value(
+                file, value_node, self.evaluator.parameters(file, value_node, depth + 1), depth + 1
+            )
+            if isinstance(value, Val) and value.origin:  # filled from a flag or the environment: configuration
+                known.append(value)
+        visible = next((value for value in known if value.value not in ("", None, False, 0)), None)
+        if visible is not None:
+            return Val(visible.value, origin or visible.origin)
+        if not known and not origin:
+            declaring = self._declaring(owner, name) if owner is not None else None
+            if declaring is None or declaring not in self._from_files():
+                return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
+            origin = f"{name} (configuration file)"
+        zero = zero_value(field_type)
+        empty = zero.value if isinstance(zero, Val) else ""
+        unseen = bool(known) and not origin and all(value.unseen for value in known)  # stored from os.Getenv
+        return Val(empty, origin or next((value.origin for value in known if value.origin), "") or name, unseen)
+
+    def _from_files(self) -> frozenset[TypeRef]:
+        """The structs filled from configuration files, and those they hold."""
+        if self._file_structs is None:
+            self._file_structs = nested_structs(self.evaluator.flags.decoded, self.resolver.declarations)
+        return self._file_structs
+
+    def stored(
+        self, owner: TypeRef | None, name: str, *, elements: bool = False
+    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The values the module stores in field `name` of `owner` (by assignment or in a literal), or with
+        `elements` in its items (`c.factories[ns] = factory`)."""
+        return [(file, value) for file, value, _ in self._writes_of_field(name, owner, elements=elements)]
+
+    def _writes_of_field(self, name: str, owner: TypeRef | None, *, elements: bool = False) -> list[_FieldWrite]:
+        """The first writes of field `name` of `owner`'s struct (any struct's when `owner` is not known), or
+        with `elements` of its items."""
+        writes = self._field_writes()  # fills the table of items' writes too
+        table = (self._element_writes or {}) if elements else writes
+        scanned = table.get(name, [])[:MAX_SCANNED_WRITES]
+        return [write for write in scanned if self._same(write[2](), owner, name)][:MAX_WRITES]
+
+    def _same(self, struct: TypeRef | None, owner: TypeRef | None, name: str) -> bool:
+        """Whether field `name` of `struct` can be the one read on `owner` (either unknown: it may be); both
+        are taken to the struct that declares the field, for fields promoted from embedded structs."""
+        if struct is None or owner is None:
+            return True
+        return self._declaring(struct, name) == self._declaring(owner, name)
+
+    def _declaring(self, struct: TypeRef, name: str) -> TypeRef:
+        declarations = self.resolver.declarations
+        found = declarations.field(struct, name)
+        return found[0] if found is not None else declarations.unalias(struct.base)
+
+    def _field_writes(self) -> dict[str, list[_FieldWrite]]:
+        """Writes of fields by name, each with a function telling its struct (computed only when read)."""
+        if self._field_values is None:
+            writes: dict[str, list[_FieldWrite]] = {}
+            elements: dict[str, list[_FieldWrite]] = {}
+            resolver = self.resolver
+            for file in self.evaluator.files:
+                for left, right in file.assignments():
+                    written, value = parser.named(left)[0], parser.named(right)[0]
+                    # `x.f = v` writes field f; `x.f[k] = v` one of its items
+                    is_item = written.type == "index_expression"
+                    table = elements if is_item else writes
+                    target = written.child_by_field_name("operand") if is_item else written
+                    if target is not None and target.type == "selector_expression":
+                        name = parser.text(target.child_by_field_name("field"))
+                        operand = target.child_by_field_name("operand")
+                        owner = functools.partial(resolver.type_of, file, operand)
+                        table.setdefault(name, []).append((file, value, owner))
+                for literal in file.nodes("composite_literal"):
+                    struct = functools.partial(resolve_type, literal.child_by_field_name("type"), file)
+                    for key, value in keyed_elements(literal):
+                        writes.setdefault(key, []).append((file, value, struct))
+            self._field_values, self._element_writes = writes, elements
+        return self._field_values

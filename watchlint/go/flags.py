@@ -1,0 +1,242 @@
+"""Flag definitions of a Go module (flag, pflag, cobra, kingpin, urfave/cli, kong and go-flags tags) and the
+struct fields filled from environment variables, each with the default its definition shows."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.configfiles import decoded_structs
+from watchlint.go.declarations import resolve_type
+from watchlint.go.model import Call, GoFile, TypeRef
+from watchlint.go.resolve import Resolver, keyed_elements
+
+FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)Var(P)?$")
+FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)(P)?$")
+_TAG_ITEM = re.compile(r'([A-Za-z_][A-Za-z0-9_-]*):"((?:[^"\\]|\\.)*)"')  # key:"value" in a struct tag
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_KONG = "github.com/alecthomas/kong"
+_URFAVE_CLI = "github.com/urfave/cli"  # v1, /v2 and /v3
+
+
+@dataclass(slots=True)
+class Flag:
+    """A flag definition: its name, the file defining it and the default it shows."""
+
+    name: str
+    file: GoFile
+    default: tree_sitter.Node | None  # None: the zero value (or `tag_default`)
+    is_bool: bool = False  # kingpin writes boolean defaults as strings: Default("true")
+    tag_default: str | None = None  # a struct tag's `default:"…"`, for flags declared by tags
+
+
+@dataclass(frozen=True, slots=True)
+class EnvTag:
+    """A struct field filled from an environment variable, as its tag says, with the default it gives."""
+
+    variable: str
+    default: str | None  # None: the zero value
+
+    @classmethod
+    def parse(cls, tag: str) -> EnvTag | None:
+        """`env:"X" envDefault:"v"` (caarlos0/env), `env:"X" env-default:"v"` (cleanenv), `env:"X,default=v"`
+        (sethvargo/go-envconfig), `envconfig:"X" default:"v"` (kelseyhightower/envconfig)."""
+        values = dict(_TAG_ITEM.findall(tag))
+        spec = values.get("env", values.get("envconfig"))
+        if spec is None:
+            return None
+        name, *options = (part.strip() for part in spec.split(","))
+        if not _ENV_NAME.fullmatch(name):
+            return None
+        default = values.get("envDefault", values.get("env-default"))
+        if default is None and "envconfig" in values:
+            default = values.get("default")
+        for option in options:
+            if option.startswith("default="):
+                default = option.removeprefix("default=")
+        return cls(name, default)
+
+
+@dataclass(slots=True)
+class FlagRegistry:
+    """Every flag definition of the module, by the variable or field it fills and by its name."""
+
+    by_variable: dict[tuple[str, str], Flag] = field(default_factory=dict)  # (package or file, name)
+    # field name -> the structs whose field of that name a flag fills, with the flag (None: struct not told)
+    by_field: dict[str, list[tuple[TypeRef | None, Flag]]] = field(default_factory=dict)
+    by_name: dict[str, Flag] = field(default_factory=dict)
+    # field name -> the structs declaring a field of that name with an `env:"X"` tag, with X and its default
+    env_by_field: dict[str, list[tuple[TypeRef | None, EnvTag]]] = field(default_factory=dict)
+    decoded: list[TypeRef] = field(default_factory=list)  # structs filled from a configuration file
+
+    def collect(self, file: GoFile, resolver: Resolver) -> None:
+        self.decoded.extend(decoded_structs(file, resolver))
+        for call in file.calls():
+            if call.operand is not None and call.arguments is not None:
+                self._flag_call(file, call, resolver)
+        if any(path.startswith(_URFAVE_CLI) for path in file.imports.values()):
+            for literal in file.nodes("composite_literal"):
+                self._urfave_flag(file, literal, resolver)
+        uses_kong = _KONG in file.imports.values()
+        for declaration in file.nodes("field_declaration"):
+            tag = declaration.child_by_field_name("tag")
+            if tag is None:
+                continue
+            text = parser.text(tag)
+            env = EnvTag.parse(text)
+            names = declaration.children_by_field_name("name")
+            if env is not None and names:
+                struct = _declaring_struct(file, declaration)
+                self.env_by_field.setdefault(parser.text(names[0]), []).append((struct, env))
+            if names and ('default:"' in text or (uses_kong and 'help:"' in text)):
+                self._tagged_flag(file, declaration, parser.text(names[0]), text)
+
+    def _urfave_flag(self, file: GoFile, literal: tree_sitter.Node, resolver: Resolver) -> None:
+        """`&cli.BoolFlag{Name: "with-workload", Value: true, Destination: &withWorkload}` (urfave/cli)."""
+        kind = resolve_type(literal.child_by_field_name("type"), file)
+        if kind is None or not kind.package.startswith(_URFAVE_CLI) or not kind.name.endswith("Flag"):
+            return
+        fields = dict(keyed_elements(literal))
+        name = _constant_text(file, fields["Name"], resolver) if "Name" in fields else None
+        if name is None:
+            return
+        flag = Flag(name, file, fields.get("Value"), is_bool=kind.name == "BoolFlag")
+        self.by_name.setdefault(name, flag)
+        destination = fields.get("Destination")
+        if destination is not None and destination.type == "unary_expression":
+            target = destination.child_by_field_name("operand")
+            if target is not None:
+                self._bind(file, target, flag, resolver)
+
+    def _tagged_flag(self, file: GoFile, declaration: tree_sitter.Node, field_name: str, tag: str) -> None:
+        """A field declared as a flag by its tag, as kong and go-flags do (`Namespaced bool
+        `default:"false" help:"…"``): the flag is named by `name:`/`long:` or after the field
+        (WatchNamespace -> --watch-namespace), its default is `default:` or the zero value."""
+        values = dict(_TAG_ITEM.findall(tag))
+        if "-" in (values.get("kong"), values.get("name")):
+            return
+        struct = _declaring_struct(file, declaration)
+        if struct is None:
+            return
+        name = values.get("name") or values.get("long") or _kebab(field_name)
+        field_type = parser.text(declaration.child_by_field_name("type"))
+        flag = Flag(name, file, None, is_bool=field_type == "bool", tag_default=values.get("default"))
+        self.by_field.setdefault(field_name, []).append((struct, flag))
+        self.by_name.setdefault(name, flag)
+
+    def _flag_call(self, file: GoFile, selector_call: Call, resolver: Resolver) -> None:
+        call, method, arguments = selector_call.node, selector_call.name, selector_call.arguments
+        match = FLAG_VAR.match(method)
+        if arguments is None or (match is None and FLAG_VALUE.match(method) is None):
+            return  # most calls: decided before the arguments are taken apart
+        values = parser.named(arguments)
+        name = _constant_text(file, values[1], resolver) if match and len(values) >= 3 else None
+        if match and name is not None:
+            default = values[3] if match.group(2) and len(values) > 3 else values[2]
+            flag = Flag(name, file, default)
+            target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
+            if target is not None:
+                self._bind(file, target, flag, resolver)
+            self.by_name.setdefault(flag.name, flag)
+            return
+        if (match and len(values) == 1) or (FLAG_VALUE.match(method) and not values):
+            self._kingpin_flag(file, call, method, values, resolver)
+            return
+        value_match = FLAG_VALUE.match(method)
+        name = _constant_text(file, values[0], resolver) if value_match and len(values) >= 2 else None
+        if value_match and name is not None:
+            default = values[2] if value_match.group(2) and len(values) > 2 else values[1]
+            self.by_name.setdefault(name, Flag(name, file, default))
+
+    def _kingpin_flag(
+        self, file: GoFile, call: tree_sitter.Node, method: str, values: list[tree_sitter.Node], resolver: Resolver
+    ) -> None:
+        """`kingpin.Flag("name", "help").Default("x").String()` or `….StringVar(&x)`."""
+        found = kingpin_chain(call)
+        if found is None:
+            return
+        name, default = found
+        flag = Flag(name, file, default, is_bool=method.startswith("Bool"))
+        self.by_name.setdefault(name, flag)
+        target = values[0].child_by_field_name("operand") if values and values[0].type == "unary_expression" else None
+        if target is not None:
+            self._bind(file, target, flag, resolver)
+
+    def _bind(self, file: GoFile, target: tree_sitter.Node, flag: Flag, resolver: Resolver) -> None:
+        """The variable or field a flag fills (`&ns`, `&opts.Namespace`)."""
+        if target.type == "selector_expression":
+            owner = resolver.type_of(file, target.child_by_field_name("operand"))
+            self.by_field.setdefault(parser.text(target.child_by_field_name("field")), []).append((owner, flag))
+        else:
+            self.by_variable[_variable_key(file, target, resolver)] = flag
+
+
+def kingpin_chain(call: tree_sitter.Node) -> tuple[str, tree_sitter.Node | None] | None:
+    """The flag name and default node of a kingpin (or kingpin-like) builder chain ending at `call`."""
+    name, default = None, None
+    node = call.child_by_field_name("function")
+    for _ in range(8):
+        operand = (
+            node.child_by_field_name("operand") if node is not None and node.type == "selector_expression" else None
+        )
+        if operand is None or operand.type != "call_expression":
+            break
+        function = operand.child_by_field_name("function")
+        method = parser.text(function.child_by_field_name("field")) if function is not None else ""
+        arguments = operand.child_by_field_name("arguments")
+        first = parser.first_named(arguments)
+        if method == "Default" and default is None:
+            default = first
+        elif method == "Flag" and first is not None and parser.text(first)[:1] in ('"', "`"):
+            name = unquote(parser.text(first))
+        node = function
+    return (name, default) if name is not None else None
+
+
+def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> str | None:
+    """A string literal, or a package-level constant (or variable) of the module set to one: flag names are
+    often constants (`fs.StringSlice(operator.NamespacesFlag, nil, …)`)."""
+    if node.type in ("interpreted_string_literal", "raw_string_literal"):
+        return unquote(parser.text(node))
+    key = None
+    if node.type == "identifier":
+        key = (file.package_path, parser.text(node))
+    elif node.type == "selector_expression":
+        operand = node.child_by_field_name("operand")
+        package = file.imports.get(parser.text(operand)) if operand is not None else None
+        key = (package, parser.text(node.child_by_field_name("field"))) if package else None
+    variable = resolver.declarations.variables.get(key) if key is not None else None
+    value = variable.value_node if variable is not None else None
+    if value is None or value.type not in ("interpreted_string_literal", "raw_string_literal"):
+        return None
+    return unquote(parser.text(value))
+
+
+def _variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:
+    declaration = resolver.declaration(file, target)
+    if declaration is not None:
+        return (file.path, f"{declaration.name}@{declaration.node.start_byte}")
+    return (file.package_path, parser.text(target))
+
+
+def unquote(text: str) -> str:
+    if text[:1] == "`":
+        return text.strip("`")
+    body = text[1:-1] if len(text) >= 2 else text
+    return body.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _declaring_struct(file: GoFile, declaration: tree_sitter.Node) -> TypeRef | None:
+    """The named struct type a field declaration belongs to (`type startCommand struct {…}`)."""
+    struct = declaration.parent.parent if declaration.parent is not None else None
+    spec = struct.parent if struct is not None and struct.type == "struct_type" else None
+    name = spec.child_by_field_name("name") if spec is not None and spec.type == "type_spec" else None
+    return TypeRef(file.package_path, parser.text(name)) if name is not None else None
+
+
+def _kebab(name: str) -> str:
+    """WatchCacheNamespaced -> watch-cache-namespaced, as kong names a field's flag (acronyms kept whole)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "-", name).lower()

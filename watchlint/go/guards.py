@@ -1,0 +1,314 @@
+"""The guards around a Go node, evaluated for the default deployment (SPEC §1): the ifs, cases and loops
+around it, the early returns before it, and where it sits in a helper, the guards of the helper's calls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import tree_sitter
+
+from watchlint.facts import Condition
+from watchlint.go import parser
+from watchlint.go.declarations import FunctionKey
+from watchlint.go.known import Val, Value
+from watchlint.go.model import GoFile
+from watchlint.go.scope import innermost_function, return_items
+from watchlint.source import Span
+
+if TYPE_CHECKING:
+    from watchlint.go.deployment import Evaluator
+
+CALLER_LEVELS = 5  # calls followed up from a site to the guard that keeps it off by default
+_BOOLEAN_READS = ("identifier", "selector_expression")  # `if clusterScoped`, `if cfg.ClusterScoped`
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """One condition around a node: an `if`, a `case` or a loop, evaluated."""
+
+    holds: bool | None
+    text: str
+    span: Span
+    origin: str = ""  # the flag or variable the condition reads, when it reads one
+
+
+class Guards:
+    """Finds and evaluates the guards of nodes, with the evaluator's values and memory."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+        self.resolver = evaluator.resolver
+        self._early_return_lists: dict[tuple[str, int], list[tree_sitter.Node]] = {}
+
+    # -- public -----------------------------------------------------------------------------------
+    def condition(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
+        """The combined guards of a node: inside its function (its parameters bound to what every call
+        passes, when they all pass the same), then at the calls of that function."""
+        guards = list(self.guards(file, node, self.evaluator.parameters(file, node)))
+        guards.extend(self._caller_guards(file, node))
+        return combine(guards)
+
+    def guards(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> Iterator[Guard]:
+        child, current = node, node.parent
+        while current is not None and current.type not in ("function_declaration", "method_declaration", "source_file"):
+            if current.type == "if_statement":
+                condition = current.child_by_field_name("condition")
+                if condition is not None and child not in (condition, current.child_by_field_name("initializer")):
+                    truth, origin = self.evaluator.truth(file, condition, env)
+                    in_else = child == current.child_by_field_name("alternative")
+                    holds = None if truth is None else (truth != in_else)
+                    if origin and holds is False:
+                        text = self._turned_on_by(file, condition, env, origin)
+                    else:
+                        text = _guard_text(condition, origin, in_else)
+                    yield Guard(holds, text, file.span(condition), origin)
+            elif current.type in ("expression_case", "default_case"):
+                yield self._case_guard(file, current, env)
+            elif current.type == "for_statement" and child == current.child_by_field_name("body"):
+                yield self._loop_guard(file, current, env)
+            elif current.type == "statement_list":
+                yield from self._early_returns(file, current, child, env)
+            child, current = current, current.parent
+
+    def _early_returns(
+        self, file: GoFile, statements: tree_sitter.Node, child: tree_sitter.Node, env: dict[str, Value]
+    ) -> Iterator[Guard]:
+        """`if cond { return … }` before a statement: it runs only when cond is false. Only conditions on
+        variables that hold the configuration count (their value comes from a flag or an environment
+        variable): not a field, which may be an object's (`backup.Status.PodName`), and never an error check
+        (the default deployment does not fail, and `if err != nil { return err }` comes before most
+        statements)."""
+        for condition in self._early_return_conditions(file, statements):
+            if condition.start_byte >= child.start_byte:
+                return
+            truth, origin = self.evaluator.truth(file, condition, env)
+            if truth is not None and origin:
+                yield Guard(not truth, self._turned_on_by(file, condition, env, origin), file.span(condition), origin)
+
+    def _is_global(self, file: GoFile, name: tree_sitter.Node) -> bool:
+        """A package variable, not a local or parameter of that name."""
+        if self.resolver.declaration(file, name) is not None:
+            return False
+        return (file.package_path, parser.text(name)) in self.resolver.declarations.variables
+
+    def _turned_on_by(self, file: GoFile, condition: tree_sitter.Node, env: dict[str, Value], origin: str) -> str:
+        """What turns on a branch that is off by default: setting the flag away from its default. A boolean
+        that is true by default (`if r.endpointSlices {…} else {site}`) is turned off, which "is set" would
+        not say."""
+        bare = condition
+        while bare.type in ("parenthesized_expression", "unary_expression"):
+            if bare.type == "unary_expression" and parser.text(bare.child_by_field_name("operator")) != "!":
+                break
+            bare = parser.named(bare)[-1]
+        parts = _disjuncts(bare)
+        if len(parts) > 1:  # `a != "" || b != "" || c`: any one of them turns the branch on
+            origins = list(
+                dict.fromkeys(found for part in parts if (found := self.evaluator.truth(file, part, env)[1]))
+            )
+            if len(origins) > 1:
+                return f"{', '.join(origins[:-1])} or {origins[-1]} is set"
+        value = self.evaluator.value(file, bare, env, 0)
+        if (
+            isinstance(value, Val)
+            and value.value is True
+            and value.origin == origin
+            # an environment variable's boolean (env tags) has no default to look up: the variable read is it
+            and (self._default_of(origin) is True or (bare.type in _BOOLEAN_READS and self._default_of(origin) is None))
+        ):
+            return f"{origin}=false"
+        return f"{origin} is set"
+
+    def _default_of(self, origin: str) -> object:
+        """The default value of the flag or feature gate an origin names (None when it names neither)."""
+        if origin.startswith("--feature-gates "):
+            return self.evaluator.settings.feature_gates().get(origin.removeprefix("--feature-gates "))
+        flag = self.evaluator.flags.by_name.get(origin.removeprefix("--")) if origin.startswith("--") else None
+        value = self.evaluator.settings.flag_value(flag, 0) if flag is not None else None
+        return value.value if isinstance(value, Val) else None
+
+    def _early_return_conditions(self, file: GoFile, statements: tree_sitter.Node) -> list[tree_sitter.Node]:
+        """The conditions of a statement list's early returns that `_early_returns` may count, found once
+        per list: every site and restriction below the list asks for them."""
+        key = (file.path, statements.start_byte)
+        conditions = self._early_return_lists.get(key)
+        if conditions is None:
+            conditions = []
+            function = innermost_function(statements)
+            fails = function is not None and returns_error(function)
+            for statement in statements.named_children:
+                condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
+                returned = _early_return(statement) if condition is not None else None
+                # an early return that fails is passed over: the default deployment does not fail
+                if condition is not None and returned is not None and not (fails and returns_failure(returned)):
+                    # `if cfg == nil || cfg.Defaults == nil { return }`: one true part returns alone
+                    parts = _disjuncts(condition)
+                    conditions.extend(part for part in parts if _reads_variables_only(file, part, self._is_global))
+            self._early_return_lists[key] = conditions
+        return conditions
+
+    def _case_guard(self, file: GoFile, case: tree_sitter.Node, env: dict[str, Value]) -> Guard:
+        switch = case.parent
+        while switch is not None and switch.type != "expression_switch_statement":
+            switch = switch.parent
+        span = file.span(case.child(0) or case)
+        if switch is None:
+            return Guard(None, "a case", span)
+        tag = switch.child_by_field_name("value")
+        tag_value = self.evaluator.value(file, tag, env, 0) if tag is not None else Val(True)
+        if case.type == "default_case":
+            others = [c for c in switch.named_children if c.type == "expression_case"]
+            outcomes = [self._case_matches(file, c, tag_value, env) for c in others]
+            holds = None if None in outcomes else not any(outcomes)
+            return Guard(holds, f"no other case of `switch {parser.text(tag)}` matches", span)
+        holds = self._case_matches(file, case, tag_value, env)
+        text = " ".join(parser.text(case.child_by_field_name("value") or case).split())[:60]
+        origin = tag_value.origin if isinstance(tag_value, Val) else ""
+        if origin and tag is not None:  # the case is chosen by configuration: name it (SPEC §1)
+            return Guard(holds, f"{origin} selects {text}", span, origin)
+        return Guard(holds, text, span)
+
+    def _case_matches(self, file: GoFile, case: tree_sitter.Node, tag: Value, env: dict[str, Value]) -> bool | None:
+        values = case.child_by_field_name("value")
+        if values is None or not isinstance(tag, Val):
+            return None
+        results = []
+        for item in parser.named(values):
+            value = self.evaluator.value(file, item, env, 0)
+            if not isinstance(value, Val):
+                return None
+            results.append(value.value == tag.value)
+        return any(results)
+
+    def _loop_guard(self, file: GoFile, loop: tree_sitter.Node, env: dict[str, Value]) -> Guard:
+        clause = next((child for child in loop.named_children if child.type == "range_clause"), None)
+        span = file.span(clause if clause is not None else loop)
+        if clause is None:
+            return Guard(None, "a loop", span)
+        ranged = clause.child_by_field_name("right")
+        text = " ".join(parser.text(ranged).split())
+        body = ranged.child_by_field_name("body") if ranged is not None and ranged.type == "composite_literal" else None
+        if body is not None:  # `range []string{namespace}`: as many rounds as items, whatever they hold
+            return Guard(bool(parser.named(body)), f"`{text}` is not empty", span)
+        value = self.evaluator.value(file, ranged, env, 0)
+        if isinstance(value, Val) and isinstance(value.value, list | dict | str | tuple | None):
+            # `[""]` runs once (every namespace): what the loop does with its item decides, not the loop
+            items = value.value or ()
+            return Guard(len(items) > 0, _set_text(value.origin or text), span)
+        return Guard(None, f"`{text}` is not empty", span)
+
+    def _caller_guards(self, file: GoFile, node: tree_sitter.Node, levels: int = CALLER_LEVELS) -> list[Guard]:
+        """When a node sits in a helper, the guards around the helper's calls decide for it, and where a
+        call is not guarded, those around the calls of the function making it (up to `levels` calls up):
+        a feature gate usually guards the entry of a chain of helpers, not the read at its end."""
+        key = self.resolver.function_key(file, node)
+        info = self.resolver.declarations.functions.get(key) if key is not None else None
+        if info is None or info.key.name == "main":
+            return []
+        # a cycle of calls is taken as a call that may run
+        return self.evaluator.once(
+            ("callers-off", info.key, levels), lambda: self._off_at_every_call(info.key, levels), []
+        )
+
+    def _off_at_every_call(self, key: FunctionKey, levels: int) -> list[Guard]:
+        """The first guard that keeps one call of a function off by default, when every call is kept off;
+        none when one call may run."""
+        calls = self.evaluator.calls.deployed(key, self.evaluator.calls.callers(key))
+        if not calls and key.receiver:  # a method only controller-runtime calls (Reconcile)
+            calls = self.evaluator.calls.deployed(key, self.evaluator.calls.constructions(key))
+        outcomes = []
+        for caller_file, call in calls:
+            combined = combine(list(self.guards(caller_file, call, {})))
+            if combined is not None and combined.holds_by_default is False:
+                outcomes.append(Guard(False, combined.text, combined.span))
+                continue
+            above = self._caller_guards(caller_file, call, levels - 1) if levels > 1 else []
+            if not above:
+                return []  # one call that may run is enough
+            outcomes.append(above[0])
+        return outcomes[:1]
+
+
+def combine(guards: list[Guard]) -> Condition | None:
+    """All guards must hold; the first that fails (or cannot be told) names the condition."""
+    if not guards:
+        return None
+    failing = next((guard for guard in guards if guard.holds is False), None)
+    if failing is not None:
+        return Condition(failing.text, failing.span, False)
+    unknown = next((guard for guard in guards if guard.holds is None), None)
+    if unknown is not None:
+        return Condition(unknown.text, unknown.span, None)
+    return None  # every guard holds: as good as unconditional
+
+
+def _set_text(origin: str) -> str:
+    return f"{origin} is set" if not origin.startswith("`") else f"{origin} is not empty"
+
+
+def _guard_text(condition: tree_sitter.Node, origin: str, negated: bool) -> str:
+    if origin:
+        return f"{origin} is {'not ' if negated else ''}set"
+    text = " ".join(parser.text(condition).split())
+    text = text if len(text) <= 60 else text[:59] + "…"
+    return f"`{text}` is {'false' if negated else 'true'}"
+
+
+def _reads_variables_only(
+    file: GoFile, condition: tree_sitter.Node, is_global: Callable[[GoFile, tree_sitter.Node], bool]
+) -> bool:
+    """No field of a value and no error variable. A package's names and the fields of package variables
+    are not an object's fields: `flags.Namespace`, `utilfeature.DefaultFeatureGate.Enabled(…)`,
+    `options.EnablePods` where `var options Options` holds the command line."""
+    found = parser.captures("[(identifier) @name (selector_expression) @field]", condition)
+    for selector in found.get("field", []):
+        root = selector.child_by_field_name("operand")
+        while root is not None and root.type == "selector_expression":
+            root = root.child_by_field_name("operand")
+        if root is None or root.type != "identifier":
+            return False
+        if parser.text(root) not in file.imports and not is_global(file, root):
+            return False
+    return not any(
+        name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
+    )
+
+
+def returns_error(function: tree_sitter.Node) -> bool:
+    """Whether a function's last result is an `error`."""
+    result = function.child_by_field_name("result")
+    if result is not None and result.type == "parameter_list":
+        declarations = parser.named(result)
+        result = declarations[-1].child_by_field_name("type") if declarations else None
+    return result is not None and parser.text(result) == "error"
+
+
+def returns_failure(statement: tree_sitter.Node) -> bool:
+    """A return whose last value, the error, is not nil (a bare return names its results: not told)."""
+    values = return_items(statement)
+    return bool(values) and parser.text(values[-1]) != "nil"
+
+
+def _disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The parts of `a || b || c` (one part for any other condition)."""
+    node = condition
+    while node.type == "parenthesized_expression" and parser.named(node):
+        node = parser.named(node)[0]
+    if node.type == "binary_expression" and parser.text(node.child_by_field_name("operator")) == "||":
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is not None and right is not None:
+            return _disjuncts(left) + _disjuncts(right)
+    return [condition]
+
+
+def _early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The return ending the block of an `if` without `else`, if it ends with one."""
+    if statement.child_by_field_name("alternative") is not None:
+        return None
+    block = statement.child_by_field_name("consequence")
+    statements = (
+        next((child for child in block.named_children if child.type == "statement_list"), None) if block else None
+    )
+    last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
+    return last if last is not None and last.type == "return_statement" else None

@@ -1,0 +1,131 @@
+"""Values known for the default deployment: a value with its origin (a flag, an environment variable), or
+UNKNOWN, and the operations of Go the evaluation applies to them."""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.flags import unquote
+from watchlint.go.model import TypeRef
+
+OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    ">": operator.gt,
+    "<=": operator.le,
+    ">=": operator.ge,
+    "+": operator.add,
+}
+
+
+class _Unknown:
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = _Unknown()
+
+
+@dataclass(frozen=True, slots=True)
+class Val:
+    """A value known for the default deployment, and where it comes from (a flag, a variable)."""
+
+    value: object
+    origin: str = ""
+    # read from an environment variable that has no default in code: empty in conditions (SPEC §1), but a value
+    # the code does not show where it is used as is (a namespace passed on unconditionally counts)
+    unseen: bool = False
+
+
+Value = Val | _Unknown
+
+
+def literal_value(node: tree_sitter.Node) -> Val | None:
+    kind = node.type
+    if kind in ("interpreted_string_literal", "raw_string_literal"):
+        return Val(unquote(parser.text(node)))
+    if kind == "int_literal":
+        text = parser.text(node)
+        return Val(int(text)) if text.isdigit() else None
+    if kind in ("true", "false"):
+        return Val(kind == "true")
+    if kind == "nil":
+        return Val(None)
+    return None
+
+
+def logical(operator: str, left: Value, right: Value, origin: str) -> Value:
+    """`&&` and `||`; an operand that decides alone names the origin (`!gateA || !gateB` true by gateB)."""
+    operands = (left, right)
+    values = [item.value if isinstance(item, Val) and isinstance(item.value, bool) else None for item in operands]
+    deciding = operator != "&&"  # the value that decides alone: false for &&, true for ||
+    if deciding in values:
+        decided = operands[values.index(deciding)]
+        return Val(deciding, decided.origin if isinstance(decided, Val) and decided.origin else origin)
+    return Val(not deciding, origin) if values == [not deciding, not deciding] else UNKNOWN
+
+
+def either(before: Value, written: Value) -> Value:
+    """A variable written under a condition that cannot be told: known only when both values agree
+    (`ns := ""; if !all { ns = os.Getenv("NS") }` is empty either way)."""
+    if not isinstance(before, Val) or not isinstance(written, Val) or type(before.value) is not type(written.value):
+        return UNKNOWN
+    return Val(written.value, written.origin or before.origin) if before.value == written.value else UNKNOWN
+
+
+def item_value(item: object, origin: str) -> Value:
+    """One item of a known list, map or tuple of results, which may itself be unknown."""
+    return UNKNOWN if isinstance(item, _Unknown) else Val(item, origin)
+
+
+def appended(first: Value, items: list[Value]) -> Value:
+    """`append(list, items…)`: a nil or known list grows by the items (unknown ones included: they count)."""
+    if not isinstance(first, Val) or not isinstance(first.value, list | None):
+        return UNKNOWN
+    added = [item.value if isinstance(item, Val) else UNKNOWN for item in items]
+    return Val([*(first.value or []), *added], first.origin or first_origin(*items))
+
+
+def strings_result(name: str, first: Val, rest: list[Value]) -> Value:
+    text = str(first.value)
+    argument = rest[0].value if rest and isinstance(rest[0], Val) else None
+    if name in ("TrimSpace", "ToLower", "ToUpper"):
+        return Val({"TrimSpace": text.strip(), "ToLower": text.lower(), "ToUpper": text.upper()}[name], first.origin)
+    if name in ("Split", "SplitSeq") and isinstance(argument, str) and argument:
+        return Val(text.split(argument), first.origin)
+    if name == "Fields":
+        return Val(text.split(), first.origin)
+    if name in ("Contains", "HasPrefix", "HasSuffix") and isinstance(argument, str):
+        tests = {
+            "Contains": argument in text,
+            "HasPrefix": text.startswith(argument),
+            "HasSuffix": text.endswith(argument),
+        }
+        return Val(tests[name], first.origin)
+    return UNKNOWN
+
+
+def zero_value(type_ref: TypeRef | None) -> Value:
+    if type_ref is None or type_ref.pointer or type_ref.slice:
+        return Val(None) if type_ref is not None else UNKNOWN
+    return {"string": Val(""), "bool": Val(False)}.get(
+        type_ref.name, Val(0) if type_ref.name.startswith(("int", "uint")) else UNKNOWN
+    )
+
+
+def first_origin(*values: Value) -> str:
+    return next((value.origin for value in values if isinstance(value, Val) and value.origin), "")
+
+
+def tag_value(text: str, is_bool: bool) -> object:
+    if is_bool:
+        return text == "true"
+    return int(text) if re.fullmatch(r"-?\d+", text) else text

@@ -1,0 +1,230 @@
+"""How the default deployment configures a Go program (SPEC §1): flag defaults and required flags, the
+environment, viper's keys and feature gates, as the code shows them."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
+from watchlint.go.known import UNKNOWN, Val, Value, tag_value
+from watchlint.go.model import GoFile
+from watchlint.go.resolve import keyed_elements, keyed_entries
+
+if TYPE_CHECKING:
+    from watchlint.go.deployment import Evaluator
+
+_MARK_REQUIRED = frozenset({"MarkFlagRequired", "MarkPersistentFlagRequired"})
+_GATE_SPECS = ("featuregate.FeatureSpec", "featuregate.VersionedSpecs")  # map value types declaring gates
+_VIPER = "github.com/spf13/viper"
+_FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
+
+
+class Settings:
+    """Reads the configuration a program runs with by default, with the evaluator's values and memory."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+        self.resolver = evaluator.resolver
+        self._required_flags: frozenset[str] | None = None
+        self._exits_by_file: dict[str, frozenset[str]] = {}
+        self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
+        self._gates: dict[str, bool] | None = None
+
+    def flag_value(self, flag: Flag, depth: int) -> Value:
+        if self.evaluator.once(("required", id(flag)), lambda: self._is_required(flag), False):
+            return UNKNOWN  # set in any deployment that runs, to a value the code does not show
+        return self._default_value(flag, depth)
+
+    def _is_required(self, flag: Flag) -> bool:
+        """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
+        where the flag is declared, or cobra's MarkFlagRequired("namespace")."""
+        if flag.name in self._marked_required():
+            return True
+        names = {name.split("@")[0] for (_, name), bound in self.evaluator.flags.by_variable.items() if bound is flag}
+        names.update(
+            field for field, bound in self.evaluator.flags.by_field.items() if any(f is flag for _, f in bound)
+        )
+        return not names.isdisjoint(self._exit_unless_set(flag.file))
+
+    def _exit_unless_set(self, file: GoFile) -> frozenset[str]:
+        """The names a file exits without: `x` of `if x == "" { log.Fatal(…) }`, found once per file."""
+        found = self._exits_by_file.get(file.path)
+        if found is None:
+            names = set()
+            for call in file.calls():
+                function = call.node.child_by_field_name("function")
+                shown = parser.text(function) if function is not None else ""
+                if shown not in ("os.Exit", "panic") and not call.name.startswith("Fatal"):
+                    continue
+                statement = call.node.parent
+                block = statement.parent.parent if statement is not None and statement.parent is not None else None
+                guard = block.parent if block is not None and block.type == "block" else None
+                condition = guard.child_by_field_name("condition") if guard is not None else None
+                tested = _tested_empty(condition) if guard is not None and guard.type == "if_statement" else None
+                if tested is not None:
+                    names.add(tested)
+            found = self._exits_by_file[file.path] = frozenset(names)
+        return found
+
+    def _marked_required(self) -> frozenset[str]:
+        """The flags cobra is told are required (`MarkFlagRequired("namespace")`), found once per module."""
+        if self._required_flags is None:
+            names = set()
+            for file in self.evaluator.files:
+                for call in file.calls():
+                    if call.name not in _MARK_REQUIRED:
+                        continue
+                    first = parser.first_named(call.arguments)
+                    if first is not None and (name := self.resolver.string_value(file, first)) is not None:
+                        names.add(name)
+            self._required_flags = frozenset(names)
+        return self._required_flags
+
+    def _default_value(self, flag: Flag, depth: int) -> Value:
+        if flag.default is None and flag.tag_default is not None:
+            return Val(tag_value(flag.tag_default, flag.is_bool), f"--{flag.name}")
+        if flag.default is None:
+            return Val(False if flag.is_bool else "", f"--{flag.name}")
+        # evaluated once, from the top: a flag read deep in the code has its default all the same
+        default = flag.default
+        unknown: Value = UNKNOWN
+        value = self.evaluator.once(
+            ("default", id(flag)), lambda: self.evaluator.value(flag.file, default, {}, 0), unknown
+        )
+        if not isinstance(value, Val):
+            return UNKNOWN  # a default the code computes in a way not followed: cannot be told (SPEC §1)
+        if flag.is_bool and isinstance(value.value, str):
+            return Val(value.value == "true", f"--{flag.name}")
+        return Val(value.value, f"--{flag.name}")
+
+    def configuration_read(self, package: str, name: str, first: Value, count: int) -> Value | None:
+        """The environment, viper's IsSet, pflag's Changed and feature gates, for the default deployment."""
+        named = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
+        if package == "os" and name in ("Getenv", "LookupEnv"):
+            origin = named if named is not None else "an environment variable"
+            return Val(("", False), origin) if name == "LookupEnv" else Val("", origin, unseen=True)
+        if name in ("IsSet", "Changed") and named is not None:
+            return Val(False, f"--{named}")  # nothing is set in the default deployment
+        gate = self.feature_gates().get(named) if name == "Enabled" and count == 1 and named is not None else None
+        if gate is not None:  # `DefaultFeatureGate.Enabled(features.X)`
+            return Val(gate, f"--feature-gates {named}")
+        return None
+
+    def viper_read(
+        self, file: GoFile, function: tree_sitter.Node | None, package: str, name: str, first: Value, depth: int
+    ) -> Value | None:
+        """`viper.GetString(key)` in the default deployment: what `viper.Set` stores under the key, else its
+        `viper.SetDefault`, else the default of the flag of that name (None: left to the flag), else the
+        getter's zero value; viper reads other sources (files, the environment) only where deployed."""
+        getter = _FLAG_GETTER.match(name)
+        key = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
+        if getter is None or key is None or function is None or not self._is_viper(file, function, package):
+            return None
+        stored = self._viper_keys().get(key, {})
+        for method in ("Set", "SetDefault"):
+            written = [
+                self.evaluator.value(at, value, self.evaluator.parameters(at, value, depth + 1), depth + 1)
+                for at, value in stored.get(method, [])
+            ]
+            if written:
+                distinct = {repr(value): value for value in written}
+                return next(iter(distinct.values())) if len(distinct) == 1 else UNKNOWN
+        if key in self.evaluator.flags.by_name:
+            return None
+        kind = getter.group(1)
+        zero: object = False if kind == "Bool" else 0 if kind.startswith(("Int", "Duration")) else ""
+        return Val([] if kind.endswith(("Slice", "Array")) else zero, key)
+
+    def _is_viper(self, file: GoFile, function: tree_sitter.Node, package: str) -> bool:
+        """A call of the viper package or of a `*viper.Viper`."""
+        if package == _VIPER:
+            return True
+        operand = function.child_by_field_name("operand") if function.type == "selector_expression" else None
+        owner = self.resolver.type_of(file, operand) if operand is not None else None
+        return owner is not None and owner.is_(_VIPER, "Viper")
+
+    def _viper_keys(self) -> dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]]:
+        """Every `Set(key, value)` and `SetDefault(key, value)` of viper in the module (not tests), by key."""
+        if self._viper is None:
+            keys: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] = {}
+            for file in self.evaluator.files:
+                if file.path.endswith("_test.go"):
+                    continue
+                for call in file.calls():
+                    if call.name not in ("Set", "SetDefault") or call.arguments is None:
+                        continue
+                    function = call.node.child_by_field_name("function")
+                    package = file.imports.get(parser.text(call.operand), "") if call.operand is not None else ""
+                    values = parser.named(call.arguments)
+                    if len(values) != 2 or function is None or not self._is_viper(file, function, package):
+                        continue
+                    key = self.evaluator.value(file, values[0], {}, 0)
+                    if isinstance(key, Val) and isinstance(key.value, str):
+                        keys.setdefault(key.value, {}).setdefault(call.name, []).append((file, values[1]))
+            self._viper = keys
+        return self._viper
+
+    def feature_gates(self) -> dict[str, bool]:
+        """The default of each feature gate the module declares: the `Default:` of its FeatureSpec, or of the
+        last of its VersionedSpecs (the newest version), read once."""
+        if self._gates is None:
+            gates: dict[str, bool] = {}
+            for file in self.evaluator.files:
+                if file.path.endswith("_test.go"):
+                    continue  # tests switch gates on and off for themselves
+                for literal in file.nodes("composite_literal"):
+                    kind = literal.child_by_field_name("type")
+                    if kind is None or kind.type != "map_type" or not parser.text(kind).endswith(_GATE_SPECS):
+                        continue
+                    for gate, spec in keyed_entries(literal):
+                        name = self.evaluator.value(file, gate, {}, 0)
+                        default = _gate_default(spec)
+                        if isinstance(name, Val) and isinstance(name.value, str) and default is not None:
+                            gates[name.value] = default
+            self._gates = gates
+        return self._gates
+
+    def flag_read(self, node: tree_sitter.Node, name: str, first: Value, values: list[tree_sitter.Node]) -> Flag | None:
+        """The flag a call reads: `fs.GetString("ns")`, `flag.String("ns", …)`, `kingpin.Flag("ns").String()`."""
+        named = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
+        if (_FLAG_GETTER.match(name) or FLAG_VALUE.match(name)) and named is not None:
+            return self.evaluator.flags.by_name.get(named)
+        if FLAG_VALUE.match(name) and not values:
+            chain = kingpin_chain(node)
+            return self.evaluator.flags.by_name.get(chain[0]) if chain is not None else None
+        return None
+
+
+def _tested_empty(condition: tree_sitter.Node | None) -> str | None:
+    """The name `name == ""`, `x.Name == ""`, `name == nil` or `len(name) == 0` tests, or None."""
+    if condition is None or condition.type != "binary_expression":
+        return None
+    if parser.text(condition.child_by_field_name("operator")) != "==":
+        return None
+    sides = [condition.child_by_field_name("left"), condition.child_by_field_name("right")]
+    texts = [parser.text(side) for side in sides if side is not None]
+    empty = next((index for index, text in enumerate(texts) if text in ('""', "nil", "0", "``")), None)
+    if len(texts) != 2 or empty is None:
+        return None
+    tested = texts[1 - empty]
+    if tested.startswith("len(") and tested.endswith(")"):
+        tested = tested[4:-1]
+    return tested.rsplit(".", 1)[-1]
+
+
+def _gate_default(spec: tree_sitter.Node) -> bool | None:
+    """`{Default: false, PreRelease: …}`, or the last spec of `{{Version: …, Default: …}, …}`."""
+    specs = [spec]
+    if spec.type == "literal_value":
+        nested = [item for item in parser.named(spec) if item.type in ("literal_element", "literal_value")]
+        if nested and not any(item.type == "keyed_element" for item in parser.named(spec)):
+            last = nested[-1]
+            specs = [parser.first_named(last) or last] if last.type == "literal_element" else [last]
+    for name, value in keyed_elements(specs[0]):
+        if name == "Default" and value.type in ("true", "false"):
+            return value.type == "true"
+    return None

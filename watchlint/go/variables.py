@@ -1,0 +1,271 @@
+"""The value a Go variable holds where it is read, for the default deployment (SPEC §1): a local's
+declaration and the writes before the read, each under its guards; a parameter as the calls pass it; a package
+variable's value, or the one write that sets it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.callgraph import is_test_code
+from watchlint.go.declarations import resolve_type
+from watchlint.go.flags import FLAG_VALUE, FLAG_VAR
+from watchlint.go.known import UNKNOWN, Val, Value, either, item_value, zero_value
+from watchlint.go.model import GoFile
+from watchlint.go.scope import Declaration, enclosing_function, innermost_function
+from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of
+
+if TYPE_CHECKING:
+    from watchlint.go.deployment import Evaluator
+
+_NIL_TYPES = frozenset({"map_type", "slice_type", "pointer_type", "channel_type", "function_type"})
+
+
+class _Configured(dict[str, "Value"]):
+    """The parameters that hold configuration (a value a flag or the environment gives), for the guards of a
+    local's writes (`if len(namespaces) == 0 { namespaces = … }`): an object's fields, read from the empty
+    literal it starts as, say nothing of the object the program fetches into it later."""
+
+    def __init__(self, bound: dict[str, Value]) -> None:
+        super().__init__()
+        self._bound = bound
+
+    def __contains__(self, name: object) -> bool:
+        value = self._bound[name] if isinstance(name, str) and name in self._bound else None
+        return isinstance(value, Val) and bool(value.origin)
+
+    def __missing__(self, name: str) -> Value:
+        return self._bound[name]
+
+
+class VariableValues:
+    """Evaluates identifiers, with the evaluator's values, guards and memory."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+        self.resolver = evaluator.resolver
+        self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
+        self._package_assignments: dict[tuple[str, str], list[tuple[GoFile, tree_sitter.Node]]] | None = None
+
+    def value(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        name = parser.text(node)
+        declaration = self.resolver.declaration(file, node)
+        if name in env:
+            if declaration is None or declaration.parameter_index < 0:
+                return env[name]
+            # a parameter as the callers pass it, then as the function rewrites it before the read
+            # (`if len(namespaces) == 0 { namespaces = []string{metav1.NamespaceAll} }`)
+            writes = [w for w in self._writes(file, declaration) if w.node.end_byte <= node.start_byte]
+            if not writes or any(write.escapes for write in self._writes(file, declaration)):
+                return env[name]
+            return self._written_value(file, declaration, writes, depth, env[name])
+        if declaration is not None:
+            return self._declared(file, declaration, node, depth)
+        flag = self.evaluator.flags.by_variable.get((file.package_path, name))
+        if flag is not None:
+            return self.evaluator.settings.flag_value(flag, depth)
+        variable = self.resolver.declarations.variables.get((file.package_path, name))
+        if variable is not None and variable.value_node is not None:
+            return self.evaluator.value(variable.file, variable.value_node, {}, depth + 1)
+        if variable is not None:
+            written = self._package_writes(file.package_path, name)
+            if len(written) > 1:
+                return UNKNOWN  # set in several places: which one ran cannot be told
+            if written:  # `var namespaces []string` set once, by the function parsing the flags
+                write_file, value = written[0]
+                return self.evaluator.value(
+                    write_file, value, self.evaluator.parameters(write_file, value, depth + 1), depth + 1
+                )
+            return zero_value(resolve_type(variable.type_node, variable.file))
+        return UNKNOWN
+
+    def _package_writes(self, package: str, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The values assigned to a package variable declared without one, in the package's non-test files."""
+        if self._package_assignments is None:
+            self._package_assignments = {}
+            for file in self.evaluator.files:
+                if is_test_code(file.path):
+                    continue
+                for left, right in file.assignments():
+                    targets, values = parser.named(left), parser.named(right)
+                    if len(targets) != len(values):
+                        continue
+                    for target, value in zip(targets, values, strict=True):
+                        if target.type == "identifier" and self.resolver.declaration(file, target) is None:
+                            key = (file.package_path, parser.text(target))
+                            self._package_assignments.setdefault(key, []).append((file, value))
+        return self._package_assignments.get((package, name), [])
+
+    def _declared(self, file: GoFile, declaration: Declaration, node: tree_sitter.Node, depth: int) -> Value:
+        """A local's value where `node` reads it: its declared value, then the writes before the read."""
+        at = _read_at(node, declaration)
+        every = self._writes(file, declaration)
+        escaping = [write for write in every if write.escapes]
+        closure = _closure_of(node, declaration)
+        if escaping and (closure is None or any(_span(innermost_function(w.node)) != closure for w in escaping)):
+            return UNKNOWN  # a function literal writes it, at a time that cannot be told
+        if closure is not None and escaping:
+            # read in the function literal that writes it (a cobra RunE reading its flags): the literal runs
+            # once the declaring function has set the variable up (flags defined), then writes it in order
+            writes = [write for write in every if not write.escapes] + [w for w in escaping if w.node.end_byte <= at]
+        else:
+            writes = [write for write in every if write.node.end_byte <= at]
+            if any(repeats_before(write, at) for write in every if write.node.end_byte > at):
+                return UNKNOWN  # written later in a loop that reads it: the next round reads that write
+        key = ("local", file.path, declaration.node.start_byte, len(writes), closure if escaping else None)
+        return self.evaluator.memoized(key, lambda: self._written_value(file, declaration, writes, depth))
+
+    def _writes(self, file: GoFile, declaration: Declaration) -> list[Write]:
+        key = (file.path, declaration.node.start_byte)
+        found = self._writes_of.get(key)
+        if found is None:
+            function = enclosing_function(declaration.node)
+            found = (
+                []
+                if function is None
+                else writes_of(declaration, function, lambda n: self.resolver.declaration(file, n))
+            )
+            self._writes_of[key] = found
+        return found
+
+    def _written_value(
+        self, file: GoFile, declaration: Declaration, writes: list[Write], depth: int, initial: Value | None = None
+    ) -> Value:
+        """The declared (or `initial`) value with the writes applied in order."""
+        value = self._declared_value(file, declaration, depth) if initial is None else initial
+        for write in writes:
+            written = self._write_value(file, write, value, depth)
+            if written is None:
+                continue  # not a write after all: a flag definition, whose default is the declared value
+            configured = _Configured(self.evaluator.parameters(file, write.node, depth + 1))
+            guards = list(self.evaluator.guarding.guards(file, write.node, configured))
+            skipped = next((guard for guard in guards if guard.holds is False), None)
+            if skipped is not None:
+                # kept by default, but a flag would change it: the value comes from that flag
+                if isinstance(value, Val) and not value.origin and skipped.origin:
+                    value = Val(value.value, skipped.origin)
+            elif any(guard.holds is None for guard in guards):
+                value = either(value, written)
+            else:
+                # a fallback written because a flag is left at its default comes from that flag
+                origin = next((guard.origin for guard in guards if guard.origin), "")
+                value = Val(written.value, origin) if isinstance(written, Val) and not written.origin else written
+        return value
+
+    def _write_value(self, file: GoFile, write: Write, before: Value, depth: int) -> Value | None:
+        if write.kind is WriteKind.INDEX:
+            return self._indexed(file, write, before, depth)
+        if write.kind is WriteKind.ASSIGN:
+            left, right = write.node.child_by_field_name("left"), write.node.child_by_field_name("right")
+            names = parser.named(left) if left is not None else []
+            values = parser.named(right) if right is not None else []
+            env = self.evaluator.parameters(file, write.node, depth + 1)
+            if len(values) == len(names):
+                return self.evaluator.value(file, values[write.index], env, depth + 1)
+            value = self.evaluator.value(file, values[0], env, depth + 1) if len(values) == 1 else UNKNOWN
+            if isinstance(value, Val) and isinstance(value.value, tuple) and write.index < len(value.value):
+                return item_value(value.value[write.index], value.origin)  # `x, err = call()`
+            return UNKNOWN
+        if write.kind is WriteKind.ADDRESS:
+            return self._filled(file, write.node, depth)
+        return UNKNOWN
+
+    def _indexed(self, file: GoFile, write: Write, before: Value, depth: int) -> Value:
+        """`x[key] = value` on a known map: the map with that key (the values are not tracked)."""
+        left = write.node.child_by_field_name("left")
+        target = parser.named(left)[write.index] if left is not None else None
+        key = (
+            self.evaluator.value(file, target.child_by_field_name("index"), {}, depth + 1)
+            if target is not None
+            else UNKNOWN
+        )
+        if not isinstance(before, Val) or not isinstance(before.value, dict | None) or not isinstance(key, Val):
+            return UNKNOWN
+        return Val({**(before.value or {}), key.value: True}, before.origin or key.origin)
+
+    def _filled(self, file: GoFile, address: tree_sitter.Node, depth: int) -> Value | None:
+        """What a call given `&x` leaves in x: a flag's value for a flag definition (None: the registry
+        gave the declared value already) or viper's UnmarshalKey of a flag; anything else is unknown."""
+        arguments = address.parent
+        call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+        function = call.child_by_field_name("function") if call is not None else None
+        if call is None or function is None or function.type != "selector_expression":
+            return UNKNOWN
+        method = parser.text(function.child_by_field_name("field"))
+        values = parser.named(arguments) if arguments is not None else []
+        if (FLAG_VAR.match(method) or FLAG_VALUE.match(method)) and values and values[0] == address:
+            return None
+        if method == "UnmarshalKey" and len(values) == 2 and values[1] == address:
+            named = self.evaluator.value(file, values[0], {}, depth + 1)
+            flag = (
+                self.evaluator.flags.by_name.get(named.value)
+                if isinstance(named, Val) and isinstance(named.value, str)
+                else None
+            )
+            return self.evaluator.settings.flag_value(flag, depth) if flag is not None else UNKNOWN
+        return UNKNOWN
+
+    def _declared_value(self, file: GoFile, declaration: Declaration, depth: int) -> Value:
+        flag = self.evaluator.flags.by_variable.get((file.path, f"{declaration.name}@{declaration.node.start_byte}"))
+        if flag is not None:
+            return self.evaluator.settings.flag_value(flag, depth)
+        if declaration.ranged_node is not None:
+            return self._ranged_value(file, declaration.ranged_node, depth)
+        if declaration.parameter_index >= 0:
+            return UNKNOWN
+        if declaration.value_node is not None:
+            # a local's value may depend on the function's parameters: `objects := strings.Split(names, ",")`
+            env = self.evaluator.parameters(file, declaration.value_node, depth + 1)
+            value = self.evaluator.value(file, declaration.value_node, env, depth + 1)
+            if isinstance(value, Val) and isinstance(value.value, tuple):
+                items = value.value
+                index = declaration.value_index
+                return item_value(items[index], value.origin) if index < len(items) else UNKNOWN
+            return value
+        if declaration.type_node is not None and declaration.type_node.type in _NIL_TYPES:
+            return Val(None)  # `var namespaces map[string]cache.Config`: nil until written
+        return zero_value(resolve_type(declaration.type_node, file))
+
+    def _ranged_value(self, file: GoFile, ranged: tree_sitter.Node, depth: int) -> Value:
+        """The item of `for _, item := range list` when every item of the list is the same (`[""]` by
+        default, every namespace); unknown otherwise."""
+        value = self.evaluator.value(file, ranged, self.evaluator.parameters(file, ranged, depth + 1), depth + 1)
+        if not isinstance(value, Val) or not isinstance(value.value, list) or not value.value:
+            return UNKNOWN
+        first = value.value[0]
+        if isinstance(first, str | bool | int) and all(item == first for item in value.value):
+            return Val(first, value.origin)
+        return UNKNOWN
+
+
+def _span(node: tree_sitter.Node | None) -> tuple[int, int] | None:
+    return (node.start_byte, node.end_byte) if node is not None else None
+
+
+def _closure_of(node: tree_sitter.Node, declaration: Declaration) -> tuple[int, int] | None:
+    """The byte range of the function literal a local is read in, when that is not its declaring function."""
+    reader = innermost_function(node)
+    if (
+        reader is None
+        or reader.type != "func_literal"
+        or reader.start_byte <= declaration.node.start_byte < reader.end_byte
+    ):
+        return None
+    return _span(reader)
+
+
+def _read_at(node: tree_sitter.Node, declaration: Declaration) -> int:
+    """Where a local is read, for the writes before it: in a function deferred (`defer func() { … }()`)
+    after its declaration, at the end of the declaring function, when the deferred function runs."""
+    current = node.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration"):
+        declared_inside = current.start_byte <= declaration.node.start_byte < current.end_byte
+        call = current.parent if current.type == "func_literal" and not declared_inside else None
+        statement = call.parent if call is not None and call.type == "call_expression" else None
+        if statement is not None and statement.type == "defer_statement":
+            function = enclosing_function(declaration.node)
+            return function.end_byte if function is not None else node.start_byte
+        current = current.parent
+    return node.start_byte
