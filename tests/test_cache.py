@@ -12,12 +12,13 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from conftest import CliResult, write_tree
 
 from watchlint import cache as cache_module
-from watchlint import engine, rendered, standby
+from watchlint import engine, extraction, pool, rendered, standby, unitstate
 from watchlint.catalog import load_catalog
 from watchlint.config import CommandLine
 from watchlint.findings import Finding
@@ -63,18 +64,18 @@ def test_warm_run_reads_the_cache_and_gives_the_same_output(
         .startswith("Signature: 8a477f597d28d172789f06886806bc55")
     )
     assert (repo / ".watchlint_cache" / ".gitignore").read_text().endswith("*\n")
-    _forbid(monkeypatch, "extract_sources", "a warm run must not run a front-end")
+    _forbid(monkeypatch, extraction, "extract_sources", "a warm run must not run a front-end")
     warm = run_cli("check", ".", "--format", "json")
     assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout)
 
 
-def _forbid(monkeypatch: pytest.MonkeyPatch, name: str, why: str) -> None:
-    """Make engine.<name> fail the test if the run calls it."""
+def _forbid(monkeypatch: pytest.MonkeyPatch, module: ModuleType, name: str, why: str) -> None:
+    """Make module.<name> fail the test if the run calls it."""
 
     def forbidden(*_: object) -> object:
         raise AssertionError(why)
 
-    monkeypatch.setattr(engine, name, forbidden)
+    monkeypatch.setattr(module, name, forbidden)
 
 
 def test_warm_run_with_the_same_rules_does_not_check_again(
@@ -82,7 +83,7 @@ def test_warm_run_with_the_same_rules_does_not_check_again(
 ) -> None:
     run_cli("check", ".", "--format", "json")
     expected = run_cli("check", ".", "--format", "sarif", "--no-cache")
-    _forbid(monkeypatch, "evaluate", "an unchanged unit checked the same way must be read back whole")
+    _forbid(monkeypatch, engine, "evaluate", "an unchanged unit checked the same way must be read back whole")
     warm = run_cli("check", ".", "--format", "sarif")  # another rendering of the same outcomes
     assert (warm.exit_code, warm.stdout) == (expected.exit_code, expected.stdout)
 
@@ -165,7 +166,7 @@ def test_other_options_check_the_cached_facts_again(
 ) -> None:
     run_cli("check", ".", "--format", "json")
     expected = run_cli("check", ".", "--format", "json", "--no-cache", "--ignore", "WL001")
-    _forbid(monkeypatch, "extract_sources", "facts of an unchanged unit must come from the cache")
+    _forbid(monkeypatch, extraction, "extract_sources", "facts of an unchanged unit must come from the cache")
     warm = run_cli("check", ".", "--format", "json", "--ignore", "WL001")
     assert (warm.exit_code, warm.stdout) == (expected.exit_code, expected.stdout)
     assert '"code": "WL001"' not in warm.stdout
@@ -221,15 +222,15 @@ def test_a_report_is_kept_under_the_key_of_what_was_analyzed(
 ) -> None:
     """A key remembered for the files' metadata can turn out stale when the files are read (they changed
     between the two): the report must be kept under the key of the contents it was made from."""
-    recall = engine._UnitState.recall_key
+    recall = unitstate.UnitState.recall_key
 
-    def stale(state: engine._UnitState, cache: cache_module.FactsCache) -> bool:
+    def stale(state: unitstate.UnitState, cache: cache_module.FactsCache) -> bool:
         state.key = "0" * 64  # no facts or outcome under it: the files are read, and keyed afresh
         return True
 
-    monkeypatch.setattr(engine._UnitState, "recall_key", stale)
+    monkeypatch.setattr(unitstate.UnitState, "recall_key", stale)
     first = run_cli("check", ".", "--format", "json")
-    monkeypatch.setattr(engine._UnitState, "recall_key", recall)
+    monkeypatch.setattr(unitstate.UnitState, "recall_key", recall)
     monkeypatch.setattr(engine.RunPlan, "report", lambda _: pytest.fail("the report of these contents is kept"))
     assert run_cli("check", ".", "--format", "json") == first
 
@@ -355,7 +356,7 @@ def test_a_worker_that_dies_fails_the_units_in_flight_and_a_new_pool_takes_the_r
     died = {note["path"] for note in report["notifications"] if "worker analyzing this go unit died" in note["message"]}
     analyzed = sorted(finding["path"].split("/")[0] for finding in report["findings"])
     assert "crash" in died
-    assert len(died) <= 2 * engine.IN_FLIGHT_PER_WORKER  # the units in flight with it, at most
+    assert len(died) <= 2 * pool.IN_FLIGHT_PER_WORKER  # the units in flight with it, at most
     assert analyzed == sorted(set(names) - died)  # every other unit is analyzed by a new pool
     assert {(f["code"], f["path"].split("/")[1], f["line"]) for f in report["findings"]} == {("WL001", "main.go", 10)}
     assert result.exit_code == 1
@@ -364,7 +365,7 @@ def test_a_worker_that_dies_fails_the_units_in_flight_and_a_new_pool_takes_the_r
 def _crash_on(monkeypatch: pytest.MonkeyPatch, shown_root: str) -> None:
     """Make the front-end end its process when given this unit, as a native crash would (workers are forked,
     so the patch is in them too)."""
-    real_front_end = engine.front_end
+    real_front_end = extraction.front_end
 
     def front_end(language: Language) -> Callable[[UnitInput], object]:
         def extract(unit: UnitInput) -> object:
@@ -374,20 +375,20 @@ def _crash_on(monkeypatch: pytest.MonkeyPatch, shown_root: str) -> None:
 
         return extract
 
-    monkeypatch.setattr(engine, "front_end", front_end)
+    monkeypatch.setattr(extraction, "front_end", front_end)
 
 
 def test_a_run_without_cache_reads_each_unit_when_its_turn_comes_and_keeps_none(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     reads: list[str] = []
-    real_read_source = engine.read_source
+    real_read_source = extraction.read_source
 
     def read_source(path: Path, shown: str) -> object:
         reads.append(shown)
         return real_read_source(path, shown)
 
-    monkeypatch.setattr(engine, "read_source", read_source)
+    monkeypatch.setattr(extraction, "read_source", read_source)
     catalog = load_catalog()
     run = engine.plan([Path(".")], CommandLine(), catalog, options=engine.RunOptions(jobs=1))
     assert reads == []  # nothing to key without a cache: reading waits for the unit's job
@@ -519,7 +520,7 @@ def test_warm_run_over_settled_files_reads_none_of_them(
     repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cold = run_cli("check", ".", "--format", "json")
-    _forbid(monkeypatch, "read_source", "files whose metadata is unchanged must not be read")
+    _forbid(monkeypatch, extraction, "read_source", "files whose metadata is unchanged must not be read")
     warm = run_cli("check", ".", "--format", "json")
     assert (warm.exit_code, warm.stdout) == (cold.exit_code, cold.stdout)
 

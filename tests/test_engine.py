@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import CliResult, validate_sarif, write_tree
 
-from watchlint import engine
+from watchlint import extraction
 from watchlint.catalog import Catalog
 from watchlint.config import CommandLine, FileConfig, resolve_settings
 from watchlint.discover import Unit
@@ -436,11 +436,11 @@ def test_a_front_end_runs_with_the_collector_paused_and_its_state_is_restored(
             raise RuntimeError("front-end fault")
         return facts()
 
-    monkeypatch.setattr(engine, "front_end", lambda language: extract)
+    monkeypatch.setattr(extraction, "front_end", lambda language: extract)
     was_enabled = gc.isenabled()
     (gc.enable if enabled_before else gc.disable)()
     try:
-        extracted = engine.extract_unit(unit, resolve_settings(None, CommandLine(), catalog), catalog)
+        extracted = extraction.extract_unit(unit, resolve_settings(None, CommandLine(), catalog), catalog)
         after = gc.isenabled()
     finally:
         (gc.enable if was_enabled else gc.disable)()

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from watchlint import engine, pickling
+from watchlint import engine, extraction, pickling
 from watchlint.catalog import Catalog
 from watchlint.config import CommandLine
+from watchlint.discover import discover
 from watchlint.facts import Facts, Site
 from watchlint.findings import Finding
 from watchlint.source import Span
@@ -26,9 +27,9 @@ def test_facts_and_outcomes_of_the_examples_round_trip(
 ) -> None:
     monkeypatch.chdir(EXAMPLES / example)
     resolver = engine.SettingsResolver(CommandLine(), catalog)
-    (unit,) = engine.discover([Path(".")], resolver).units
+    (unit,) = discover([Path(".")], resolver).units
     settings = resolver.settings_for(unit.root)
-    extracted = engine.extract_unit(unit, settings, catalog)
+    extracted = extraction.extract_unit(unit, settings, catalog)
     assert extracted.facts is not None
     assert extracted.facts.sites
     reported = frozenset(str(path.relative_to(Path.cwd())) for path in unit.files)
@@ -39,7 +40,7 @@ def test_facts_and_outcomes_of_the_examples_round_trip(
 
 
 def test_the_classes_that_travel_have_reducers() -> None:
-    for cls in (Facts, Site, Finding, Span, engine.Extracted, engine.UnitOutcome):
+    for cls in (Facts, Site, Finding, Span, extraction.Extracted, engine.UnitOutcome):
         assert cls in copyreg.dispatch_table
 
 

@@ -1,24 +1,21 @@
-"""The pipeline: discover units, read sources, extract facts, run the checks, apply suppressions, sort.
+"""The pipeline: discover units, look them up in the cache, extract the facts of the others (extraction, pool),
+run the checks, apply suppressions, sort.
 
 A file that cannot be read or parsed becomes a notification and the run goes on (DESIGN §2.2).
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
-import importlib
 import logging
-import os
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from watchlint import pickling
-from watchlint.cache import FactsCache, is_settled, metadata_key, outcome_key, report_key, unit_key
-from watchlint.catalog import Catalog, KindIndex
+from watchlint.cache import FactsCache, report_key
+from watchlint.catalog import Catalog
 from watchlint.config import (
     CONFIG_NAMES,
     CommandLine,
@@ -29,31 +26,19 @@ from watchlint.config import (
     resolve_settings,
 )
 from watchlint.discover import Unit, discover
-from watchlint.language import Language
+from watchlint.extraction import Extracted, Job, Overlay, extract_job, extract_unit, internal_error, worker_died
 from watchlint.notifications import Notification, NotificationLevel
+from watchlint.pool import Jobs, run_jobs
 from watchlint.resolved import forget_folders, resolved_folder
-from watchlint.source import SourceError, SourceFile, decode_source, display_path, read_source
+from watchlint.unitstate import UnitState, cached
 
 if TYPE_CHECKING:  # imported where used: a run that reuses its rendered report needs neither facts nor findings
-    from concurrent.futures import Future
-
     from watchlint.checks import CheckContext
     from watchlint.facts import Facts
     from watchlint.findings import Finding, Mitigated
-    from watchlint.frontend import UnitInput
     from watchlint.standby import Standby
 
-    Extractor = Callable[[UnitInput], Facts]
-
 logger = logging.getLogger(__name__)
-
-# Imported on first use: libcst alone takes ~0.15 s to import, which a Go-only run (or a warm one) never needs.
-_FRONT_END_MODULES: Mapping[Language, str] = {Language.GO: "watchlint.go", Language.PYTHON: "watchlint.python"}
-
-
-def front_end(language: Language) -> Extractor:
-    extract: Extractor = importlib.import_module(_FRONT_END_MODULES[language]).extract
-    return extract
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +103,6 @@ class SettingsResolver:
 
 _CONFIG_NAMES = frozenset(CONFIG_NAMES)
 
-Overlay = Mapping[Path, bytes]  # absolute path -> content to analyze instead of the file's (fixes not yet written)
-
 
 @dataclass(frozen=True, slots=True)
 class RunOptions:
@@ -160,7 +143,7 @@ def plan(
         resolver.settings_for(absolute if absolute.is_dir() else absolute.parent)
     discovery = discover(paths, resolver)
     cache = options.cache if not overlay else None
-    states = [_UnitState(unit, resolver.settings_for(unit.root), catalog) for unit in discovery.units]
+    states = [UnitState(unit, resolver.settings_for(unit.root), catalog) for unit in discovery.units]
     if cache is not None:  # without a cache nothing is keyed: each unit's files are read when its turn comes
         for state in states:
             if not state.recall_key(cache):
@@ -173,7 +156,7 @@ class RunPlan:
     """A run whose units are discovered and keyed, none analyzed yet."""
 
     notifications: tuple[Notification, ...]  # discovery's
-    states: list[_UnitState]
+    states: list[UnitState]
     overlay: Overlay
     options: RunOptions
     cache: FactsCache | None  # None without a cache, and with an overlay
@@ -209,7 +192,7 @@ class RunPlan:
 
 
 def _analyze(
-    states: Sequence[_UnitState], overlay: Overlay, options: RunOptions, cache: FactsCache | None
+    states: Sequence[UnitState], overlay: Overlay, options: RunOptions, cache: FactsCache | None
 ) -> list[UnitOutcome]:
     triage = _triage(states, overlay, cache, options.standby if cache is not None else None)
     outcomes = triage.outcomes
@@ -224,15 +207,15 @@ def _analyze(
     to_parse = triage.to_parse
     done = len(states) - len(to_parse) - (triage.handed is not None)
     pending = [states[index] for index in to_parse]
-    jobs = _Jobs(lambda position: pending[position].take_job(overlay, cache), [state.size for state in pending])
-    for position, extracted in _run_jobs(jobs, options.jobs):
+    jobs = Jobs(lambda position: pending[position].take_job(overlay, cache), [state.size for state in pending])
+    for position, extracted in run_jobs(jobs, options.jobs):
         check(to_parse[position], extracted, new=True)
         done += 1
         if options.progress is not None:
             options.progress(done, len(states))
     if triage.handed is not None:
         index, job, outcome_of = triage.handed
-        outcomes[index] = outcome_of() or UnitOutcome([], [], [*job[4], _worker_died(job[0])], 0)
+        outcomes[index] = outcome_of() or UnitOutcome([], [], [*job[4], worker_died(job[0])], 0)
         if options.progress is not None:
             options.progress(len(states), len(states))
     return [outcome for outcome in outcomes if outcome is not None]
@@ -249,7 +232,7 @@ class _Triage:
 
 
 def _triage(
-    states: Sequence[_UnitState], overlay: Overlay, cache: FactsCache | None, standby: Standby | None
+    states: Sequence[UnitState], overlay: Overlay, cache: FactsCache | None, standby: Standby | None
 ) -> _Triage:
     """Look each unit up in the cache; the first one to analyze goes to the standby worker, if there is one.
     The units read while planning changed since the cache last saw them: they are looked up first, so that
@@ -258,11 +241,11 @@ def _triage(
     for index in sorted(range(len(states)), key=lambda index: states[index].sources is None):
         state = states[index]
         if cache is not None:
-            if (outcome := _cached(cache, state.outcome_key, UnitOutcome)) is not None:
+            if (outcome := cached(cache, state.outcome_key, UnitOutcome)) is not None:
                 triage.outcomes[index] = outcome
                 state.sources = None  # read to be keyed only: not needed any more
                 continue
-            if (found := _cached(cache, state.key, Extracted)) is not None:
+            if (found := cached(cache, state.key, Extracted)) is not None:
                 triage.facts[index] = found
                 state.sources = None
                 continue
@@ -280,7 +263,7 @@ def analyze_job(
     job: Job, settings: Settings, reported: frozenset[str], cache: FactsCache | None, facts_key: str, outcome_key: str
 ) -> UnitOutcome:
     """Extract and check one unit, and cache its facts and outcome: the standby worker's task."""
-    return _checked(_extract_job(job), settings, reported, cache, outcome_key, facts_key)
+    return _checked(extract_job(job), settings, reported, cache, outcome_key, facts_key)
 
 
 def _checked(
@@ -299,195 +282,6 @@ def _checked(
             cache.store(facts_key, extracted)
         cache.store(outcome_key, outcome)
     return outcome
-
-
-class _UnitState:
-    """A unit on its way through the cache. Its files are read only when no cache entry answers for it: the
-    cache remembers which key the files had when their metadata (inode, size, times) was last the same."""
-
-    def __init__(self, unit: Unit, settings: Settings, catalog: Catalog) -> None:
-        self.unit = unit
-        self.settings = settings
-        self.shown_root = display_path(unit.root)
-        self.shown = [display_path(path) for path in unit.files]
-        self.reported = frozenset(
-            shown for path, shown in zip(unit.files, self.shown, strict=True) if unit.is_reported(path)
-        )
-        self.kinds = catalog.kinds + settings.extra_kinds
-        self.catalog = catalog
-        self.sources: list[SourceFile] | None = None
-        self.unreadable: list[Notification] = []
-        self.key = ""
-        self._stats: list[tuple[str, os.stat_result]] | None = None
-
-    @property
-    def outcome_key(self) -> str:
-        return outcome_key(self.key, self.settings.codes, self.settings.levels, self.reported)
-
-    def recall_key(self, cache: FactsCache) -> bool:
-        """Take the key the files had the last time their metadata was this; False when unknown."""
-        self._stats = self._stat()
-        if self._stats is None:
-            return False
-        key = cache.load(self._stat_key(self._stats))
-        if not isinstance(key, str):
-            return False
-        self.key = key
-        return True
-
-    def read(self, overlay: Overlay, cache: FactsCache | None) -> None:
-        """Read the files and, with a cache, key the unit by their content; remember that key for their
-        metadata, unless a file changed so recently that a change to come could leave its metadata as it is."""
-        self.sources, self.unreadable = _read_sources(self.unit.files, overlay, self.shown)
-        if cache is None:
-            return
-        self.key = unit_key(
-            str(self.unit.language),
-            self.shown_root,
-            self.sources,
-            self.kinds,
-            self.settings.kopf_namespaced,
-            [f"{note.path}: {note.message}" for note in self.unreadable],
-            [(display_path(path), _read_manifest(path)) for path in self.unit.manifests],
-        )
-        if self._stats is not None and is_settled(stat for _, stat in self._stats):
-            cache.store(self._stat_key(self._stats), self.key)
-
-    def take_job(self, overlay: Overlay, cache: FactsCache | None) -> Job:
-        """What a worker needs to extract the unit's facts (the files are read now if they were not). The state
-        lets go of the sources: once the job is done nothing holds them, so a run keeps the files of the
-        units in flight in memory, not those of the whole tree."""
-        if self.sources is None:
-            self.read(overlay, cache)
-        assert self.sources is not None
-        job = (self.unit, self.settings, self.catalog, self.sources, self.unreadable)
-        self.sources = None
-        return job
-
-    def size(self) -> int:
-        """The bytes of the unit's files, to start the largest units first: from the files when they were
-        read, else from their metadata (an unreadable file counts as empty)."""
-        if self.sources is not None:
-            return sum(len(source.data) for source in self.sources)
-        if self._stats is not None:
-            return sum(stat.st_size for _, stat in self._stats)
-        total = 0
-        for path in self.unit.files:
-            with contextlib.suppress(OSError):
-                total += os.stat(path).st_size
-        return total
-
-    def _stat(self) -> list[tuple[str, os.stat_result]] | None:
-        try:
-            stats = [(shown, os.stat(path)) for path, shown in zip(self.unit.files, self.shown, strict=True)]
-            stats.extend((display_path(path), os.stat(path)) for path in self.unit.manifests)
-        except OSError:
-            return None
-        return stats
-
-    def _stat_key(self, stats: list[tuple[str, os.stat_result]]) -> str:
-        language = str(self.unit.language)
-        return metadata_key(language, self.shown_root, stats, self.kinds, self.settings.kopf_namespaced)
-
-
-def _read_manifest(path: Path) -> bytes | None:
-    """A file the front-end reads besides the sources (go.mod), or None: the front-end then goes without."""
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
-
-
-_Cached = TypeVar("_Cached")
-
-
-def _cached(cache: FactsCache, key: str, expected: type[_Cached]) -> _Cached | None:
-    value = cache.load(key)
-    return value if isinstance(value, expected) else None
-
-
-Job = tuple[Unit, Settings, Catalog, list[SourceFile], list[Notification]]
-
-
-def _extract_job(job: Job) -> Extracted:
-    unit, settings, catalog, sources, notifications = job
-    return extract_sources(unit, settings, catalog, sources, notifications)
-
-
-@dataclass(frozen=True, slots=True)
-class _Jobs:
-    """The units to extract, made into jobs only when their turn comes (reading their files then)."""
-
-    take: Callable[[int], Job]  # the job at a position; called once per position
-    sizes: Sequence[Callable[[], int]]  # each unit's bytes, for the order of a pool
-
-    def __len__(self) -> int:
-        return len(self.sizes)
-
-
-IN_FLIGHT_PER_WORKER = 2  # one job running and the next already queued: a worker never waits for the parent
-
-
-def _run_jobs(jobs: _Jobs, workers: int) -> Iterator[tuple[int, Extracted]]:
-    """Each job's position and result. In one process they come in order; in a pool the largest units start
-    first (the run lasts as long as its last unit) and results come as they are done: the report is sorted
-    afterwards, so the output does not depend on -j. A pool is given a few jobs at a time, so that only the
-    files of those are in memory; a pool a worker's death broke is replaced for the jobs not yet given."""
-    if workers <= 1 or len(jobs) <= 1:
-        for position in range(len(jobs)):
-            yield position, _extract_job(jobs.take(position))
-        return
-    sizes = [size() for size in jobs.sizes]
-    waiting = sorted(range(len(jobs)), key=lambda position: sizes[position])  # popped from the end: largest first
-    taken: list[tuple[int, Job]] = []  # read, not yet accepted by a pool
-    while waiting or taken:
-        yield from _pool_round(jobs, waiting, taken, workers)
-
-
-def _pool_round(
-    jobs: _Jobs, waiting: list[int], taken: list[tuple[int, Job]], workers: int
-) -> Iterator[tuple[int, Extracted]]:
-    """Run jobs in one pool until none is left or a worker dies; then the jobs in flight fail and `waiting`
-    and `taken` hold the rest."""
-    # Imported here: multiprocessing costs ~10 ms of start-up that warm and one-unit runs do not need.
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-    from concurrent.futures.process import BrokenProcessPool
-
-    in_flight: dict[Future[Extracted], tuple[int, Job]] = {}
-    with ProcessPoolExecutor(max_workers=min(workers, len(waiting) + len(taken))) as pool:
-        while True:
-            while (waiting or taken) and len(in_flight) < workers * IN_FLIGHT_PER_WORKER:
-                if not taken:
-                    position = waiting.pop()
-                    taken.append((position, jobs.take(position)))
-                try:
-                    future = pool.submit(_extract_job, taken[-1][1])
-                except BrokenProcessPool:  # a worker died: the jobs in flight fail with it
-                    for future, (position, job) in in_flight.items():
-                        yield position, _result(future, job)
-                    return
-                in_flight[future] = taken.pop()
-            if not in_flight:
-                return
-            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
-            for future in done:
-                position, job = in_flight.pop(future)
-                yield position, _result(future, job)
-
-
-def _result(future: Future[Extracted], job: Job) -> Extracted:
-    from concurrent.futures.process import BrokenProcessPool
-
-    try:
-        return future.result()
-    except BrokenProcessPool:  # a worker died (a native crash): the unit fails, the run goes on
-        unit, notifications = job[0], job[4]
-        return Extracted(None, frozenset(), [*notifications, _worker_died(unit)])
-
-
-def _worker_died(unit: Unit) -> Notification:
-    message = f"internal error: the worker analyzing this {unit.language} unit died"
-    return _internal_error(display_path(unit.root), message)
 
 
 def make_report(
@@ -518,57 +312,6 @@ def _evaluate_unit(extracted: Extracted, settings: Settings, reported: frozenset
     outcome = evaluate(extracted.facts, settings, extracted.kinds, reported)
     notifications = extracted.notifications + outcome.notifications
     return UnitOutcome(outcome.findings, outcome.mitigated, notifications, len(extracted.facts.files))
-
-
-@dataclass(frozen=True, slots=True)
-class Extracted:
-    """A unit's facts, or None when its front-end failed, with the notifications of reading it."""
-
-    facts: Facts | None
-    kinds: frozenset[str]  # the high-cardinality kinds in force for the unit
-    notifications: list[Notification]
-
-
-def extract_unit(unit: Unit, settings: Settings, catalog: Catalog, overlay: Overlay | None = None) -> Extracted:
-    """Read a unit's files and run its front-end; failures become notifications."""
-    sources, notifications = _read_sources(unit.files, overlay or {})
-    return extract_sources(unit, settings, catalog, sources, notifications)
-
-
-def extract_sources(
-    unit: Unit, settings: Settings, catalog: Catalog, sources: list[SourceFile], notifications: list[Notification]
-) -> Extracted:
-    """Run a unit's front-end on its sources; an internal error becomes a notification."""
-    kinds = KindIndex.build(catalog.kinds + settings.extra_kinds)
-    from watchlint.frontend import UnitInput
-
-    unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.kopf_namespaced)
-    try:
-        with _collector_paused():
-            facts = front_end(unit.language)(unit_input)
-    except Exception:  # an internal error must not lose the other units
-        logger.debug("front-end failed on %s", unit.root, exc_info=True)
-        message = f"internal error while analyzing this {unit.language} unit"
-        failure = _internal_error(unit_input.shown_root, message, traceback.format_exc())
-        return Extracted(None, kinds.names, [*notifications, failure])
-    return Extracted(facts, kinds.names, notifications)
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a front-end runs, and restore its state after.
-
-    A front-end holds every tree and index of its unit until it returns, and reference counting frees them
-    then; meanwhile each full collection walks all of them and finds nothing to free. Measured with one job:
-    10-30 % of a Python unit's time (kopf 5.0 -> 3.4 s), 4-8 % of a Go module's, and no higher peak memory.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def extract_all(
@@ -612,19 +355,6 @@ def _is_reported(finding: Finding, reported: frozenset[str]) -> bool:
     return any(edit.span.path in reported for fix in finding.fixes for edit in fix.edits)
 
 
-def _read_sources(
-    paths: Sequence[Path], overlay: Overlay, shown_paths: Sequence[str] | None = None
-) -> tuple[list[SourceFile], list[Notification]]:
-    sources, notifications = [], []
-    for index, path in enumerate(paths):
-        shown = shown_paths[index] if shown_paths is not None else display_path(path)
-        try:
-            sources.append(decode_source(overlay[path], shown) if path in overlay else read_source(path, shown))
-        except SourceError as error:
-            notifications.append(Notification(shown, str(error), NotificationLevel.ERROR))
-    return sources, notifications
-
-
 def _run_checks(
     facts: Facts, context: CheckContext, codes: list[str]
 ) -> tuple[list[Finding], list[Mitigated], list[Notification]]:
@@ -641,7 +371,7 @@ def _run_checks(
         except Exception:
             logger.debug("check %s failed on %s", code, facts.root, exc_info=True)
             message = f"internal error in check {code}"
-            notifications.append(_internal_error(facts.root, message, traceback.format_exc()))
+            notifications.append(internal_error(facts.root, message, traceback.format_exc()))
             continue
         for verdict in verdicts:
             if isinstance(verdict, Mitigated):
@@ -649,15 +379,11 @@ def _run_checks(
                 continue
             place = (verdict.span.path, verdict.span.line, verdict.span.column)
             if place in seen:  # one site, one finding (SPEC §3); a second one is a bug worth reporting
-                notifications.append(_internal_error(verdict.span.path, f"two findings at line {place[1]}"))
+                notifications.append(internal_error(verdict.span.path, f"two findings at line {place[1]}"))
                 continue
             seen.add(place)
             findings.append(verdict)
     return findings, mitigated, notifications
 
 
-def _internal_error(path: str, message: str, detail: str = "") -> Notification:
-    return Notification(path, f"{message}; run with -v for details", NotificationLevel.ERROR, detail)
-
-
-pickling.register(Extracted, UnitOutcome)
+pickling.register(UnitOutcome)

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from watchlint.cache import FactsCache
     from watchlint.config import Settings
-    from watchlint.engine import Job, UnitOutcome
+    from watchlint.engine import UnitOutcome
+    from watchlint.extraction import Job
 
 _LENGTH = struct.Struct("<Q")
 # Imported before a unit comes: the modules every Go unit needs (a Python unit brings libcst in when it comes:
