@@ -8,7 +8,6 @@ clients, parameters fed by same-module callers); unknown means cache-backed. Not
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass, field
 
@@ -16,6 +15,7 @@ import tree_sitter
 
 from watchlint.facts import Access, Evidence
 from watchlint.go import parser
+from watchlint.go.clientrefs import PACKAGE_SCOPE, Assigned, ClientRef, FieldRef, Known, Marker, ParamRef, ReturnRef
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import (
     CR_CACHE,
@@ -26,70 +26,15 @@ from watchlint.go.model import (
     GoFile,
     TypeRef,
     is_client_type,
-    is_second_cache,
-    second_cache_key,
 )
 from watchlint.go.resolve import Resolver, append_arguments, is_slice_literal, keyed_elements
 from watchlint.go.scope import returned_values
-from watchlint.source import Span
+from watchlint.go.secondcaches import is_second_cache, second_cache_key
 
 MAX_DEPTH = 6
 # controller-runtime functions that wrap a client and read through it
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
-PACKAGE_SCOPE = "<package>"  # the pseudo-struct whose fields are a package's variables
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
-
-
-@dataclass(frozen=True, slots=True)
-class Known:
-    access: Access
-    evidence: Evidence | None
-    cache: str = ""  # the policy key of a second cache built with cluster.New; "" for the manager's
-    roots: tuple[Span, ...] = ()  # where the chains of references start (`mgr.GetClient()`), if not here
-
-    @property
-    def origins(self) -> tuple[Span, ...]:
-        """Where the client comes from: the calls at the start of the chains that reach this reference (a
-        field given the client of several binaries' managers has one per binary)."""
-        return self.roots or ((self.evidence.span,) if self.evidence is not None else ())
-
-
-@dataclass(frozen=True, slots=True)
-class FieldRef:
-    struct: TypeRef  # the struct that declares the field
-    field: str
-
-
-@dataclass(frozen=True, slots=True)
-class ParamRef:
-    function: FunctionKey
-    index: int
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class ReturnRef:
-    """What a same-module function returns, such as `GetKubernetesClient() (client.Client, error)`."""
-
-    function: FunctionKey
-    index: int = 0  # which of the function's results (`_, cl, cfg := setupEnv(…)` reads the second)
-
-
-class Marker(enum.Enum):
-    NOT_CLIENT = "not-client"  # a receiver whose type is known and is no controller-runtime client
-    UNKNOWN = "unknown"  # a client whose origin cannot be told: cache-backed (SPEC §3.1)
-
-
-ClientRef = Known | FieldRef | ParamRef | ReturnRef | Marker
-
-
-@dataclass(frozen=True, slots=True)
-class Assigned:
-    """A value that flows into a field or parameter, where it is written."""
-
-    ref: ClientRef
-    span: Span  # where the value is written
-    text: str
 
 
 @dataclass(slots=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -52,48 +51,6 @@ class TypeRef:
     def is_(self, package: str | frozenset[str], *names: str) -> bool:
         packages = package if isinstance(package, frozenset) else frozenset({package})
         return self.package in packages and self.name in names
-
-
-def second_cache_key(file: GoFile, call: tree_sitter.Node) -> str:
-    """The policy key of a cache built apart from the manager's, by `cluster.New` or `cache.New` (SPEC §1)."""
-    return f"{parser.text(call.child_by_field_name('function'))} at {file.path}:{call.start_point.row + 1}"
-
-
-def is_second_cache(file: GoFile, call: tree_sitter.Node) -> bool:
-    """`cluster.New(…)`, or a `cache.New(…)` that is not the manager's own cache being built for NewCache
-    (a builder returns it, or it sits in a function that returns a cache)."""
-    function = call.child_by_field_name("function")
-    if function is None or function.type != "selector_expression":
-        return False
-    operand = function.child_by_field_name("operand")
-    package = file.imports.get(parser.text(operand)) if operand is not None else None
-    if parser.text(function.child_by_field_name("field")) != "New" or package not in (CR_CLUSTER, CR_CACHE):
-        return False
-    if package == CR_CLUSTER:
-        return True
-    current = call.parent
-    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
-        if current.type == "return_statement":
-            return False
-        current = current.parent
-    result = current.child_by_field_name("result") if current is not None else None
-    return result is None or not _names_cache_type(file, parser.text(result))
-
-
-def _names_cache_type(file: GoFile, result: str) -> bool:
-    """Whether a result list names controller-runtime's `cache.Cache` (not a type of the module whose name
-    holds "Cache": chaos-mesh's controlPlaneCacheReader)."""
-    return any(file.imports.get(alias) == CR_CACHE for alias in re.findall(r"\b(\w+)\.Cache\b", result))
-
-
-def enclosing_second_cache(file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The `cluster.New(…)`/`cache.New(…)` call whose arguments contain a node, if any."""
-    current = node.parent
-    while current is not None and current.type not in ("function_declaration", "method_declaration"):
-        if current.type == "call_expression" and is_second_cache(file, current):
-            return current
-        current = current.parent
-    return None
 
 
 CLIENT_TYPES = frozenset({"Client", "Reader", "WithWatch", "Writer", "StatusClient", "SubResourceClient"})

@@ -8,7 +8,7 @@ import tree_sitter
 
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
-from watchlint.go.clients import ClientRef
+from watchlint.go.clientrefs import ClientRef
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.model import GoFile, TypeRef

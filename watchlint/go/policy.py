@@ -7,7 +7,6 @@ the span that sets it. A restriction applied inside an `if`, `switch` or loop ca
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -27,12 +26,10 @@ from watchlint.go.model import (
     Call,
     GoFile,
     TypeRef,
-    enclosing_second_cache,
-    is_second_cache,
-    second_cache_key,
 )
-from watchlint.go.resolve import Resolver, append_arguments, keyed_elements, keyed_entries, literal_items
-from watchlint.go.scope import returned_values
+from watchlint.go.objectlists import ObjectLists, literal_of
+from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
+from watchlint.go.secondcaches import cache_fed_by, enclosing_second_cache, is_second_cache, second_cache_key
 from watchlint.source import Span
 
 _OPTION_TYPES = (
@@ -80,8 +77,6 @@ _OPTION_FIELDS = frozenset(
 )
 
 
-_MAX_HELPER_DEPTH = 3  # helpers returning the objects of helpers
-_MAX_HOPS = 3  # variables followed to the literal they hold
 _FILTERED_CACHE = "github.com/IBM/controller-filtered-cache/filteredcache"
 
 
@@ -155,7 +150,7 @@ class _Extractor:
         found = self.resolver.object_of(self.file, key)
         if found is None:
             return
-        found_literal = self._literal_of(self.file, value)
+        found_literal = literal_of(self.resolver, self.file, value)
         entry = found_literal[1] if found_literal is not None else None
         if entry is None:
             # `&corev1.Secret{}: selectorFor(ns)`: an entry whose contents cannot be seen counts (SPEC §1)
@@ -188,27 +183,6 @@ class _Extractor:
             written = [f"{name}: {fields[name]}" for name in ("Label", "Field", "Namespaces") if name in fields]
             text = f"ByObject entry for {found.text}" + (f" sets {', '.join(written)}" if written else "")
         self._add(Mitigation.BY_OBJECT, found.kind, key, text, is_effective=bool(narrowing), replaces=replaces)
-
-    def _literal_of(
-        self, file: GoFile, node: tree_sitter.Node, hops: int = _MAX_HOPS
-    ) -> tuple[GoFile, tree_sitter.Node] | None:
-        """The literal an expression is, followed through at most `hops` variables, local or of the package
-        (`sel := cache.ByObject{…}` then `&corev1.Secret{}: sel`), with its file; None when it is none."""
-        for _ in range(hops + 1):
-            if node.type in ("composite_literal", "literal_value"):
-                return file, node
-            if node.type != "identifier":
-                return None
-            declaration = self.resolver.declaration(file, node)
-            if declaration is not None:
-                following = declaration.value_node
-            else:
-                variable = self.resolver.declarations.variables.get((file.package_path, parser.text(node)))
-                following, file = (variable.value_node, variable.file) if variable is not None else (None, file)
-            if following is None:
-                return None
-            node = following
-        return None
 
     # -- option fields -------------------------------------------------------------------------------
     def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
@@ -243,7 +217,7 @@ class _Extractor:
         if operand is None or self.file.imports.get(parser.text(operand)) != _FILTERED_CACHE:
             return
         arguments = parser.named(value.child_by_field_name("arguments") or value)
-        found_literal = self._literal_of(self.file, arguments[0]) if arguments else None
+        found_literal = literal_of(self.resolver, self.file, arguments[0]) if arguments else None
         selectors = found_literal[1] if found_literal is not None else None
         if selectors is None:
             shown = " ".join(parser.text(value).split())
@@ -277,7 +251,7 @@ class _Extractor:
 
     def _disable_for(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
         listed = 0
-        for file, item in self._objects_in(self.file, value, 0):
+        for file, item in ObjectLists(self.resolver, self.evaluator).objects_in(self.file, value, 0):
             found = self.resolver.object_of(file, item)
             if found is not None:
                 listed += 1
@@ -293,94 +267,6 @@ class _Extractor:
         if not listed and value.type != "composite_literal" and shown != "nil":
             # A list whose contents cannot be seen still excludes what it holds: it counts (SPEC §1).
             self._add(Mitigation.DISABLE_FOR, None, anchor, f"{name}: {shown} (contents not visible)")
-
-    def _objects_in(
-        self, file: GoFile, value: tree_sitter.Node, depth: int
-    ) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
-        """The object expressions of a `[]client.Object{…}` literal, an `append(…)`, a local variable, or
-        what a function of the module returns (`DisableFor: cache.ResourcesToDisable()`), with their file."""
-        if depth > _MAX_HELPER_DEPTH:
-            return
-        if value.type == "composite_literal":
-            yield from ((file, item) for item in literal_items(value))
-        elif (appended := append_arguments(value)) is not None:
-            for argument in appended[1:]:
-                yield from self._appended(file, argument, depth)
-        elif value.type == "call_expression":
-            info = self.resolver.callee(file, value)
-            helper = info.file if info is not None else file
-            for returned in returned_values(info.node) if info is not None else ():
-                yield from self._objects_in(helper, returned, depth + 1)
-        elif value.type == "identifier":
-            yield from self._objects_in_variable(file, value, depth)
-
-    def _appended(self, file: GoFile, item: tree_sitter.Node, depth: int) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
-        looked_up = self._looked_up(file, item)
-        if looked_up is not None:
-            yield from self._objects_by_name(file, *looked_up)
-        elif item.type == "composite_literal":
-            yield from self._objects_in(file, item, depth)
-        else:
-            yield file, item
-
-    def _looked_up(self, file: GoFile, item: tree_sitter.Node) -> tuple[tree_sitter.Node, tree_sitter.Node] | None:
-        """The map and key of an object looked up by name: `objectsByName[name]`, or a variable holding one
-        (`o, ok := objectsByName[name]`)."""
-        if item.type == "identifier":
-            declaration = self.resolver.declaration(file, item)
-            item = declaration.value_node if declaration is not None and declaration.value_node is not None else item
-        if item.type != "index_expression":
-            return None
-        table, key = item.child_by_field_name("operand"), item.child_by_field_name("index")
-        return (table, key) if table is not None and key is not None else None
-
-    def _objects_by_name(
-        self, file: GoFile, table: tree_sitter.Node, key: tree_sitter.Node
-    ) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
-        """The objects of a name -> object table that the names in the default deployment pick: a flag like
-        `--disable-cache-for=configmap,secret` split and looked up in a loop. Names that cannot be told
-        yield the lookup itself, which no kind matches (the list's contents are then not visible)."""
-        names = self._names(file, key)
-        literal = self._table(file, table)
-        if names is None or literal is None:
-            yield file, key
-            return
-        table_file, entries = literal
-        for entry_key, entry_value in entries:
-            name = self.evaluator.value(table_file, entry_key, {}, 0)
-            if isinstance(name, Val) and name.value in names:
-                yield table_file, entry_value
-
-    def _names(self, file: GoFile, key: tree_sitter.Node) -> list[object] | None:
-        """The names a lookup's key takes: its value, or each item of the list a loop ranges over."""
-        declaration = self.resolver.declaration(file, key) if key.type == "identifier" else None
-        node = declaration.ranged_node if declaration is not None and declaration.ranged_node is not None else key
-        value = self.evaluator.value(file, node, self.evaluator.parameters(file, node), 0)
-        if not isinstance(value, Val):
-            return None
-        if node is key:
-            return [value.value]
-        return list(value.value) if isinstance(value.value, list | tuple) else None
-
-    def _table(
-        self, file: GoFile, table: tree_sitter.Node
-    ) -> tuple[GoFile, list[tuple[tree_sitter.Node, tree_sitter.Node]]] | None:
-        """The entries of the map literal a table variable (local or of the package) holds."""
-        found = self._literal_of(file, table, hops=1) if table.type == "identifier" else None
-        if found is None or found[1].type != "composite_literal":
-            return None
-        return found[0], keyed_entries(found[1])
-
-    def _objects_in_variable(
-        self, file: GoFile, variable: tree_sitter.Node, depth: int
-    ) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
-        declaration = self.resolver.declaration(file, variable)
-        if declaration is not None and declaration.value_node is not None:
-            yield from self._objects_in(file, declaration.value_node, depth)
-        scope = self.resolver.scope(file, variable)
-        for assigned in scope.assignments.get(parser.text(variable), []) if scope is not None else []:
-            if assigned.type == "call_expression":  # `list = append(list, &corev1.Secret{})`
-                yield from self._objects_in(file, assigned, depth)
 
     # -- assignments and calls -----------------------------------------------------------------------
     def _assignment(self, left: tree_sitter.Node, right: tree_sitter.Node) -> None:
@@ -476,33 +362,13 @@ class _Extractor:
             detail=detail,
             replaces=replaces,
         )
-        cache = enclosing_second_cache(self.file, node) or self._cache_fed_by(node)
+        cache = enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node)
         if cache is None:
             self.policy.restrictions.append(restriction)
             return
         key = second_cache_key(self.file, cache)
         owner = self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(cache)))
         owner.restrictions.append(restriction)
-
-    def _cache_fed_by(self, node: tree_sitter.Node) -> tree_sitter.Node | None:
-        """The second cache whose options variable this node sets: `opts := cache.Options{…}` or
-        `opts.DefaultNamespaces = …`, then `cache.New(cfg, opts)` in the same function."""
-        variable = _options_variable(node)
-        scope = self.resolver.scope(self.file, node) if variable is not None else None
-        if variable is None or scope is None:
-            return None
-        declaration = self.resolver.declaration(self.file, variable)
-        for call in parser.captures("(call_expression) @call", scope.function).get("call", []):
-            if not is_second_cache(self.file, call):
-                continue
-            arguments = call.child_by_field_name("arguments")
-            for argument in parser.named(arguments) if arguments is not None else []:
-                if argument.type != "identifier" or parser.text(argument) != parser.text(variable):
-                    continue
-                declared = self.resolver.declaration(self.file, argument)
-                if declared is not None and (declared == declaration or declared.node == variable):
-                    return call
-        return None
 
     def _built_condition(self, value: tree_sitter.Node) -> Condition | None:
         """Follow a namespace map into the code that builds it: entries added only under a condition that is
@@ -531,23 +397,6 @@ class _Extractor:
             if parser.text(match["map"][0]) == parser.text(name):
                 guards.append(self.evaluator.condition(self.file, match["map"][0]))
         return guards or None
-
-
-def _options_variable(node: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The variable an options literal is assigned to, or whose field an assignment sets."""
-    current: tree_sitter.Node | None = node
-    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
-        if current.type == "short_var_declaration":
-            left = current.child_by_field_name("left")
-            return parser.first_named(left)
-        if current.type == "assignment_statement":
-            left = current.child_by_field_name("left")
-            target = parser.first_named(left)
-            while target is not None and target.type in ("selector_expression", "index_expression"):
-                target = target.child_by_field_name("operand")
-            return target if target is not None and target.type == "identifier" else None
-        current = current.parent
-    return None
 
 
 def _namespaces_detail(value: tree_sitter.Node) -> str:

@@ -13,7 +13,8 @@ from watchlint.facts import Access, ObjectForm, Operation
 from watchlint.fixes import Applicability, Fix
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary
-from watchlint.go.clients import ClientGraph, FieldRef
+from watchlint.go.clientrefs import FieldRef
+from watchlint.go.clients import ClientGraph
 from watchlint.go.edits import (
     KindType,
     OptionsAnchor,

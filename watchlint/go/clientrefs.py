@@ -1,0 +1,74 @@
+"""References to controller-runtime clients, recorded while the module's files are read and resolved once it
+is known: a known client, or the field, parameter or function result it flows through."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from watchlint.facts import Access, Evidence
+from watchlint.go.declarations import FunctionKey
+from watchlint.go.model import TypeRef
+from watchlint.source import Span
+
+PACKAGE_SCOPE = "<package>"  # the pseudo-struct whose fields are a package's variables
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """A client whose access is decided, with the evidence of where it comes from."""
+
+    access: Access
+    evidence: Evidence | None
+    cache: str = ""  # the policy key of a second cache built with cluster.New; "" for the manager's
+    roots: tuple[Span, ...] = ()  # where the chains of references start (`mgr.GetClient()`), if not here
+
+    @property
+    def origins(self) -> tuple[Span, ...]:
+        """Where the client comes from: the calls at the start of the chains that reach this reference (a
+        field given the client of several binaries' managers has one per binary)."""
+        return self.roots or ((self.evidence.span,) if self.evidence is not None else ())
+
+
+@dataclass(frozen=True, slots=True)
+class FieldRef:
+    """A struct field holding a client (a package variable is a field of PACKAGE_SCOPE)."""
+
+    struct: TypeRef  # the struct that declares the field
+    field: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParamRef:
+    """A function parameter holding a client: what the module's calls pass decides."""
+
+    function: FunctionKey
+    index: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnRef:
+    """What a same-module function returns, such as `GetKubernetesClient() (client.Client, error)`."""
+
+    function: FunctionKey
+    index: int = 0  # which of the function's results (`_, cl, cfg := setupEnv(…)` reads the second)
+
+
+class Marker(enum.Enum):
+    """A reference decided without following it."""
+
+    NOT_CLIENT = "not-client"  # a receiver whose type is known and is no controller-runtime client
+    UNKNOWN = "unknown"  # a client whose origin cannot be told: cache-backed (SPEC §3.1)
+
+
+ClientRef = Known | FieldRef | ParamRef | ReturnRef | Marker
+
+
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """A value that flows into a field or parameter, where it is written."""
+
+    ref: ClientRef
+    span: Span  # where the value is written
+    text: str
