@@ -1,8 +1,8 @@
 """The command line (watchlint/cli.py): every command, every option of `check`, and the exit codes 0, 1 and 2.
 
-The front-ends do not report sites yet, so the tests that need findings stand in for them at the CLI's one
-collaborator, `watchlint.cli.run`: the real engine run, plus hand-built sites judged by the real checks, settings
-and suppressions (`engine.evaluate`), the way DESIGN §2.4 has check tests build facts by hand.
+Tests that need findings of their own stand in for the front-ends at the check run's one collaborator,
+`checkrun.plan`: the real engine run, plus hand-built sites judged by the real checks, settings and
+suppressions (`engine.evaluate`), the way DESIGN §2.4 has check tests build facts by hand.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 from conftest import REPO, CliResult, validate_sarif, write_tree
 
 import watchlint
-from watchlint import cli, config, engine
+from watchlint import checkrun, config, engine
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.config import CommandLine
 from watchlint.facts import Access, Facts, Language, ObjectForm, Operation, Site
@@ -156,7 +156,7 @@ def inject_sites(monkeypatch: pytest.MonkeyPatch) -> InjectSites:
                 report.files_analyzed,
             )
 
-        monkeypatch.setattr(cli, "plan", lambda *given, **named: Planned(lambda: run_with_sites(*given, **named)))
+        monkeypatch.setattr(checkrun, "plan", lambda *given, **named: Planned(lambda: run_with_sites(*given, **named)))
 
     return install
 
@@ -970,7 +970,7 @@ def test_quiet_drops_the_whole_summary_of_fixable_findings(
         construct='@kopf.on.event("", "v1", "secrets")',
         fixes=(Fix("Scope the operator", Applicability.UNSAFE, (Edit(Span("handlers.py", 1, 1, 1, 1), "# x\n"),)),),
     )
-    monkeypatch.setattr(cli, "plan", lambda *_, **__: Planned(lambda: engine.make_report([fixable], [], [], 1)))
+    monkeypatch.setattr(checkrun, "plan", lambda *_, **__: Planned(lambda: engine.make_report([fixable], [], [], 1)))
     result = run_cli("check", "-q")
     assert result.exit_code == 1
     assert [line for line in result.stdout.splitlines() if line.startswith(("Found ", "[*]"))] == []
@@ -1060,7 +1060,7 @@ def _raise_runtime_error(*_: Any, **__: Any) -> engine.RunPlan:
 def test_internal_error_of_the_run_exits_2_in_one_line(
     run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: str | None
 ) -> None:
-    monkeypatch.setattr(cli, "plan", _raise_runtime_error)
+    monkeypatch.setattr(checkrun, "plan", _raise_runtime_error)
     result = run_cli("check", *([flag] if flag else []), tmp_path)
     message = "error: internal error: RuntimeError: boom; run with -v for details\n"
     assert (result.exit_code, result.stdout) == (2, "")
@@ -1075,7 +1075,7 @@ def test_internal_error_of_the_run_exits_2_in_one_line(
 def test_internal_error_traceback_with_combined_short_flags(
     run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "plan", _raise_runtime_error)
+    monkeypatch.setattr(checkrun, "plan", _raise_runtime_error)
     result = run_cli("check", "-qv", tmp_path)
     assert result.exit_code == 2
     assert result.stderr.startswith("Traceback (most recent call last):\n")
@@ -1147,7 +1147,7 @@ def test_progress_line_goes_to_a_terminals_stderr_once_the_run_is_long(
 ) -> None:
     write_tree(tmp_path, _TWO_PROJECTS)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "PROGRESS_AFTER_SECONDS", -1.0)  # every run counts as long
+    monkeypatch.setattr(checkrun, "PROGRESS_AFTER_SECONDS", -1.0)  # every run counts as long
     monkeypatch.setattr(sys.stderr, "isatty", lambda: is_tty)
     result = run_cli("check", "--no-cache", "-j1", *args)
     assert result.exit_code == 1
@@ -1158,9 +1158,9 @@ def test_progress_line_goes_to_a_terminals_stderr_once_the_run_is_long(
 
 
 def test_the_progress_bar_keeps_its_length_as_units_are_analyzed() -> None:
-    assert cli.progress_bar(7, 120) == "\rwatchlint [#.............................]   7/120 units"
-    assert cli.progress_bar(120, 120) == "\rwatchlint [" + "#" * 30 + "] 120/120 units"
-    assert len({len(cli.progress_bar(done, 120)) for done in range(121)}) == 1
+    assert checkrun.progress_bar(7, 120) == "\rwatchlint [#.............................]   7/120 units"
+    assert checkrun.progress_bar(120, 120) == "\rwatchlint [" + "#" * 30 + "] 120/120 units"
+    assert len({len(checkrun.progress_bar(done, 120)) for done in range(121)}) == 1
 
 
 def test_short_runs_print_no_progress_line(

@@ -6,38 +6,21 @@ run as a whole. No analysis logic lives here.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import os
 import sys
-import time
 import traceback
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from watchlint import cache as cache_module
-from watchlint import metadata, rendered, standby
-from watchlint.atomic import write_atomically
-from watchlint.catalog import Catalog, load_catalog
-from watchlint.config import CommandLine, find_config
-from watchlint.engine import Report, RunOptions, extract_all, plan
+from watchlint.catalog import load_catalog
+from watchlint.checkrun import EXIT_CLEAN, EXIT_ERROR, CheckOptions, run_check, use_color, write
+from watchlint.config import CommandLine
+from watchlint.engine import extract_all
 from watchlint.errors import WatchlintError
 from watchlint.metadata import VERSION
-from watchlint.rendered import Rendered
-from watchlint.source import SourceLines
-
-if TYPE_CHECKING:
-    from watchlint import fixer, report_text
-
-# The reporters and the baseline are imported where used: a run that reuses its rendered report needs none.
-
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-PROGRESS_AFTER_SECONDS = 2.0  # short runs print no progress line
-PROGRESS_BAR_WIDTH = 30
 
 
 class RunFailedError(Exception):
@@ -48,17 +31,6 @@ class RunFailedError(Exception):
 
 
 FORMATS = ("text", "json", "sarif", "github")
-
-
-def _split_codes(values: Sequence[str]) -> tuple[str, ...]:
-    """Accept `--select WL001,WL002` and repeated options alike."""
-    return tuple(code.strip() for value in values for code in value.split(",") if code.strip())
-
-
-def _use_color(no_color: bool, output: Path | None) -> bool:
-    if no_color or os.environ.get("NO_COLOR") or output is not None:
-        return False
-    return sys.stdout.isatty()
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -109,249 +81,13 @@ def check(**given: Any) -> int:
     options = CheckOptions(**given)
     _configure_logging(options.verbose)
     try:
-        return _check(options)
+        return run_check(options)
     except (WatchlintError, click.ClickException):
         raise
     except Exception as error:  # a failure of the run as a whole: one line, the traceback with -v
         if options.verbose:
             traceback.print_exc()
         raise RunFailedError(error) from error
-
-
-@dataclass(frozen=True, slots=True)
-class CheckOptions:
-    """The options of `watchlint check`, as click parsed them."""
-
-    paths: tuple[Path, ...]
-    output_format: str
-    output: Path | None
-    select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    exclude: tuple[str, ...]
-    config_file: Path | None
-    include_tests: bool
-    show_suppressed: bool
-    show_mitigated: bool
-    fix: bool
-    unsafe_fixes: bool
-    diff: bool
-    baseline: Path | None
-    write_baseline: Path | None
-    statistics: bool
-    jobs: int | None
-    no_cache: bool
-    cache_dir: Path | None
-    no_color: bool
-    quiet: bool
-    verbose: bool
-
-
-def _check(options: CheckOptions) -> int:
-    config_file = options.config_file
-    if config_file is not None and not config_file.is_file():
-        raise WatchlintError(f"{config_file}: config file not found")
-    command_line = CommandLine(
-        select=_split_codes(options.select),
-        ignore=_split_codes(options.ignore),
-        exclude=options.exclude,
-        config_file=config_file.absolute() if config_file else None,
-        include_tests=options.include_tests,
-    )
-    catalog = load_catalog()
-    paths = options.paths or (Path("."),)
-    run_options = _run_options(options, config_file)
-    if options.fix or options.diff:
-        from watchlint import fixer  # only --fix and --diff need it
-
-        outcome = fixer.fix(paths, command_line, catalog, include_unsafe=options.unsafe_fixes, options=run_options)
-        if options.diff:
-            _write(outcome.diff(), options.output)
-            _summarize_fixes(outcome, "would be applied", options.quiet)
-            return EXIT_FINDINGS if outcome.changed else EXIT_CLEAN
-        fixer.write_all(outcome)
-        _summarize_fixes(outcome, "applied", options.quiet)
-        report = outcome.report
-        reuse = None
-        units = None
-    else:
-        with _standing_by(run_options) as run_options:
-            planned = plan(paths, command_line, catalog, options=run_options)
-            reuse = _reuse_slot(run_options.cache, options)
-            report_key = planned.key
-            found = reuse.load(report_key) if reuse is not None and report_key is not None else None
-            if found is not None:
-                return _emit(found, options.output)
-            report = planned.report()
-            units = planned.unit_files()
-    if run_options.progress is not None:
-        click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
-    from watchlint import baseline
-
-    if options.write_baseline is not None:
-        recorded = baseline.write_baseline(options.write_baseline, report.findings)
-        click.echo(f"Recorded {recorded} findings in {options.write_baseline}.", err=True)
-        return EXIT_CLEAN
-    if options.baseline is not None:
-        report, _ = baseline.apply_baseline(report, baseline.read_baseline(options.baseline))
-    result = _rendered(report, catalog, options, _finding_blocks(run_options.cache, units, options))
-    # Keyed again: files that changed after their metadata was looked up were keyed afresh when read, and
-    # the report is that of what was read.
-    if reuse is not None and (analyzed := planned.key) is not None:
-        reuse.store(analyzed, result)
-    return _emit(result, options.output)
-
-
-@contextlib.contextmanager
-def _standing_by(run_options: RunOptions) -> Iterator[RunOptions]:
-    """The run options with a standby worker (watchlint/standby.py) for a run that likely has one unit to
-    analyze again: one with a cache that holds entries, allowed more than one process."""
-    cache = run_options.cache
-    worker = None
-    if cache is not None and run_options.jobs > 1 and standby.available() and cache.exists:
-        worker = standby.Standby.start(cache)
-    if worker is None:
-        yield run_options
-        return
-    try:
-        yield replace(run_options, standby=worker)
-    finally:
-        worker.dismiss()
-
-
-def _reuse_slot(cache: cache_module.FactsCache | None, options: CheckOptions) -> rendered.Slot | None:
-    """Where this way of running keeps its rendered reports, when one can be reused: not with a baseline, a
-    file of its own to follow."""
-    if cache is None or options.baseline is not None or options.write_baseline is not None:
-        return None
-    choices = (  # not the paths: a pre-commit hook gives other files each time (the report key says which)
-        options.output_format,
-        options.statistics,
-        options.show_suppressed,
-        options.show_mitigated,
-        options.quiet,
-        options.verbose,
-        _use_color(options.no_color, options.output),
-        _use_color(options.no_color, None),
-        os.getcwd(),  # SourceLines reads the reported files from it
-        metadata.repository_url() if options.output_format == "sarif" else "",
-    )
-    return rendered.slot(cache, choices)
-
-
-def _finding_blocks(
-    cache: cache_module.FactsCache | None, units: list[tuple[str, list[str]]] | None, options: CheckOptions
-) -> rendered.FindingBlocks | None:
-    """The text blocks of findings rendered before, for a text report of analyzed units (`units`: each one's
-    outcome key and shown paths; None after fixes, whose report is of contents not yet keyed)."""
-    if cache is None or units is None or options.output_format != "text":
-        return None
-    choices = (_use_color(options.no_color, options.output), os.getcwd())  # SourceLines reads from it
-    return rendered.finding_blocks(cache, units, choices)
-
-
-def _run_options(options: CheckOptions, config_file: Path | None) -> RunOptions:
-    """Workers, cache folder (beside the configuration, like .ruff_cache) and a progress line for long runs."""
-    cache = None
-    if not options.no_cache:
-        folder = options.cache_dir
-        if folder is None:
-            found = config_file.absolute() if config_file else find_config(Path.cwd())
-            folder = (found.parent if found is not None else Path.cwd()) / cache_module.FOLDER
-        cache = cache_module.FactsCache(folder)
-    progress = None
-    if not options.quiet and sys.stderr.isatty():
-        started = time.monotonic()
-
-        def progress(done: int, total: int) -> None:
-            if time.monotonic() - started > PROGRESS_AFTER_SECONDS:
-                click.echo(progress_bar(done, total), nl=False, err=True)
-
-    return RunOptions(jobs=options.jobs or os.cpu_count() or 1, cache=cache, progress=progress)
-
-
-def progress_bar(done: int, total: int) -> str:
-    """The progress line, drawn over the previous one: a bar and the units analyzed, padded so that the line
-    keeps its length."""
-    filled = PROGRESS_BAR_WIDTH * done // total if total else PROGRESS_BAR_WIDTH
-    bar = "#" * filled + "." * (PROGRESS_BAR_WIDTH - filled)
-    return f"\rwatchlint [{bar}] {done:>{len(str(total))}}/{total} units"
-
-
-def _rendered(
-    report: Report, catalog: Catalog, options: CheckOptions, blocks: rendered.FindingBlocks | None = None
-) -> Rendered:
-    """The report (or the statistics), the notifications for standard error, and the exit code; `blocks`
-    holds the text blocks of findings rendered before."""
-    from watchlint import report_statistics, report_text
-
-    if options.statistics:
-        render = report_statistics.render_json if options.output_format == "json" else report_statistics.render_text
-        text = render(report, catalog)
-    else:
-        color = _use_color(options.no_color, options.output) and options.output_format == "text"
-        text_options = report_text.TextOptions(
-            color, options.show_suppressed, options.show_mitigated, show_summary=not options.quiet
-        )
-        text = _render(report, catalog, options.output_format, text_options, blocks)
-    messages = []
-    if not options.quiet:
-        for notification in report.notifications:
-            messages.append(report_text.render_notification(notification, color=_use_color(options.no_color, None)))
-            if options.verbose and notification.detail:
-                messages.append(notification.detail.rstrip())
-    if report.has_failed_entirely:
-        messages.append("error: no file could be analyzed")
-        return Rendered(text, tuple(messages), EXIT_ERROR)
-    return Rendered(text, tuple(messages), EXIT_FINDINGS if report.active_findings else EXIT_CLEAN)
-
-
-def _emit(result: Rendered, output: Path | None) -> int:
-    _write(result.text, output)
-    for message in result.messages:
-        click.echo(message, err=True)
-    return result.exit_code
-
-
-def _summarize_fixes(outcome: fixer.FixOutcome, verb: str, quiet: bool) -> None:
-    if quiet:
-        return
-    files = len(outcome.changed)
-    noun = "fix" if outcome.applied == 1 else "fixes"
-    click.echo(f"{outcome.applied} {noun} {verb} in {files} file{'s' if files != 1 else ''}.", err=True)
-
-
-def _render(
-    report: Report,
-    catalog: Catalog,
-    output_format: str,
-    options: report_text.TextOptions,
-    blocks: rendered.FindingBlocks | None = None,
-) -> str:
-    from watchlint import report_github, report_json, report_text
-
-    if output_format == "json":
-        return report_json.render(report, catalog, options.show_mitigated)
-    if output_format == "sarif":
-        from watchlint import report_sarif  # sarif-om and attrs load only for SARIF output
-
-        return report_sarif.render(report, catalog, SourceLines())
-    if output_format == "github":
-        return report_github.render(report, catalog)
-    text = report_text.render(report, SourceLines(), options, blocks)
-    if blocks is not None:
-        blocks.save()
-    return text if text.endswith("\n") or not text else text + "\n"
-
-
-def _write(text: str, output: Path | None) -> None:
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(output, text.encode("utf-8"))
-    except OSError as error:
-        raise WatchlintError(f"{output}: cannot write report: {error.strerror or error}") from None
 
 
 @cli.command()
@@ -395,7 +131,7 @@ def inventory(
         "json": report_inventory.render_json,
         "markdown": report_inventory.render_markdown,
     }[output_format]
-    _write(render([item for item in inventories if item.entries], chosen), output)
+    write(render([item for item in inventories if item.entries], chosen), output)
     for notification in notifications:
         click.echo(report_text.render_notification(notification, color=False), err=True)
     return EXIT_CLEAN
@@ -410,7 +146,7 @@ def rule(code: str) -> int:
     found = load_catalog().rule(code)
     if found is None:
         raise WatchlintError(f"{code}: no such rule (see `watchlint rules`)")
-    click.echo(ruledocs.render_terminal(found, color=_use_color(False, None)), nl=False)
+    click.echo(ruledocs.render_terminal(found, color=use_color(False, None)), nl=False)
     return EXIT_CLEAN
 
 
