@@ -15,6 +15,7 @@ import tree_sitter
 
 from watchlint.facts import Access, Evidence
 from watchlint.go import parser
+from watchlint.go.callgraph import is_test_code
 from watchlint.go.clientrefs import PACKAGE_SCOPE, Assigned, ClientRef, FieldRef, Known, Marker, ParamRef, ReturnRef
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import (
@@ -179,7 +180,13 @@ class ClientGraph:
         assigned = scope.assignments.get(declaration.name, []) if scope else []
         if value is not None:  # a list filled later: `clients = append(clients, c)`
             assigned = [item for item in map(_appended_item, assigned) if item is not None]
-        return self.ref_of(file, assigned[0], depth + 1) if assigned else Marker.UNKNOWN
+        if assigned:
+            return self.ref_of(file, assigned[0], depth + 1)
+        results = scope.results.get(declaration.name, []) if scope and value is None else []
+        if results:  # `var c client.Client` set by `c, err = newClient(…)`
+            call, index = results[0]
+            return self.ref_of(file, call, depth + 1) if index == 0 else self._returned_ref(file, call, index)
+        return Marker.UNKNOWN
 
     def _selector_ref(self, file: GoFile, node: tree_sitter.Node, depth: int) -> ClientRef:
         resolver = self.resolver
@@ -409,13 +416,21 @@ class ClientGraph:
         return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache, roots)
 
     def _values_of(self, ref: FieldRef | ParamRef | ReturnRef) -> tuple[list[Assigned], str]:
-        """What a reference may hold (returned, stored, passed), and how messages name it."""
+        """What a reference may hold (returned, stored, passed), and how messages name it. What tests pass or
+        store says nothing of the binary (--include-tests): a production function's parameter takes its
+        production callers only, a field the values of tests only when production code stores none."""
         if isinstance(ref, ReturnRef):
             return self._returned(ref.function, ref.index), f"{ref.function.name}()"
         if isinstance(ref, FieldRef):
             owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
-            return self.field_values.get((ref.struct, ref.field), []), f"{owner}.{ref.field}"
-        return self.call_arguments.get((ref.function, ref.index), []), f"parameter {ref.name} of {ref.function.name}"
+            stored = self.field_values.get((ref.struct, ref.field), [])
+            deployed = [value for value in stored if not is_test_code(value.span.path)]
+            return deployed or stored, f"{owner}.{ref.field}"
+        passed = self.call_arguments.get((ref.function, ref.index), [])
+        info = self.resolver.declarations.functions.get(ref.function)
+        if info is not None and not is_test_code(info.file.path):
+            passed = [value for value in passed if not is_test_code(value.span.path)]
+        return passed, f"parameter {ref.name} of {ref.function.name}"
 
 
 def _is_fake_client(file: GoFile, call: tree_sitter.Node, package: str | None, name: str) -> bool:

@@ -56,6 +56,8 @@ class FunctionScope:
     function: tree_sitter.Node
     declarations: dict[str, list[Declaration]] = field(default_factory=dict)
     assignments: dict[str, list[tree_sitter.Node]] = field(default_factory=dict)  # `x = value`: values
+    # `x, err = call()`: the call and the position of x among its results
+    results: dict[str, list[tuple[tree_sitter.Node, int]]] = field(default_factory=dict)
 
     def lookup(self, name: str, at: int) -> Declaration | None:
         best: Declaration | None = None
@@ -245,6 +247,11 @@ def _add_assignment(scope: FunctionScope, node: tree_sitter.Node) -> None:
         return
     names = parser.named(left)
     values = parser.named(right)
+    if len(values) == 1 and len(names) > 1 and values[0].type == "call_expression":
+        for index, name in enumerate(names):
+            if name.type == "identifier":
+                scope.results.setdefault(parser.text(name), []).append((values[0], index))
+        return
     if len(names) != len(values):
         return
     for name, value in zip(names, values, strict=True):
