@@ -222,18 +222,24 @@ class ClientGoSites:
 
     def _factory_built(self, file: GoFile, factory: tree_sitter.Node | None) -> tuple[GoFile, tree_sitter.Node] | None:
         """The `informers.New…SharedInformerFactory…(…)` call that built a factory, with its file: through local
-        variables, and through a module function returning it (`f := newFactory(cs)`)."""
+        variables, and through a module function or a local function literal returning it (`f :=
+        newFactory(cs)`)."""
         constructor = self.values.built_by(file, factory, INFORMERS)
         if constructor is not None:
             return file, constructor
         built = self.values.defined_as(file, factory, 3)
-        info = self.resolver.callee(file, built) if built is not None and built.type == "call_expression" else None
-        if info is None:
+        if built is None or built.type != "call_expression":
             return None
-        for returned in returned_values(info.node):
-            constructor = self.values.built_by(info.file, returned, INFORMERS)
+        info = self.resolver.callee(file, built)
+        function, function_file = (info.node, info.file) if info is not None else (None, file)
+        called = built.child_by_field_name("function")
+        if function is None and called is not None and called.type == "identifier":
+            literal = self.values.defined_as(file, called, 2)  # `newOneTerm := func(name string) … { … }`
+            function = literal if literal is not None and literal.type == "func_literal" else None
+        for returned in returned_values(function) if function is not None else []:
+            constructor = self.values.built_by(function_file, returned, INFORMERS)
             if constructor is not None:  # the first return that builds one: the others return errors
-                return info.file, constructor
+                return function_file, constructor
         return None
 
     def _factory_restrictions(self, site: PendingSite, file: GoFile, constructor: tree_sitter.Node, kind: str) -> None:
