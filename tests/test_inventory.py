@@ -151,6 +151,50 @@ def test_held_scopes_and_their_footprint(
     assert (entry["scope"], entry["held"], entry["objects"], entry["bytes"]) == (scope, True, objects, bytes)
 
 
+FACTORY_MAIN = """package main
+
+import (
+	"context"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func main() {
+	cs := kubernetes.NewForConfigOrDie(&rest.Config{})
+	factory := informers.NewSharedInformerFactoryWithOptions(cs, time.Minute,
+		informers.WithTweakListOptions(func(options *metav1.ListOptions) {
+			options.LabelSelector = "app.kubernetes.io/managed-by=shop"
+		}))
+	_ = factory.Core().V1().Secrets().Informer()
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	var pods corev1.PodList
+	_ = mgr.GetClient().List(context.Background(), &pods, client.MatchingLabels{"app": "shop"})
+}
+"""
+
+
+def test_a_factory_selector_scopes_its_informer_and_a_list_selector_does_not(tmp_path: Path, run_cli: RunCli) -> None:
+    """A list-options tweak narrows the factory's informer to 10 % of the Secrets; a cached List's
+    MatchingLabels narrows what the call returns, not the cluster-wide Pod informer it starts."""
+    root = write_tree(tmp_path / "shop", {"go.mod": GO_MOD, "main.go": FACTORY_MAIN})
+    entries = inventory(root, run_cli)
+    secrets = entries["Secret/client-go"]
+    assert (secrets["scope"], secrets["objects"], secrets["bytes"]) == (
+        "WithTweakListOptions's LabelSelector",
+        6_000,
+        6_000 * 8192,
+    )
+    pods = entries[f"Pod/{CACHE}"]
+    assert (pods["scope"], pods["objects"]) == ("cluster-wide", 150_000)
+
+
 def test_typed_and_metadata_informers_of_one_kind_add_up(tmp_path: Path, run_cli: RunCli) -> None:
     watches = "Owns(&corev1.ConfigMap{}).Watches(&corev1.ConfigMap{}, nil, builder.OnlyMetadata)"
     entry = inventory(shop(tmp_path, "", watches), run_cli)[f"ConfigMap/{CACHE}"]

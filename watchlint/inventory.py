@@ -197,7 +197,10 @@ def _restrictions(site: Site, facts: Facts) -> list[Restriction]:
         policy = facts.policy(key)
         if policy is not None:
             found.extend(r for r in policy.restrictions if r.is_active and r.kind in (None, site.kind))
-    return [r for r in found if r.mitigation in _SCOPES or r.mitigation is Mitigation.UNRESOLVED]
+    # an informer factory's own selector (a list-options tweak) scopes its informer; a List's selector
+    # narrows what one call returns, never the informer a cached read starts
+    scopes = _SCOPES | {Mitigation.SELECTOR} if site.access is Access.INFORMER_FACTORY else _SCOPES
+    return [r for r in found if r.mitigation in scopes or r.mitigation is Mitigation.UNRESOLVED]
 
 
 def _scope(site: Site, facts: Facts, profile: Profile) -> Scope:
@@ -211,7 +214,7 @@ def _scope(site: Site, facts: Facts, profile: Profile) -> Scope:
     restrictions = _restrictions(site, facts)
     namespaces = [r for r in restrictions if r.mitigation in (Mitigation.DEFAULT_NAMESPACES, Mitigation.NAMESPACE)]
     by_object = [r for r in restrictions if r.mitigation is Mitigation.BY_OBJECT]
-    selectors = [r for r in restrictions if r.mitigation is Mitigation.DEFAULT_SELECTOR]
+    selectors = [r for r in restrictions if r.mitigation in (Mitigation.DEFAULT_SELECTOR, Mitigation.SELECTOR)]
     if by_object:
         detail = by_object[0].text.split(" sets ", 1)[-1]
         is_namespaced = "Namespaces" in detail and "Label" not in detail and "Field" not in detail
@@ -222,7 +225,8 @@ def _scope(site: Site, facts: Facts, profile: Profile) -> Scope:
         count = len(detail.removeprefix("namespaces ").split(", ")) if "from" not in detail else 0
         return Scope(detail, True, namespaces=count)
     if selectors:
-        return Scope("default label or field selector", True, selector=True)
+        default = selectors[0].mitigation is Mitigation.DEFAULT_SELECTOR
+        return Scope("default label or field selector" if default else selectors[0].text, True, selector=True)
     if any(r.mitigation is Mitigation.UNRESOLVED for r in restrictions):
         return Scope("restricted (value not visible)", True, selector=True)
     return Scope("cluster-wide", True)
