@@ -164,6 +164,11 @@ class SiteRemedies:
         if access is not Access.CACHE or item.operation is Operation.WATCH:
             return ""
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
+        if indexed is None and item.call.endswith(_READ_FIRST):
+            return (
+                f"Add {item.object.kind} to client.CacheOptions.DisableFor in the manager options: {item.call} "
+                "writes through the client it reads with, which mgr.GetAPIReader() cannot"
+            )
         if indexed is None:
             return ""
         own = unserved_fields(item, self.kinds)
@@ -193,6 +198,9 @@ class SiteRemedies:
             f"index {first.key.shown}, which the API server cannot serve{_more_lists(indexed[1:])}"
         )
         return replace(fix, title=title, applicability=Applicability.UNSAFE)
+
+
+_READ_FIRST = (".CreateOrUpdate", ".CreateOrPatch")  # functions that Get, then write, through one client
 
 
 def _more_lists(others: list[IndexedList]) -> str:

@@ -14,7 +14,7 @@ from watchlint.go.clientgo import LIST_WATCH_INFORMERS, STANDALONE_INFORMER, Cli
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import extract_field_keys
-from watchlint.go.model import CR_CLIENT, CR_SOURCE, KNATIVE_INJECTION, GoFile
+from watchlint.go.model import CONTROLLER_RUNTIME, CR_CLIENT, CR_CONTROLLERUTIL, CR_SOURCE, KNATIVE_INJECTION, GoFile
 from watchlint.go.pending import ALL_NAMESPACES, PendingSite, construct_text, evidence, operand_of, pending_site
 from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
 from watchlint.go.scope import returned_values
@@ -24,6 +24,9 @@ BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "Watch
 _READS = frozenset({"Get", "List"})
 _MAX_OPTION_HOPS = 3  # variables followed to the List options they hold
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
+# controller-runtime functions that read the object through the client they are given before writing it
+_READ_FIRST = frozenset({"CreateOrUpdate", "CreateOrPatch"})
+_READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
 _SELECTOR_OPTIONS = frozenset(
     {"MatchingLabels", "MatchingLabelsSelector", "MatchingFields", "MatchingFieldsSelector", "HasLabels"}
 )
@@ -75,6 +78,9 @@ class SiteExtractor:
             yield from self._informer_site(file, call, method, arguments)
         elif method in _READS or method == "Watch":
             yield from self._read_or_watch(file, call, method, operand, arguments)
+        elif method in _READ_FIRST and file.imports.get(parser.text(operand)) in _READ_FIRST_PACKAGES:
+            # `controllerutil.CreateOrUpdate(ctx, c, obj, mutate)` begins with `c.Get(ctx, key, obj)`
+            yield from self._read_site(file, call, method, operand, arguments, client=arguments[1:2])
         elif not arguments:
             informer = self.client_go.factory_site(file, call, method, operand)
             if informer is not None:
@@ -341,22 +347,26 @@ class SiteExtractor:
         method: str,
         operand: tree_sitter.Node,
         arguments: list[tree_sitter.Node],
+        client: list[tree_sitter.Node] | None = None,
     ) -> Iterator[PendingSite]:
-        position = 2 if method == "Get" else 1
-        if len(arguments) <= position:
+        """A Get or List through a controller-runtime reader, the operand, or a function's `client` argument
+        (`CreateOrUpdate`, whose object also comes third)."""
+        is_list = method == "List"
+        position = 1 if is_list else 2
+        if len(arguments) <= position or client == []:
             return
         found = self.resolver.object_of(file, arguments[position])
         helper = self.values.helper_parameter(file, arguments[position]) if found is None else None
         if helper is not None:
-            found = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[position]), method == "List")
-        if found is None or (method == "List") != found.is_list:
+            found = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[position]), is_list)
+        if found is None or is_list != found.is_list:
             return
-        operation = Operation.GET if method == "Get" else Operation.LIST
+        operation = Operation.LIST if is_list else Operation.GET
         receiver = " ".join(parser.text(operand).split())
         site = pending_site(self.resolver, file, call, method, operation, Access.CACHE, found, found.form, receiver)
-        site.client = self.clients.receiver_of(file, operand)
+        site.client = self.clients.receiver_of(file, client[0] if client else operand)
         site.helper = helper
-        if method == "List":
+        if is_list:
             for option in (item for argument in arguments[2:] for item in self._list_options_of(file, argument)):
                 site.restrictions.extend(self._read_option(file, option, found.kind))
                 site.field_keys.extend(extract_field_keys(file, option, self.resolver))
