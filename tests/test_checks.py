@@ -165,6 +165,27 @@ def test_scope_off_by_default_does_not_count_and_the_message_says_when_it_would(
     assert finding.related[-1].span == condition.span
 
 
+def test_a_scope_written_several_times_under_one_guard_is_noted_once() -> None:
+    """Options that set DefaultNamespaces in three branches of one function, all under the same guard: one note."""
+    condition = Condition("--config is set", Span("cmd/main.go", 147, 5, 147, 25), holds_by_default=False)
+    writes = [
+        restriction(
+            Mitigation.DEFAULT_NAMESPACES,
+            None,
+            text="DefaultNamespaces",
+            condition=condition,
+            span=Span("api/loader.go", line, 3, line, 40),
+        )
+        for line in (59, 64, 76)
+    ]
+    finding = only(verdicts(watch(), policies=(policy(*writes),)))
+    assert isinstance(finding, Finding)
+    notes = [related for related in finding.related if "applies only when" in related.message]
+    assert [(note.span, note.message) for note in notes] == [
+        (condition.span, "DefaultNamespaces applies only when --config is set")
+    ]
+
+
 @pytest.mark.parametrize("holds", [True, None], ids=["on-by-default", "cannot-evaluate"])
 def test_scope_under_a_condition_that_holds_or_cannot_be_evaluated_counts(holds: bool | None) -> None:
     condition = Condition("--namespace is set", MAIN, holds_by_default=holds)

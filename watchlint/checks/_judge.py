@@ -202,7 +202,8 @@ def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: s
         elif restriction.condition is not None:
             condition = restriction.condition
             related.append(Related(condition.span, f"{restriction.text} applies only when {condition.text}"))
-    return tuple(related)
+    # one note per place and text: options written three times under one guard point at it once
+    return tuple(dict.fromkeys(related))
 
 
 def _conditional_note(restrictions: tuple[Restriction, ...] | list[Restriction]) -> str:

@@ -1,6 +1,7 @@
-"""Structs a program fills from a configuration file: `json.Unmarshal(data, &cfg)` of what `os.ReadFile`
-read, or `Decode(&cfg)` of a decoder over `os.Open`. SPEC §1: their fields are empty in the default
-deployment unless a default is visible in code, as flags without a default are.
+"""Structs a program fills from a configuration file: `json.Unmarshal(data, &cfg)` (or apimachinery's
+`runtime.DecodeInto`) of what `os.ReadFile` read, or `Decode(&cfg)` of a decoder over `os.Open`. SPEC §1:
+their fields are empty in the default deployment unless a default is visible in code, as flags without a
+default are; a value the code writes in one (a defaults constructor's) is that default.
 
 Only data read from a file counts: the same calls decode API objects and request bodies, whose fields are
 no configuration and stay unknown.
@@ -25,11 +26,14 @@ _UNMARSHAL = {
     "gopkg.in/yaml.v2": ("Unmarshal", "UnmarshalStrict"),
     "gopkg.in/yaml.v3": ("Unmarshal",),
     "github.com/BurntSushi/toml": ("Decode", "Unmarshal"),
+    # component configuration: `runtime.DecodeInto(codecs.UniversalDecoder(), data, &cfg)`
+    "k8s.io/apimachinery/pkg/runtime": ("DecodeInto",),
 }
 _DECODERS = frozenset({"NewDecoder", "NewYAMLOrJSONDecoder", "NewYAMLToJSONDecoder"})
 _FILE_READS = {"os": ("ReadFile", "Open"), "io/ioutil": ("ReadFile",)}
 _MAX_NESTING = 4  # struct fields followed from a decoded struct to the structs it holds
-_OBJECT_FIELDS = frozenset({"TypeMeta", "ObjectMeta"})  # the fields every Kubernetes object has
+# The field every Kubernetes object has; TypeMeta alone is component configuration's (a ProjectConfig kind).
+_OBJECT_FIELDS = frozenset({"ObjectMeta"})
 
 
 def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
@@ -40,7 +44,7 @@ def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
         arguments = parser.named(call.arguments)
         package = file.imports.get(call.operand_text, "")
         if call.name in _UNMARSHAL.get(package, ()) and len(arguments) >= 2:
-            if _read_from_file(file, arguments[0], resolver):
+            if any(_read_from_file(file, data, resolver) for data in arguments[:-1]):
                 yield from _struct_of(file, arguments[-1], resolver)
         elif call.name == "Decode" and len(arguments) == 1 and call.operand.type == "call_expression":
             # `json.NewDecoder(f).Decode(&cfg)`, `yaml.NewYAMLOrJSONDecoder(f, n).Decode(&cfg)`

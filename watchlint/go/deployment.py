@@ -197,7 +197,9 @@ class Evaluator:
             return UNKNOWN
         owner = self.resolver.type_of(file, operand) if operand is not None else None
         located = self.resolver.declarations.field(owner, name) if owner is not None else None
-        return self.fields.value(name, located[1].type if located else None, owner, depth)
+        within = operand.child_by_field_name("field") if operand is not None else None  # `Audit` of cfg.Audit.X
+        parent = parser.text(within) if within is not None else None
+        return self.fields.value(name, located[1].type if located else None, owner, depth, parent)
 
     def memoized(self, key: object, compute: Callable[[], Value]) -> Value:
         """Evaluate once per key; a key met again while it is computed (a cycle) is unknown."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.callgraph import is_test_code
 from watchlint.go.configfiles import nested_structs
 from watchlint.go.declarations import resolve_type
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value, zero_value
@@ -37,14 +38,20 @@ class FieldValues:
         self._element_writes: dict[str, list[_FieldWrite]] | None = None
         self._file_structs: frozenset[TypeRef] | None = None
 
-    def value(self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int) -> Value:
+    def value(
+        self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
+    ) -> Value:
         """A configuration field: its visible non-empty default, else its zero value (SPEC §1). Flags and
         writes of a field of the same name in another struct (`--type` filling `args.Type`) say nothing of
-        `def.Terraform.Type`."""
-        key = ("field", name, field_type, owner.base if owner is not None else None)
-        return self.evaluator.memoized(key, lambda: self._field_value(name, field_type, owner, depth))
+        `def.Terraform.Type`. `parent` names the field holding the struct read (`Audit` of
+        `cfg.Gates.Audit.Enabled`): a default written under another one (`CertRotation: Gate{Enabled:
+        true}`) is not this field's."""
+        key = ("field", name, field_type, owner.base if owner is not None else None, parent)
+        return self.evaluator.memoized(key, lambda: self._field_value(name, field_type, owner, depth, parent))
 
-    def _field_value(self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int) -> Value:
+    def _field_value(
+        self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None
+    ) -> Value:
         tagged = self.evaluator.flags.env_by_field.get(name, [])
         env = next((env for struct, env in tagged if self._same(struct, owner, name)), None)
         origin = env.variable if env is not None else ""
@@ -59,6 +66,7 @@ class FieldValues:
             is_bool = field_type is not None and field_type.name == "bool" and not field_type.pointer
             return Val(tag_value(env.default, is_bool), origin)
         known = []
+        from_file = owner is not None and self._declaring(owner, name) in self._from_files()
         for file, value_node, _ in self._writes_of_field(name, owner):
             # a constructor's parameter stored in the field: what the constructor's calls pass
             value = self.evaluator.value(
@@ -66,6 +74,15 @@ class FieldValues:
             )
             if isinstance(value, Val) and value.origin:  # filled from a flag or the environment: configuration
                 known.append(value)
+            elif (
+                isinstance(value, Val)
+                and from_file
+                and not is_test_code(file.path)
+                and _held_in(value_node) in (None, parent)
+            ):
+                # a value written in code for a field the file may set: a visible default (`Enabled: true` in
+                # the DefaultProjectConfig() the file is decoded over)
+                known.append(Val(value.value, f"{name} (configuration file)"))
         visible = next((value for value in known if value.value not in ("", None, False, 0)), None)
         if visible is not None:
             return Val(visible.value, origin or visible.origin)
@@ -136,3 +153,26 @@ class FieldValues:
                         writes.setdefault(key, []).append((file, value, struct))
             self._field_values, self._element_writes = writes, elements
         return self._field_values
+
+
+def _held_in(value: tree_sitter.Node) -> str | None:
+    """The field that holds the struct a write sets a field of: `CertRotation` for `Enabled: true` in
+    `CertRotation: Gate{Enabled: true}` or for `cfg.CertRotation.Enabled = true`; None when not told."""
+    element = value.parent.parent if value.parent is not None and value.parent.type == "literal_element" else None
+    if element is not None and element.type == "keyed_element":  # `Enabled: true` in a literal
+        literal = element.parent.parent if element.parent is not None else None  # literal_value, composite_literal
+        holder = literal.parent if literal is not None and literal.type == "composite_literal" else None
+        holder = holder.parent if holder is not None and holder.type == "literal_element" else None
+        key = parser.first_named(holder) if holder is not None and holder.type == "keyed_element" else None
+        return parser.text(key) if key is not None else None
+    assignment = value.parent.parent if value.parent is not None else None
+    if assignment is None or assignment.type != "assignment_statement":
+        return None
+    target = parser.first_named(assignment.child_by_field_name("left"))
+    operand = (
+        target.child_by_field_name("operand") if target is not None and target.type == "selector_expression" else None
+    )
+    field = (
+        operand.child_by_field_name("field") if operand is not None and operand.type == "selector_expression" else None
+    )
+    return parser.text(field) if field is not None else None
