@@ -327,7 +327,7 @@ class ClientGraph:
             if called.name not in wanted:
                 continue
             call, arguments = called.node, called.arguments
-            info = resolver.callee(file, call) or self._only_method(called)
+            info = resolver.callee(file, call) or self._only_method(file, called)
             if info is None or arguments is None:
                 continue
             values = parser.named(arguments)
@@ -335,10 +335,11 @@ class ClientGraph:
                 if parameter.index < len(values) and self.is_client_like(parameter.type):
                     self._record(self.call_arguments, (info.key, parameter.index), file, values[parameter.index])
 
-    def _only_method(self, called: Call) -> FunctionInfo | None:
+    def _only_method(self, file: GoFile, called: Call) -> FunctionInfo | None:
         """The module's one method of that name, for a call through an interface (`discoverer.Get(…)` with
         `discoverer AdminAPIsDiscoverer`): an interface with a single implementation hands its arguments
-        to that implementation."""
+        to that implementation. A production call counts production methods only: the mocks of tests
+        implement the interface too (--include-tests)."""
         if called.operand is None:
             return None
         if self._methods is None:
@@ -348,6 +349,8 @@ class ClientGraph:
                     methods.setdefault(key.name, []).append(info)
             self._methods = methods
         candidates = self._methods.get(called.name, [])
+        if len(candidates) > 1 and not is_test_code(file.path):
+            candidates = [info for info in candidates if not is_test_code(info.file.path)]
         return candidates[0] if len(candidates) == 1 else None
 
     def _functions_with_client_parameters(self) -> frozenset[str]:
