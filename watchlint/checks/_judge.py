@@ -131,8 +131,15 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
 
 def _without_replaced(restrictions: list[Restriction], kind: str) -> list[Restriction]:
     """The cache-wide defaults a ByObject entry for the kind does not replace (`Label: labels.Everything()`
-    caches every object of the kind whatever DefaultLabelSelector says)."""
-    replaced = {name for restriction in restrictions if restriction.kind == kind for name in restriction.replaces}
+    caches every object of the kind whatever DefaultLabelSelector says). Only an entry the default deployment
+    surely has replaces: one under a condition that is false by default, or cannot be told, is no entry then
+    (fission's ByObject Namespaces for TENANCY_MODE=dynamic leave its DefaultNamespaces in force)."""
+    replaced = {
+        name
+        for restriction in restrictions
+        if restriction.kind == kind and (restriction.condition is None or restriction.condition.holds_by_default)
+        for name in restriction.replaces
+    }
     return [r for r in restrictions if r.kind is not None or r.text not in replaced] if replaced else restrictions
 
 
