@@ -13,7 +13,7 @@ from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
-from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, META_V1, TOOLS_CACHE, GoFile
+from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, META_V1, TOOLS_CACHE, GoFile, TypeRef
 from watchlint.go.pending import (
     PendingSite,
     calls_in,
@@ -155,20 +155,31 @@ class ClientGoSites:
             # a parameter or a field: the factories its callers pass, or the module stores in the field, decide
             # once the module's calls and writes are known
             site.factory_parameter = self.values.helper_parameter(file, factory) if factory is not None else None
-            held = (
-                factory.child_by_field_name("operand")
-                if factory is not None and factory.type == "index_expression"
-                else None
-            )
-            if factory is not None and factory.type == "selector_expression":
-                owner = self.resolver.type_of(file, factory.child_by_field_name("operand"))
-                site.factory_field = owner, parser.text(factory.child_by_field_name("field")), False
-            elif held is not None and held.type == "selector_expression":  # `c.factories[ns]`: a map's items
-                owner = self.resolver.type_of(file, held.child_by_field_name("operand"))
-                site.factory_field = owner, parser.text(held.child_by_field_name("field")), True
+            site.factory_field = self._factory_field(file, factory)
         else:
             self._factory_restrictions(site, built[0], built[1], kind)
         return site
+
+    def _factory_field(self, file: GoFile, factory: tree_sitter.Node | None) -> tuple[TypeRef | None, str, bool] | None:
+        """The struct field a factory is read from (`c.factory`), also through a local copy (`f :=
+        setup.factory`), or (True) whose items it is (`c.factories[ns]`)."""
+        if factory is not None and factory.type == "identifier":
+            copied = self.values.defined_as(file, factory, 2)
+            factory = (
+                copied if copied is not None and copied.type in ("selector_expression", "index_expression") else factory
+            )
+        held = (
+            factory.child_by_field_name("operand")
+            if factory is not None and factory.type == "index_expression"
+            else None
+        )
+        if factory is not None and factory.type == "selector_expression":
+            owner = self.resolver.type_of(file, factory.child_by_field_name("operand"))
+            return owner, parser.text(factory.child_by_field_name("field")), False
+        if held is not None and held.type == "selector_expression":  # `c.factories[ns]`: a map's items
+            owner = self.resolver.type_of(file, held.child_by_field_name("operand"))
+            return owner, parser.text(held.child_by_field_name("field")), True
+        return None
 
     def passed_factories(
         self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
@@ -266,7 +277,10 @@ class ClientGoSites:
                 site.guarded.extend((r, file, item) for r in site.restrictions[before:] if id(r) not in guarded)
 
     def _factory_option(self, site: PendingSite, file: GoFile, value: tree_sitter.Node) -> None:
-        """The restriction one informer factory option applies: WithNamespace or WithTweakListOptions."""
+        """The restriction one informer factory option applies: WithNamespace or WithTweakListOptions, also
+        held in a local (`opt := informers.WithNamespace(ns)`)."""
+        if value.type == "identifier":
+            value = self.values.defined_as(file, value, 2) or value
         text = parser.text(value)
         option = value.child_by_field_name("arguments") if value.type == "call_expression" else None
         if "WithNamespace(" in text and (namespace := parser.first_named(option)) is not None:
