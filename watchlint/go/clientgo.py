@@ -31,6 +31,7 @@ LIST_WATCH_INFORMERS = frozenset(
     {"NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer", "NewInformerWithOptions"}
 )
 STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
+_TYPED_CLIENTS = "k8s.io/client-go/kubernetes/typed/"  # the group clients of a clientset: typed/core/v1
 # What a list-options tweak may set a selector to that selects everything.
 _NO_SELECTOR = frozenset({'""', "``", "labels.Everything().String()", "fields.Everything().String()"})
 
@@ -91,7 +92,7 @@ class ClientGoSites:
         group = operand_of(operand)
         if group is not None and group.type == "identifier":  # `core := cs.CoreV1(); core.Pods(ns).List(…)`
             group = self.values.defined_as(file, group, 2) or group
-        accessor = method_name(group)
+        accessor = method_name(group) or self._typed_accessor(file, group)
         kind = self.names.clientset.get((accessor or "", plural or ""))
         if kind is None:
             return None
@@ -105,6 +106,15 @@ class ClientGoSites:
         if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
             site.restrictions.extend(self._list_options(file, arguments[-1], kind))
         return site
+
+    def _typed_accessor(self, file: GoFile, group: tree_sitter.Node | None) -> str | None:
+        """`CoreV1` for a value of client-go's typed group client (`core typedcorev1.CoreV1Interface`, a field
+        or parameter holding `cs.CoreV1()`)."""
+        typed = self.resolver.type_of(file, group) if group is not None else None
+        if typed is None or not typed.package.startswith(_TYPED_CLIENTS) or not typed.name.endswith("Interface"):
+            return None
+        group_name, version = typed.package.split("/")[-2:]
+        return group_name.capitalize() + version.capitalize()
 
     def _list_options(self, file: GoFile, node: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
         """Selectors in a `metav1.ListOptions{…}` (followed through a local variable), or those a reflector
