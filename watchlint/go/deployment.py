@@ -33,7 +33,7 @@ from watchlint.go.known import (
     logical,
     strings_result,
 )
-from watchlint.go.model import GoFile
+from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import return_items, return_statements
 from watchlint.go.settings import Settings
@@ -42,6 +42,8 @@ from watchlint.go.variables import VariableValues
 MAX_DEPTH = 10
 _IN_PROGRESS = object()
 _T = TypeVar("_T")
+# the types a conversion keeps a known value of: `string(x)` is x
+_BASIC_TYPES = frozenset({"string", "bool", "int", "int32", "int64", "uint", "uint32", "uint64"})
 _KNOWN_CONSTANTS = {
     "NamespaceAll": "",
     "AllNamespaces": "",
@@ -238,14 +240,9 @@ class Evaluator:
         flag = self.settings.flag_read(node, name, first, values)
         if flag is not None:
             return self.settings.flag_value(flag, depth)
-        if name == "len" and isinstance(first, Val) and isinstance(first.value, str | list | dict | tuple | None):
-            return Val(len(first.value or ()), first.origin)
-        if name == "append" and function is not None and function.type == "identifier":
-            return appended(first, [self.value(file, item, env, depth + 1) for item in values[1:]])
-        if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
-            return strings_result(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
-        if name == "make" and function is not None and function.type == "identifier":
-            return Val({})
+        built_in = self._built_in(file, function, package, name, first, values, env, depth)
+        if built_in is not None:
+            return built_in
         info = self.resolver.callee(file, node)
         if info is not None and depth < MAX_DEPTH // 2:
             bindings = {
@@ -255,6 +252,43 @@ class Evaluator:
             }
             return self.returned(info.file, info.node, bindings, depth + 1)
         return UNKNOWN
+
+    def _built_in(
+        self,
+        file: GoFile,
+        function: tree_sitter.Node | None,
+        package: str,
+        name: str,
+        first: Value,
+        values: list[tree_sitter.Node],
+        env: dict[str, Value],
+        depth: int,
+    ) -> Value | None:
+        """len, append, make, the strings package and conversions; None for any other call."""
+        is_builtin = function is not None and function.type == "identifier"
+        if name == "len" and isinstance(first, Val) and isinstance(first.value, str | list | dict | tuple | None):
+            return Val(len(first.value or ()), first.origin)
+        if name == "append" and is_builtin:
+            return appended(first, [self.value(file, item, env, depth + 1) for item in values[1:]])
+        if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
+            return strings_result(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
+        if name == "make" and is_builtin:
+            return Val({})
+        if len(values) == 1 and self._converts(file, function, package, name):
+            return first  # `TenancyMode(os.Getenv(…))`: a string (or bool, int) under another name
+        return None
+
+    def _converts(self, file: GoFile, function: tree_sitter.Node | None, package: str, name: str) -> bool:
+        """Whether a call is a conversion to a basic type or a module type declared over one."""
+        if function is None or function.type not in ("identifier", "selector_expression"):
+            return False
+        if function.type == "identifier" and name in _BASIC_TYPES and self.resolver.declaration(file, function) is None:
+            return True
+        declared = TypeRef(package or file.package_path, name)
+        if declared not in self.resolver.declarations.aliases:
+            return False
+        target = self.resolver.declarations.unalias(declared)
+        return target.package == "" and target.name in _BASIC_TYPES and not target.pointer and not target.slice
 
     def returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         """The value the first return statement whose guards hold gives, in source order."""

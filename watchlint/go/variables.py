@@ -170,7 +170,20 @@ class VariableValues:
             return UNKNOWN
         if write.kind is WriteKind.ADDRESS:
             return self._filled(file, write.node, depth)
+        if write.kind is WriteKind.COPY:
+            return self._copied_into(file, write, before, depth)
         return UNKNOWN
+
+    def _copied_into(self, file: GoFile, write: Write, before: Value, depth: int) -> Value:
+        """`maps.Copy(x, src)` on a known map: x with the keys of src (the values are not tracked)."""
+        arguments = parser.named(write.node.child_by_field_name("arguments") or write.node)
+        env = self.evaluator.parameters(file, write.node, depth + 1)
+        source = self.evaluator.value(file, arguments[1], env, depth + 1) if len(arguments) > 1 else UNKNOWN
+        if not isinstance(before, Val) or not isinstance(before.value, dict | None) or not isinstance(source, Val):
+            return UNKNOWN
+        if not isinstance(source.value, dict | None):
+            return UNKNOWN
+        return Val({**(before.value or {}), **(source.value or {})}, before.origin or source.origin)
 
     def _indexed(self, file: GoFile, write: Write, before: Value, depth: int) -> Value:
         """`x[key] = value` on a known map: the map with that key (the values are not tracked)."""

@@ -1,5 +1,5 @@
-"""The writes of a local variable after its declaration: assignments (of it or of its elements), increments
-and addresses taken.
+"""The writes of a local variable after its declaration: assignments (of it or of its elements), increments,
+addresses taken and maps copied into.
 
 The default deployment (SPEC §1) is judged on the value a variable holds where a condition reads it, so
 `ns := os.Getenv("WATCH_NAMESPACE"); if ns == "" { ns = "apps" }` scopes the cache to `apps`, and a list
@@ -24,14 +24,18 @@ _WRITTEN_NAMES = """
   (inc_statement (identifier) @name)
   (dec_statement (identifier) @name)
   (unary_expression operator: "&" operand: (identifier) @name)
+  (call_expression function: (selector_expression) arguments: (argument_list . (identifier) @name))
 ]
 """
+# Calls that fill the map given first with the entries of the second.
+_MAP_COPIES = frozenset({"maps.Copy"})
 
 
 class WriteKind(enum.Enum):
     ASSIGN = "assign"  # `x = value` or `x, err = call()`
     ADDRESS = "address"  # `&x` handed to a call, which may fill it
     INDEX = "index"  # `x[key] = value`: a map or list written in place
+    COPY = "copy"  # `maps.Copy(x, src)`: a map given the entries of another
     OTHER = "other"  # `x += …`, `x++`: not evaluated
 
 
@@ -68,6 +72,11 @@ def _write(name: tree_sitter.Node, declaration: Declaration) -> Write | None:
     escapes = innermost_function(parent) != innermost_function(declaration.node)
     if parent.type == "unary_expression":
         return Write(parent, WriteKind.ADDRESS, escapes=escapes)
+    if parent.type == "argument_list":  # only the first argument of a call: `maps.Copy(x, src)` fills x
+        call = parent.parent
+        function = call.child_by_field_name("function") if call is not None else None
+        is_copy = function is not None and parser.text(function) in _MAP_COPIES
+        return Write(call, WriteKind.COPY, escapes=escapes) if call is not None and is_copy else None
     if parent.type in ("inc_statement", "dec_statement"):
         return Write(parent, WriteKind.OTHER, escapes=escapes)
     if parent.type == "index_expression":  # `x[key] = value`, the index expression one of the left side's
