@@ -27,6 +27,7 @@ from watchlint.python.calls import (
 )
 from watchlint.python.conditions import default_branches
 from watchlint.python.flow import Flow
+from watchlint.python.helpers import streams_parameter
 from watchlint.python.loops import loop_filters
 from watchlint.python.names import (
     ListMethod,
@@ -132,7 +133,9 @@ def _passed_on(context: ClientContext, call: libcst.Call, holders: frozenset[str
             continue  # neither a list method nor a name holding one: no origins to look up
         function = _list_function(context, value)
         if function is not None:
-            return _listed(context, call, function.method, None, function.bound, offset=index + 1, token=arg.value)
+            streamed = streams_parameter(context.flow, call, index)  # a helper that watches with it
+            method, bound = function.method, function.bound
+            return _listed(context, call, method, None, bound, offset=index + 1, token=arg.value, streamed=streamed)
     return None
 
 
@@ -149,15 +152,19 @@ def _listed(
     bound: libcst.Call | None = None,
     offset: int = 0,
     token: libcst.BaseExpression | None = None,
+    streamed: bool = False,
 ) -> Site | None:
     """A call of a list method (`name`: its name token where the call spells it, for the fix), its arguments
-    from `offset` on; `bound`: the `functools.partial` that bound the first ones."""
+    from `offset` on; `bound`: the `functools.partial` that bound the first ones; `streamed`: a helper watches
+    with it."""
     kind = _kind(context, method, bound, 1) if bound is not None else _kind(context, method, call, offset)
     if kind is None:
         return None
     calls = [(call, offset)] + ([(bound, 1)] if bound is not None else [])
     watches = [watch for made, _ in calls if (watch := keyword(made, "watch")) is not None]
-    is_watch = any(not is_none(watch.value) and context.file.code(watch.value) != "False" for watch in watches)
+    is_watch = streamed or any(
+        not is_none(watch.value) and context.file.code(watch.value) != "False" for watch in watches
+    )
     found = [item for made, at in calls for item in restrictions(context, made, kind, _narrowing(method, at))]
     if not is_watch:
         found += one_page(context, call, kind)
