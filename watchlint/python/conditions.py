@@ -11,6 +11,7 @@ only in branches that do not run by default keeps its first value (`NS = os.gete
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import libcst
@@ -22,6 +23,7 @@ from watchlint.python.names import is_empty_literal, literal_string
 from watchlint.python.parser import ParsedFile
 
 _ENVIRONMENT_READS = frozenset({"os.environ.get", "os.getenv"})
+_STRING_METHODS = frozenset({"lower", "upper", "strip", "casefold"})  # kept when the string is known
 MAX_STEPS = 8
 
 
@@ -153,10 +155,56 @@ def _value(flow: Flow, node: libcst.BaseExpression, context: _Context) -> object
         return _environment_default(flow, node, context)
     if (items := defaults.collection(node)) is not None:
         return items
+    if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Attribute) and not node.args:
+        method = node.func.attr.value  # `os.getenv("X", "False").lower()`
+        known = _value(flow, node.func.value, context.deeper()) if method in _STRING_METHODS else UNKNOWN
+        return getattr(known, method)() if isinstance(known, str) else UNKNOWN
+    if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Name) and not node.args:
+        function = flow.local_function(node.func)
+        return _returned(flow, function, context.deeper()) if function is not None else UNKNOWN
     if isinstance(node, libcst.Name | libcst.Attribute):
         value = _assigned_value(flow, node, context)
         return _configured_default(flow, node, context) if isinstance(value, _Unknown) else value
+    negation = isinstance(node, libcst.UnaryOperation) and isinstance(node.operator, libcst.Not)
+    if negation or isinstance(node, libcst.Comparison | libcst.BooleanOperation):
+        truth = _truth(flow, node, context.deeper())  # `TESTING = os.getenv(…).lower() == "true"`
+        return UNKNOWN if truth is None else truth
     return UNKNOWN
+
+
+def _returned(flow: Flow, function: libcst.FunctionDef, context: _Context) -> object:
+    """What a function of no arguments returns by default: its first `return`, passing over the early
+    returns of ifs that do not hold by default (`if not TESTING: return None`); UNKNOWN when one cannot be
+    told or the body does anything else first."""
+    body = function.body.body if isinstance(function.body, libcst.IndentedBlock) else ()
+    for statement in body:
+        if isinstance(statement, libcst.SimpleStatementLine) and isinstance(statement.body[0], libcst.Expr):
+            continue  # a docstring or a call made for its effect
+        if isinstance(statement, libcst.SimpleStatementLine) and isinstance(statement.body[0], libcst.Return):
+            returned = statement.body[0].value
+            return None if returned is None else _value(flow, returned, context.deeper())
+        if not isinstance(statement, libcst.If) or statement.orelse is not None:
+            return UNKNOWN
+        branch = statement.body.body if isinstance(statement.body, libcst.IndentedBlock) else ()
+        last = branch[-1] if branch else None
+        returns = isinstance(last, libcst.SimpleStatementLine) and isinstance(last.body[0], libcst.Return)
+        holds = _truth(flow, statement.test, context.deeper())
+        if not returns or holds is None:
+            return UNKNOWN
+        if holds:
+            return _returned_by(flow, branch, context)
+    return UNKNOWN
+
+
+def _returned_by(flow: Flow, branch: Sequence[libcst.BaseStatement], context: _Context) -> object:
+    """The value of the return ending a branch that runs by default, when nothing comes before it."""
+    last = branch[-1]
+    if len(branch) != 1 or not isinstance(last, libcst.SimpleStatementLine):
+        return UNKNOWN
+    returned = last.body[0]
+    if not isinstance(returned, libcst.Return):
+        return UNKNOWN
+    return None if returned.value is None else _value(flow, returned.value, context.deeper())
 
 
 def _configured_default(flow: Flow, node: libcst.Name | libcst.Attribute, context: _Context) -> object:

@@ -24,7 +24,7 @@ from watchlint.facts import (
     Site,
 )
 from watchlint.python.calls import argument_span, keyword, keyword_dict, method_name
-from watchlint.python.conditions import branch_condition, value_condition
+from watchlint.python.conditions import branch_condition, truth_by_default, value_condition
 from watchlint.python.flow import Flow
 from watchlint.python.names import (
     KOPF_NAME_KEYWORDS,
@@ -120,7 +120,7 @@ def _handler_site(file: ParsedFile, flow: Flow, kinds: KindIndex, call: libcst.C
         construct=prefix + file.code(call),
         enclosing=_handler_name(file, flow, call, decorator),
         policy_keys=(POLICY_KEY,),
-        filters=tuple(_filters(file, call)),
+        filters=tuple(_filters(file, flow, call)),
         condition=branch_condition(file, flow, anchor),
     )
 
@@ -141,11 +141,13 @@ def _positional_strings(flow: Flow, call: libcst.Call) -> list[str | None] | Non
     return values
 
 
-def _filters(file: ParsedFile, call: libcst.Call) -> list[Evidence]:
+def _filters(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Evidence]:
+    """The filter arguments of a handler; one that is None or empty in the default deployment filters nothing
+    (`annotations=annotation_filter()` returning None unless a test setting is on)."""
     found = []
     for name in FILTERS:
         arg = keyword(call, name)
-        if arg is not None and not is_none(arg.value):
+        if arg is not None and not is_none(arg.value) and truth_by_default(flow, arg.value) is not False:
             found.append(Evidence(argument_span(file, arg), f"`{_short(name + '=' + file.code(arg.value))}`"))
     return found
 
