@@ -13,7 +13,8 @@ from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
-from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, META_V1, TOOLS_CACHE, GoFile, TypeRef
+from watchlint.go.listoptions import ListOptionsReader
+from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, TOOLS_CACHE, GoFile, TypeRef
 from watchlint.go.pending import (
     PendingSite,
     calls_in,
@@ -21,10 +22,9 @@ from watchlint.go.pending import (
     operand_of,
     pending_site,
     restrict_namespace,
-    uses_in,
 )
 from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
-from watchlint.go.scope import innermost_function, returned_values
+from watchlint.go.scope import returned_values
 from watchlint.go.values import ValueTracer
 
 LIST_WATCH_INFORMERS = frozenset(
@@ -32,8 +32,6 @@ LIST_WATCH_INFORMERS = frozenset(
 )
 STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
 _TYPED_CLIENTS = "k8s.io/client-go/kubernetes/typed/"  # the group clients of a clientset: typed/core/v1
-# What a list-options tweak may set a selector to that selects everything.
-_NO_SELECTOR = frozenset({'""', "``", "labels.Everything().String()", "fields.Everything().String()"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +70,7 @@ class ClientGoSites:
         self.resolver = resolver
         self.values = values
         self.names = names
+        self.options = ListOptionsReader(resolver, values)
         self.served: list[tuple[int, int]] = []  # byte ranges of the ListFuncs and WatchFuncs informer sites read
         # `injection.WithNamespaceScope(ctx, ns)` calls of the module: they scope every injected informer
         self.injection_scopes: list[tuple[GoFile, tree_sitter.Node, list[tree_sitter.Node]]] = []
@@ -104,7 +103,8 @@ class ClientGoSites:
         if namespaces:
             restrict_namespace(site, file, namespaces[0], "namespace")
         if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
-            site.restrictions.extend(self._list_options(file, arguments[-1], kind))
+            site.restrictions.extend(self.options.restrictions(file, arguments[-1], kind))
+            site.options_parameter = self.options.parameter(file, arguments[-1])
         return site
 
     def _typed_accessor(self, file: GoFile, group: tree_sitter.Node | None) -> str | None:
@@ -115,29 +115,6 @@ class ClientGoSites:
             return None
         group_name, version = typed.package.split("/")[-2:]
         return group_name.capitalize() + version.capitalize()
-
-    def _list_options(self, file: GoFile, node: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
-        """Selectors in a `metav1.ListOptions{…}` (followed through a local variable), or those a reflector
-        passes to a ListFunc or WatchFunc."""
-        if (passed := self._reflector_options(file, node, kind)) is not None:
-            yield from passed
-            return
-        target = node
-        if target.type == "identifier":
-            declaration = self.resolver.declaration(file, target)
-            if declaration is None or declaration.value_node is None:
-                yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
-                return
-            target = declaration.value_node
-        if target.type != "composite_literal":
-            yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
-            return
-        type_ref = resolve_type(target.child_by_field_name("type"), file)
-        if type_ref is not None and not type_ref.is_(META_V1, "ListOptions"):
-            return
-        for key, value in keyed_elements(target):
-            if key in ("LabelSelector", "FieldSelector") and parser.text(value) not in ('""', "``"):
-                yield Restriction(Mitigation.SELECTOR, kind, file.span(value), f"{key}: {parser.text(value)}")
 
     def factory_site(
         self, file: GoFile, call: tree_sitter.Node, method: str, operand: tree_sitter.Node
@@ -190,6 +167,24 @@ class ClientGoSites:
             owner = self.resolver.type_of(file, held.child_by_field_name("operand"))
             return owner, parser.text(held.child_by_field_name("field")), True
         return None
+
+    def judge_held(
+        self,
+        site: PendingSite,
+        deployed: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+        stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
+    ) -> bool:
+        """Judge what a site's parameters and fields hold once the module's calls and writes are known: its
+        informer factory, its list options. False when the site lists nothing from a cluster (fakes)."""
+        if site.factory_parameter is not None and not self.passed_factories(site, deployed):
+            return False
+        if site.options_parameter is not None:
+            self.options.passed(site, deployed)
+        writes = []
+        if site.factory_field is not None:
+            owner, name, elements = site.factory_field
+            writes = stored(owner, name, elements=elements)
+        return not writes or self.held_factories(site, list(writes))
 
     def passed_factories(
         self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
@@ -271,7 +266,7 @@ class ClientGoSites:
         if name == "NewFilteredSharedInformerFactory" and len(values) >= 4:
             restrict_namespace(site, file, values[2], "namespace")
             if parser.text(values[3]) != "nil":
-                self._tweak(site, file, values[3], "tweakListOptions")
+                self.options.tweak(site, file, values[3], "tweakListOptions")
         for value in values[2:]:
             spread = parser.first_named(value) if value.type == "variadic_argument" else None
             if spread is None:
@@ -296,7 +291,7 @@ class ClientGoSites:
         if "WithNamespace(" in text and (namespace := parser.first_named(option)) is not None:
             restrict_namespace(site, file, namespace, "informers.WithNamespace", file.span(value))
         elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
-            self._tweak(site, file, tweak, "WithTweakListOptions")
+            self.options.tweak(site, file, tweak, "WithTweakListOptions")
 
     def standalone_informer_site(
         self,
@@ -326,7 +321,7 @@ class ClientGoSites:
         restrict_namespace(site, file, arguments[1], "namespace")
         tweak = arguments[4] if match.group("filtered") and len(arguments) > 4 else None
         if tweak is not None and parser.text(tweak) != "nil":
-            self._tweak(site, file, tweak, "tweakListOptions")
+            self.options.tweak(site, file, tweak, "tweakListOptions")
         yield site
 
     def _list_watch_informer_site(
@@ -368,7 +363,7 @@ class ClientGoSites:
         if parser.text(selector).endswith(("Everything()", "Nothing()", "nil")):  # Nothing() sends no selector
             pass
         elif name.startswith("NewFiltered"):
-            self._tweak(site, file, selector, "optionsModifier")
+            self.options.tweak(site, file, selector, "optionsModifier")
         else:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, found.kind, file.span(selector), "fieldSelector"))
         yield site
@@ -396,63 +391,13 @@ class ClientGoSites:
         if namespaces:
             restrict_namespace(site, file, namespaces[0], "namespace")
         # the options come last: `List(ctx, options)`, `List(options)` before client-go 0.18
-        site.restrictions.extend(self._list_options(file, values[-1], kind))
+        site.restrictions.extend(self.options.restrictions(file, values[-1], kind))
         self.served.extend(
             (value.start_byte, value.end_byte)
             for key, value in keyed_elements(list_watch)
             if key in ("ListFunc", "WatchFunc") and value.type == "func_literal"
         )
         return True
-
-    def _reflector_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
-        """For the options parameter of a `func(options metav1.ListOptions)` (a ListFunc or WatchFunc handed to
-        a reflector, which passes no selector): a selector when the function sets them (`options.LabelSelector
-        = …`) or hands them to a tweak (`tweak(&options)`), else none. None for other options."""
-        function = innermost_function(options)
-        declaration = self.resolver.declaration(file, options) if options.type == "identifier" else None
-        if (
-            function is None
-            or function.type != "func_literal"
-            or declaration is None
-            or declaration.parameter_index != 0
-            or declaration.scope_start != function.start_byte
-        ):
-            return None
-        declared = resolve_type(declaration.type_node, file) if declaration.type_node is not None else None
-        if declared is None or not declared.is_(META_V1, "ListOptions"):
-            return None
-        name = parser.text(options)
-        if len(uses_in(function, name)) <= 1:
-            return []
-        return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
-
-    def _tweak(self, site: PendingSite, file: GoFile, tweak: tree_sitter.Node, text: str) -> None:
-        """A function adjusting the list options (`func(options *metav1.ListOptions)`) narrows by the
-        selectors it sets, each judged later under the conditions it is set in (Reloader sets a label selector
-        only when a flag is given); one that cannot be read, or hands the options on, counts as narrowing."""
-        kind = site.object.kind
-        function = self.values.defined_as(file, tweak, 2) if tweak.type == "identifier" else tweak
-        parameters = function.child_by_field_name("parameters") if function is not None else None
-        names = parser.captures("(parameter_declaration name: (identifier) @name)", parameters) if parameters else {}
-        options = [parser.text(node) for node in names.get("name", [])]
-        if function is None or function.type != "func_literal" or len(options) != 1:
-            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
-            return
-        uses = uses_in(function, options[0])
-        written: list[tuple[tree_sitter.Node, tree_sitter.Node, str]] = []
-        for left, right in file.assignments():
-            target, value = parser.named(left)[0], parser.named(right)[0]
-            operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
-            if operand is not None and operand in uses:
-                written.append((target, value, parser.text(target.child_by_field_name("field"))))
-        if len(written) < len(uses):  # the options are handed on or read: what they end up holding is not seen
-            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
-            return
-        for target, value, name in written:
-            if name in ("LabelSelector", "FieldSelector") and parser.text(value) not in _NO_SELECTOR:
-                restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), f"{text}'s {name}")
-                site.restrictions.append(restriction)
-                site.guarded.append((restriction, file, target))
 
     def injected_informer_site(
         self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]

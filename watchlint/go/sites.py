@@ -165,13 +165,7 @@ class SiteExtractor:
         and one of a factory field by the factories the module stores in it (`stored`)."""
         expanded = []
         for site in pending:
-            if site.factory_parameter is not None and not self.client_go.passed_factories(site, deployed):
-                continue
-            writes = []
-            if site.factory_field is not None:
-                owner, name, elements = site.factory_field
-                writes = stored(owner, name, elements=elements)
-            if writes and not self.client_go.held_factories(site, list(writes)):
+            if not self.client_go.judge_held(site, deployed, stored):
                 continue
             if site.helper is None:
                 expanded.append(site)

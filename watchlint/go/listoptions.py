@@ -1,0 +1,159 @@
+"""The list options a client-go list, watch or informer is given, and the selectors they carry: a literal, a
+local, a helper's parameter (what its callers pass), a reflector's or pager's own, and list-option tweaks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import tree_sitter
+
+from watchlint.facts import Mitigation, Restriction
+from watchlint.go import parser
+from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.model import META_V1, GoFile
+from watchlint.go.pending import PendingSite, method_name, operand_of, uses_in
+from watchlint.go.resolve import Resolver, keyed_elements
+from watchlint.go.scope import innermost_function
+from watchlint.go.values import ValueTracer
+
+# What a list-options tweak may set a selector to that selects everything.
+_NO_SELECTOR = frozenset({'""', "``", "labels.Everything().String()", "fields.Everything().String()"})
+_PAGER = "k8s.io/client-go/tools/pager"
+_PAGER_LISTS = frozenset({"List", "EachListItem", "EachListItemWithAlloc", "ListWithAlloc"})  # (ctx, options, …)
+
+
+class ListOptionsReader:
+    """Reads the selectors of list options, following values with the module's value tracer."""
+
+    def __init__(self, resolver: Resolver, values: ValueTracer) -> None:
+        self.resolver = resolver
+        self.values = values
+
+    def restrictions(self, file: GoFile, node: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+        """Selectors in a `metav1.ListOptions{…}` (followed through a local variable), or those a reflector
+        passes to a ListFunc or WatchFunc."""
+        if (passed := self._reflector_options(file, node, kind)) is not None:
+            yield from passed
+            return
+        if (paged := self._pager_options(file, node, kind)) is not None:
+            yield from paged
+            return
+        target = node
+        if target.type == "identifier":
+            declaration = self.resolver.declaration(file, target)
+            if declaration is None or declaration.value_node is None:
+                yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
+                return
+            target = declaration.value_node
+        if target.type != "composite_literal":
+            yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
+            return
+        type_ref = resolve_type(target.child_by_field_name("type"), file)
+        if type_ref is not None and not type_ref.is_(META_V1, "ListOptions"):
+            return
+        for key, value in keyed_elements(target):
+            if key in ("LabelSelector", "FieldSelector") and parser.text(value) not in ('""', "``"):
+                yield Restriction(Mitigation.SELECTOR, kind, file.span(value), f"{key}: {parser.text(value)}")
+
+    def _reflector_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
+        """For the options parameter of a `func(options metav1.ListOptions)` (a ListFunc or WatchFunc handed to
+        a reflector, which passes no selector): a selector when the function sets them (`options.LabelSelector
+        = …`) or hands them to a tweak (`tweak(&options)`), else none. None for other options."""
+        function = innermost_function(options)
+        declaration = self.resolver.declaration(file, options) if options.type == "identifier" else None
+        if (
+            function is None
+            or function.type != "func_literal"
+            or declaration is None
+            or declaration.parameter_index != 0
+            or declaration.scope_start != function.start_byte
+        ):
+            return None
+        declared = resolve_type(declaration.type_node, file) if declaration.type_node is not None else None
+        if declared is None or not declared.is_(META_V1, "ListOptions"):
+            return None
+        name = parser.text(options)
+        if len(uses_in(function, name)) <= 1:
+            return []
+        return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
+
+    def _pager_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
+        """For the options parameter of a pager's page function (`pager.New(func(ctx, opts metav1.ListOptions)
+        …).EachListItem(ctx, metav1.ListOptions{…}, fn)`): the options the pager is given, each page's. None
+        for other options, or a pager whose call is not chained to its construction."""
+        function = innermost_function(options)
+        declaration = self.resolver.declaration(file, options) if options.type == "identifier" else None
+        if function is None or declaration is None or declaration.parameter_index != 1:
+            return None
+        built = function.parent.parent if function.parent is not None else None  # argument_list, call
+        if built is None or method_name(built) != "New" or declaration.scope_start != function.start_byte:
+            return None
+        package = operand_of(built)
+        if package is None or file.imports.get(parser.text(package)) != _PAGER:
+            return None
+        selector = built.parent
+        paged = selector.parent if selector is not None and selector.type == "selector_expression" else None
+        values = parser.named(paged.child_by_field_name("arguments") or paged) if paged is not None else []
+        if paged is None or method_name(paged) not in _PAGER_LISTS or len(values) < 2:
+            return None
+        if len(uses_in(function, parser.text(options))) > 1:  # the page function sets the options itself
+            return [
+                Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {parser.text(options)}")
+            ]
+        return list(self.restrictions(file, values[1], kind))
+
+    def tweak(self, site: PendingSite, file: GoFile, tweak: tree_sitter.Node, text: str) -> None:
+        """A function adjusting the list options (`func(options *metav1.ListOptions)`) narrows by the
+        selectors it sets, each judged later under the conditions it is set in (Reloader sets a label selector
+        only when a flag is given); one that cannot be read, or hands the options on, counts as narrowing."""
+        kind = site.object.kind
+        function = self.values.defined_as(file, tweak, 2) if tweak.type == "identifier" else tweak
+        parameters = function.child_by_field_name("parameters") if function is not None else None
+        names = parser.captures("(parameter_declaration name: (identifier) @name)", parameters) if parameters else {}
+        options = [parser.text(node) for node in names.get("name", [])]
+        if function is None or function.type != "func_literal" or len(options) != 1:
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
+            return
+        uses = uses_in(function, options[0])
+        written: list[tuple[tree_sitter.Node, tree_sitter.Node, str]] = []
+        for left, right in file.assignments():
+            target, value = parser.named(left)[0], parser.named(right)[0]
+            operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
+            if operand is not None and operand in uses:
+                written.append((target, value, parser.text(target.child_by_field_name("field"))))
+        if len(written) < len(uses):  # the options are handed on or read: what they end up holding is not seen
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
+            return
+        for target, value, name in written:
+            if name in ("LabelSelector", "FieldSelector") and parser.text(value) not in _NO_SELECTOR:
+                restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), f"{text}'s {name}")
+                site.restrictions.append(restriction)
+                site.guarded.append((restriction, file, target))
+
+    def parameter(self, file: GoFile, options: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
+        """The parameter of the named function around a call that its list options are (`func watchPods(ctx,
+        opts metav1.ListOptions)`); not a ListFunc's, whose options come from a reflector."""
+        return self.values.helper_parameter(file, options) if options.type == "identifier" else None
+
+    def passed(
+        self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> None:
+        """Judge the list options a helper takes as a parameter by what its callers pass: one caller seen to
+        pass no selector decides (SPEC §1: a finding when any leaves the kind unrestricted); otherwise one that
+        cannot be seen keeps the options unresolved. No callers: left as they are."""
+        assert site.options_parameter is not None
+        key, index = site.options_parameter
+        kind = site.object.kind
+        passed = []
+        for caller_file, call in callers(key):
+            values = parser.named(call.child_by_field_name("arguments") or call)
+            if index < len(values):
+                passed.append(list(self.restrictions(caller_file, values[index], kind)))
+        if not passed:
+            return
+        own = [r for r in site.restrictions if r.mitigation not in (Mitigation.UNRESOLVED, Mitigation.SELECTOR)]
+        unrestricted = next((found for found in passed if not found), None)
+        if unrestricted is not None:
+            site.restrictions = own
+        elif not any(r.mitigation is Mitigation.UNRESOLVED for found in passed for r in found):
+            site.restrictions = own + passed[0]
