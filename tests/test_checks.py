@@ -514,3 +514,16 @@ def test_typed_read_excluded_by_disable_for_starts_no_second_informer() -> None:
         ("WL002", Mitigation.DISABLE_FOR),
         ("WL005", Mitigation.METADATA_ONLY),
     ]
+
+
+def test_a_read_of_a_watched_kind_names_the_watch_of_its_own_package() -> None:
+    """Three controllers own Pods; the backup controller's read names the backup controller's watch."""
+    owners = [
+        watch("Pod", span=Span(f"internal/{name}/setup.go", 16, 3, 16, 7), construct="Owns(&corev1.Pod{})")
+        for name in ("archive", "backup", "restore")
+    ]
+    reading = read(kind="Pod", span=Span("internal/backup/controller.go", 11, 16, 11, 20), call="r.Kube.List")
+    findings = [item for item in verdicts(*owners, reading) if isinstance(item, Finding) and item.code == "WL002"]
+    assert [finding.message for finding in findings] == [
+        "`r.Kube.List` on Pod reads the cluster-wide Pod informer that the watch at internal/backup/setup.go:16 starts"
+    ]

@@ -256,3 +256,43 @@ def test_only_metadata_is_offered_where_it_saves_the_cache_and_compiles(
         ("ConfigMap", 13): False,
         ("ServiceAccount", 17): False,
     }
+
+
+OWN_CACHE = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+func main() {
+	ctx := context.Background()
+	pods, _ := cache.New(ctrl.GetConfigOrDie(), cache.Options{})
+	var pod corev1.Pod
+	_ = pods.Get(ctx, client.ObjectKey{Namespace: "a", Name: "b"}, &pod)
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	account := &corev1.ServiceAccount{}
+	_, _ = controllerutil.CreateOrUpdate(ctx, mgr.GetClient(), account, func() error { return nil })
+}
+"""
+
+
+def test_reads_offer_only_the_remedies_that_apply_to_them(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read through a cache of its own has no manager options to edit; CreateOrUpdate writes through the
+    client it reads with, so an API reader cannot take its place."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": OWN_CACHE}))
+    report = run([Path(".")], CommandLine(), catalog)
+    helps = {finding.span.line: finding.help for finding in report.findings if finding.code == "WL002"}
+    assert helps == {
+        17: "Restrict Pod in the options of the cache built at main.go:15 (cache.Options.ByObject or "
+        "DefaultNamespaces), or read it through a client without cache",
+        20: "Add ServiceAccount to client.CacheOptions.DisableFor in the manager options: "
+        "controllerutil.CreateOrUpdate writes through the client it reads with, which mgr.GetAPIReader() cannot",
+    }

@@ -28,8 +28,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
         if watches is None:
             watches = _open_watches(facts, context)
         candidates = [watch for key in site.policy_keys for watch in watches.get((site.kind, key), [])]
-        # the watch of the read's own file, the reconciler's usually, else the first
-        watch = next((w for w in candidates if w.span.path == site.span.path), candidates[0] if candidates else None)
+        watch = _nearest(site, candidates)
         if watch is not None:
             yield _reads_the_watched_informer(site, judgement, related, watch, context)
             continue
@@ -49,6 +48,14 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
                 "or read it through mgr.GetAPIReader()"
             ),
         )
+
+
+def _nearest(site: Site, watches: list[Site]) -> Site | None:
+    """The watch of the read's own file (the reconciler's usually), else of its package, else the first."""
+    folder = site.span.path.rpartition("/")[0]
+    same_file = (watch for watch in watches if watch.span.path == site.span.path)
+    same_package = (watch for watch in watches if watch.span.path.rpartition("/")[0] == folder)
+    return next(same_file, None) or next(same_package, None) or (watches[0] if watches else None)
 
 
 def _open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:

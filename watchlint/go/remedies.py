@@ -164,6 +164,12 @@ class SiteRemedies:
         if access is not Access.CACHE or item.operation is Operation.WATCH:
             return ""
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
+        if indexed is None and item.cache:  # a cache of its own (cache.New, cluster.New): no manager options
+            where = item.cache.rsplit(" at ", 1)[-1]
+            return (
+                f"Restrict {item.object.kind} in the options of the cache built at {where} (cache.Options.ByObject "
+                "or DefaultNamespaces), or read it through a client without cache"
+            )
         if indexed is None and item.call.endswith(_READ_FIRST):
             return (
                 f"Add {item.object.kind} to client.CacheOptions.DisableFor in the manager options: {item.call} "
