@@ -93,8 +93,9 @@ class ClientGoSites:
             group = self.values.defined_as(file, group, 2) or group
         accessor = method_name(group) or self._typed_accessor(file, group)
         kind = self.names.clientset.get((accessor or "", plural or ""))
-        if kind is None:
-            return None
+        clientset = operand_of(group)
+        if kind is None or self.values.is_fake_clientset(file, clientset):
+            return None  # a fake of tests lists nothing from a cluster
         namespace_arguments = operand.child_by_field_name("arguments")
         namespaces = parser.named(namespace_arguments) if namespace_arguments is not None else []
         found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
@@ -105,6 +106,8 @@ class ClientGoSites:
         if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
             site.restrictions.extend(self.options.restrictions(file, arguments[-1], kind))
             site.options_parameter = self.options.parameter(file, arguments[-1])
+        if clientset is not None and clientset.type == "identifier":
+            site.clientset_parameter = self.values.helper_parameter(file, clientset)
         return site
 
     def _typed_accessor(self, file: GoFile, group: tree_sitter.Node | None) -> str | None:
@@ -180,11 +183,27 @@ class ClientGoSites:
             return False
         if site.options_parameter is not None:
             self.options.passed(site, deployed)
+        if site.clientset_parameter is not None and self._given_fakes_only(site.clientset_parameter, deployed):
+            return False
         writes = []
         if site.factory_field is not None:
             owner, name, elements = site.factory_field
             writes = stored(owner, name, elements=elements)
         return not writes or self.held_factories(site, list(writes))
+
+    def _given_fakes_only(
+        self,
+        parameter: tuple[FunctionKey, int],
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+    ) -> bool:
+        """Whether every call of a function passes a fake clientset as the parameter (a test's helper)."""
+        key, index = parameter
+        passed = [
+            (caller_file, values[index])
+            for caller_file, call in callers(key)
+            if index < len(values := parser.named(call.child_by_field_name("arguments") or call))
+        ]
+        return bool(passed) and all(self.values.is_fake_clientset(file, value) for file, value in passed)
 
     def passed_factories(
         self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]

@@ -55,6 +55,7 @@ class PendingSite:
     injected: bool = False  # an informer of knative's injection: injection's namespace scope applies
     # the list options are this parameter of the function around the call: its callers' options decide
     options_parameter: tuple[FunctionKey, int] | None = None
+    clientset_parameter: tuple[FunctionKey, int] | None = None  # the clientset is this parameter: fakes or not
 
 
 def pending_site(
