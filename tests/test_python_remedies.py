@@ -72,6 +72,9 @@ def applied(text: str, fix: Fix, path: str = "a.py") -> str:
                 ("WL003", "loops.py", 31, WATCH_ONE.format("list_namespaced_service_account(<namespace>, …)")),
                 ("WL003", "loops.py", 37, WATCH_ONE.format("list_namespaced_endpoints(<namespace>, …)")),
                 ("WL003", "loops.py", 45, LOOP_HELP.format("batch.example.com/queue=nightly")),
+                # a list's loop over its items keeps the same objects a selector would
+                ("WL004", "loops.py", 51, LOOP_HELP.format("app=shop")),
+                ("WL004", "loops.py", 58, LOOP_HELP.format("tier=web")),
             ],
         ),
         (

@@ -1,8 +1,9 @@
-"""The loop that consumes a watch stream, and the label or annotation tests in it (WL003, SPEC §3.2).
+"""The loop that consumes a watch stream or a list's items, and the label or annotation tests in it (WL003,
+SPEC §3.2).
 
-`for event in w.stream(…)`, `async with w.stream(…) as stream: async for event in stream`, and a stream kept
-in a variable first: a test on labels or annotations in that loop filters in the operator, after the API
-server has sent every object.
+`for event in w.stream(…)`, `async with w.stream(…) as stream: async for event in stream`, `for pod in
+v1.list_…().items`, and a stream or list kept in a variable first: a test on labels or annotations in that
+loop filters in the operator, after the API server has sent every object.
 """
 
 from __future__ import annotations
@@ -95,8 +96,8 @@ def _consumers(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[libcst.C
     """The loop bodies (or comprehension conditions) that iterate what the call returns."""
     node: libcst.CSTNode = call
     parent = file.parent(node)
-    while isinstance(parent, libcst.Await):
-        node, parent = parent, file.parent(parent)
+    while parent is not None and (isinstance(parent, libcst.Await) or _items_of(parent, node)):
+        node, parent = parent, file.parent(parent)  # `(await …)`, a list's `.items`
     if isinstance(parent, libcst.For) and parent.iter is node:
         return [parent.body]
     if isinstance(parent, libcst.CompFor) and parent.iter is node:
@@ -114,6 +115,11 @@ def _consumers(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[libcst.C
     return []
 
 
+def _items_of(node: libcst.CSTNode | None, value: libcst.CSTNode | None) -> bool:
+    """`x.items` (of `value` when given): the objects of a list call's result."""
+    return isinstance(node, libcst.Attribute) and node.attr.value == "items" and (value is None or node.value is value)
+
+
 def _loops_over(file: ParsedFile, flow: Flow, call: libcst.Call, name: str) -> list[libcst.CSTNode]:
     scope = flow.enclosing_function(call) or file.module
     finder = _LoopFinder(name)
@@ -128,7 +134,10 @@ class _LoopFinder(libcst.CSTVisitor):
         self.bodies: list[libcst.CSTNode] = []
 
     def visit_For(self, node: libcst.For) -> None:
-        if isinstance(node.iter, libcst.Name) and node.iter.value == self.name:
+        iterated = (
+            node.iter.value if isinstance(node.iter, libcst.Attribute) and _items_of(node.iter, None) else node.iter
+        )
+        if isinstance(iterated, libcst.Name) and iterated.value == self.name:
             self.bodies.append(node.body)
 
 

@@ -71,7 +71,9 @@ def dynamic_remedies(context: ClientContext, site: Site, call: libcst.Call, shif
 
 def _with(context: ClientContext, site: Site, call: libcst.Call, fixes: tuple[Fix, ...]) -> Site:
     """Attach the fixes, and the selector of the label the loop over the call's results tests (WL003)."""
-    selector = loop_label_selector(context.file, context.flow, call) if site.filters else None
+    # what a watch's loop filters on, or a list's loop over its items (a list is no WL003: it has no filters)
+    wanted = site.filters or (site.operation is Operation.LIST and not site.restrictions)
+    selector = loop_label_selector(context.file, context.flow, call) if wanted else None
     suggestion = ""
     if selector is not None:
         suggestion = (
