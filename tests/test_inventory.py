@@ -269,3 +269,36 @@ def test_profile_file_and_errors(tmp_path: Path) -> None:
     with pytest.raises(WatchlintError, match="--objects"):
         parse_objects("secrets=x", ["Secret"])
     assert parse_objects("secret=20000, ConfigMap=3", ["Secret", "ConfigMap"]) == {"Secret": 20000, "ConfigMap": 3}
+
+
+STREAMS = """from kubernetes import client, watch
+
+v1 = client.CoreV1Api()
+
+
+def everything():
+    for event in watch.Watch().stream(v1.list_secret_for_all_namespaces):
+        print(event["type"])
+
+
+def one_namespace(namespace):
+    for event in watch.Watch().stream(v1.list_namespaced_pod, namespace):
+        print(event["type"])
+
+
+def listed():
+    return v1.list_secret_for_all_namespaces().items
+"""
+
+
+def test_watch_streams_have_rows_of_their_own(tmp_path: Path, run_cli: RunCli) -> None:
+    """A client library's watch holds no cache but streams every object it selects: not a live read."""
+    root = write_tree(tmp_path / "streams", {"streams.py": STREAMS})
+    result = run_cli("inventory", str(root), "--format", "json")
+    (unit,) = json.loads(result.stdout)["units"]
+    rows = sorted((entry["kind"], entry["cache"], entry["scope"]) for entry in unit["kinds"])
+    assert rows == [
+        ("Pod", "watch streams", "streamed, namespace or selector"),
+        ("Secret", "no cache", "read live (direct-client)"),
+        ("Secret", "watch streams", "streamed, cluster-wide"),
+    ]

@@ -35,6 +35,7 @@ _SCOPES = frozenset(
     {Mitigation.BY_OBJECT, Mitigation.DEFAULT_NAMESPACES, Mitigation.DEFAULT_SELECTOR, Mitigation.NAMESPACE}
 )
 _HELD = frozenset({Access.CACHE, Access.INFORMER_FACTORY})
+_NARROWED_STREAMS = frozenset({Mitigation.NAMESPACE, Mitigation.SELECTOR})
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +172,9 @@ def build(facts: Facts, kinds: frozenset[str], profile: Profile) -> list[Entry]:
 
 def _cache_label(site: Site, facts: Facts) -> str:
     if site.access not in _HELD:
-        return "kopf operator" if site.access is Access.KOPF else "no cache"
+        if site.access is Access.KOPF:
+            return "kopf operator"
+        return "watch streams" if site.operation is Operation.WATCH else "no cache"
     if site.access is Access.INFORMER_FACTORY:
         return "client-go informer factories"
     policies = [policy for key in site.policy_keys if (policy := facts.policy(key)) is not None]
@@ -205,8 +208,9 @@ def _restrictions(site: Site, facts: Facts) -> list[Restriction]:
 
 def _scope(site: Site, facts: Facts, profile: Profile) -> Scope:
     if site.access not in _HELD and site.access is not Access.KOPF:
-        if site.operation is Operation.WATCH:
-            return Scope("streamed", is_held=False)
+        if site.operation is Operation.WATCH:  # a clientset's or client library's watch: no cache behind it
+            narrowed = any(r.is_active and r.mitigation in _NARROWED_STREAMS for r in site.restrictions)
+            return Scope("streamed, namespace or selector" if narrowed else "streamed, cluster-wide", is_held=False)
         return Scope(f"read live ({site.access})", is_held=False)
     if site.access is Access.KOPF and site.operation is Operation.WATCH and "index" not in site.call:
         scoped = any(r.is_active for key in site.policy_keys if (p := facts.policy(key)) for r in p.restrictions)
