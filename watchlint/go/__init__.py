@@ -137,7 +137,7 @@ def extract(unit: UnitInput) -> Facts:
     pending = extractor.expand_helpers(
         pending, calls.callers, lambda key: calls.deployed(key, calls.callers(key)), evaluator.fields.stored
     )
-    anchors = options_anchors(binaries, run.files, policies, run.module, resolver)
+    anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
     sites = _resolve_sites(pending, clients, binaries, evaluator, anchors)
     return Facts(
         language=Language.GO,

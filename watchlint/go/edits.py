@@ -18,7 +18,6 @@ from watchlint.go.resolve import keyed_elements
 from watchlint.go.scope import innermost_function
 
 LABELS = "k8s.io/apimachinery/pkg/labels"
-MANAGED_BY = "app.kubernetes.io/managed-by"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +27,7 @@ class OptionsAnchor:
     file: GoFile
     literal: tree_sitter.Node  # composite_literal
     is_old_era: bool  # controller-runtime before v0.15: ClientDisableCacheFor, NewCache builders
-    operator: str  # the name objects are labelled with: the module's last path element
+    label: tuple[str, str]  # the owner label the operator sets on what it creates, for a label selector
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +113,8 @@ def by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | N
     obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
     labels = imports.alias(LABELS, "labels")
     cache = imports.alias(CR_CACHE, "cache")
-    selector = f'{labels}.SelectorFromSet({labels}.Set{{"{MANAGED_BY}": "{anchor.operator}"}})'
+    key, value = anchor.label
+    selector = f'{labels}.SelectorFromSet({labels}.Set{{"{key}": "{value}"}})'
     entry = Literal(f"{obj}: ", (f"Label: {selector}",))
     if anchor.is_old_era:
         edit = _selectors_by_object(anchor, cache, entry)
@@ -125,7 +125,7 @@ def by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | N
     if edit is None:
         return None
     title = (
-        f"Cache only {kind.name} objects labelled {MANAGED_BY}={anchor.operator} ({where} in {anchor.file.path}); "
+        f"Cache only {kind.name} objects labelled {key}={value} ({where} in {anchor.file.path}); "
         "unlabelled ones become invisible, so label what the operator creates"
     )
     return Fix(title, Applicability.UNSAFE, (edit, *imports.edits()), code="WL001", policy=policy)

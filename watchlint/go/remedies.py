@@ -26,6 +26,7 @@ from watchlint.go.edits import (
 from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.model import CR_CLIENT, GoFile, TypeRef
 from watchlint.go.module import GoModule
+from watchlint.go.ownerlabel import owner_label
 from watchlint.go.pending import PendingSite
 from watchlint.go.policy import FilePolicy
 from watchlint.go.resolve import Resolver
@@ -36,7 +37,12 @@ _OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})
 
 
 def options_anchors(
-    binaries: list[Binary], files: list[GoFile], policies: dict[str, FilePolicy], module: GoModule, resolver: Resolver
+    binaries: list[Binary],
+    files: list[GoFile],
+    policies: dict[str, FilePolicy],
+    module: GoModule,
+    resolver: Resolver,
+    all_files: list[GoFile],
 ) -> dict[str, OptionsAnchor]:
     """The manager options literal each policy's fixes edit: the one a `package main` hands to NewManager
     (followed through variables and the functions that return it) where there is one, else one passed to
@@ -44,7 +50,7 @@ def options_anchors(
     the one edited; a test's manager only when there is no other."""
     version = module.controller_runtime
     is_old_era = version is not None and version < (0, 15, 0)
-    operator = _operator_name(module.path)
+    label = owner_label(all_files, resolver, _operator_name(module.path))  # constants live in any file
     candidates = [
         (file, literal) for file in files for literal in policies.get(file.path, FilePolicy()).manager_options
     ]
@@ -64,7 +70,7 @@ def options_anchors(
                 item[0].path,
             ),
         )
-        return OptionsAnchor(file, literal, is_old_era, operator)
+        return OptionsAnchor(file, literal, is_old_era, label)
 
     anchors = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
     module_anchor = best(None)
