@@ -118,7 +118,8 @@ class Guards:
             and (self._default_of(origin) is True or (bare.type in _BOOLEAN_READS and self._default_of(origin) is None))
         ):
             return f"{origin}=false"
-        return f"{origin} is set"
+        compared = _compared_to(bare) if bare is condition else None
+        return f"{origin}={compared}" if compared else f"{origin} is set"
 
     def _default_of(self, origin: str) -> object:
         """The default value of the flag or feature gate an origin names (None when it names neither)."""
@@ -312,3 +313,14 @@ def _early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
     )
     last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
     return last if last is not None and last.type == "return_statement" else None
+
+
+def _compared_to(condition: tree_sitter.Node) -> str | None:
+    """The string an equality test wants (`os.Getenv("TENANCY_MODE") == "dynamic"` -> dynamic), or None."""
+    if condition.type != "binary_expression" or parser.text(condition.child_by_field_name("operator")) != "==":
+        return None
+    for side in (condition.child_by_field_name("right"), condition.child_by_field_name("left")):
+        if side is not None and side.type in ("interpreted_string_literal", "raw_string_literal"):
+            text = parser.text(side)[1:-1]
+            return text or None
+    return None
