@@ -148,7 +148,8 @@ def build(facts: Facts, kinds: frozenset[str], profile: Profile) -> list[Entry]:
         if site.kind not in kinds:
             continue
         judged = judge(site, facts, kinds)
-        not_started = judged.mitigation is Mitigation.OFF_BY_DEFAULT
+        # a site that does not run by default holds nothing, whatever else restricts it
+        not_started = site.condition is not None and site.condition.holds_by_default is False
         if not_started or (judged.mitigation in _UNCACHED and site.operation is not Operation.WATCH):
             key = (_cache_label(site, facts), site.kind)
             entry = entries.setdefault(key, Entry(facts.root, key[0], site.kind, _uncached(judged.mitigation)))

@@ -58,13 +58,17 @@ def judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
     """Classify one site: mitigated with a reason, or unrestricted with its evidence."""
     code = rule_of(site)
     early = _early_mitigation(site, facts, kinds)
+    local = next((r for r in site.restrictions if r.is_active), None)
+    if early is not None and early[0] is Mitigation.OFF_BY_DEFAULT and local is not None and code != "WL002":
+        # the site's own namespace or selector holds wherever it runs, and says more than "not by default"
+        # (kured's node selector behind its flag); cache options may differ where the condition holds
+        return Judgement(code, local.mitigation, _evidence(local))
     if early is not None:
         mitigation, evidence = early
         return Judgement(code, mitigation, evidence)
     if _lists_unstructured_uncached(site, facts):
         reason = "; the client reads unstructured objects from the API server, uncached"
         return _uncached_list(site, code, Mitigation.UNSTRUCTURED, None, reason)
-    local = next((r for r in site.restrictions if r.is_active), None)
     if local is not None:
         return Judgement(code, local.mitigation, _evidence(local))
     if code == "WL004" or not site.policy_keys:

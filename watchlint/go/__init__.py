@@ -196,11 +196,12 @@ def _policies(
     def policy(key: str, label: str, packages: frozenset[str] | None) -> CachePolicy:
         chosen = [policies[f.path] for f in files if f.path in policies and _in_binary(f, packages)]
         unstructured = [span for item in chosen for span in item.caches_unstructured]
+        restrictions = [restriction for item in chosen for restriction in item.restrictions]
         return CachePolicy(
             key=key,
             label=label,
             origins=tuple(span for item in chosen for span in item.origins),
-            restrictions=tuple(restriction for item in chosen for restriction in item.restrictions),
+            restrictions=_relative_to_origins(restrictions, [g for item in chosen for g in item.origin_guards]),
             caches_unstructured=unstructured[0] if unstructured else None,
             transforms=tuple(transform for item in chosen for transform in item.transforms),
         )
@@ -211,6 +212,20 @@ def _policies(
         for key, cluster in item.clusters.items():
             result.append(CachePolicy(key, key, (cluster.origin,), tuple(cluster.restrictions)))
     return result
+
+
+def _relative_to_origins(restrictions: list[Restriction], guards: list[Span | None]) -> tuple[Restriction, ...]:
+    """A restriction kept off by the same guard as every manager of the binary applies whenever there is a
+    manager at all (tetragon builds its one manager, ByObject included, only under --enable-k8s-api)."""
+    shared = guards[0] if guards and all(guard == guards[0] for guard in guards) else None
+    if shared is None:
+        return tuple(restrictions)
+    return tuple(
+        replace(restriction, condition=None)
+        if restriction.condition is not None and restriction.condition.span == shared
+        else restriction
+        for restriction in restrictions
+    )
 
 
 def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restriction, ...]:

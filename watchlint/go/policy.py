@@ -86,6 +86,8 @@ class FilePolicy:
 
     restrictions: list[Restriction] = field(default_factory=list)
     origins: list[Span] = field(default_factory=list)  # manager, cache and informer-factory constructions
+    # for each origin, the guard that keeps it from being built by default (None: built by default)
+    origin_guards: list[Span | None] = field(default_factory=list)
     caches_unstructured: list[Span] = field(default_factory=list)
     clusters: dict[str, ClusterPolicy] = field(default_factory=dict)  # second caches built with cluster.New
     manager_options: list[tree_sitter.Node] = field(default_factory=list)  # `ctrl.Options{…}` literals, for fixes
@@ -333,6 +335,9 @@ class _Extractor:
             self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(call)))
         elif name in _CONSTRUCTORS and package in _CONSTRUCTORS[name]:
             self.policy.origins.append(self.file.name_span(call))
+            condition = self.evaluator.condition(self.file, call)
+            off = condition is not None and condition.holds_by_default is False
+            self.policy.origin_guards.append(condition.span if off and condition is not None else None)
 
     def _add(
         self,
