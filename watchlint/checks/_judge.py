@@ -212,7 +212,7 @@ def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: s
             )
         elif restriction.condition is not None:
             condition = restriction.condition
-            related.append(Related(condition.span, f"{restriction.text} applies only when {condition.text}"))
+            related.append(Related(condition.span, _only_when(restriction.text, condition.text)))
     # one note per place and text: options written three times under one guard point at it once
     return tuple(dict.fromkeys(related))
 
@@ -222,7 +222,7 @@ def _conditional_note(restrictions: tuple[Restriction, ...] | list[Restriction])
     conditional = next((r for r in restrictions if r.is_effective and r.condition is not None), None)
     if conditional is None or conditional.condition is None:
         return ""
-    return f"; {conditional.text} applies only when {conditional.condition.text}"
+    return "; " + _only_when(conditional.text, conditional.condition.text)
 
 
 def _local_note(site: Site) -> str:
@@ -244,3 +244,9 @@ def fixes_for(site: Site, judgement: Judgement) -> tuple[Fix, ...]:
     """The site's fixes that answer this rule and edit the options of the policy that leaves it open."""
     key = judgement.policy.key if judgement.policy is not None else ""
     return tuple(fix for fix in site.fixes if fix.code in ("", judgement.code) and fix.policy in ("", key))
+
+
+def _only_when(restriction: str, condition: str) -> str:
+    """`DefaultNamespaces applies only when X is set`; a restriction that already says what it sets (`ByObject
+    entry for &corev1.Pod{} sets Field`) reads `… sets Field only when X is set`."""
+    return f"{restriction} {'only when' if ' sets ' in restriction else 'applies only when'} {condition}"
