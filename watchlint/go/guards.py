@@ -286,9 +286,27 @@ def returns_error(function: tree_sitter.Node) -> bool:
 
 
 def returns_failure(statement: tree_sitter.Node) -> bool:
-    """A return whose last value, the error, is not nil (a bare return names its results: not told)."""
+    """A return whose last value, the error, is not nil: a made error (`fmt.Errorf(…)`), or an error variable
+    in the `if err != nil` block that returns it. An error variable returned on its own may be nil (`return
+    true, seq, err` after a parse that succeeds); a bare return names its results: not told."""
     values = return_items(statement)
-    return bool(values) and parser.text(values[-1]) != "nil"
+    if not values or parser.text(values[-1]) == "nil":
+        return False
+    error = values[-1]
+    return error.type != "identifier" or _tested_not_nil(statement, parser.text(error))
+
+
+def _tested_not_nil(statement: tree_sitter.Node, name: str) -> bool:
+    """Whether a statement sits in the block of an `if name != nil` (or the else of `if name == nil`)."""
+    child, current = statement, statement.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        if current.type == "if_statement" and child is not current.child_by_field_name("condition"):
+            condition = parser.text(current.child_by_field_name("condition"))
+            in_else = child == current.child_by_field_name("alternative")
+            if condition.replace(" ", "") == (f"{name}==nil" if in_else else f"{name}!=nil"):
+                return True
+        child, current = current, current.parent
+    return False
 
 
 def _disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
