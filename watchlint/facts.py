@@ -162,6 +162,7 @@ class Site:
     filters: tuple[Evidence, ...] = ()  # in-process filters: predicates, WithEventFilter, kopf labels=/when=
     condition: Condition | None = None  # the site exists only when this holds
     access_evidence: Evidence | None = None  # why access is what it is, e.g. "r.Client is mgr.GetClient()"
+    reads_cache_itself: bool = False  # through `mgr.GetCache()`: the client's options (DisableFor) do not apply
     fixes: tuple[Fix, ...] = ()  # concrete remedies the front-end could build; checks keep those for their rule
     suggestion: str = ""  # a site-specific text remedy the checks show in place of the rule's generic help; "" for none
 

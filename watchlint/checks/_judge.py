@@ -182,6 +182,8 @@ def _uncached_list(
 def _applies(restriction: Restriction, site: Site) -> bool:
     if restriction.kind not in (None, site.kind):
         return False
+    if site.reads_cache_itself and restriction.mitigation is Mitigation.DISABLE_FOR:
+        return False  # DisableFor sends the client's reads to the API server; the cache itself still serves
     return site.operation in _POLICY_SCOPE.get(restriction.mitigation, frozenset(Operation))
 
 

@@ -300,7 +300,7 @@ def _resolve_access(
         if known is None:
             return None
         access, evidence, origins = known.access, known.evidence, known.origins
-        item.cache = known.cache
+        item.cache, item.reads_cache_itself = known.cache, known.is_cache_itself
         if access is Access.CACHE:  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
             restrictions, read_restrictions = (), restrictions
     keys: tuple[str, ...] = ()
@@ -333,6 +333,7 @@ def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies) -> Sit
         filters=tuple(item.filters),
         condition=evaluator.condition(item.file, item.node),
         access_evidence=found.evidence,
+        reads_cache_itself=item.reads_cache_itself,
         fixes=remedies.fixes(item, found.access, found.keys),
         suggestion=remedies.suggestion(item, found.access, found.keys),
     )

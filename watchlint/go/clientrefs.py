@@ -22,6 +22,7 @@ class Known:
     evidence: Evidence | None
     cache: str = ""  # the policy key of a second cache built with cluster.New; "" for the manager's
     roots: tuple[Span, ...] = ()  # where the chains of references start (`mgr.GetClient()`), if not here
+    is_cache_itself: bool = False  # `mgr.GetCache()`: the cache read directly, which client options never see
 
     @property
     def origins(self) -> tuple[Span, ...]:

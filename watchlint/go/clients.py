@@ -108,6 +108,9 @@ class ClientGraph:
         if name == "GetClient" or name == "GetCache":
             operand = function.child_by_field_name("operand")
             cache = self.cluster_of(file, operand) if operand is not None else ""
+            if name == "GetCache":  # the cache itself: DisableFor, an option of the client, does not apply
+                evidence = Evidence(file.span(call), f"`{text}` reads the cache itself")
+                return Known(Access.CACHE, evidence, cache, is_cache_itself=True)
             return Known(Access.CACHE, Evidence(file.span(call), f"`{text}` reads through the cache"), cache)
         if name == "GetAPIReader":
             return Known(Access.API_READER, Evidence(file.span(call), f"`{text}` reads from the API server"))
@@ -415,8 +418,9 @@ class ClientGraph:
         )
         if _IDENTIFIER.fullmatch(value.text) and known.evidence is not None:
             # `parameter c of f is `c``: a name passed on says nothing; the link that gave it its value does
-            return Known(known.access, known.evidence, known.cache, roots)
-        return Known(known.access, Evidence(value.span, f"{label} is `{value.text}`"), known.cache, roots)
+            return Known(known.access, known.evidence, known.cache, roots, known.is_cache_itself)
+        evidence = Evidence(value.span, f"{label} is `{value.text}`")
+        return Known(known.access, evidence, known.cache, roots, known.is_cache_itself)
 
     def _values_of(self, ref: FieldRef | ParamRef | ReturnRef) -> tuple[list[Assigned], str]:
         """What a reference may hold (returned, stored, passed), and how messages name it. What tests pass or

@@ -56,6 +56,7 @@ class PendingSite:
     # the list options are this parameter of the function around the call: its callers' options decide
     options_parameter: tuple[FunctionKey, int] | None = None
     clientset_parameter: tuple[FunctionKey, int] | None = None  # the clientset is this parameter: fakes or not
+    reads_cache_itself: bool = False  # a read through `mgr.GetCache()`: client options (DisableFor) do not apply
 
 
 def pending_site(

@@ -151,7 +151,7 @@ class SiteRemedies:
             return ()
         kind = KindType(item.object.package, item.object.kind)
         fixes: list[Fix | None] = []
-        if item.operation in (Operation.GET, Operation.LIST):
+        if item.operation in (Operation.GET, Operation.LIST) and not item.reads_cache_itself:
             fixes.extend(self._disable_for(key, kind) for key in keys)
             if not unserved_fields(item, self.kinds):  # the API reader could not serve this List either
                 fixes.append(_api_reader(item, self.clients))
@@ -170,6 +170,11 @@ class SiteRemedies:
         if access is not Access.CACHE or item.operation is Operation.WATCH:
             return ""
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
+        if item.reads_cache_itself:
+            return (
+                f"Restrict {item.object.kind} in the manager's cache options (cache.Options.ByObject), or read it "
+                "through mgr.GetAPIReader(): mgr.GetCache() serves it whatever client.CacheOptions.DisableFor says"
+            )
         if indexed is None and item.cache:  # a cache of its own (cache.New, cluster.New): no manager options
             where = item.cache.rsplit(" at ", 1)[-1]
             return (
