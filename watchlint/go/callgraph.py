@@ -9,6 +9,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import Resolver
+from watchlint.go.scope import innermost_function
 
 
 class CallGraph:
@@ -68,7 +69,7 @@ class CallGraph:
             for file in self.files:
                 for literal in file.nodes("composite_literal"):
                     type_node = literal.child_by_field_name("type")
-                    if type_node is not None:
+                    if type_node is not None and not _asserts_interface(literal):
                         index.setdefault(parser.text(type_node).rsplit(".", 1)[-1], []).append((file, literal))
             self._literals_by_type = index
         built = TypeRef(key.package, key.receiver)
@@ -107,3 +108,15 @@ def _may_call_function(file: GoFile, call: tree_sitter.Node, key: FunctionKey) -
         operand = function.child_by_field_name("operand")
         return operand is not None and file.imports.get(parser.text(operand)) == key.package
     return file.package_path == key.package
+
+
+def _asserts_interface(literal: tree_sitter.Node) -> bool:
+    """`var _ reconcile.Reconciler = &ReconcileSelinux{}`: a compile-time check, no place the value runs."""
+    node = literal.parent
+    if node is not None and node.type == "unary_expression":
+        node = node.parent
+    spec = node.parent if node is not None and node.type == "expression_list" else None
+    if spec is None or spec.type != "var_spec":
+        return False
+    names = spec.children_by_field_name("name")
+    return len(names) == 1 and parser.text(names[0]) == "_" and innermost_function(spec) is None
