@@ -527,3 +527,14 @@ def test_a_read_of_a_watched_kind_names_the_watch_of_its_own_package() -> None:
     assert [finding.message for finding in findings] == [
         "`r.Kube.List` on Pod reads the cluster-wide Pod informer that the watch at internal/backup/setup.go:16 starts"
     ]
+
+
+def test_a_watch_of_a_kind_read_typed_is_not_told_to_watch_metadata_only() -> None:
+    """OnlyMetadata would leave the typed informer the reads start: the help names ByObject alone."""
+    alone = only(verdicts(watch("Pod")))
+    read_too = [item for item in verdicts(watch("Pod"), read(kind="Pod")) if item.code == "WL001"]
+    assert isinstance(alone, Finding)
+    assert alone.help.endswith(", or watch it with builder.OnlyMetadata")
+    assert [item.help for item in read_too if isinstance(item, Finding)] == [
+        "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options"
+    ]

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import keeps, shown
-from watchlint.facts import Access, Facts, Site
+from watchlint.facts import Access, Facts, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 from watchlint.language import Language
 
@@ -15,6 +15,7 @@ CODE = "WL001"
 
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
+    typed = _read_typed(facts)
     for site in facts.sites:
         judgement = judge(site, facts, context.kinds)
         if judgement.code != CODE:
@@ -32,11 +33,22 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=judgement.related,
             fixes=fixes_for(site, judgement),
-            help=suggestion(site, facts.language),
+            help=suggestion(site, facts.language, any((site.kind, key) in typed for key in site.policy_keys)),
         )
 
 
-def suggestion(site: Site, language: Language) -> str:
+def _read_typed(facts: Facts) -> frozenset[tuple[str, str]]:
+    """The kinds, with the cache, a cache-backed Get or List reads typed: a metadata-only watch of them would
+    not save the typed informer those reads start (WL005)."""
+    return frozenset(
+        (site.kind, key)
+        for site in facts.sites
+        if site.access is Access.CACHE and site.operation is not Operation.WATCH and site.form is ObjectForm.TYPED
+        for key in site.policy_keys
+    )
+
+
+def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access is Access.CACHE:
@@ -46,7 +58,7 @@ def suggestion(site: Site, language: Language) -> str:
         method = site.call.rsplit(".", 1)[-1]
         if method in ("GetInformer", "GetInformerForKind"):  # no builder: the metadata form is another object
             return f"{restrict}, or ask {method} for a metav1.PartialObjectMetadata of the kind (metadata only)"
-        if method == "IndexField":
+        if method == "IndexField" or read_typed:  # typed reads would start the full informer all the same
             return restrict
         return f"{restrict}, or watch it with builder.OnlyMetadata"
     if site.access is Access.INFORMER_FACTORY:
