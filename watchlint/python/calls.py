@@ -16,6 +16,7 @@ from watchlint.python.conditions import (
     truth_by_default,
 )
 from watchlint.python.flow import Flow
+from watchlint.python.helpers import omitted_default
 from watchlint.python.names import is_empty_literal, is_none, literal_string
 from watchlint.python.parser import ParsedFile
 from watchlint.source import Span
@@ -89,11 +90,14 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
             text = f"`{name}={file.code(arg.value)}`"
             span = argument_span(file, arg)
             condition = None
-            if mitigation is Mitigation.SELECTOR and truth_by_default(flow, arg.value) is False:
-                # `label_selector=os.getenv("SELECTOR", "")`: no selector is sent by default
+            omitted = omitted_default(flow, arg.value)
+            if truth_by_default(flow, arg.value) is False:
+                # `label_selector=os.getenv("SELECTOR", "")`, `namespace=None`: none is sent by default
                 variable = environment_variable(flow, arg.value)
                 shown = f"{variable} is set" if variable else f"`{file.code(arg.value)}` is not empty"
                 condition = Condition(shown, span, False)
+            elif omitted is not None:  # `def f(label_selector=None)` called as `f()` in the module
+                condition = Condition(f"`{omitted[0]}` is passed to {omitted[1]}()", span, False)
             found.append(Restriction(mitigation, kind, span, text, condition=condition))
     for star in (arg for arg in call.args if arg.star == "**"):
         entries = keyword_dict(flow, star.value)
