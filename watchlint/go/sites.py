@@ -49,7 +49,7 @@ class SiteExtractor:
             arguments = parser.named(argument_list)
             if method == "WithEventFilter":
                 group = self._chain_group(file, call)
-                event_filters.setdefault(group, []).append(evidence(file, call, "WithEventFilter"))
+                event_filters.setdefault(group, []).append(_event_filter(file, call))
                 continue
             if method == "WithNamespaceScope" and file.imports.get(parser.text(operand)) == KNATIVE_INJECTION:
                 self.client_go.injection_scopes.append((file, call, arguments))
@@ -431,3 +431,10 @@ def _is_handler(text: str) -> bool:
     """An event handler, by the head of its expression: a predicate's body may well call `shouldEnqueue`."""
     head = text.lstrip("&").split("(", 1)[0].split("{", 1)[0]
     return "handler." in head or "Enqueue" in head
+
+
+def _event_filter(file: GoFile, call: tree_sitter.Node) -> Evidence:
+    """`WithEventFilter(…)` where the chain calls it: from the method's name to the end of its arguments, not
+    the whole chain before it."""
+    name, whole = file.name_span(call), file.span(call)
+    return Evidence(replace(name, end_line=whole.end_line, end_column=whole.end_column), "`WithEventFilter(…)`")
