@@ -11,6 +11,7 @@ import tree_sitter
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.clientgo import LIST_WATCH_INFORMERS, STANDALONE_INFORMER, ClientGoSites, TypedClientNames, served_by
+from watchlint.go.clientrefs import ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import extract_field_keys
@@ -178,6 +179,9 @@ class SiteExtractor:
                 if found is None or (site.operation is Operation.LIST) != found.is_list:
                     continue
                 copy = self._from_helper(site, caller_file, call, found)
+                passed = site.client if isinstance(site.client, ParamRef) and site.client.function == key else None
+                if passed is not None and passed.index < len(values):  # the client this call hands the helper
+                    copy.client = self.clients.receiver_of(caller_file, values[passed.index])
                 if site.forwarded is not None:  # the caller's options are the watch's
                     options = values[site.forwarded :]
                     copy.filters.extend(self._predicates(caller_file, options, "Watches"))
