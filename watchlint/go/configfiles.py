@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.declarations import Declarations
+from watchlint.go.declarations import Declarations, FunctionKey
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import Resolver
 
@@ -38,22 +38,47 @@ _OBJECT_FIELDS = frozenset({"ObjectMeta"})
 
 def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
     """The struct types a file fills from a configuration file."""
+    for struct, data in _decodes(file, resolver):
+        if read_from_file(file, data, resolver):
+            yield struct
+
+
+def decoded_from_parameters(file: GoFile, resolver: Resolver) -> Iterator[tuple[TypeRef, FunctionKey, int]]:
+    """The struct types a file decodes from a parameter of the function around the decode (kiali's
+    `Unmarshal(yamlString string)`), with that parameter: its callers tell whether it holds a file's bytes."""
+    for struct, data in _decodes(file, resolver):
+        target = _unconverted(data)
+        declaration = resolver.declaration(file, target) if target.type == "identifier" else None
+        key = resolver.function_key(file, data)
+        info = resolver.declarations.functions.get(key) if key is not None else None
+        is_parameter = declaration is not None and declaration.parameter_index >= 0
+        if (
+            is_parameter
+            and info is not None
+            and declaration is not None
+            and info.node.start_byte == declaration.scope_start
+        ):
+            yield struct, info.key, declaration.parameter_index
+
+
+def _decodes(file: GoFile, resolver: Resolver) -> Iterator[tuple[TypeRef, tree_sitter.Node]]:
+    """Every decode of the file into a struct, with the data it decodes."""
     for call in file.calls():
         if call.operand is None or call.arguments is None:
             continue
         arguments = parser.named(call.arguments)
         package = file.imports.get(call.operand_text, "")
         if call.name in _UNMARSHAL.get(package, ()) and len(arguments) >= 2:
-            if any(_read_from_file(file, data, resolver) for data in arguments[:-1]):
-                yield from _struct_of(file, arguments[-1], resolver)
+            for data in arguments[:-1]:
+                yield from ((struct, data) for struct in _struct_of(file, arguments[-1], resolver))
         elif call.name == "Decode" and len(arguments) == 1 and call.operand.type == "call_expression":
             # `json.NewDecoder(f).Decode(&cfg)`, `yaml.NewYAMLOrJSONDecoder(f, n).Decode(&cfg)`
             function = call.operand.child_by_field_name("function")
             name = parser.text(function.child_by_field_name("field")) if function is not None else ""
             source = parser.named(call.operand.child_by_field_name("arguments") or call.operand)
             is_decoder = function is not None and function.type == "selector_expression" and name in _DECODERS
-            if is_decoder and source and _read_from_file(file, source[0], resolver):
-                yield from _struct_of(file, arguments[0], resolver)
+            if is_decoder and source:
+                yield from ((struct, source[0]) for struct in _struct_of(file, arguments[0], resolver))
 
 
 def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozenset[TypeRef]:
@@ -81,9 +106,11 @@ def _is_configuration(struct: TypeRef, declarations: Declarations) -> bool:
     return fields is not None and not any(info.name in _OBJECT_FIELDS for info in fields)
 
 
-def _read_from_file(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> bool:
-    """Whether an expression holds what `os.ReadFile` read or `os.Open` opened (directly or through a local)."""
-    for _ in range(3):
+def read_from_file(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> bool:
+    """Whether an expression holds what `os.ReadFile` read or `os.Open` opened (directly, through a local, or
+    converted: `[]byte(text)`, `string(content)`)."""
+    for _ in range(4):
+        node = _unconverted(node)
         if node.type == "identifier":
             declaration = resolver.declaration(file, node)
             if declaration is None or declaration.value_node is None:
@@ -104,3 +131,14 @@ def _struct_of(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> It
     declared = resolver.type_of(file, target)
     if declared is not None:
         yield declared.base
+
+
+def _unconverted(node: tree_sitter.Node) -> tree_sitter.Node:
+    """The operand of `[]byte(x)` or `string(x)`: the same data."""
+    if node.type == "type_conversion_expression":
+        return node.child_by_field_name("operand") or node
+    function = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if function is None or not (function.type == "slice_type" or parser.text(function) == "string"):
+        return node
+    inner = parser.first_named(node.child_by_field_name("arguments"))
+    return inner if inner is not None else node

@@ -11,7 +11,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.callgraph import is_test_code
-from watchlint.go.configfiles import nested_structs
+from watchlint.go.configfiles import nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
@@ -99,7 +99,17 @@ class FieldValues:
     def _from_files(self) -> frozenset[TypeRef]:
         """The structs filled from configuration files, and those they hold."""
         if self._file_structs is None:
-            self._file_structs = nested_structs(self.evaluator.flags.decoded, self.resolver.declarations)
+            flags, calls = self.evaluator.flags, self.evaluator.calls
+            passed = [
+                struct
+                for struct, key, index in flags.decoded_by_parameter
+                if any(
+                    index < len(values := parser.named(call.child_by_field_name("arguments") or call))
+                    and read_from_file(caller_file, values[index], self.resolver)
+                    for caller_file, call in calls.callers(key)
+                )
+            ]
+            self._file_structs = nested_structs([*flags.decoded, *passed], self.resolver.declarations)
         return self._file_structs
 
     def stored(

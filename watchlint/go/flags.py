@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.configfiles import decoded_structs
-from watchlint.go.declarations import resolve_type
+from watchlint.go.configfiles import decoded_from_parameters, decoded_structs
+from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements
 
@@ -71,9 +71,12 @@ class FlagRegistry:
     # field name -> the structs declaring a field of that name with an `env:"X"` tag, with X and its default
     env_by_field: dict[str, list[tuple[TypeRef | None, EnvTag]]] = field(default_factory=dict)
     decoded: list[TypeRef] = field(default_factory=list)  # structs filled from a configuration file
+    # structs decoded from a function's parameter: from a file when a caller passes a file's bytes
+    decoded_by_parameter: list[tuple[TypeRef, FunctionKey, int]] = field(default_factory=list)
 
     def collect(self, file: GoFile, resolver: Resolver) -> None:
         self.decoded.extend(decoded_structs(file, resolver))
+        self.decoded_by_parameter.extend(decoded_from_parameters(file, resolver))
         for call in file.calls():
             if call.operand is not None and call.arguments is not None:
                 self._flag_call(file, call, resolver)

@@ -162,6 +162,11 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
             scope.add(Declaration(parser.text(name), start, start, end, name, type_node, parameter_index=index))
             index += 1
         index += 0 if names else 1  # an unnamed parameter still takes a position
+    result = function.child_by_field_name("result")
+    for declared in result.named_children if result is not None and result.type == "parameter_list" else ():
+        # named results (`(conf *Config, err error)`): locals of the function, zero until written
+        for name in declared.children_by_field_name("name") if declared.type == "parameter_declaration" else ():
+            scope.add(Declaration(parser.text(name), start, start, end, name, declared.child_by_field_name("type")))
 
 
 _DECLARING_QUERY = """[
