@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+import tree_sitter
+
 from watchlint.facts import (
     Access,
     CachePolicy,
@@ -239,10 +241,27 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
         if isinstance(value, Val) and value.value in ("", None) and not value.unseen:
             text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
             judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
+        elif (caller := _passes_every_namespace(file, node, evaluator)) is not None:
+            text = f'`{parser.text(node)}` is not empty ({caller} passes "")'
+            judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
     for restriction, file, node in item.guarded:  # a selector a tweak sets only under a condition
         if (condition := evaluator.condition(file, node)) is not None:
             judged[id(restriction)] = replace(restriction, condition=condition)
     return tuple(judged.values())
+
+
+def _passes_every_namespace(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> str | None:
+    """Where a namespace parameter's callers disagree, the call that passes every namespace (`""`), as
+    `file:line`: that call lists the whole cluster (SPEC §1, a finding when any leaves it unrestricted)."""
+    declaration = evaluator.resolver.declaration(file, node) if node.type == "identifier" else None
+    key = evaluator.resolver.function_key(file, node) if declaration is not None else None
+    if declaration is None or declaration.parameter_index < 0 or key is None:
+        return None
+    for caller_file, call in evaluator.calls.deployed(key, evaluator.calls.callers(key)):
+        passed = evaluator.argument(caller_file, call, declaration.parameter_index, 1)
+        if isinstance(passed, Val) and passed.value == "" and not passed.unseen:
+            return f"{caller_file.path}:{call.start_point.row + 1}"
+    return None
 
 
 def _binary_label(key: str) -> str:
