@@ -27,8 +27,9 @@ def resolve_type(node: tree_sitter.Node | None, file: GoFile) -> TypeRef | None:
     if kind == "pointer_type":
         inner = resolve_type(parser.first_named(node), file)
         return TypeRef(inner.package, inner.name, True, inner.slice) if inner else None
-    if kind == "slice_type":
-        inner = resolve_type(node.child_by_field_name("element"), file)
+    if kind in ("slice_type", "map_type"):  # a container of T, by index: `clients[0]`, `readers["home"]`
+        element = node.child_by_field_name("element" if kind == "slice_type" else "value")
+        inner = resolve_type(element, file)
         return TypeRef(inner.package, inner.name, inner.pointer, True) if inner else None
     if kind in ("parenthesized_type", "type_elem"):
         return resolve_type(parser.first_named(node), file)
