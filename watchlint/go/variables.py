@@ -149,8 +149,11 @@ class VariableValues:
             elif any(guard.holds is None for guard in guards):
                 value = either(value, written)
             else:
-                # a fallback written because a flag is left at its default comes from that flag
+                # a fallback written because a flag is left at its default comes from that flag, and from the
+                # fallback's own source too (`RESTRICT_TO_NAMESPACE`, else `WATCH_NAMESPACE`)
                 origin = next((guard.origin for guard in guards if guard.origin), "")
+                if isinstance(written, Val) and written.origin and origin and origin != written.origin:
+                    written = Val(written.value, f"{origin} or {written.origin}", written.unseen)
                 value = Val(written.value, origin) if isinstance(written, Val) and not written.origin else written
         return value
 
