@@ -140,7 +140,13 @@ def extract(unit: UnitInput) -> Facts:
         pending, calls.callers, lambda key: calls.deployed(key, calls.callers(key)), evaluator.fields.stored
     )
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
-    sites = _resolve_sites(pending, clients, binaries, evaluator, anchors)
+    # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
+    cached = [
+        b
+        for b in binaries
+        if any(_in_binary(f, b.packages) and policies[f.path].builds_cache for f in run.files if f.path in policies)
+    ]
+    sites = _resolve_sites(pending, clients, binaries, evaluator, anchors, cached)
     return Facts(
         language=Language.GO,
         root=unit.shown_root,
@@ -274,6 +280,7 @@ def _resolve_sites(
     binaries: list[Binary],
     evaluator: Evaluator,
     anchors: dict[str, OptionsAnchor],
+    cached: list[Binary],
 ) -> list[Site]:
     """Resolve every site's client first: a fix may depend on other sites (DisableFor on every cached List of
     its kind, OnlyMetadata on the typed reads), so fixes are built only once all are known."""
@@ -286,7 +293,9 @@ def _resolve_sites(
     # a label selector on a kind the operator also watches without owning (For, Watches) would hide those
     watched_unowned = frozenset(item.object.kind for item in pending if item.call in ("For", "Watches"))
     package_of = {file.path: file.package_path for file in evaluator.files}
-    resolved = [found for item in pending if (found := _resolve_access(item, clients, binaries, evaluator, package_of))]
+    resolved = [
+        found for item in pending if (found := _resolve_access(item, clients, binaries, evaluator, package_of, cached))
+    ]
     kinds = clients.resolver.kinds
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
     remedies = SiteRemedies(
@@ -308,7 +317,12 @@ class _Resolved:
 
 
 def _resolve_access(
-    item: PendingSite, clients: ClientGraph, binaries: list[Binary], evaluator: Evaluator, package_of: dict[str, str]
+    item: PendingSite,
+    clients: ClientGraph,
+    binaries: list[Binary],
+    evaluator: Evaluator,
+    package_of: dict[str, str],
+    cached: list[Binary],
 ) -> _Resolved | None:
     """None when the receiver is not a controller-runtime client (a vault client, a map, …)."""
     access, evidence, restrictions = item.access, None, _judged_namespaces(item, evaluator)
@@ -327,6 +341,8 @@ def _resolve_access(
         keys = (item.cache,)
     elif access is Access.CACHE:
         reaching = [b for b in binaries if item.file.package_path in b.packages]
+        # a binary building only client-go factories (kiali's tools/cmd/generate) runs no manager cache
+        reaching = [b for b in reaching if b in cached] or reaching
         wired = frozenset(package_of[origin.path] for origin in origins if origin.path in package_of)
         # the binaries that also hold the code handing the site its client: a tool that only imports the
         # package (argo-cd's hack/gen-catalog) does not run the site with that manager's client

@@ -88,6 +88,7 @@ class FilePolicy:
     origins: list[Span] = field(default_factory=list)  # manager, cache and informer-factory constructions
     # for each origin, the guard that keeps it from being built by default (None: built by default)
     origin_guards: list[Span | None] = field(default_factory=list)
+    builds_cache: bool = False  # a controller-runtime manager, cluster or cache is built here, not only a factory
     caches_unstructured: list[Span] = field(default_factory=list)
     clusters: dict[str, ClusterPolicy] = field(default_factory=dict)  # second caches built with cluster.New
     manager_options: list[tree_sitter.Node] = field(default_factory=list)  # `ctrl.Options{…}` literals, for fixes
@@ -335,6 +336,7 @@ class _Extractor:
             self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(call)))
         elif name in _CONSTRUCTORS and package in _CONSTRUCTORS[name]:
             self.policy.origins.append(self.file.name_span(call))
+            self.policy.builds_cache = self.policy.builds_cache or package != INFORMERS
             condition = self.evaluator.condition(self.file, call)
             off = condition is not None and condition.holds_by_default is False
             self.policy.origin_guards.append(condition.span if off and condition is not None else None)
