@@ -78,7 +78,7 @@ class FieldValues:
                 isinstance(value, Val)
                 and from_file
                 and not is_test_code(file.path)
-                and _held_in(value_node) in (None, parent)
+                and (parent is None or _held_in(value_node) in (None, parent.lower()))
             ):
                 # a value written in code for a field the file may set: a visible default (`Enabled: true` in
                 # the DefaultProjectConfig() the file is decoded over)
@@ -166,15 +166,16 @@ class FieldValues:
 
 
 def _held_in(value: tree_sitter.Node) -> str | None:
-    """The field that holds the struct a write sets a field of: `CertRotation` for `Enabled: true` in
-    `CertRotation: Gate{Enabled: true}` or for `cfg.CertRotation.Enabled = true`; None when not told."""
+    """The name of what holds the struct a write sets a field of, lower-cased: `certrotation` for `Enabled:
+    true` in `CertRotation: Gate{Enabled: true}`, `reconcile` for `retval.reconcile.X = true` or `reconcile.X =
+    true` (the copy a program keeps of `config.Reconcile`); None when not told."""
     element = value.parent.parent if value.parent is not None and value.parent.type == "literal_element" else None
-    if element is not None and element.type == "keyed_element":  # `Enabled: true` in a literal
+    if element is not None and element.type == "keyed_element":
         literal = element.parent.parent if element.parent is not None else None  # literal_value, composite_literal
         holder = literal.parent if literal is not None and literal.type == "composite_literal" else None
         holder = holder.parent if holder is not None and holder.type == "literal_element" else None
         key = parser.first_named(holder) if holder is not None and holder.type == "keyed_element" else None
-        return parser.text(key) if key is not None else None
+        return parser.text(key).lower() if key is not None else None
     assignment = value.parent.parent if value.parent is not None else None
     if assignment is None or assignment.type != "assignment_statement":
         return None
@@ -182,7 +183,10 @@ def _held_in(value: tree_sitter.Node) -> str | None:
     operand = (
         target.child_by_field_name("operand") if target is not None and target.type == "selector_expression" else None
     )
-    field = (
-        operand.child_by_field_name("field") if operand is not None and operand.type == "selector_expression" else None
+    if operand is not None and operand.type == "selector_expression":
+        operand = operand.child_by_field_name("field")
+    return (
+        parser.text(operand).lower()
+        if operand is not None and operand.type in ("identifier", "field_identifier")
+        else None
     )
-    return parser.text(field) if field is not None else None
