@@ -46,8 +46,11 @@ class FieldValues:
         `def.Terraform.Type`. `parent` names the field holding the struct read (`Audit` of
         `cfg.Gates.Audit.Enabled`): a default written under another one (`CertRotation: Gate{Enabled:
         true}`) is not this field's."""
-        key = ("field", name, field_type, owner.base if owner is not None else None, parent)
-        return self.evaluator.memoized(key, lambda: self._field_value(name, field_type, owner, depth, parent))
+        # the holder tells defaults apart in configuration structs only: elsewhere one evaluation per field
+        # keeps the memo's cycle detection whole
+        held = parent if owner is not None and self._declaring(owner, name) in self._from_files() else None
+        key = ("field", name, field_type, owner.base if owner is not None else None, held)
+        return self.evaluator.memoized(key, lambda: self._field_value(name, field_type, owner, depth, held))
 
     def _field_value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None
