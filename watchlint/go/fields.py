@@ -24,6 +24,7 @@ MAX_WRITES = 16  # writes of one field of one struct looked at
 # writes of one field name whose struct is told, to find those of one struct: names like `Name` are written
 # everywhere (ingress-nginx writes `Namespace` 36 times, the flag-fed one last)
 MAX_SCANNED_WRITES = 256
+_FROM_FILE = "(configuration file)"  # the origin of a configuration file's field left as its zero value
 # a write of a field, with a function telling the struct written (computed only when asked)
 _FieldWrite = tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]
 
@@ -75,7 +76,10 @@ class FieldValues:
             value = self.evaluator.value(
                 file, value_node, self.evaluator.parameters(file, value_node, depth + 1), depth + 1
             )
-            if isinstance(value, Val) and value.origin:  # filled from a flag or the environment: configuration
+            # a configuration file's field left empty, copied into a struct of another type, says nothing of
+            # every value of that type (kueue's types.NamespacedName filled from its configuration's Namespace)
+            copied = not from_file and isinstance(value, Val) and value.origin.endswith(_FROM_FILE)
+            if isinstance(value, Val) and value.origin and not copied:
                 known.append(value)
             elif (
                 isinstance(value, Val)
