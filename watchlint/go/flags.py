@@ -12,7 +12,7 @@ from watchlint.go import parser
 from watchlint.go.configfiles import decoded_from_parameters, decoded_structs
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
-from watchlint.go.resolve import Resolver, keyed_elements
+from watchlint.go.resolve import Resolver, keyed_elements, unquote
 
 FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)Var(P)?$")
 FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)(P)?$")
@@ -223,13 +223,6 @@ def _variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) ->
     if declaration is not None:
         return (file.path, f"{declaration.name}@{declaration.node.start_byte}")
     return (file.package_path, parser.text(target))
-
-
-def unquote(text: str) -> str:
-    if text[:1] == "`":
-        return text.strip("`")
-    body = text[1:-1] if len(text) >= 2 else text
-    return body.replace('\\"', '"').replace("\\\\", "\\")
 
 
 def _declaring_struct(file: GoFile, declaration: tree_sitter.Node) -> TypeRef | None:

@@ -14,6 +14,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.known import Val, Value
 from watchlint.go.model import GoFile
+from watchlint.go.resolve import unquote
 from watchlint.go.scope import innermost_function, return_items
 from watchlint.source import Span
 
@@ -339,6 +340,5 @@ def _compared_to(condition: tree_sitter.Node) -> str | None:
         return None
     for side in (condition.child_by_field_name("right"), condition.child_by_field_name("left")):
         if side is not None and side.type in ("interpreted_string_literal", "raw_string_literal"):
-            text = parser.text(side)[1:-1]
-            return text or None
+            return unquote(parser.text(side)) or None
     return None

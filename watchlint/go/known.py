@@ -12,8 +12,8 @@ from typing import Any
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.flags import unquote
 from watchlint.go.model import TypeRef
+from watchlint.go.resolve import unquote
 
 OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
     "==": operator.eq,

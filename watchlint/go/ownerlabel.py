@@ -13,7 +13,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.callgraph import is_test_code
 from watchlint.go.model import GoFile
-from watchlint.go.resolve import Resolver, keyed_entries
+from watchlint.go.resolve import Resolver, keyed_entries, unquote
 
 MANAGED_BY = "app.kubernetes.io/managed-by"
 OWNER_KEYS = (MANAGED_BY, "app.kubernetes.io/created-by")
@@ -43,7 +43,9 @@ def _key_names(files: list[GoFile], resolver: Resolver) -> frozenset[str]:
     names = {f'"{key}"' for key in OWNER_KEYS}
     for (_, name), variable in resolver.declarations.variables.items():
         value = variable.value_node
-        if value is not None and value.type == "interpreted_string_literal" and parser.text(value)[1:-1] in OWNER_KEYS:
+        if value is None or value.type != "interpreted_string_literal":
+            continue
+        if unquote(parser.text(value)) in OWNER_KEYS:
             names.add(name)
     present = any(key.encode() in file.source.data for file in files for key in OWNER_KEYS)
     return frozenset(names) if present else frozenset()

@@ -291,7 +291,7 @@ class Resolver:
         if node is None or depth > MAX_DEPTH:
             return None
         if node.type in ("interpreted_string_literal", "raw_string_literal"):
-            return _unquote(parser.text(node))
+            return unquote(parser.text(node))
         if node.type == "parenthesized_expression" or (
             node.type == "call_expression" and parser.text(node.child_by_field_name("function")) == "string"
         ):
@@ -312,7 +312,7 @@ class Resolver:
         return self.string_value(variable.file, variable.value_node, depth + 1) if variable is not None else None
 
 
-def _unquote(literal: str) -> str:
+def unquote(literal: str) -> str:
     """The text of a Go string literal: raw strings as written, `\\"` and `\\\\` unescaped in interpreted ones."""
     if literal[:1] == "`":
         return literal.strip("`")
