@@ -136,9 +136,7 @@ def extract(unit: UnitInput) -> Facts:
     extractor.scope_injected(pending)
     binaries = [b for b in find_binaries(run.all_files, run.module_paths) if _builds_manager(b, run.files, policies)]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
-    pending = extractor.expand_helpers(
-        pending, calls.callers, lambda key: calls.deployed(key, calls.callers(key)), evaluator.fields.stored
-    )
+    pending = extractor.expand_helpers(pending, calls.callers, calls.deployed_callers, evaluator.fields.stored)
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [
@@ -263,7 +261,7 @@ def _passes_every_namespace(file: GoFile, node: tree_sitter.Node, evaluator: Eva
     key = evaluator.resolver.function_key(file, node) if declaration is not None else None
     if declaration is None or declaration.parameter_index < 0 or key is None:
         return None
-    for caller_file, call in evaluator.calls.deployed(key, evaluator.calls.callers(key)):
+    for caller_file, call in evaluator.calls.deployed_callers(key):
         passed = evaluator.argument(caller_file, call, declaration.parameter_index, 1)
         if isinstance(passed, Val) and passed.value == "" and not passed.unseen:
             return f"{caller_file.path}:{call.start_point.row + 1}"

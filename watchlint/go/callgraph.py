@@ -49,6 +49,10 @@ class CallGraph:
             return places
         return [(file, node) for file, node in places if not is_test_code(file.path)]
 
+    def deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls of a function a binary makes (`deployed` over `callers`)."""
+        return self.deployed(key, self.callers(key))
+
     def _method_calls(self, name: str) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
         """The calls of a method name grouped by the method each invokes, each call resolved once: the
         methods of generated wrappers share names (Get, List) by the hundred."""

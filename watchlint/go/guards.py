@@ -216,7 +216,7 @@ class Guards:
     def _off_at_every_call(self, key: FunctionKey, levels: int) -> list[Guard]:
         """The first guard that keeps one call of a function off by default, when every call is kept off;
         none when one call may run."""
-        calls = self.evaluator.calls.deployed(key, self.evaluator.calls.callers(key))
+        calls = self.evaluator.calls.deployed_callers(key)
         if not calls and key.receiver:  # a method only controller-runtime calls (Reconcile)
             calls = self.evaluator.calls.deployed(key, self.evaluator.calls.constructions(key))
         outcomes = []
