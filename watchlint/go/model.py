@@ -31,6 +31,9 @@ TOOLS_CACHE = "k8s.io/client-go/tools/cache"
 KNATIVE_INFORMERS = "knative.dev/pkg/client/injection/kube/informers"
 KNATIVE_INJECTION = "knative.dev/pkg/injection"
 
+# controller-runtime functions that read the object through the client they are given before writing it
+READ_FIRST = frozenset({"CreateOrUpdate", "CreateOrPatch"})
+
 # Packages that re-export the manager options and builder entry points (ctrl.Options, ctrl.NewManager, …).
 MANAGER_PACKAGES = frozenset({CONTROLLER_RUNTIME, CR_MANAGER})
 BUILDER_PACKAGES = frozenset({CONTROLLER_RUNTIME, CR_BUILDER})

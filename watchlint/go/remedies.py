@@ -24,7 +24,7 @@ from watchlint.go.edits import (
     only_metadata_fix,
 )
 from watchlint.go.fieldselectors import FieldKey
-from watchlint.go.model import CR_CLIENT, GoFile, TypeRef
+from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.ownerlabel import owner_label
 from watchlint.go.pending import PendingSite
@@ -181,7 +181,7 @@ class SiteRemedies:
                 f"Restrict {item.object.kind} in the options of the cache built at {where} (cache.Options.ByObject "
                 "or DefaultNamespaces), or read it through a client without cache"
             )
-        if indexed is None and item.call.endswith(_READ_FIRST):
+        if indexed is None and item.call.rsplit(".", 1)[-1] in READ_FIRST:  # Get, then write, through one client
             return (
                 f"Add {item.object.kind} to client.CacheOptions.DisableFor in the manager options: {item.call} "
                 "writes through the client it reads with, which mgr.GetAPIReader() cannot"
@@ -215,9 +215,6 @@ class SiteRemedies:
             f"index {first.key.shown}, which the API server cannot serve{_more_lists(indexed[1:])}"
         )
         return replace(fix, title=title, applicability=Applicability.UNSAFE)
-
-
-_READ_FIRST = (".CreateOrUpdate", ".CreateOrPatch")  # functions that Get, then write, through one client
 
 
 def _more_lists(others: list[IndexedList]) -> str:

@@ -15,7 +15,15 @@ from watchlint.go.clientrefs import ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import extract_field_keys
-from watchlint.go.model import CONTROLLER_RUNTIME, CR_CLIENT, CR_CONTROLLERUTIL, CR_SOURCE, KNATIVE_INJECTION, GoFile
+from watchlint.go.model import (
+    CONTROLLER_RUNTIME,
+    CR_CLIENT,
+    CR_CONTROLLERUTIL,
+    CR_SOURCE,
+    KNATIVE_INJECTION,
+    READ_FIRST,
+    GoFile,
+)
 from watchlint.go.pending import ALL_NAMESPACES, PendingSite, construct_text, evidence, operand_of, pending_site
 from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
 from watchlint.go.scope import returned_values
@@ -25,8 +33,6 @@ BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "Watch
 _READS = frozenset({"Get", "List"})
 _MAX_OPTION_HOPS = 3  # variables followed to the List options they hold
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
-# controller-runtime functions that read the object through the client they are given before writing it
-_READ_FIRST = frozenset({"CreateOrUpdate", "CreateOrPatch"})
 _READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
 _SELECTOR_OPTIONS = frozenset(
     {"MatchingLabels", "MatchingLabelsSelector", "MatchingFields", "MatchingFieldsSelector", "HasLabels"}
@@ -79,7 +85,7 @@ class SiteExtractor:
             yield from self._informer_site(file, call, method, arguments)
         elif method in _READS or method == "Watch":
             yield from self._read_or_watch(file, call, method, operand, arguments)
-        elif method in _READ_FIRST and file.imports.get(parser.text(operand)) in _READ_FIRST_PACKAGES:
+        elif method in READ_FIRST and file.imports.get(parser.text(operand)) in _READ_FIRST_PACKAGES:
             # `controllerutil.CreateOrUpdate(ctx, c, obj, mutate)` begins with `c.Get(ctx, key, obj)`
             yield from self._read_site(file, call, method, operand, arguments, client=arguments[1:2])
         elif not arguments:
