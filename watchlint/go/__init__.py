@@ -134,16 +134,16 @@ def extract(unit: UnitInput) -> Facts:
         run.guarded(file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator)))
         run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
     extractor.scope_injected(pending)
-    binaries = [b for b in find_binaries(run.all_files, run.module_paths) if _builds_manager(b, run.files, policies)]
+    binaries = [
+        b
+        for b in find_binaries(run.all_files, run.module_paths)
+        if _builds(b, run.files, policies, lambda p: bool(p.origins))
+    ]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     pending = extractor.expand_helpers(pending, calls.callers, calls.deployed_callers, evaluator.fields.stored)
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
-    cached = [
-        b
-        for b in binaries
-        if any(_in_binary(f, b.packages) and policies[f.path].builds_cache for f in run.files if f.path in policies)
-    ]
+    cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
     sites = _resolve_sites(pending, clients, binaries, evaluator, anchors, cached)
     return Facts(
         language=Language.GO,
@@ -184,8 +184,12 @@ def _parse(run: _Run, source: SourceFile) -> None:
         run.files.append(file)
 
 
-def _builds_manager(binary: Binary, files: list[GoFile], policies: dict[str, FilePolicy]) -> bool:
-    return any(_in_binary(file, binary.packages) and policies.get(file.path, FilePolicy()).origins for file in files)
+def _builds(
+    binary: Binary, files: list[GoFile], policies: dict[str, FilePolicy], builds: Callable[[FilePolicy], bool]
+) -> bool:
+    """Whether a file built into the binary `builds` something (a manager, cache or informer factory; a
+    controller-runtime cache)."""
+    return any(_in_binary(file, binary.packages) and builds(policies.get(file.path, FilePolicy())) for file in files)
 
 
 def _in_binary(file: GoFile, packages: frozenset[str] | None) -> bool:
