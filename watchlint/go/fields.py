@@ -49,13 +49,22 @@ class FieldValues:
         true}`) is not this field's."""
         # the holder tells defaults apart in configuration structs only: elsewhere one evaluation per field
         # keeps the memo's cycle detection whole
-        held = parent if owner is not None and self._declaring(owner, name) in self._from_files() else None
+        from_file = owner is not None and self._declaring(owner, name) in self._from_files()
+        held = parent if from_file else None
         key = ("field", name, field_type, owner.base if owner is not None else None, held)
-        return self.evaluator.memoized(key, lambda: self._field_value(name, field_type, owner, depth, held))
+        return self.evaluator.memoized(key, lambda: self._field_value(name, field_type, owner, depth, held, from_file))
 
     def _field_value(
-        self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None
+        self,
+        name: str,
+        field_type: TypeRef | None,
+        owner: TypeRef | None,
+        depth: int,
+        parent: str | None,
+        from_file: bool,
     ) -> Value:
+        """`value`, where `from_file` says whether the field's declaring struct is decoded from a configuration
+        file."""
         tagged = self.evaluator.flags.env_by_field.get(name, [])
         env = next((env for struct, env in tagged if self._same(struct, owner, name)), None)
         origin = env.variable if env is not None else ""
@@ -70,7 +79,6 @@ class FieldValues:
             is_bool = field_type is not None and field_type.name == "bool" and not field_type.pointer
             return Val(tag_value(env.default, is_bool), origin)
         known = []
-        from_file = owner is not None and self._declaring(owner, name) in self._from_files()
         for file, value_node, _ in self._writes_of_field(name, owner):
             # a constructor's parameter stored in the field: what the constructor's calls pass
             value = self.evaluator.value(
@@ -94,8 +102,7 @@ class FieldValues:
         if visible is not None:
             return Val(visible.value, origin or visible.origin)
         if not known and not origin:
-            declaring = self._declaring(owner, name) if owner is not None else None
-            if declaring is None or declaring not in self._from_files():
+            if not from_file:
                 return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
             origin = f"{name} (configuration file)"
         zero = zero_value(field_type)
