@@ -30,6 +30,8 @@ _UNMARSHAL = {
     "k8s.io/apimachinery/pkg/runtime": ("DecodeInto",),
 }
 _DECODERS = frozenset({"NewDecoder", "NewYAMLOrJSONDecoder", "NewYAMLToJSONDecoder"})
+_DECODING_NAMES = frozenset({"Decode", *(name for names in _UNMARSHAL.values() for name in names)})
+_DECODING_WORDS = (b"Unmarshal", b"Decode")  # a call of any of _DECODING_NAMES spells one of them
 _FILE_READS = {"os": ("ReadFile", "Open"), "io/ioutil": ("ReadFile",)}
 _MAX_NESTING = 4  # struct fields followed from a decoded struct to the structs it holds
 # The field every Kubernetes object has; TypeMeta alone is component configuration's (a ProjectConfig kind).
@@ -63,8 +65,10 @@ def decoded_from_parameters(file: GoFile, resolver: Resolver) -> Iterator[tuple[
 
 def _decodes(file: GoFile, resolver: Resolver) -> Iterator[tuple[TypeRef, tree_sitter.Node]]:
     """Every decode of the file into a struct, with the data it decodes."""
+    if not any(name in file.source.data for name in _DECODING_WORDS):
+        return  # most files: no decoder is called
     for call in file.calls():
-        if call.operand is None or call.arguments is None:
+        if call.operand is None or call.arguments is None or call.name not in _DECODING_NAMES:
             continue
         arguments = parser.named(call.arguments)
         package = file.imports.get(call.operand_text, "")
