@@ -40,7 +40,7 @@ class ListOptionsReader:
             return
         target, target_file = node, file
         if target.type in ("identifier", "selector_expression"):
-            held = self._held(file, target)
+            held = self.resolver.held_value(file, target)
             if held is None:
                 yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
                 return
@@ -57,25 +57,6 @@ class ListOptionsReader:
             if key in ("LabelSelector", "FieldSelector") and parser.text(value) not in ('""', "``"):
                 text = f"{key}: {parser.text(value)}"
                 yield Restriction(Mitigation.SELECTOR, kind, target_file.span(value), text)
-
-    def _held(self, file: GoFile, name: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
-        """The value a local or a package variable (of this package or another: `opts.AllJobs`) is given
-        where it is declared; None when it is given none there, or is a parameter."""
-        if name.type == "identifier":
-            declaration = self.resolver.declaration(file, name)
-            if declaration is not None:
-                return (file, declaration.value_node) if declaration.value_node is not None else None
-            key = (file.package_path, parser.text(name))
-        else:
-            operand = name.child_by_field_name("operand")
-            package = file.imports.get(parser.text(operand)) if operand is not None else None
-            if package is None:
-                return None
-            key = (package, parser.text(name.child_by_field_name("field")))
-        variable = self.resolver.declarations.variables.get(key)
-        if variable is None or variable.value_node is None:
-            return None
-        return variable.file, variable.value_node
 
     def _reflector_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
         """For the options parameter of a `func(options metav1.ListOptions)` (a ListFunc or WatchFunc handed to

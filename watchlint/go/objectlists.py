@@ -124,15 +124,8 @@ def literal_of(
     for _ in range(hops + 1):
         if node.type in ("composite_literal", "literal_value"):
             return file, node
-        if node.type != "identifier":
+        held = resolver.held_value(file, node) if node.type == "identifier" else None
+        if held is None:
             return None
-        declaration = resolver.declaration(file, node)
-        if declaration is not None:
-            following = declaration.value_node
-        else:
-            variable = resolver.declarations.variables.get((file.package_path, parser.text(node)))
-            following, file = (variable.value_node, variable.file) if variable is not None else (None, file)
-        if following is None:
-            return None
-        node = following
+        file, node = held
     return None

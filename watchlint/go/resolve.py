@@ -63,6 +63,27 @@ class Resolver:
             return None
         return scope.lookup(parser.text(identifier), identifier.start_byte)
 
+    def held_value(self, file: GoFile, name: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The value, and its file, that a local or a package variable (of this package or another:
+        `opts.AllJobs`) is given where it is declared; None when it is given none there, or is a parameter."""
+        if name.type == "identifier":
+            declaration = self.declaration(file, name)
+            if declaration is not None:
+                return (file, declaration.value_node) if declaration.value_node is not None else None
+            key = (file.package_path, parser.text(name))
+        elif name.type == "selector_expression":
+            operand = name.child_by_field_name("operand")
+            package = file.imports.get(parser.text(operand)) if operand is not None else None
+            if package is None:
+                return None
+            key = (package, parser.text(name.child_by_field_name("field")))
+        else:
+            return None
+        variable = self.declarations.variables.get(key)
+        if variable is None or variable.value_node is None:
+            return None
+        return variable.file, variable.value_node
+
     def function_key(self, file: GoFile, node: tree_sitter.Node) -> FunctionKey | None:
         """The key of the named function or method around a node (None inside package-level literals)."""
         function = enclosing_function(node)

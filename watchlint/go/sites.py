@@ -218,20 +218,9 @@ class SiteExtractor:
             info = self.resolver.callee(file, option)
             returned = returned_values(info.node) if info is not None else []
             return next((value for value in returned if value.type == "call_expression"), option)
-        if option.type == "identifier":
-            declaration = self.resolver.declaration(file, option)
-            if declaration is not None:
-                return declaration.value_node or option
-            variable = self.resolver.declarations.variables.get((file.package_path, parser.text(option)))
-            return variable.value_node if variable is not None and variable.value_node is not None else option
-        if option.type == "selector_expression":
-            operand = option.child_by_field_name("operand")
-            package = file.imports.get(parser.text(operand)) if operand is not None else None
-            if package is not None:
-                name = parser.text(option.child_by_field_name("field"))
-                variable = self.resolver.declarations.variables.get((package, name))
-                if variable is not None and variable.value_node is not None:
-                    return variable.value_node
+        if option.type in ("identifier", "selector_expression"):
+            held = self.resolver.held_value(file, option)
+            return held[1] if held is not None else option
         return option
 
     def _kind_predicates(self, kind_call: tree_sitter.Node | None) -> list[tree_sitter.Node]:
