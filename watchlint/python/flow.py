@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 import libcst
 
 from watchlint.python.parser import ParsedFile, parse_file
 from watchlint.source import SourceFile
+
+_Definition = TypeVar("_Definition", libcst.ClassDef, libcst.FunctionDef)
 
 logger = logging.getLogger(__name__)
 MAX_STEPS = 6  # assignment chains deeper than this are left unknown
@@ -221,23 +224,35 @@ class Flow:
         """The class of the project a name refers to, with the flow of its module: defined at the top of this
         module, or imported from another module of the project."""
         if isinstance(node, libcst.Name):
-            found = self._top_level_class(node.value)
+            found = self._top_level(libcst.ClassDef, node.value)
             if found is not None:
                 return self, found
+        return self._imported_definition(node, libcst.ClassDef)
+
+    def project_function(self, node: libcst.BaseExpression) -> libcst.FunctionDef | None:
+        """The function of the project a call names: of this module, or imported from another one."""
+        if isinstance(node, libcst.Name) and (local := self.local_function(node)) is not None:
+            return local
+        imported = self._imported_definition(node, libcst.FunctionDef)
+        return imported[1] if imported is not None else None
+
+    def _imported_definition(
+        self, node: libcst.BaseExpression, kind: type[_Definition]
+    ) -> tuple[Flow, _Definition] | None:
+        """The class or function a name imports from another module of the project, with that module's flow."""
         if self.project is None:
             return None
         for qualified in sorted(self.qualified_names(node)):
             module, _, name = qualified.lstrip(".").rpartition(".")
             other = self.project.module_flow(module) if module else None
-            found = other._top_level_class(name) if other is not None else None
+            found = other._top_level(kind, name) if other is not None else None
             if other is not None and found is not None:
                 return other, found
         return None
 
-    def _top_level_class(self, name: str) -> libcst.ClassDef | None:
+    def _top_level(self, kind: type[_Definition], name: str) -> _Definition | None:
         return next(
-            (node for node in self.file.module.body if isinstance(node, libcst.ClassDef) and node.name.value == name),
-            None,
+            (node for node in self.file.module.body if isinstance(node, kind) and node.name.value == name), None
         )
 
     def enclosing_name(self, node: libcst.CSTNode) -> str:
@@ -287,8 +302,8 @@ class Project:
 
     def __init__(self, flows: list[Flow], others: Sequence[SourceFile] = ()) -> None:
         self.flows = list(flows)
-        self.modules: dict[str, Flow | SourceFile] = {_module_name(flow.file.path): flow for flow in flows}
-        self.modules.update((_module_name(source.path), source) for source in others)
+        self.modules: dict[str, Flow | SourceFile] = {module_name(flow.file.path): flow for flow in flows}
+        self.modules.update((module_name(source.path), source) for source in others)
         for flow in flows:
             flow.project = self
 
@@ -303,7 +318,7 @@ class Project:
 
     def module_flow(self, module: str) -> Flow | None:
         """The flow of the project module `package.module`, matched on its path; None when unknown or ambiguous."""
-        found = [dotted for dotted in self.modules if dotted == module or dotted.endswith("." + module)]
+        found = [dotted for dotted in self.modules if names_module(module, dotted)]
         return self._flow(found[0]) if len(found) == 1 else None
 
     def _flow(self, dotted: str) -> Flow | None:
@@ -322,6 +337,14 @@ class Project:
         return flow
 
 
-def _module_name(path: str) -> str:
+def names_module(imported: str, dotted: str) -> bool:
+    """Whether an imported module name (without the dots of a relative import) can be the project module
+    `dotted` (named after its path: see module_name)."""
+    return dotted == imported or dotted.endswith("." + imported)
+
+
+def module_name(path: str) -> str:
+    """`pkg.module` of the file `pkg/module.py` (`pkg` of `pkg/__init__.py`); the shown path may start above the
+    package's root, which is why imported names are matched on the end of it."""
     dotted = path.removesuffix(".py").replace("/", ".")
     return dotted.removesuffix(".__init__")

@@ -13,7 +13,7 @@ from watchlint.python.names import is_empty_literal, is_none
 
 def streams_parameter(flow: Flow, call: libcst.Call, index: int) -> bool:
     """Whether the project function `call` calls hands its positional parameter `index` to a `.stream(…)`."""
-    function = _project_function(flow, call.func)
+    function = flow.project_function(call.func)
     if function is None:
         return False
     parameters = function.params.params
@@ -23,22 +23,6 @@ def streams_parameter(flow: Flow, call: libcst.Call, index: int) -> bool:
     collector = _StreamCalls()
     function.body.visit(collector)
     return name in collector.streamed
-
-
-def _project_function(flow: Flow, func: libcst.BaseExpression) -> libcst.FunctionDef | None:
-    """The function of the project a call names: of this module, or imported from another one."""
-    if isinstance(func, libcst.Name) and (local := flow.local_function(func)) is not None:
-        return local
-    if flow.project is None:
-        return None
-    for qualified in sorted(flow.qualified_names(func)):
-        module, _, name = qualified.lstrip(".").rpartition(".")
-        other = flow.project.module_flow(module) if module else None
-        body = other.file.module.body if other is not None else ()
-        found = next((node for node in body if isinstance(node, libcst.FunctionDef) and node.name.value == name), None)
-        if found is not None:
-            return found
-    return None
 
 
 class _StreamCalls(libcst.CSTVisitor):
