@@ -15,7 +15,7 @@ from watchlint.catalog import Catalog, KindIndex
 from watchlint.facts import Facts, Notification, NotificationLevel
 from watchlint.frontend import UnitInput
 from watchlint.python import parser
-from watchlint.python.parser import ParsedFile, normalise, parse, python2_construct
+from watchlint.python.parser import ParsedFile, check_syntax, imported_modules, normalise, parse, python2_construct
 from watchlint.source import Span, decode_source
 
 
@@ -252,3 +252,28 @@ def test_expression_depth_skips_short_expressions_without_missing_a_deep_one(tex
     assert (bounded > parser.MAX_EXPRESSION_DEPTH) == (exact > parser.MAX_EXPRESSION_DEPTH)
     if exact > parser.MAX_EXPRESSION_DEPTH:
         assert bounded == exact
+
+
+def test_imported_modules_name_the_modules_of_top_level_imports_without_relative_dots() -> None:
+    text = (
+        "import os\n"
+        "import kubernetes.client as k8s\n"
+        "from .resources import SECRETS, api\n"
+        "from . import naming\n"
+        "from ..shared.kube import core\n"
+        "\n"
+        "def late():\n"
+        "    from .render import title  # inside a function: not a module the file is read for\n"
+    )
+    tree = check_syntax(decode_source(text.encode(), "pkg/jobs.py"))
+    assert tree is not None
+    assert imported_modules(tree) == {
+        "os",
+        "kubernetes.client",
+        "resources",
+        "resources.SECRETS",
+        "resources.api",
+        "naming",
+        "shared.kube",
+        "shared.kube.core",
+    }

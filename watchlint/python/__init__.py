@@ -8,6 +8,7 @@ one kopf policy: a namespace scope anywhere in it scopes all its handlers (SPEC 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from watchlint.facts import CachePolicy, Comment, Facts, Language, Notification, NotificationLevel, Site
@@ -15,7 +16,7 @@ from watchlint.frontend import UnitInput, file_failure
 from watchlint.python import parser
 from watchlint.python.calls import ClientContext
 from watchlint.python.clients import extract_clients
-from watchlint.python.flow import Flow, Project
+from watchlint.python.flow import Flow, Project, module_name, names_module
 from watchlint.python.kopf import KopfFacts, extract_kopf, kopf_policy
 from watchlint.python.lightkube_kr8s import extract_lightkube_kr8s
 from watchlint.python.remedies import kopf_remedies
@@ -33,6 +34,10 @@ SITE_MARKERS = (
     b"lightkube",
     b"kr8s",
 )
+# Modules holding objects that other modules use without naming a marker: a dynamic resource (`SECRETS =
+# dyn.resources.get(kind="Secret")`, listed elsewhere with `SECRETS.get()`), a kr8s or lightkube client. A
+# module importing from one of them is parsed too.
+_PROVIDER_MARKERS = (b"resources.get", b"kr8s", b"lightkube")
 # Generated API clients (the kubernetes packages themselves, vendored or not) define the list methods, and
 # are large: never worth parsing.
 _GENERATED = re.compile(
@@ -48,6 +53,7 @@ class _Run:
     files: list[str] = field(default_factory=list)
     parsed: list[tuple[parser.ParsedFile, Flow]] = field(default_factory=list)
     unparsed: list[SourceFile] = field(default_factory=list)  # valid files without a site marker
+    imports: dict[str, frozenset[str]] = field(default_factory=dict)  # by unparsed file, the modules it imports
     comments: list[Comment] = field(default_factory=list)
     notifications: list[Notification] = field(default_factory=list)
     sites: list[Site] = field(default_factory=list)
@@ -57,6 +63,7 @@ def extract(unit: UnitInput) -> Facts:
     run = _Run()
     for source in unit.sources:
         _read(run, source)
+    _parse_importers(run)
     # names imported from another module of the project resolve there, even in a module we did not parse yet
     Project([flow for _, flow in run.parsed], run.unparsed)
     shadowed = frozenset(name for _, flow in run.parsed for name in flow.function_names)
@@ -92,19 +99,60 @@ def _read(run: _Run, source: SourceFile) -> None:
     become notifications."""
     if _GENERATED.search(source.data[:_GENERATED_HEAD_BYTES]):
         return
+    if any(marker in source.data for marker in SITE_MARKERS):
+        parsed = _parse(run, source)
+    else:
+        parsed = _guarded(run, source, lambda: _check(run, source))
+    if parsed:
+        run.files.append(source.path)
+
+
+def _check(run: _Run, source: SourceFile) -> None:
+    tree = parser.check_syntax(source)
+    run.unparsed.append(source)
+    if tree is not None and b"import" in source.data:
+        run.imports[source.path] = parser.imported_modules(tree)
+
+
+def _parse(run: _Run, source: SourceFile) -> bool:
+    def parse() -> None:
+        file = parser.parse_file(source)
+        run.parsed.append((file, Flow(file)))
+        run.comments.extend(parser.extract_comments(source))
+
+    return _guarded(run, source, parse)
+
+
+def _guarded(run: _Run, source: SourceFile, step: Callable[[], None]) -> bool:
+    """Run a step on a file; False, with a notification, when it fails."""
     try:
-        if any(marker in source.data for marker in SITE_MARKERS):
-            file = parser.parse_file(source)
-            run.parsed.append((file, Flow(file)))
-            run.comments.extend(parser.extract_comments(source))
-        else:
-            parser.check_syntax(source)
-            run.unparsed.append(source)
+        step()
     except parser.PythonSyntaxError as error:
         level = NotificationLevel.WARNING if error.is_python2 else NotificationLevel.ERROR
         run.notifications.append(Notification(source.path, f"{error}; file skipped", level))
-        return
+        return False
     except Exception:  # one file's failure must not lose the unit
         run.notifications.append(file_failure(source))
+        return False
+    return True
+
+
+def _parse_importers(run: _Run) -> None:
+    """Parse the files without a site marker that import from a module holding a dynamic resource or a kr8s or
+    lightkube client: they may list or watch with it (`from .resources import SECRETS` then `SECRETS.get()`)."""
+    providers = [
+        module_name(file.source.path)
+        for file, _ in run.parsed
+        if any(marker in file.source.data for marker in _PROVIDER_MARKERS)
+    ]
+    if not providers:
         return
-    run.files.append(source.path)
+    importers = [
+        source
+        for source in run.unparsed
+        if any(names_module(name, provider) for name in run.imports.get(source.path, ()) for provider in providers)
+    ]
+    for source in importers:
+        run.unparsed.remove(source)
+        if not _parse(run, source):  # libcst refused what CPython accepted: the file is no longer analyzed
+            run.files.remove(source.path)

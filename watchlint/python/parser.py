@@ -77,11 +77,29 @@ def _parse(source: SourceFile) -> tuple[libcst.Module, tuple[int, ...] | None]:
     return module, first_lines(tree) if tree is not None else None
 
 
-def check_syntax(source: SourceFile) -> None:
+def check_syntax(source: SourceFile) -> ast.Module | None:
     """Raise PythonSyntaxError for a file that does not parse, cheaply: files without any Kubernetes
-    library name are not worth libcst's time, but a broken file is still worth a notification."""
-    if _compile(source)[1] is not None:
+    library name are not worth libcst's time, but a broken file is still worth a notification. CPython's
+    tree of the file, or None where only libcst could parse it."""
+    tree, problem = _compile(source)
+    if problem is not None:
         parse(source)  # CPython 3.11 rejects newer syntax that libcst accepts: libcst has the last word
+    return tree
+
+
+def imported_modules(tree: ast.Module) -> frozenset[str]:
+    """The modules a file's top-level imports name, without the dots of relative imports: `from .a import b`
+    names `a` and `a.b` (b may be a module), `from . import b` names `b`, `import a.b as c` names `a.b`."""
+    found: set[str] = set()
+    for statement in tree.body:
+        if isinstance(statement, ast.Import):
+            found.update(alias.name for alias in statement.names)
+        elif isinstance(statement, ast.ImportFrom):
+            base = statement.module or ""
+            found.update(f"{base}.{alias.name}" if base else alias.name for alias in statement.names)
+            if base:
+                found.add(base)
+    return frozenset(found)
 
 
 def _compile(source: SourceFile) -> tuple[ast.Module | None, tuple[int, str] | None]:
