@@ -296,3 +296,103 @@ def test_reads_offer_only_the_remedies_that_apply_to_them(
         20: "Add ServiceAccount to client.CacheOptions.DisableFor in the manager options: "
         "controllerutil.CreateOrUpdate writes through the client it reads with, which mgr.GetAPIReader() cannot",
     }
+
+
+TWO_MANAGERS = """package main
+
+import (
+	"os"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"example.com/nodes/internal/controller"
+)
+
+type server struct {
+	mgr ctrl.Manager
+}
+
+func (s *server) run() {
+	_ = (&controller.SecretReconciler{Client: s.mgr.GetClient()}).SetupWithManager(s.mgr)
+}
+
+func main() {
+	if os.Args[1] == "server" {
+		serverOptions := ctrl.Options{LeaderElectionID: "server"}
+		mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), serverOptions)
+		(&server{mgr: mgr}).run()
+		return
+	}
+	agentOptions := ctrl.Options{LeaderElectionID: "agent"}
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), agentOptions)
+	_ = (&controller.SecretReconciler{Client: mgr.GetClient()}).SetupWithManager(mgr)
+}
+"""
+
+SECRET_RECONCILER = """package controller
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type SecretReconciler struct {
+	client.Client
+}
+
+func (r *SecretReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&corev1.Namespace{}).Complete(r)
+}
+
+func (r *SecretReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var secret corev1.Secret
+	return ctrl.Result{}, r.Get(ctx, req.NamespacedName, &secret)
+}
+"""
+
+ENVTEST_SUITE = """package controller
+
+import (
+	"context"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func TestSecrets(t *testing.T) {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{LeaderElectionID: "test"})
+	k8sClient := mgr.GetClient()
+	var secret corev1.Secret
+	_ = k8sClient.Get(context.Background(), client.ObjectKey{Name: "x"}, &secret)
+}
+"""
+
+
+def test_a_fix_goes_to_the_binarys_main_manager_where_a_sites_managers_are_not_all_known(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reconciler's client comes from two managers, the server's through a struct field that is not
+    followed: knowing only the agent's, the edit stays in the binary's main options (the server's, first).
+    A test's read through its envtest manager is fixed in the operator's options, never in the test's."""
+    files = {
+        "go.mod": GO_MOD,
+        "main.go": TWO_MANAGERS,
+        "internal/controller/secret.go": SECRET_RECONCILER,
+        "internal/controller/suite_test.go": ENVTEST_SUITE,
+    }
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(include_tests=True), catalog)
+    edited = {
+        (finding.span.path, finding.span.line): [(edit.span.path, edit.span.line) for edit in finding.fixes[0].edits]
+        for finding in report.findings
+        if finding.code == "WL002"
+    }
+    assert edited == {
+        ("internal/controller/secret.go", 21): [("main.go", 21), ("main.go", 6), ("main.go", 6)],
+        ("internal/controller/suite_test.go", 16): [("main.go", 21), ("main.go", 6), ("main.go", 6)],
+    }

@@ -37,15 +37,15 @@ from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations
 from watchlint.go.deployment import Evaluator
-from watchlint.go.edits import OptionsAnchor
 from watchlint.go.flags import FlagRegistry
 from watchlint.go.imports import extract_imports
 from watchlint.go.known import Val
+from watchlint.go.managers import ManagerLinks
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.pending import PendingSite
 from watchlint.go.policy import FilePolicy, extract_policy
-from watchlint.go.remedies import OptionsFixes, SiteRemedies, indexed_lists, options_anchors
+from watchlint.go.remedies import Anchors, OptionsFixes, SiteRemedies, indexed_lists, options_anchors
 from watchlint.go.resolve import Resolver
 from watchlint.go.sites import SiteExtractor
 from watchlint.source import SourceFile, Span
@@ -144,7 +144,8 @@ def extract(unit: UnitInput) -> Facts:
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
-    sites = _resolve_sites(pending, clients, binaries, evaluator, anchors, cached)
+    links = ManagerLinks(run.files, resolver, calls)
+    sites = _resolve_sites(pending, clients, binaries, evaluator, anchors, cached, links)
     return Facts(
         language=Language.GO,
         root=unit.shown_root,
@@ -281,8 +282,9 @@ def _resolve_sites(
     clients: ClientGraph,
     binaries: list[Binary],
     evaluator: Evaluator,
-    anchors: dict[str, OptionsAnchor],
+    anchors: Anchors,
     cached: list[Binary],
+    links: ManagerLinks,
 ) -> list[Site]:
     """Resolve every site's client first: a fix may depend on other sites (DisableFor on every cached List of
     its kind, OnlyMetadata on the typed reads), so fixes are built only once all are known."""
@@ -296,7 +298,9 @@ def _resolve_sites(
     watched_unowned = frozenset(item.object.kind for item in pending if item.call in ("For", "Watches"))
     package_of = {file.path: file.package_path for file in evaluator.files}
     resolved = [
-        found for item in pending if (found := _resolve_access(item, clients, binaries, evaluator, package_of, cached))
+        found
+        for item in pending
+        if (found := _resolve_access(item, clients, binaries, evaluator, package_of, cached, links))
     ]
     kinds = clients.resolver.kinds
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
@@ -325,6 +329,7 @@ def _resolve_access(
     evaluator: Evaluator,
     package_of: dict[str, str],
     cached: list[Binary],
+    links: ManagerLinks,
 ) -> _Resolved | None:
     """None when the receiver is not a controller-runtime client (a vault client, a map, …)."""
     access, evidence, restrictions = item.access, None, _judged_namespaces(item, evaluator)
@@ -336,8 +341,12 @@ def _resolve_access(
             return None
         access, evidence, origins = known.access, known.evidence, known.origins
         item.cache, item.reads_cache_itself = known.cache, known.is_cache_itself
+        if access is Access.CACHE and not item.cache:
+            item.managers = links.options_of(origins)
         if access is Access.CACHE:  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
             restrictions, read_restrictions = (), restrictions
+    if item.operation is Operation.WATCH and not item.cache:
+        item.managers = links.builder_options(item.file, item.node)
     keys: tuple[str, ...] = ()
     if access is Access.CACHE and item.cache:
         keys = (item.cache,)

@@ -24,16 +24,33 @@ from watchlint.go.edits import (
     only_metadata_fix,
 )
 from watchlint.go.fieldselectors import FieldKey
+from watchlint.go.managers import LiteralKey, is_new_manager, options_literals
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.ownerlabel import owner_label
-from watchlint.go.pending import PendingSite
+from watchlint.go.pending import PendingSite, uses_in
 from watchlint.go.policy import FilePolicy
 from watchlint.go.resolve import Resolver
-from watchlint.go.scope import returned_values
+from watchlint.go.scope import innermost_function
 from watchlint.source import Span
 
 _OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})
+
+
+@dataclass(frozen=True, slots=True)
+class Anchors:
+    """Per policy key, the manager options literal its fixes edit by default, and every options literal of the
+    managers its binary can build: a site whose manager is known (go/managers.py) is fixed in that one."""
+
+    default: dict[str, OptionsAnchor]
+    built: dict[str, dict[LiteralKey, OptionsAnchor]] = field(default_factory=dict)
+
+    def for_site(self, key: str, managers: frozenset[LiteralKey]) -> OptionsAnchor | None:
+        """The options to edit for a site judged by `key` and run by `managers` (empty: not known)."""
+        default = self.default.get(key)
+        built = self.built.get(key, {})
+        running = [built[manager] for manager in sorted(managers) if manager in built]
+        return default if not running or default in running else running[0]
 
 
 def options_anchors(
@@ -43,28 +60,31 @@ def options_anchors(
     module: GoModule,
     resolver: Resolver,
     all_files: list[GoFile],
-) -> dict[str, OptionsAnchor]:
-    """The manager options literal each policy's fixes edit: the one a `package main` hands to NewManager
-    (followed through variables and the functions that return it) where there is one, else one passed to
-    NewManager, so that a short-lived manager a library builds (to bootstrap certificates, say) is not
-    the one edited; a test's manager only when there is no other."""
+) -> Anchors:
+    """The manager options literal each policy's fixes edit by default: the one a `package main` hands to
+    NewManager (followed through variables and the functions that return it) where there is one, else one
+    passed to NewManager, so that a short-lived manager a library builds (to bootstrap certificates, say) is
+    not the one edited; a test's manager only when there is no other."""
     version = module.controller_runtime
     is_old_era = version is not None and version < (0, 15, 0)
     label = owner_label(all_files, resolver, _operator_name(module.path))  # constants live in any file
     candidates = [
         (file, literal) for file in files for literal in policies.get(file.path, FilePolicy()).manager_options
     ]
-    mains = _main_manager_options(files, resolver) if len(candidates) > 1 else set()
+    mains, idle = _main_manager_options(files, resolver) if len(candidates) > 1 else (set(), set())
+
+    def reached(packages: frozenset[str] | None) -> list[tuple[GoFile, tree_sitter.Node]]:
+        return [(f, n) for f, n in candidates if packages is None or f.package_path in packages]
 
     def best(packages: frozenset[str] | None) -> OptionsAnchor | None:
-        reached = [(f, n) for f, n in candidates if packages is None or f.package_path in packages]
-        if not reached:
+        if not (found := reached(packages)):
             return None
         file, literal = min(
-            reached,
+            found,
             key=lambda item: (
                 item[0].path.endswith("_test.go"),  # with --include-tests: an envtest manager is never the one
                 (item[0].path, item[1].start_byte) not in mains,
+                (item[0].path, item[1].start_byte) in idle,  # a manager built for its API reader runs no site
                 os.path.basename(item[0].path) != "main.go",  # of a binary's subcommands, the main one's
                 not _feeds_new_manager(item[1]),
                 item[0].path,
@@ -72,11 +92,18 @@ def options_anchors(
         )
         return OptionsAnchor(file, literal, is_old_era, label)
 
-    anchors = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
+    def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
+        # a test's manager (envtest) is edited only where it is the default, as the only one there is
+        found = [(f, n) for f, n in reached(packages) if not f.path.endswith("_test.go")] if len(candidates) > 1 else []
+        return {(f.path, n.start_byte): OptionsAnchor(f, n, is_old_era, label) for f, n in found}
+
+    default = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
+    built = {binary.key: every(binary.packages) for binary in binaries}
     module_anchor = best(None)
     if module_anchor is not None:
-        anchors[MODULE_KEY] = module_anchor
-    return anchors
+        default[MODULE_KEY] = module_anchor
+        built[MODULE_KEY] = every(None)
+    return Anchors(default, built)
 
 
 OptionsFix = Callable[[OptionsAnchor, KindType, str], Fix | None]
@@ -86,14 +113,20 @@ class OptionsFixes:
     """The fixes that edit a manager's options, built once per anchor and kind: every site of a kind that a
     manager caches is offered the same edit, and building it means re-reading the options literal."""
 
-    def __init__(self, anchors: dict[str, OptionsAnchor]) -> None:
+    def __init__(self, anchors: Anchors) -> None:
         self.anchors = anchors
-        self._built: dict[tuple[OptionsFix, str, KindType], Fix | None] = {}
+        self._built: dict[tuple[OptionsFix, str, KindType, LiteralKey], Fix | None] = {}
 
-    def get(self, build: OptionsFix, key: str, kind: KindType) -> Fix | None:
-        memo = (build, key, kind)
+    def get(
+        self, build: OptionsFix, key: str, kind: KindType, managers: frozenset[LiteralKey] = frozenset()
+    ) -> Fix | None:
+        """The edit of the options of the manager running the site (`managers`), else of the key's default."""
+        anchor = self.anchors.for_site(key, managers)
+        if anchor is None:
+            return None
+        memo = (build, key, kind, (anchor.file.path, anchor.literal.start_byte))
         if memo not in self._built:
-            self._built[memo] = build(self.anchors[key], kind, key) if key in self.anchors else None
+            self._built[memo] = build(anchor, kind, key)
         return self._built[memo]
 
 
@@ -152,14 +185,14 @@ class SiteRemedies:
         kind = KindType(item.object.package, item.object.kind)
         fixes: list[Fix | None] = []
         if item.operation in (Operation.GET, Operation.LIST) and not item.reads_cache_itself:
-            fixes.extend(self._disable_for(key, kind) for key in keys)
+            fixes.extend(self._disable_for(key, kind, item.managers) for key in keys)
             if not unserved_fields(item, self.kinds):  # the API reader could not serve this List either
                 fixes.append(_api_reader(item, self.clients))
         elif item.call in _OBJECT_WATCHES and not item.cache:
             # SPEC §4 labels what `Owns` watches: objects the operator creates, which it can label. A label
             # selector on a kind it also watches (`For`, `Watches`: objects users provide) would hide those.
             if item.call == "Owns" and item.object.kind not in self.watched_unowned:
-                fixes.extend(self.options_fixes.get(by_object_fix, key, kind) for key in keys)
+                fixes.extend(self.options_fixes.get(by_object_fix, key, kind, item.managers) for key in keys)
             if item.object.kind not in self.typed_elsewhere:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
@@ -202,10 +235,10 @@ class SiteRemedies:
         )
         return text if own else f"{text}, or read this one through mgr.GetAPIReader()"
 
-    def _disable_for(self, key: str, kind: KindType) -> Fix | None:
+    def _disable_for(self, key: str, kind: KindType, managers: frozenset[LiteralKey]) -> Fix | None:
         """DisableFor sends every cached read of the kind to the API server: where one lists by a cache
         index, which the server rejects, the fix breaks that List until the index is replaced (unsafe)."""
-        fix = self.options_fixes.get(disable_for_fix, key, kind)
+        fix = self.options_fixes.get(disable_for_fix, key, kind, managers)
         indexed = self.indexed.get((key, kind.name))
         if fix is None or not indexed:
             return fix
@@ -251,53 +284,74 @@ def _api_reader_field(clients: ClientGraph, owner: TypeRef) -> str | None:
     return None
 
 
-def _main_manager_options(files: list[GoFile], resolver: Resolver) -> set[tuple[str, int]]:
-    """The options literals (file path, offset) that the NewManager calls of `package main` files receive."""
+def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+    """The options literals (file path, offset) that the NewManager calls of `package main` files receive, and
+    those of them whose manager is idle (see _is_idle)."""
     found: set[tuple[str, int]] = set()
+    idle: set[tuple[str, int]] = set()
     for file in files:
         if file.package_name != "main":
             continue
         for call in file.calls():
             function = call.node.child_by_field_name("function")
-            if _is_new_manager(function) and call.arguments is not None and len(parser.named(call.arguments)) > 1:
-                _options_literals(file, parser.named(call.arguments)[1], 0, resolver, found)
-    return found
+            if is_new_manager(function) and call.arguments is not None and len(parser.named(call.arguments)) > 1:
+                options = parser.named(call.arguments)[1]
+                options_literals(file, options, 0, resolver, found)
+                if _is_idle(call.node):
+                    options_literals(file, options, 0, resolver, idle)
+    return found, idle
 
 
-def _options_literals(
-    file: GoFile, node: tree_sitter.Node, index: int, resolver: Resolver, found: set[tuple[str, int]], depth: int = 0
-) -> None:
-    """Follow an options expression to its literal: `&opts`, a variable, the `index`th result of a function of
-    the module (`options, cfg, err := config.Load(…)`)."""
-    if depth > 6:
-        return
-    if node.type == "composite_literal":
-        found.add((file.path, node.start_byte))
-    elif node.type == "unary_expression":
-        operand = node.child_by_field_name("operand")
-        if operand is not None:
-            _options_literals(file, operand, index, resolver, found, depth + 1)
-    elif node.type == "identifier":
-        declaration = resolver.declaration(file, node)
-        if declaration is not None and declaration.value_node is not None:
-            _options_literals(file, declaration.value_node, declaration.value_index, resolver, found, depth + 1)
-    elif node.type == "call_expression" and (info := resolver.callee(file, node)) is not None:
-        for value in returned_values(info.node, index):
-            _options_literals(info.file, value, 0, resolver, found, depth + 1)
+# What a manager can be asked that does not hand it to the code that reads or watches through it.
+_IDLE_MANAGER_USES = frozenset(
+    {
+        "GetAPIReader",
+        "GetConfig",
+        "GetScheme",
+        "GetRESTMapper",
+        "GetLogger",
+        "GetHTTPClient",
+        "GetEventRecorderFor",
+        "AddHealthzCheck",
+        "AddReadyzCheck",
+        "Elected",
+        "Start",
+    }
+)
+
+
+def _is_idle(new_manager: tree_sitter.Node) -> bool:
+    """Whether the manager a NewManager call builds into a local is only asked for its API reader, config and the
+    like (`mgr.GetAPIReader()`, a one-shot subcommand's): never handed on, nor asked for its client or cache,
+    it runs no controller and no read of the module."""
+    statement = new_manager.parent.parent if new_manager.parent is not None else None
+    if statement is None or statement.type not in ("short_var_declaration", "assignment_statement"):
+        return False
+    left = statement.child_by_field_name("left")
+    names = parser.named(left) if left is not None else []
+    function = innermost_function(statement)
+    if not names or names[0].type != "identifier" or function is None:
+        return False
+    name = parser.text(names[0])
+    for use in uses_in(function, name):
+        if use.start_byte < statement.end_byte:
+            continue  # the declaration itself
+        parent = use.parent
+        field = (
+            parent.child_by_field_name("field") if parent is not None and parent.type == "selector_expression" else None
+        )
+        if field is None or parser.text(field) not in _IDLE_MANAGER_USES:
+            return False
+    return True
 
 
 def _feeds_new_manager(literal: tree_sitter.Node) -> bool:
     current = literal.parent
     while current is not None and current.type not in ("function_declaration", "method_declaration"):
         if current.type == "call_expression":
-            return _is_new_manager(current.child_by_field_name("function"))
+            return is_new_manager(current.child_by_field_name("function"))
         current = current.parent
     return False
-
-
-def _is_new_manager(function: tree_sitter.Node | None) -> bool:
-    """`ctrl.NewManager` or `manager.New`, by the called function's text."""
-    return parser.text(function).endswith(("NewManager", "manager.New"))
 
 
 def _operator_name(module_path: str) -> str:

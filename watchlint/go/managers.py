@@ -1,0 +1,118 @@
+"""Which manager runs a site: the options literal of the `ctrl.NewManager` whose client the site reads through.
+
+A binary with several managers (one per subcommand: a daemon, a webhook, a helper built for its API reader)
+pools their options to judge a site (SPEC §3.1), but a fix must edit the manager that runs it: the one whose
+`mgr.GetClient()` starts the chain of references reaching the site's client, followed back through the locals
+and the parameters the manager is handed in (`Setup(mgr)` of a reconciler).
+"""
+
+from __future__ import annotations
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.callgraph import CallGraph
+from watchlint.go.model import GoFile
+from watchlint.go.resolve import Resolver
+from watchlint.go.scope import returned_values
+from watchlint.source import Span
+
+LiteralKey = tuple[str, int]  # an options literal by file path and start offset
+_MAX_HOPS = 6  # locals, parameters and returned values between a manager's options and its use
+_MAX_CHAIN = 32  # calls and locals of a builder chain, from a watch back to its start
+_BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
+
+
+def is_new_manager(function: tree_sitter.Node | None) -> bool:
+    """`ctrl.NewManager` or `manager.New`, by the called function's text."""
+    return parser.text(function).endswith(("NewManager", "manager.New"))
+
+
+def options_literals(
+    file: GoFile, node: tree_sitter.Node, index: int, resolver: Resolver, found: set[LiteralKey], depth: int = 0
+) -> None:
+    """Follow an options expression to its literal: `&opts`, a variable, the `index`th result of a function of
+    the module (`options, cfg, err := config.Load(…)`)."""
+    if depth > _MAX_HOPS:
+        return
+    if node.type == "composite_literal":
+        found.add((file.path, node.start_byte))
+    elif node.type == "unary_expression":
+        operand = node.child_by_field_name("operand")
+        if operand is not None:
+            options_literals(file, operand, index, resolver, found, depth + 1)
+    elif node.type == "identifier":
+        declaration = resolver.declaration(file, node)
+        if declaration is not None and declaration.value_node is not None:
+            options_literals(file, declaration.value_node, declaration.value_index, resolver, found, depth + 1)
+    elif node.type == "call_expression" and (info := resolver.callee(file, node)) is not None:
+        for value in returned_values(info.node, index):
+            options_literals(info.file, value, 0, resolver, found, depth + 1)
+
+
+class ManagerLinks:
+    """The options literals of the managers whose clients reach a site, found from the client's origins."""
+
+    def __init__(self, files: list[GoFile], resolver: Resolver, calls: CallGraph) -> None:
+        self.resolver = resolver
+        self.calls = calls
+        self._by_origin: dict[Span, tuple[GoFile, tree_sitter.Node]] = {}  # `mgr.GetClient()` by its span
+        for file in files:
+            for call in file.calls():
+                if call.name == "GetClient" and call.operand is not None:
+                    self._by_origin[file.span(call.node)] = (file, call.operand)
+
+    def options_of(self, origins: tuple[Span, ...]) -> frozenset[LiteralKey]:
+        """The options literals of the managers whose `GetClient()` calls are `origins`; empty unless each can
+        be told (a manager held in a field, or built outside the module, leaves the set incomplete)."""
+        found: set[LiteralKey] = set()
+        for origin in origins:
+            manager = self._by_origin.get(origin)
+            own: set[LiteralKey] = set()
+            if manager is not None:
+                self._manager_options(*manager, own, 0)
+            if not own:
+                return frozenset()
+            found |= own
+        return frozenset(found)
+
+    def builder_options(self, file: GoFile, call: tree_sitter.Node) -> frozenset[LiteralKey]:
+        """The options literals of the manager a builder chain's watch (`For`, `Owns`, `Watches`) registers
+        with: the argument of the `ctrl.NewControllerManagedBy(mgr)` the chain starts from, followed through a
+        local holding part of the chain (`b := ctrl.NewControllerManagedBy(mgr)`)."""
+        current: tree_sitter.Node | None = call
+        for _ in range(_MAX_CHAIN):
+            if current is not None and current.type == "identifier":
+                declaration = self.resolver.declaration(file, current)
+                current = declaration.value_node if declaration is not None else None
+            if current is None or current.type != "call_expression":
+                break
+            function = current.child_by_field_name("function")
+            if function is not None and parser.text(function).endswith(_BUILDER_STARTS):
+                arguments = parser.named(current.child_by_field_name("arguments") or current)
+                found: set[LiteralKey] = set()
+                if arguments:
+                    self._manager_options(file, arguments[0], found, 0)
+                return frozenset(found)
+            current = function.child_by_field_name("operand") if function is not None else None
+        return frozenset()
+
+    def _manager_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
+        """The options of the manager an expression holds: a local set from NewManager, or a parameter, as each
+        caller passes it."""
+        if depth > _MAX_HOPS or node.type != "identifier":
+            return
+        declaration = self.resolver.declaration(file, node)
+        if declaration is None:
+            return
+        value = declaration.value_node
+        if value is not None and value.type == "call_expression" and declaration.value_index == 0:
+            arguments = parser.named(value.child_by_field_name("arguments") or value)
+            if is_new_manager(value.child_by_field_name("function")) and len(arguments) > 1:
+                options_literals(file, arguments[1], 0, self.resolver, found)
+            return
+        key = self.resolver.function_key(file, node) if declaration.parameter_index >= 0 else None
+        for caller_file, call in self.calls.deployed_callers(key) if key is not None else ():
+            arguments = parser.named(call.child_by_field_name("arguments") or call)
+            if declaration.parameter_index < len(arguments):
+                self._manager_options(caller_file, arguments[declaration.parameter_index], found, depth + 1)
