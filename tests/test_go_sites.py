@@ -1,10 +1,12 @@
-"""Go sites (watchlint/go/sites.py) where the fixture grammar cannot say enough: the evidence a site carries."""
+"""Go sites (watchlint/go/sites.py) where the fixture grammar cannot say enough: the evidence a site carries, and
+what a test helper reads through with --include-tests."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from conftest import write_tree
 
 from watchlint.catalog import Catalog
 from watchlint.config import CommandLine
@@ -26,3 +28,65 @@ def test_a_chained_event_filter_is_cited_where_the_chain_calls_it(
         if "WithEventFilter" in related.message
     ]
     assert filters == [(39, 3, "`WithEventFilter(…)` filters events only")]
+
+
+E2E_GO_MOD = """module example.com/e2e
+
+go 1.22
+
+require sigs.k8s.io/controller-runtime v0.19.0
+"""
+
+E2E_HELPER = """package util
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// PodsOf lists the Pods of a namespace through the client a test hands it.
+func PodsOf(ctx context.Context, c client.Client, namespace string) (*corev1.PodList, error) {
+	var pods corev1.PodList
+	return &pods, c.List(ctx, &pods, client.InNamespace(namespace))
+}
+"""
+
+E2E_SUITE = """package e2e
+
+import (
+	"context"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/e2e/test/util"
+)
+
+var shared client.Client
+
+func direct() {
+	c, _ := client.New(ctrl.GetConfigOrDie(), client.Options{})
+	_, _ = util.PodsOf(context.Background(), c, "e2e")
+}
+
+func fromSuite() {
+	_, _ = util.PodsOf(context.Background(), shared, "e2e")
+}
+"""
+
+
+def test_an_unknown_client_of_tests_does_not_outweigh_the_uncached_one_other_tests_pass(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unknown client counts as cache-backed next to an uncached one in production code; a test helper
+    given an e2e suite's uncached client by one test and a client set nowhere in sight by another reads
+    through the uncached one (--include-tests)."""
+    files = {"go.mod": E2E_GO_MOD, "test/util/pods.go": E2E_HELPER, "test/e2e/suite.go": E2E_SUITE}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(include_tests=True), catalog)
+    assert [(f.code, f.span.path, f.span.line) for f in report.findings] == []
+    assert [(m.code, m.span.path, m.span.line, m.reason.value) for m in report.mitigated] == [
+        ("WL004", "test/util/pods.go", 13, "namespace")  # uncached: a namespaced List asks the server for one namespace
+    ]

@@ -58,6 +58,7 @@ class FunctionScope:
     assignments: dict[str, list[tree_sitter.Node]] = field(default_factory=dict)  # `x = value`: values
     # `x, err = call()`: the call and the position of x among its results
     results: dict[str, list[tuple[tree_sitter.Node, int]]] = field(default_factory=dict)
+    element_writes: dict[str, list[tree_sitter.Node]] = field(default_factory=dict)  # `x[key] = value`: values
 
     def lookup(self, name: str, at: int) -> Declaration | None:
         best: Declaration | None = None
@@ -262,6 +263,10 @@ def _add_assignment(scope: FunctionScope, node: tree_sitter.Node) -> None:
     for name, value in zip(names, values, strict=True):
         if name.type == "identifier":
             scope.assignments.setdefault(parser.text(name), []).append(value)
+        elif name.type == "index_expression":  # `readers[name] = c`: an element of a map or list
+            operand = name.child_by_field_name("operand")
+            if operand is not None and operand.type == "identifier":
+                scope.element_writes.setdefault(parser.text(operand), []).append(value)
 
 
 _ADDERS: dict[str, Callable[[FunctionScope, tree_sitter.Node], None]] = {
