@@ -15,7 +15,7 @@ from watchlint.go.declarations import FunctionKey
 from watchlint.go.known import Val, Value
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import unquote
-from watchlint.go.scope import innermost_function, return_items
+from watchlint.go.scope import innermost_function, return_items, returned_values
 from watchlint.source import Span
 
 if TYPE_CHECKING:
@@ -116,11 +116,24 @@ class Guards:
             and value.value is True
             and value.origin == origin
             # an environment variable's boolean (env tags) has no default to look up: the variable read is it
-            and (self._default_of(origin) is True or (bare.type in _BOOLEAN_READS and self._default_of(origin) is None))
+            and (
+                self._default_of(origin) is True
+                or (self._reads_boolean(file, bare) and self._default_of(origin) is None)
+            )
         ):
             return f"{origin}=false"
         compared = _compared_to(bare) if bare is condition else None
         return f"{origin}={compared}" if compared else f"{origin} is set"
+
+    def _reads_boolean(self, file: GoFile, condition: tree_sitter.Node) -> bool:
+        """Whether a condition is a boolean as it is stored (`cfg.ClusterWide`), or a module function returning
+        one so (`conf.AllNamespacesAccessible()` returning `c.Deployment.ClusterWideAccess`): true then means
+        the setting is true, not that a test of it passed."""
+        if condition.type in _BOOLEAN_READS:
+            return True
+        info = self.resolver.callee(file, condition) if condition.type == "call_expression" else None
+        returned = returned_values(info.node) if info is not None else []
+        return bool(returned) and all(value.type in _BOOLEAN_READS for value in returned)
 
     def _default_of(self, origin: str) -> object:
         """The default value of the flag or feature gate an origin names (None when it names neither)."""

@@ -390,8 +390,20 @@ class _Extractor:
                 return guards[0]
         evaluated = self.evaluator.value(self.file, value, {}, 0)
         if isinstance(evaluated, Val) and _is_empty(evaluated.value):
+            if value.type == "identifier" and (assigned := self._assignment_guard(value)) is not None:
+                return assigned
             text = f"{evaluated.origin} is set" if evaluated.origin else f"`{parser.text(value)}` has entries"
             return Condition(text, self.file.span(value), False)
+        return None
+
+    def _assignment_guard(self, name: tree_sitter.Node) -> Condition | None:
+        """The condition, false by default, that every assignment filling a local map is under (`if
+        !cfg.SeesEveryNamespace() { namespaces = … }`): its guard says what turns it on, as the entries' do."""
+        scope = self.resolver.scope(self.file, name)
+        assigned = scope.assignments.get(parser.text(name), []) if scope is not None else []
+        conditions = [self.evaluator.condition(self.file, value) for value in assigned]
+        if conditions and all(found is not None and found.holds_by_default is False for found in conditions):
+            return conditions[0]
         return None
 
     def _entry_guards(self, name: tree_sitter.Node) -> list[Condition | None] | None:
