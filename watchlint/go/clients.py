@@ -23,6 +23,7 @@ from watchlint.go.model import (
     CR_CLIENT,
     CR_FAKE,
     KUBERNETES,
+    Call,
     GoFile,
     TypeRef,
     is_client_type,
@@ -47,6 +48,7 @@ class ClientGraph:
     _client_fields: frozenset[str] | None = None  # names of client-typed struct fields, computed once
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
     _methods: dict[str, list[FunctionInfo]] | None = None  # the module's methods by name, for interface calls
+    _receivers: dict[TypeRef, frozenset[str]] | None = None  # the module's types by the names of their methods
 
     # -- references ----------------------------------------------------------------------------------
     def ref_of(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> ClientRef:
@@ -358,13 +360,44 @@ class ClientGraph:
             if called.name not in wanted:
                 continue
             call, arguments = called.node, called.arguments
-            info = resolver.callee(file, call) or (self._only_method(file, called.name) if called.operand else None)
-            if info is None or arguments is None:
+            if arguments is None:
                 continue
+            found = resolver.callee(file, call)
             values = parser.named(arguments)
-            for parameter in info.parameters:
-                if parameter.index < len(values) and self.is_client_like(parameter.type):
-                    self._record(self.call_arguments, (info.key, parameter.index), file, values[parameter.index])
+            for info in [found] if found is not None else self._dispatched(file, called):
+                for parameter in info.parameters:
+                    if parameter.index < len(values) and self.is_client_like(parameter.type):
+                        self._record(self.call_arguments, (info.key, parameter.index), file, values[parameter.index])
+
+    def _dispatched(self, file: GoFile, called: Call) -> list[FunctionInfo]:
+        """The methods a call through an interface may run: every production method of the module with that
+        name whose type has all of the interface's methods (volsync's movers, each a `Builder`; SPEC §3.1:
+        parameters take what their callers pass); where the interface is not the module's, the one method
+        _only_method finds."""
+        if called.operand is None:
+            return []
+        owner = self.resolver.type_of(file, called.operand)
+        declarations = self.resolver.declarations
+        interface = declarations.unalias(owner.base) if owner is not None else None
+        required = declarations.required_methods(interface) if interface is not None else None
+        if required is None or called.name not in required:
+            only = self._only_method(file, called.name)
+            return [only] if only is not None else []
+        return [
+            info
+            for info in self._methods_named(called.name)
+            if (is_test_code(file.path) or not is_test_code(info.file.path))
+            and required <= self._method_names(TypeRef(info.key.package, info.key.receiver))
+        ]
+
+    def _method_names(self, receiver: TypeRef) -> frozenset[str]:
+        if self._receivers is None:
+            names: dict[TypeRef, set[str]] = {}
+            for key in self.resolver.declarations.functions:
+                if key.receiver:
+                    names.setdefault(TypeRef(key.package, key.receiver), set()).add(key.name)
+            self._receivers = {receiver: frozenset(found) for receiver, found in names.items()}
+        return self._receivers.get(receiver, frozenset())
 
     def _only_method(self, file: GoFile, name: str) -> FunctionInfo | None:
         """The module's one method of that name, for a call through an interface (`discoverer.Get(…)` with
@@ -372,18 +405,21 @@ class ClientGraph:
         to that implementation; of several, the one of the caller's package (each controller package of
         camel-k has its own `baseAction.InjectClient`). A production call counts production methods only:
         the mocks of tests implement the interface too (--include-tests)."""
+        candidates = self._methods_named(name)
+        if len(candidates) > 1 and not is_test_code(file.path):
+            candidates = [info for info in candidates if not is_test_code(info.file.path)]
+        if len(candidates) > 1:
+            candidates = [info for info in candidates if info.key.package == file.package_path]
+        return candidates[0] if len(candidates) == 1 else None
+
+    def _methods_named(self, name: str) -> list[FunctionInfo]:
         if self._methods is None:
             methods: dict[str, list[FunctionInfo]] = {}
             for key, info in self.resolver.declarations.functions.items():
                 if key.receiver:
                     methods.setdefault(key.name, []).append(info)
             self._methods = methods
-        candidates = self._methods.get(name, [])
-        if len(candidates) > 1 and not is_test_code(file.path):
-            candidates = [info for info in candidates if not is_test_code(info.file.path)]
-        if len(candidates) > 1:
-            candidates = [info for info in candidates if info.key.package == file.package_path]
-        return candidates[0] if len(candidates) == 1 else None
+        return self._methods.get(name, [])
 
     def _functions_with_client_parameters(self) -> frozenset[str]:
         if self._client_functions is None:

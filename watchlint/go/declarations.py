@@ -121,6 +121,7 @@ class Declarations:
 
     structs: dict[TypeRef, tuple[FieldInfo, ...]] = field(default_factory=lambda: dict(_LIBRARY_STRUCTS))
     interfaces: dict[TypeRef, tuple[TypeRef, ...]] = field(default_factory=dict)  # embedded interfaces
+    interface_methods: dict[TypeRef, frozenset[str]] = field(default_factory=dict)  # declared, not embedded
     aliases: dict[TypeRef, TypeRef] = field(default_factory=dict)  # `type X = Y` and `type X Y`
     functions: dict[FunctionKey, FunctionInfo] = field(default_factory=dict)
     variables: dict[tuple[str, str], PackageVariable] = field(default_factory=dict)
@@ -161,6 +162,19 @@ class Declarations:
             seen += 1
         return ref
 
+    def required_methods(self, interface: TypeRef, depth: int = 0) -> frozenset[str] | None:
+        """The method names a type must have to implement a module interface, embedded ones included; None
+        when an embedded interface is not the module's (its methods are not known)."""
+        if interface not in self.interfaces:
+            return None
+        found = set(self.interface_methods.get(interface, ()))
+        for embedded in self.interfaces.get(interface, ()):
+            inner = self.required_methods(self.unalias(embedded), depth + 1) if depth < 8 else None
+            if inner is None:
+                return None
+            found |= inner
+        return frozenset(found)
+
     def method(self, receiver: TypeRef, name: str) -> FunctionInfo | None:
         base = self.unalias(receiver.base)
         return self.functions.get(FunctionKey(base.package, base.name, name))
@@ -177,6 +191,8 @@ class Declarations:
             elif type_node.type == "interface_type":
                 embedded = [resolve_type(parser.named(child)[0], file) for child in _interface_elements(type_node)]
                 self.interfaces[ref] = tuple(item for item in embedded if item is not None)
+                names = (child.child_by_field_name("name") for child in type_node.named_children)
+                self.interface_methods[ref] = frozenset(parser.text(name) for name in names if name is not None)
             else:
                 target = resolve_type(type_node, file)
                 if target is not None and target != ref:
