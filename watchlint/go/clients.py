@@ -17,18 +17,18 @@ from watchlint.facts import Access, Evidence
 from watchlint.go import parser
 from watchlint.go.callgraph import is_test_code
 from watchlint.go.clientrefs import PACKAGE_SCOPE, Assigned, ClientRef, FieldRef, Known, Marker, ParamRef, ReturnRef
-from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
+from watchlint.go.clientsyntax import appended_item, cache_reader, call_operand, is_fake_client, is_map, map_values
+from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.dispatch import MethodIndex
 from watchlint.go.model import (
     CR_CACHE,
     CR_CLIENT,
-    CR_FAKE,
     KUBERNETES,
-    Call,
     GoFile,
     TypeRef,
     is_client_type,
 )
-from watchlint.go.resolve import Resolver, append_arguments, is_slice_literal, keyed_elements
+from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements
 from watchlint.go.scope import returned_values
 from watchlint.go.secondcaches import is_second_cache, second_cache_key
 
@@ -47,8 +47,10 @@ class ClientGraph:
     _client_functions: frozenset[str] | None = None  # names of functions taking a client, computed once
     _client_fields: frozenset[str] | None = None  # names of client-typed struct fields, computed once
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
-    _methods: dict[str, list[FunctionInfo]] | None = None  # the module's methods by name, for interface calls
-    _receivers: dict[TypeRef, frozenset[str]] | None = None  # the module's types by the names of their methods
+    methods: MethodIndex = field(init=False)  # what a call through an interface runs
+
+    def __post_init__(self) -> None:
+        self.methods = MethodIndex(self.resolver)
 
     # -- references ----------------------------------------------------------------------------------
     def ref_of(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> ClientRef:
@@ -122,7 +124,7 @@ class ClientGraph:
             # a cache of its own, read directly or handed to other packages: its own options judge it
             evidence = Evidence(file.span(call), f"`{text}` builds a cache of its own")
             return Known(Access.CACHE, evidence, second_cache_key(file, call))
-        if _is_fake_client(file, call, package, name):
+        if is_fake_client(file, call, package, name):
             return Marker.NOT_CLIENT  # an in-memory client of tests: it starts no informer and reads no server
         if package == CR_CLIENT and name in ("New", "NewWithWatch"):
             return self._new_client_ref(file, call, name)
@@ -136,35 +138,22 @@ class ClientGraph:
     def _new_client_ref(self, file: GoFile, call: tree_sitter.Node, name: str) -> Known:
         """`client.New(cfg, opts)`: uncached, unless its options read through a cache (`Cache.Reader`)."""
         arguments = call.child_by_field_name("arguments")
-        reader = _cache_reader(arguments) if arguments is not None else None
+        reader = cache_reader(arguments) if arguments is not None else None
         if reader is None:
             return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
         cache = self.cluster_of(file, reader)
         if not cache and reader.type == "call_expression":
-            reader_operand = _operand(reader)
+            reader_operand = call_operand(reader)
             cache = self.cluster_of(file, reader_operand) if reader_operand is not None else ""
         return Known(Access.CACHE, Evidence(file.span(call), "client.New with Cache.Reader reads the cache"), cache)
 
     def _returned_ref(self, file: GoFile, call: tree_sitter.Node, index: int = 0) -> ClientRef:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at
         `index`."""
-        info = self.resolver.callee(file, call) or self._interface_method(file, call)
+        info = self.resolver.callee(file, call) or self.methods.through_interface(file, call)
         if info is not None and index < len(info.results) and self.is_client_like(info.results[index]):
             return ReturnRef(info.key, index)
         return Marker.UNKNOWN
-
-    def _interface_method(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
-        """The implementation of a method called through an interface of the module (`in.kialiCache.
-        GetKubeCache(name)`), where the module has one (see _only_method)."""
-        function = call.child_by_field_name("function")
-        if function is None or function.type != "selector_expression":
-            return None
-        operand = function.child_by_field_name("operand")
-        owner = self.resolver.type_of(file, operand) if operand is not None else None
-        declarations = self.resolver.declarations
-        if owner is None or declarations.unalias(owner.base) not in declarations.interfaces:
-            return None
-        return self._only_method(file, parser.text(function.child_by_field_name("field")))
 
     def cluster_of(self, file: GoFile, node: tree_sitter.Node) -> str:
         """The key of the second cache a local variable holds, built by `cluster.New`/`cache.New` here."""
@@ -210,15 +199,15 @@ class ClientGraph:
         if value.type == "call_expression" and index > 0:
             return self._returned_ref(file, value, index)  # `_, cl, cfg := setupEnv(…)`
         scope = self.resolver.scope(file, node)
-        if _is_map(value):  # `readers := make(map[string]client.Reader)`
-            held = (scope.element_writes.get(name, []) if scope else []) or _map_values(value)
+        if is_map(value):  # `readers := make(map[string]client.Reader)`
+            held = (scope.element_writes.get(name, []) if scope else []) or map_values(value)
             return self.ref_of(file, held[0], depth + 1) if held else Marker.UNKNOWN
         if not is_slice_literal(value):
             return self.ref_of(file, value, depth + 1)
         if (first := parser.first_named(value.child_by_field_name("body"))) is not None:
             return self.ref_of(file, parser.first_named(first) or first, depth + 1)  # `[]client.Client{c}`
         assigned = scope.assignments.get(name, []) if scope else []
-        appended = [item for item in map(_appended_item, assigned) if item is not None]
+        appended = [item for item in map(appended_item, assigned) if item is not None]
         return self.ref_of(file, appended[0], depth + 1) if appended else Marker.UNKNOWN
 
     def _selector_ref(self, file: GoFile, node: tree_sitter.Node, depth: int) -> ClientRef:
@@ -364,62 +353,10 @@ class ClientGraph:
                 continue
             found = resolver.callee(file, call)
             values = parser.named(arguments)
-            for info in [found] if found is not None else self._dispatched(file, called):
+            for info in [found] if found is not None else self.methods.dispatched(file, called):
                 for parameter in info.parameters:
                     if parameter.index < len(values) and self.is_client_like(parameter.type):
                         self._record(self.call_arguments, (info.key, parameter.index), file, values[parameter.index])
-
-    def _dispatched(self, file: GoFile, called: Call) -> list[FunctionInfo]:
-        """The methods a call through an interface may run: every production method of the module with that
-        name whose type has all of the interface's methods (volsync's movers, each a `Builder`; SPEC §3.1:
-        parameters take what their callers pass); where the interface is not the module's, the one method
-        _only_method finds."""
-        if called.operand is None:
-            return []
-        owner = self.resolver.type_of(file, called.operand)
-        declarations = self.resolver.declarations
-        interface = declarations.unalias(owner.base) if owner is not None else None
-        required = declarations.required_methods(interface) if interface is not None else None
-        if required is None or called.name not in required:
-            only = self._only_method(file, called.name)
-            return [only] if only is not None else []
-        return [
-            info
-            for info in self._methods_named(called.name)
-            if (is_test_code(file.path) or not is_test_code(info.file.path))
-            and required <= self._method_names(TypeRef(info.key.package, info.key.receiver))
-        ]
-
-    def _method_names(self, receiver: TypeRef) -> frozenset[str]:
-        if self._receivers is None:
-            names: dict[TypeRef, set[str]] = {}
-            for key in self.resolver.declarations.functions:
-                if key.receiver:
-                    names.setdefault(TypeRef(key.package, key.receiver), set()).add(key.name)
-            self._receivers = {receiver: frozenset(found) for receiver, found in names.items()}
-        return self._receivers.get(receiver, frozenset())
-
-    def _only_method(self, file: GoFile, name: str) -> FunctionInfo | None:
-        """The module's one method of that name, for a call through an interface (`discoverer.Get(…)` with
-        `discoverer AdminAPIsDiscoverer`): an interface with a single implementation hands its arguments
-        to that implementation; of several, the one of the caller's package (each controller package of
-        camel-k has its own `baseAction.InjectClient`). A production call counts production methods only:
-        the mocks of tests implement the interface too (--include-tests)."""
-        candidates = self._methods_named(name)
-        if len(candidates) > 1 and not is_test_code(file.path):
-            candidates = [info for info in candidates if not is_test_code(info.file.path)]
-        if len(candidates) > 1:
-            candidates = [info for info in candidates if info.key.package == file.package_path]
-        return candidates[0] if len(candidates) == 1 else None
-
-    def _methods_named(self, name: str) -> list[FunctionInfo]:
-        if self._methods is None:
-            methods: dict[str, list[FunctionInfo]] = {}
-            for key, info in self.resolver.declarations.functions.items():
-                if key.receiver:
-                    methods.setdefault(key.name, []).append(info)
-            self._methods = methods
-        return self._methods.get(name, [])
 
     def _functions_with_client_parameters(self) -> frozenset[str]:
         if self._client_functions is None:
@@ -511,64 +448,3 @@ class ClientGraph:
         if info is not None and not is_test_code(info.file.path):
             passed = [value for value in passed if not is_test_code(value.span.path)]
         return passed, f"parameter {ref.name} of {ref.function.name}"
-
-
-def _is_fake_client(file: GoFile, call: tree_sitter.Node, package: str | None, name: str) -> bool:
-    """`fake.NewFakeClient(…)`, or `fake.NewClientBuilder()…Build()` of controller-runtime's fake package."""
-    if package == CR_FAKE:
-        return name in ("NewFakeClient", "NewFakeClientWithScheme")
-    if name != "Build":
-        return False
-    root = call
-    while root.type == "call_expression":
-        function = root.child_by_field_name("function")
-        if function is None or function.type != "selector_expression":
-            return False
-        operand = function.child_by_field_name("operand")
-        if operand is None:
-            return False
-        if operand.type == "identifier":
-            called = parser.text(function.child_by_field_name("field"))
-            return file.imports.get(parser.text(operand)) == CR_FAKE and called == "NewClientBuilder"
-        root = operand
-    return False
-
-
-def _is_map(value: tree_sitter.Node) -> bool:
-    """`make(map[K]V, …)` or a `map[K]V{…}` literal."""
-    if value.type == "call_expression":
-        function = value.child_by_field_name("function")
-        first = parser.first_named(value.child_by_field_name("arguments") or value)
-        return (
-            function is not None and parser.text(function) == "make" and first is not None and first.type == "map_type"
-        )
-    type_node = value.child_by_field_name("type") if value.type == "composite_literal" else None
-    return type_node is not None and type_node.type == "map_type"
-
-
-def _map_values(value: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """The values of a map literal's entries (`map[string]client.Reader{"home": c}`)."""
-    body = value.child_by_field_name("body") if value.type == "composite_literal" else None
-    entries = [entry for entry in parser.named(body) if entry.type == "keyed_element"] if body is not None else []
-    values = [parser.named(entry)[-1] for entry in entries if parser.named(entry)]
-    return [(parser.first_named(item) or item) if item.type == "literal_element" else item for item in values]
-
-
-def _appended_item(value: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The first item of an `append(list, item, …)`."""
-    items = append_arguments(value) or []
-    return items[1] if len(items) > 1 and items[1].type != "variadic_argument" else None
-
-
-def _cache_reader(arguments: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The `Reader:` of a `client.Options{Cache: &client.CacheOptions{Reader: …}}` argument."""
-    for literal in parser.captures("(composite_literal) @literal", arguments).get("literal", []):
-        for key, value in keyed_elements(literal):
-            if key == "Reader":
-                return value
-    return None
-
-
-def _operand(call: tree_sitter.Node) -> tree_sitter.Node | None:
-    function = call.child_by_field_name("function")
-    return function.child_by_field_name("operand") if function is not None else None

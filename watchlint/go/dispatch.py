@@ -1,0 +1,90 @@
+"""What a call through an interface runs: the module's methods of that name, indexed once.
+
+A client handed on through an interface call (`builder.FromSource(r.Client, …)`, `in.kialiCache.
+GetKubeCache(name)`) reaches a method the call does not name. SPEC §3.1: parameters take what their callers
+pass, so the argument goes to every implementation of a module interface, and a result comes from the one
+implementation where there is one.
+"""
+
+from __future__ import annotations
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.callgraph import is_test_code
+from watchlint.go.declarations import FunctionInfo
+from watchlint.go.model import Call, GoFile, TypeRef
+from watchlint.go.resolve import Resolver
+
+
+class MethodIndex:
+    """The module's methods by name, and its types by the names of their methods, built on first use."""
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        self._by_name: dict[str, list[FunctionInfo]] | None = None
+        self._by_receiver: dict[TypeRef, frozenset[str]] | None = None
+
+    def dispatched(self, file: GoFile, called: Call) -> list[FunctionInfo]:
+        """The methods a call through an interface may run: every production method of the module with that
+        name whose type has all of the interface's methods (volsync's movers, each a `Builder`); where the
+        interface is not the module's, the one method `only` finds."""
+        if called.operand is None:
+            return []
+        owner = self.resolver.type_of(file, called.operand)
+        declarations = self.resolver.declarations
+        interface = declarations.unalias(owner.base) if owner is not None else None
+        required = declarations.required_methods(interface) if interface is not None else None
+        if required is None or called.name not in required:
+            only = self.only(file, called.name)
+            return [only] if only is not None else []
+        return [
+            info
+            for info in self._named(called.name)
+            if (is_test_code(file.path) or not is_test_code(info.file.path))
+            and required <= self._method_names(TypeRef(info.key.package, info.key.receiver))
+        ]
+
+    def through_interface(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
+        """The implementation of a method called through an interface of the module (`in.kialiCache.
+        GetKubeCache(name)`), where the module has one (see `only`)."""
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "selector_expression":
+            return None
+        operand = function.child_by_field_name("operand")
+        owner = self.resolver.type_of(file, operand) if operand is not None else None
+        declarations = self.resolver.declarations
+        if owner is None or declarations.unalias(owner.base) not in declarations.interfaces:
+            return None
+        return self.only(file, parser.text(function.child_by_field_name("field")))
+
+    def only(self, file: GoFile, name: str) -> FunctionInfo | None:
+        """The module's one method of that name, for a call through an interface (`discoverer.Get(…)` with
+        `discoverer AdminAPIsDiscoverer`): an interface with a single implementation hands its arguments
+        to that implementation; of several, the one of the caller's package (each controller package of
+        camel-k has its own `baseAction.InjectClient`). A production call counts production methods only:
+        the mocks of tests implement the interface too (--include-tests)."""
+        candidates = self._named(name)
+        if len(candidates) > 1 and not is_test_code(file.path):
+            candidates = [info for info in candidates if not is_test_code(info.file.path)]
+        if len(candidates) > 1:
+            candidates = [info for info in candidates if info.key.package == file.package_path]
+        return candidates[0] if len(candidates) == 1 else None
+
+    def _named(self, name: str) -> list[FunctionInfo]:
+        if self._by_name is None:
+            methods: dict[str, list[FunctionInfo]] = {}
+            for key, info in self.resolver.declarations.functions.items():
+                if key.receiver:
+                    methods.setdefault(key.name, []).append(info)
+            self._by_name = methods
+        return self._by_name.get(name, [])
+
+    def _method_names(self, receiver: TypeRef) -> frozenset[str]:
+        if self._by_receiver is None:
+            names: dict[TypeRef, set[str]] = {}
+            for key in self.resolver.declarations.functions:
+                if key.receiver:
+                    names.setdefault(TypeRef(key.package, key.receiver), set()).add(key.name)
+            self._by_receiver = {receiver: frozenset(found) for receiver, found in names.items()}
+        return self._by_receiver.get(receiver, frozenset())
