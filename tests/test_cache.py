@@ -18,7 +18,7 @@ import pytest
 from conftest import CliResult, write_tree
 
 from watchlint import cache as cache_module
-from watchlint import engine, extraction, pool, rendered, standby, unitstate
+from watchlint import engine, extraction, pool, rendered, report_json, standby, unitstate
 from watchlint.catalog import load_catalog
 from watchlint.config import CommandLine
 from watchlint.findings import Finding
@@ -207,7 +207,8 @@ def test_a_changed_go_mod_is_analyzed_again(
 def test_corrupt_entries_are_misses(repo: Path, run_cli: RunCli) -> None:
     cold = run_cli("check", ".", "--format", "json")
     entries = _entries(repo)
-    assert len(entries) == 8  # each unit's facts and its checked outcome, the report and its slot's index
+    # each unit's facts, its checked outcome and its findings' JSON objects, the report and its slot's index
+    assert len(entries) == 11
     for path in entries:
         path.write_bytes(b"not a pickle")
     assert run_cli("check", ".", "--format", "json").stdout == cold.stdout
@@ -552,7 +553,8 @@ def test_files_changed_within_the_settling_time_are_not_trusted(tmp_path: Path) 
 def test_corrupt_or_wrong_entries_of_every_kind_are_misses(repo: Path, run_cli: RunCli, content: bytes) -> None:
     cold = run_cli("check", ".", "--format", "json")
     entries = _entries(repo)
-    assert len(entries) == 11  # each unit's facts, outcome and files' metadata, the report, the slot's index
+    # each unit's facts, outcome, files' metadata and findings' JSON objects, the report, the slot's index
+    assert len(entries) == 14
     for path in entries:
         path.write_bytes(content)
     assert run_cli("check", ".", "--format", "json").stdout == cold.stdout
@@ -579,3 +581,29 @@ def test_corrupt_or_wrong_finding_blocks_are_misses(repo: Path, run_cli: RunCli,
     for path in _entries(repo):
         path.write_bytes(written)
     assert run_cli("check", ".") == first
+
+
+def test_a_json_report_after_an_edit_renders_the_findings_of_the_edited_unit_only(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The findings' objects are kept per unit, as text blocks are: an edit renders its unit's again, and the
+    document is byte for byte the one a run without a cache writes."""
+    run_cli("check", ".", "--format", "json")
+    main = repo / "beta" / "main.go"
+    main.write_text(main.read_text() + "// edited\n", encoding="utf-8")
+    rendered_paths: list[str] = []
+    real = report_json._finding
+
+    def spy(finding: Finding, name: str) -> dict[str, object]:
+        rendered_paths.append(finding.span.path)
+        return real(finding, name)
+
+    monkeypatch.setattr(report_json, "_finding", spy)
+    edited = run_cli("check", ".", "--format", "json")
+    assert rendered_paths == ["beta/main.go"]
+    assert edited == run_cli("check", ".", "--format", "json", "--no-cache")
+    assert [(f["path"], f["line"]) for f in json.loads(edited.stdout)["findings"]] == [
+        ("alpha/main.go", 10),
+        ("beta/main.go", 10),
+        ("gamma/main.go", 10),
+    ]

@@ -157,9 +157,13 @@ def _reuse_slot(cache: cache_module.FactsCache | None, options: CheckOptions) ->
 def _finding_blocks(
     cache: cache_module.FactsCache | None, units: list[tuple[str, list[str]]] | None, options: CheckOptions
 ) -> rendered.FindingBlocks | None:
-    """The text blocks of findings rendered before, for a text report of analyzed units (`units`: each one's
-    outcome key and shown paths; None after fixes, whose report is of contents not yet keyed)."""
-    if cache is None or units is None or options.output_format != "text":
+    """The findings rendered before (text blocks, JSON objects), for a report of analyzed units (`units`: each
+    one's outcome key and shown paths; None after fixes, whose report is of contents not yet keyed)."""
+    if cache is None or units is None or options.statistics:
+        return None
+    if options.output_format == "json":
+        return rendered.finding_blocks(cache, units, ("json",))
+    if options.output_format != "text":
         return None
     choices = (use_color(options.no_color, options.output), os.getcwd())  # SourceLines reads from it
     return rendered.finding_blocks(cache, units, choices)
@@ -246,7 +250,10 @@ def _render(
     from watchlint import report_github, report_json, report_text
 
     if output_format == "json":
-        return report_json.render(report, catalog, options.show_mitigated)
+        document = report_json.render(report, catalog, options.show_mitigated, blocks)
+        if blocks is not None:
+            blocks.save()
+        return document
     if output_format == "sarif":
         from watchlint import report_sarif  # sarif-om and attrs load only for SARIF output
 

@@ -14,15 +14,28 @@ from typing import Any
 INDENT = "  "
 
 
+class Raw(str):
+    """JSON text written before (by `dumps_at` at the same depth), placed as it is."""
+
+
 def dumps(value: Any) -> str:
-    """`value` (dicts with string keys, lists, tuples, strings, numbers, booleans, None) as indented JSON."""
+    """`value` (dicts with string keys, lists, tuples, strings, numbers, booleans, None, Raw) as indented JSON."""
     out: list[str] = []
     _write(value, "\n", out)
     return "".join(out)
 
 
+def dumps_at(value: Any, depth: int) -> str:
+    """`value` as `dumps` writes it `depth` levels down (an item of a list in an object: 2), for a Raw."""
+    out: list[str] = []
+    _write(value, "\n" + INDENT * depth, out)
+    return "".join(out)
+
+
 def _write(value: Any, newline: str, out: list[str]) -> None:
-    if isinstance(value, str):
+    if type(value) is Raw:
+        out.append(value)
+    elif isinstance(value, str):
         out.append(encode_basestring(value))
     elif isinstance(value, dict):
         _write_object(value, newline, out)

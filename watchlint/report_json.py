@@ -9,16 +9,26 @@ from watchlint.catalog import Catalog
 from watchlint.engine import Report
 from watchlint.facts import Notification
 from watchlint.findings import Finding, Fix, Mitigated, Related
+from watchlint.rendered import FindingBlocks
 from watchlint.source import Span
 
 FORMAT_VERSION = 1
+_FINDING_DEPTH = 2  # a finding is an item of the document's "findings" list
 
 
-def render(report: Report, catalog: Catalog, show_mitigated: bool = False) -> str:
+def render(report: Report, catalog: Catalog, show_mitigated: bool = False, blocks: FindingBlocks | None = None) -> str:
+    """The report; `blocks` holds the findings' objects as rendered before (an edit re-renders its unit's)."""
     names = {rule.code: rule.name for rule in catalog.rules}
+
+    def written(finding: Finding) -> dict[str, Any] | jsontext.Raw:
+        if blocks is None or finding.suppression is not None:  # a baseline's mark is no part of the unit's key
+            return _finding(finding, names.get(finding.code, ""))
+        name = names.get(finding.code, "")
+        return jsontext.Raw(blocks.block(finding, lambda: jsontext.dumps_at(_finding(finding, name), _FINDING_DEPTH)))
+
     document: dict[str, Any] = {
         "version": FORMAT_VERSION,
-        "findings": [_finding(finding, names.get(finding.code, "")) for finding in report.findings],
+        "findings": [written(finding) for finding in report.findings],
         "notifications": [_notification(item) for item in report.notifications],
     }
     if show_mitigated:
