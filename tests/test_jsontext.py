@@ -40,3 +40,10 @@ def test_dumps_writes_nested_empty_containers_and_escapes() -> None:
 def test_dumps_rejects_what_json_cannot_hold(value: Any) -> None:
     with pytest.raises(TypeError):
         jsontext.dumps(value)
+
+
+def test_an_item_written_at_its_depth_is_placed_as_it_is() -> None:
+    item = {"code": "WL001", "related": [{"line": 3, "message": 'ünïcode "quoted"'}], "fixes": [], "x": None}
+    whole = {"version": 1, "findings": [item, item], "notifications": []}
+    placed = {"version": 1, "findings": [jsontext.Raw(jsontext.dumps_at(item, 2))] * 2, "notifications": []}
+    assert jsontext.dumps(placed) == jsontext.dumps(whole) == json.dumps(whole, indent=2, ensure_ascii=False)
