@@ -382,40 +382,30 @@ class _Extractor:
         false by default, or a helper that returns an empty map by default, make the scope conditional."""
         if value.type not in ("identifier", "call_expression", "selector_expression"):
             return None
-        if value.type == "identifier":
-            guards = self._entry_guards(value)
-            if guards is not None:
-                if any(guard is None or guard.holds_by_default is not False for guard in guards):
-                    return None
-                return guards[0]
+        if value.type == "identifier" and (entries := self._written_under(value, whole=False)):
+            return _all_off_by_default(entries)
         evaluated = self.evaluator.value(self.file, value, {}, 0)
         if isinstance(evaluated, Val) and _is_empty(evaluated.value):
-            if value.type == "identifier" and (assigned := self._assignment_guard(value)) is not None:
-                return assigned
+            assigned = self._written_under(value, whole=True) if value.type == "identifier" else []
+            if (condition := _all_off_by_default(assigned)) is not None:
+                return condition  # `if !cfg.SeesEveryNamespace() { namespaces = … }`: what turns it on
             text = f"{evaluated.origin} is set" if evaluated.origin else f"`{parser.text(value)}` has entries"
             return Condition(text, self.file.span(value), False)
         return None
 
-    def _assignment_guard(self, name: tree_sitter.Node) -> Condition | None:
-        """The condition, false by default, that every assignment filling a local map is under (`if
-        !cfg.SeesEveryNamespace() { namespaces = … }`): its guard says what turns it on, as the entries' do."""
+    def _written_under(self, name: tree_sitter.Node, *, whole: bool) -> list[Condition | None]:
+        """The conditions of the statements that fill a local map, in source order: assigned whole
+        (`namespaces = …`) or entry by entry (`namespaces[key] = …`)."""
         scope = self.resolver.scope(self.file, name)
-        assigned = scope.assignments.get(parser.text(name), []) if scope is not None else []
-        conditions = [self.evaluator.condition(self.file, value) for value in assigned]
-        if conditions and all(found is not None and found.holds_by_default is False for found in conditions):
-            return conditions[0]
-        return None
+        writes = (scope.assignments if whole else scope.element_writes) if scope is not None else {}
+        return [self.evaluator.condition(self.file, value) for value in writes.get(parser.text(name), [])]
 
-    def _entry_guards(self, name: tree_sitter.Node) -> list[Condition | None] | None:
-        """Conditions of the `name[key] = …` statements that fill a local map; None when there are none."""
-        scope = self.resolver.scope(self.file, name)
-        if scope is None:
-            return None
-        guards: list[Condition | None] = []
-        for match in parser.matches(_INDEX_ASSIGNMENT, scope.function):
-            if parser.text(match["map"][0]) == parser.text(name):
-                guards.append(self.evaluator.condition(self.file, match["map"][0]))
-        return guards or None
+
+def _all_off_by_default(conditions: list[Condition | None]) -> Condition | None:
+    """The first of the conditions when every one is false by default, else None."""
+    if conditions and all(found is not None and found.holds_by_default is False for found in conditions):
+        return conditions[0]
+    return None
 
 
 def _namespaces_detail(value: tree_sitter.Node) -> str:
@@ -432,9 +422,6 @@ def _namespaces_detail(value: tree_sitter.Node) -> str:
 
 def _is_empty(value: object) -> bool:
     return value is None or (isinstance(value, str | tuple | list | dict) and len(value) == 0)
-
-
-_INDEX_ASSIGNMENT = "(assignment_statement left: (expression_list . (index_expression operand: (identifier) @map)))"
 
 
 def _is_one_of(type_ref: TypeRef | None, choices: tuple[tuple[frozenset[str], str], ...]) -> bool:
