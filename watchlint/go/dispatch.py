@@ -30,11 +30,9 @@ class MethodIndex:
         name whose type has all of the interface's methods (volsync's movers, each a `Builder`); where the
         interface is not the module's, the one method `only` finds."""
         if called.operand is None:
-            return []
-        owner = self.resolver.type_of(file, called.operand)
-        declarations = self.resolver.declarations
-        interface = declarations.unalias(owner.base) if owner is not None else None
-        required = declarations.required_methods(interface) if interface is not None else None
+            return []  # a function, not a method: nothing to dispatch
+        interface = self._interface(file, called.operand)
+        required = self.resolver.declarations.required_methods(interface) if interface is not None else None
         if required is None or called.name not in required:
             only = self.only(file, called.name)
             return [only] if only is not None else []
@@ -51,12 +49,16 @@ class MethodIndex:
         function = call.child_by_field_name("function")
         if function is None or function.type != "selector_expression":
             return None
-        operand = function.child_by_field_name("operand")
-        owner = self.resolver.type_of(file, operand) if operand is not None else None
-        declarations = self.resolver.declarations
-        if owner is None or declarations.unalias(owner.base) not in declarations.interfaces:
+        if self._interface(file, function.child_by_field_name("operand")) is None:
             return None
         return self.only(file, parser.text(function.child_by_field_name("field")))
+
+    def _interface(self, file: GoFile, operand: tree_sitter.Node | None) -> TypeRef | None:
+        """The module interface a method call's operand has as its type; None for any other type."""
+        owner = self.resolver.type_of(file, operand) if operand is not None else None
+        declarations = self.resolver.declarations
+        interface = declarations.unalias(owner.base) if owner is not None else None
+        return interface if interface is not None and interface in declarations.interfaces else None
 
     def only(self, file: GoFile, name: str) -> FunctionInfo | None:
         """The module's one method of that name, for a call through an interface (`discoverer.Get(…)` with
@@ -72,19 +74,20 @@ class MethodIndex:
         return candidates[0] if len(candidates) == 1 else None
 
     def _named(self, name: str) -> list[FunctionInfo]:
-        if self._by_name is None:
-            methods: dict[str, list[FunctionInfo]] = {}
-            for key, info in self.resolver.declarations.functions.items():
-                if key.receiver:
-                    methods.setdefault(key.name, []).append(info)
-            self._by_name = methods
-        return self._by_name.get(name, [])
+        return self._indexes()[0].get(name, [])
 
     def _method_names(self, receiver: TypeRef) -> frozenset[str]:
-        if self._by_receiver is None:
-            names: dict[TypeRef, set[str]] = {}
-            for key in self.resolver.declarations.functions:
+        return self._indexes()[1].get(receiver, frozenset())
+
+    def _indexes(self) -> tuple[dict[str, list[FunctionInfo]], dict[TypeRef, frozenset[str]]]:
+        """The module's methods by name and its types by their methods' names, from one pass."""
+        if self._by_name is None or self._by_receiver is None:
+            by_name: dict[str, list[FunctionInfo]] = {}
+            by_receiver: dict[TypeRef, set[str]] = {}
+            for key, info in self.resolver.declarations.functions.items():
                 if key.receiver:
-                    names.setdefault(TypeRef(key.package, key.receiver), set()).add(key.name)
-            self._by_receiver = {receiver: frozenset(found) for receiver, found in names.items()}
-        return self._by_receiver.get(receiver, frozenset())
+                    by_name.setdefault(key.name, []).append(info)
+                    by_receiver.setdefault(TypeRef(key.package, key.receiver), set()).add(key.name)
+            self._by_name = by_name
+            self._by_receiver = {receiver: frozenset(names) for receiver, names in by_receiver.items()}
+        return self._by_name, self._by_receiver

@@ -295,10 +295,11 @@ def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[
         for call in file.calls():
             function = call.node.child_by_field_name("function")
             if is_new_manager(function) and call.arguments is not None and len(parser.named(call.arguments)) > 1:
-                options = parser.named(call.arguments)[1]
-                options_literals(file, options, 0, resolver, found)
+                literals: set[tuple[str, int]] = set()
+                options_literals(file, parser.named(call.arguments)[1], 0, resolver, literals)
+                found |= literals
                 if _is_idle(call.node):
-                    options_literals(file, options, 0, resolver, idle)
+                    idle |= literals
     return found, idle
 
 
