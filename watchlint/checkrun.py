@@ -249,18 +249,16 @@ def _render(
 ) -> str:
     from watchlint import report_github, report_json, report_text
 
-    if output_format == "json":
-        document = report_json.render(report, catalog, options.show_mitigated, blocks)
-        if blocks is not None:
-            blocks.save()
-        return document
     if output_format == "sarif":
         from watchlint import report_sarif  # sarif-om and attrs load only for SARIF output
 
         return report_sarif.render(report, catalog, SourceLines())
     if output_format == "github":
         return report_github.render(report, catalog)
-    text = report_text.render(report, SourceLines(), options, blocks)
+    if output_format == "json":
+        text = report_json.render(report, catalog, options.show_mitigated, blocks)
+    else:
+        text = report_text.render(report, SourceLines(), options, blocks)
     if blocks is not None:
         blocks.save()
     return text if text.endswith("\n") or not text else text + "\n"
