@@ -1,4 +1,5 @@
-"""The Go parser's tolerance of syntax newer than tree-sitter-go: Go 1.26's new(expression)."""
+"""The Go parser's tolerance of syntax newer than tree-sitter-go (Go 1.26's new(expression)), and finding the
+function around a node by position."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import pytest
 from conftest import TESTS
 
 from watchlint.go import parser
+from watchlint.go.model import GoFile, index_nodes
+from watchlint.go.scope import enclosing_function
 from watchlint.source import SourceFile, read_source
 
 CASE = TESTS / "fixtures" / "go" / "WL002" / "go126-new-of-expression"
@@ -44,3 +47,32 @@ def test_real_syntax_errors_are_still_reported() -> None:
 def test_the_go126_fixture_parses_cleanly() -> None:
     path = CASE / "internal" / "controller" / "route_controller.go"
     assert parser.first_syntax_error(parser.parse(read_source(path, path.name))) is None
+
+
+FUNCTIONS = """package x
+
+var handler = func(c client.Client) { c.Get(ctx, key, &cm) }
+
+type R struct{ client.Client }
+
+func (r *R) Reconcile(ctx context.Context) error {
+	run := func() { r.Get(ctx, key, &cm) }
+	run()
+	return nil
+}
+
+func helper(c client.Client) { c.List(ctx, &pods) }
+"""
+
+
+def test_the_function_around_a_node_found_by_position_is_the_one_its_parents_lead_to() -> None:
+    source = _source(FUNCTIONS)
+    tree = parser.parse(source)
+    file = GoFile(source, tree, ".", "example.com/x", "x", {}, index_nodes(tree))
+    names = parser.captures("(identifier) @name", tree.root_node)["name"]
+    found = {parser.text(node): file.function_declaration_around(node) for node in names}
+    assert found["handler"] is None  # package level: the caller walks up to the function literal
+    assert parser.text(found["run"].child_by_field_name("name")) == "Reconcile"  # inside a literal in a method
+    assert parser.text(found["pods"].child_by_field_name("name")) == "helper"
+    for node in names:
+        assert (file.function_declaration_around(node) or enclosing_function(node)) == enclosing_function(node)

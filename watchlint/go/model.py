@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -109,6 +110,9 @@ def _call(node: tree_sitter.Node) -> Call | None:
     return Call(node, parser.text(method), operand, parser.text(operand), method, arguments)
 
 
+_DECLARED_FUNCTIONS = ("function_declaration", "method_declaration")
+
+
 @dataclass(slots=True)
 class GoFile:
     """One parsed Go file of the module."""
@@ -122,6 +126,23 @@ class GoFile:
     index: dict[str, list[tree_sitter.Node]]  # from index_nodes
     function_scopes: dict[int, object] = field(default_factory=dict)  # function node id -> scope (lazily built)
     _calls: list[Call] | None = None
+    _top_level: tuple[list[int], list[tree_sitter.Node]] | None = None  # start bytes and the root's children
+
+    def function_declaration_around(self, node: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The function or method declaration holding a node (or the node itself), found among the root's
+        children by position: Go declares functions at the top level only, and each `parent` step costs a
+        descent from the root in tree-sitter. None when the node is not inside one (package-level literals)."""
+        if self._top_level is None:
+            children = self.tree.root_node.children
+            self._top_level = [child.start_byte for child in children], children
+        starts, children = self._top_level
+        index = bisect.bisect_right(starts, node.start_byte) - 1
+        if index < 0 or node.type == "source_file":
+            return None
+        top = children[index]
+        if top.type in _DECLARED_FUNCTIONS and node.end_byte <= top.end_byte:
+            return top
+        return None
 
     def calls(self) -> list[Call]:
         """Every call expression in document order, taken apart once: five passes read them."""
