@@ -33,6 +33,7 @@ from watchlint.frontend import UnitInput, file_failure
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
 from watchlint.go.callgraph import CallGraph
+from watchlint.go.clientcollect import collect as collect_clients
 from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations
@@ -124,7 +125,7 @@ def extract(unit: UnitInput) -> Facts:
     flags = FlagRegistry()
     for file in run.all_files:  # a client can be passed along by files that import no Kubernetes package
         run.guarded(file, lambda item: flags.collect(item, resolver))
-        run.guarded(file, clients.collect)
+        run.guarded(file, lambda item: collect_clients(clients, item))
     calls = CallGraph(resolver, run.all_files)
     evaluator = Evaluator(resolver, flags, calls)
     policies: dict[str, FilePolicy] = {}

@@ -1,10 +1,9 @@
-"""client-go sites: clientset calls, informer factories, standalone and list-watch informers, and knative's
-injected informers, each with the namespace and selectors it lists with (SPEC §3.1)."""
+"""client-go sites: clientset calls and informer factories, each with the namespace and selectors it lists with
+(SPEC §3.1); the informers no factory builds are in informers."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import tree_sitter
@@ -12,25 +11,20 @@ import tree_sitter
 from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.declarations import FunctionKey
 from watchlint.go.listoptions import ListOptionsReader
-from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, TOOLS_CACHE, GoFile, TypeRef
+from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, GoFile, TypeRef
 from watchlint.go.pending import (
     PendingSite,
-    calls_in,
     method_name,
     operand_of,
     pending_site,
     restrict_namespace,
 )
-from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
+from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, literal_items
 from watchlint.go.scope import returned_values
 from watchlint.go.values import ValueTracer
 
-LIST_WATCH_INFORMERS = frozenset(
-    {"NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer", "NewInformerWithOptions"}
-)
-STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
 _TYPED_CLIENTS = "k8s.io/client-go/kubernetes/typed/"  # the group clients of a clientset: typed/core/v1
 
 
@@ -71,9 +65,6 @@ class ClientGoSites:
         self.values = values
         self.names = names
         self.options = ListOptionsReader(resolver, values)
-        self.served: list[tuple[int, int]] = []  # byte ranges of the ListFuncs and WatchFuncs informer sites read
-        # `injection.WithNamespaceScope(ctx, ns)` calls of the module: they scope every injected informer
-        self.injection_scopes: list[tuple[GoFile, tree_sitter.Node, list[tree_sitter.Node]]] = []
 
     def clientset_site(
         self,
@@ -312,149 +303,6 @@ class ClientGoSites:
         elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
             self.options.tweak(site, file, tweak, "WithTweakListOptions")
 
-    def standalone_informer_site(
-        self,
-        file: GoFile,
-        call: tree_sitter.Node,
-        method: str,
-        operand: tree_sitter.Node,
-        arguments: list[tree_sitter.Node],
-        match: re.Match[str] | None,
-    ) -> Iterator[PendingSite]:
-        """`corev1informers.NewSecretInformer(client, namespace, resync, indexers)` and its `NewFiltered…`
-        form, whose last argument adjusts the list options: an informer of its own, outside any factory;
-        tools/cache's informers over a list-watch have a form of their own."""
-        package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
-        if package == TOOLS_CACHE and method in LIST_WATCH_INFORMERS:
-            yield from self._list_watch_informer_site(file, call, method, arguments)
-            return
-        if match is None:
-            return
-        kind = self.names.standalone.get((package or "", match.group("kind")))
-        if kind is None or len(arguments) < 2 or self.values.is_fake_clientset(file, arguments[0]):
-            return
-        found = ObjectRef(kind, ObjectForm.TYPED, f"{match.group('kind')} informer", False)
-        site = pending_site(
-            self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED
-        )
-        restrict_namespace(site, file, arguments[1], "namespace")
-        tweak = arguments[4] if match.group("filtered") and len(arguments) > 4 else None
-        if tweak is not None and parser.text(tweak) != "nil":
-            self.options.tweak(site, file, tweak, "tweakListOptions")
-        yield site
-
-    def _list_watch_informer_site(
-        self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
-    ) -> Iterator[PendingSite]:
-        """`cache.NewSharedIndexInformer(lw, &corev1.Pod{}, …)` (and NewSharedInformer, NewInformer,
-        NewIndexerInformer, and NewInformerWithOptions with its ListerWatcher and ObjectType) over
-        `cache.NewListWatchFromClient(getter, "pods", namespace, fieldSelector)`: narrowed by the list-watch's
-        namespace and selector; another list-watch counts as narrowing."""
-        if method == "NewInformerWithOptions":
-            options = self.values.defined_as(file, arguments[0], 2, through_address=True) if arguments else None
-            fields = (
-                dict(keyed_elements(options)) if options is not None and options.type == "composite_literal" else {}
-            )
-            if "ListerWatcher" not in fields or "ObjectType" not in fields:
-                return
-            arguments = [fields["ListerWatcher"], fields["ObjectType"]]
-        found = self.resolver.object_of(file, arguments[1]) if len(arguments) > 1 else None
-        if found is None:
-            return
-        site = pending_site(
-            self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, found.form
-        )
-        list_watch = self.values.defined_as(file, arguments[0], 2, through_address=True)
-        name, values = None, []
-        if list_watch is not None and list_watch.type == "call_expression":
-            name = method_name(list_watch)
-            values = parser.named(list_watch.child_by_field_name("arguments") or list_watch)
-        if list_watch is not None and self._list_func_restrictions(site, file, list_watch, found.kind):
-            yield site
-            return
-        if name not in ("NewListWatchFromClient", "NewFilteredListWatchFromClient") or len(values) < 4:
-            text = " ".join(parser.text(arguments[0]).split())
-            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, found.kind, file.span(arguments[0]), text))
-            yield site
-            return
-        restrict_namespace(site, file, values[2], "namespace")
-        selector = values[3]
-        if parser.text(selector).endswith(("Everything()", "Nothing()", "nil")):  # Nothing() sends no selector
-            pass
-        elif name.startswith("NewFiltered"):
-            self.options.tweak(site, file, selector, "optionsModifier")
-        else:
-            site.restrictions.append(Restriction(Mitigation.SELECTOR, found.kind, file.span(selector), "fieldSelector"))
-        yield site
-
-    def _list_func_restrictions(self, site: PendingSite, file: GoFile, list_watch: tree_sitter.Node, kind: str) -> bool:
-        """`&cache.ListWatch{ListFunc: func(options metav1.ListOptions) … { return cs.CoreV1().Pods(ns).List(ctx,
-        options) }, …}`: the informer lists as its ListFunc does, with the namespace it names and the options
-        the reflector passes (no selector, unless the function sets one). False when that cannot be read."""
-        literal_type = resolve_type(list_watch.child_by_field_name("type"), file)
-        if (
-            list_watch.type != "composite_literal"
-            or literal_type is None
-            or not literal_type.is_(TOOLS_CACHE, "ListWatch")
-        ):
-            return False
-        function = next((value for key, value in keyed_elements(list_watch) if key == "ListFunc"), None)
-        if function is None or function.type != "func_literal":
-            return False
-        listed = next((call for call in calls_in(function) if method_name(call) == "List"), None)
-        values = parser.named(listed.child_by_field_name("arguments") or listed) if listed is not None else []
-        resource = operand_of(listed) if listed is not None else None
-        namespaces = parser.named(resource.child_by_field_name("arguments") or resource) if resource is not None else []
-        if listed is None or not values or resource is None or resource.type != "call_expression":
-            return False
-        if namespaces:
-            restrict_namespace(site, file, namespaces[0], "namespace")
-        # the options come last: `List(ctx, options)`, `List(options)` before client-go 0.18
-        site.restrictions.extend(self.options.restrictions(file, values[-1], kind))
-        self.served.extend(
-            (value.start_byte, value.end_byte)
-            for key, value in keyed_elements(list_watch)
-            if key in ("ListFunc", "WatchFunc") and value.type == "func_literal"
-        )
-        return True
-
-    def injected_informer_site(
-        self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]
-    ) -> PendingSite | None:
-        """`secretinformer.Get(ctx)` of knative's injection: the informer of a factory over every namespace
-        unless the module scopes injection (`injection.WithNamespaceScope`); its `filtered` form is given a
-        label selector (`Get(ctx, selector)`)."""
-        package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
-        if package is None or not package.startswith(KNATIVE_INFORMERS + "/"):
-            return None
-        filtered = package.endswith("/filtered")
-        kind = self.names.injected.get(package.removesuffix("/filtered"))
-        if kind is None:
-            return None
-        found = ObjectRef(kind, ObjectForm.TYPED, f"injected {kind} informer", False)
-        access, alias = Access.INFORMER_FACTORY, parser.text(operand)
-        site = pending_site(
-            self.resolver, file, call, "Get", Operation.WATCH, access, found, ObjectForm.TYPED, receiver=alias
-        )
-        site.injected = True
-        if filtered:
-            selector = arguments[1] if len(arguments) > 1 else call
-            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(selector), "filtered informer"))
-        return site
-
-    def scope_injected(self, pending: list[PendingSite]) -> None:
-        """Narrow every injected informer by the namespace scopes the module gives injection, each judged
-        under the conditions it is given in."""
-        for site in pending:
-            if not site.injected:
-                continue
-            for file, call, arguments in self.injection_scopes:
-                if len(arguments) < 2:
-                    continue
-                scope = restrict_namespace(site, file, arguments[1], "injection.WithNamespaceScope", file.span(call))
-                if scope is not None:
-                    site.guarded.append((scope, file, call))
-
 
 def _options_returned(call: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The options a function literal called on the spot returns (`func() []informers.SharedInformerOption {
@@ -464,9 +312,3 @@ def _options_returned(call: tree_sitter.Node) -> list[tree_sitter.Node]:
     if function is None or function.type != "func_literal":
         return []
     return [item for value in returned_values(function) if is_slice_literal(value) for item in literal_items(value)]
-
-
-def served_by(site: PendingSite, functions: list[tuple[int, int]]) -> bool:
-    """Whether a clientset call lies in one of the ListFuncs and WatchFuncs an informer site stands for."""
-    start = site.node.start_byte
-    return site.access is Access.CLIENTSET and any(first <= start < end for first, end in functions)

@@ -3,7 +3,7 @@
 Cache-backed: `mgr.GetClient()`/`cluster.GetClient()` and what they flow into (struct fields, embedded
 clients, parameters fed by same-module callers); unknown means cache-backed. Not cache-backed:
 `GetAPIReader()`, `client.New` without a cache reader, clientsets. Values are first recorded as references
-(a field, a parameter) while every file is read, then resolved once the whole module is known.
+(a field, a parameter) while every file is read (clientcollect), then resolved once the whole module is known.
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a na
 
 @dataclass(slots=True)
 class ClientGraph:
+    """The references a module's clients flow through, what each field, variable and parameter receives, and
+    the access each resolves to."""
+
     resolver: Resolver
     field_values: dict[tuple[TypeRef, str], list[Assigned]] = field(default_factory=dict)
     call_arguments: dict[tuple[FunctionKey, int], list[Assigned]] = field(default_factory=dict)
@@ -281,89 +284,15 @@ class ClientGraph:
             cached = self._client_like[ref] = is_client_type(ref) or self.embeds_client(ref)
         return cached
 
-    # -- collection ----------------------------------------------------------------------------------
-    def collect(self, file: GoFile) -> None:
-        """Record what every client-typed field and parameter receives in this file."""
-        self._collect_literals(file)
-        self._collect_assignments(file)
-        self._collect_package_variables(file)
-        self._collect_calls(file)
-
-    def _collect_literals(self, file: GoFile) -> None:
-        resolver = self.resolver
-        client_fields = self._client_field_names()
-        for literal in file.nodes("composite_literal"):
-            if not any(key in client_fields for key, _ in keyed_elements(literal)):
-                continue  # typing the literal costs a scope lookup; most set no client field
-            type_ref = resolver.type_of(file, literal)
-            if type_ref is None:
-                continue
-            struct = resolver.declarations.unalias(type_ref.base)
-            fields = {info.name: info for info in resolver.declarations.structs.get(struct, ())}
-            for key, value in keyed_elements(literal):
-                info = fields.get(key)
-                if info is not None and self.is_client_like(info.type):
-                    self._record(self.field_values, (struct, key), file, value)
-
-    def _collect_assignments(self, file: GoFile) -> None:
-        resolver = self.resolver
-        client_fields = self._client_field_names()
-        for lefts, right in file.assignments():
-            left = parser.named(lefts)[0]
-            if (
-                left.type != "selector_expression"
-                or parser.text(left.child_by_field_name("field")) not in client_fields
-            ):
-                continue
-            operand = left.child_by_field_name("operand")
-            owner = resolver.type_of(file, operand) if operand is not None else None
-            if owner is None:
-                continue
-            name = parser.text(left.child_by_field_name("field"))
-            located = resolver.declarations.field(owner, name)
-            if located is not None and self.is_client_like(located[1].type):
-                self._record(self.field_values, (located[0], name), file, parser.named(right)[0])
-
-    def _collect_package_variables(self, file: GoFile) -> None:
-        """`Client, err = client.New(…)` in some function: a package-level client gets its value."""
-        resolver = self.resolver
-        for left, right in file.assignments():
-            names, values = parser.named(left), parser.named(right)
-            for position, name in enumerate(names):
-                if name.type != "identifier" or not values:
-                    continue
-                variable = resolver.declarations.variables.get((file.package_path, parser.text(name)))
-                type_ref = resolve_type(variable.type_node, variable.file) if variable is not None else None
-                if not self.is_client_like(type_ref) or resolver.declaration(file, name) is not None:
-                    continue  # not a client, or a local that shadows the package variable
-                value = values[position] if len(values) == len(names) else values[0]
-                key = (TypeRef(file.package_path, PACKAGE_SCOPE), parser.text(name))
-                self._record(self.field_values, key, file, value)
-
-    def _collect_calls(self, file: GoFile) -> None:
-        resolver = self.resolver
-        wanted = self._functions_with_client_parameters()
-        if not wanted:
-            return
-        for called in file.calls():
-            if called.name not in wanted:
-                continue
-            call, arguments = called.node, called.arguments
-            if arguments is None:
-                continue
-            found = resolver.callee(file, call)
-            values = parser.named(arguments)
-            for info in [found] if found is not None else self.methods.dispatched(file, called):
-                for parameter in info.parameters:
-                    if parameter.index < len(values) and self.is_client_like(parameter.type):
-                        self._record(self.call_arguments, (info.key, parameter.index), file, values[parameter.index])
-
-    def _functions_with_client_parameters(self) -> frozenset[str]:
+    # -- what collection asks ------------------------------------------------------------------------
+    def functions_with_client_parameters(self) -> frozenset[str]:
+        """Names of the module's functions with a client-typed parameter: only their calls are recorded."""
         if self._client_functions is None:
             self._client_functions = self._compute_client_functions()
         return self._client_functions
 
-    def _client_field_names(self) -> frozenset[str]:
+    def client_field_names(self) -> frozenset[str]:
+        """Names of client-typed struct fields: only literals and assignments setting one are typed."""
         if self._client_fields is None:
             structs = self.resolver.declarations.structs.values()
             names = {info.name for fields in structs for info in fields if self.is_client_like(info.type)}
@@ -386,7 +315,8 @@ class ClientGraph:
             for value in returned_values(info.node, index)
         ]
 
-    def _record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node) -> None:  # type: ignore[type-arg]
+    def record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node) -> None:  # type: ignore[type-arg]
+        """Add what a field, variable or parameter receives to one of the tables."""
         text = " ".join(parser.text(value).split())
         table.setdefault(key, []).append(Assigned(self.ref_of(file, value), file.span(value), text))
 

@@ -1,5 +1,6 @@
-"""The list options a client-go list, watch or informer is given, and the selectors they carry: a literal, a
-local, a helper's parameter (what its callers pass), a reflector's or pager's own, and list-option tweaks."""
+"""The list options a list, watch or informer is given, and the selectors they carry. client-go's: a literal, a
+local, a helper's parameter (what its callers pass), a reflector's or pager's own, and list-option tweaks;
+controller-runtime's: the ListOption values of a List, also held in locals or spread from a slice."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import tree_sitter
 from watchlint.facts import Mitigation, Restriction
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
-from watchlint.go.model import META_V1, GoFile
-from watchlint.go.pending import PendingSite, method_name, operand_of, uses_in
-from watchlint.go.resolve import Resolver, keyed_elements
+from watchlint.go.model import CR_CLIENT, META_V1, GoFile
+from watchlint.go.pending import ALL_NAMESPACES, PendingSite, method_name, operand_of, uses_in
+from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items
 from watchlint.go.scope import innermost_function
 from watchlint.go.values import ValueTracer
 
@@ -20,6 +21,10 @@ from watchlint.go.values import ValueTracer
 _NO_SELECTOR = frozenset({'""', "``", "labels.Everything().String()", "fields.Everything().String()"})
 _PAGER = "k8s.io/client-go/tools/pager"
 _PAGER_LISTS = frozenset({"List", "EachListItem", "EachListItemWithAlloc", "ListWithAlloc"})  # (ctx, options, …)
+_MAX_OPTION_HOPS = 3  # variables followed to the List options they hold
+_SELECTOR_OPTIONS = frozenset(
+    {"MatchingLabels", "MatchingLabelsSelector", "MatchingFields", "MatchingFieldsSelector", "HasLabels"}
+)
 
 
 class ListOptionsReader:
@@ -160,3 +165,48 @@ class ListOptionsReader:
             site.restrictions = own
         elif not any(r.mitigation is Mitigation.UNRESOLVED for found in passed for r in found):
             site.restrictions = own + passed[0]
+
+
+def list_options(
+    values: ValueTracer, file: GoFile, option: tree_sitter.Node, hops: int = 0
+) -> Iterator[tree_sitter.Node]:
+    """The options a controller-runtime List argument passes, also held in local variables (`opts...`): their
+    namespace and selectors narrow an uncached list only (SPEC §3.1 WL002), their field keys may name cache
+    indexes."""
+    if option.type == "variadic_argument" and parser.named(option):
+        option = parser.named(option)[0]
+        if is_slice_literal(option):  # `[]client.ListOption{…}...`
+            for item in literal_items(option):
+                yield from list_options(values, file, item, hops + 1)
+            return
+    held = values.options_held(file, option) if option.type == "identifier" and hops < _MAX_OPTION_HOPS else None
+    if held is None:
+        yield option
+    for item in held or ():
+        yield from list_options(values, file, item, hops + 1)
+
+
+def option_restrictions(file: GoFile, option: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+    """What one controller-runtime List option restricts: `client.InNamespace`, a selector option, or a
+    `client.ListOptions{…}`; an option of another package is not understood (UNRESOLVED)."""
+    text = " ".join(parser.text(option).split())
+    head = text.lstrip("&").split("(", 1)[0].split("{", 1)[0]
+    name = head.rsplit(".", 1)[-1]
+    package = file.imports.get(head.rsplit(".", 1)[0]) if "." in head else None
+    span = file.span(option)
+    if package == CR_CLIENT and name == "InNamespace":
+        arguments = option.child_by_field_name("arguments")
+        namespace = parser.text(parser.first_named(arguments)) or '""'
+        if namespace not in ALL_NAMESPACES:
+            yield Restriction(Mitigation.NAMESPACE, kind, span, text)
+    elif package == CR_CLIENT and name in _SELECTOR_OPTIONS:
+        yield Restriction(Mitigation.SELECTOR, kind, span, text)
+    elif package == CR_CLIENT and name == "ListOptions":
+        literal = option.child_by_field_name("operand") if option.type == "unary_expression" else option
+        for field_name, field_value in keyed_elements(literal) if literal is not None else []:
+            if field_name == "Namespace" and parser.text(field_value) not in ALL_NAMESPACES:
+                yield Restriction(Mitigation.NAMESPACE, kind, span, text)
+            elif field_name in ("LabelSelector", "FieldSelector"):
+                yield Restriction(Mitigation.SELECTOR, kind, span, text)
+    elif package != CR_CLIENT:
+        yield Restriction(Mitigation.UNRESOLVED, kind, span, text)

@@ -1,5 +1,5 @@
 """Sites in Go code: builder chains, Watch with source.Kind, informers, indexers, and Get/List through
-controller-runtime readers; client-go's sites come from clientgo (SPEC §3.1)."""
+controller-runtime readers; client-go's sites come from clientgo and informers (SPEC §3.1)."""
 
 from __future__ import annotations
 
@@ -8,35 +8,32 @@ from dataclasses import replace
 
 import tree_sitter
 
-from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
+from watchlint.facts import Access, Evidence, ObjectForm, Operation
 from watchlint.go import parser
-from watchlint.go.clientgo import LIST_WATCH_INFORMERS, STANDALONE_INFORMER, ClientGoSites, TypedClientNames, served_by
+from watchlint.go.clientgo import ClientGoSites, TypedClientNames
 from watchlint.go.clientrefs import ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import extract_field_keys
+from watchlint.go.informers import LIST_WATCH_INFORMERS, STANDALONE_INFORMER, InformerSites, served_by
+from watchlint.go.listoptions import list_options, option_restrictions
 from watchlint.go.model import (
     CONTROLLER_RUNTIME,
-    CR_CLIENT,
     CR_CONTROLLERUTIL,
     CR_SOURCE,
     KNATIVE_INJECTION,
     READ_FIRST,
     GoFile,
 )
-from watchlint.go.pending import ALL_NAMESPACES, PendingSite, construct_text, evidence, operand_of, pending_site
-from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
+from watchlint.go.pending import PendingSite, construct_text, evidence, operand_of, pending_site
+from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
 from watchlint.go.scope import returned_values
 from watchlint.go.values import ValueTracer
 
 BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
 _READS = frozenset({"Get", "List"})
-_MAX_OPTION_HOPS = 3  # variables followed to the List options they hold
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
 _READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
-_SELECTOR_OPTIONS = frozenset(
-    {"MatchingLabels", "MatchingLabelsSelector", "MatchingFields", "MatchingFieldsSelector", "HasLabels"}
-)
 
 
 class SiteExtractor:
@@ -47,11 +44,12 @@ class SiteExtractor:
         self.clients = clients
         self.values = ValueTracer(resolver)
         self.client_go = ClientGoSites(resolver, self.values, names)
+        self.informers = InformerSites(resolver, self.values, names, self.client_go.options)
 
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
         event_filters: dict[int, list[Evidence]] = {}
-        self.client_go.served.clear()
+        self.informers.served.clear()
         for call, operand, method, argument_list in _method_calls(file):
             arguments = parser.named(argument_list)
             if method == "WithEventFilter":
@@ -59,11 +57,11 @@ class SiteExtractor:
                 event_filters.setdefault(group, []).append(_event_filter(file, call))
                 continue
             if method == "WithNamespaceScope" and file.imports.get(parser.text(operand)) == KNATIVE_INJECTION:
-                self.client_go.injection_scopes.append((file, call, arguments))
+                self.informers.injection_scopes.append((file, call, arguments))
                 continue
             sites.extend(self._site(file, call, method, operand, arguments))
-        if self.client_go.served:  # the List and Watch of a ListWatch an informer site stands for
-            sites = [site for site in sites if not served_by(site, self.client_go.served)]
+        if self.informers.served:  # the List and Watch of a ListWatch an informer site stands for
+            sites = [site for site in sites if not served_by(site, self.informers.served)]
         for site in sites:
             if site.operation is Operation.WATCH and not site.is_raw_source and site.group in event_filters:
                 site.filters.extend(event_filters[site.group])
@@ -93,7 +91,7 @@ class SiteExtractor:
             if informer is not None:
                 yield informer
         elif (standalone := STANDALONE_INFORMER.fullmatch(method)) is not None or method in LIST_WATCH_INFORMERS:
-            yield from self.client_go.standalone_informer_site(file, call, method, operand, arguments, standalone)
+            yield from self.informers.standalone_informer_site(file, call, method, operand, arguments, standalone)
 
     def _read_or_watch(
         self,
@@ -105,7 +103,7 @@ class SiteExtractor:
     ) -> Iterator[PendingSite]:
         """A Get, List or Watch: of an injected informer (`Get(ctx)`), a clientset, or a controller-runtime
         reader."""
-        injected = self.client_go.injected_informer_site(file, call, operand, arguments) if method == "Get" else None
+        injected = self.informers.injected_informer_site(file, call, operand, arguments) if method == "Get" else None
         clientset = injected or self.client_go.clientset_site(file, call, method, operand, arguments)
         if clientset is not None:
             yield clientset
@@ -360,54 +358,14 @@ class SiteExtractor:
         site.client = self.clients.receiver_of(file, client[0] if client else operand)
         site.helper = helper
         if is_list:
-            for option in (item for argument in arguments[2:] for item in self._list_options_of(file, argument)):
-                site.restrictions.extend(self._read_option(file, option, found.kind))
+            for option in (item for argument in arguments[2:] for item in list_options(self.values, file, argument)):
+                site.restrictions.extend(option_restrictions(file, option, found.kind))
                 site.field_keys.extend(extract_field_keys(file, option, self.resolver))
         yield site
 
-    def _list_options_of(self, file: GoFile, option: tree_sitter.Node, hops: int = 0) -> Iterator[tree_sitter.Node]:
-        """The options a List argument passes, also held in local variables (`opts...`): their namespace and
-        selectors narrow an uncached list only (SPEC §3.1 WL002), their field keys may name cache indexes."""
-        if option.type == "variadic_argument" and parser.named(option):
-            option = parser.named(option)[0]
-            if is_slice_literal(option):  # `[]client.ListOption{…}...`
-                for item in literal_items(option):
-                    yield from self._list_options_of(file, item, hops + 1)
-                return
-        held = (
-            self.values.options_held(file, option) if option.type == "identifier" and hops < _MAX_OPTION_HOPS else None
-        )
-        if held is None:
-            yield option
-        for item in held or ():
-            yield from self._list_options_of(file, item, hops + 1)
-
-    def _read_option(self, file: GoFile, option: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
-        text = " ".join(parser.text(option).split())
-        head = text.lstrip("&").split("(", 1)[0].split("{", 1)[0]
-        name = head.rsplit(".", 1)[-1]
-        package = file.imports.get(head.rsplit(".", 1)[0]) if "." in head else None
-        span = file.span(option)
-        if package == CR_CLIENT and name == "InNamespace":
-            arguments = option.child_by_field_name("arguments")
-            namespace = parser.text(parser.first_named(arguments)) or '""'
-            if namespace not in ALL_NAMESPACES:
-                yield Restriction(Mitigation.NAMESPACE, kind, span, text)
-        elif package == CR_CLIENT and name in _SELECTOR_OPTIONS:
-            yield Restriction(Mitigation.SELECTOR, kind, span, text)
-        elif package == CR_CLIENT and name == "ListOptions":
-            literal = option.child_by_field_name("operand") if option.type == "unary_expression" else option
-            for field_name, field_value in keyed_elements(literal) if literal is not None else []:
-                if field_name == "Namespace" and parser.text(field_value) not in ALL_NAMESPACES:
-                    yield Restriction(Mitigation.NAMESPACE, kind, span, text)
-                elif field_name in ("LabelSelector", "FieldSelector"):
-                    yield Restriction(Mitigation.SELECTOR, kind, span, text)
-        elif package != CR_CLIENT:
-            yield Restriction(Mitigation.UNRESOLVED, kind, span, text)
-
     def scope_injected(self, pending: list[PendingSite]) -> None:
         """Narrow every injected informer by the namespace scopes the module gives injection."""
-        self.client_go.scope_injected(pending)
+        self.informers.scope_injected(pending)
 
 
 def _method_calls(

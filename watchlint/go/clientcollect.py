@@ -1,0 +1,89 @@
+"""What each client-typed struct field, package variable and parameter of a module receives, recorded from every
+file into the client graph's tables before any reference is resolved (clients)."""
+
+from __future__ import annotations
+
+from watchlint.go import parser
+from watchlint.go.clientrefs import PACKAGE_SCOPE
+from watchlint.go.clients import ClientGraph
+from watchlint.go.declarations import resolve_type
+from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.resolve import keyed_elements
+
+
+def collect(graph: ClientGraph, file: GoFile) -> None:
+    """Record what every client-typed field and parameter receives in this file."""
+    _literals(graph, file)
+    _assignments(graph, file)
+    _package_variables(graph, file)
+    _calls(graph, file)
+
+
+def _literals(graph: ClientGraph, file: GoFile) -> None:
+    resolver = graph.resolver
+    client_fields = graph.client_field_names()
+    for literal in file.nodes("composite_literal"):
+        if not any(key in client_fields for key, _ in keyed_elements(literal)):
+            continue  # typing the literal costs a scope lookup; most set no client field
+        type_ref = resolver.type_of(file, literal)
+        if type_ref is None:
+            continue
+        struct = resolver.declarations.unalias(type_ref.base)
+        fields = {info.name: info for info in resolver.declarations.structs.get(struct, ())}
+        for key, value in keyed_elements(literal):
+            info = fields.get(key)
+            if info is not None and graph.is_client_like(info.type):
+                graph.record(graph.field_values, (struct, key), file, value)
+
+
+def _assignments(graph: ClientGraph, file: GoFile) -> None:
+    resolver = graph.resolver
+    client_fields = graph.client_field_names()
+    for lefts, right in file.assignments():
+        left = parser.named(lefts)[0]
+        if left.type != "selector_expression" or parser.text(left.child_by_field_name("field")) not in client_fields:
+            continue
+        operand = left.child_by_field_name("operand")
+        owner = resolver.type_of(file, operand) if operand is not None else None
+        if owner is None:
+            continue
+        name = parser.text(left.child_by_field_name("field"))
+        located = resolver.declarations.field(owner, name)
+        if located is not None and graph.is_client_like(located[1].type):
+            graph.record(graph.field_values, (located[0], name), file, parser.named(right)[0])
+
+
+def _package_variables(graph: ClientGraph, file: GoFile) -> None:
+    """`Client, err = client.New(…)` in some function: a package-level client gets its value."""
+    resolver = graph.resolver
+    for left, right in file.assignments():
+        names, values = parser.named(left), parser.named(right)
+        for position, name in enumerate(names):
+            if name.type != "identifier" or not values:
+                continue
+            variable = resolver.declarations.variables.get((file.package_path, parser.text(name)))
+            type_ref = resolve_type(variable.type_node, variable.file) if variable is not None else None
+            if not graph.is_client_like(type_ref) or resolver.declaration(file, name) is not None:
+                continue  # not a client, or a local that shadows the package variable
+            value = values[position] if len(values) == len(names) else values[0]
+            key = (TypeRef(file.package_path, PACKAGE_SCOPE), parser.text(name))
+            graph.record(graph.field_values, key, file, value)
+
+
+def _calls(graph: ClientGraph, file: GoFile) -> None:
+    resolver = graph.resolver
+    wanted = graph.functions_with_client_parameters()
+    if not wanted:
+        return
+    for called in file.calls():
+        if called.name not in wanted:
+            continue
+        call, arguments = called.node, called.arguments
+        if arguments is None:
+            continue
+        found = resolver.callee(file, call)
+        values = parser.named(arguments)
+        for info in [found] if found is not None else graph.methods.dispatched(file, called):
+            for parameter in info.parameters:
+                if parameter.index < len(values) and graph.is_client_like(parameter.type):
+                    graph.record(graph.call_arguments, (info.key, parameter.index), file, values[parameter.index])
