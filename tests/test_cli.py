@@ -1009,6 +1009,15 @@ def test_verbose_adds_nothing_to_a_clean_run(run_cli: RunCli, tmp_path: Path, mo
     assert (result.exit_code, result.stdout) == (0, "No findings in 1 file.\n")
 
 
+def test_a_run_without_verbose_does_not_import_logging(tmp_path: Path) -> None:
+    """Only -v needs the logging module, whose import would lengthen every warm run (debuglog)."""
+    write_tree(tmp_path, {"ok.go": GO_FILE, "handlers.py": handlers()})
+    code = "import sys; from watchlint.cli import main; main(['check', '.', '-j1', '--no-cache', '-q']); "
+    code += "print('logging' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines()[-1] == "False"
+
+
 # --- check: colour ---------------------------------------------------------------------------------------------
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import logging
 import os
 import pickle
 import time
@@ -21,9 +20,8 @@ from pathlib import Path
 from watchlint import __version__
 from watchlint.atomic import write_atomically
 from watchlint.catalog import Kind
+from watchlint.debuglog import debug
 from watchlint.source import SourceFile
-
-logger = logging.getLogger(__name__)
 
 FOLDER = ".watchlint_cache"
 CACHEDIR_TAG = (
@@ -152,7 +150,7 @@ class FactsCache:
         except FileNotFoundError:
             return None
         except Exception:  # a corrupt or incompatible entry is a miss
-            logger.debug("ignoring unreadable cache entry %s", path, exc_info=True)
+            debug(__name__, "ignoring unreadable cache entry %s", path)
             return None
 
     def store(self, key: str, value: object) -> None:
@@ -162,7 +160,7 @@ class FactsCache:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:
-            logger.debug("cannot write cache entry %s", path, exc_info=True)
+            debug(__name__, "cannot write cache entry %s", path)
 
     def remove(self, key: str) -> None:
         # Gone already (another run removed it too), or the folder is read-only: nothing to do either way.

@@ -6,7 +6,6 @@ run as a whole. No analysis logic lives here.
 
 from __future__ import annotations
 
-import logging
 import sys
 import traceback
 from collections.abc import Sequence
@@ -15,6 +14,7 @@ from typing import Any
 
 import click
 
+from watchlint import debuglog
 from watchlint.catalog import load_catalog
 from watchlint.checkrun import EXIT_CLEAN, EXIT_ERROR, CheckOptions, run_check, use_color, write
 from watchlint.config import CommandLine
@@ -79,7 +79,7 @@ def cli() -> None:
 def check(**given: Any) -> int:
     """Analyze PATHS (default: the current folder) and report findings."""
     options = CheckOptions(**given)
-    _configure_logging(options.verbose)
+    debuglog.configure(options.verbose)
     try:
         return run_check(options)
     except (WatchlintError, click.ClickException):
@@ -159,15 +159,6 @@ def list_rules() -> int:
         languages = ",".join(item.languages)
         click.echo(f"{item.code}  {item.name:<24} {item.level:<8} {languages:<10} {fix}  {item.summary}")
     return EXIT_CLEAN
-
-
-def _configure_logging(verbose: bool) -> None:
-    logging.basicConfig(
-        level=logging.DEBUG if verbose else logging.WARNING,
-        format="watchlint: %(name)s: %(message)s",
-        stream=sys.stderr,
-        force=True,
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

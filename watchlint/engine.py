@@ -6,7 +6,6 @@ A file that cannot be read or parsed becomes a notification and the run goes on 
 
 from __future__ import annotations
 
-import logging
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from watchlint.config import (
     load_config,
     resolve_settings,
 )
+from watchlint.debuglog import debug
 from watchlint.discover import Unit, discover
 from watchlint.extraction import Extracted, Job, Overlay, extract_job, extract_unit, internal_error, worker_died
 from watchlint.notifications import Notification, NotificationLevel
@@ -37,8 +37,6 @@ if TYPE_CHECKING:  # imported where used: a run that reuses its rendered report 
     from watchlint.facts import Facts
     from watchlint.findings import Finding, Mitigated
     from watchlint.standby import Standby
-
-logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,7 +367,7 @@ def _run_checks(
         try:
             verdicts = list(CHECKS[code](facts, context))
         except Exception:
-            logger.debug("check %s failed on %s", code, facts.root, exc_info=True)
+            debug(__name__, "check %s failed on %s", code, facts.root)
             message = f"internal error in check {code}"
             notifications.append(internal_error(facts.root, message, traceback.format_exc()))
             continue

@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib
-import logging
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING
 from watchlint import pickling
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.config import Settings
+from watchlint.debuglog import debug
 from watchlint.discover import Unit
 from watchlint.language import Language
 from watchlint.notifications import Notification, NotificationLevel
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
     Extractor = Callable[[UnitInput], Facts]
 
-logger = logging.getLogger(__name__)
 
 Overlay = Mapping[Path, bytes]  # absolute path -> content to analyze instead of the file's (fixes not yet written)
 
@@ -75,7 +74,7 @@ def extract_sources(
         with _collector_paused():
             facts = front_end(unit.language)(unit_input)
     except Exception:  # an internal error must not lose the other units
-        logger.debug("front-end failed on %s", unit.root, exc_info=True)
+        debug(__name__, "front-end failed on %s", unit.root)
         message = f"internal error while analyzing this {unit.language} unit"
         failure = internal_error(unit_input.shown_root, message, traceback.format_exc())
         return Extracted(None, kinds.names, [*notifications, failure])

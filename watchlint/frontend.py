@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import logging
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
 from watchlint.catalog import KindIndex
+from watchlint.debuglog import debug
 from watchlint.facts import Notification, NotificationLevel
 from watchlint.source import SourceFile
-
-logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +23,7 @@ class UnitInput:
 
 def file_failure(source: SourceFile) -> Notification:
     """Turn the exception being handled into a notification naming the file (traceback kept for -v and SARIF)."""
-    logger.debug("internal error while analyzing %s", source.path, exc_info=True)
+    debug(__name__, "internal error while analyzing %s", source.path)
     return Notification(
         source.path,
         "internal error while analyzing this file; run with -v for details",

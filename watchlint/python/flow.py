@@ -8,18 +8,17 @@ them a few steps is enough for operator code (SPEC §3.2), and anything further 
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 import libcst
 
+from watchlint.debuglog import debug
 from watchlint.python.parser import ParsedFile, parse_file
 from watchlint.source import SourceFile
 
 _Definition = TypeVar("_Definition", libcst.ClassDef, libcst.FunctionDef)
 
-logger = logging.getLogger(__name__)
 MAX_STEPS = 6  # assignment chains deeper than this are left unknown
 Scope = libcst.Module | libcst.FunctionDef | libcst.ClassDef
 
@@ -328,7 +327,7 @@ class Project:
         try:
             flow = Flow(parse_file(entry))
         except Exception:  # a module we only wanted a constant from must not fail the unit
-            logger.debug("cannot read names from %s", entry.path, exc_info=True)
+            debug(__name__, "cannot read names from %s", entry.path)
             flow = None
         if flow is not None:
             flow.project = self

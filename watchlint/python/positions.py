@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 import bisect
-import logging
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -25,7 +24,7 @@ import libcst
 from libcst._nodes.internal import CodegenState
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-logger = logging.getLogger(__name__)
+from watchlint.debuglog import debug
 
 _NEWLINE = re.compile(r"\r\n?|\n")  # as libcst counts lines
 
@@ -79,7 +78,7 @@ def positions_of(
     try:
         return Positions(module)
     except Exception:  # a libcst release whose code generation no longer calls the hooks as ours expects
-        logger.debug("falling back to libcst's PositionProvider", exc_info=True)
+        debug(__name__, "falling back to libcst's PositionProvider")
         return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
 
 
