@@ -1,0 +1,1 @@
+"""The benchmark harness of benchmarks/run.py, one job per module."""

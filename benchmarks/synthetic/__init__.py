@@ -1,0 +1,1 @@
+"""The synthetic operator monorepo of benchmarks/generate.py, one kind of file per module."""
