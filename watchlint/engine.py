@@ -205,7 +205,8 @@ def _analyze(
     to_parse = triage.to_parse
     done = len(states) - len(to_parse) - (triage.handed is not None)
     pending = [states[index] for index in to_parse]
-    jobs = Jobs(lambda position: pending[position].take_job(overlay, cache), [state.size for state in pending])
+    sizes, languages = [state.size for state in pending], [state.unit.language for state in pending]
+    jobs = Jobs(lambda position: pending[position].take_job(overlay, cache), sizes, languages)
     for position, extracted in run_jobs(jobs, options.jobs):
         check(to_parse[position], extracted, new=True)
         done += 1
