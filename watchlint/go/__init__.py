@@ -128,6 +128,29 @@ def extract(unit: UnitInput) -> Facts:
         run.guarded(file, lambda item: collect_clients(clients, item))
     calls = CallGraph(resolver, run.all_files)
     evaluator = Evaluator(resolver, flags, calls)
+    try:
+        sites, cache_policies = _sites_and_policies(run, clients, calls, evaluator)
+    finally:
+        # The evaluator and its parts refer to each other: cut, the unit's trees and indexes go with their
+        # last reference instead of waiting for the cyclic collector, paused while a front-end runs, to walk
+        # them all (~3 % of a Go run).
+        evaluator.release()
+    return Facts(
+        language=Language.GO,
+        root=unit.shown_root,
+        files=tuple(run.analyzed),
+        sites=tuple(sites),
+        policies=tuple(cache_policies),
+        comments=tuple(run.comments),
+        notifications=tuple(run.notifications),
+    )
+
+
+def _sites_and_policies(
+    run: _Run, clients: ClientGraph, calls: CallGraph, evaluator: Evaluator
+) -> tuple[list[Site], list[CachePolicy]]:
+    """The unit's sites, resolved and with their fixes, and the cache policy of each binary."""
+    resolver, unit = evaluator.resolver, run.unit
     policies: dict[str, FilePolicy] = {}
     pending: list[PendingSite] = []
     extractor = SiteExtractor(resolver, clients, TypedClientNames.build(unit.kinds))
@@ -146,16 +169,7 @@ def extract(unit: UnitInput) -> Facts:
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
     links = ManagerLinks(run.files, resolver, calls)
-    sites = _resolve_sites(pending, clients, binaries, evaluator, anchors, cached, links)
-    return Facts(
-        language=Language.GO,
-        root=unit.shown_root,
-        files=tuple(run.analyzed),
-        sites=tuple(sites),
-        policies=tuple(cache_policies),
-        comments=tuple(run.comments),
-        notifications=tuple(run.notifications),
-    )
+    return _resolve_sites(pending, clients, binaries, evaluator, anchors, cached, links), cache_policies
 
 
 def _parse(run: _Run, source: SourceFile) -> None:

@@ -107,6 +107,11 @@ class Evaluator:
             "index_expression": self._index,
         }
 
+    def release(self) -> None:
+        """Let go of everything: the parts, the bound parameters and the handlers refer back to the evaluator,
+        and these cycles would keep the module's objects alive until a cyclic collection."""
+        self.__dict__.clear()
+
     # -- public -----------------------------------------------------------------------------------
     def condition(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
         """The combined guards of a node: inside its function (its parameters bound to what every call
