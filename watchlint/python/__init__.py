@@ -65,7 +65,17 @@ def extract(unit: UnitInput) -> Facts:
         _read(run, source)
     _parse_importers(run)
     # names imported from another module of the project resolve there, even in a module we did not parse yet
-    Project([flow for _, flow in run.parsed], run.unparsed)
+    project = Project([flow for _, flow in run.parsed], run.unparsed)
+    try:
+        return _facts(run, unit)
+    finally:
+        # The project and its flows refer to each other: cut, the unit's trees go with their last reference
+        # instead of waiting for the cyclic collector, paused while a front-end runs, to walk them all.
+        project.release()
+
+
+def _facts(run: _Run, unit: UnitInput) -> Facts:
+    """The sites of the parsed files, kopf's handlers with their remedies, and the project's cache policy."""
     shadowed = frozenset(name for _, flow in run.parsed for name in flow.function_names)
     kopf = KopfFacts()
     for file, flow in run.parsed:

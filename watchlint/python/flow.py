@@ -306,6 +306,12 @@ class Project:
         for flow in flows:
             flow.project = self
 
+    def release(self) -> None:
+        """Let go of the flows, which refer back to the project: these cycles would keep every tree of the
+        unit alive until a cyclic collection."""
+        self.flows.clear()
+        self.modules.clear()
+
     def owner(self, node: libcst.CSTNode) -> Flow | None:
         return next((flow for flow in self.flows if node in flow.file.parents or node is flow.file.module), None)
 
