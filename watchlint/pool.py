@@ -1,4 +1,4 @@
-"""Running extraction jobs: in order in this process, or in a process pool, largest units first, a few jobs at a
+"""Running extraction jobs: in order in this process, or in a process pool, the costliest first, a few at a
 time, small Python units together, and on in a new pool when a worker dies."""
 
 from __future__ import annotations
@@ -39,15 +39,15 @@ _Task = tuple[int, ...]  # the positions of the units one worker extracts in a r
 
 
 def run_jobs(jobs: Jobs, workers: int) -> Iterator[tuple[int, Extracted]]:
-    """Each job's position and result. In one process they come in order; in a pool the largest units start
-    first (the run lasts as long as its last unit) and results come as they are done: the report is sorted
+    """Each job's position and result. In one process they come in order; in a pool the costliest tasks start
+    first (the run lasts as long as its last task) and results come as they are done: the report is sorted
     afterwards, so the output does not depend on -j. A pool is given a few tasks at a time, so that only the
     files of those are in memory; a pool a worker's death broke is replaced for the tasks not yet given."""
     if workers <= 1 or len(jobs) <= 1:
         for position in range(len(jobs)):
             yield position, extract_job(jobs.take(position))
         return
-    waiting = tasks([size() for size in jobs.sizes], jobs.languages)  # popped from the end: largest first
+    waiting = tasks([size() for size in jobs.sizes], jobs.languages)  # popped from the end: costliest first
     taken: list[tuple[_Task, list[Job]]] = []  # read, not yet accepted by a pool
     while waiting or taken:
         yield from _pool_round(jobs, waiting, taken, workers)
