@@ -4,6 +4,7 @@ function around a node by position."""
 from __future__ import annotations
 
 import pytest
+import tree_sitter
 from conftest import TESTS
 
 from watchlint.go import parser
@@ -70,9 +71,13 @@ def test_the_function_around_a_node_found_by_position_is_the_one_its_parents_lea
     tree = parser.parse(source)
     file = GoFile(source, tree, ".", "example.com/x", "x", {}, index_nodes(tree))
     names = parser.captures("(identifier) @name", tree.root_node)["name"]
-    found = {parser.text(node): file.function_declaration_around(node) for node in names}
-    assert found["handler"] is None  # package level: the caller walks up to the function literal
+    found: dict[str, tree_sitter.Node | None] = {}
+    for node in names:  # each name's first place
+        found.setdefault(parser.text(node), file.enclosing_function(node))
+    assert found["handler"] is None  # the name of a package-level variable: in no function
+    assert found["cm"] is not None
+    assert found["cm"].type == "func_literal"  # inside a package-level literal: the parent walk finds it
     assert parser.text(found["run"].child_by_field_name("name")) == "Reconcile"  # inside a literal in a method
     assert parser.text(found["pods"].child_by_field_name("name")) == "helper"
     for node in names:
-        assert (file.function_declaration_around(node) or enclosing_function(node)) == enclosing_function(node)
+        assert file.enclosing_function(node) == enclosing_function(node)

@@ -15,9 +15,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from .machine import BENCHMARKS
 from .measuring import Gate, Measurement, measure_runs
 
-SEMGREP_RULES = Path(__file__).resolve().parents[1] / "semgrep-naive.yml"
+SEMGREP_RULES = BENCHMARKS / "semgrep-naive.yml"
 
 
 @dataclass(slots=True)

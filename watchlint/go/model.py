@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.scope import enclosing_function
 from watchlint.source import SourceFile, Span
 
 CONTROLLER_RUNTIME = "sigs.k8s.io/controller-runtime"
@@ -128,21 +129,19 @@ class GoFile:
     _calls: list[Call] | None = None
     _top_level: tuple[list[int], list[tree_sitter.Node]] | None = None  # start bytes and the root's children
 
-    def function_declaration_around(self, node: tree_sitter.Node) -> tree_sitter.Node | None:
-        """The function or method declaration holding a node (or the node itself), found among the root's
-        children by position: Go declares functions at the top level only, and each `parent` step costs a
-        descent from the root in tree-sitter. None when the node is not inside one (package-level literals)."""
+    def enclosing_function(self, node: tree_sitter.Node) -> tree_sitter.Node | None:
+        """scope.enclosing_function of a node in this file, found among the root's children by position when a
+        function or method declaration holds it: Go declares those at the top level only, and each `parent`
+        step costs a descent from the root in tree-sitter. Package-level function literals take the walk."""
         if self._top_level is None:
             children = self.tree.root_node.children
             self._top_level = [child.start_byte for child in children], children
         starts, children = self._top_level
         index = bisect.bisect_right(starts, node.start_byte) - 1
-        if index < 0 or node.type == "source_file":
-            return None
-        top = children[index]
-        if top.type in _DECLARED_FUNCTIONS and node.end_byte <= top.end_byte:
+        top = children[index] if index >= 0 and node.type != "source_file" else None
+        if top is not None and top.type in _DECLARED_FUNCTIONS and node.end_byte <= top.end_byte:
             return top
-        return None
+        return enclosing_function(node)
 
     def calls(self) -> list[Call]:
         """Every call expression in document order, taken apart once: five passes read them."""

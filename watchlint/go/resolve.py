@@ -47,7 +47,7 @@ class Resolver:
 
     # -- names ---------------------------------------------------------------------------------------
     def scope(self, file: GoFile, node: tree_sitter.Node) -> FunctionScope | None:
-        function = file.function_declaration_around(node) or enclosing_function(node)
+        function = file.enclosing_function(node)
         if function is None:
             return None
         scope = file.function_scopes.get(function.id)
@@ -86,7 +86,7 @@ class Resolver:
 
     def function_key(self, file: GoFile, node: tree_sitter.Node) -> FunctionKey | None:
         """The key of the named function or method around a node (None inside package-level literals)."""
-        function = file.function_declaration_around(node) or enclosing_function(node)
+        function = file.enclosing_function(node)
         while function is not None and function.type == "func_literal":
             function = enclosing_function(function.parent) if function.parent is not None else None
         if function is None:

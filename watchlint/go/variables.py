@@ -121,7 +121,7 @@ class VariableValues:
         key = (file.path, declaration.node.start_byte)
         found = self._writes_of.get(key)
         if found is None:
-            function = enclosing_function(declaration.node)
+            function = file.enclosing_function(declaration.node)
             found = (
                 []
                 if function is None
