@@ -10,6 +10,7 @@ import pickle
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -465,6 +466,45 @@ def test_a_standby_worker_that_dies_fails_its_unit_only(
     assert [(n["path"], n["message"]) for n in report["notifications"]] == [
         ("beta", "internal error: the worker analyzing this go unit died; run with -v for details")
     ]
+
+
+@linux_only
+def test_a_standby_worker_takes_a_unit_larger_than_a_pipe_while_it_is_still_importing(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parent hands the unit over and goes on reading the other outcomes back: it is not held until the
+    worker's imports are over (here, an import that lasts until the parent has handed the unit over)."""
+    handed = tmp_path / "handed"
+    slow = tmp_path / "modules" / "slow_to_import.py"
+    slow.parent.mkdir()
+    slow.write_text(
+        "import pathlib, time\n"
+        "deadline = time.monotonic() + 60\n"
+        f"while not pathlib.Path({str(handed)!r}).exists() and time.monotonic() < deadline:\n"
+        "    time.sleep(0.01)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(slow.parent))
+    monkeypatch.setattr(standby, "_PRELOADED", ("slow_to_import",))
+    beta = repo / "beta" / "main.go"
+    beta.write_text(beta.read_text(encoding="utf-8") + "// padding\n" * 30_000, encoding="utf-8")  # ~330 KB
+    cache = cache_module.FactsCache(tmp_path / "cache")
+    planned = engine.plan([Path("beta")], CommandLine(), load_catalog(), options=engine.RunOptions(cache=cache))
+    [state] = planned.states
+    job = state.take_job(planned.overlay, cache)
+    worker = standby.Standby.start(cache)
+    assert worker is not None
+    try:
+        started = time.monotonic()
+        outcome_of = worker.analyze(job, state.settings, state.reported, state.key, state.outcome_key)
+        handing = time.monotonic() - started
+        handed.touch()
+        outcome = outcome_of()
+    finally:
+        worker.dismiss()
+    assert handing < 30  # held, it would have taken the import's whole minute
+    assert outcome is not None
+    assert [(f.code, f.span.path, f.span.line) for f in outcome.findings] == [("WL001", "beta/main.go", 10)]
 
 
 @linux_only

@@ -102,10 +102,17 @@ class Standby:
 def _serve(cache: FactsCache, jobs: int, results: int) -> None:
     """The worker: preload, wait for one unit (none when the pipe closes), analyze it, store and answer."""
     import importlib
+    import threading
 
+    # The unit is received while the modules load: a unit larger than the pipe's buffer would otherwise hold
+    # the parent back until the imports are over.
+    received: list[bytes | None] = []
+    receiver = threading.Thread(target=lambda: received.append(_receive(jobs)), daemon=True)
+    receiver.start()
     for module in _PRELOADED:
         importlib.import_module(module)
-    data = _receive(jobs)
+    receiver.join()
+    data = received[0] if received else None
     if data is None:
         return
     from watchlint.engine import analyze_job
