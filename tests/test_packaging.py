@@ -118,7 +118,7 @@ def test_wheel_metadata_names_the_repository(wheel: Path) -> None:
     assert [line for line in metadata.splitlines() if line.startswith("Project-URL:")] == [
         f"Project-URL: Repository, {repository_url()}"
     ]
-    assert "watchlint = watchlint.cli:main" in entry_points.splitlines()
+    assert "watchlint = watchlint.launch:main" in entry_points.splitlines()
 
 
 def test_wheel_hard_codes_the_repository_url_only_in_its_metadata(wheel: Path) -> None:

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from watchlint.cli import main
+from watchlint.launch import main
 
 raise SystemExit(main())

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from watchlint import pickling
+from watchlint import codecache, pickling
 from watchlint.catalog import Catalog, KindIndex
 from watchlint.config import Settings
 from watchlint.debuglog import debug
@@ -36,6 +36,7 @@ _FRONT_END_MODULES: Mapping[Language, str] = {Language.GO: "watchlint.go", Langu
 
 def front_end(language: Language) -> Extractor:
     extract: Extractor = importlib.import_module(_FRONT_END_MODULES[language]).extract
+    codecache.save()  # what importing it compiled, saved by the worker that compiled it
     return extract
 
 
