@@ -4,4 +4,4 @@ from __future__ import annotations
 
 from watchlint.launch import main
 
-raise SystemExit(main())
+main()
