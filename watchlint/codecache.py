@@ -3,10 +3,10 @@
 Creating a dataclass compiles the text of its `__init__`, `__repr__`, `__eq__`, ... libcst's ~250 node
 classes spend about half of its ~0.2 s import compiling them, in every process that parses Python, and
 watchlint's own classes a few milliseconds more. The command line has `dataclasses` compile through this
-module, which keeps the code objects by their exact source text in a file of the user's cache folder, one file
-per Python build: the same text compiles to the same code, so a class made from kept code is the class that
-compiling would make. A missing, unreadable or corrupt file counts as empty; one that cannot be written is left
-as it is.
+module, which keeps the code objects by their exact source text in the user's cache folder, one file per
+top-level package and Python build: the same text compiles to the same code, so a class made from kept code is
+the class that compiling would make. A missing, unreadable or corrupt file counts as empty; one that cannot
+be written is left as it is.
 
 Only the command line installs this (watchlint/launch.py): importing watchlint as a library changes nothing.
 """
@@ -14,10 +14,10 @@ Only the command line installs this (watchlint/launch.py): importing watchlint a
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import marshal
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import CodeType
 from typing import Any
@@ -26,15 +26,15 @@ from typing import Any
 _LIMIT = 4000
 
 
-@dataclass
+@dataclasses.dataclass
 class _Package:
     """The kept code of the classes of one top-level package (libcst, watchlint, ...), read when the first
     class of the package is made: a process that does not import libcst does not read its ~1 MB."""
 
     file: Path
     kept: dict[str, CodeType]  # read from the file, or compiled in this process
-    new: dict[str, CodeType] = field(default_factory=dict)  # compiled in this process, not saved yet
-    used: set[str] = field(default_factory=set)
+    new: dict[str, CodeType] = dataclasses.field(default_factory=dict)  # compiled here, not saved yet
+    used: set[str] = dataclasses.field(default_factory=set)
 
 
 _packages: dict[str, _Package] = {}
@@ -55,8 +55,6 @@ def cache_folder() -> Path:
 def install() -> None:
     """Have `dataclasses` compile through the kept code from now on in this process and those it forks."""
     global _folder
-    import dataclasses
-
     if _folder is None:
         _folder = cache_folder()
         # A global of the module shadows the builtin for the module's own calls only.
