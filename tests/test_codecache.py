@@ -114,6 +114,17 @@ def test_a_folder_that_cannot_be_written_leaves_the_run_as_it_was(sample: Path) 
     assert sample.read_text(encoding="utf-8") == "a file where the folder would be"
 
 
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="XDG_CACHE_HOME is where Linux keeps caches")
+def test_the_cache_folder_follows_xdg_cache_home_when_it_is_absolute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "caches"))
+    assert codecache.cache_folder() == tmp_path / "caches" / "watchlint"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/caches")
+    assert codecache.cache_folder() == tmp_path / "home" / ".cache" / "watchlint"
+
+
 def test_the_command_line_keeps_code_and_the_library_does_not(tmp_path: Path) -> None:
     write_tree(tmp_path / "project", {"handlers.py": "import kopf\n"})
     environment = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "user-cache")}

@@ -42,13 +42,15 @@ _folder: Path | None = None
 
 
 def cache_folder() -> Path:
-    """The user's cache folder for watchlint, as XDG (or the platform) places it."""
+    """The user's cache folder for watchlint, as XDG (or the platform) places it; a relative XDG_CACHE_HOME is
+    ignored, as the XDG specification asks."""
     if sys.platform == "win32":
         base = os.environ.get("LOCALAPPDATA") or os.path.expanduser("~/AppData/Local")
     elif sys.platform == "darwin":
         base = os.path.expanduser("~/Library/Caches")
     else:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+        given = os.environ.get("XDG_CACHE_HOME", "")
+        base = given if os.path.isabs(given) else os.path.expanduser("~/.cache")
     return Path(base) / "watchlint"
 
 
