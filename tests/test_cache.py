@@ -364,6 +364,32 @@ def test_a_worker_that_dies_fails_the_units_in_flight_and_a_new_pool_takes_the_r
     assert result.exit_code == 1
 
 
+def test_facts_a_worker_cannot_send_back_fail_their_unit_only(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A task that fails outside the front-end's guard (here its result does not pickle) is a notification on
+    its units; the run goes on and exits as its findings say."""
+    real_extract_job = pool.extract_job
+
+    def extract_job(job: extraction.Job) -> object:
+        extracted = real_extract_job(job)
+        if job[0].root.name == "beta":
+            return extraction.Extracted(extracted.facts, extracted.kinds, [lambda: None])  # type: ignore[list-item]
+        return extracted
+
+    monkeypatch.setattr(pool, "extract_job", extract_job)  # workers are forked: the patch is in them too
+    result = run_cli("check", ".", "--format", "json", "--no-cache", "-j", "2")
+    report = json.loads(result.stdout)
+    assert [(f["code"], f["path"], f["line"]) for f in report["findings"]] == [
+        ("WL001", "alpha/main.go", 10),
+        ("WL001", "gamma/main.go", 10),
+    ]
+    [note] = report["notifications"]
+    assert note["path"] == "beta"
+    assert note["message"].startswith("internal error: the worker analyzing this go unit could not return it")
+    assert result.exit_code == 1
+
+
 def _crash_on(monkeypatch: pytest.MonkeyPatch, shown_root: str) -> None:
     """Make the front-end end its process when given this unit, as a native crash would (workers are forked,
     so the patch is in them too)."""

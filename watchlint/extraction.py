@@ -121,4 +121,10 @@ def worker_died(unit: Unit) -> Notification:
     return internal_error(display_path(unit.root), message)
 
 
+def worker_failed(unit: Unit, error: BaseException) -> Notification:
+    """A pool task that failed outside the front-end's guard: its result did not pickle, say."""
+    message = f"internal error: the worker analyzing this {unit.language} unit could not return its facts"
+    return internal_error(display_path(unit.root), message, "".join(traceback.format_exception(error)))
+
+
 pickling.register(Extracted)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from watchlint.extraction import Extracted, Job, extract_job, worker_died
+from watchlint.extraction import Extracted, Job, extract_job, worker_died, worker_failed
 from watchlint.language import Language
 
 if TYPE_CHECKING:
@@ -118,3 +118,5 @@ def _results(future: Future[list[Extracted]], jobs: list[Job]) -> list[Extracted
         return future.result()
     except BrokenProcessPool:  # a worker died (a native crash): its units fail, the run goes on
         return [Extracted(None, frozenset(), [*job[4], worker_died(job[0])]) for job in jobs]
+    except Exception as error:  # the task failed outside the front-ends' guard: its units fail, the run goes on
+        return [Extracted(None, frozenset(), [*job[4], worker_failed(job[0], error)]) for job in jobs]
