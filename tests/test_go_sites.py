@@ -90,3 +90,62 @@ def test_an_unknown_client_of_tests_does_not_outweigh_the_uncached_one_other_tes
     assert [(m.code, m.span.path, m.span.line, m.reason.value) for m in report.mitigated] == [
         ("WL004", "test/util/pods.go", 13, "namespace")  # uncached: a namespaced List asks the server for one namespace
     ]
+
+
+MANAGERS_GO_MOD = """module example.com/managers
+
+go 1.22
+
+require sigs.k8s.io/controller-runtime v0.19.0
+"""
+
+MANAGERS_MAIN = """package main
+
+import (
+	"os"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+type Holder struct {
+	mgr ctrl.Manager
+}
+
+func main() {
+	switch os.Args[1] {
+	case "daemon":
+		mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+		_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Pod{}).Complete(nil)
+		holder := Holder{mgr: mgr}
+		holder.watch()
+	case "certs":
+		bootstrap, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+		_ = bootstrap.Start(ctrl.SetupSignalHandler())
+	}
+}
+
+func (h Holder) watch() {
+	_ = ctrl.NewControllerManagedBy(h.mgr).For(&corev1.Secret{}).Complete(nil)
+}
+"""
+
+
+def test_the_notes_name_the_managers_that_run_the_site_where_they_are_known(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A binary pools its subcommands' manager options to judge a site, but the notes of a site whose manager
+    is known name that manager's options only, not a bootstrap manager's that never runs it; where the manager
+    cannot be told (held in a field), every manager's options are named."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": MANAGERS_GO_MOD, "main.go": MANAGERS_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = {
+        finding.kind: [(r.span.line, r.span.column, r.message) for r in finding.related] for finding in report.findings
+    }
+    assert notes == {
+        "Pod": [(17, 18, "cache options here leave Pod unrestricted")],
+        "Secret": [
+            (17, 18, "cache options here leave Secret unrestricted"),
+            (22, 24, "cache options here leave Secret unrestricted"),
+        ],
+    }

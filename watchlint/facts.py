@@ -155,6 +155,8 @@ class Site:
     construct: str  # the whole construct, whitespace-normalised: "Owns(&corev1.Secret{})"
     enclosing: str = ""  # enclosing function or type, for line-free fingerprints
     policy_keys: tuple[str, ...] = ()  # the CachePolicy keys that judge it; empty when no policy applies
+    # where the managers that run it are built, among its policies' origins; empty when they are not known
+    managers: tuple[Span, ...] = ()
     restrictions: tuple[Restriction, ...] = ()  # narrowing on the site itself: namespace, selector, scope
     # a cached read's own namespace and selectors: they narrow only a read the client sends to the API server
     # all the same (its kind in DisableFor, or unstructured), which is then judged as an uncached List (WL004)

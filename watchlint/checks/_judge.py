@@ -192,11 +192,14 @@ def _evidence(restriction: Restriction) -> Related:
 
 
 def _origins(policy: CachePolicy, site: Site) -> tuple[Related, ...]:
+    """Where the policy's caches are built: only those of the managers that run the site, where they are known
+    (a binary pools the options of its subcommands' managers, but a helper's manager never runs the site)."""
     if site.access is Access.KOPF:  # a runner given namespaces under a condition does not serve every one
         text = "kopf starts here" + ("" if policy.restrictions else " and serves every namespace")
     else:
         text = f"cache options here leave {site.kind} unrestricted"
-    return tuple(Related(span, text) for span in policy.origins)
+    running = tuple(span for span in policy.origins if span in site.managers)
+    return tuple(Related(span, text) for span in running or policy.origins)
 
 
 def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: str) -> tuple[Related, ...]:

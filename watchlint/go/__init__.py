@@ -322,7 +322,7 @@ def _resolve_sites(
     remedies = SiteRemedies(
         OptionsFixes(anchors), typed_elsewhere, watched_unowned, clients, kinds, indexed_lists(cached_reads, kinds)
     )
-    return [_site(found, evaluator, remedies) for found in resolved]
+    return [_site(found, evaluator, remedies, links) for found in resolved]
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,7 +377,7 @@ def _resolve_access(
     return _Resolved(item, access, evidence, restrictions, keys, read_restrictions)
 
 
-def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies) -> Site:
+def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies, links: ManagerLinks) -> Site:
     item = found.item
     return Site(
         operation=item.operation,
@@ -389,6 +389,7 @@ def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies) -> Sit
         construct=item.construct,
         enclosing=item.enclosing,
         policy_keys=found.keys,
+        managers=links.constructions(item.managers),
         restrictions=found.restrictions,
         read_restrictions=found.read_restrictions,
         filters=tuple(item.filters),

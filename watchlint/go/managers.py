@@ -57,10 +57,33 @@ class ManagerLinks:
         self.resolver = resolver
         self.calls = calls
         self._by_origin: dict[Span, tuple[GoFile, tree_sitter.Node]] = {}  # `mgr.GetClient()` by its span
+        self._new_managers: list[tuple[GoFile, tree_sitter.Node]] = []
         for file in files:
             for call in file.calls():
                 if call.name == "GetClient" and call.operand is not None:
                     self._by_origin[file.span(call.node)] = (file, call.operand)
+                elif is_new_manager(call.node.child_by_field_name("function")):
+                    self._new_managers.append((file, call.node))
+        self._built_from: dict[LiteralKey, set[Span]] | None = None  # NewManager calls by their options
+
+    def constructions(self, managers: frozenset[LiteralKey]) -> tuple[Span, ...]:
+        """Where the managers with the options literals `managers` are built (the name of `ctrl.NewManager`, as
+        a cache policy's origins give it); empty unless each literal's manager is found."""
+        if self._built_from is None:
+            self._built_from = {}
+            for file, call in self._new_managers:
+                arguments = parser.named(call.child_by_field_name("arguments") or call)
+                found: set[LiteralKey] = set()
+                if len(arguments) > 1:
+                    options_literals(file, arguments[1], 0, self.resolver, found)
+                for key in found:
+                    self._built_from.setdefault(key, set()).add(file.name_span(call))
+        spans: set[Span] = set()
+        for key in managers:
+            if key not in self._built_from:
+                return ()
+            spans |= self._built_from[key]
+        return tuple(sorted(spans))
 
     def options_of(self, origins: tuple[Span, ...]) -> frozenset[LiteralKey]:
         """The options literals of the managers whose `GetClient()` calls are `origins`; empty unless each can
