@@ -30,7 +30,7 @@ def test_a_chained_event_filter_is_cited_where_the_chain_calls_it(
     assert filters == [(39, 3, "`WithEventFilter(…)` filters events only")]
 
 
-E2E_GO_MOD = """module example.com/e2e
+GO_MOD = """module example.com/{name}
 
 go 1.22
 
@@ -83,7 +83,7 @@ def test_an_unknown_client_of_tests_does_not_outweigh_the_uncached_one_other_tes
     """An unknown client counts as cache-backed next to an uncached one in production code; a test helper
     given an e2e suite's uncached client by one test and a client set nowhere in sight by another reads
     through the uncached one (--include-tests)."""
-    files = {"go.mod": E2E_GO_MOD, "test/util/pods.go": E2E_HELPER, "test/e2e/suite.go": E2E_SUITE}
+    files = {"go.mod": GO_MOD.format(name="e2e"), "test/util/pods.go": E2E_HELPER, "test/e2e/suite.go": E2E_SUITE}
     monkeypatch.chdir(write_tree(tmp_path, files))
     report = run([Path(".")], CommandLine(include_tests=True), catalog)
     assert [(f.code, f.span.path, f.span.line) for f in report.findings] == []
@@ -91,13 +91,6 @@ def test_an_unknown_client_of_tests_does_not_outweigh_the_uncached_one_other_tes
         ("WL004", "test/util/pods.go", 13, "namespace")  # uncached: a namespaced List asks the server for one namespace
     ]
 
-
-MANAGERS_GO_MOD = """module example.com/managers
-
-go 1.22
-
-require sigs.k8s.io/controller-runtime v0.19.0
-"""
 
 MANAGERS_MAIN = """package main
 
@@ -137,7 +130,7 @@ def test_the_notes_name_the_managers_that_run_the_site_where_they_are_known(
     """A binary pools its subcommands' manager options to judge a site, but the notes of a site whose manager
     is known name that manager's options only, not a bootstrap manager's that never runs it; where the manager
     cannot be told (held in a field), every manager's options are named."""
-    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": MANAGERS_GO_MOD, "main.go": MANAGERS_MAIN}))
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="managers"), "main.go": MANAGERS_MAIN}))
     report = run([Path(".")], CommandLine(), catalog)
     notes = {
         finding.kind: [(r.span.line, r.span.column, r.message) for r in finding.related] for finding in report.findings
