@@ -142,3 +142,60 @@ def test_the_notes_name_the_managers_that_run_the_site_where_they_are_known(
             (22, 24, "cache options here leave Secret unrestricted"),
         ],
     }
+
+
+DISPATCHED_MAIN = """package main
+
+import (
+	"context"
+	"os"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Controller interface {
+	Setup(mgr ctrl.Manager) error
+}
+
+type PodController struct {
+	client client.Client
+}
+
+func (c *PodController) Setup(mgr ctrl.Manager) error {
+	c.client = mgr.GetClient()
+	return nil
+}
+
+func (c *PodController) Read(ctx context.Context, key client.ObjectKey) error {
+	var pod corev1.Pod
+	return c.client.Get(ctx, key, &pod)
+}
+
+func main() {
+	switch os.Args[1] {
+	case "daemon":
+		mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+		for _, controller := range []Controller{&PodController{}} {
+			_ = controller.Setup(mgr)
+		}
+	case "certs":
+		bootstrap, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+		_ = bootstrap.Start(ctrl.SetupSignalHandler())
+	}
+}
+"""
+
+
+def test_a_manager_handed_to_controllers_through_an_interface_is_the_one_that_runs_them(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`controller.Setup(mgr)` on a value of a module interface hands the manager to every implementation:
+    the read of the client `Setup` takes from it is run by that manager, and its notes name it alone."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="dispatch"), "main.go": DISPATCHED_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [
+        (f.code, f.span.line, [(r.span.line, r.message) for r in f.related if "cache options" in r.message])
+        for f in report.findings
+    ] == [("WL002", 27, [(33, "cache options here leave Pod unrestricted")])]

@@ -168,7 +168,7 @@ def _sites_and_policies(
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
-    links = ManagerLinks(run.files, resolver, calls)
+    links = ManagerLinks(run.files, resolver, calls, clients.methods)
     return _resolve_sites(pending, clients, binaries, evaluator, anchors, cached, links), cache_policies
 
 

@@ -12,7 +12,9 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
-from watchlint.go.model import GoFile
+from watchlint.go.declarations import FunctionKey
+from watchlint.go.dispatch import MethodIndex
+from watchlint.go.model import Call, GoFile
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import returned_values
 from watchlint.source import Span
@@ -53,13 +55,17 @@ def options_literals(
 class ManagerLinks:
     """The options literals of the managers whose clients reach a site, found from the client's origins."""
 
-    def __init__(self, files: list[GoFile], resolver: Resolver, calls: CallGraph) -> None:
+    def __init__(self, files: list[GoFile], resolver: Resolver, calls: CallGraph, methods: MethodIndex) -> None:
         self.resolver = resolver
         self.calls = calls
+        self.methods = methods
+        self._calls_by_name: dict[str, list[tuple[GoFile, Call]]] = {}
         self._by_origin: dict[Span, tuple[GoFile, tree_sitter.Node]] = {}  # `mgr.GetClient()` by its span
         self._new_managers: list[tuple[GoFile, tree_sitter.Node]] = []
+        self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         for file in files:
             for call in file.calls():
+                self._calls_by_name.setdefault(call.name, []).append((file, call))
                 if call.name == "GetClient" and call.operand is not None:
                     self._by_origin[file.span(call.node)] = (file, call.operand)
                 elif is_new_manager(call.node.child_by_field_name("function")):
@@ -135,7 +141,19 @@ class ManagerLinks:
                 options_literals(file, arguments[1], 0, self.resolver, found)
             return
         key = self.resolver.function_key(file, node) if declaration.parameter_index >= 0 else None
-        for caller_file, call in self.calls.deployed_callers(key) if key is not None else ():
+        for caller_file, call in self._deployed_callers(key) if key is not None else ():
             arguments = parser.named(call.child_by_field_name("arguments") or call)
             if declaration.parameter_index < len(arguments):
                 self._manager_options(caller_file, arguments[declaration.parameter_index], found, depth + 1)
+
+    def _deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls of a function a binary makes; for a method no call names, the calls through a module
+        interface that may run it (`for _, c := range controllers { c.Setup(ctx, mgr) }`)."""
+        found = self.calls.deployed_callers(key)
+        if found or not key.receiver:
+            return found
+        if key not in self._dispatched:
+            named = self._calls_by_name.get(key.name, [])
+            dispatched = [(f, c.node) for f, c in named if any(i.key == key for i in self.methods.dispatched(f, c))]
+            self._dispatched[key] = self.calls.deployed(key, dispatched)
+        return self._dispatched[key]
