@@ -23,6 +23,7 @@ import (
 	"os"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
@@ -34,6 +35,7 @@ import (
 var _ = os.Getenv
 var _ = corev1.Secret{}
 var _ = labels.Everything
+var _ = fields.Everything
 var _ client.Object
 
 func main() {
@@ -140,8 +142,45 @@ CACHE = "binary"  # the first word of the cache label ("binary shop": the main p
             6_000,
             6_000 * 8192,
         ),
+        (
+            "Cache: cache.Options{ByObject: map[client.Object]cache.ByObject{"
+            '&corev1.Pod{}: {Field: fields.OneTermEqualSelector("spec.nodeName", os.Getenv("NODE_NAME"))}}}',
+            "Owns(&corev1.Pod{})",
+            "Pod",
+            "ByObject field selector (one node's)",
+            30,  # a DaemonSet's agent: 150,000 Pods over 5,000 nodes
+            30 * 12288,
+        ),
+        (
+            'Cache: cache.Options{DefaultFieldSelector: fields.SelectorFromSet(fields.Set{"spec.nodeName": "n1"})}',
+            "Owns(&corev1.Pod{})",
+            "Pod",
+            "default label or field selector (one node's)",
+            30,
+            30 * 12288,
+        ),
+        (
+            "Cache: cache.Options{ByObject: map[client.Object]cache.ByObject{"
+            '&corev1.Pod{}: {Field: fields.OneTermNotEqualSelector("status.phase", "Succeeded")}}}',
+            "Owns(&corev1.Pod{})",
+            "Pod",
+            "ByObject field selector",
+            15_000,
+            15_000 * 12288,
+        ),
     ],
-    ids=["cluster-wide", "by-object-label", "namespaces", "namespace-variable", "metadata", "transform", "selector"],
+    ids=[
+        "cluster-wide",
+        "by-object-label",
+        "namespaces",
+        "namespace-variable",
+        "metadata",
+        "transform",
+        "selector",
+        "by-object-node",
+        "default-field-node",
+        "by-object-other-field",
+    ],
 )
 def test_held_scopes_and_their_footprint(
     tmp_path: Path, run_cli: RunCli, options: str, watches: str, kind: str, scope: str, objects: int, bytes: int
@@ -237,7 +276,7 @@ def test_text_table_ends_with_the_total(tmp_path: Path, run_cli: RunCli) -> None
     root = shop(tmp_path, "", "Owns(&corev1.ConfigMap{})")
     result = run_cli("inventory", str(root), "--profile", "small")
     lines = result.stdout.splitlines()
-    assert lines[0] == "Profile small: a hundredth of large: 100 namespaces, 1,500 pods"
+    assert lines[0] == "Profile small: a hundredth of large: 100 namespaces, 1,500 pods, 50 nodes"
     row = next(line for line in lines if line.strip().startswith("ConfigMap"))
     assert row.split()[-6:] == ["cluster-wide", "300", "6.0", "KiB", "1.8", "MiB"]
     assert lines[-1].strip().startswith("TOTAL")
@@ -264,11 +303,30 @@ def test_profile_file_and_errors(tmp_path: Path) -> None:
     )
     profile = load_profile(str(path))
     assert (profile.name, profile.of("Pod").objects, profile.of("Secret").objects) == ("tiny", 40, 1)
+    assert profile.nodes is None  # a profile without a node count keeps the selector fraction for spec.nodeName
     with pytest.raises(WatchlintError, match="not small, medium, large"):
         load_profile("huge")
     with pytest.raises(WatchlintError, match="--objects"):
         parse_objects("secrets=x", ["Secret"])
     assert parse_objects("secret=20000, ConfigMap=3", ["Secret", "ConfigMap"]) == {"Secret": 20000, "ConfigMap": 3}
+
+
+def test_a_profile_without_a_node_count_keeps_the_selector_fraction_for_one_nodes_cache(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    profile = tmp_path / "nodeless.toml"
+    profile.write_text(
+        "namespaces = 10\nselector_fraction = 0.5\nmetadata_bytes = 100\ntransform_factor = 1.0\n"
+        "default_objects = 1\ndefault_bytes = 10\n[kinds]\nPod = { objects = 40, bytes = 1000 }\n",
+        encoding="utf-8",
+    )
+    options = (
+        "Cache: cache.Options{ByObject: map[client.Object]cache.ByObject{"
+        '&corev1.Pod{}: {Field: fields.OneTermEqualSelector("spec.nodeName", os.Getenv("NODE_NAME"))}}}'
+    )
+    entries = inventory(shop(tmp_path, options, "Owns(&corev1.Pod{})"), run_cli, "--profile", str(profile))
+    entry = entries[f"Pod/{CACHE}"]
+    assert (entry["scope"], entry["objects"], entry["bytes"]) == ("ByObject field selector (one node's)", 20, 20_000)
 
 
 STREAMS = """from kubernetes import client, watch

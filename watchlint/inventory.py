@@ -52,6 +52,7 @@ class Profile:
     description: str
     namespaces: int
     selector_fraction: float
+    nodes: int | None  # a selector on spec.nodeName keeps one node's share; None: the selector fraction
     metadata_bytes: int
     transform_factor: float
     default: KindProfile
@@ -69,6 +70,7 @@ class Scope:
     is_held: bool  # the cache keeps the objects (False: uncached or only streamed)
     namespaces: int | None = None  # known namespace count; 0 when they come from a variable
     selector: bool = False
+    one_node: bool = False  # a field selector on spec.nodeName: a node agent's cache holds its node's objects
 
 
 @dataclass(slots=True)
@@ -119,6 +121,7 @@ def _profile(name: str, table: dict[str, Any], overrides: dict[str, int]) -> Pro
             description=str(table.get("description", "")),
             namespaces=int(table["namespaces"]),
             selector_fraction=float(table["selector_fraction"]),
+            nodes=int(table["nodes"]) if "nodes" in table else None,
             metadata_bytes=int(table["metadata_bytes"]),
             transform_factor=float(table["transform_factor"]),
             default=KindProfile(int(table["default_objects"]), int(table["default_bytes"])),
@@ -224,6 +227,8 @@ def _scope(site: Site, facts: Facts, profile: Profile) -> Scope:
         detail = by_object[0].text.split(" sets ", 1)[-1]
         is_namespaced = "Namespaces" in detail and "Label" not in detail and "Field" not in detail
         text = "ByObject " + detail.replace("Label", "label selector").replace("Field", "field selector")
+        if _on_node_name(by_object[0]):
+            return Scope(f"{text} (one node's)", True, selector=True, one_node=True)
         return Scope(text, True, namespaces=0 if is_namespaced else None, selector=not is_namespaced)
     if namespaces:
         detail = namespaces[0].detail or "namespaces from a variable"
@@ -231,10 +236,18 @@ def _scope(site: Site, facts: Facts, profile: Profile) -> Scope:
         return Scope(detail, True, namespaces=count)
     if selectors:
         default = selectors[0].mitigation is Mitigation.DEFAULT_SELECTOR
-        return Scope("default label or field selector" if default else selectors[0].text, True, selector=True)
+        text = "default label or field selector" if default else selectors[0].text
+        if any(_on_node_name(selector) for selector in selectors):
+            return Scope(f"{text} (one node's)", True, selector=True, one_node=True)
+        return Scope(text, True, selector=True)
     if any(r.mitigation is Mitigation.UNRESOLVED for r in restrictions):
         return Scope("restricted (value not visible)", True, selector=True)
     return Scope("cluster-wide", True)
+
+
+def _on_node_name(restriction: Restriction) -> bool:
+    """A field selector on `spec.nodeName`: what a DaemonSet's agent keeps of the Pods, its own node's."""
+    return "spec.nodeName" in restriction.detail.removeprefix("fields ").split(", ")
 
 
 def _is_transformed(site: Site, facts: Facts) -> bool:
@@ -269,7 +282,9 @@ def _estimate(entry: Entry, profile: Profile) -> None:
     if entry.scope.namespaces is not None:
         share = max(entry.scope.namespaces, 1) / max(profile.namespaces, 1)
         objects *= min(share, 1.0)
-    if entry.scope.selector:
+    if entry.scope.one_node and profile.nodes:
+        objects /= profile.nodes
+    elif entry.scope.selector:
         objects *= profile.selector_fraction
     count = round(objects)
     size = kind.bytes * profile.transform_factor if entry.transformed else float(kind.bytes)

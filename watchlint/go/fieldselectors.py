@@ -39,6 +39,11 @@ def extract_field_keys(file: GoFile, option: tree_sitter.Node, resolver: Resolve
     return list(_Reader(file, resolver).option(option))
 
 
+def selector_fields(file: GoFile, selector: tree_sitter.Node, resolver: Resolver) -> list[FieldKey]:
+    """The fields a `fields.Selector` expression tests (`fields.OneTermEqualSelector("spec.nodeName", n)`)."""
+    return list(_Reader(file, resolver).selector(selector))
+
+
 _HELPER_DEPTH = 2  # helpers that build a selector, followed this many calls deep
 
 
