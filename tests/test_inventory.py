@@ -234,6 +234,47 @@ def test_a_factory_selector_scopes_its_informer_and_a_list_selector_does_not(tmp
     assert (pods["scope"], pods["objects"]) == ("cluster-wide", 150_000)
 
 
+NODE_AGENT_MAIN = """package main
+
+import (
+	"os"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/cache"
+)
+
+func main() {
+	node := os.Getenv("NODE_NAME")
+	cs := kubernetes.NewForConfigOrDie(&rest.Config{})
+	factory := informers.NewSharedInformerFactoryWithOptions(cs, time.Minute,
+		informers.WithTweakListOptions(func(options *metav1.ListOptions) {
+			options.FieldSelector = "spec.nodeName=" + node
+		}))
+	_ = factory.Core().V1().Pods().Informer()
+	watch := cache.NewListWatchFromClient(cs.CoreV1().RESTClient(), "endpoints", "",
+		fields.OneTermEqualSelector("spec.nodeName", node))
+	_, _ = cache.NewInformer(watch, &corev1.Endpoints{}, time.Minute, cache.ResourceEventHandlerFuncs{})
+}
+"""
+
+
+def test_a_node_agents_informers_hold_one_nodes_share(tmp_path: Path, run_cli: RunCli) -> None:
+    """A list-options tweak or a ListWatch that selects on spec.nodeName, however written, keeps what one
+    node of the profile's 5,000 holds."""
+    root = write_tree(tmp_path / "shop", {"go.mod": GO_MOD, "main.go": NODE_AGENT_MAIN})
+    entries = inventory(root, run_cli)
+    assert {key: (entry["scope"], entry["objects"]) for key, entry in entries.items()} == {
+        "Pod/client-go": ("WithTweakListOptions's FieldSelector (one node's)", 30),
+        "Endpoints/client-go": ("fieldSelector (one node's)", 2),
+    }
+
+
 def test_typed_and_metadata_informers_of_one_kind_add_up(tmp_path: Path, run_cli: RunCli) -> None:
     watches = "Owns(&corev1.ConfigMap{}).Watches(&corev1.ConfigMap{}, nil, builder.OnlyMetadata)"
     entry = inventory(shop(tmp_path, "", watches), run_cli)[f"ConfigMap/{CACHE}"]

@@ -39,9 +39,22 @@ def extract_field_keys(file: GoFile, option: tree_sitter.Node, resolver: Resolve
     return list(_Reader(file, resolver).option(option))
 
 
-def selector_fields(file: GoFile, selector: tree_sitter.Node, resolver: Resolver) -> list[FieldKey]:
-    """The fields a `fields.Selector` expression tests (`fields.OneTermEqualSelector("spec.nodeName", n)`)."""
-    return list(_Reader(file, resolver).selector(selector))
+def fields_detail(file: GoFile, selector: tree_sitter.Node, resolver: Resolver) -> str:
+    """`fields spec.nodeName`, for the inventory: the fields a selector tests where each can be told, also of
+    its string (`sel.String()`, `"spec.nodeName=" + node`, `fmt.Sprintf("spec.nodeName=%s", node)`); else ""."""
+    function = selector.child_by_field_name("function") if selector.type == "call_expression" else None
+    if function is not None and function.type == "selector_expression":
+        operand = function.child_by_field_name("operand")
+        if parser.text(function.child_by_field_name("field")) == "String" and operand is not None:
+            selector = operand
+    values = [key.value for key in _Reader(file, resolver).selector(selector)]
+    if values and all(values):
+        return "fields " + ", ".join(value for value in values if value)
+    written = _WRITTEN_TERM.match(parser.text(selector))
+    return f"fields {written.group(1)}" if written else ""
+
+
+_WRITTEN_TERM = re.compile(r'(?:fmt\.Sprintf\(\s*)?"([\w.]+)=(?!=)')  # `"spec.nodeName=" + node`: not `!=`
 
 
 _HELPER_DEPTH = 2  # helpers that build a selector, followed this many calls deep

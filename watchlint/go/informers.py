@@ -12,6 +12,7 @@ from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restricti
 from watchlint.go import parser
 from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.declarations import resolve_type
+from watchlint.go.fieldselectors import fields_detail
 from watchlint.go.listoptions import ListOptionsReader
 from watchlint.go.model import KNATIVE_INFORMERS, TOOLS_CACHE, GoFile
 from watchlint.go.pending import PendingSite, calls_in, method_name, operand_of, pending_site, restrict_namespace
@@ -111,7 +112,10 @@ class InformerSites:
         elif name.startswith("NewFiltered"):
             self.options.tweak(site, file, selector, "optionsModifier")
         else:
-            site.restrictions.append(Restriction(Mitigation.SELECTOR, found.kind, file.span(selector), "fieldSelector"))
+            detail = fields_detail(file, selector, self.resolver)
+            site.restrictions.append(
+                Restriction(Mitigation.SELECTOR, found.kind, file.span(selector), "fieldSelector", detail=detail)
+            )
         yield site
 
     def _list_func_restrictions(self, site: PendingSite, file: GoFile, list_watch: tree_sitter.Node, kind: str) -> bool:

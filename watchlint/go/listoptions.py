@@ -11,6 +11,7 @@ import tree_sitter
 from watchlint.facts import Mitigation, Restriction
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.fieldselectors import fields_detail
 from watchlint.go.model import CR_CLIENT, META_V1, GoFile
 from watchlint.go.pending import ALL_NAMESPACES, PendingSite, method_name, operand_of, uses_in
 from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items
@@ -134,7 +135,9 @@ class ListOptionsReader:
             return
         for target, value, name in written:
             if name in ("LabelSelector", "FieldSelector") and parser.text(value) not in _NO_SELECTOR:
-                restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), f"{text}'s {name}")
+                detail = fields_detail(file, value, self.resolver) if name == "FieldSelector" else ""
+                shown = f"{text}'s {name}"
+                restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), shown, detail=detail)
                 site.restrictions.append(restriction)
                 site.guarded.append((restriction, file, target))
 

@@ -15,7 +15,7 @@ from watchlint.facts import Condition, Mitigation, Restriction, Transform
 from watchlint.go import parser
 from watchlint.go.declarations import resolve_type
 from watchlint.go.deployment import Evaluator
-from watchlint.go.fieldselectors import selector_fields
+from watchlint.go.fieldselectors import fields_detail
 from watchlint.go.known import Val
 from watchlint.go.model import (
     CONTROLLER_RUNTIME,
@@ -181,7 +181,7 @@ class _Extractor:
             if fields.get(name, "nil") != "nil"
             for default in defaults
         )
-        detail = self._fields_detail(nodes["Field"]) if "Field" in narrowing else ""
+        detail = fields_detail(self.file, nodes["Field"], self.resolver) if "Field" in narrowing else ""
         if narrowing:
             text = f"ByObject entry for {found.text} sets {', '.join(narrowing)}"
         else:
@@ -189,11 +189,6 @@ class _Extractor:
             text = f"ByObject entry for {found.text}" + (f" sets {', '.join(written)}" if written else "")
         effective = bool(narrowing)
         self._add(Mitigation.BY_OBJECT, found.kind, key, text, effective, detail=detail, replaces=replaces)
-
-    def _fields_detail(self, selector: tree_sitter.Node) -> str:
-        """`fields spec.nodeName`, for the inventory: the fields a selector tests, where each can be told."""
-        values = [key.value for key in selector_fields(self.file, selector, self.resolver)]
-        return "fields " + ", ".join(value for value in values if value) if values and all(values) else ""
 
     # -- option fields -------------------------------------------------------------------------------
     def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
@@ -206,7 +201,8 @@ class _Extractor:
             self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, _namespaces_detail(value))
         elif name in ("DefaultLabelSelector", "DefaultFieldSelector"):
             effective = shown not in _EVERYTHING
-            detail = self._fields_detail(value) if name == "DefaultFieldSelector" and effective else ""
+            reads_fields = name == "DefaultFieldSelector" and effective
+            detail = fields_detail(self.file, value, self.resolver) if reads_fields else ""
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, effective, detail=detail)
         elif name == "DefaultSelector":
             fields = [text for _, node in keyed_elements(value) if (text := parser.text(node)) not in _EVERYTHING]
