@@ -110,7 +110,7 @@ class Restriction:
     text: str  # the construct, for messages: "ByObject entry for &corev1.Secret{}"
     is_effective: bool = True  # False for a ByObject entry with no Label, Field or Namespaces
     condition: Condition | None = None  # set when it applies only under a condition
-    detail: str = ""  # what it restricts to, for the inventory: "namespaces team-a, team-b"
+    detail: str = ""  # what it restricts to, for the inventory: "namespaces team-a, team-b", "fields spec.nodeName"
     # For a ByObject entry: the defaults it replaces for its kind (`Label: labels.Everything()` replaces
     # DefaultLabelSelector), named as the default restrictions' `text` names them.
     replaces: frozenset[str] = frozenset()
