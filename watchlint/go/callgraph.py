@@ -7,7 +7,7 @@ import tree_sitter
 from watchlint.discover import TEST_DIRECTORIES, is_test_file
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
-from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import innermost_function
 
@@ -18,7 +18,7 @@ class CallGraph:
     def __init__(self, resolver: Resolver, files: list[GoFile]) -> None:
         self.resolver = resolver
         self.files = files
-        self._calls_by_name: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._calls_by_name: dict[str, list[tuple[GoFile, Call]]] | None = None
         self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
@@ -33,7 +33,7 @@ class CallGraph:
             else:  # told from the call's text first, without resolving its callee (the costly part)
                 found = [
                     (file, call)
-                    for file, call in self._named(key.name)
+                    for file, call in self._named_nodes(key.name)
                     if _may_call_function(file, call, key) and self._callee_key(file, call) == key
                 ]
             self._callers[key] = found
@@ -59,7 +59,7 @@ class CallGraph:
         grouped = self._calls_by_method.get(name)
         if grouped is None:
             grouped = {}
-            for file, call in self._named(name):
+            for file, call in self._named_nodes(name):
                 if (callee := self._callee_key(file, call)) is not None:
                     grouped.setdefault(callee, []).append((file, call))
             self._calls_by_method[name] = grouped
@@ -87,15 +87,18 @@ class CallGraph:
         info = self.resolver.callee(file, call)
         return info.key if info is not None else None
 
-    def _named(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
+    def named(self, name: str) -> list[tuple[GoFile, Call]]:
         """Calls whose function name (the last selector element) is `name`; indexed once, without resolving."""
         if self._calls_by_name is None:
-            index: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
+            index: dict[str, list[tuple[GoFile, Call]]] = {}
             for file in self.files:
                 for call in file.calls():
-                    index.setdefault(call.name, []).append((file, call.node))
+                    index.setdefault(call.name, []).append((file, call))
             self._calls_by_name = index
         return self._calls_by_name.get(name, [])
+
+    def _named_nodes(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
+        return [(file, call.node) for file, call in self.named(name)]
 
 
 def is_test_code(path: str) -> bool:

@@ -14,7 +14,7 @@ from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.dispatch import MethodIndex
-from watchlint.go.model import Call, GoFile
+from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import returned_values
 from watchlint.source import Span
@@ -59,13 +59,11 @@ class ManagerLinks:
         self.resolver = resolver
         self.calls = calls
         self.methods = methods
-        self._calls_by_name: dict[str, list[tuple[GoFile, Call]]] = {}
         self._by_origin: dict[Span, tuple[GoFile, tree_sitter.Node]] = {}  # `mgr.GetClient()` by its span
         self._new_managers: list[tuple[GoFile, tree_sitter.Node]] = []
         self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         for file in files:
             for call in file.calls():
-                self._calls_by_name.setdefault(call.name, []).append((file, call))
                 if call.name == "GetClient" and call.operand is not None:
                     self._by_origin[file.span(call.node)] = (file, call.operand)
                 elif is_new_manager(call.node.child_by_field_name("function")):
@@ -153,7 +151,7 @@ class ManagerLinks:
         if found or not key.receiver:
             return found
         if key not in self._dispatched:
-            named = self._calls_by_name.get(key.name, [])
+            named = self.calls.named(key.name)
             dispatched = [(f, c.node) for f, c in named if any(i.key == key for i in self.methods.dispatched(f, c))]
             self._dispatched[key] = self.calls.deployed(key, dispatched)
         return self._dispatched[key]
