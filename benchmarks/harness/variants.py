@@ -100,7 +100,7 @@ def measure_tree(tree: Tree, tools: Tools, work: Path) -> list[Measurement]:
     plan = _plan(tree, tools, work, semgrep_report)
     # Unmeasured, like the byte-compiling of the snapshot: a first run keeps the code dataclasses compile in
     # the user's cache folder (watchlint/codecache.py), as any run after a user's first does.
-    primer = [tools.watchlint, "check", ".", "--no-cache", "--format", "json", "-o", str(work / "primer.json")]
+    primer = next(planned.measurement.command for planned in plan if planned.measurement.variant == "watchlint cold")
     subprocess.run(primer, cwd=tree.root, env=tools.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for round_number in range(1, tools.repeat + 1):
         for planned in plan:
