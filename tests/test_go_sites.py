@@ -199,3 +199,91 @@ def test_a_manager_handed_to_controllers_through_an_interface_is_the_one_that_ru
         (f.code, f.span.line, [(r.span.line, r.message) for r in f.related if "cache options" in r.message])
         for f in report.findings
     ] == [("WL002", 27, [(33, "cache options here leave Pod unrestricted")])]
+
+
+SUBCOMMANDS_MAIN = """package main
+
+import (
+	"context"
+	"flag"
+	"os"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/client-go/rest"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+var memoryOptimized = flag.Bool("mem-optim", false, "cache labelled Pods only")
+
+type PodReader struct {
+	client client.Client
+}
+
+func (r *PodReader) Read(ctx context.Context, key client.ObjectKey) error {
+	var pod corev1.Pod
+	return r.client.Get(ctx, key, &pod)
+}
+
+func scopeToNamespace(opts *ctrl.Options) {
+	if namespace := os.Getenv("WATCH_NAMESPACE"); namespace != "" {
+		opts.Cache.DefaultNamespaces = map[string]cache.Config{namespace: {}}
+	}
+}
+
+func labelledPodsCache() cache.NewCacheFunc {
+	if *memoryOptimized {
+		return func(config *rest.Config, opts cache.Options) (cache.Cache, error) {
+			opts.ByObject = map[client.Object]cache.ByObject{
+				&corev1.Pod{}: {Label: labels.SelectorFromSet(labels.Set{"record": "true"})},
+			}
+			return cache.New(config, opts)
+		}
+	}
+	return nil
+}
+
+func runDaemon() {
+	options := ctrl.Options{NewCache: labelledPodsCache()}
+	scopeToNamespace(&options)
+	daemon, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), options)
+	_ = daemon.Start(ctrl.SetupSignalHandler())
+}
+
+func runWebhook() {
+	webhook, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	reader := &PodReader{client: webhook.GetClient()}
+	_ = reader.Read(context.Background(), client.ObjectKey{})
+}
+
+func main() {
+	flag.Parse()
+	if os.Args[1] == "daemon" {
+		runDaemon()
+	} else {
+		runWebhook()
+	}
+}
+"""
+
+
+def test_options_another_subcommands_manager_takes_do_not_explain_a_site(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The binary's pooled options judge the webhook's Pod read (SPEC §3.1), but the daemon's namespace scope
+    (set through an `*ctrl.Options` parameter) and its flag-gated ByObject entry (in the `NewCache` function it
+    is given) do not reach the webhook's manager: neither the message nor the notes cite them."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="subcommands"), "main.go": SUBCOMMANDS_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [
+        (f.code, f.span.line, f.message, [(r.span.line, r.message) for r in f.related]) for f in report.findings
+    ] == [
+        (
+            "WL002",
+            24,
+            "`r.client.Get` on Pod starts a cluster-wide Pod informer",
+            [(53, "cache options here leave Pod unrestricted"), (54, "PodReader.client is `webhook.GetClient()`")],
+        )
+    ]

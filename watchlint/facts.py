@@ -114,6 +114,9 @@ class Restriction:
     # For a ByObject entry: the defaults it replaces for its kind (`Label: labels.Everything()` replaces
     # DefaultLabelSelector), named as the default restrictions' `text` names them.
     replaces: frozenset[str] = frozenset()
+    # For a cache option: where the managers it is known to reach are built (their `NewManager`, as a site's
+    # `managers`); empty when that is not known. A binary pools its managers' options all the same (SPEC §3.1).
+    reaches: tuple[Span, ...] = ()
 
     @property
     def is_active(self) -> bool:

@@ -118,8 +118,9 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
         applicable = _without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
         active = next((r for r in applicable if r.is_active), None)
         if active is None:
-            related = _origins(policy, site) + _inactive(applicable, site.kind)
-            note = _note(applicable, policy, site)
+            reaching = _reaching(applicable, site)
+            related = _origins(policy, site) + _inactive(reaching, site.kind)
+            note = _note(reaching, policy, site)
             return Judgement(code, None, policy=policy, related=related, note=note)
         if uncached is None and _served_uncached(active, site):
             reason = Related(active.span, f"{active.text}: every List of {site.kind} goes to the API server")
@@ -200,6 +201,15 @@ def _origins(policy: CachePolicy, site: Site) -> tuple[Related, ...]:
         text = f"cache options here leave {site.kind} unrestricted"
     running = tuple(span for span in policy.origins if span in site.managers)
     return tuple(Related(span, text) for span in running or policy.origins)
+
+
+def _reaching(restrictions: list[Restriction], site: Site) -> list[Restriction]:
+    """The options that reach the managers running the site, where both are known: the binary's pooled policy
+    judges the site, but another subcommand's conditional ByObject entry does not explain why it is open."""
+    if not site.managers:
+        return restrictions
+    running = frozenset(site.managers)
+    return [r for r in restrictions if not r.reaches or not running.isdisjoint(r.reaches)]
 
 
 def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: str) -> tuple[Related, ...]:

@@ -154,8 +154,11 @@ def _sites_and_policies(
     policies: dict[str, FilePolicy] = {}
     pending: list[PendingSite] = []
     extractor = SiteExtractor(resolver, clients, TypedClientNames.build(unit.kinds))
+    links = ManagerLinks(run.files, resolver, calls, clients.methods)
     for file in run.files:
-        run.guarded(file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator)))
+        run.guarded(
+            file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator, links))
+        )
         run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
     extractor.scope_injected(pending)
     binaries = [
@@ -168,7 +171,6 @@ def _sites_and_policies(
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
-    links = ManagerLinks(run.files, resolver, calls, clients.methods)
     return _resolve_sites(pending, clients, binaries, evaluator, anchors, cached, links), cache_policies
 
 

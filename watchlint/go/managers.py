@@ -69,6 +69,8 @@ class ManagerLinks:
                 elif is_new_manager(call.node.child_by_field_name("function")):
                     self._new_managers.append((file, call.node))
         self._built_from: dict[LiteralKey, set[Span]] | None = None  # NewManager calls by their options
+        self._built_in: dict[FunctionKey, list[Span]] | None = None  # NewManager calls by their function
+        self._reaching: dict[FunctionKey, tuple[Span, ...]] = {}
 
     def constructions(self, managers: frozenset[LiteralKey]) -> tuple[Span, ...]:
         """Where the managers with the options literals `managers` are built (the name of `ctrl.NewManager`, as
@@ -88,6 +90,60 @@ class ManagerLinks:
                 return ()
             spans |= self._built_from[key]
         return tuple(sorted(spans))
+
+    def reaching(self, file: GoFile, node: tree_sitter.Node) -> tuple[Span, ...]:
+        """Where the managers are built that options written at `node` can reach: the `NewManager` calls of the
+        function around it or, where it builds none, of the functions that call it, followed up each path of
+        calls to the first function that builds one (`setNamespaces(&opts)` before `ctrl.NewManager(cfg,
+        opts)`; a `NewCache` function handed to one subcommand's manager). Empty when a path ends without one:
+        the options may then reach any manager of the binary."""
+        start = self.resolver.function_key(file, node)
+        if start is None:
+            return ()
+        if start not in self._reaching:
+            self._reaching[start] = self._managers_above(start)
+        return self._reaching[start]
+
+    def _managers_above(self, start: FunctionKey) -> tuple[Span, ...]:
+        built_in = self._managers_by_function()
+        found: set[Span] = set()
+        frontier, seen = [start], {start}
+        for _ in range(_MAX_HOPS):
+            above: list[FunctionKey] = []
+            for key in frontier:
+                if key in built_in:
+                    found.update(built_in[key])
+                    continue
+                callers = self._calling_functions(key)
+                if callers is None:
+                    return ()
+                above.extend(caller for caller in callers if caller not in seen)
+                seen.update(callers)
+            if not above:
+                return tuple(sorted(found))
+            frontier = above
+        return ()
+
+    def _managers_by_function(self) -> dict[FunctionKey, list[Span]]:
+        if self._built_in is None:
+            self._built_in = {}
+            for file, call in self._new_managers:
+                key = self.resolver.function_key(file, call)
+                if key is not None:
+                    self._built_in.setdefault(key, []).append(file.name_span(call))
+        return self._built_in
+
+    def _calling_functions(self, key: FunctionKey) -> list[FunctionKey] | None:
+        """The functions whose calls of `key` a binary makes, in order; None when there are none, or a call
+        is made outside any function (the options then go where nothing here can tell)."""
+        found: list[FunctionKey] = []
+        for file, call in self._deployed_callers(key):
+            caller = self.resolver.function_key(file, call)
+            if caller is None:
+                return None
+            if caller not in found:
+                found.append(caller)
+        return found or None
 
     def options_of(self, origins: tuple[Span, ...]) -> frozenset[LiteralKey]:
         """The options literals of the managers whose `GetClient()` calls are `origins`; empty unless each can

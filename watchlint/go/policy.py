@@ -17,6 +17,7 @@ from watchlint.go.declarations import resolve_type
 from watchlint.go.deployment import Evaluator
 from watchlint.go.fieldselectors import fields_detail
 from watchlint.go.known import Val
+from watchlint.go.managers import ManagerLinks
 from watchlint.go.model import (
     CONTROLLER_RUNTIME,
     CR_CACHE,
@@ -104,8 +105,8 @@ class ClusterPolicy:
     restrictions: list[Restriction] = field(default_factory=list)
 
 
-def extract_policy(file: GoFile, resolver: Resolver, evaluator: Evaluator) -> FilePolicy:
-    extractor = _Extractor(file, resolver, evaluator)
+def extract_policy(file: GoFile, resolver: Resolver, evaluator: Evaluator, links: ManagerLinks) -> FilePolicy:
+    extractor = _Extractor(file, resolver, evaluator, links)
     extractor.run()
     return extractor.policy
 
@@ -115,6 +116,7 @@ class _Extractor:
     file: GoFile
     resolver: Resolver
     evaluator: Evaluator
+    links: ManagerLinks
     policy: FilePolicy = field(default_factory=FilePolicy)
 
     def run(self) -> None:
@@ -374,6 +376,7 @@ class _Extractor:
             condition=condition,
             detail=detail,
             replaces=replaces,
+            reaches=self.links.reaching(file, written),
         )
         cache = enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node)
         if cache is None:
