@@ -287,3 +287,66 @@ def test_options_another_subcommands_manager_takes_do_not_explain_a_site(
             [(53, "cache options here leave Pod unrestricted"), (54, "PodReader.client is `webhook.GetClient()`")],
         )
     ]
+
+
+EMBEDDED_CLIENT_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Applicator struct {
+	client.Client
+}
+
+func NewApplicator(c client.Client) Applicator {
+	return Applicator{Client: c}
+}
+
+type Hooks struct {
+	client Applicator
+}
+
+func NewHooks(c client.Client) *Hooks {
+	return &Hooks{client: Applicator{Client: c}}
+}
+
+func (h *Hooks) Pre(ctx context.Context) error {
+	return applyServiceAccount(ctx, h.client)
+}
+
+func applyServiceAccount(ctx context.Context, cl Applicator) error {
+	var account corev1.ServiceAccount
+	return cl.Get(ctx, client.ObjectKey{Name: "runtime"}, &account)
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	definitions := NewApplicator(mgr.GetClient())
+	_ = definitions
+	_ = NewHooks(mgr.GetClient()).Pre(context.Background())
+}
+"""
+
+
+def test_a_struct_embedding_a_client_is_followed_to_the_value_the_site_reads(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cl.Get` on a module struct that embeds a client: the evidence follows `cl` to what its callers pass
+    (`h.client`), not to whichever value of the struct's client field the module stores first."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="embedded"), "main.go": EMBEDDED_CLIENT_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings] == [
+        (
+            "WL002",
+            33,
+            [
+                (37, "cache options here leave ServiceAccount unrestricted"),
+                (28, "parameter cl of applyServiceAccount is `h.client`"),
+            ],
+        )
+    ]

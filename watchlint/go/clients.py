@@ -100,7 +100,12 @@ class ClientGraph:
         if base in resolver.declarations.interfaces:
             return self.ref_of(file, operand) if self.embeds_client(base) else Marker.NOT_CLIENT
         embedded = self._embedded_client(base, depth=0)
-        return embedded if embedded is not None else Marker.NOT_CLIENT
+        if embedded is None:
+            return Marker.NOT_CLIENT
+        # The value itself, followed to the literal that builds it, tells whose client it holds; the embedded
+        # field's values module-wide only where that flow ends unknown (built field by field, or elsewhere).
+        followed = self.resolve(self.ref_of(file, operand))
+        return followed if followed is not None and followed.evidence is not None else embedded
 
     def _call_ref(self, file: GoFile, call: tree_sitter.Node) -> ClientRef:
         function = call.child_by_field_name("function")
