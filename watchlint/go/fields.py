@@ -13,6 +13,7 @@ from watchlint.go import parser
 from watchlint.go.callgraph import is_test_code
 from watchlint.go.configfiles import nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
+from watchlint.go.flags import Flag
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import keyed_elements
@@ -38,6 +39,7 @@ class FieldValues:
         self._field_values: dict[str, list[_FieldWrite]] | None = None
         self._element_writes: dict[str, list[_FieldWrite]] | None = None
         self._file_structs: frozenset[TypeRef] | None = None
+        self._configured: frozenset[TypeRef] | None = None
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -72,12 +74,46 @@ class FieldValues:
             (flag for struct, flag in self.evaluator.flags.by_field.get(name, []) if self._same(struct, owner, name)),
             None,
         )
-        if flag is not None:
+        if flag is not None and not flag.defaults_to_destination:
             value = self.evaluator.settings.flag_value(flag, depth)
             return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
         if env is not None and env.default is not None:
             is_bool = field_type is not None and field_type.name == "bool" and not field_type.pointer
             return Val(tag_value(env.default, is_bool), origin)
+        defaults = self._defaults_origin(name, owner, flag, from_file)
+        known = self._written(name, owner, depth, parent, from_file, defaults)
+        if known is None:
+            return UNKNOWN  # computed where the program runs (`o.OnOpenShift = detect(cfg)`)
+        visible = next((value for value in known if value.value not in ("", None, False, 0)), None)
+        if visible is not None:
+            return Val(visible.value, origin or visible.origin)
+        if not known and not origin:
+            if not defaults:
+                return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
+            origin = defaults
+        zero = zero_value(field_type)
+        empty = zero.value if isinstance(zero, Val) else ""
+        unseen = bool(known) and not origin and all(value.unseen for value in known)  # stored from os.Getenv
+        return Val(empty, origin or next((value.origin for value in known if value.origin), "") or name, unseen)
+
+    def _defaults_origin(self, name: str, owner: TypeRef | None, flag: Flag | None, from_file: bool) -> str:
+        """How a field whose writes in code are its defaults is named in messages; empty for a field that is
+        not configuration. A flag that defaults to its field keeps what the code wrote there before; a field of
+        a struct whose other fields are flags or environment variables (`FeatureGates{inputStr}` parsed into
+        its booleans) is configuration too."""
+        if flag is not None:
+            return f"--{flag.name}"
+        if owner is not None and not from_file and (declaring := self._declaring(owner, name)) in self._flag_structs():
+            return f"{declaring.name}.{name}"
+        return f"{name} (configuration file)" if from_file else ""
+
+    def _written(
+        self, name: str, owner: TypeRef | None, depth: int, parent: str | None, from_file: bool, defaults: str
+    ) -> list[Val] | None:
+        """The values the code writes to a field that are known: those read from flags or the environment, and
+        for configuration (`defaults` names it) its visible defaults; None when a configuration field that is
+        not a file's is computed unconditionally in a way not followed (its writes under a condition, parsed
+        overrides, are not defaults)."""
         known = []
         for file, value_node, _ in self._writes_of_field(name, owner):
             # a constructor's parameter stored in the field: what the constructor's calls pass
@@ -87,28 +123,17 @@ class FieldValues:
             # a configuration file's field left empty, copied into a struct of another type, says nothing of
             # every value of that type (kueue's types.NamespacedName filled from its configuration's Namespace)
             copied = not from_file and isinstance(value, Val) and value.origin.endswith(_FROM_FILE)
+            deployed = not is_test_code(file.path)
+            held_here = parent is None or _held_in(value_node) in (None, parent.lower())
             if isinstance(value, Val) and value.origin and not copied:
                 known.append(value)
-            elif (
-                isinstance(value, Val)
-                and from_file
-                and not is_test_code(file.path)
-                and (parent is None or _held_in(value_node) in (None, parent.lower()))
-            ):
+            elif isinstance(value, Val) and defaults and deployed and held_here:
                 # a value written in code for a field the file may set: a visible default (`Enabled: true` in
                 # the DefaultProjectConfig() the file is decoded over)
-                known.append(Val(value.value, f"{name} (configuration file)"))
-        visible = next((value for value in known if value.value not in ("", None, False, 0)), None)
-        if visible is not None:
-            return Val(visible.value, origin or visible.origin)
-        if not known and not origin:
-            if not from_file:
-                return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
-            origin = f"{name} (configuration file)"
-        zero = zero_value(field_type)
-        empty = zero.value if isinstance(zero, Val) else ""
-        unseen = bool(known) and not origin and all(value.unseen for value in known)  # stored from os.Getenv
-        return Val(empty, origin or next((value.origin for value in known if value.origin), "") or name, unseen)
+                known.append(Val(value.value, defaults))
+            elif defaults and not from_file and deployed and not _written_under_condition(value_node):
+                return None
+        return known
 
     def _from_files(self) -> frozenset[TypeRef]:
         """The structs filled from configuration files, and those they hold."""
@@ -125,6 +150,21 @@ class FieldValues:
             ]
             self._file_structs = nested_structs([*flags.decoded, *passed], self.resolver.declarations)
         return self._file_structs
+
+    def _flag_structs(self) -> frozenset[TypeRef]:
+        """The structs that declare a field a flag or an environment variable fills."""
+        if self._configured is None:
+            flags = self.evaluator.flags
+            bound = [
+                struct
+                for table in (flags.by_field, flags.env_by_field)
+                for entries in table.values()
+                for struct, _ in entries
+            ]
+            self._configured = frozenset(
+                self.resolver.declarations.unalias(struct.base) for struct in bound if struct is not None
+            )
+        return self._configured
 
     def stored(
         self, owner: TypeRef | None, name: str, *, elements: bool = False
@@ -204,3 +244,21 @@ def _held_in(value: tree_sitter.Node) -> str | None:
         if operand is not None and operand.type in ("identifier", "field_identifier")
         else None
     )
+
+
+_BRANCHES = frozenset({"expression_case", "type_case", "default_case", "communication_case", "for_statement"})
+
+
+def _written_under_condition(value: tree_sitter.Node) -> bool:
+    """Whether a write sits in a branch or a loop of its function (`if v, ok := gates["X"]; ok { g.X = v }`)."""
+    child, current = value, value.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        if current.type in _BRANCHES:
+            return True
+        if current.type == "if_statement" and child not in (
+            current.child_by_field_name("condition"),
+            current.child_by_field_name("initializer"),
+        ):
+            return True
+        child, current = current, current.parent
+    return False

@@ -31,6 +31,8 @@ class Flag:
     default: tree_sitter.Node | None  # None: the zero value (or `tag_default`)
     is_bool: bool = False  # kingpin writes boolean defaults as strings: Default("true")
     tag_default: str | None = None  # a struct tag's `default:"…"`, for flags declared by tags
+    # `flag.StringVar(&o.Namespace, "namespace", o.Namespace, …)`: the default is what the field held before
+    defaults_to_destination: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,8 +141,9 @@ class FlagRegistry:
         name = _constant_text(file, values[1], resolver) if match and len(values) >= 3 else None
         if match and name is not None:
             default = values[3] if match.group(2) and len(values) > 3 else values[2]
-            flag = Flag(name, file, default)
             target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
+            itself = target is not None and parser.text(default) == parser.text(target)
+            flag = Flag(name, file, default, defaults_to_destination=itself)
             if target is not None:
                 self._bind(file, target, flag, resolver)
             self.by_name.setdefault(flag.name, flag)

@@ -87,10 +87,10 @@ class Settings:
     def _default_value(self, flag: Flag, depth: int) -> Value:
         if flag.default is None and flag.tag_default is not None:
             return Val(tag_value(flag.tag_default, flag.is_bool), f"--{flag.name}")
-        if flag.default is None:
+        default = flag.default if not flag.defaults_to_destination else self._held_before(flag)
+        if default is None:
             return Val(False if flag.is_bool else "", f"--{flag.name}")
         # evaluated once, from the top: a flag read deep in the code has its default all the same
-        default = flag.default
         unknown: Value = UNKNOWN
         value = self.evaluator.once(
             ("default", id(flag)), lambda: self.evaluator.value(flag.file, default, {}, 0), unknown
@@ -100,6 +100,19 @@ class Settings:
         if flag.is_bool and isinstance(value.value, str):
             return Val(value.value == "true", f"--{flag.name}")
         return Val(value.value, f"--{flag.name}")
+
+    def _held_before(self, flag: Flag) -> tree_sitter.Node | None:
+        """What the variable a flag fills and defaults to (`flag.StringVar(&ns, "namespace", ns, …)`) is
+        declared with; None for its zero value. A field's earlier writes are read where the field is
+        (FieldValues)."""
+        default = flag.default
+        if default is None or default.type != "identifier":
+            return None
+        declaration = self.resolver.declaration(flag.file, default)
+        if declaration is None:
+            variable = self.resolver.declarations.variables.get((flag.file.package_path, parser.text(default)))
+            return variable.value_node if variable is not None else None
+        return declaration.value_node if declaration.value_index == 0 else None
 
     def configuration_read(self, package: str, name: str, first: Value, count: int) -> Value | None:
         """The environment, viper's IsSet, pflag's Changed and feature gates, for the default deployment."""
