@@ -116,7 +116,11 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
         if policy is None:
             continue
         applicable = _without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
-        active = next((r for r in applicable if r.is_active), None)
+        # what names the kind (DisableFor listing it) says more than what holds for every kind
+        # (ReaderFailOnMissingInformer), and decides first: the client sends the read elsewhere
+        active = next((r for r in applicable if r.is_active and r.kind == site.kind), None) or next(
+            (r for r in applicable if r.is_active), None
+        )
         if active is None:
             reaching = _reaching(applicable, site)
             related = _origins(policy, site) + _inactive(reaching, site.kind)
