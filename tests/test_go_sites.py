@@ -350,3 +350,59 @@ def test_a_struct_embedding_a_client_is_followed_to_the_value_the_site_reads(
             ],
         )
     ]
+
+
+LISTED_SETUPS_MAIN = """package main
+
+import (
+	"os"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+func SetupSecrets(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&corev1.Secret{}).Complete(nil)
+}
+
+func SetupConfigMaps(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&corev1.ConfigMap{}).Complete(nil)
+}
+
+func setupAll(mgr ctrl.Manager) error {
+	for _, setup := range []func(ctrl.Manager) error{SetupSecrets, SetupConfigMaps} {
+		if err := setup(mgr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func main() {
+	switch os.Args[1] {
+	case "core":
+		mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+		_ = setupAll(mgr)
+	case "rbac":
+		rbac, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+		_ = rbac.Start(ctrl.SetupSignalHandler())
+	}
+}
+"""
+
+
+def test_setup_functions_listed_in_a_slice_run_with_the_manager_the_loop_hands_them(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`for _, setup := range []func(ctrl.Manager) error{SetupSecrets, …} { setup(mgr) }`: the watches of the
+    listed functions are run by the manager the loop passes, and their notes name it alone, not the manager
+    of another subcommand."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="listed"), "main.go": LISTED_SETUPS_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [
+        (f.code, f.span.line, [(r.span.line, r.message) for r in f.related if "cache options" in r.message])
+        for f in report.findings
+    ] == [
+        ("WL001", 11, [(30, "cache options here leave Secret unrestricted")]),
+        ("WL001", 15, [(30, "cache options here leave ConfigMap unrestricted")]),
+    ]

@@ -6,9 +6,9 @@ import tree_sitter
 
 from watchlint.discover import TEST_DIRECTORIES, is_test_file
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
-from watchlint.go.resolve import Resolver
+from watchlint.go.resolve import Resolver, literal_items
 from watchlint.go.scope import innermost_function
 
 
@@ -22,6 +22,8 @@ class CallGraph:
         self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        # functions listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), by name
+        self._listed: dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]] | None = None
 
     def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of one module function, resolved on demand: only helpers with a site or a guarded
@@ -83,6 +85,48 @@ class CallGraph:
             if (found := resolve_type(literal.child_by_field_name("type"), file)) is not None and found.base == built
         ]
 
+    def called_from_lists(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls that may run a function listed in a slice of functions, as Setup functions are
+        (`for _, setup := range setups { setup(mgr, o) }`): in the function holding the list, the calls of a
+        local name (not a declared function) with as many arguments as it takes."""
+        info = self.resolver.declarations.functions.get(key)
+        if info is None or key.receiver:
+            return []
+        found: dict[tuple[str, int], tuple[GoFile, tree_sitter.Node]] = {}  # a loop over two lists, once
+        for file, literal, item in self._function_lists().get(key.name, []):
+            if not _names_function(file, item, key):
+                continue
+            holder = file.enclosing_function(literal)
+            if holder is None:
+                continue
+            for call in file.calls():
+                if (
+                    call.operand is None
+                    and _inside(call.node, holder)
+                    and _calls_a_local(self.resolver, file, call, info)
+                ):
+                    found[file.path, call.node.start_byte] = (file, call.node)
+        return list(found.values())
+
+    def _function_lists(self) -> dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]]:
+        """The names listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), by their
+        last element, each with its file and literal; indexed once."""
+        if self._listed is None:
+            self._listed = {}
+            for file in self.files:
+                for literal in file.nodes("composite_literal"):
+                    type_node = literal.child_by_field_name("type")
+                    element = type_node.child_by_field_name("element") if type_node is not None else None
+                    if type_node is None or type_node.type != "slice_type" or element is None:
+                        continue
+                    if element.type != "function_type":
+                        continue
+                    for item in literal_items(literal):
+                        if item.type in ("identifier", "selector_expression"):
+                            name = parser.text(item).rsplit(".", 1)[-1]
+                            self._listed.setdefault(name, []).append((file, literal, item))
+        return self._listed
+
     def _callee_key(self, file: GoFile, call: tree_sitter.Node) -> FunctionKey | None:
         info = self.resolver.callee(file, call)
         return info.key if info is not None else None
@@ -127,3 +171,24 @@ def _asserts_interface(literal: tree_sitter.Node) -> bool:
         return False
     names = spec.children_by_field_name("name")
     return len(names) == 1 and parser.text(names[0]) == "_" and innermost_function(spec) is None
+
+
+def _names_function(file: GoFile, item: tree_sitter.Node, key: FunctionKey) -> bool:
+    """`Name` in the function's package, or `pkg.Name` with pkg importing it."""
+    if item.type == "identifier":
+        return file.package_path == key.package
+    operand = item.child_by_field_name("operand")
+    return operand is not None and file.imports.get(parser.text(operand)) == key.package
+
+
+def _inside(node: tree_sitter.Node, holder: tree_sitter.Node) -> bool:
+    return holder.start_byte <= node.start_byte and node.end_byte <= holder.end_byte
+
+
+def _calls_a_local(resolver: Resolver, file: GoFile, call: Call, info: FunctionInfo) -> bool:
+    """`setup(mgr, o)`: a call of a local name, with the listed function's number of arguments."""
+    function = call.node.child_by_field_name("function")
+    if function is None or function.type != "identifier" or resolver.declaration(file, function) is None:
+        return False
+    arguments = parser.named(call.arguments) if call.arguments is not None else []
+    return len(arguments) == len(info.parameters)
