@@ -157,6 +157,35 @@ def test_an_internal_error_in_one_file_is_a_notification(
     assert "RuntimeError: boom" in result.stderr
 
 
+def test_an_internal_error_resolving_one_site_loses_only_that_files_sites(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: RunCli
+) -> None:
+    """Sites are resolved module-wide once every file is read: a failure there is its file's notification,
+    and the other files' findings are still reported."""
+    import watchlint.go as go
+
+    other = FINDING.replace("setup(", "setupPods(").replace("corev1.Secret", "corev1.Pod")
+    write_tree(
+        tmp_path, {"go.mod": GO_MOD, "main.go": MAIN, "controller/shop.go": FINDING, "controller/pods.go": other}
+    )
+    monkeypatch.chdir(tmp_path)
+    real = go._site
+
+    def failing(found, *rest):  # type: ignore[no-untyped-def]
+        if found.item.file.path == "controller/shop.go":
+            raise RuntimeError("boom")
+        return real(found, *rest)
+
+    monkeypatch.setattr(go, "_site", failing)
+    result = run_cli("check", ".", "-v")
+    assert result.exit_code == 1
+    assert [line.split(" `")[0] for line in result.stdout.splitlines() if ": WL" in line] == [
+        "controller/pods.go:10:68: WL001"
+    ]
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert errors == ["error: controller/shop.go: internal error while analyzing this file; run with -v for details"]
+
+
 @pytest.mark.slow
 def test_output_is_byte_identical_across_runs_and_folders(tmp_path: Path) -> None:
     root = _bad_tree(tmp_path / "bad")

@@ -11,6 +11,8 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import TypeVar
 
 import tree_sitter
 
@@ -57,6 +59,8 @@ _GENERATED_HEAD_BYTES = 16 * 1024
 _PACKAGE_CLAUSE = re.compile(rb"^\s*package\s", re.MULTILINE)
 _KUBERNETES_IMPORT = b"k8s.io/"  # files without it have no site, client or cache option
 
+_T = TypeVar("_T")
+
 
 def is_generated(source: SourceFile) -> bool:
     """True when the generated-code marker comes before the package clause, as the convention requires."""
@@ -75,6 +79,7 @@ class _Run:
     analyzed: list[str] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     notifications: list[Notification] = field(default_factory=list)
+    _failed_sites: set[str] = field(default_factory=set)  # files whose sites failed, notified once
 
     def module_of(self, directory: str) -> tuple[str, GoModule]:
         """The module a folder belongs to: the unit's own, or one it pulls in with a local `replace`."""
@@ -100,6 +105,17 @@ class _Run:
             self.notifications.append(file_failure(file.source))
             return False
         return True
+
+    def site_step(self, file: GoFile, step: Callable[[], _T | None]) -> _T | None:
+        """`step` for one site of `file`; None when it fails, which the file's notification says (once): one
+        site's failure must not lose the unit's other sites."""
+        try:
+            return step()
+        except Exception:
+            if file.path not in self._failed_sites:
+                self._failed_sites.add(file.path)
+                self.notifications.append(file_failure(file.source))
+            return None
 
 
 def extract(unit: UnitInput) -> Facts:
@@ -171,7 +187,7 @@ def _sites_and_policies(
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
-    return _resolve_sites(pending, clients, binaries, evaluator, anchors, cached, links), cache_policies
+    return _resolve_sites(run, pending, clients, binaries, evaluator, anchors, cached, links), cache_policies
 
 
 def _parse(run: _Run, source: SourceFile) -> None:
@@ -295,6 +311,7 @@ def _binary_label(key: str) -> str:
 
 
 def _resolve_sites(
+    run: _Run,
     pending: list[PendingSite],
     clients: ClientGraph,
     binaries: list[Binary],
@@ -317,14 +334,22 @@ def _resolve_sites(
     resolved = [
         found
         for item in pending
-        if (found := _resolve_access(item, clients, binaries, evaluator, package_of, cached, links))
+        if (
+            found := run.site_step(
+                item.file, partial(_resolve_access, item, clients, binaries, evaluator, package_of, cached, links)
+            )
+        )
     ]
     kinds = clients.resolver.kinds
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
     remedies = SiteRemedies(
         OptionsFixes(anchors), typed_elsewhere, watched_unowned, clients, kinds, indexed_lists(cached_reads, kinds)
     )
-    return [_site(found, evaluator, remedies, links) for found in resolved]
+    return [
+        site
+        for found in resolved
+        if (site := run.site_step(found.item.file, partial(_site, found, evaluator, remedies, links)))
+    ]
 
 
 @dataclass(frozen=True, slots=True)
