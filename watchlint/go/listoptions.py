@@ -120,6 +120,8 @@ class ListOptionsReader:
         parameters = function.child_by_field_name("parameters") if function is not None else None
         names = parser.captures("(parameter_declaration name: (identifier) @name)", parameters) if parameters else {}
         options = [parser.text(node) for node in names.get("name", [])]
+        if function is not None and function.type == "func_literal" and not options:
+            return  # `func(*metav1.ListOptions) {}`: a function that cannot name the options leaves them be
         if function is None or function.type != "func_literal" or len(options) != 1:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
             return
