@@ -97,6 +97,12 @@ def _informer_suggestion(site: Site) -> str:
             "FieldSelector in its ListFunc and WatchFunc options, e.g. cache.NewFilteredListWatchFromClient("
             f'restClient, "{resource}", namespace, func(o *metav1.ListOptions) {{ o.LabelSelector = … }})'
         )
+    if site.call == "ForResource":  # client-go's or the dynamic client's factory
+        return (
+            "Build the informer factory with a namespace or a label selector (informers.WithNamespace or "
+            "WithTweakListOptions; dynamicinformer.NewFilteredDynamicSharedInformerFactory), or from "
+            "metadatainformer when the objects' metadata is enough"
+        )
     return "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions"
 
 

@@ -21,11 +21,19 @@ from watchlint.go.pending import (
     pending_site,
     restrict_namespace,
 )
-from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, literal_items
+from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
 from watchlint.go.scope import returned_values
 from watchlint.go.values import ValueTracer
 
 _TYPED_CLIENTS = "k8s.io/client-go/kubernetes/typed/"  # the group clients of a clientset: typed/core/v1
+# The informer factories whose ForResource(gvr) registers an informer, and what it keeps of each object:
+# client-go's typed objects, the dynamic client's unstructured ones (whole objects too), metadata only.
+_RESOURCE_FACTORIES = {
+    INFORMERS: ObjectForm.TYPED,
+    "k8s.io/client-go/dynamic/dynamicinformer": ObjectForm.TYPED,
+    "k8s.io/client-go/metadata/metadatainformer": ObjectForm.METADATA,
+}
+_FILTERED_FACTORIES = frozenset({"NewFilteredSharedInformerFactory", "NewFilteredDynamicSharedInformerFactory"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +149,72 @@ class ClientGoSites:
             self._factory_restrictions(site, built[0], built[1], kind)
         return site
 
+    def resource_site(
+        self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, resource: tree_sitter.Node
+    ) -> PendingSite | None:
+        """`factory.ForResource(corev1.SchemeGroupVersion.WithResource("secrets"))` on a client-go, dynamic or
+        metadata informer factory: the call registers the resource's informer with the factory. None when the
+        resource or the factory cannot be told (a module's own `ForResource`)."""
+        kind = self._resource_kind(file, resource, 0)
+        if kind is None:
+            return None
+        built, package = None, None
+        for candidate in _RESOURCE_FACTORIES:
+            built = self._factory_built(file, operand, candidate)
+            if built is not None:
+                package = candidate
+                break
+        if built is None:
+            typed = self.resolver.type_of(file, operand)
+            package = typed.package if typed is not None and typed.package in _RESOURCE_FACTORIES else None
+        if package is None:
+            return None
+        if built is not None and self.values.is_fake_clientset(
+            built[0], parser.first_named(built[1].child_by_field_name("arguments"))
+        ):
+            return None
+        form = _RESOURCE_FACTORIES[package]
+        found = ObjectRef(kind, form, f"ForResource({' '.join(parser.text(resource).split())})", False)
+        site = pending_site(
+            self.resolver, file, call, "ForResource", Operation.WATCH, Access.INFORMER_FACTORY, found, form
+        )
+        if built is None:
+            site.restrictions.append(
+                Restriction(Mitigation.UNRESOLVED, kind, file.span(operand), "informer factory built elsewhere")
+            )
+            site.factory_parameter = self.values.helper_parameter(file, operand)
+            site.factory_field = self._factory_field(file, operand)
+        else:
+            self._factory_restrictions(site, built[0], built[1], kind)
+        return site
+
+    def _resource_kind(self, file: GoFile, node: tree_sitter.Node | None, depth: int) -> str | None:
+        """The kind a GroupVersionResource names: `gv.WithResource("secrets")`, `WithResource(string(
+        corev1.ResourceSecrets))`, a `schema.GroupVersionResource{…, Resource: "pods"}` literal, a local
+        holding one."""
+        node = self.values.defined_as(file, node, 2)
+        if node is None or depth > 2:
+            return None
+        if node.type == "composite_literal":
+            resource = dict(keyed_elements(node)).get("Resource")
+            plural = self._resource_name(file, resource) if resource is not None else None
+        elif node.type == "call_expression" and method_name(node) == "WithResource":
+            plural = self._resource_name(file, parser.first_named(node.child_by_field_name("arguments")))
+        else:
+            return None
+        return self.resolver.kinds.python_kind(plural) if plural else None
+
+    def _resource_name(self, file: GoFile, node: tree_sitter.Node | None) -> str | None:
+        """A resource's plural name: a string, or core/v1's `ResourceSecrets` constant, converted or not."""
+        if node is not None and node.type in ("call_expression", "type_conversion_expression"):
+            arguments = node.child_by_field_name("arguments")
+            node = parser.first_named(arguments) if arguments is not None else node.child_by_field_name("operand")
+        if node is not None and node.type == "selector_expression":
+            field = parser.text(node.child_by_field_name("field"))
+            if field.startswith("Resource") and len(field) > len("Resource"):
+                return field.removeprefix("Resource").lower()
+        return self.resolver.string_value(file, node) if node is not None else None
+
     def _factory_field(self, file: GoFile, factory: tree_sitter.Node | None) -> tuple[TypeRef | None, str, bool] | None:
         """The struct field a factory is read from (`c.factory`), also through a local copy (`f :=
         setup.factory`), or (True) whose items it is (`c.factories[ns]`)."""
@@ -246,11 +320,13 @@ class ClientGoSites:
         site.restrictions, site.namespaces = chosen.restrictions, chosen.namespaces
         return True
 
-    def _factory_built(self, file: GoFile, factory: tree_sitter.Node | None) -> tuple[GoFile, tree_sitter.Node] | None:
-        """The `informers.New…SharedInformerFactory…(…)` call that built a factory, with its file: through local
-        variables, and through a module function or a local function literal returning it (`f :=
+    def _factory_built(
+        self, file: GoFile, factory: tree_sitter.Node | None, package: str = INFORMERS
+    ) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The `informers.New…SharedInformerFactory…(…)` call (of `package`) that built a factory, with its file:
+        through local variables, and through a module function or a local function literal returning it (`f :=
         newFactory(cs)`)."""
-        constructor = self.values.built_by(file, factory, INFORMERS)
+        constructor = self.values.built_by(file, factory, package)
         if constructor is not None:
             return file, constructor
         built = self.values.defined_as(file, factory, 3)
@@ -263,7 +339,7 @@ class ClientGoSites:
             literal = self.values.defined_as(file, called, 2)  # `newOneTerm := func(name string) … { … }`
             function = literal if literal is not None and literal.type == "func_literal" else None
         for returned in returned_values(function) if function is not None else []:
-            constructor = self.values.built_by(function_file, returned, INFORMERS)
+            constructor = self.values.built_by(function_file, returned, package)
             if constructor is not None:  # the first return that builds one: the others return errors
                 return function_file, constructor
         return None
@@ -273,7 +349,7 @@ class ClientGoSites:
         name = method_name(constructor) or ""
         arguments = constructor.child_by_field_name("arguments")
         values = parser.named(arguments) if arguments is not None else []
-        if name == "NewFilteredSharedInformerFactory" and len(values) >= 4:
+        if name in _FILTERED_FACTORIES and len(values) >= 4:
             restrict_namespace(site, file, values[2], "namespace")
             if parser.text(values[3]) != "nil":
                 self.options.tweak(site, file, values[3], "tweakListOptions")

@@ -86,8 +86,13 @@ class SiteExtractor:
         elif method in READ_FIRST and file.imports.get(parser.text(operand)) in _READ_FIRST_PACKAGES:
             # `controllerutil.CreateOrUpdate(ctx, c, obj, mutate)` begins with `c.Get(ctx, key, obj)`
             yield from self._read_site(file, call, method, operand, arguments, client=arguments[1:2])
-        elif not arguments:
-            informer = self.client_go.factory_site(file, call, method, operand)
+        elif not arguments or (method == "ForResource" and len(arguments) == 1):
+            # `factory.Core().V1().Secrets()`, `factory.ForResource(gvr)`
+            informer = (
+                self.client_go.resource_site(file, call, operand, arguments[0])
+                if arguments
+                else self.client_go.factory_site(file, call, method, operand)
+            )
             if informer is not None:
                 yield informer
         elif (standalone := STANDALONE_INFORMER.fullmatch(method)) is not None or method in LIST_WATCH_INFORMERS:
