@@ -275,12 +275,18 @@ def _relative_to_origins(restrictions: list[Restriction], guards: list[Span | No
 def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restriction, ...]:
     """The site's restrictions, a namespace variable that names all namespaces by default made conditional:
     `NewSharedInformerFactoryWithOptions(cs, 0, informers.WithNamespace(namespace))` with
-    `namespace := metav1.NamespaceAll` unless a flag is set."""
+    `namespace := metav1.NamespaceAll` unless a flag is set; a namespace field that does moved last."""
     judged = {id(restriction): restriction for restriction in item.restrictions}
+    weak = []  # fields naming every namespace by default: they still count, after the site's other restrictions
     for restriction, file, node in item.namespaces:
         value = evaluator.value(file, node, evaluator.parameters(file, node), 0)
+        every = isinstance(value, Val) and value.value in ("", None) and not value.unseen
+        if node.type == "selector_expression":
+            if every:
+                weak.append(judged.pop(id(restriction)))
+            continue
         # an environment variable read as is: a namespace the code does not show, which counts (SPEC §1)
-        if isinstance(value, Val) and value.value in ("", None) and not value.unseen:
+        if every and isinstance(value, Val):
             text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
             judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
         elif (caller := _passes_every_namespace(file, node, evaluator)) is not None:
@@ -289,7 +295,7 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     for restriction, file, node in item.guarded:  # a selector a tweak sets only under a condition
         if (condition := evaluator.condition(file, node)) is not None:
             judged[id(restriction)] = replace(restriction, condition=condition)
-    return tuple(judged.values())
+    return (*judged.values(), *weak)
 
 
 def _passes_every_namespace(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> str | None:

@@ -17,10 +17,11 @@ from watchlint.source import Span
 
 ALL_NAMESPACES = ('""', "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.NamespaceAll", "cache.AllNamespaces")
 MAX_CONSTRUCT = 80  # characters of a call shown in full
-# Namespace expressions judged with their default value: a variable, or a pointer to one (`Pods(*namespace)`).
-# Not a field nor a function's result: what reaches them is followed less surely than where they are read
-# from (cert-manager reads a namespace field in informers built only behind a feature gate's interface).
-_JUDGED_NAMESPACES = frozenset({"identifier", "unary_expression"})
+# Namespace expressions judged with their default value: a variable, or a pointer to one (`Pods(*namespace)`),
+# and a field (`Pods(cfg.Namespace)`), which only gives way to the site's other restrictions as its reason:
+# what reaches a field is followed less surely than where it is read from (cert-manager reads a namespace field
+# in informers built only where no lister was injected).
+_JUDGED_NAMESPACES = frozenset({"identifier", "unary_expression", "selector_expression"})
 
 
 @dataclass(slots=True)
