@@ -406,3 +406,41 @@ def test_setup_functions_listed_in_a_slice_run_with_the_manager_the_loop_hands_t
         ("WL001", 11, [(30, "cache options here leave Secret unrestricted")]),
         ("WL001", 15, [(30, "cache options here leave ConfigMap unrestricted")]),
     ]
+
+
+GET_METHOD_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type secretCache struct{}
+
+func (c *secretCache) Get(ctx context.Context, cl client.Client, name string) error {
+	var secret corev1.Secret
+	return cl.Get(ctx, types.NamespacedName{Name: name}, &secret)
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	direct, _ := client.New(mgr.GetConfig(), client.Options{})
+	_ = (&secretCache{}).Get(context.Background(), direct, "tls")
+}
+"""
+
+
+def test_a_library_interface_call_is_not_a_call_of_the_modules_method_of_that_name(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cl.Get(ctx, key, &secret)` on a controller-runtime client calls the library's Get, not the module's one
+    method named Get: its arguments are not what that method's client parameter receives, which is the
+    uncached client its one caller passes (gatekeeper's nsCache.Get)."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="getmethod"), "main.go": GET_METHOD_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.line) for f in report.findings] == []
+    assert [(m.code, m.span.line, m.reason.value) for m in report.mitigated] == [("WL002", 16, "direct-client")]

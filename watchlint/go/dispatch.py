@@ -24,6 +24,7 @@ class MethodIndex:
         self.resolver = resolver
         self._by_name: dict[str, list[FunctionInfo]] | None = None
         self._by_receiver: dict[TypeRef, frozenset[str]] | None = None
+        self._module_packages: frozenset[str] | None = None
 
     def dispatched(self, file: GoFile, called: Call) -> list[FunctionInfo]:
         """The methods a call through an interface may run: every production method of the module with that
@@ -31,6 +32,9 @@ class MethodIndex:
         interface is not the module's, the one method `only` finds."""
         if called.operand is None:
             return []  # a function, not a method: nothing to dispatch
+        owner = self.resolver.type_of(file, called.operand)
+        if owner is not None and owner.package not in self._packages():
+            return []  # a library type's method (`cl.Get` on a client.Client) is the library's, not a module's
         interface = self._interface(file, called.operand)
         required = self.resolver.declarations.required_methods(interface) if interface is not None else None
         if required is None or called.name not in required:
@@ -72,6 +76,14 @@ class MethodIndex:
         if len(candidates) > 1:
             candidates = [info for info in candidates if info.key.package == file.package_path]
         return candidates[0] if len(candidates) == 1 else None
+
+    def _packages(self) -> frozenset[str]:
+        """The module's packages that declare functions, methods or interfaces."""
+        if self._module_packages is None:
+            declarations = self.resolver.declarations
+            packages = {key.package for key in declarations.functions}
+            self._module_packages = frozenset(packages | {ref.package for ref in declarations.interfaces})
+        return self._module_packages
 
     def _named(self, name: str) -> list[FunctionInfo]:
         return self._indexes()[0].get(name, [])
