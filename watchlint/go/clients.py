@@ -97,6 +97,8 @@ class ClientGraph:
         if type_ref is None or is_client_type(type_ref):
             return self.ref_of(file, operand)
         base = resolver.declarations.unalias(type_ref.base)
+        if is_client_type(base):  # `type Client = client.Client` of the module's own
+            return self.ref_of(file, operand)
         if base in resolver.declarations.interfaces:
             return self.ref_of(file, operand) if self.embeds_client(base) else Marker.NOT_CLIENT
         embedded = self._embedded_client(base, depth=0)
