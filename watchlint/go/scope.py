@@ -47,6 +47,7 @@ class Declaration:
     value_index: int = 0  # position in a multi-value call (`c, err := client.New(…)`)
     parameter_index: int = -1  # position in the function's parameter list, -1 for other names
     ranged_node: tree_sitter.Node | None = None  # for `for _, x := range expr`: expr
+    is_receiver: bool = False  # a method's receiver: whatever value the method is called on
 
 
 @dataclass(slots=True)
@@ -149,9 +150,8 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
     if receiver is not None:
         for parameter in parser.named(receiver):
             for name in parameter.children_by_field_name("name"):
-                scope.add(
-                    Declaration(parser.text(name), start, start, end, name, parameter.child_by_field_name("type"))
-                )
+                type_node = parameter.child_by_field_name("type")
+                scope.add(Declaration(parser.text(name), start, start, end, name, type_node, is_receiver=True))
     parameters = function.child_by_field_name("parameters")
     index = 0
     for parameter in parameters.named_children if parameters is not None else ():

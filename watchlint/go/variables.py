@@ -229,8 +229,8 @@ class VariableValues:
             return self.evaluator.settings.flag_value(flag, depth)
         if declaration.ranged_node is not None:
             return self._ranged_value(file, declaration.ranged_node, depth)
-        if declaration.parameter_index >= 0:
-            return UNKNOWN
+        if declaration.parameter_index >= 0 or declaration.is_receiver:
+            return UNKNOWN  # `(b *Bool) IsTrue()`: not a nil pointer declared without a value
         if declaration.value_node is not None:
             # a local's value may depend on the function's parameters: `objects := strings.Split(names, ",")`
             env = self.evaluator.parameters(file, declaration.value_node, depth + 1)
