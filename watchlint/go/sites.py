@@ -36,6 +36,11 @@ _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
 _READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
 
 
+# A `source.Kind` behind a watch: the object, the `source.Kind` call (or literal) with its file, and where a
+# module function returns it, that function's call: its file and arguments.
+_KindSource = tuple[ObjectRef, GoFile, tree_sitter.Node, tuple[GoFile, list[tree_sitter.Node]] | None]
+
+
 class SiteExtractor:
     """Finds the sites of one file; builder-wide event filters are applied per chain once all are found."""
 
@@ -127,19 +132,20 @@ class SiteExtractor:
         helper = self.values.helper_parameter(file, first) if found is None else None
         if helper is not None:
             found = ObjectRef("", ObjectForm.TYPED, parser.text(first), False)
-        kind_predicates: list[tree_sitter.Node] = []
+        kind_predicates: list[tuple[GoFile, tree_sitter.Node]] = []
         cache = ""
         if found is None:
             source = self._source_kind(file, first)
             if source is None:
                 return
-            found, kind_call = source
-            kind_predicates = self._kind_predicates(kind_call)
-            cache = self._cache_of(file, kind_call)
+            found, kind_file, kind_call, _ = source
+            kind_predicates = self._kind_predicates(source)
+            cache = self._cache_of(kind_file, kind_call)
         form = ObjectForm.METADATA if method == "WatchesMetadata" or _has_only_metadata(options) else found.form
         site = pending_site(self.resolver, file, call, method, Operation.WATCH, Access.CACHE, found, form)
         site.filters.extend(self._predicates(file, options, method))
-        site.filters.extend(self._predicates(file, kind_predicates, "Watch"))
+        for kind_file, predicate in kind_predicates:
+            site.filters.extend(self._predicates(kind_file, [predicate], "Watch"))
         site.cache = cache
         site.group = self._chain_group(file, call)
         site.is_raw_source = method == "WatchesRawSource"
@@ -226,16 +232,56 @@ class SiteExtractor:
             return held[1] if held is not None else option
         return option
 
-    def _kind_predicates(self, kind_call: tree_sitter.Node | None) -> list[tree_sitter.Node]:
-        """Predicates passed to a v0.18 `source.Kind(cache, obj, handler, predicates…)`."""
-        if kind_call is None or kind_call.type != "call_expression":
+    def _kind_predicates(self, source: _KindSource) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """Predicates passed to a v0.18 `source.Kind(cache, obj, handler, predicates…)`, each with its file; in a
+        module function returning it, its parameters are what the call passes (`preds...`: the call's
+        arguments from that position on, none when it passes none)."""
+        _, kind_file, kind_call, called = source
+        if kind_call.type != "call_expression":
             return []
         arguments = kind_call.child_by_field_name("arguments")
-        return list(parser.named(arguments)[3:]) if arguments is not None else []
+        predicates = list(parser.named(arguments)[3:]) if arguments is not None else []
+        if called is None:
+            return [(kind_file, predicate) for predicate in predicates]
+        call_file, passed = called
+        found: list[tuple[GoFile, tree_sitter.Node]] = []
+        for predicate in predicates:
+            spread = parser.first_named(predicate) if predicate.type == "variadic_argument" else None
+            parameter = self.values.helper_parameter(kind_file, spread or predicate)
+            if parameter is None:
+                found.append((kind_file, predicate))
+            elif spread is not None:
+                found.extend((call_file, value) for value in passed[parameter[1] :])
+            elif parameter[1] < len(passed):
+                found.append((call_file, passed[parameter[1]]))
+        return found
 
-    def _source_kind(self, file: GoFile, node: tree_sitter.Node) -> tuple[ObjectRef, tree_sitter.Node] | None:
+    def _source_kind(self, file: GoFile, node: tree_sitter.Node) -> _KindSource | None:
         """`source.Kind(cache, obj, …)`, `source.Kind[T](…)`, `source.TypedKind(…)` and `&source.Kind{Type: obj}`,
-        also through a local variable."""
+        also through a local variable, or returned by a module function given the object (`watches.
+        NamespacedKind(m, mgr.GetCache(), &corev1.Secret{}, h)` returning `source.Kind(cache, obj, h)`): the
+        object, the `source.Kind` with its file, and for a module function the arguments of its call."""
+        found = self._kind_source(file, node)
+        if found is not None:
+            kind, obj = found
+            object_ref = self.resolver.object_of(file, obj)
+            return (object_ref, file, kind, None) if object_ref else None
+        target = self.values.defined_as(file, node, 2)
+        info = self.resolver.callee(file, target) if target is not None and target.type == "call_expression" else None
+        if target is None or info is None:
+            return None
+        arguments = parser.named(target.child_by_field_name("arguments") or target)
+        for returned in returned_values(info.node):
+            inner = self._kind_source(info.file, returned)
+            parameter = self.values.helper_parameter(info.file, inner[1]) if inner is not None else None
+            if inner is None or parameter is None or parameter[0] != info.key or parameter[1] >= len(arguments):
+                continue
+            object_ref = self.resolver.object_of(file, arguments[parameter[1]])
+            return (object_ref, info.file, inner[0], (file, arguments)) if object_ref else None
+        return None
+
+    def _kind_source(self, file: GoFile, node: tree_sitter.Node) -> tuple[tree_sitter.Node, tree_sitter.Node] | None:
+        """The `source.Kind` call or literal behind a node, with the object expression it is given."""
         target = self.values.defined_as(file, node, 2, through_address=True)
         if target is None:
             return None
@@ -243,11 +289,8 @@ class SiteExtractor:
             type_ref = resolve_type(target.child_by_field_name("type"), file)
             if type_ref is None or not type_ref.is_(CR_SOURCE, "Kind"):
                 return None
-            for key, value in keyed_elements(target):
-                if key == "Type":
-                    found = self.resolver.object_of(file, value)
-                    return (found, target) if found else None
-            return None
+            value = dict(keyed_elements(target)).get("Type")
+            return (target, value) if value is not None else None
         if target.type != "call_expression":
             return None
         function = target.child_by_field_name("function")
@@ -258,8 +301,7 @@ class SiteExtractor:
             return None
         arguments = target.child_by_field_name("arguments")
         values = parser.named(arguments) if arguments is not None else []
-        found = self.resolver.object_of(file, values[1]) if len(values) > 1 else None
-        return (found, target) if found else None
+        return (target, values[1]) if len(values) > 1 else None
 
     def _watch_site(
         self, file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node]
@@ -267,11 +309,12 @@ class SiteExtractor:
         source = self._source_kind(file, arguments[0])
         if source is None:
             return
-        found, kind_call = source
-        predicates = [*arguments[2:], *self._kind_predicates(kind_call)]
+        found, kind_file, kind_call, _ = source
         site = pending_site(self.resolver, file, call, "Watch", Operation.WATCH, Access.CACHE, found, found.form)
-        site.cache = self._cache_of(file, kind_call)
-        site.filters.extend(self._predicates(file, predicates, "Watch"))
+        site.cache = self._cache_of(kind_file, kind_call)
+        site.filters.extend(self._predicates(file, arguments[2:], "Watch"))
+        for predicate_file, predicate in self._kind_predicates(source):
+            site.filters.extend(self._predicates(predicate_file, [predicate], "Watch"))
         yield site
 
     def _cache_of(self, file: GoFile, kind_call: tree_sitter.Node) -> str:
