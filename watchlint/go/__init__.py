@@ -58,6 +58,7 @@ _GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILIN
 _GENERATED_HEAD_BYTES = 16 * 1024
 _PACKAGE_CLAUSE = re.compile(rb"^\s*package\s", re.MULTILINE)
 _KUBERNETES_IMPORT = b"k8s.io/"  # files without it have no site, client or cache option
+_KNATIVE_INJECTION = b"knative.dev/pkg/injection"  # a knative main scoping injection imports only that
 
 _T = TypeVar("_T")
 
@@ -176,12 +177,10 @@ def _sites_and_policies(
             file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator, links))
         )
         run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
-    extractor.scope_injected(pending)
-    binaries = [
-        b
-        for b in find_binaries(run.all_files, run.module_paths)
-        if _builds(b, run.files, policies, lambda p: bool(p.origins))
-    ]
+    every_binary = find_binaries(run.all_files, run.module_paths)
+    # knative's binaries scope injection in main and build their informers out of sight: each counts
+    extractor.scope_injected(pending, [binary.packages for binary in every_binary])
+    binaries = [b for b in every_binary if _builds(b, run.files, policies, lambda p: bool(p.origins))]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     pending = extractor.expand_helpers(pending, calls.callers, calls.deployed_callers, evaluator.fields.stored)
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
@@ -214,7 +213,8 @@ def _parse(run: _Run, source: SourceFile) -> None:
         index=index,
     )
     run.all_files.append(file)
-    if _KUBERNETES_IMPORT in source.data or KNATIVE_INFORMERS.encode() in source.data:
+    data = source.data
+    if _KUBERNETES_IMPORT in data or KNATIVE_INFORMERS.encode() in data or _KNATIVE_INJECTION in data:
         run.files.append(file)
 
 

@@ -173,13 +173,22 @@ class InformerSites:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(selector), "filtered informer"))
         return site
 
-    def scope_injected(self, pending: list[PendingSite]) -> None:
-        """Narrow every injected informer by the namespace scopes the module gives injection, each judged
-        under the conditions it is given in."""
+    def scope_injected(self, pending: list[PendingSite], binaries: list[frozenset[str]]) -> None:
+        """Narrow every injected informer by the namespace scopes the binaries reaching it (the packages of
+        each in `binaries`) give injection, each judged under the conditions it is given in: a binary that
+        gives none serves every namespace, and its sites are left open (SPEC §3.1: a finding when any binary
+        leaves it unrestricted); a site no binary reaches takes the module's scopes."""
         for site in pending:
             if not site.injected:
                 continue
-            for file, call, arguments in self.injection_scopes:
+            reaching = [packages for packages in binaries if site.file.package_path in packages]
+            scopes = self.injection_scopes
+            if reaching:
+                given = [[scope for scope in scopes if scope[0].package_path in packages] for packages in reaching]
+                if not all(given):
+                    continue
+                scopes = [scope for scope in scopes if any(scope in chosen for chosen in given)]
+            for file, call, arguments in scopes:
                 if len(arguments) < 2:
                     continue
                 scope = restrict_namespace(site, file, arguments[1], "injection.WithNamespaceScope", file.span(call))

@@ -411,9 +411,9 @@ class SiteExtractor:
                 site.field_keys.extend(extract_field_keys(file, option, self.resolver))
         yield site
 
-    def scope_injected(self, pending: list[PendingSite]) -> None:
-        """Narrow every injected informer by the namespace scopes the module gives injection."""
-        self.informers.scope_injected(pending)
+    def scope_injected(self, pending: list[PendingSite], binaries: list[frozenset[str]]) -> None:
+        """Narrow every injected informer by the namespace scopes the binaries reaching it give injection."""
+        self.informers.scope_injected(pending, binaries)
 
 
 def _method_calls(
