@@ -86,7 +86,8 @@ def _informer_suggestion(site: Site) -> str:
         )
     if site.call == f"New{site.kind}Informer":  # generated informers/core/v1 and the like
         return f"Give {site.call} a namespace, or use its NewFiltered… form with a label selector in tweakListOptions"
-    if site.call == f"NewFiltered{site.kind}Informer":  # NewFilteredSecretInformer(client, "", resync, indexers, nil)
+    if site.call in (f"NewFiltered{site.kind}Informer", "NewFilteredDynamicInformer", "NewFilteredMetadataInformer"):
+        # NewFilteredSecretInformer(client, "", resync, indexers, nil), dynamicinformer's of a resource
         return f"Give {site.call} a namespace, or a tweakListOptions that sets a label selector"
     if site.call.startswith("New"):
         # tools/cache's NewSharedIndexInformer(lw, &corev1.Pod{}, …), NewInformerWithOptions and the like take no

@@ -34,6 +34,11 @@ _RESOURCE_FACTORIES = {
     "k8s.io/client-go/metadata/metadatainformer": ObjectForm.METADATA,
 }
 _FILTERED_FACTORIES = frozenset({"NewFilteredSharedInformerFactory", "NewFilteredDynamicSharedInformerFactory"})
+# informers of one resource outside any factory: (client, gvr, namespace, resync, indexers, tweak)
+_RESOURCE_INFORMERS = {
+    ("k8s.io/client-go/dynamic/dynamicinformer", "NewFilteredDynamicInformer"): ObjectForm.TYPED,
+    ("k8s.io/client-go/metadata/metadatainformer", "NewFilteredMetadataInformer"): ObjectForm.METADATA,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +191,29 @@ class ClientGoSites:
             site.factory_field = self._factory_field(file, operand)
         else:
             self._factory_restrictions(site, built[0], built[1], kind)
+        return site
+
+    def resource_informer_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> PendingSite | None:
+        """`dynamicinformer.NewFilteredDynamicInformer(client, gvr, namespace, resync, indexers, tweak)` and its
+        metadata form: an informer of the resource its GroupVersionResource names, narrowed by its namespace and
+        tweak as a filtered factory is."""
+        package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
+        form = _RESOURCE_INFORMERS.get((package or "", method))
+        kind = self._resource_kind(file, arguments[1], 0) if form is not None and len(arguments) >= 6 else None
+        if form is None or kind is None:
+            return None
+        found = ObjectRef(kind, form, f"{method}(…)", False)
+        site = pending_site(self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, form)
+        restrict_namespace(site, file, arguments[2], "namespace")
+        if parser.text(arguments[5]) != "nil":
+            self.options.tweak(site, file, arguments[5], "tweakListOptions")
         return site
 
     def _resource_kind(self, file: GoFile, node: tree_sitter.Node | None, depth: int) -> str | None:

@@ -101,7 +101,11 @@ class SiteExtractor:
             if informer is not None:
                 yield informer
         elif (standalone := STANDALONE_INFORMER.fullmatch(method)) is not None or method in LIST_WATCH_INFORMERS:
-            yield from self.informers.standalone_informer_site(file, call, method, operand, arguments, standalone)
+            resource = self.client_go.resource_informer_site(file, call, method, operand, arguments)
+            if resource is not None:
+                yield resource
+            else:
+                yield from self.informers.standalone_informer_site(file, call, method, operand, arguments, standalone)
 
     def _read_or_watch(
         self,
