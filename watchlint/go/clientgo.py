@@ -143,14 +143,22 @@ class ClientGoSites:
         site = pending_site(
             self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED
         )
-        if built is None:
+        assigned = self._assigned_factories(file, factory) if built is None else []
+        for constructor_file, constructor, value in assigned:
+            # `var f informers.SharedInformerFactory; if all { f = New…(cs, 0) } else { f = New…(…,
+            # WithNamespace(ns)) }`: each factory's restrictions hold where it is assigned
+            before = len(site.restrictions)
+            self._factory_restrictions(site, constructor_file, constructor, kind)
+            guarded = {id(restriction) for restriction, _, _ in site.guarded}
+            site.guarded.extend((r, file, value) for r in site.restrictions[before:] if id(r) not in guarded)
+        if built is None and not assigned:
             span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
             site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
             # a parameter or a field: the factories its callers pass, or the module stores in the field, decide
             # once the module's calls and writes are known
             site.factory_parameter = self.values.helper_parameter(file, factory) if factory is not None else None
             site.factory_field = self._factory_field(file, factory)
-        else:
+        elif built is not None:
             self._factory_restrictions(site, built[0], built[1], kind)
         return site
 
@@ -242,6 +250,20 @@ class ClientGoSites:
             if field.startswith("Resource") and len(field) > len("Resource"):
                 return field.removeprefix("Resource").lower()
         return self.resolver.string_value(file, node) if node is not None else None
+
+    def _assigned_factories(
+        self, file: GoFile, factory: tree_sitter.Node | None
+    ) -> list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]:
+        """The factories a local declared without a value is assigned (`f = informers.New…(…)`), each as its
+        constructor with its file and the value assigned; empty unless every assignment builds one."""
+        if factory is None or factory.type != "identifier" or self.resolver.declaration(file, factory) is None:
+            return []
+        scope = self.resolver.scope(file, factory)
+        values = scope.assignments.get(parser.text(factory), []) if scope is not None else []
+        found = [(value, self._factory_built(file, value)) for value in values]
+        if not found or any(built is None for _, built in found):
+            return []
+        return [(built[0], built[1], value) for value, built in found if built is not None]
 
     def _factory_field(self, file: GoFile, factory: tree_sitter.Node | None) -> tuple[TypeRef | None, str, bool] | None:
         """The struct field a factory is read from (`c.factory`), also through a local copy (`f :=
