@@ -154,11 +154,7 @@ def is_test_code(path: str) -> bool:
 def _may_call_function(file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:
     """Whether a call can be one of the plain function `key`: `pkg.Name(…)` with pkg importing its package,
     or `Name(…)` in its package."""
-    function = call.child_by_field_name("function")
-    if function is not None and function.type == "selector_expression":
-        operand = function.child_by_field_name("operand")
-        return operand is not None and file.imports.get(parser.text(operand)) == key.package
-    return file.package_path == key.package
+    return _names_function(file, call.child_by_field_name("function"), key)
 
 
 def _asserts_interface(literal: tree_sitter.Node) -> bool:
@@ -173,12 +169,13 @@ def _asserts_interface(literal: tree_sitter.Node) -> bool:
     return len(names) == 1 and parser.text(names[0]) == "_" and innermost_function(spec) is None
 
 
-def _names_function(file: GoFile, item: tree_sitter.Node, key: FunctionKey) -> bool:
-    """`Name` in the function's package, or `pkg.Name` with pkg importing it."""
-    if item.type == "identifier":
-        return file.package_path == key.package
-    operand = item.child_by_field_name("operand")
-    return operand is not None and file.imports.get(parser.text(operand)) == key.package
+def _names_function(file: GoFile, name: tree_sitter.Node | None, key: FunctionKey) -> bool:
+    """Whether an expression can name the plain function `key`: `pkg.Name` with pkg importing its package,
+    or `Name` in its package."""
+    if name is not None and name.type == "selector_expression":
+        operand = name.child_by_field_name("operand")
+        return operand is not None and file.imports.get(parser.text(operand)) == key.package
+    return file.package_path == key.package
 
 
 def _inside(node: tree_sitter.Node, holder: tree_sitter.Node) -> bool:

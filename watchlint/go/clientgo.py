@@ -149,18 +149,20 @@ class ClientGoSites:
             # WithNamespace(ns)) }`: each factory's restrictions hold where it is assigned
             before = len(site.restrictions)
             self._factory_restrictions(site, constructor_file, constructor, kind)
-            guarded = {id(restriction) for restriction, _, _ in site.guarded}
-            site.guarded.extend((r, file, value) for r in site.restrictions[before:] if id(r) not in guarded)
+            _guard_added(site, before, file, value)
         if built is None and not assigned:
-            span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
-            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
-            # a parameter or a field: the factories its callers pass, or the module stores in the field, decide
-            # once the module's calls and writes are known
-            site.factory_parameter = self.values.helper_parameter(file, factory) if factory is not None else None
-            site.factory_field = self._factory_field(file, factory)
+            self._built_elsewhere(site, file, factory, kind)
         elif built is not None:
             self._factory_restrictions(site, built[0], built[1], kind)
         return site
+
+    def _built_elsewhere(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None, kind: str) -> None:
+        """A factory whose constructor is not seen here: a parameter or a field, whose factories (what the
+        callers pass, what the module stores) decide once the module's calls and writes are known."""
+        span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
+        site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
+        site.factory_parameter = self.values.helper_parameter(file, factory) if factory is not None else None
+        site.factory_field = self._factory_field(file, factory)
 
     def resource_site(
         self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, resource: tree_sitter.Node
@@ -168,7 +170,7 @@ class ClientGoSites:
         """`factory.ForResource(corev1.SchemeGroupVersion.WithResource("secrets"))` on a client-go, dynamic or
         metadata informer factory: the call registers the resource's informer with the factory. None when the
         resource or the factory cannot be told (a module's own `ForResource`)."""
-        kind = self._resource_kind(file, resource, 0)
+        kind = self._resource_kind(file, resource)
         if kind is None:
             return None
         built, package = None, None
@@ -192,11 +194,7 @@ class ClientGoSites:
             self.resolver, file, call, "ForResource", Operation.WATCH, Access.INFORMER_FACTORY, found, form
         )
         if built is None:
-            site.restrictions.append(
-                Restriction(Mitigation.UNRESOLVED, kind, file.span(operand), "informer factory built elsewhere")
-            )
-            site.factory_parameter = self.values.helper_parameter(file, operand)
-            site.factory_field = self._factory_field(file, operand)
+            self._built_elsewhere(site, file, operand, kind)
         else:
             self._factory_restrictions(site, built[0], built[1], kind)
         return site
@@ -214,7 +212,7 @@ class ClientGoSites:
         tweak as a filtered factory is."""
         package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
         form = _RESOURCE_INFORMERS.get((package or "", method))
-        kind = self._resource_kind(file, arguments[1], 0) if form is not None and len(arguments) >= 6 else None
+        kind = self._resource_kind(file, arguments[1]) if form is not None and len(arguments) >= 6 else None
         if form is None or kind is None:
             return None
         found = ObjectRef(kind, form, f"{method}(…)", False)
@@ -224,12 +222,12 @@ class ClientGoSites:
             self.options.tweak(site, file, arguments[5], "tweakListOptions")
         return site
 
-    def _resource_kind(self, file: GoFile, node: tree_sitter.Node | None, depth: int) -> str | None:
+    def _resource_kind(self, file: GoFile, node: tree_sitter.Node | None) -> str | None:
         """The kind a GroupVersionResource names: `gv.WithResource("secrets")`, `WithResource(string(
         corev1.ResourceSecrets))`, a `schema.GroupVersionResource{…, Resource: "pods"}` literal, a local
         holding one."""
         node = self.values.defined_as(file, node, 2)
-        if node is None or depth > 2:
+        if node is None:
             return None
         if node.type == "composite_literal":
             resource = dict(keyed_elements(node)).get("Resource")
@@ -414,8 +412,7 @@ class ClientGoSites:
             for item in held or []:
                 before = len(site.restrictions)
                 self._factory_option(site, file, item)
-                guarded = {id(restriction) for restriction, _, _ in site.guarded}
-                site.guarded.extend((r, file, item) for r in site.restrictions[before:] if id(r) not in guarded)
+                _guard_added(site, before, file, item)
 
     def _factory_option(self, site: PendingSite, file: GoFile, value: tree_sitter.Node) -> None:
         """The restriction one informer factory option applies: WithNamespace or WithTweakListOptions, also
@@ -438,3 +435,10 @@ def _options_returned(call: tree_sitter.Node) -> list[tree_sitter.Node]:
     if function is None or function.type != "func_literal":
         return []
     return [item for value in returned_values(function) if is_slice_literal(value) for item in literal_items(value)]
+
+
+def _guard_added(site: PendingSite, before: int, file: GoFile, node: tree_sitter.Node) -> None:
+    """Judge the restrictions added to a site since `before` under the conditions around `node` (where the
+    option is appended, the factory assigned), unless they are judged already."""
+    guarded = {id(restriction) for restriction, _, _ in site.guarded}
+    site.guarded.extend((r, file, node) for r in site.restrictions[before:] if id(r) not in guarded)
