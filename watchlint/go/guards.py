@@ -300,14 +300,34 @@ def returns_error(function: tree_sitter.Node) -> bool:
 
 
 def returns_failure(statement: tree_sitter.Node) -> bool:
-    """A return whose last value, the error, is not nil: a made error (`fmt.Errorf(…)`), or an error variable
-    in the `if err != nil` block that returns it. An error variable returned on its own may be nil (`return
-    true, seq, err` after a parse that succeeds); a bare return names its results: not told."""
+    """A return whose last value, the error, is not nil: a made error (`fmt.Errorf(…)`), an error variable
+    made so in the block that returns it, or one in the `if err != nil` block that returns it. An error
+    variable returned on its own may be nil (`return true, seq, err` after a parse that succeeds); a bare
+    return names its results: not told."""
     values = return_items(statement)
     if not values or parser.text(values[-1]) == "nil":
         return False
     error = values[-1]
-    return error.type != "identifier" or _tested_not_nil(statement, parser.text(error))
+    if error.type != "identifier":
+        return True
+    name = parser.text(error)
+    return _made_before(statement, name) or _tested_not_nil(statement, name)
+
+
+def _made_before(statement: tree_sitter.Node, name: str) -> bool:
+    """Whether the block of a return last sets `name` alone from a call before it (`err := fmt.Errorf(…)`;
+    `log.Error(err, …)`; `return err`), as a return of that call would be."""
+    made = False
+    for sibling in statement.parent.named_children if statement.parent is not None else ():
+        if sibling == statement:
+            return made
+        if sibling.type in ("short_var_declaration", "assignment_statement"):
+            left, right = sibling.child_by_field_name("left"), sibling.child_by_field_name("right")
+            names = [parser.text(node) for node in parser.named(left)] if left is not None else []
+            if name in names:
+                values = parser.named(right) if right is not None else []
+                made = names == [name] and len(values) == 1 and values[0].type == "call_expression"
+    return False
 
 
 def _tested_not_nil(statement: tree_sitter.Node, name: str) -> bool:
