@@ -396,3 +396,84 @@ def test_a_fix_goes_to_the_binarys_main_manager_where_a_sites_managers_are_not_a
         ("internal/controller/secret.go", 21): [("main.go", 21), ("main.go", 6), ("main.go", 6)],
         ("internal/controller/suite_test.go", 16): [("main.go", 21), ("main.go", 6), ("main.go", 6)],
     }
+
+
+OWNING_MAIN = """package main
+
+import (
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/nodes/internal/controller"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{
+		Client: client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&corev1.Pod{}}}},
+	})
+	_ = (&controller.AppReconciler{Client: mgr.GetClient()}).SetupWithManager(mgr)
+}
+"""
+
+OWNING = """package controller
+
+import (
+	"context"
+
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type AppReconciler struct{ client.Client }
+
+func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var secret corev1.Secret
+	_ = r.Get(ctx, req.NamespacedName, &secret)
+	var pod corev1.Pod
+	_ = r.Get(ctx, req.NamespacedName, &pod)
+	var jobs batchv1.JobList
+	_ = r.List(ctx, &jobs, client.MatchingFields{".metadata.controller": req.Name})
+	return ctrl.Result{}, nil
+}
+
+func (r *AppReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.Namespace{}).
+		Owns(&corev1.Secret{}).
+		Owns(&corev1.ConfigMap{}).
+		Owns(&corev1.Pod{}).
+		Owns(&batchv1.Job{}).
+		Complete(r)
+}
+"""
+
+
+def test_a_label_selector_for_an_owned_kind_the_client_reads_sends_those_reads_to_the_api_server(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Secret is read through the cached client: its ByObject fix adds it to DisableFor too, so the read still
+    finds unlabelled Secrets. ConfigMap is not read; Pod's reads are DisableFor'd already; Job is listed by a
+    cache index, which DisableFor would break: their fixes add the selector alone."""
+    files = {"go.mod": GO_MOD, "main.go": OWNING_MAIN, "internal/controller/app.go": OWNING}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    by_object = {
+        finding.kind: (fix.title, sum(f"{finding.kind}{{}}" in edit.new_text for edit in fix.edits))
+        for finding in report.findings
+        if finding.code == "WL001"
+        for fix in finding.fixes[:1]
+    }
+    label = "labelled app.kubernetes.io/managed-by=nodes (Cache.ByObject in main.go)"
+    unlabelled = "; unlabelled ones become invisible, so label what the operator creates"
+    assert by_object == {
+        "Secret": (
+            f"Cache only Secret objects {label}, and read Secret through Client.Cache.DisableFor{unlabelled}",
+            2,
+        ),
+        "ConfigMap": (f"Cache only ConfigMap objects {label}{unlabelled}", 1),
+        "Pod": (f"Cache only Pod objects {label}{unlabelled}", 1),
+        "Job": (f"Cache only Job objects {label}{unlabelled}", 1),
+    }

@@ -48,7 +48,14 @@ from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.pending import PendingSite
 from watchlint.go.policy import FilePolicy, extract_policy
-from watchlint.go.remedies import Anchors, OptionsFixes, SiteRemedies, indexed_lists, options_anchors
+from watchlint.go.remedies import (
+    Anchors,
+    OptionsFixes,
+    SiteRemedies,
+    cached_read_kinds,
+    indexed_lists,
+    options_anchors,
+)
 from watchlint.go.resolve import Resolver
 from watchlint.go.sites import SiteExtractor
 from watchlint.source import SourceFile, Span
@@ -186,7 +193,8 @@ def _sites_and_policies(
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
-    return _resolve_sites(run, pending, clients, binaries, evaluator, anchors, cached, links), cache_policies
+    sites = _resolve_sites(run, pending, clients, binaries, evaluator, anchors, cached, links, cache_policies)
+    return sites, cache_policies
 
 
 def _parse(run: _Run, source: SourceFile) -> None:
@@ -325,6 +333,7 @@ def _resolve_sites(
     anchors: Anchors,
     cached: list[Binary],
     links: ManagerLinks,
+    policies: list[CachePolicy],
 ) -> list[Site]:
     """Resolve every site's client first: a fix may depend on other sites (DisableFor on every cached List of
     its kind, OnlyMetadata on the typed reads), so fixes are built only once all are known."""
@@ -349,7 +358,13 @@ def _resolve_sites(
     kinds = clients.resolver.kinds
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
     remedies = SiteRemedies(
-        OptionsFixes(anchors), typed_elsewhere, watched_unowned, clients, kinds, indexed_lists(cached_reads, kinds)
+        OptionsFixes(anchors),
+        typed_elsewhere,
+        watched_unowned,
+        clients,
+        kinds,
+        indexed_lists(cached_reads, kinds),
+        cached_read_kinds(cached_reads, policies),
     )
     return [
         site

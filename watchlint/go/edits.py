@@ -88,18 +88,26 @@ def disable_for_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix |
     return Fix(title, Applicability.SAFE, (edit, *imports.edits()), code="WL002", policy=policy)
 
 
+def _client_options(client: str, obj: str) -> Literal:
+    """`Client: client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{obj}}}`."""
+    return Literal(f"Client: {client}.Options", (_cache_options(client, obj),))
+
+
+def _cache_options(client: str, obj: str) -> Literal:
+    disable_for = Literal(f"DisableFor: []{client}.Object", (obj,))
+    return Literal(f"Cache: &{client}.CacheOptions", (disable_for,))
+
+
 def _disable_for_nested(anchor: OptionsAnchor, client: str, obj: str) -> Edit | None:
     file, options = anchor.file, anchor.literal
-    disable_for = Literal(f"DisableFor: []{client}.Object", (obj,))
-    cache_options = Literal(f"Cache: &{client}.CacheOptions", (disable_for,))
     client_options = _field(options, "Client")
     if client_options is None:
-        return _insert_element(file, options, Literal(f"Client: {client}.Options", (cache_options,)))
+        return _insert_element(file, options, _client_options(client, obj))
     if client_options.type != "composite_literal":
         return None
     cache_value = _field(client_options, "Cache")
     if cache_value is None:
-        return _insert_element(file, client_options, cache_options)
+        return _insert_element(file, client_options, _cache_options(client, obj))
     literal = cache_value.child_by_field_name("operand") if cache_value.type == "unary_expression" else None
     if literal is None or literal.type != "composite_literal":
         return None
@@ -109,6 +117,16 @@ def _disable_for_nested(anchor: OptionsAnchor, client: str, obj: str) -> Edit | 
 def by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | None:
     """Cache only the objects the operator labels (unsafe: unlabelled objects become invisible); for `Owns`
     only, whose objects the operator creates and can label."""
+    return _by_object_fix(anchor, kind, policy, keep_reads=False)
+
+
+def by_object_keeping_reads_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | None:
+    """`by_object_fix` for a kind the manager's client also reads: the kind goes to DisableFor as well, so those
+    reads still find the objects the narrowed cache leaves out (a Secret the user names)."""
+    return _by_object_fix(anchor, kind, policy, keep_reads=True)
+
+
+def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_reads: bool) -> Fix | None:
     imports = _Imports(anchor.file)
     obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
     labels = imports.alias(LABELS, "labels")
@@ -116,22 +134,41 @@ def by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | N
     key, value = anchor.label
     selector = f'{labels}.SelectorFromSet({labels}.Set{{"{key}": "{value}"}})'
     entry = Literal(f"{obj}: ", (f"Label: {selector}",))
+    reads = ""
+    edits: tuple[Edit | None, ...]
     if anchor.is_old_era:
-        edit = _selectors_by_object(anchor, cache, entry)
+        edits = (_selectors_by_object(anchor, cache, entry),)
         where = "NewCache SelectorsByObject"
     else:
-        edit = _by_object(anchor, imports.alias(CR_CLIENT, "client"), cache, entry)
+        client = imports.alias(CR_CLIENT, "client")
+        edits = _by_object(anchor, client, cache, entry, obj if keep_reads else None)
         where = "Cache.ByObject"
-    if edit is None:
+        reads = f", and read {kind.name} through Client.Cache.DisableFor" if keep_reads else ""
+    made = tuple(edit for edit in edits if edit is not None)
+    if len(made) < len(edits):
         return None
     title = (
-        f"Cache only {kind.name} objects labelled {key}={value} ({where} in {anchor.file.path}); "
+        f"Cache only {kind.name} objects labelled {key}={value} ({where} in {anchor.file.path}){reads}; "
         "unlabelled ones become invisible, so label what the operator creates"
     )
-    return Fix(title, Applicability.UNSAFE, (edit, *imports.edits()), code="WL001", policy=policy)
+    return Fix(title, Applicability.UNSAFE, (*made, *imports.edits()), code="WL001", policy=policy)
 
 
-def _by_object(anchor: OptionsAnchor, client: str, cache: str, entry: Literal) -> Edit | None:
+def _by_object(
+    anchor: OptionsAnchor, client: str, cache: str, entry: Literal, disabled: str | None
+) -> tuple[Edit | None, ...]:
+    """The ByObject entry's edit, and DisableFor's for `disabled` when given; where the options have neither
+    Cache nor Client, one edit adds both (two insertions at one place would have no order)."""
+    file, options = anchor.file, anchor.literal
+    if disabled is not None and _field(options, "Cache") is None and _field(options, "Client") is None:
+        by_object = Literal(f"ByObject: map[{client}.Object]{cache}.ByObject", (entry,))
+        new_cache = Literal(f"Cache: {cache}.Options", (by_object,))
+        return (_insert_element(file, options, new_cache, _client_options(client, disabled)),)
+    reads = (_disable_for_nested(anchor, client, disabled),) if disabled is not None else ()
+    return (_by_object_entry(anchor, client, cache, entry), *reads)
+
+
+def _by_object_entry(anchor: OptionsAnchor, client: str, cache: str, entry: Literal) -> Edit | None:
     file, options = anchor.file, anchor.literal
     by_object = Literal(f"ByObject: map[{client}.Object]{cache}.ByObject", (entry,))
     cache_options = _field(options, "Cache")
@@ -216,16 +253,16 @@ def _add_to_list(file: GoFile, literal: tree_sitter.Node, field: str, item: str,
     return _insert_element(file, existing, item)
 
 
-def _insert_element(file: GoFile, literal: tree_sitter.Node, entry: Literal | str) -> Edit:
-    """Insert an element before the closing brace: in a one-line literal on that line, in a multi-line
-    literal on its own line (a new literal laid out across lines, so gofmt has nothing to re-align)."""
+def _insert_element(file: GoFile, literal: tree_sitter.Node, *entries: Literal | str) -> Edit:
+    """Insert elements before the closing brace: in a one-line literal on that line, in a multi-line
+    literal each on its own line (a new literal laid out across lines, so gofmt has nothing to re-align)."""
     body = literal.child_by_field_name("body") if literal.type == "composite_literal" else literal
     assert body is not None
     close = body.children[-1]
     elements = parser.named(body)
     data = file.source.data
     if close.start_point.row == body.start_point.row:  # `{a, b}` or `{}`
-        text = _render(entry, None)
+        text = ", ".join(_render(entry, None) for entry in entries)
         if not elements:
             return Edit(file.source.span(close.start_byte, close.start_byte), text)
         between = data[elements[-1].end_byte : close.start_byte]
@@ -235,10 +272,11 @@ def _insert_element(file: GoFile, literal: tree_sitter.Node, entry: Literal | st
         between = data[elements[-1].end_byte : close.start_byte] if elements else b""
         return Edit(
             file.source.span(close.start_byte, close.start_byte),
-            ("" if b"," in between else ",") + f" {_render(entry, None)}",
+            ("" if b"," in between else ",") + "".join(f" {_render(entry, None)}," for entry in entries)[:-1],
         )
     indent = _indent_of(file, elements[-1]) if elements else _indent_of(file, close) + "\t"
-    return Edit(file.source.span(line_start, line_start), f"{indent}{_render(entry, indent)},\n")
+    lines = "".join(f"{indent}{_render(entry, indent)},\n" for entry in entries)
+    return Edit(file.source.span(line_start, line_start), lines)
 
 
 def _indent_of(file: GoFile, node: tree_sitter.Node) -> str:

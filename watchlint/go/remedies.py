@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 import tree_sitter
 
 from watchlint.catalog import KindIndex
-from watchlint.facts import Access, ObjectForm, Operation
+from watchlint.facts import Access, CachePolicy, Mitigation, ObjectForm, Operation
 from watchlint.fixes import Applicability, Fix
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary
@@ -20,6 +20,7 @@ from watchlint.go.edits import (
     OptionsAnchor,
     api_reader_fix,
     by_object_fix,
+    by_object_keeping_reads_fix,
     disable_for_fix,
     only_metadata_fix,
 )
@@ -149,6 +150,26 @@ def unserved_fields(item: PendingSite, kinds: KindIndex) -> list[FieldKey]:
     return [key for key in item.field_keys if key.value is None or key.value not in served]
 
 
+def cached_read_kinds(
+    reads: Iterable[tuple[PendingSite, tuple[str, ...]]], policies: Iterable[CachePolicy]
+) -> frozenset[tuple[str, str]]:
+    """(policy key, kind) of every Get or List a manager's client serves from the cache: not of a kind that
+    policy's DisableFor already sends to the API server."""
+    disabled = {
+        (policy.key, restriction.kind)
+        for policy in policies
+        for restriction in policy.restrictions
+        if restriction.mitigation is Mitigation.DISABLE_FOR and restriction.is_active
+    }
+    return frozenset(
+        (key, item.object.kind)
+        for item, keys in reads
+        if item.operation in (Operation.GET, Operation.LIST) and not item.reads_cache_itself and not item.cache
+        for key in keys
+        if (key, item.object.kind) not in disabled
+    )
+
+
 def indexed_lists(
     reads: Iterable[tuple[PendingSite, tuple[str, ...]]], kinds: KindIndex
 ) -> dict[tuple[str, str], list[IndexedList]]:
@@ -177,6 +198,7 @@ class SiteRemedies:
     clients: ClientGraph
     kinds: KindIndex
     indexed: dict[tuple[str, str], list[IndexedList]] = field(default_factory=dict)
+    read: frozenset[tuple[str, str]] = frozenset()  # (policy key, kind) that a manager's client reads cached
 
     def fixes(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> tuple[Fix, ...]:
         """Every fix that may answer the rule this site gets, preferred first."""
@@ -192,7 +214,7 @@ class SiteRemedies:
             # SPEC §4 labels what `Owns` watches: objects the operator creates, which it can label. A label
             # selector on a kind it also watches (`For`, `Watches`: objects users provide) would hide those.
             if item.call == "Owns" and item.object.kind not in self.watched_unowned:
-                fixes.extend(self.options_fixes.get(by_object_fix, key, kind, item.managers) for key in keys)
+                fixes.extend(self._by_object(key, kind, item.managers) for key in keys)
             if item.object.kind not in self.typed_elsewhere:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
@@ -234,6 +256,14 @@ class SiteRemedies:
             "in the manager options"
         )
         return text if own else f"{text}, or read this one through mgr.GetAPIReader()"
+
+    def _by_object(self, key: str, kind: KindType, managers: frozenset[LiteralKey]) -> Fix | None:
+        """A label selector for an owned kind; where the client reads the kind too, DisableFor with it, so the
+        reads still find what the selector leaves out (not where a List filters on a cache index, which
+        DisableFor would break)."""
+        keeps_reads = (key, kind.name) in self.read and (key, kind.name) not in self.indexed
+        build = by_object_keeping_reads_fix if keeps_reads else by_object_fix
+        return self.options_fixes.get(build, key, kind, managers)
 
     def _disable_for(self, key: str, kind: KindType, managers: frozenset[LiteralKey]) -> Fix | None:
         """DisableFor sends every cached read of the kind to the API server: where one lists by a cache
