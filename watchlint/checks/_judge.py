@@ -115,7 +115,8 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
         policy = facts.policy(key)
         if policy is None:
             continue
-        applicable = _without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
+        every = _without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
+        applicable = _judging(every, policy, site)
         # what names the kind (DisableFor listing it) says more than what holds for every kind
         # (ReaderFailOnMissingInformer), and decides first: the client sends the read elsewhere
         active = next((r for r in applicable if r.is_active and r.kind == site.kind), None) or next(
@@ -205,6 +206,18 @@ def _origins(policy: CachePolicy, site: Site) -> tuple[Related, ...]:
         text = f"cache options here leave {site.kind} unrestricted"
     running = tuple(span for span in policy.origins if span in site.managers)
     return tuple(Related(span, text) for span in running or policy.origins)
+
+
+def _judging(restrictions: list[Restriction], policy: CachePolicy, site: Site) -> list[Restriction]:
+    """The options that judge a site: SPEC §3.1 pools a binary's options, but where the site runs under one
+    of the binary's managers only, an option known to reach only others narrows nothing that manager holds.
+    A site taken to run under several is judged by the pool: which managers run it is then often an
+    over-approximation (a struct field every subcommand fills), and judging each would report what only one
+    of them runs."""
+    running = [manager for manager in site.managers if manager in policy.origins]
+    if len(running) != 1:
+        return restrictions
+    return [r for r in restrictions if not r.reaches or running[0] in r.reaches]
 
 
 def _reaching(restrictions: list[Restriction], site: Site) -> list[Restriction]:

@@ -14,7 +14,7 @@ import tree_sitter
 from watchlint.fixes import Applicability, Edit, Fix
 from watchlint.go import parser
 from watchlint.go.model import CR_BUILDER, CR_CACHE, CR_CLIENT, GoFile
-from watchlint.go.resolve import keyed_elements
+from watchlint.go.resolve import keyed_elements, keyed_entries
 from watchlint.go.scope import innermost_function
 
 LABELS = "k8s.io/apimachinery/pkg/labels"
@@ -179,7 +179,11 @@ def _by_object_entry(anchor: OptionsAnchor, client: str, cache: str, entry: Lite
     existing = _field(cache_options, "ByObject")
     if existing is None:
         return _insert_element(file, cache_options, by_object)
-    return _insert_element(file, existing, entry) if existing.type == "composite_literal" else None
+    if existing.type != "composite_literal" or any(
+        _same_text(key, entry.head[:-2]) for key, _ in keyed_entries(existing)
+    ):
+        return None  # built elsewhere, or an entry for the kind already
+    return _insert_element(file, existing, entry)
 
 
 def _selectors_by_object(anchor: OptionsAnchor, cache: str, entry: Literal) -> Edit | None:
@@ -250,7 +254,14 @@ def _add_to_list(file: GoFile, literal: tree_sitter.Node, field: str, item: str,
         return _insert_element(file, literal, Literal(f"{field}: {list_type}", (item,)))
     if existing.type != "composite_literal":
         return None  # a variable or a call: the list is built elsewhere
+    if any(_same_text(element, item) for element in parser.named(existing.child_by_field_name("body") or existing)):
+        return None  # listed already: another manager's options are the ones to edit
     return _insert_element(file, existing, item)
+
+
+def _same_text(node: tree_sitter.Node, text: str) -> bool:
+    """Whether a node's source is `text` but for whitespace (a literal element wraps its expression)."""
+    return "".join(parser.text(node).split()) == "".join(text.split())
 
 
 def _insert_element(file: GoFile, literal: tree_sitter.Node, *entries: Literal | str) -> Edit:

@@ -16,7 +16,7 @@ from watchlint.go.declarations import FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver
-from watchlint.go.scope import returned_values
+from watchlint.go.scope import innermost_function, returned_values
 from watchlint.source import Span
 
 LiteralKey = tuple[str, int]  # an options literal by file path and start offset
@@ -96,7 +96,19 @@ class ManagerLinks:
         function around it or, where it builds none, of the functions that call it, followed up each path of
         calls to the first function that builds one (`setNamespaces(&opts)` before `ctrl.NewManager(cfg,
         opts)`; a `NewCache` function handed to one subcommand's manager). Empty when a path ends without one:
-        the options may then reach any manager of the binary."""
+        the options may then reach any manager of the binary. Options written in a function literal that
+        builds a manager (a cobra command's `RunE`) reach that one."""
+        around = innermost_function(node)
+        if around is not None and around.type == "func_literal":
+            built = tuple(
+                sorted(
+                    other.name_span(call)
+                    for other, call in self._new_managers
+                    if other.path == file.path and innermost_function(call) == around
+                )
+            )
+            if built:
+                return built
         start = self.resolver.function_key(file, node)
         if start is None:
             return ()

@@ -46,12 +46,15 @@ class Anchors:
     default: dict[str, OptionsAnchor]
     built: dict[str, dict[LiteralKey, OptionsAnchor]] = field(default_factory=dict)
 
-    def for_site(self, key: str, managers: frozenset[LiteralKey]) -> OptionsAnchor | None:
-        """The options to edit for a site judged by `key` and run by `managers` (empty: not known)."""
+    def for_site(self, key: str, managers: frozenset[LiteralKey]) -> list[OptionsAnchor]:
+        """The options to edit for a site judged by `key` and run by `managers` (empty: not known), preferred
+        first: the binary's default where it runs the site, then the other managers running it."""
         default = self.default.get(key)
         built = self.built.get(key, {})
         running = [built[manager] for manager in sorted(managers) if manager in built]
-        return default if not running or default in running else running[0]
+        if not running:
+            return [default] if default is not None else []
+        return sorted(running, key=lambda anchor: anchor != default)
 
 
 def options_anchors(
@@ -121,14 +124,16 @@ class OptionsFixes:
     def get(
         self, build: OptionsFix, key: str, kind: KindType, managers: frozenset[LiteralKey] = frozenset()
     ) -> Fix | None:
-        """The edit of the options of the manager running the site (`managers`), else of the key's default."""
-        anchor = self.anchors.for_site(key, managers)
-        if anchor is None:
-            return None
-        memo = (build, key, kind, (anchor.file.path, anchor.literal.start_byte))
-        if memo not in self._built:
-            self._built[memo] = build(anchor, kind, key)
-        return self._built[memo]
+        """The edit of the options of a manager running the site (`managers`), else of the key's default: the
+        first whose options do not have it yet (a binary's subcommand managers that each run the site are
+        fixed one after the other)."""
+        for anchor in self.anchors.for_site(key, managers):
+            memo = (build, key, kind, (anchor.file.path, anchor.literal.start_byte))
+            if memo not in self._built:
+                self._built[memo] = build(anchor, kind, key)
+            if self._built[memo] is not None:
+                return self._built[memo]
+        return None
 
 
 @dataclass(frozen=True, slots=True)
