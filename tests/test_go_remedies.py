@@ -11,7 +11,10 @@ from conftest import write_tree
 from watchlint.catalog import Catalog
 from watchlint.config import CommandLine
 from watchlint.engine import run
+from watchlint.facts import CachePolicy, Transform
 from watchlint.findings import Applicability, Finding
+from watchlint.go.remedies import rewriting_transforms
+from watchlint.source import Span
 
 GO_MOD = """module example.com/nodes
 
@@ -476,4 +479,24 @@ def test_a_label_selector_for_an_owned_kind_the_client_reads_sends_those_reads_t
         "ConfigMap": (f"Cache only ConfigMap objects {label}{unlabelled}", 1),
         "Pod": (f"Cache only Pod objects {label}{unlabelled}", 1),
         "Job": (f"Cache only Job objects {label}{unlabelled}", 1),
+    }
+
+
+def test_a_transform_makes_disable_for_unsafe_for_the_kinds_it_may_rewrite() -> None:
+    """Stripping managed fields rewrites nothing; a ByObject transform rewrites its kind; a default transform
+    whose function is seen rewrites the kinds it names, one not seen (another module's) any kind."""
+    span = Span("main.go", 3, 1, 3, 9)
+    strip = Transform(None, span, "DefaultTransform: cache.TransformStripManagedFields()", None)
+    by_object = Transform("Secret", span, "Transform: redact", ("Secret",))
+    seen = Transform(None, span, "DefaultTransform: trim", ("Object", "Pod"))
+    unseen = Transform(None, span, "DefaultTransform: lib.Trim", None)
+    policies = [
+        CachePolicy("a", "binary a", (span,), (), transforms=(strip, by_object, seen)),
+        CachePolicy("b", "binary b", (span,), (), transforms=(unseen,)),
+    ]
+    assert rewriting_transforms(policies) == {
+        ("a", "Secret"): by_object,
+        ("a", "Object"): seen,
+        ("a", "Pod"): seen,
+        ("b", None): unseen,
     }

@@ -131,6 +131,9 @@ class Transform:
     kind: str | None  # None for DefaultTransform (every kind)
     span: Span
     text: str
+    # the API types its function names (`obj.(*corev1.ConfigMap)`): the kinds it may rewrite beyond metadata;
+    # None when its function is not seen
+    names: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,7 @@ from watchlint.go.remedies import (
     cached_read_kinds,
     indexed_lists,
     options_anchors,
+    rewriting_transforms,
 )
 from watchlint.go.resolve import Resolver
 from watchlint.go.sites import SiteExtractor
@@ -365,6 +366,7 @@ def _resolve_sites(
         kinds,
         indexed_lists(cached_reads, kinds),
         cached_read_kinds(cached_reads, policies),
+        rewriting_transforms(policies),
     )
     return [
         site

@@ -13,7 +13,7 @@ import tree_sitter
 
 from watchlint.facts import Condition, Mitigation, Restriction, Transform
 from watchlint.go import parser
-from watchlint.go.declarations import resolve_type
+from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.deployment import Evaluator
 from watchlint.go.fieldselectors import fields_detail
 from watchlint.go.known import Val
@@ -79,6 +79,7 @@ _OPTION_FIELDS = frozenset(
 )
 
 
+_QUALIFIED_TYPES = "(qualified_type name: (type_identifier) @type)"
 _FILTERED_CACHE = "github.com/IBM/controller-filtered-cache/filteredcache"
 
 
@@ -152,6 +153,26 @@ class _Extractor:
         for key, value in keyed_entries(literal):
             self._by_object_entry(key, value)
 
+    def _named_types(self, value: tree_sitter.Node) -> tuple[str, ...] | None:
+        """The types a transform's function names (`obj.(*corev1.Pod)`), in a function literal or a module
+        function it names; None when the function is not seen (a call building one, another module's)."""
+        body: tree_sitter.Node | None = value if value.type == "func_literal" else None
+        if value.type == "identifier":
+            info = self.resolver.declarations.functions.get(FunctionKey(self.file.package_path, "", parser.text(value)))
+            body = info.node if info is not None else None
+        elif value.type == "selector_expression":
+            operand, name = value.child_by_field_name("operand"), value.child_by_field_name("field")
+            package = self.file.imports.get(parser.text(operand)) if operand is not None else None
+            info = (
+                self.resolver.declarations.functions.get(FunctionKey(package, "", parser.text(name)))
+                if package is not None and name is not None
+                else None
+            )
+            body = info.node if info is not None else None
+        if body is None:
+            return None
+        return tuple(sorted({parser.text(node) for node in parser.captures(_QUALIFIED_TYPES, body).get("type", [])}))
+
     def _by_object_entry(self, key: tree_sitter.Node, value: tree_sitter.Node) -> None:
         found = self.resolver.object_of(self.file, key)
         if found is None:
@@ -165,11 +186,12 @@ class _Extractor:
             self._add(Mitigation.BY_OBJECT, found.kind, key, text)
             return
         fields = {name: " ".join(parser.text(node).split()) for name, node in keyed_elements(entry)}
-        if "Transform" in fields:
-            self.policy.transforms.append(
-                Transform(found.kind, self.file.span(key), f"Transform: {fields['Transform']}")
-            )
         nodes = dict(keyed_elements(entry))
+        if "Transform" in fields:
+            names = self._named_types(nodes["Transform"])
+            self.policy.transforms.append(
+                Transform(found.kind, self.file.span(key), f"Transform: {fields['Transform']}", names)
+            )
         narrowing = [
             name
             for name in ("Label", "Field", "Namespaces")
@@ -214,7 +236,8 @@ class _Extractor:
         elif name == "NewCache":
             self._filtered_cache(value, anchor)
         elif name == "DefaultTransform" and shown != "nil":
-            self.policy.transforms.append(Transform(None, self.file.span(anchor), f"DefaultTransform: {shown}"))
+            names = self._named_types(value)
+            self.policy.transforms.append(Transform(None, self.file.span(anchor), f"DefaultTransform: {shown}", names))
         elif name == "ReaderFailOnMissingInformer" and shown == "true":
             self._add(Mitigation.FAIL_ON_MISSING_INFORMER, None, anchor, "ReaderFailOnMissingInformer: true")
         elif name == "Unstructured" and shown == "true":

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 import tree_sitter
 
 from watchlint.catalog import KindIndex
-from watchlint.facts import Access, CachePolicy, Mitigation, ObjectForm, Operation
+from watchlint.facts import Access, CachePolicy, Mitigation, ObjectForm, Operation, Transform
 from watchlint.fixes import Applicability, Fix
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary
@@ -155,6 +155,27 @@ def unserved_fields(item: PendingSite, kinds: KindIndex) -> list[FieldKey]:
     return [key for key in item.field_keys if key.value is None or key.value not in served]
 
 
+def rewriting_transforms(policies: Iterable[CachePolicy]) -> dict[tuple[str, str | None], Transform]:
+    """Per (policy key, kind; None for every kind), the first cache transform that changes what a read returns:
+    DisableFor would hand the reads objects the transform no longer rewrites (trivy-operator empties the data
+    of users' ConfigMaps). Stripping managed fields alone changes nothing a reconciler reads; a default
+    transform whose function is seen rewrites only the kinds it names."""
+    found: dict[tuple[str, str | None], Transform] = {}
+    for policy in policies:
+        for transform in policy.transforms:
+            value = transform.text.split(":", 1)[-1].strip()
+            if value.endswith("TransformStripManagedFields()"):
+                continue
+            if transform.kind is not None or transform.names is None:
+                found.setdefault((policy.key, transform.kind), transform)
+                continue
+            # a default transform whose function is seen rewrites the kinds it names (`obj.(*corev1.Pod)`);
+            # what it does to every object (managed fields, an annotation) changes no spec or data
+            for name in transform.names:
+                found.setdefault((policy.key, name), transform)
+    return found
+
+
 def cached_read_kinds(
     reads: Iterable[tuple[PendingSite, tuple[str, ...]]], policies: Iterable[CachePolicy]
 ) -> frozenset[tuple[str, str]]:
@@ -204,6 +225,7 @@ class SiteRemedies:
     kinds: KindIndex
     indexed: dict[tuple[str, str], list[IndexedList]] = field(default_factory=dict)
     read: frozenset[tuple[str, str]] = frozenset()  # (policy key, kind) that a manager's client reads cached
+    rewritten: dict[tuple[str, str | None], Transform] = field(default_factory=dict)  # see rewriting_transforms
 
     def fixes(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> tuple[Fix, ...]:
         """Every fix that may answer the rule this site gets, preferred first."""
@@ -275,6 +297,13 @@ class SiteRemedies:
         index, which the server rejects, the fix breaks that List until the index is replaced (unsafe)."""
         fix = self.options_fixes.get(disable_for_fix, key, kind, managers)
         indexed = self.indexed.get((key, kind.name))
+        transform = self.rewritten.get((key, kind.name)) or self.rewritten.get((key, None))
+        if fix is not None and transform is not None and not indexed:
+            title = (
+                f"{fix.title}; reads then return {kind.name} objects as stored, not as the transform at "
+                f"{transform.span.path}:{transform.span.line} leaves them in the cache"
+            )
+            return replace(fix, title=title, applicability=Applicability.UNSAFE)
         if fix is None or not indexed:
             return fix
         first = indexed[0]
