@@ -25,6 +25,7 @@ MAX_WRITES = 16  # writes of one field of one struct looked at
 # writes of one field name whose struct is told, to find those of one struct: names like `Name` are written
 # everywhere (ingress-nginx writes `Namespace` 36 times, the flag-fed one last)
 MAX_SCANNED_WRITES = 256
+_META = "k8s.io/apimachinery/pkg/apis/meta/v1"
 _FROM_FILE = "(configuration file)"  # the origin of a configuration file's field left as its zero value
 # a write of a field, with a function telling the struct written (computed only when asked)
 _FieldWrite = tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]
@@ -40,6 +41,7 @@ class FieldValues:
         self._element_writes: dict[str, list[_FieldWrite]] | None = None
         self._file_structs: frozenset[TypeRef] | None = None
         self._configured: frozenset[TypeRef] | None = None
+        self._api_packages: frozenset[str] | None = None
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -80,6 +82,8 @@ class FieldValues:
         if env is not None and env.default is not None:
             is_bool = field_type is not None and field_type.name == "bool" and not field_type.pointer
             return Val(tag_value(env.default, is_bool), origin)
+        if flag is None and env is None and not from_file and self._is_api_object(owner, name):
+            return UNKNOWN  # a custom resource's spec holds what users write: a CLI filling it sets no default
         defaults = self._defaults_origin(name, owner, flag, from_file)
         known = self._written(name, owner, depth, parent, from_file, defaults)
         if known is None:
@@ -131,7 +135,10 @@ class FieldValues:
                 # a value written in code for a field the file may set: a visible default (`Enabled: true` in
                 # the DefaultProjectConfig() the file is decoded over)
                 known.append(Val(value.value, defaults))
-            elif defaults and not from_file and deployed and not _written_under_condition(value_node):
+            elif not from_file and deployed and not _written_under_condition(value_node):
+                # configuration computed in a way not followed; or a field that is not configuration written
+                # with what cannot be told: a flag feeding another of its writes (a CLI filling a custom
+                # resource's spec) says nothing of what the controller reads there
                 return None
         return known
 
@@ -187,6 +194,22 @@ class FieldValues:
         if struct is None or owner is None:
             return True
         return self._declaring(struct, name) == self._declaring(owner, name)
+
+    def _is_api_object(self, owner: TypeRef | None, name: str) -> bool:
+        """Whether the struct declaring the field is a Kubernetes API type, one of a package declaring an object
+        (a struct embedding metav1.ObjectMeta): its values come from objects in the cluster, not from the
+        deployment."""
+        if owner is None:
+            return False
+        if self._api_packages is None:
+            self._api_packages = frozenset(
+                struct.package
+                for struct, infos in self.resolver.declarations.structs.items()
+                if any(
+                    info.is_embedded and info.type is not None and info.type.is_(_META, "ObjectMeta") for info in infos
+                )
+            )
+        return self._declaring(owner, name).package in self._api_packages
 
     def _declaring(self, struct: TypeRef, name: str) -> TypeRef:
         declarations = self.resolver.declarations
