@@ -296,28 +296,70 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
             continue
         # an environment variable read as is: a namespace the code does not show, which counts (SPEC §1)
         if every and isinstance(value, Val):
-            text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
+            text = evaluator.guarding.set_text(value.origin) if value.origin else f"`{parser.text(node)}` is not empty"
             judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
         elif (caller := _passes_every_namespace(file, node, evaluator)) is not None:
             text = f'`{parser.text(node)}` is not empty ({caller} passes "")'
             judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
+    for restriction, file, node in item.tweaks:
+        judged_tweak = _judged_tweak(restriction, file, node, evaluator)
+        if judged_tweak is None:
+            judged.pop(id(restriction))
+        else:
+            judged[id(restriction)] = judged_tweak
     for restriction, file, node in item.guarded:  # a selector a tweak sets only under a condition
         if (condition := evaluator.condition(file, node)) is not None:
             judged[id(restriction)] = replace(restriction, condition=condition)
     return (*judged.values(), *weak)
 
 
+def _judged_tweak(
+    restriction: Restriction, file: GoFile, node: tree_sitter.Node, evaluator: Evaluator
+) -> Restriction | None:
+    """A list-option tweak held in a variable or parameter: none when it is nil, conditional when it is nil
+    unless a flag is set (sealed-secrets' tweak for --label-selector) or a caller passes nil."""
+    value = evaluator.value(file, node, evaluator.parameters(file, node), 0)
+    if isinstance(value, Val) and value.value is None and not value.origin:
+        return None
+    if isinstance(value, Val) and value.value is None:
+        return replace(restriction, condition=Condition(f"{value.origin} is set", restriction.span, False))
+    if (caller := _passes_nil(file, node, evaluator)) is not None:
+        text = f"`{parser.text(node)}` is not nil ({caller} passes nil)"
+        return replace(restriction, condition=Condition(text, restriction.span, False))
+    return restriction
+
+
 def _passes_every_namespace(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> str | None:
     """Where a namespace parameter's callers disagree, the call that passes every namespace (`""`), as
     `file:line`: that call lists the whole cluster (SPEC §1, a finding when any leaves it unrestricted)."""
+    return _passes(file, node, evaluator, "")
+
+
+def _passes_nil(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> str | None:
+    """Where a tweak parameter's callers disagree, the call that passes no tweak (nil), as `file:line`."""
+    return _passes(file, node, evaluator, None)
+
+
+def _passes(
+    file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, passed_value: str | None, hops: int = 3
+) -> str | None:
+    """The call that passes `passed_value` for the parameter `node` names, followed up through callers that
+    hand on a parameter of their own (`prepareController(cs, namespace, …)` passing it to the factory's
+    helper), up to `hops` calls up."""
     declaration = evaluator.resolver.declaration(file, node) if node.type == "identifier" else None
     key = evaluator.resolver.function_key(file, node) if declaration is not None else None
     if declaration is None or declaration.parameter_index < 0 or key is None:
         return None
+    index = declaration.parameter_index
     for caller_file, call in evaluator.calls.deployed_callers(key):
-        passed = evaluator.argument(caller_file, call, declaration.parameter_index, 1)
-        if isinstance(passed, Val) and passed.value == "" and not passed.unseen:
+        passed = evaluator.argument(caller_file, call, index, 1)
+        if isinstance(passed, Val) and passed.value == passed_value and not passed.unseen:
             return f"{caller_file.path}:{call.start_point.row + 1}"
+        values = parser.named(call.child_by_field_name("arguments") or call)
+        if hops > 1 and index < len(values) and not isinstance(passed, Val):
+            found = _passes(caller_file, values[index], evaluator, passed_value, hops - 1)
+            if found is not None:
+                return found
     return None
 
 

@@ -154,7 +154,30 @@ class ClientGoSites:
             self._built_elsewhere(site, file, factory, kind)
         elif built is not None:
             self._factory_restrictions(site, built[0], built[1], kind)
+            self._bind_to_call(site, file, factory)
         return site
+
+    def _bind_to_call(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> None:
+        """Where a module function built the factory from its parameters (`initSecretInformerFactory(cs, ns,
+        tweak)`), judge the namespace and tweak it was given by what this call passes, not by every call
+        of the function: the key informer's factory and the watched one's come from one helper."""
+        built = self.values.defined_as(file, factory, 3)
+        if built is None or built.type != "call_expression" or (info := self.resolver.callee(file, built)) is None:
+            return
+        arguments = parser.named(built.child_by_field_name("arguments") or built)
+
+        def bound(entries: list[tuple[Restriction, GoFile, tree_sitter.Node]]) -> None:
+            for position, (restriction, held_file, node) in enumerate(entries):
+                declaration = self.resolver.declaration(held_file, node) if node.type == "identifier" else None
+                index = declaration.parameter_index if declaration is not None else -1
+                inside = (
+                    held_file.path == info.file.path and info.node.start_byte <= node.start_byte < info.node.end_byte
+                )
+                if inside and 0 <= index < len(arguments):
+                    entries[position] = (restriction, file, arguments[index])
+
+        bound(site.namespaces)
+        bound(site.tweaks)
 
     def _built_elsewhere(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None, kind: str) -> None:
         """A factory whose constructor is not seen here: a parameter or a field, whose factories (what the
@@ -356,6 +379,7 @@ class ClientGoSites:
                 continue
             copy = PendingSite(site.file, site.node, site.operation, site.access, site.object, site.span, "", "", "")
             self._factory_restrictions(copy, built[0], built[1], site.object.kind)
+            self._bind_to_call(copy, value_file, value)
             judged.append(copy)
         # one factory seen to leave the kind unrestricted decides (SPEC §1: a finding when any leaves it so);
         # otherwise one that cannot be seen keeps the site "built elsewhere"
@@ -366,6 +390,7 @@ class ClientGoSites:
             return fakes == 0
         chosen = chosen or judged[0]
         site.restrictions, site.namespaces = chosen.restrictions, chosen.namespaces
+        site.guarded, site.tweaks = chosen.guarded, chosen.tweaks
         return True
 
     def _factory_built(

@@ -135,6 +135,11 @@ class Guards:
         returned = returned_values(info.node) if info is not None else []
         return bool(returned) and all(value.type in _BOOLEAN_READS for value in returned)
 
+    def set_text(self, origin: str) -> str:
+        """How a condition that a setting turns on reads: `--all-namespaces=false` for a flag true by default,
+        `--namespace is set` otherwise."""
+        return f"{origin}=false" if self._default_of(origin) is True else f"{origin} is set"
+
     def _default_of(self, origin: str) -> object:
         """The default value of the flag or feature gate an origin names (None when it names neither)."""
         if origin.startswith("--feature-gates "):

@@ -116,7 +116,14 @@ class ListOptionsReader:
         selectors it sets, each judged later under the conditions it is set in (Reloader sets a label selector
         only when a flag is given); one that cannot be read, or hands the options on, counts as narrowing."""
         kind = site.object.kind
+        if tweak.type == "nil":
+            return
         function = self.values.defined_as(file, tweak, 2) if tweak.type == "identifier" else tweak
+        if function is None and tweak.type == "identifier":  # a parameter, or a variable set later: its value
+            restriction = Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text)
+            site.restrictions.append(restriction)
+            site.tweaks.append((restriction, file, tweak))
+            return
         parameters = function.child_by_field_name("parameters") if function is not None else None
         names = parser.captures("(parameter_declaration name: (identifier) @name)", parameters) if parameters else {}
         options = [parser.text(node) for node in names.get("name", [])]

@@ -46,6 +46,8 @@ class PendingSite:
     forwarded: int | None = None  # a helper's variadic parameter passed on as the watch's options (`opts...`)
     # namespace restrictions and the expression naming the namespace, judged for the default deployment later
     namespaces: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
+    # list-option tweaks held in variables or parameters: judged by the value they hold (nil narrows nothing)
+    tweaks: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
     field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
     factory_parameter: tuple[FunctionKey, int] | None = None  # the informer factory is this parameter
