@@ -98,6 +98,7 @@ class Condition:
     text: str  # what must hold, for messages: "--watch-namespace is set", "WATCH_NAMESPACE is non-empty"
     span: Span  # the conditional code (the `if`, `switch` or loop)
     holds_by_default: bool | None  # None: cannot be evaluated, which counts as holding
+    origin: str = ""  # the setting that decides it, where one does: "OPERATOR_TARGET_NAMESPACES"
 
 
 @dataclass(frozen=True, slots=True)

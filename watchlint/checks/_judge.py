@@ -254,7 +254,18 @@ def _conditional_note(restrictions: tuple[Restriction, ...] | list[Restriction])
     conditional = next((r for r in restrictions if r.is_effective and r.condition is not None), None)
     if conditional is None or conditional.condition is None:
         return ""
-    return "; " + _only_when(conditional.text, conditional.condition.text)
+    condition = conditional.condition
+    # the same option set in several cases of one setting (trivy's DefaultNamespaces for each install mode
+    # OPERATOR_TARGET_NAMESPACES selects): any of them turns it on, so the setting is what to name
+    alike = {
+        r.condition.text
+        for r in restrictions
+        if r.is_effective and r.text == conditional.text and r.condition is not None and r.condition.origin
+        if r.condition.origin == condition.origin and r.condition.holds_by_default is False
+    }
+    if condition.origin and len(alike) > 1:
+        return "; " + _only_when(conditional.text, f"{condition.origin} is set")
+    return "; " + _only_when(conditional.text, condition.text)
 
 
 def _local_note(site: Site) -> str:

@@ -187,7 +187,12 @@ class Guards:
         origin = tag_value.origin if isinstance(tag_value, Val) else ""
         if origin and tag is not None:  # the case is chosen by configuration: name it (SPEC §1)
             return Guard(holds, f"{origin} selects {text}", span, origin)
-        return Guard(holds, text, span)
+        if tag is None:  # `switch { case targets == "": … }`: each case is a condition of its own
+            values = parser.named(case.child_by_field_name("value") or case)
+            origin = next((found for item in values if (found := self.evaluator.truth(file, item, env)[1])), "")
+            if origin and holds is False:
+                return Guard(holds, self._turned_on_by(file, values[0], env, origin), span, origin)
+        return Guard(holds, text, span, origin)
 
     def _case_matches(self, file: GoFile, case: tree_sitter.Node, tag: Value, env: dict[str, Value]) -> bool | None:
         values = case.child_by_field_name("value")
@@ -256,7 +261,7 @@ def combine(guards: list[Guard]) -> Condition | None:
         return None
     failing = next((guard for guard in guards if guard.holds is False), None)
     if failing is not None:
-        return Condition(failing.text, failing.span, False)
+        return Condition(failing.text, failing.span, False, failing.origin)
     unknown = next((guard for guard in guards if guard.holds is None), None)
     if unknown is not None:
         return Condition(unknown.text, unknown.span, None)
