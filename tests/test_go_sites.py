@@ -444,3 +444,50 @@ def test_a_library_interface_call_is_not_a_call_of_the_modules_method_of_that_na
     report = run([Path(".")], CommandLine(), catalog)
     assert [(f.code, f.span.line) for f in report.findings] == []
     assert [(m.code, m.span.line, m.reason.value) for m in report.mitigated] == [("WL002", 16, "direct-client")]
+
+
+UNCALLED_HELPERS_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func main() {
+	_, _ = ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+}
+
+func settings(ctx context.Context, c client.Client) (*corev1.ConfigMap, error) {
+	var cm corev1.ConfigMap
+	return &cm, c.Get(ctx, client.ObjectKey{Namespace: "ops", Name: "settings"}, &cm)
+}
+
+func reload(ctx context.Context, c client.Client) error {
+	_, err := settings(ctx, c)
+	return err
+}
+"""
+
+
+def test_a_client_no_call_is_seen_to_pass_is_taken_as_cache_backed_and_says_where(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SPEC §3.1: unknown means cache-backed. The note names the function at the end of the chain of
+    parameters that no call is seen to reach (`reload`, which nothing calls), so the reader can check it."""
+    monkeypatch.chdir(
+        write_tree(tmp_path, {"go.mod": GO_MOD.format(name="uncalled"), "main.go": UNCALLED_HELPERS_MAIN})
+    )
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings] == [
+        (
+            "WL002",
+            17,
+            [
+                (12, "cache options here leave ConfigMap unrestricted"),
+                (20, "no call seen passes `c` of reload: taken as cache-backed"),
+            ],
+        )
+    ]

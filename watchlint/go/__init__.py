@@ -447,6 +447,8 @@ def _resolve_access(
         if known is None:
             return None
         access, evidence, origins = known.access, known.evidence, known.origins
+        if evidence is None and access is Access.CACHE:
+            evidence = clients.assumption(item.client)
         item.cache, item.reads_cache_itself = known.cache, known.is_cache_itself
         if access is Access.CACHE and not item.cache:
             item.managers = links.options_of(origins)

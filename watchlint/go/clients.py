@@ -369,6 +369,35 @@ class ClientGraph:
         evidence = Evidence(value.span, f"{label} is `{value.text}`")
         return Known(known.access, evidence, known.cache, roots, known.is_cache_itself)
 
+    def assumption(self, ref: ClientRef) -> Evidence | None:
+        """Why a client nothing is seen to give a value is taken as cache-backed (SPEC §3.1: unknown means
+        cache-backed): where every path of parameters (and fields) it is handed through ends at a parameter no
+        call passes anything, the first such function, by its name; else None."""
+        leaves: list[ParamRef] = []
+        pending: list[ClientRef] = [ref]
+        seen: set[ClientRef] = set()
+        while pending:
+            current = pending.pop(0)
+            if not isinstance(current, ParamRef | FieldRef) or len(seen) > 32:
+                return None
+            if current in seen:
+                continue
+            seen.add(current)
+            values = self._values_of(current)[0]
+            if not values and isinstance(current, ParamRef):
+                leaves.append(current)
+            elif not values:
+                return None
+            pending.extend(value.ref for value in values)
+        info = self.resolver.declarations.functions.get(leaves[0].function) if leaves else None
+        name = info.node.child_by_field_name("name") if info is not None else None
+        if info is None or name is None:
+            return None
+        leaf = leaves[0]
+        return Evidence(
+            info.file.span(name), f"no call seen passes `{leaf.name}` of {leaf.function.name}: taken as cache-backed"
+        )
+
     def _values_of(self, ref: FieldRef | ParamRef | ReturnRef) -> tuple[list[Assigned], str]:
         """What a reference may hold (returned, stored, passed), and how messages name it. What tests pass or
         store says nothing of the binary (--include-tests): a production function's parameter takes its
