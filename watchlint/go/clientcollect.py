@@ -3,6 +3,8 @@ file into the client graph's tables before any reference is resolved (clients)."
 
 from __future__ import annotations
 
+import tree_sitter
+
 from watchlint.go import parser
 from watchlint.go.clientrefs import PACKAGE_SCOPE
 from watchlint.go.clients import ClientGraph
@@ -50,7 +52,21 @@ def _assignments(graph: ClientGraph, file: GoFile) -> None:
         name = parser.text(left.child_by_field_name("field"))
         located = resolver.declarations.field(owner, name)
         if located is not None and graph.is_client_like(located[1].type):
-            graph.record(graph.field_values, (located[0], name), file, parser.named(right)[0])
+            fallback = _guarded_by_nil_test(left)
+            graph.record(graph.field_values, (located[0], name), file, parser.named(right)[0], fallback)
+
+
+def _guarded_by_nil_test(target: tree_sitter.Node) -> bool:
+    """Whether an assignment to `target` sits in `if target == nil { … }`: a default for a field left unset."""
+    wanted = "".join(parser.text(target).split()) + "==nil"
+    current = target.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        if current.type == "if_statement":
+            condition = current.child_by_field_name("condition")
+            if condition is not None and "".join(parser.text(condition).split()) == wanted:
+                return True
+        current = current.parent
+    return False
 
 
 def _package_variables(graph: ClientGraph, file: GoFile) -> None:

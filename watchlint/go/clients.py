@@ -51,6 +51,7 @@ class ClientGraph:
     _client_fields: frozenset[str] | None = None  # names of client-typed struct fields, computed once
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
+    _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
 
     def __post_init__(self) -> None:
         self.methods = MethodIndex(self.resolver)
@@ -322,10 +323,10 @@ class ClientGraph:
             for value in returned_values(info.node, index)
         ]
 
-    def record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node) -> None:  # type: ignore[type-arg]
+    def record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> None:  # type: ignore[type-arg]
         """Add what a field, variable or parameter receives to one of the tables."""
         text = " ".join(parser.text(value).split())
-        table.setdefault(key, []).append(Assigned(self.ref_of(file, value), file.span(value), text))
+        table.setdefault(key, []).append(Assigned(self.ref_of(file, value), file.span(value), text, fallback))
 
     # -- resolution ----------------------------------------------------------------------------------
     def resolve(self, ref: ClientRef, depth: int = 0, seen: frozenset[ClientRef] = frozenset()) -> Known | None:
@@ -352,8 +353,12 @@ class ClientGraph:
         definite = [(known, value) for known, value in outcomes if known.evidence is not None]
         # SPEC: an unknown client is cache-backed, next to a known one too; but a test helper's unknown value
         # says little next to the uncached client (an e2e suite's) other tests hand it
+        # nor does a value handed in only through functions nothing calls (a deprecated constructor)
         assumed = any(
-            known.evidence is None and known is not _CYCLE and not is_test_code(value.span.path)
+            known.evidence is None
+            and known is not _CYCLE
+            and not is_test_code(value.span.path)
+            and not (definite and self._uncalled(value.ref))
             for known, value in outcomes
         )
         cached = next(((known, value) for known, value in definite if known.access is Access.CACHE), None)
@@ -369,10 +374,42 @@ class ClientGraph:
         evidence = Evidence(value.span, f"{label} is `{value.text}`")
         return Known(known.access, evidence, known.cache, roots, known.is_cache_itself)
 
+    def _uncalled(self, ref: ClientRef) -> bool:
+        """Whether a client is handed in only through functions nothing calls nor names as a value (a
+        deprecated constructor): a function named as a value (in a list of setup functions, a registry) is
+        called in ways not followed, and its parameters stay unknown."""
+        return self._assumed_leaves(ref) is not None and not any(
+            self._named_as_value(leaf.function) for leaf in self._assumed_leaves(ref) or []
+        )
+
+    def _named_as_value(self, key: FunctionKey) -> bool:
+        found = self._value_names.get(key)
+        if found is None:
+            word = re.compile(rb"\b" + re.escape(key.name.encode()) + rb"\b")
+            files = {id(info.file): info.file for info in self.resolver.declarations.functions.values()}
+            found = any(
+                _names_without_calling(file, key.name) for file in files.values() if word.search(file.source.data)
+            )
+            self._value_names[key] = found
+        return found
+
     def assumption(self, ref: ClientRef) -> Evidence | None:
         """Why a client nothing is seen to give a value is taken as cache-backed (SPEC §3.1: unknown means
         cache-backed): where every path of parameters (and fields) it is handed through ends at a parameter no
         call passes anything, the first such function, by its name; else None."""
+        leaves = self._assumed_leaves(ref)
+        info = self.resolver.declarations.functions.get(leaves[0].function) if leaves else None
+        name = info.node.child_by_field_name("name") if info is not None else None
+        if not leaves or info is None or name is None:
+            return None
+        leaf = leaves[0]
+        return Evidence(
+            info.file.span(name), f"no call seen passes `{leaf.name}` of {leaf.function.name}: taken as cache-backed"
+        )
+
+    def _assumed_leaves(self, ref: ClientRef) -> list[ParamRef] | None:
+        """The parameters no call passes anything that every path of parameters (and fields) from `ref`
+        ends at; None where a path ends elsewhere."""
         leaves: list[ParamRef] = []
         pending: list[ClientRef] = [ref]
         seen: set[ClientRef] = set()
@@ -389,14 +426,7 @@ class ClientGraph:
             elif not values:
                 return None
             pending.extend(value.ref for value in values)
-        info = self.resolver.declarations.functions.get(leaves[0].function) if leaves else None
-        name = info.node.child_by_field_name("name") if info is not None else None
-        if info is None or name is None:
-            return None
-        leaf = leaves[0]
-        return Evidence(
-            info.file.span(name), f"no call seen passes `{leaf.name}` of {leaf.function.name}: taken as cache-backed"
-        )
+        return leaves or None
 
     def _values_of(self, ref: FieldRef | ParamRef | ReturnRef) -> tuple[list[Assigned], str]:
         """What a reference may hold (returned, stored, passed), and how messages name it. What tests pass or
@@ -407,6 +437,8 @@ class ClientGraph:
         if isinstance(ref, FieldRef):
             owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
             stored = self.field_values.get((ref.struct, ref.field), [])
+            # a default written where the field is still nil gives way to the values written before it
+            stored = [value for value in stored if not value.fallback] or stored
             deployed = [value for value in stored if not is_test_code(value.span.path)]
             return deployed or stored, f"{owner}.{ref.field}"
         passed = self.call_arguments.get((ref.function, ref.index), [])
@@ -414,3 +446,23 @@ class ClientGraph:
         if info is not None and not is_test_code(info.file.path):
             passed = [value for value in passed if not is_test_code(value.span.path)]
         return passed, f"parameter {ref.name} of {ref.function.name}"
+
+
+def _names_without_calling(file: GoFile, name: str) -> bool:
+    """Whether a file's code spells a function's name other than to call it or declare it (a value in a list
+    of setup functions, a registry map, a struct field)."""
+    for node in parser.captures("[(identifier) @name (field_identifier) @name]", file.tree.root_node).get("name", []):
+        if parser.text(node) != name:
+            continue
+        parent = node.parent
+        if parent is not None and parent.type in ("function_declaration", "method_declaration"):
+            continue
+        called = parent
+        if called is not None and called.type == "selector_expression" and called.child_by_field_name("field") == node:
+            node, called = called, called.parent
+        if called is not None and called.type == "call_expression" and called.child_by_field_name("function") == node:
+            continue
+        if called is not None and called.type == "index_expression":  # `f[T](…)`: a generic call
+            continue
+        return True
+    return False

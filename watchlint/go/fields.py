@@ -135,10 +135,11 @@ class FieldValues:
                 # a value written in code for a field the file may set: a visible default (`Enabled: true` in
                 # the DefaultProjectConfig() the file is decoded over)
                 known.append(Val(value.value, defaults))
-            elif not from_file and deployed and not _written_under_condition(value_node):
-                # configuration computed in a way not followed; or a field that is not configuration written
-                # with what cannot be told: a flag feeding another of its writes (a CLI filling a custom
-                # resource's spec) says nothing of what the controller reads there
+            elif deployed and held_here and not _written_under_condition(value_node):
+                # configuration computed in a way not followed (a file's field defaulted by a function that
+                # reads the pod's namespace); or a field that is not configuration written with what cannot be
+                # told: a flag feeding another of its writes (a CLI filling a custom resource's spec) says
+                # nothing of what the controller reads there
                 return None
         return known
 

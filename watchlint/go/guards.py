@@ -293,8 +293,6 @@ def _reads_variables_only(
             root = root.child_by_field_name("operand")
         if root is None or root.type != "identifier":
             return False
-        if parser.text(root) not in file.imports and not is_global(file, root):
-            return False
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
     )

@@ -417,7 +417,11 @@ class _Extractor:
         if value.type == "identifier" and (entries := self._written_under(value, whole=False)):
             return _all_off_by_default(entries)
         evaluated = self.evaluator.value(self.file, value, {}, 0)
-        if isinstance(evaluated, Val) and _is_empty(evaluated.value):
+        # `{cache.AllNamespaces: {}}` by default (datadog-operator's helper when no variable is set): every
+        # namespace, as an empty map is
+        if isinstance(evaluated, Val) and _every_namespace(evaluated.value) and evaluated.origin:
+            return Condition(f"{evaluated.origin} is set", self.file.span(value), False)
+        if isinstance(evaluated, Val) and (_is_empty(evaluated.value) or _every_namespace(evaluated.value)):
             assigned = self._written_under(value, whole=True) if value.type == "identifier" else []
             if (condition := _all_off_by_default(assigned)) is not None:
                 return condition  # `if !cfg.SeesEveryNamespace() { namespaces = … }`: what turns it on
@@ -450,6 +454,11 @@ def _namespaces_detail(value: tree_sitter.Node) -> str:
         if keys and all(key[:1] in ('"', "`") for key in keys):
             return "namespaces " + ", ".join(key.strip('"`') for key in keys)
     return f"namespaces from `{' '.join(parser.text(value).split())[:60]}`"
+
+
+def _every_namespace(value: object) -> bool:
+    """A namespace map whose only key is `""` (cache.AllNamespaces)."""
+    return isinstance(value, dict) and set(value) == {""}
 
 
 def _is_empty(value: object) -> bool:

@@ -10,10 +10,11 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.callgraph import is_test_code
-from watchlint.go.declarations import resolve_type
+from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR
 from watchlint.go.known import UNKNOWN, Val, Value, either, item_value, zero_value
 from watchlint.go.model import GoFile
+from watchlint.go.pending import uses_in
 from watchlint.go.scope import Declaration, enclosing_function, innermost_function
 from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of
 
@@ -207,6 +208,11 @@ class VariableValues:
         arguments = address.parent
         call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
         function = call.child_by_field_name("function") if call is not None else None
+        if call is not None and arguments is not None:
+            info = self.resolver.callee(file, call)
+            index = next((i for i, value in enumerate(parser.named(arguments)) if value == address), -1)
+            if info is not None and index >= 0 and self._sets_later(info, index, 2):
+                return None  # an override registered for later (`boolEnv(&o.enabled, "DD_…")`): not a default
         if call is None or function is None or function.type != "selector_expression":
             return UNKNOWN
         method = parser.text(function.child_by_field_name("field"))
@@ -222,6 +228,25 @@ class VariableValues:
             )
             return self.evaluator.settings.flag_value(flag, depth) if flag is not None else UNKNOWN
         return UNKNOWN
+
+    def _sets_later(self, info: FunctionInfo, index: int, hops: int) -> bool:
+        """Whether a module function given a pointer at `index` only writes through it in function literals
+        it hands back (a setter applied when an environment variable is found), directly or through the
+        module functions it passes the pointer to; any other use may write it now."""
+        parameter = next((p for p in info.parameters if p.index == index), None)
+        if parameter is None or parameter.name in ("", "_"):
+            return False
+        for use in uses_in(info.node, parameter.name):
+            if innermost_function(use) != info.node:
+                continue  # in a function literal: runs later, when the setter is applied
+            arguments = use.parent
+            if arguments is None or arguments.type != "argument_list" or arguments.parent is None or hops == 0:
+                return False
+            callee = self.resolver.callee(info.file, arguments.parent)
+            position = next((i for i, value in enumerate(parser.named(arguments)) if value == use), -1)
+            if callee is None or not self._sets_later(callee, position, hops - 1):
+                return False
+        return True
 
     def _declared_value(self, file: GoFile, declaration: Declaration, depth: int) -> Value:
         flag = self.evaluator.flags.by_variable.get((file.path, f"{declaration.name}@{declaration.node.start_byte}"))
