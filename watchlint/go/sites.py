@@ -194,7 +194,10 @@ class SiteExtractor:
             for caller_file, call in callers(key):
                 arguments = call.child_by_field_name("arguments")
                 values = parser.named(arguments) if arguments is not None else []
-                found = self.resolver.object_of(caller_file, values[index]) if index < len(values) else None
+                passed_object = values[index] if index < len(values) else None
+                if passed_object is not None and site.helper_field is not None:
+                    passed_object = self._field_passed(caller_file, passed_object, site.helper_field)
+                found = self.resolver.object_of(caller_file, passed_object) if passed_object is not None else None
                 if found is None or (site.operation is Operation.LIST) != found.is_list:
                     continue
                 copy = self._from_helper(site, caller_file, call, found)
@@ -208,6 +211,16 @@ class SiteExtractor:
                         copy.object = replace(copy.object, form=ObjectForm.METADATA)
                 expanded.append(copy)
         return expanded
+
+    def _field_passed(self, file: GoFile, value: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
+        """The value of field `name` in the struct literal a call passes (`WatchTarget{Object: &corev1.Secret{}}`,
+        also through `&` or a local holding it)."""
+        literal = self.values.defined_as(file, value, 2, through_address=True)
+        if literal is not None and literal.type == "unary_expression":
+            literal = literal.child_by_field_name("operand")
+        if literal is None or literal.type != "composite_literal":
+            return None
+        return next((element for key, element in keyed_elements(literal) if key == name), None)
 
     def _from_helper(self, site: PendingSite, file: GoFile, call: tree_sitter.Node, found: ObjectRef) -> PendingSite:
         form = ObjectForm.METADATA if site.object.form is ObjectForm.METADATA else found.form
@@ -359,7 +372,8 @@ class SiteExtractor:
     ) -> Iterator[PendingSite]:
         if len(arguments) < 2:
             return
-        helper = None
+        helper: tuple[FunctionKey, int] | None = None
+        field: str | None = None
         if method == "GetInformerForKind":
             kind = self.resolver.gvk_kind(arguments[1])
             if kind is None:
@@ -367,14 +381,14 @@ class SiteExtractor:
             found = ObjectRef(kind, ObjectForm.TYPED, " ".join(parser.text(arguments[1]).split()), False)
         else:
             resolved = self.resolver.object_of(file, arguments[1])
-            helper = self.values.helper_parameter(file, arguments[1]) if resolved is None else None
+            helper, field = self.values.object_helper(file, arguments[1]) if resolved is None else (None, None)
             if helper is not None:
                 resolved = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[1]), False)
             if resolved is None:
                 return
             found = resolved
         site = pending_site(self.resolver, file, call, method, Operation.WATCH, Access.CACHE, found, found.form)
-        site.helper = helper
+        site.helper, site.helper_field = helper, field
         receiver = operand_of(call)
         if receiver is not None:
             site.cache = self.clients.cluster_of(file, receiver)

@@ -76,6 +76,15 @@ class ValueTracer:
             return None  # a parameter of a function literal: its callers are not known
         return info.key, declaration.parameter_index
 
+    def object_helper(self, file: GoFile, node: tree_sitter.Node) -> tuple[tuple[FunctionKey, int] | None, str | None]:
+        """`helper_parameter` for an object argument, also where it is a field of the parameter (`r.AddWatch(ctx,
+        WatchTarget{Object: &corev1.Secret{}})` reading `target.Object`): the parameter, and the field."""
+        if node.type == "selector_expression" and (operand := node.child_by_field_name("operand")) is not None:
+            helper = self.helper_parameter(file, operand)
+            field = node.child_by_field_name("field")
+            return (helper, parser.text(field)) if helper is not None and field is not None else (None, None)
+        return self.helper_parameter(file, node), None
+
     def options_held(self, file: GoFile, variable: tree_sitter.Node) -> list[tree_sitter.Node] | None:
         """The options a local variable holds: `opts := []client.ListOption{…}` with the items appended to
         it later, or `lo := client.MatchingLabels{…}`; None when they cannot all be seen (no value, a field
