@@ -30,7 +30,7 @@ from watchlint.go.model import (
     TypeRef,
 )
 from watchlint.go.objectlists import ObjectLists, literal_of
-from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
+from watchlint.go.resolve import Resolver, append_arguments, keyed_elements, keyed_entries
 from watchlint.go.secondcaches import cache_fed_by, enclosing_second_cache, is_second_cache, second_cache_key
 from watchlint.source import Span
 
@@ -285,7 +285,11 @@ class _Extractor:
 
     def _disable_for(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
         listed = 0
-        for file, item in ObjectLists(self.resolver, self.evaluator).objects_in(self.file, value, 0):
+        lists = ObjectLists(self.resolver, self.evaluator)
+        appended = append_arguments(value)
+        # `append(disableCacheFor, &corev1.ServiceAccount{})`: what the variable holds, and what is appended
+        held = lists.objects_in(self.file, appended[0], 0) if appended and appended[0].type == "identifier" else ()
+        for file, item in [*held, *lists.objects_in(self.file, value, 0)]:
             found = self.resolver.object_of(file, item)
             if found is not None:
                 listed += 1
