@@ -500,3 +500,41 @@ def test_a_transform_makes_disable_for_unsafe_for_the_kinds_it_may_rewrite() -> 
         ("a", "Pod"): seen,
         ("b", None): unseen,
     }
+
+
+OWNED_AND_WRITTEN = """package main
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{}).
+		Owns(&corev1.ServiceAccount{}).
+		Complete(reconcile.Func(nil))
+	account := &corev1.ServiceAccount{}
+	_, _ = controllerutil.CreateOrUpdate(context.Background(), mgr.GetClient(), account, func() error { return nil })
+}
+"""
+
+
+def test_a_read_first_write_of_a_watched_kind_is_told_the_watch_still_caches_it(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CreateOrUpdate's help says DisableFor is the remedy for the read; with an `Owns` of the kind, DisableFor
+    alone saves nothing until the watch is narrowed, and the help says so."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": OWNED_AND_WRITTEN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    helps = {finding.span.line: finding.help for finding in report.findings if finding.code == "WL002"}
+    assert helps == {
+        19: "Add ServiceAccount to client.CacheOptions.DisableFor in the manager options: "
+        "controllerutil.CreateOrUpdate writes through the client it reads with, which mgr.GetAPIReader() cannot; "
+        "the watch at main.go:16 caches every ServiceAccount until it is narrowed with cache.Options.ByObject",
+    }

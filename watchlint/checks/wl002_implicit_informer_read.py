@@ -95,10 +95,13 @@ def _reads_the_watched_informer(
         enclosing=site.enclosing,
         related=(Related(watch.span, f"{shown(watch.construct)} starts the informer"), *related),
         fixes=fixes_for(site, judgement),
-        help=site.suggestion  # a cache index to replace first
-        or (
-            f"The watch at {where} caches every {site.kind}: narrow it with cache.Options.ByObject, and add "
-            f"{site.kind} to client.CacheOptions.DisableFor so this read still finds what the narrowed cache "
-            "leaves out"
+        help=(
+            # a cache index to replace first, or a read through the client it writes with: and the watch
+            f"{site.suggestion}; the watch at {where} caches every {site.kind} until it is narrowed with "
+            "cache.Options.ByObject"
+            if site.suggestion
+            else f"The watch at {where} caches every {site.kind}: narrow it with cache.Options.ByObject, and "
+            f"add {site.kind} to client.CacheOptions.DisableFor so this read still finds what the narrowed "
+            "cache leaves out"
         ),
     )
