@@ -125,6 +125,9 @@ class Declarations:
     aliases: dict[TypeRef, TypeRef] = field(default_factory=dict)  # `type X = Y` and `type X Y`
     functions: dict[FunctionKey, FunctionInfo] = field(default_factory=dict)
     variables: dict[tuple[str, str], PackageVariable] = field(default_factory=dict)
+    # struct types declared inside functions, by their package and name: a package-level type of the name
+    # takes precedence, and two functions declaring different structs of one name make it unknown
+    _local_structs: dict[TypeRef, tuple[FieldInfo, ...] | None] = field(default_factory=dict)
 
     def add_file(self, file: GoFile) -> None:
         for node in file.tree.root_node.named_children:
@@ -188,6 +191,7 @@ class Declarations:
             ref = TypeRef(file.package_path, parser.text(name_node))
             if type_node.type == "struct_type":
                 self.structs[ref] = tuple(_struct_fields(type_node, file))
+                self._local_structs.pop(ref, None)
             elif type_node.type == "interface_type":
                 embedded = [resolve_type(parser.named(child)[0], file) for child in _interface_elements(type_node)]
                 self.interfaces[ref] = tuple(item for item in embedded if item is not None)
@@ -210,6 +214,28 @@ class Declarations:
         parameters = tuple(parameters_of(node.child_by_field_name("parameters"), file))
         results = _results(node.child_by_field_name("result"), file)
         self.functions[key] = FunctionInfo(key, file, node, parameters, results)
+        body = node.child_by_field_name("body")
+        if body is not None and b"type " in file.source.data[body.start_byte : body.end_byte]:
+            for declaration in parser.captures("(type_declaration) @type", body).get("type", []):
+                self._add_local_structs(declaration, file)
+
+    def _add_local_structs(self, declaration: tree_sitter.Node, file: GoFile) -> None:
+        """`type jobItem struct{ job *batchv1.Job }` in a function: its fields resolve like a package type's."""
+        for spec in _specs(declaration, "type_spec"):
+            name_node, type_node = spec.child_by_field_name("name"), spec.child_by_field_name("type")
+            if name_node is None or type_node is None or type_node.type != "struct_type":
+                continue
+            ref = TypeRef(file.package_path, parser.text(name_node))
+            fields = tuple(_struct_fields(type_node, file))
+            if ref in self.structs and ref not in self._local_structs:
+                continue  # a package-level type of that name
+            if ref in self._local_structs and self._local_structs[ref] != fields:
+                self._local_structs[ref] = None
+                self.structs.pop(ref, None)
+                continue
+            if ref not in self._local_structs:
+                self._local_structs[ref] = fields
+                self.structs[ref] = fields
 
     def _add_variable(self, spec: tree_sitter.Node, file: GoFile) -> None:
         names = [child for child in spec.children_by_field_name("name")]
