@@ -312,10 +312,12 @@ class Evaluator:
                 failures = True
                 continue
             guards = list(self.guarding.guards(file, statement, env))
-            if any(guard.holds is None for guard in guards):
-                return UNKNOWN
-            if not all(guard.holds for guard in guards):
+            # one guard that fails keeps the return from running, whatever the others would say
+            # (`if val := os.Getenv(name); val != "" { if strings.EqualFold(val, "true") { return true } }`)
+            if any(guard.holds is False for guard in guards):
                 passed_over = passed_over or next((guard.origin for guard in guards if guard.origin), "")
+            elif any(guard.holds is None for guard in guards):
+                return UNKNOWN
             else:
                 evaluated = [self.value(file, item, env, depth + 1) for item in return_items(statement)]
                 if failures and evaluated:  # at run time it may fail (an object not found): err stays unknown
