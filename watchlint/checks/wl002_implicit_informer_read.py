@@ -27,7 +27,13 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             related = (*related, Related(site.access_evidence.span, site.access_evidence.message))
         if watches is None:
             watches = _open_watches(facts, context)
-        candidates = [watch for key in site.policy_keys for watch in watches.get((site.kind, key), [])]
+        candidates = [
+            watch
+            for key in site.policy_keys
+            for watch in watches.get((site.kind, key), [])
+            # a watch another subcommand's manager runs starts no informer in the read's
+            if not site.managers or not watch.managers or set(site.managers) & set(watch.managers)
+        ]
         watch = _nearest(site, candidates)
         if watch is not None:
             yield _reads_the_watched_informer(site, judgement, related, watch, context)
