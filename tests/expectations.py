@@ -21,6 +21,7 @@ _ANNOTATION = re.compile(
     r"(?P<codes>WL\d{3}(?:\s*,\s*WL\d{3})*)"
     r"(?:\s+\"(?P<substring>[^\"]*)\")?"
     r"(?:\s+\[(?P<flags>[^\]]*)\])?"
+    r"(?:\s+\"(?P<substring_after>[^\"]*)\")?"  # `[reason=…] "text"` reads the same as `"text" [reason=…]`
 )
 SUFFIXES = (".go", ".py")
 
@@ -65,7 +66,15 @@ def parse_expectations(case: Path) -> list[Expectation]:
                 shown = lines[target - 1].strip() if target <= len(lines) else ""
                 for code in re.split(r"\s*,\s*", match["codes"]):
                     expectations.append(
-                        Expectation(match["verb"], relative, target, code, match["substring"], flags, shown)
+                        Expectation(
+                            match["verb"],
+                            relative,
+                            target,
+                            code,
+                            match["substring"] or match["substring_after"],
+                            flags,
+                            shown,
+                        )
                     )
     return expectations
 

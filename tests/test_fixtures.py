@@ -52,3 +52,19 @@ def test_go_fixtures_are_formatted_as_gofmt_formats_them() -> None:
     assert len(files) > 100
     changed = [path.relative_to(FIXTURES.parent.parent).as_posix() for path in files if gofmt_problem(path)]
     assert changed == []
+
+
+def test_an_annotation_reads_its_text_before_or_after_its_flags(tmp_path: Path) -> None:
+    """`[reason=…] "text"` was read without its text, so the text was never checked."""
+    (tmp_path / "main.go").write_text(
+        'a() // ok: WL002 "only when --x is set" [reason=off-by-default]\n'
+        'b() // ok: WL002 [reason=off-by-default] "only when --y is set"\n'
+        "c() // expect: WL001\n",
+        encoding="utf-8",
+    )
+    found = [(e.line, e.code, e.substring, sorted(e.flags)) for e in parse_expectations(tmp_path)]
+    assert found == [
+        (1, "WL002", "only when --x is set", ["reason=off-by-default"]),
+        (2, "WL002", "only when --y is set", ["reason=off-by-default"]),
+        (3, "WL001", None, []),
+    ]
