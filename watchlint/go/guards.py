@@ -86,7 +86,8 @@ class Guards:
                 return
             truth, origin = self.evaluator.truth(file, condition, env)
             if truth is not None and origin:
-                yield Guard(not truth, self._turned_on_by(file, condition, env, origin), file.span(condition), origin)
+                text = self._turned_on_by(file, condition, env, origin, returns=True)
+                yield Guard(not truth, text, file.span(condition), origin)
 
     def _is_global(self, file: GoFile, name: tree_sitter.Node) -> bool:
         """A package variable, not a local or parameter of that name."""
@@ -94,10 +95,13 @@ class Guards:
             return False
         return (file.package_path, parser.text(name)) in self.resolver.declarations.variables
 
-    def _turned_on_by(self, file: GoFile, condition: tree_sitter.Node, env: dict[str, Value], origin: str) -> str:
+    def _turned_on_by(
+        self, file: GoFile, condition: tree_sitter.Node, env: dict[str, Value], origin: str, *, returns: bool = False
+    ) -> str:
         """What turns on a branch that is off by default: setting the flag away from its default. A boolean
         that is true by default (`if r.endpointSlices {…} else {site}`) is turned off, which "is set" would
-        not say."""
+        not say. `returns`: the condition of an early return, which what follows needs false (`if listen ==
+        "off" { return }` runs the rest when --listen is not off)."""
         bare = condition
         while bare.type in ("parenthesized_expression", "unary_expression"):
             if bare.type == "unary_expression" and parser.text(bare.child_by_field_name("operator")) != "!":
@@ -123,6 +127,8 @@ class Guards:
         ):
             return f"{origin}=false"
         compared = _compared_to(bare) if bare is condition else None
+        if compared and returns:
+            return f"{origin} is not {compared}"
         return f"{origin}={compared}" if compared else f"{origin} is set"
 
     def _reads_boolean(self, file: GoFile, condition: tree_sitter.Node) -> bool:
