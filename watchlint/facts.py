@@ -135,6 +135,7 @@ class Transform:
     # the API types its function names (`obj.(*corev1.ConfigMap)`): the kinds it may rewrite beyond metadata;
     # None when its function is not seen
     names: tuple[str, ...] | None = None
+    reaches: tuple[Span, ...] = ()  # where the managers it is known to reach are built (Restriction.reaches)
 
 
 @dataclass(frozen=True, slots=True)

@@ -409,6 +409,7 @@ def _resolve_sites(
         indexed_lists(cached_reads, kinds),
         cached_read_kinds(cached_reads, policies),
         rewriting_transforms(policies),
+        lambda literal: links.constructions(frozenset({literal})),
     )
     return [
         site

@@ -189,9 +189,9 @@ class _Extractor:
         nodes = dict(keyed_elements(entry))
         if "Transform" in fields:
             names = self._named_types(nodes["Transform"])
-            self.policy.transforms.append(
-                Transform(found.kind, self.file.span(key), f"Transform: {fields['Transform']}", names)
-            )
+            reaches = self.links.reaching(self.file, key)
+            text = f"Transform: {fields['Transform']}"
+            self.policy.transforms.append(Transform(found.kind, self.file.span(key), text, names, reaches))
         narrowing = [
             name
             for name in ("Label", "Field", "Namespaces")
@@ -237,7 +237,9 @@ class _Extractor:
             self._filtered_cache(value, anchor)
         elif name == "DefaultTransform" and shown != "nil":
             names = self._named_types(value)
-            self.policy.transforms.append(Transform(None, self.file.span(anchor), f"DefaultTransform: {shown}", names))
+            reaches = self.links.reaching(self.file, anchor)
+            text = f"DefaultTransform: {shown}"
+            self.policy.transforms.append(Transform(None, self.file.span(anchor), text, names, reaches))
         elif name == "ReaderFailOnMissingInformer" and shown == "true":
             self._add(Mitigation.FAIL_ON_MISSING_INFORMER, None, anchor, "ReaderFailOnMissingInformer: true")
         elif name == "Unstructured" and shown == "true":

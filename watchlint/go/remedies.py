@@ -127,13 +127,19 @@ class OptionsFixes:
         """The edit of the options of a manager running the site (`managers`), else of the key's default: the
         first whose options do not have it yet (a binary's subcommand managers that each run the site are
         fixed one after the other)."""
+        return self.chosen(build, key, kind, managers)[0]
+
+    def chosen(
+        self, build: OptionsFix, key: str, kind: KindType, managers: frozenset[LiteralKey] = frozenset()
+    ) -> tuple[Fix | None, OptionsAnchor | None]:
+        """`get`, with the options literal the fix edits."""
         for anchor in self.anchors.for_site(key, managers):
             memo = (build, key, kind, (anchor.file.path, anchor.literal.start_byte))
             if memo not in self._built:
                 self._built[memo] = build(anchor, kind, key)
             if self._built[memo] is not None:
-                return self._built[memo]
-        return None
+                return self._built[memo], anchor
+        return None, None
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +232,8 @@ class SiteRemedies:
     indexed: dict[tuple[str, str], list[IndexedList]] = field(default_factory=dict)
     read: frozenset[tuple[str, str]] = frozenset()  # (policy key, kind) that a manager's client reads cached
     rewritten: dict[tuple[str, str | None], Transform] = field(default_factory=dict)  # see rewriting_transforms
+    # where the manager an options literal feeds is built (ManagerLinks.constructions of one literal)
+    built_at: Callable[[LiteralKey], tuple[Span, ...]] = lambda _: ()
 
     def fixes(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> tuple[Fix, ...]:
         """Every fix that may answer the rule this site gets, preferred first."""
@@ -295,9 +303,13 @@ class SiteRemedies:
     def _disable_for(self, key: str, kind: KindType, managers: frozenset[LiteralKey]) -> Fix | None:
         """DisableFor sends every cached read of the kind to the API server: where one lists by a cache
         index, which the server rejects, the fix breaks that List until the index is replaced (unsafe)."""
-        fix = self.options_fixes.get(disable_for_fix, key, kind, managers)
+        fix, anchor = self.options_fixes.chosen(disable_for_fix, key, kind, managers)
         indexed = self.indexed.get((key, kind.name))
         transform = self.rewritten.get((key, kind.name)) or self.rewritten.get((key, None))
+        if transform is not None and anchor is not None and transform.reaches:
+            # a transform given to another subcommand's manager leaves this one's reads as they are
+            edited = self.built_at((anchor.file.path, anchor.literal.start_byte))
+            transform = transform if not edited or set(edited) & set(transform.reaches) else None
         if fix is not None and transform is not None and not indexed:
             title = (
                 f"{fix.title}; reads then return {kind.name} objects as stored, not as the transform at "
