@@ -231,7 +231,12 @@ def _reaching(restrictions: list[Restriction], site: Site) -> list[Restriction]:
 
 def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: str) -> tuple[Related, ...]:
     related = []
+    # an empty literal filled under a condition (`DefaultNamespaces: map[…]{}`, then entries added for
+    # --namespaces) is told by the condition: "names no namespace" would say the scope can never apply
+    filled = {r.text for r in restrictions if r.is_effective and r.condition is not None}
     for restriction in restrictions:
+        if not restriction.is_effective and not restriction.replaces and restriction.text in filled:
+            continue
         if not restriction.is_effective and restriction.replaces:
             replaced = ", ".join(sorted(restriction.replaces - {"DefaultSelector"}) or restriction.replaces)
             related.append(Related(restriction.span, f"{restriction.text}, in place of {replaced}"))
