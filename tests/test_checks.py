@@ -141,6 +141,19 @@ def test_a_restriction_that_narrows_nothing_is_cited_in_its_own_words(
     assert finding.related[-1].message == f"{text} {cited}"
 
 
+def test_an_empty_namespace_map_filled_under_a_condition_is_told_by_the_condition_alone() -> None:
+    """`DefaultNamespaces: map[…]{}` then entries for --namespaces: "names no namespace" would read as if the
+    scope could never apply."""
+    condition = Condition("--namespaces is set", Span("cmd/main.go", 30, 2, 32, 3), holds_by_default=False)
+    empty = restriction(Mitigation.DEFAULT_NAMESPACES, None, text="DefaultNamespaces", is_effective=False)
+    filled = restriction(Mitigation.DEFAULT_NAMESPACES, None, text="DefaultNamespaces", condition=condition)
+    finding = only(verdicts(watch(), policies=(policy(empty, filled),)))
+    assert isinstance(finding, Finding)
+    assert [related.message for related in finding.related[1:]] == [
+        "DefaultNamespaces applies only when --namespaces is set"
+    ]
+
+
 @pytest.mark.parametrize(
     ("mitigation", "codes"),
     [(Mitigation.DISABLE_FOR, ["WL001"]), (Mitigation.FAIL_ON_MISSING_INFORMER, ["WL001"])],
