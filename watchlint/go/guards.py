@@ -14,7 +14,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.known import Val, Value
 from watchlint.go.model import GoFile
-from watchlint.go.resolve import unquote
+from watchlint.go.resolve import keyed_elements, unquote
 from watchlint.go.scope import innermost_function, return_items, returned_values
 from watchlint.source import Span
 
@@ -229,6 +229,23 @@ class Guards:
             return Guard(len(items) > 0, _set_text(value.origin or text), span)
         return Guard(None, f"`{text}` is not empty", span)
 
+    def _enabled_beside(self, file: GoFile, construction: tree_sitter.Node) -> Guard | None:
+        """A controller built as a field of a registry entry that says whether it runs (`[]Def{{Enabled:
+        c.ServiceEnabled, Controller: &R{…}}}`, set up only `if d.Enabled`): that field, as a guard."""
+        if construction.type != "composite_literal":
+            return None
+        entry = _registry_entry(construction)
+        if entry is None:
+            return None
+        value = next((node for key, node in keyed_elements(entry) if key in _ENABLED_FIELDS), None)
+        if value is None:
+            return None
+        truth, origin = self.evaluator.truth(file, value, {})
+        if truth is not False:
+            return None
+        text = self._turned_on_by(file, value, {}, origin) if origin else f"`{parser.text(value)}` is true"
+        return Guard(False, text, file.span(value), origin)
+
     def _caller_guards(self, file: GoFile, node: tree_sitter.Node, levels: int = CALLER_LEVELS) -> list[Guard]:
         """When a node sits in a helper, the guards around the helper's calls decide for it, and where a
         call is not guarded, those around the calls of the function making it (up to `levels` calls up):
@@ -250,7 +267,8 @@ class Guards:
             calls = self.evaluator.calls.deployed(key, self.evaluator.calls.constructions(key))
         outcomes = []
         for caller_file, call in calls:
-            combined = combine(list(self.guards(caller_file, call, {})))
+            enabled = self._enabled_beside(caller_file, call)
+            combined = combine([*self.guards(caller_file, call, {}), *([enabled] if enabled is not None else [])])
             if combined is not None and combined.holds_by_default is False:
                 outcomes.append(Guard(False, combined.text, combined.span))
                 continue
@@ -259,6 +277,23 @@ class Guards:
                 return []  # one call that may run is enough
             outcomes.append(above[0])
         return outcomes[:1]
+
+
+_ENABLED_FIELDS = frozenset({"Enabled", "Enable", "IsEnabled"})
+
+
+def _registry_entry(construction: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The struct literal a construction is a field value of (`{Enabled: on, Controller: &R{}}`), or None."""
+    node = construction.parent
+    if node is not None and node.type == "unary_expression":
+        node = node.parent
+    while node is not None and node.type == "literal_element":
+        node = node.parent
+    if node is None or node.type != "keyed_element":
+        return None
+    body = node.parent
+    entry = body.parent if body is not None and body.type == "literal_value" else None
+    return entry if entry is not None and entry.type in ("composite_literal", "literal_value") else body
 
 
 def combine(guards: list[Guard]) -> Condition | None:
