@@ -7,7 +7,8 @@ to count the lines of the analyzed files.
 
 The file selection mirrors watchlint's defaults (watchlint/discover.py and the front-ends): no `vendor/`,
 `third_party/`, `testdata/`, `node_modules/`, `__pycache__`, `site-packages`, `venv`, hidden folders,
-test folders (`test`, `tests`, `e2e`), `zz_generated*` or hidden files, `_test.go`, `test_*.py`, `*_test.py`;
+test folders (`test`, `tests`, `e2e`), code generators' `zz_generated.deepcopy*` (and conversion, defaults,
+openapi, register, validations) or hidden files, `_test.go`, `test_*.py`, `*_test.py`;
 Go files headed `// Code generated … DO NOT EDIT.` and generated Python API clients are read but not
 parsed, as watchlint does. Go is parsed with tree-sitter-go, Python with libcst (every file, although
 watchlint only gives libcst the files that may hold a site and checks the others with CPython's parser).
@@ -31,6 +32,10 @@ EXCLUDED_DIRECTORIES = frozenset(
 )
 TEST_DIRECTORIES = frozenset({"test", "tests", "e2e"})
 SUFFIXES = {"go": ".go", "python": ".py"}
+# Kubernetes code generators' outputs, left out unread (watchlint/discover.py GENERATED_NAMES)
+GENERATED_NAMES = tuple(
+    f"zz_generated.{kind}" for kind in ("deepcopy", "conversion", "defaults", "openapi", "register", "validations")
+)
 
 _GO_GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILINE)
 _GO_PACKAGE = re.compile(rb"^\s*package\s", re.MULTILINE)
@@ -58,7 +63,7 @@ def candidate_files(root: Path, language: str) -> list[Path]:
             if name not in EXCLUDED_DIRECTORIES and not name.startswith(".") and name not in TEST_DIRECTORIES
         )
         for name in sorted(names):
-            if not name.endswith(suffix) or name.startswith((".", "zz_generated")) or is_test_file(name):
+            if not name.endswith(suffix) or name.startswith((".", *GENERATED_NAMES)) or is_test_file(name):
                 continue
             found.append(Path(directory) / name)
     return found
@@ -69,7 +74,8 @@ def is_generated(data: bytes, language: str) -> bool:
     if language == "go":
         head = data[: 16 * 1024]
         package = _GO_PACKAGE.search(head)
-        return _GO_GENERATED.search(head[: package.start()] if package else head) is not None
+        marked = _GO_GENERATED.search(head[: package.start()] if package else head) is not None
+        return marked and b"NewControllerManagedBy(" not in data  # generated controllers are parsed
     return _PY_GENERATED.search(data[:4096]) is not None
 
 

@@ -319,7 +319,10 @@ def test_default_excludes_leave_files_out(repo: Path, path: str) -> None:
 @pytest.mark.parametrize(
     ("files", "kept"),
     [
-        ({"m/go.mod": "module m\n", "m/a.go": "", "m/.hidden.go": "", "m/zz_generated.go": ""}, {"m/a.go"}),
+        (
+            {"m/go.mod": "module m\n", "m/a.go": "", "m/.hidden.go": "", "m/zz_generated.deepcopy.go": ""},
+            {"m/a.go"},
+        ),
         ({"p/a.py": "", "p/.hidden.py": "", "p/__pycache__/a.py": "", "p/venv/b.py": ""}, {"p/a.py"}),
     ],
     ids=["go", "python"],

@@ -161,9 +161,22 @@ def _is_excluded_directory(name: str, resolved: str, rules: FolderRules) -> bool
     return rules.is_excluded(resolved)
 
 
+# The outputs of Kubernetes' code generators (deepcopy, conversion, defaults, OpenAPI, registration): no site,
+# and large. Other `zz_generated` files are read, and left out when headed `Code generated … DO NOT EDIT.`:
+# some projects generate their controllers (Kong's `zz_generated.controllers.go`).
+GENERATED_NAMES = tuple(
+    f"zz_generated.{kind}" for kind in ("deepcopy", "conversion", "defaults", "openapi", "register", "validations")
+)
+
+
+def is_generated_name(name: str) -> bool:
+    """Whether a file name is a Kubernetes code generator's output, left out unread."""
+    return name.startswith(GENERATED_NAMES)
+
+
 def _is_excluded_name(name: str, rules: FolderRules) -> bool:
     """Excluded by its name alone, whatever the globs say."""
-    return name.startswith((".", "zz_generated")) or (is_test_file(name) and not rules.include_tests)
+    return name.startswith(".") or is_generated_name(name) or (is_test_file(name) and not rules.include_tests)
 
 
 def _collect(root: str, suffixes: frozenset[str], file_filter: FileFilter, out: _Collected) -> None:
