@@ -318,10 +318,20 @@ class ClientGraph:
         info = self.resolver.declarations.functions.get(key)
         if info is None:
             return []
-        return [
-            Assigned(self.ref_of(info.file, value), info.file.span(value), parser.text(value))
-            for value in returned_values(info.node, index)
+        values = returned_values(info.node, index)
+        # `if r.reader != nil { return r.reader }; return r.client`: the last return is a default for when the
+        # first value is nil, and gives way to it as a field's nil default does
+        preferred = {parser.text(value) for value in values if _tested_not_nil(value, parser.text(value))}
+        returned = [
+            Assigned(
+                self.ref_of(info.file, value),
+                info.file.span(value),
+                parser.text(value),
+                fallback=bool(preferred) and parser.text(value) not in preferred,
+            )
+            for value in values
         ]
+        return [value for value in returned if not value.fallback] or returned
 
     def record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> None:  # type: ignore[type-arg]
         """Add what a field, variable or parameter receives to one of the tables."""
@@ -465,4 +475,17 @@ def _names_without_calling(file: GoFile, name: str) -> bool:
         if called is not None and called.type == "index_expression":  # `f[T](…)`: a generic call
             continue
         return True
+    return False
+
+
+def _tested_not_nil(value: tree_sitter.Node, text: str) -> bool:
+    """Whether a returned value sits in the block of `if value != nil`."""
+    wanted = "".join(text.split()) + "!=nil"
+    current = value.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        if current.type == "if_statement":
+            condition = current.child_by_field_name("condition")
+            if condition is not None and "".join(parser.text(condition).split()) == wanted:
+                return True
+        current = current.parent
     return False
