@@ -3,11 +3,9 @@ file into the client graph's tables before any reference is resolved (clients)."
 
 from __future__ import annotations
 
-import tree_sitter
-
 from watchlint.go import parser
 from watchlint.go.clientrefs import PACKAGE_SCOPE
-from watchlint.go.clients import ClientGraph
+from watchlint.go.clients import ClientGraph, in_nil_test
 from watchlint.go.declarations import resolve_type
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import keyed_elements
@@ -52,21 +50,8 @@ def _assignments(graph: ClientGraph, file: GoFile) -> None:
         name = parser.text(left.child_by_field_name("field"))
         located = resolver.declarations.field(owner, name)
         if located is not None and graph.is_client_like(located[1].type):
-            fallback = _guarded_by_nil_test(left)
+            fallback = in_nil_test(left, parser.text(left), "==")  # a default for a field left unset
             graph.record(graph.field_values, (located[0], name), file, parser.named(right)[0], fallback)
-
-
-def _guarded_by_nil_test(target: tree_sitter.Node) -> bool:
-    """Whether an assignment to `target` sits in `if target == nil { … }`: a default for a field left unset."""
-    wanted = "".join(parser.text(target).split()) + "==nil"
-    current = target.parent
-    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
-        if current.type == "if_statement":
-            condition = current.child_by_field_name("condition")
-            if condition is not None and "".join(parser.text(condition).split()) == wanted:
-                return True
-        current = current.parent
-    return False
 
 
 def _package_variables(graph: ClientGraph, file: GoFile) -> None:

@@ -321,7 +321,7 @@ class ClientGraph:
         values = returned_values(info.node, index)
         # `if r.reader != nil { return r.reader }; return r.client`: the last return is a default for when the
         # first value is nil, and gives way to it as a field's nil default does
-        preferred = {parser.text(value) for value in values if _tested_not_nil(value, parser.text(value))}
+        preferred = {parser.text(value) for value in values if in_nil_test(value, parser.text(value), "!=")}
         returned = [
             Assigned(
                 self.ref_of(info.file, value),
@@ -478,10 +478,11 @@ def _names_without_calling(file: GoFile, name: str) -> bool:
     return False
 
 
-def _tested_not_nil(value: tree_sitter.Node, text: str) -> bool:
-    """Whether a returned value sits in the block of `if value != nil`."""
-    wanted = "".join(text.split()) + "!=nil"
-    current = value.parent
+def in_nil_test(node: tree_sitter.Node, text: str, operator: str) -> bool:
+    """Whether a node sits in the block of `if <text> <operator> nil` (`==` for a default written where a
+    field is still nil, `!=` for a value returned when it is set)."""
+    wanted = "".join(text.split()) + operator + "nil"
+    current = node.parent
     while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
         if current.type == "if_statement":
             condition = current.child_by_field_name("condition")
