@@ -325,7 +325,8 @@ def _judged_tweak(
     if isinstance(value, Val) and value.value is None and not value.origin:
         return None
     if isinstance(value, Val) and value.value is None:
-        return replace(restriction, condition=Condition(f"{value.origin} is set", restriction.span, False))
+        text = evaluator.guarding.set_text(value.origin)
+        return replace(restriction, condition=Condition(text, restriction.span, False))
     if (caller := _passes_nil(file, node, evaluator)) is not None:
         text = f"`{parser.text(node)}` is not nil ({caller} passes nil)"
         return replace(restriction, condition=Condition(text, restriction.span, False))

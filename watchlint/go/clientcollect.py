@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from watchlint.go import parser
 from watchlint.go.clientrefs import PACKAGE_SCOPE
-from watchlint.go.clients import ClientGraph, in_nil_test
+from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import resolve_type
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import keyed_elements
+from watchlint.go.scope import in_nil_test
 
 
 def collect(graph: ClientGraph, file: GoFile) -> None:
@@ -50,7 +51,7 @@ def _assignments(graph: ClientGraph, file: GoFile) -> None:
         name = parser.text(left.child_by_field_name("field"))
         located = resolver.declarations.field(owner, name)
         if located is not None and graph.is_client_like(located[1].type):
-            fallback = in_nil_test(left, parser.text(left), "==")  # a default for a field left unset
+            fallback = in_nil_test(left, parser.text(left), is_nil=True)  # a default for a field left unset
             graph.record(graph.field_values, (located[0], name), file, parser.named(right)[0], fallback)
 
 

@@ -73,4 +73,4 @@ class Assigned:
     ref: ClientRef
     span: Span  # where the value is written
     text: str
-    fallback: bool = False  # written only where the field is still nil (`if r.reader == nil { r.reader = c }`)
+    fallback: bool = False  # a default for where another value is nil (`if r.reader == nil { r.reader = c }`)

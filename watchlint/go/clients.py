@@ -29,7 +29,7 @@ from watchlint.go.model import (
     is_client_type,
 )
 from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements
-from watchlint.go.scope import returned_values
+from watchlint.go.scope import in_nil_test, returned_values
 from watchlint.go.secondcaches import is_second_cache, second_cache_key
 
 _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: says nothing of its own
@@ -321,8 +321,8 @@ class ClientGraph:
         values = returned_values(info.node, index)
         # `if r.reader != nil { return r.reader }; return r.client`: the last return is a default for when the
         # first value is nil, and gives way to it as a field's nil default does
-        preferred = {parser.text(value) for value in values if in_nil_test(value, parser.text(value), "!=")}
-        returned = [
+        preferred = {parser.text(value) for value in values if in_nil_test(value, parser.text(value), is_nil=False)}
+        return [
             Assigned(
                 self.ref_of(info.file, value),
                 info.file.span(value),
@@ -331,7 +331,6 @@ class ClientGraph:
             )
             for value in values
         ]
-        return [value for value in returned if not value.fallback] or returned
 
     def record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> None:  # type: ignore[type-arg]
         """Add what a field, variable or parameter receives to one of the tables."""
@@ -388,9 +387,8 @@ class ClientGraph:
         """Whether a client is handed in only through functions nothing calls nor names as a value (a
         deprecated constructor): a function named as a value (in a list of setup functions, a registry) is
         called in ways not followed, and its parameters stay unknown."""
-        return self._assumed_leaves(ref) is not None and not any(
-            self._named_as_value(leaf.function) for leaf in self._assumed_leaves(ref) or []
-        )
+        leaves = self._assumed_leaves(ref)
+        return leaves is not None and not any(self._named_as_value(leaf.function) for leaf in leaves)
 
     def _named_as_value(self, key: FunctionKey) -> bool:
         found = self._value_names.get(key)
@@ -443,12 +441,10 @@ class ClientGraph:
         store says nothing of the binary (--include-tests): a production function's parameter takes its
         production callers only, a field the values of tests only when production code stores none."""
         if isinstance(ref, ReturnRef):
-            return self._returned(ref.function, ref.index), f"{ref.function.name}()"
+            return _without_fallbacks(self._returned(ref.function, ref.index)), f"{ref.function.name}()"
         if isinstance(ref, FieldRef):
             owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
-            stored = self.field_values.get((ref.struct, ref.field), [])
-            # a default written where the field is still nil gives way to the values written before it
-            stored = [value for value in stored if not value.fallback] or stored
+            stored = _without_fallbacks(self.field_values.get((ref.struct, ref.field), []))
             deployed = [value for value in stored if not is_test_code(value.span.path)]
             return deployed or stored, f"{owner}.{ref.field}"
         passed = self.call_arguments.get((ref.function, ref.index), [])
@@ -478,15 +474,7 @@ def _names_without_calling(file: GoFile, name: str) -> bool:
     return False
 
 
-def in_nil_test(node: tree_sitter.Node, text: str, operator: str) -> bool:
-    """Whether a node sits in the block of `if <text> <operator> nil` (`==` for a default written where a
-    field is still nil, `!=` for a value returned when it is set)."""
-    wanted = "".join(text.split()) + operator + "nil"
-    current = node.parent
-    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
-        if current.type == "if_statement":
-            condition = current.child_by_field_name("condition")
-            if condition is not None and "".join(parser.text(condition).split()) == wanted:
-                return True
-        current = current.parent
-    return False
+def _without_fallbacks(values: list[Assigned]) -> list[Assigned]:
+    """A default used where the value is nil (`if r.reader == nil { r.reader = c }`, a last `return r.client`
+    after `if r.reader != nil { return r.reader }`) gives way to the values it stands in for."""
+    return [value for value in values if not value.fallback] or values

@@ -141,7 +141,7 @@ def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_read
         where = "NewCache SelectorsByObject"
     else:
         client = imports.alias(CR_CLIENT, "client")
-        edits = _by_object(anchor, client, cache, entry, obj if keep_reads else None)
+        edits = _by_object(anchor, client, cache, obj, entry, keep_reads)
         where = "Cache.ByObject"
         reads = f", and read {kind.name} through Client.Cache.DisableFor" if keep_reads else ""
     made = tuple(edit for edit in edits if edit is not None)
@@ -155,35 +155,28 @@ def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_read
 
 
 def _by_object(
-    anchor: OptionsAnchor, client: str, cache: str, entry: Literal, disabled: str | None
+    anchor: OptionsAnchor, client: str, cache: str, obj: str, entry: Literal, keep_reads: bool
 ) -> tuple[Edit | None, ...]:
-    """The ByObject entry's edit, and DisableFor's for `disabled` when given; where the options have neither
-    Cache nor Client, one edit adds both (two insertions at one place would have no order)."""
-    file, options = anchor.file, anchor.literal
-    if disabled is not None and _field(options, "Cache") is None and _field(options, "Client") is None:
-        by_object = Literal(f"ByObject: map[{client}.Object]{cache}.ByObject", (entry,))
-        new_cache = Literal(f"Cache: {cache}.Options", (by_object,))
-        return (_insert_element(file, options, new_cache, _client_options(client, disabled)),)
-    reads = (_disable_for_nested(anchor, client, disabled),) if disabled is not None else ()
-    return (_by_object_entry(anchor, client, cache, entry), *reads)
-
-
-def _by_object_entry(anchor: OptionsAnchor, client: str, cache: str, entry: Literal) -> Edit | None:
+    """The edit adding the ByObject `entry` for `obj`, and with `keep_reads` the one adding `obj` to
+    DisableFor; where the options have neither Cache nor Client, one edit adds both (two insertions at one
+    place would have no order)."""
     file, options = anchor.file, anchor.literal
     by_object = Literal(f"ByObject: map[{client}.Object]{cache}.ByObject", (entry,))
     cache_options = _field(options, "Cache")
     if cache_options is None:
-        return _insert_element(file, options, Literal(f"Cache: {cache}.Options", (by_object,)))
-    if cache_options.type != "composite_literal":
-        return None
-    existing = _field(cache_options, "ByObject")
-    if existing is None:
-        return _insert_element(file, cache_options, by_object)
-    if existing.type != "composite_literal" or any(
-        _same_text(key, entry.head[:-2]) for key, _ in keyed_entries(existing)
-    ):
-        return None  # built elsewhere, or an entry for the kind already
-    return _insert_element(file, existing, entry)
+        new_cache = Literal(f"Cache: {cache}.Options", (by_object,))
+        if keep_reads and _field(options, "Client") is None:
+            return (_insert_element(file, options, new_cache, _client_options(client, obj)),)
+        added: Edit | None = _insert_element(file, options, new_cache)
+    elif cache_options.type != "composite_literal":
+        added = None
+    elif (existing := _field(cache_options, "ByObject")) is None:
+        added = _insert_element(file, cache_options, by_object)
+    elif existing.type != "composite_literal" or any(_same_text(key, obj) for key, _ in keyed_entries(existing)):
+        added = None  # built elsewhere, or an entry for the kind already
+    else:
+        added = _insert_element(file, existing, entry)
+    return (added, _disable_for_nested(anchor, client, obj)) if keep_reads else (added,)
 
 
 def _selectors_by_object(anchor: OptionsAnchor, cache: str, entry: Literal) -> Edit | None:

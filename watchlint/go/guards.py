@@ -3,7 +3,7 @@ around it, the early returns before it, and where it sits in a helper, the guard
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -15,7 +15,7 @@ from watchlint.go.declarations import FunctionKey
 from watchlint.go.known import Val, Value
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import keyed_elements, unquote
-from watchlint.go.scope import innermost_function, return_items, returned_values
+from watchlint.go.scope import in_nil_test, innermost_function, return_items, returned_values
 from watchlint.source import Span
 
 if TYPE_CHECKING:
@@ -88,12 +88,6 @@ class Guards:
             if truth is not None and origin:
                 text = self._turned_on_by(file, condition, env, origin, returns=True)
                 yield Guard(not truth, text, file.span(condition), origin)
-
-    def _is_global(self, file: GoFile, name: tree_sitter.Node) -> bool:
-        """A package variable, not a local or parameter of that name."""
-        if self.resolver.declaration(file, name) is not None:
-            return False
-        return (file.package_path, parser.text(name)) in self.resolver.declarations.variables
 
     def _turned_on_by(
         self, file: GoFile, condition: tree_sitter.Node, env: dict[str, Value], origin: str, *, returns: bool = False
@@ -170,7 +164,7 @@ class Guards:
                 if condition is not None and returned is not None and not (fails and returns_failure(returned)):
                     # `if cfg == nil || cfg.Defaults == nil { return }`: one true part returns alone
                     parts = _disjuncts(condition)
-                    conditions.extend(part for part in parts if _reads_variables_only(file, part, self._is_global))
+                    conditions.extend(part for part in parts if _reads_variables_only(part))
             self._early_return_lists[key] = conditions
         return conditions
 
@@ -321,12 +315,10 @@ def _guard_text(condition: tree_sitter.Node, origin: str, negated: bool) -> str:
     return f"`{text}` is {'false' if negated else 'true'}"
 
 
-def _reads_variables_only(
-    file: GoFile, condition: tree_sitter.Node, is_global: Callable[[GoFile, tree_sitter.Node], bool]
-) -> bool:
-    """No field of a value and no error variable. A package's names and the fields of package variables
-    are not an object's fields: `flags.Namespace`, `utilfeature.DefaultFeatureGate.Enabled(…)`,
-    `options.EnablePods` where `var options Options` holds the command line."""
+def _reads_variables_only(condition: tree_sitter.Node) -> bool:
+    """No error variable, and fields only of named values (`flags.Namespace`, `options.UntaintEnabled`,
+    `cfg.Gates.Audit.Enabled`), not of what a call returns: a field of an API object evaluates to unknown
+    (fields.py), so it never decides."""
     found = parser.captures("[(identifier) @name (selector_expression) @field]", condition)
     for selector in found.get("field", []):
         root = selector.child_by_field_name("operand")
@@ -360,7 +352,7 @@ def returns_failure(statement: tree_sitter.Node) -> bool:
     if error.type != "identifier":
         return True
     name = parser.text(error)
-    return _made_before(statement, name) or _tested_not_nil(statement, name)
+    return _made_before(statement, name) or in_nil_test(statement, name, is_nil=False)
 
 
 def _made_before(statement: tree_sitter.Node, name: str) -> bool:
@@ -376,19 +368,6 @@ def _made_before(statement: tree_sitter.Node, name: str) -> bool:
             if name in names:
                 values = parser.named(right) if right is not None else []
                 made = names == [name] and len(values) == 1 and values[0].type == "call_expression"
-    return False
-
-
-def _tested_not_nil(statement: tree_sitter.Node, name: str) -> bool:
-    """Whether a statement sits in the block of an `if name != nil` (or the else of `if name == nil`)."""
-    child, current = statement, statement.parent
-    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
-        if current.type == "if_statement" and child is not current.child_by_field_name("condition"):
-            condition = parser.text(current.child_by_field_name("condition"))
-            in_else = child == current.child_by_field_name("alternative")
-            if condition.replace(" ", "") == (f"{name}==nil" if in_else else f"{name}!=nil"):
-                return True
-        child, current = current, current.parent
     return False
 
 

@@ -13,7 +13,7 @@ import tree_sitter
 
 from watchlint.facts import Condition, Mitigation, Restriction, Transform
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.declarations import resolve_type
 from watchlint.go.deployment import Evaluator
 from watchlint.go.fieldselectors import fields_detail
 from watchlint.go.known import Val
@@ -157,17 +157,8 @@ class _Extractor:
         """The types a transform's function names (`obj.(*corev1.Pod)`), in a function literal or a module
         function it names; None when the function is not seen (a call building one, another module's)."""
         body: tree_sitter.Node | None = value if value.type == "func_literal" else None
-        if value.type == "identifier":
-            info = self.resolver.declarations.functions.get(FunctionKey(self.file.package_path, "", parser.text(value)))
-            body = info.node if info is not None else None
-        elif value.type == "selector_expression":
-            operand, name = value.child_by_field_name("operand"), value.child_by_field_name("field")
-            package = self.file.imports.get(parser.text(operand)) if operand is not None else None
-            info = (
-                self.resolver.declarations.functions.get(FunctionKey(package, "", parser.text(name)))
-                if package is not None and name is not None
-                else None
-            )
+        if value.type in ("identifier", "selector_expression"):
+            info = self.resolver.function_named(self.file, value)
             body = info.node if info is not None else None
         if body is None:
             return None

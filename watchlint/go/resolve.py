@@ -199,7 +199,10 @@ class Resolver:
 
     def callee(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
         """The module function or method a call invokes, when it can be told."""
-        function = call.child_by_field_name("function")
+        return self.function_named(file, call.child_by_field_name("function"))
+
+    def function_named(self, file: GoFile, function: tree_sitter.Node | None) -> FunctionInfo | None:
+        """The module function or method an expression names (`newFactory`, `pkg.Transform`, `r.strip`)."""
         if function is None:
             return None
         if function.type == "identifier":

@@ -104,6 +104,22 @@ def innermost_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return current
 
 
+def in_nil_test(node: tree_sitter.Node, name: str, *, is_nil: bool) -> bool:
+    """Whether a node sits where `name` is nil (`is_nil`: in the block of `if name == nil` or the else of
+    `if name != nil`) or where it is not (the block of `if name != nil`, the else of `if name == nil`), within
+    its function."""
+    wanted = {"".join(name.split()) + "==nil": is_nil, "".join(name.split()) + "!=nil": not is_nil}
+    child, current = node, node.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        condition = current.child_by_field_name("condition") if current.type == "if_statement" else None
+        if condition is not None and child is not condition:
+            in_block = child != current.child_by_field_name("alternative")
+            if wanted.get("".join(parser.text(condition).split())) is in_block:
+                return True
+        child, current = current, current.parent
+    return False
+
+
 def returned_values(function: tree_sitter.Node, index: int = 0) -> list[tree_sitter.Node]:
     """The value at `index` of each return statement of a function (not of the function literals in it)."""
     values = []
