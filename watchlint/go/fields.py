@@ -233,7 +233,7 @@ class FieldValues:
                     if target is not None and target.type == "selector_expression":
                         name = parser.text(target.child_by_field_name("field"))
                         operand = target.child_by_field_name("operand")
-                        owner = functools.partial(resolver.type_of, file, operand)
+                        owner = functools.partial(resolver.written_struct, file, operand)
                         table.setdefault(name, []).append((file, value, owner))
                 for literal in file.nodes("composite_literal"):
                     struct = functools.partial(resolve_type, literal.child_by_field_name("type"), file)

@@ -123,6 +123,20 @@ class Resolver:
             return TypeRef(container.package, container.name, container.pointer) if container else None
         return None
 
+    def written_struct(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> TypeRef | None:
+        """The struct whose field a write `node.f = v` sets: node's type; where that cannot be told but the
+        chain passes through a type the module does not declare (`spec.Strategy.Canary` of an imported API
+        type), a type named by that path (`Spec.Strategy.Canary`), which no struct of the module is."""
+        found = self.type_of(file, node, depth)
+        if found is not None or node is None or node.type != "selector_expression" or depth > MAX_DEPTH:
+            return found
+        holder = self.written_struct(file, node.child_by_field_name("operand"), depth + 1)
+        if holder is None or holder.package == "":
+            return None
+        if self.declarations.unalias(holder.base) in self.declarations.structs:
+            return None  # a module struct whose field is not told: the struct written is not known
+        return TypeRef(holder.package, f"{holder.name}.{parser.text(node.child_by_field_name('field'))}")
+
     def _unary_type(self, file: GoFile, node: tree_sitter.Node, depth: int) -> TypeRef | None:
         operator = node.child_by_field_name("operator")
         inner = self.type_of(file, node.child_by_field_name("operand"), depth + 1)
