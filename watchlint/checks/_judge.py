@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from watchlint.facts import Access, CachePolicy, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
+from watchlint.facts import Access, CachePolicy, Condition, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
 from watchlint.findings import Fix, Related
 
 # Which operations each cache-policy mitigation narrows (SPEC §1); site-local restrictions always apply.
@@ -255,22 +255,32 @@ def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: s
 
 
 def _conditional_note(restrictions: tuple[Restriction, ...] | list[Restriction]) -> str:
-    """Name the restriction that would apply but depends on a condition that can be false."""
+    """Name the restriction that would apply but depends on a condition that can be false, and every setting
+    that turns it on: the same option may be set under several conditions, any one of which applies it."""
     conditional = next((r for r in restrictions if r.is_effective and r.condition is not None), None)
     if conditional is None or conditional.condition is None:
         return ""
     condition = conditional.condition
-    # the same option set in several cases of one setting (trivy's DefaultNamespaces for each install mode
-    # OPERATOR_TARGET_NAMESPACES selects): any of them turns it on, so the setting is what to name
-    alike = {
-        r.condition.text
+    alike = [
+        r.condition
         for r in restrictions
-        if r.is_effective and r.text == conditional.text and r.condition is not None and r.condition.origin
-        if r.condition.origin == condition.origin and r.condition.holds_by_default is False
-    }
-    if condition.origin and len(alike) > 1:
-        return "; " + _only_when(conditional.text, f"{condition.origin} is set")
-    return "; " + _only_when(conditional.text, condition.text)
+        if r.is_effective and r.text == conditional.text and r.condition is not None
+        if r.condition.holds_by_default is False
+    ]
+    return "; " + _only_when(conditional.text, _any_of(alike) if condition in alike else condition.text)
+
+
+def _any_of(conditions: list[Condition]) -> str:
+    """`A is set or B is set` for the conditions one option is set under (postgres-operator's single- and
+    multi-namespace variables), one phrase per setting: the same option set in several cases of one setting
+    (trivy's DefaultNamespaces for each install mode OPERATOR_TARGET_NAMESPACES selects) names the setting."""
+    by_origin: dict[str, set[str]] = {}
+    for condition in conditions:
+        by_origin.setdefault(condition.origin or condition.text, set()).add(condition.text)
+    phrases = [f"{origin} is set" if len(texts) > 1 else next(iter(texts)) for origin, texts in by_origin.items()]
+    if all(phrase.endswith(" is set") for phrase in phrases):
+        return " or ".join(phrase.removesuffix(" is set") for phrase in phrases) + " is set"
+    return " or ".join(phrases)
 
 
 def _local_note(site: Site) -> str:

@@ -26,7 +26,7 @@ MAX_WRITES = 16  # writes of one field of one struct looked at
 # everywhere (ingress-nginx writes `Namespace` 36 times, the flag-fed one last)
 MAX_SCANNED_WRITES = 256
 _META = "k8s.io/apimachinery/pkg/apis/meta/v1"
-_FROM_FILE = "(configuration file)"  # the origin of a configuration file's field left as its zero value
+FROM_FILE = "(configuration file)"  # ends the origin of a configuration file's field
 # a write of a field, with a function telling the struct written (computed only when asked)
 _FieldWrite = tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]
 
@@ -109,7 +109,7 @@ class FieldValues:
             return f"--{flag.name}"
         if owner is not None and not from_file and (declaring := self._declaring(owner, name)) in self._flag_structs():
             return f"{declaring.name}.{name}"
-        return f"{name} (configuration file)" if from_file else ""
+        return f"{name} {FROM_FILE}" if from_file else ""
 
     def _written(
         self, name: str, owner: TypeRef | None, depth: int, parent: str | None, from_file: bool, defaults: str
@@ -126,7 +126,7 @@ class FieldValues:
             )
             # a configuration file's field left empty, copied into a struct of another type, says nothing of
             # every value of that type (kueue's types.NamespacedName filled from its configuration's Namespace)
-            copied = not from_file and isinstance(value, Val) and value.origin.endswith(_FROM_FILE)
+            copied = not from_file and isinstance(value, Val) and value.origin.endswith(FROM_FILE)
             deployed = not is_test_code(file.path)
             held_here = parent is None or _held_in(value_node) in (None, parent.lower())
             if isinstance(value, Val) and value.origin and not copied:

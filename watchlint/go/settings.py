@@ -4,14 +4,16 @@ environment, viper's keys and feature gates, as the code shows them."""
 from __future__ import annotations
 
 import re
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.fields import FROM_FILE
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value
-from watchlint.go.model import GoFile
+from watchlint.go.model import Call, GoFile
 from watchlint.go.resolve import keyed_elements, keyed_entries
 
 if TYPE_CHECKING:
@@ -33,6 +35,7 @@ class Settings:
         self._exits_by_file: dict[str, frozenset[str]] = {}
         self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
         self._gates: dict[str, bool] | None = None
+        self._gates_source: str | None = None
 
     def flag_value(self, flag: Flag, depth: int) -> Value:
         if self.evaluator.once(("required", id(flag)), lambda: self._is_required(flag), False):
@@ -122,10 +125,10 @@ class Settings:
             return Val(("", False), origin) if name == "LookupEnv" else Val("", origin, unseen=True)
         if name in ("IsSet", "Changed") and named is not None:
             return Val(False, f"--{named}")  # nothing is set in the default deployment
-        gate = self.feature_gates().get(named) if name == "Enabled" and count == 1 and named is not None else None
-        if gate is not None:  # `DefaultFeatureGate.Enabled(features.X)`
-            return Val(gate, f"--feature-gates {named}")
-        return None
+        if name != "Enabled" or count != 1 or named is None:
+            return None
+        gate = self.feature_gates().get(named)  # `DefaultFeatureGate.Enabled(features.X)`
+        return Val(gate, self._gates_setting(named)) if gate is not None else None
 
     def viper_read(
         self, file: GoFile, function: tree_sitter.Node | None, package: str, name: str, first: Value, depth: int
@@ -200,6 +203,41 @@ class Settings:
                             gates[name.value] = default
             self._gates = gates
         return self._gates
+
+    def _gates_setting(self, gate: str) -> str:
+        """A gate named with what sets the feature gates: the environment variable they are `Set` from
+        (`PGO_FEATURE_GATES Snapshots`), the configuration file's field they are set from (`FeatureGates
+        InPlaceRestart (configuration file)`), else the `--feature-gates` flag of Kubernetes components."""
+        if self._gates_source is None:
+            self._gates_source = ""
+            for file in self.evaluator.files:
+                if not file.path.endswith("_test.go"):
+                    self._gates_source = next(filter(None, map(self._gates_set_from, repeat(file), file.calls())), "")
+                if self._gates_source:
+                    break
+        source = self._gates_source or "--feature-gates"
+        if source.endswith(FROM_FILE):
+            return f"{source.removesuffix(FROM_FILE)}{gate} {FROM_FILE}"
+        return f"{source} {gate}"
+
+    def _gates_set_from(self, file: GoFile, call: Call) -> str:
+        """The setting a call sets feature gates from, if it does: `gates.Set(os.Getenv("X"))`,
+        `gates.SetFromMap(cfg.FeatureGates)`."""
+        values = parser.named(call.arguments) if call.arguments is not None else []
+        if call.name not in ("Set", "SetFromMap") or call.operand is None or len(values) != 1:
+            return ""
+        if not self._is_gate(file, call.operand):
+            return ""
+        read = self.evaluator.value(file, values[0], {}, 0)
+        return read.origin if isinstance(read, Val) and (read.unseen or read.origin.endswith(FROM_FILE)) else ""
+
+    def _is_gate(self, file: GoFile, value: tree_sitter.Node) -> bool:
+        """A feature gate, by its type (`featuregate.MutableFeatureGate`, a module's `MutableGate`) or else
+        its name (`features`, `gates`)."""
+        declared = self.resolver.type_of(file, value)
+        if declared is not None:
+            return declared.name.endswith("Gate")
+        return any(word in parser.text(value).lower() for word in ("gate", "feature"))
 
     def flag_read(self, node: tree_sitter.Node, name: str, first: Value, values: list[tree_sitter.Node]) -> Flag | None:
         """The flag a call reads: `fs.GetString("ns")`, `flag.String("ns", …)`, `kingpin.Flag("ns").String()`."""
