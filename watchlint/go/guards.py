@@ -15,7 +15,7 @@ from watchlint.go.declarations import FunctionKey
 from watchlint.go.known import Val, Value
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import keyed_elements, unquote
-from watchlint.go.scope import in_nil_test, innermost_function, return_items, returned_values
+from watchlint.go.scope import in_nil_test, innermost_function, return_items, return_statements, returned_values
 from watchlint.source import Span
 
 if TYPE_CHECKING:
@@ -338,6 +338,14 @@ def returns_error(function: tree_sitter.Node) -> bool:
         declarations = parser.named(result)
         result = declarations[-1].child_by_field_name("type") if declarations else None
     return result is not None and parser.text(result) == "error"
+
+
+def returned_on_success(function: tree_sitter.Node, index: int = 0) -> list[tree_sitter.Node]:
+    """The value at `index` of each return of a function that does not fail: the `ctrl.Options{}` returned
+    beside an error is thrown away by the caller."""
+    fails = returns_error(function)
+    statements = [s for s in return_statements(function) if not (fails and returns_failure(s))]
+    return [items[index] for s in statements if index < len(items := return_items(s))]
 
 
 def returns_failure(statement: tree_sitter.Node) -> bool:

@@ -14,9 +14,10 @@ from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.dispatch import MethodIndex
+from watchlint.go.guards import returned_on_success
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver
-from watchlint.go.scope import innermost_function, returned_values
+from watchlint.go.scope import innermost_function
 from watchlint.source import Span
 
 LiteralKey = tuple[str, int]  # an options literal by file path and start offset
@@ -48,7 +49,7 @@ def options_literals(
         if declaration is not None and declaration.value_node is not None:
             options_literals(file, declaration.value_node, declaration.value_index, resolver, found, depth + 1)
     elif node.type == "call_expression" and (info := resolver.callee(file, node)) is not None:
-        for value in returned_values(info.node, index):
+        for value in returned_on_success(info.node, index):
             options_literals(info.file, value, 0, resolver, found, depth + 1)
 
 
