@@ -118,6 +118,9 @@ class Restriction:
     # For a cache option: where the managers it is known to reach are built (their `NewManager`, as a site's
     # `managers`); empty when that is not known. A binary pools its managers' options all the same (SPEC §3.1).
     reaches: tuple[Span, ...] = ()
+    # For DisableFor in the options of a client built with client.New over a cache (`CacheOptions{Reader: …}`):
+    # those options (their CacheOptions literal), which apply to that client's reads only.
+    client: Span | None = None
 
     @property
     def is_active(self) -> bool:
@@ -173,6 +176,9 @@ class Site:
     condition: Condition | None = None  # the site exists only when this holds
     access_evidence: Evidence | None = None  # why access is what it is, e.g. "r.Client is mgr.GetClient()"
     reads_cache_itself: bool = False  # through `mgr.GetCache()`: the client's options (DisableFor) do not apply
+    # through a client built with client.New over the cache: only the DisableFor of its own options (this
+    # CacheOptions literal) applies, not the manager's
+    own_client: Span | None = None
     fixes: tuple[Fix, ...] = ()  # concrete remedies the front-end could build; checks keep those for their rule
     suggestion: str = ""  # a site-specific text remedy the checks show in place of the rule's generic help; "" for none
 

@@ -188,8 +188,13 @@ def _uncached_list(
 def _applies(restriction: Restriction, site: Site) -> bool:
     if restriction.kind not in (None, site.kind):
         return False
-    if site.reads_cache_itself and restriction.mitigation is Mitigation.DISABLE_FOR:
+    if restriction.mitigation is Mitigation.DISABLE_FOR and site.reads_cache_itself:
         return False  # DisableFor sends the client's reads to the API server; the cache itself still serves
+    if restriction.mitigation is Mitigation.DISABLE_FOR and site.own_client not in (None, restriction.client):
+        # a client built with client.New over the cache follows its own options only; other reads pool every
+        # DisableFor of the binary, the client they read through not always being told (a cluster cache's
+        # GetClient)
+        return False
     return site.operation in _POLICY_SCOPE.get(restriction.mitigation, frozenset(Operation))
 
 

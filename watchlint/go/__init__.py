@@ -454,7 +454,7 @@ def _resolve_access(
         access, evidence, origins = known.access, known.evidence, known.origins
         if evidence is None and access is Access.CACHE:
             evidence = clients.assumption(item.client)
-        item.cache, item.reads_cache_itself = known.cache, known.is_cache_itself
+        item.cache, item.reads_cache_itself, item.own_client = known.cache, known.is_cache_itself, known.own_client
         if access is Access.CACHE and not item.cache:
             item.managers = links.options_of(origins)
         if access is Access.CACHE:  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
@@ -495,6 +495,7 @@ def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies, links:
         condition=evaluator.condition(item.file, item.node),
         access_evidence=found.evidence,
         reads_cache_itself=item.reads_cache_itself,
+        own_client=item.own_client,
         fixes=remedies.fixes(item, found.access, found.keys),
         suggestion=remedies.suggestion(item, found.access, found.keys),
     )

@@ -23,6 +23,7 @@ class Known:
     cache: str = ""  # the policy key of a second cache built with cluster.New; "" for the manager's
     roots: tuple[Span, ...] = ()  # where the chains of references start (`mgr.GetClient()`), if not here
     is_cache_itself: bool = False  # `mgr.GetCache()`: the cache read directly, which client options never see
+    own_client: Span | None = None  # client.New over a cache: its CacheOptions literal, whose DisableFor applies
 
     @property
     def origins(self) -> tuple[Span, ...]:

@@ -8,6 +8,7 @@ clients, parameters fed by same-module callers); unknown means cache-backed. Not
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -149,14 +150,16 @@ class ClientGraph:
     def _new_client_ref(self, file: GoFile, call: tree_sitter.Node, name: str) -> Known:
         """`client.New(cfg, opts)`: uncached, unless its options read through a cache (`Cache.Reader`)."""
         arguments = call.child_by_field_name("arguments")
-        reader = cache_reader(arguments) if arguments is not None else None
-        if reader is None:
+        found = cache_reader(arguments) if arguments is not None else None
+        if found is None:
             return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
+        reader, options = found
         cache = self.cluster_of(file, reader)
         if not cache and reader.type == "call_expression":
             reader_operand = call_operand(reader)
             cache = self.cluster_of(file, reader_operand) if reader_operand is not None else ""
-        return Known(Access.CACHE, Evidence(file.span(call), "client.New with Cache.Reader reads the cache"), cache)
+        evidence = Evidence(file.span(call), "client.New with Cache.Reader reads the cache")
+        return Known(Access.CACHE, evidence, cache, own_client=file.span(options))
 
     def _returned_ref(self, file: GoFile, call: tree_sitter.Node, index: int = 0) -> ClientRef:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at
@@ -379,9 +382,8 @@ class ClientGraph:
         )
         if _IDENTIFIER.fullmatch(value.text) and known.evidence is not None:
             # `parameter c of f is `c``: a name passed on says nothing; the link that gave it its value does
-            return Known(known.access, known.evidence, known.cache, roots, known.is_cache_itself)
-        evidence = Evidence(value.span, f"{label} is `{value.text}`")
-        return Known(known.access, evidence, known.cache, roots, known.is_cache_itself)
+            return dataclasses.replace(known, roots=roots)
+        return dataclasses.replace(known, evidence=Evidence(value.span, f"{label} is `{value.text}`"), roots=roots)
 
     def _uncalled(self, ref: ClientRef) -> bool:
         """Whether a client is handed in only through functions nothing calls nor names as a value (a

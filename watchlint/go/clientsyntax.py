@@ -57,13 +57,19 @@ def appended_item(value: tree_sitter.Node) -> tree_sitter.Node | None:
     return items[1] if len(items) > 1 and items[1].type != "variadic_argument" else None
 
 
-def cache_reader(arguments: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The `Reader:` of a `client.Options{Cache: &client.CacheOptions{Reader: …}}` argument."""
+def cache_reader(arguments: tree_sitter.Node) -> tuple[tree_sitter.Node, tree_sitter.Node] | None:
+    """The `Reader:` of a `client.Options{Cache: &client.CacheOptions{Reader: …}}` argument, with the literal
+    that sets it."""
     for literal in parser.captures("(composite_literal) @literal", arguments).get("literal", []):
-        for key, value in keyed_elements(literal):
-            if key == "Reader":
-                return value
+        reader = reader_of(literal)
+        if reader is not None:
+            return reader, literal
     return None
+
+
+def reader_of(literal: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The `Reader:` a composite literal sets (`client.CacheOptions{Reader: mgr.GetCache()}`), if any."""
+    return next((value for key, value in keyed_elements(literal) if key == "Reader"), None)
 
 
 def call_operand(call: tree_sitter.Node) -> tree_sitter.Node | None:

@@ -13,6 +13,7 @@ import tree_sitter
 
 from watchlint.facts import Condition, Mitigation, Restriction, Transform
 from watchlint.go import parser
+from watchlint.go.clientsyntax import reader_of
 from watchlint.go.declarations import resolve_type
 from watchlint.go.deployment import Evaluator
 from watchlint.go.fieldselectors import fields_detail
@@ -146,8 +147,10 @@ class _Extractor:
             is_manager = type_ref is not None and type_ref.is_(MANAGER_PACKAGES, "Options")
             if is_manager and enclosing_second_cache(self.file, literal) is None:
                 self.policy.manager_options.append(literal)
+            # a client built with client.New over a cache (`CacheOptions{Reader: …}`) has options of its own
+            client = self.file.span(literal) if reader_of(literal) is not None else None
             for key, value in keyed_elements(literal):
-                self._option(key, value, value)
+                self._option(key, value, value, client)
 
     def _selector_map(self, literal: tree_sitter.Node) -> None:
         for key, value in keyed_entries(literal):
@@ -206,7 +209,8 @@ class _Extractor:
         self._add(Mitigation.BY_OBJECT, found.kind, key, text, effective, detail=detail, replaces=replaces)
 
     # -- option fields -------------------------------------------------------------------------------
-    def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
+    def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node, client: Span | None = None) -> None:
+        """`client`: the CacheOptions of a client built with client.New over a cache, which the option is in."""
         shown = " ".join(parser.text(value).split())
         if name == "Namespace":
             self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, f"Namespace: {shown}", shown not in _ALL_NAMESPACES)
@@ -223,7 +227,7 @@ class _Extractor:
             fields = [text for _, node in keyed_elements(value) if (text := parser.text(node)) not in _EVERYTHING]
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, bool(fields) or value.type == "identifier")
         elif name in ("DisableFor", "ClientDisableCacheFor"):
-            self._disable_for(name, value, anchor)
+            self._disable_for(name, value, anchor, client)
         elif name == "NewCache":
             self._filtered_cache(value, anchor)
         elif name == "DefaultTransform" and shown != "nil":
@@ -276,7 +280,9 @@ class _Extractor:
         kind_name = self.resolver.string_value(self.file, arguments[0]) if arguments else None
         return kinds.go_kind(imported, kind_name) if imported and kind_name else None
 
-    def _disable_for(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
+    def _disable_for(
+        self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node, client: Span | None = None
+    ) -> None:
         listed = 0
         lists = ObjectLists(self.resolver, self.evaluator)
         appended = append_arguments(value)
@@ -293,11 +299,12 @@ class _Extractor:
                     item if at is None else anchor,
                     f"{name} lists {found.text}",
                     at=at,
+                    client=client,
                 )
         shown = " ".join(parser.text(value).split())
         if not listed and value.type != "composite_literal" and shown != "nil":
             # A list whose contents cannot be seen still excludes what it holds: it counts (SPEC §1).
-            self._add(Mitigation.DISABLE_FOR, None, anchor, f"{name}: {shown} (contents not visible)")
+            self._add(Mitigation.DISABLE_FOR, None, anchor, f"{name}: {shown} (contents not visible)", client=client)
 
     # -- assignments and calls -----------------------------------------------------------------------
     def _assignment(self, left: tree_sitter.Node, right: tree_sitter.Node) -> None:
@@ -380,9 +387,10 @@ class _Extractor:
         detail: str = "",
         at: tuple[GoFile, tree_sitter.Node] | None = None,
         replaces: frozenset[str] = frozenset(),
+        client: Span | None = None,
     ) -> None:
         """`at`: where the restriction is written when that is in a helper of another file (`node` is then
-        where the options take it)."""
+        where the options take it); `client`: see Restriction.client."""
         file, written = at if at is not None else (self.file, node)
         condition = self.evaluator.condition(file, written)
         if built is not None and (condition is None or condition.holds_by_default is not False):
@@ -397,6 +405,7 @@ class _Extractor:
             detail=detail,
             replaces=replaces,
             reaches=self.links.reaching(file, written),
+            client=client,
         )
         cache = enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node)
         if cache is None:

@@ -191,12 +191,13 @@ def cached_read_kinds(
         (policy.key, restriction.kind)
         for policy in policies
         for restriction in policy.restrictions
-        if restriction.mitigation is Mitigation.DISABLE_FOR and restriction.is_active
+        if restriction.mitigation is Mitigation.DISABLE_FOR and restriction.is_active and restriction.client is None
     }
     return frozenset(
         (key, item.object.kind)
         for item, keys in reads
-        if item.operation in (Operation.GET, Operation.LIST) and not item.reads_cache_itself and not item.cache
+        if item.operation in (Operation.GET, Operation.LIST)
+        and not (item.reads_cache_itself or item.cache or item.own_client)
         for key in keys
         if (key, item.object.kind) not in disabled
     )
@@ -242,7 +243,8 @@ class SiteRemedies:
         kind = KindType(item.object.package, item.object.kind)
         fixes: list[Fix | None] = []
         if item.operation in (Operation.GET, Operation.LIST) and not item.reads_cache_itself:
-            fixes.extend(self._disable_for(key, kind, item.managers) for key in keys)
+            if item.own_client is None:  # a client.New over the cache follows its own options, not these
+                fixes.extend(self._disable_for(key, kind, item.managers) for key in keys)
             if not unserved_fields(item, self.kinds):  # the API reader could not serve this List either
                 fixes.append(_api_reader(item, self.clients))
         elif item.call in _OBJECT_WATCHES and not item.cache:
@@ -264,6 +266,13 @@ class SiteRemedies:
             return (
                 f"Restrict {item.object.kind} in the manager's cache options (cache.Options.ByObject), or read it "
                 "through mgr.GetAPIReader(): mgr.GetCache() serves it whatever client.CacheOptions.DisableFor says"
+            )
+        if item.own_client is not None:
+            where = f"{item.own_client.path}:{item.own_client.line}"
+            return (
+                f"Add {item.object.kind} to the DisableFor of the client options at {where} (a client built with "
+                "client.New over the cache follows its own options, not the manager's), or read it through "
+                "mgr.GetAPIReader()"
             )
         if indexed is None and item.cache:  # a cache of its own (cache.New, cluster.New): no manager options
             where = item.cache.rsplit(" at ", 1)[-1]
