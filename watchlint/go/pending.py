@@ -51,6 +51,8 @@ class PendingSite:
     tweaks: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
     field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
+    # List options that are parameters of the function around the List: the field keys its callers pass count
+    list_option_parameters: list[tuple[FunctionKey, int]] = field(default_factory=list)
     factory_parameter: tuple[FunctionKey, int] | None = None  # the informer factory is this parameter
     # the informer factory is this field of a struct, or (True) one of the items of this field
     factory_field: tuple[TypeRef | None, str, bool] | None = None

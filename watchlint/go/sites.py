@@ -187,6 +187,7 @@ class SiteExtractor:
         for site in pending:
             if not self.client_go.judge_held(site, deployed, stored):
                 continue
+            self._passed_field_keys(site, callers)
             if site.helper is None:
                 expanded.append(site)
                 continue
@@ -211,6 +212,20 @@ class SiteExtractor:
                         copy.object = replace(copy.object, form=ObjectForm.METADATA)
                 expanded.append(copy)
         return expanded
+
+    def _passed_field_keys(
+        self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> None:
+        """The field keys of the List options a helper's callers pass it (`listPods(c, opts)` with a field
+        selector on a cache index): DisableFor would send that List to an API server that cannot serve them."""
+        for key, index in site.list_option_parameters:
+            info = self.resolver.declarations.functions.get(key)
+            last = info is not None and index == len(info.parameters) - 1  # `opts ...client.ListOption` takes the rest
+            for caller_file, call in callers(key):
+                values = parser.named(call.child_by_field_name("arguments") or call)
+                for value in values[index:] if last else values[index : index + 1]:
+                    for option in list_options(self.values, caller_file, value):
+                        site.field_keys.extend(extract_field_keys(caller_file, option, self.resolver))
 
     def _field_passed(self, file: GoFile, value: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
         """The value of field `name` in the struct literal a call passes (`WatchTarget{Object: &corev1.Secret{}}`,
@@ -427,6 +442,8 @@ class SiteExtractor:
             for option in (item for argument in arguments[2:] for item in list_options(self.values, file, argument)):
                 site.restrictions.extend(option_restrictions(file, option, found.kind))
                 site.field_keys.extend(extract_field_keys(file, option, self.resolver))
+                if option.type == "identifier" and (parameter := self.values.helper_parameter(file, option)):
+                    site.list_option_parameters.append(parameter)
         yield site
 
     def scope_injected(self, pending: list[PendingSite], binaries: list[frozenset[str]]) -> None:
