@@ -4,6 +4,7 @@ struct fields filled from environment variables, each with the default its defin
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -14,8 +15,18 @@ from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements, unquote
 
-FLAG_VAR = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)Var(P)?$")
-FLAG_VALUE = re.compile(r"^(String|Bool|Int|Int32|Int64|Uint|Float64|Duration|StringSlice|StringArray)(P)?$")
+# the typed flag definitions of flag and pflag (`StringVar(&v, name, default, usage)`, `IntSlice(name, default,
+# usage)`), with P for pflag's forms taking a shorthand before the default
+_FLAG_TYPES = (
+    "String|Bool|Int|Int8|Int16|Int32|Int64|Uint|Uint8|Uint16|Uint32|Uint64|Float32|Float64|Duration"
+    "|StringSlice|StringArray|IntSlice|Int32Slice|Int64Slice|UintSlice|Float32Slice|Float64Slice|BoolSlice"
+    "|DurationSlice|StringToString|StringToInt|StringToInt64"
+)
+FLAG_VAR = re.compile(rf"^({_FLAG_TYPES})Var(P)?$")
+FLAG_VALUE = re.compile(rf"^({_FLAG_TYPES})(P)?$")
+# flags of a value of the program's own (`fs.Var(&namespaces, "namespace", usage)`): its default is what the
+# value holds before; and flags whose function fills variables (`flag.Func(name, usage, func(v string) …)`)
+_VALUE_FLAGS = frozenset({"Var", "VarP", "VarPF", "Func", "TextVar"})
 _TAG_ITEM = re.compile(r'([A-Za-z_][A-Za-z0-9_-]*):"((?:[^"\\]|\\.)*)"')  # key:"value" in a struct tag
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _KONG = "github.com/alecthomas/kong"
@@ -134,6 +145,9 @@ class FlagRegistry:
 
     def _flag_call(self, file: GoFile, selector_call: Call, resolver: Resolver) -> None:
         call, method, arguments = selector_call.node, selector_call.name, selector_call.arguments
+        if method in _VALUE_FLAGS and arguments is not None:
+            self._value_flag(file, method, parser.named(arguments), resolver)
+            return
         match = FLAG_VAR.match(method)
         if arguments is None or (match is None and FLAG_VALUE.match(method) is None):
             return  # most calls: decided before the arguments are taken apart
@@ -156,6 +170,30 @@ class FlagRegistry:
         if value_match and name is not None:
             default = values[2] if value_match.group(2) and len(values) > 2 else values[1]
             self.by_name.setdefault(name, Flag(name, file, default))
+
+    def _value_flag(self, file: GoFile, method: str, values: list[tree_sitter.Node], resolver: Resolver) -> None:
+        """`Var(&v, name, usage)`, `TextVar(&v, name, default, usage)`: the default is what `v` holds before
+        (TextVar's written default aside); `Func(name, usage, fn)`: the variables `fn` assigns hold their
+        values before the flag is given."""
+        if method == "Func":
+            name = _constant_text(file, values[0], resolver) if len(values) == 3 else None
+            if name is None or values[2].type != "func_literal":
+                return
+            flag = Flag(name, file, None, defaults_to_destination=True)
+            self.by_name.setdefault(name, flag)
+            for left, _ in _assignments_in(values[2]):
+                for assigned in parser.named(left):
+                    if assigned.type in ("identifier", "selector_expression"):
+                        self._bind(file, assigned, flag, resolver)
+            return
+        name = _constant_text(file, values[1], resolver) if len(values) >= 3 else None
+        target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
+        if name is None or target is None:
+            return
+        written = method == "TextVar" and len(values) == 4
+        flag = Flag(name, file, values[2] if written else None, defaults_to_destination=not written)
+        self._bind(file, target, flag, resolver)
+        self.by_name.setdefault(name, flag)
 
     def _kingpin_flag(
         self, file: GoFile, call: tree_sitter.Node, method: str, values: list[tree_sitter.Node], resolver: Resolver
@@ -200,6 +238,14 @@ def kingpin_chain(call: tree_sitter.Node) -> tuple[str, tree_sitter.Node | None]
             name = unquote(parser.text(first))
         node = function
     return (name, default) if name is not None else None
+
+
+def _assignments_in(function: tree_sitter.Node) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
+    """The left and right sides of the assignments (`=`, `+=`) in a function literal."""
+    for statement in parser.captures("(assignment_statement) @a", function).get("a", []):
+        left, right = statement.child_by_field_name("left"), statement.child_by_field_name("right")
+        if left is not None and right is not None:
+            yield left, right
 
 
 def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> str | None:
