@@ -24,6 +24,7 @@ from watchlint.python.parser import ParsedFile
 
 _ENVIRONMENT_READS = frozenset({"os.environ.get", "os.getenv"})
 _STRING_METHODS = frozenset({"lower", "upper", "strip", "casefold"})  # kept when the string is known
+_COPIES = frozenset({"list", "tuple", "set", "sorted"})  # builtins giving the items of what they are given
 MAX_STEPS = 8
 
 
@@ -84,6 +85,16 @@ def value_condition(file: ParsedFile, flow: Flow, value: libcst.BaseExpression) 
         return None
     holds = _holds(flow, value.test, wanted, _Context())
     return Condition(_describe(file, flow, value.test, wanted), file.span(value.test), holds)
+
+
+def empty_by_default(file: ParsedFile, flow: Flow, value: libcst.BaseExpression) -> Condition | None:
+    """For a value empty in the default deployment (`namespaces=settings.namespaces` whose declaration
+    defaults to `[]`, a variable of an unset environment variable), the condition under which it is not."""
+    if isinstance(value, libcst.IfExp) or _truth(flow, value, _Context()) is not False:
+        return None
+    variable = environment_variable(flow, value) if isinstance(value, libcst.Name | libcst.Call) else None
+    text = f"{variable} is set" if variable is not None else f"`{file.code(value)}` is not empty"
+    return Condition(text, file.span(value), False)
 
 
 def _holds(flow: Flow, test: libcst.BaseExpression, wanted: bool, context: _Context) -> bool | None:
@@ -151,17 +162,10 @@ def _value(flow: Flow, node: libcst.BaseExpression, context: _Context) -> object
         return text
     if isinstance(node, libcst.Name) and node.value in ("None", "True", "False"):
         return {"None": None, "True": True, "False": False}[node.value]
-    if isinstance(node, libcst.Call) and flow.qualified_names(node.func) & _ENVIRONMENT_READS:
-        return _environment_default(flow, node, context)
     if (items := defaults.collection(node)) is not None:
         return items
-    if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Attribute) and not node.args:
-        method = node.func.attr.value  # `os.getenv("X", "False").lower()`
-        known = _value(flow, node.func.value, context.deeper()) if method in _STRING_METHODS else UNKNOWN
-        return getattr(known, method)() if isinstance(known, str) else UNKNOWN
-    if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Name) and not node.args:
-        function = flow.local_function(node.func)
-        return _returned(flow, function, context.deeper()) if function is not None else UNKNOWN
+    if isinstance(node, libcst.Call):
+        return _call_value(flow, node, context)
     if isinstance(node, libcst.Name | libcst.Attribute):
         value = _assigned_value(flow, node, context)
         return _configured_default(flow, node, context) if isinstance(value, _Unknown) else value
@@ -172,14 +176,35 @@ def _value(flow: Flow, node: libcst.BaseExpression, context: _Context) -> object
     return UNKNOWN
 
 
+def _call_value(flow: Flow, node: libcst.Call, context: _Context) -> object:
+    """The value of a call: an environment read, a copy of a collection (`list(namespaces)`), a string method
+    (`os.getenv("X", "False").lower()`), or a local function of no arguments; UNKNOWN for any other."""
+    if flow.qualified_names(node.func) & _ENVIRONMENT_READS:
+        return _environment_default(flow, node, context)
+    if len(node.args) == 1 and _is_copy(flow, node.func):
+        copied = _value(flow, node.args[0].value, context.deeper())
+        return tuple(copied) if isinstance(copied, tuple | list | str) else UNKNOWN
+    if isinstance(node.func, libcst.Attribute) and not node.args:
+        method = node.func.attr.value
+        known = _value(flow, node.func.value, context.deeper()) if method in _STRING_METHODS else UNKNOWN
+        return getattr(known, method)() if isinstance(known, str) else UNKNOWN
+    if isinstance(node.func, libcst.Name) and not node.args:
+        function = flow.local_function(node.func)
+        return _returned(flow, function, context.deeper()) if function is not None else UNKNOWN
+    return UNKNOWN
+
+
 def _returned(flow: Flow, function: libcst.FunctionDef, context: _Context) -> object:
     """What a function of no arguments returns by default: its first `return`, passing over the early
     returns of ifs that do not hold by default (`if not TESTING: return None`); UNKNOWN when one cannot be
-    told or the body does anything else first."""
+    told or the body does anything else first. Assignments to names are passed over: the values read later
+    are found from the names (`raw = os.getenv("NAMESPACES")`, then `if not raw: return []`)."""
     body = function.body.body if isinstance(function.body, libcst.IndentedBlock) else ()
     for statement in body:
         if isinstance(statement, libcst.SimpleStatementLine) and isinstance(statement.body[0], libcst.Expr):
             continue  # a docstring or a call made for its effect
+        if isinstance(statement, libcst.SimpleStatementLine) and _assigns_names(statement.body[0]):
+            continue
         if isinstance(statement, libcst.SimpleStatementLine) and isinstance(statement.body[0], libcst.Return):
             returned = statement.body[0].value
             return None if returned is None else _value(flow, returned, context.deeper())
@@ -194,6 +219,20 @@ def _returned(flow: Flow, function: libcst.FunctionDef, context: _Context) -> ob
         if holds:
             return _returned_by(flow, branch, context)
     return UNKNOWN
+
+
+def _is_copy(flow: Flow, function: libcst.BaseExpression) -> bool:
+    """`list`, `tuple`, `set` or `sorted`, the builtins, not a name the module binds."""
+    return isinstance(function, libcst.Name) and function.value in _COPIES and not flow.sources(function)
+
+
+def _assigns_names(statement: libcst.BaseSmallStatement) -> bool:
+    """`a = …` or `a: T = …`, to plain names only."""
+    if isinstance(statement, libcst.AnnAssign):
+        return isinstance(statement.target, libcst.Name)
+    return isinstance(statement, libcst.Assign) and all(
+        isinstance(target.target, libcst.Name) for target in statement.targets
+    )
 
 
 def _returned_by(flow: Flow, branch: Sequence[libcst.BaseStatement], context: _Context) -> object:

@@ -24,7 +24,7 @@ from watchlint.facts import (
     Site,
 )
 from watchlint.python.calls import argument_span, keyword, keyword_dict, method_name
-from watchlint.python.conditions import branch_condition, truth_by_default, value_condition
+from watchlint.python.conditions import branch_condition, empty_by_default, truth_by_default, value_condition
 from watchlint.python.flow import Flow
 from watchlint.python.names import (
     KOPF_NAME_KEYWORDS,
@@ -189,7 +189,8 @@ def _scope(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Restriction]
         if _serves_everything(flow, option.value):
             continue
         where = call_condition if option.in_call else branch_condition(file, flow, option.anchor)
-        condition = _stricter(value_condition(file, flow, option.value), where)
+        narrows = value_condition(file, flow, option.value) or empty_by_default(file, flow, option.value)
+        condition = _stricter(narrows, where)
         shown = f"`{_short(f'{file.code(call.func)}({option.key}={file.code(option.value)})')}`"
         anchor = option.anchor
         if isinstance(anchor, libcst.Arg):
@@ -237,12 +238,15 @@ def _dict_options(flow: Flow, value: libcst.BaseExpression) -> list[_Option] | N
 
 
 def _serves_everything(flow: Flow, value: libcst.BaseExpression) -> bool:
-    """`namespaces=["*"]`: kopf's glob patterns that match every namespace narrow nothing."""
+    """`namespaces=["*"]`: kopf's glob patterns that match every namespace narrow nothing. kopf splits each
+    pattern at commas and starts one whose first glob excludes with `*` (`"!kube-system"`, `"*,!kube-system"`
+    match all but one); a namespace served by any pattern is served."""
     origins = flow.origins(value)
     if len(origins) != 1 or not isinstance(origins[0], libcst.List | libcst.Tuple | libcst.Set):
         return False
     patterns = [constant_string(flow, element.value) for element in origins[0].elements]
-    return "*" in patterns or (bool(patterns) and all(p is not None and p.startswith("!") for p in patterns))
+    firsts = [pattern.split(",")[0].strip() for pattern in patterns if pattern is not None]
+    return any(first == "*" or first.startswith("!") for first in firsts)
 
 
 def _short(text: str) -> str:
