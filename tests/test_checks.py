@@ -473,7 +473,18 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
         (
             Language.GO,
             {"access": Access.CACHE, "call": "GetInformer", "construct": "GetInformer(ctx, &corev1.Secret{})"},
-            f"{MANAGER_CACHE_HELP}, or ask GetInformer for a metav1.PartialObjectMetadata of the kind (metadata only)",
+            f"{MANAGER_CACHE_HELP}, or, where nothing reads its objects typed, ask GetInformer for a "
+            "metav1.PartialObjectMetadata of the kind (metadata only)",
+        ),
+        (
+            Language.GO,
+            {
+                "access": Access.CACHE,
+                "call": "GetInformerForKind",
+                "construct": 'GetInformerForKind(ctx, corev1.SchemeGroupVersion.WithKind("Secret"))',
+            },
+            f"{MANAGER_CACHE_HELP}, or, where nothing reads its objects typed, ask GetInformer for a "
+            "metav1.PartialObjectMetadata of the kind (metadata only)",
         ),
         (
             Language.GO,
@@ -496,6 +507,7 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
         "informer-factory",
         "knative-injected-informer",
         "manager-cache-get-informer",
+        "manager-cache-get-informer-for-kind",
         "manager-cache-index-field",
         "manager-cache-builder",
     ],

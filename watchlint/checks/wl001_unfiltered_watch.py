@@ -56,8 +56,13 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
             f"Restrict {site.kind} with cache.Options.ByObject (Label, Field or Namespaces) in the manager options"
         )
         method = site.call.rsplit(".", 1)[-1]
-        if method in ("GetInformer", "GetInformerForKind"):  # no builder: the metadata form is another object
-            return f"{restrict}, or ask {method} for a metav1.PartialObjectMetadata of the kind (metadata only)"
+        if method in ("GetInformer", "GetInformerForKind"):
+            # no builder: the metadata form is another object, which only GetInformer takes (GetInformerForKind
+            # builds a typed informer from the GroupVersionKind), and a typed lister of its indexer would break
+            return (
+                f"{restrict}, or, where nothing reads its objects typed, ask GetInformer for a "
+                "metav1.PartialObjectMetadata of the kind (metadata only)"
+            )
         if method == "IndexField" or read_typed:  # typed reads would start the full informer all the same
             return restrict
         return f"{restrict}, or watch it with builder.OnlyMetadata"
