@@ -93,6 +93,20 @@ def test_unrestricted_owns_is_wl001_citing_the_manager_options() -> None:
     assert finding.help.startswith("Restrict Secret with cache.Options.ByObject")
 
 
+def test_an_informer_factory_of_the_binary_is_not_cited_for_a_manager_watch_nor_the_other_way_round() -> None:
+    factory = Span("pkg/webhook/controller.go", 93, 23, 93, 48)
+    both = CachePolicy(
+        key="manager", label="binary manager", origins=(MAIN, factory), restrictions=(), factory_origins=(factory,)
+    )
+    secrets = watch(access=Access.INFORMER_FACTORY, call="Secrets", construct="Core().V1().Secrets()")
+    cited = {}
+    for site in (watch(), secrets):
+        finding = only(verdicts(site, policies=(both,)))
+        assert isinstance(finding, Finding)
+        cited[site.access] = [item.span for item in finding.related]
+    assert cited == {Access.CACHE: [MAIN], Access.INFORMER_FACTORY: [factory]}
+
+
 def test_predicate_makes_the_same_site_wl003_not_both() -> None:
     predicate = Evidence(Span("internal/controller/app.go", 11, 5, 11, 27), "builder.WithPredicates")
     finding = only(verdicts(watch(filters=(predicate,))))

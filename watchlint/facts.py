@@ -151,6 +151,9 @@ class CachePolicy:
     restrictions: tuple[Restriction, ...]  # every narrowing found, effective or not, conditional or not
     caches_unstructured: Span | None = None  # CacheOptions.Unstructured: true, which caches unstructured reads
     transforms: tuple[Transform, ...] = ()  # DefaultTransform and ByObject.Transform, for the inventory
+    # the origins that build client-go informer factories: they hold only their own informers, not what a
+    # manager's watches and reads cache, nor the other way round
+    factory_origins: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -260,6 +260,7 @@ def _policies(
             restrictions=_relative_to_origins(restrictions, [g for item in chosen for g in item.origin_guards]),
             caches_unstructured=unstructured[0] if unstructured else None,
             transforms=tuple(transform for item in chosen for transform in item.transforms),
+            factory_origins=tuple(span for item in chosen for span in item.factory_origins),
         )
 
     result = [policy(binary.key, _binary_label(binary.key), binary.packages) for binary in binaries]

@@ -90,6 +90,7 @@ class FilePolicy:
 
     restrictions: list[Restriction] = field(default_factory=list)
     origins: list[Span] = field(default_factory=list)  # manager, cache and informer-factory constructions
+    factory_origins: list[Span] = field(default_factory=list)  # the informer factories among them
     # for each origin, the guard that keeps it from being built by default (None: built by default)
     origin_guards: list[Span | None] = field(default_factory=list)
     builds_cache: bool = False  # a controller-runtime manager, cluster or cache is built here, not only a factory
@@ -372,6 +373,8 @@ class _Extractor:
         elif name in _CONSTRUCTORS and package in _CONSTRUCTORS[name]:
             self.policy.origins.append(self.file.name_span(call))
             self.policy.builds_cache = self.policy.builds_cache or package != INFORMERS
+            if package == INFORMERS:
+                self.policy.factory_origins.append(self.file.name_span(call))
             condition = self.evaluator.condition(self.file, call)
             off = condition is not None and condition.holds_by_default is False
             self.policy.origin_guards.append(condition.span if off and condition is not None else None)
