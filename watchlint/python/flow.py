@@ -145,6 +145,11 @@ class Flow:
             helper = self.local_function(node.func)
             if helper is not None and helper in self.returns:
                 return list(self.returns[helper])
+        if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Attribute):
+            receiver = node.func.value  # `self.list_method()`, `cls.watch_method()`: a method of the class
+            helper = self.method(node.func, receiver.value) if isinstance(receiver, libcst.Name) else None
+            if helper is not None and helper in self.returns:
+                return list(self.returns[helper])
         return None
 
     def _imported(self, node: libcst.CSTNode) -> list[libcst.CSTNode] | None:
