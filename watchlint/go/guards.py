@@ -262,7 +262,8 @@ class Guards:
         outcomes = []
         for caller_file, call in calls:
             enabled = self._enabled_beside(caller_file, call)
-            combined = combine([*self.guards(caller_file, call, {}), *([enabled] if enabled is not None else [])])
+            env = self.evaluator.parameters(caller_file, call)  # `if mode == "sso"` on a parameter fed by a flag
+            combined = combine([*self.guards(caller_file, call, env), *([enabled] if enabled is not None else [])])
             if combined is not None and combined.holds_by_default is False:
                 outcomes.append(Guard(False, combined.text, combined.span))
                 continue
