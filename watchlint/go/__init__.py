@@ -350,7 +350,9 @@ def _passes(
 ) -> str | None:
     """The call that passes `passed_value` for the parameter `node` names, followed up through callers that
     hand on a parameter of their own (`prepareController(cs, namespace, …)` passing it to the factory's
-    helper), up to `hops` calls up."""
+    helper), up to `hops` calls up; `*ns` names the parameter `ns` a caller passes `&namespace` for."""
+    if node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) in ("*", "&"):
+        node = node.child_by_field_name("operand") or node
     declaration = evaluator.resolver.declaration(file, node) if node.type == "identifier" else None
     key = evaluator.resolver.function_key(file, node) if declaration is not None else None
     if declaration is None or declaration.parameter_index < 0 or key is None:

@@ -21,7 +21,7 @@ MAX_CONSTRUCT = 80  # characters of a call shown in full
 # and a field (`Pods(cfg.Namespace)`), which only gives way to the site's other restrictions as its reason:
 # what reaches a field is followed less surely than where it is read from (cert-manager reads a namespace field
 # in informers built only where no lister was injected).
-_JUDGED_NAMESPACES = frozenset({"identifier", "unary_expression", "selector_expression"})
+_JUDGED_NAMESPACES = frozenset({"identifier", "unary_expression", "selector_expression", "call_expression"})
 
 
 @dataclass(slots=True)
