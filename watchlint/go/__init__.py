@@ -190,6 +190,7 @@ def _sites_and_policies(
         run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
     every_binary = find_binaries(run.all_files, run.module_paths)
     # knative's binaries scope injection in main and build their informers out of sight: each counts
+    pending = extractor.without_served(pending)
     extractor.scope_injected(pending, [binary.packages for binary in every_binary])
     binaries = [b for b in every_binary if _builds(b, run.files, policies, lambda p: bool(p.origins))]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)

@@ -17,11 +17,14 @@ from watchlint.go.listoptions import ListOptionsReader
 from watchlint.go.model import KNATIVE_INFORMERS, TOOLS_CACHE, GoFile
 from watchlint.go.pending import PendingSite, calls_in, method_name, operand_of, pending_site, restrict_namespace
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
+from watchlint.go.scope import returned_values
 from watchlint.go.values import ValueTracer
 
 LIST_WATCH_INFORMERS = frozenset(
     {"NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer", "NewInformerWithOptions"}
 )
+_LIST_WATCH_WRAPPERS = frozenset({"ToListWatcherWithWatchListSemantics"})  # list as the list-watch they wrap
+_LIST_WATCH_HOPS = 3  # wrappers and functions followed to the list-watch they give
 STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
 
 
@@ -36,7 +39,8 @@ class InformerSites:
         self.values = values
         self.names = names
         self.options = options
-        self.served: list[tuple[int, int]] = []  # byte ranges of the ListFuncs and WatchFuncs informer sites read
+        # the ListFuncs and WatchFuncs informer sites read, as (path, first byte, end byte), in any file
+        self.served: list[tuple[str, int, int]] = []
         # `injection.WithNamespaceScope(ctx, ns)` calls of the module: they scope every injected informer
         self.injection_scopes: list[tuple[GoFile, tree_sitter.Node, list[tree_sitter.Node]]] = []
 
@@ -92,12 +96,14 @@ class InformerSites:
         site = pending_site(
             self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, found.form
         )
-        list_watch = self.values.defined_as(file, arguments[0], 2, through_address=True)
+        file_of_list_watch, list_watch, built = self._list_watch(file, arguments[0])
         name, values = None, []
         if list_watch is not None and list_watch.type == "call_expression":
             name = method_name(list_watch)
             values = parser.named(list_watch.child_by_field_name("arguments") or list_watch)
-        if list_watch is not None and self._list_func_restrictions(site, file, list_watch, found.kind):
+        if list_watch is not None and self._list_func_restrictions(
+            site, file_of_list_watch, list_watch, found.kind, built
+        ):
             yield site
             return
         if name not in ("NewListWatchFromClient", "NewFilteredListWatchFromClient") or len(values) < 4:
@@ -105,7 +111,8 @@ class InformerSites:
             site.restrictions.append(Restriction(Mitigation.UNRESOLVED, found.kind, file.span(arguments[0]), text))
             yield site
             return
-        restrict_namespace(site, file, values[2], "namespace")
+        restrict_namespace(site, *self._as_passed(file_of_list_watch, values[2], built), "namespace")
+        file = file_of_list_watch
         selector = values[3]
         if parser.text(selector).endswith(("Everything()", "Nothing()", "nil")):  # Nothing() sends no selector
             pass
@@ -118,7 +125,58 @@ class InformerSites:
             )
         yield site
 
-    def _list_func_restrictions(self, site: PendingSite, file: GoFile, list_watch: tree_sitter.Node, kind: str) -> bool:
+    def _list_watch(
+        self, file: GoFile, node: tree_sitter.Node
+    ) -> tuple[GoFile, tree_sitter.Node | None, tuple[GoFile, tree_sitter.Node] | None]:
+        """The list-watch an informer is given, with its file: behind local variables, client-go's
+        `cache.ToListWatcherWithWatchListSemantics(lw, client)` (which lists as `lw` does), and a function of
+        the module that returns one (`podWatch(ctx, cs, ns)` returning `&cache.ListWatch{…}`), with the last
+        such call (its parameters are what that call passes)."""
+        found = self.values.defined_as(file, node, 2, through_address=True)
+        built: tuple[GoFile, tree_sitter.Node] | None = None
+        for _ in range(_LIST_WATCH_HOPS):
+            if found is None or found.type != "call_expression":
+                break
+            arguments = parser.named(found.child_by_field_name("arguments") or found)
+            if method_name(found) in _LIST_WATCH_WRAPPERS and arguments:
+                found = self.values.defined_as(file, arguments[0], 2, through_address=True)
+                continue
+            info = self.resolver.callee(file, found)
+            returned = {value.start_byte: value for value in returned_values(info.node)} if info is not None else {}
+            if info is None or len(returned) != 1:
+                break
+            built = (file, found)
+            file, found = info.file, next(iter(returned.values()))
+            found = self.values.defined_as(file, found, 2, through_address=True)
+        return file, found, built
+
+    def _as_passed(
+        self, file: GoFile, namespace: tree_sitter.Node, built: tuple[GoFile, tree_sitter.Node] | None
+    ) -> tuple[GoFile, tree_sitter.Node]:
+        """A namespace the function building the list-watch takes as a parameter (`ns`, or `*ns`), as the call
+        that builds this informer's list-watch passes it: another call of the function may pass another."""
+        dereferenced = namespace.type == "unary_expression" and parser.text(namespace).startswith("*")
+        name = namespace.child_by_field_name("operand") if dereferenced else namespace
+        declaration = self.resolver.declaration(file, name) if name is not None and name.type == "identifier" else None
+        if built is None or declaration is None or declaration.parameter_index < 0:
+            return file, namespace
+        caller_file, call = built
+        passed = parser.named(call.child_by_field_name("arguments") or call)
+        if declaration.parameter_index >= len(passed):
+            return file, namespace
+        value = passed[declaration.parameter_index]
+        if dereferenced and value.type == "unary_expression" and parser.text(value).startswith("&"):
+            value = value.child_by_field_name("operand") or value
+        return caller_file, value
+
+    def _list_func_restrictions(
+        self,
+        site: PendingSite,
+        file: GoFile,
+        list_watch: tree_sitter.Node,
+        kind: str,
+        built: tuple[GoFile, tree_sitter.Node] | None = None,
+    ) -> bool:
         """`&cache.ListWatch{ListFunc: func(options metav1.ListOptions) … { return cs.CoreV1().Pods(ns).List(ctx,
         options) }, …}`: the informer lists as its ListFunc does, with the namespace it names and the options
         the reflector passes (no selector, unless the function sets one). False when that cannot be read."""
@@ -134,16 +192,17 @@ class InformerSites:
             return False
         listed = next((call for call in calls_in(function) if method_name(call) == "List"), None)
         values = parser.named(listed.child_by_field_name("arguments") or listed) if listed is not None else []
-        resource = operand_of(listed) if listed is not None else None
+        # `cs.CoreV1().Pods(ns).List(ctx, options)`, or a variable holding `cs.CoreV1().Pods(ns)`
+        resource = self.values.defined_as(file, operand_of(listed), 2) if listed is not None else None
         namespaces = parser.named(resource.child_by_field_name("arguments") or resource) if resource is not None else []
         if listed is None or not values or resource is None or resource.type != "call_expression":
             return False
         if namespaces:
-            restrict_namespace(site, file, namespaces[0], "namespace")
+            restrict_namespace(site, *self._as_passed(file, namespaces[0], built), "namespace")
         # the options come last: `List(ctx, options)`, `List(options)` before client-go 0.18
         site.restrictions.extend(self.options.restrictions(file, values[-1], kind))
         self.served.extend(
-            (value.start_byte, value.end_byte)
+            (file.path, value.start_byte, value.end_byte)
             for key, value in keyed_elements(list_watch)
             if key in ("ListFunc", "WatchFunc") and value.type == "func_literal"
         )
@@ -196,7 +255,9 @@ class InformerSites:
                     site.guarded.append((scope, file, call))
 
 
-def served_by(site: PendingSite, functions: list[tuple[int, int]]) -> bool:
+def served_by(site: PendingSite, functions: list[tuple[str, int, int]]) -> bool:
     """Whether a clientset call lies in one of the ListFuncs and WatchFuncs an informer site stands for."""
-    start = site.node.start_byte
-    return site.access is Access.CLIENTSET and any(first <= start < end for first, end in functions)
+    start, path = site.node.start_byte, site.file.path
+    return site.access is Access.CLIENTSET and any(
+        where == path and first <= start < end for where, first, end in functions
+    )

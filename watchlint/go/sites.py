@@ -54,7 +54,6 @@ class SiteExtractor:
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
         event_filters: dict[int, list[Evidence]] = {}
-        self.informers.served.clear()
         for call, operand, method, argument_list in _method_calls(file):
             arguments = parser.named(argument_list)
             if method == "WithEventFilter":
@@ -65,8 +64,6 @@ class SiteExtractor:
                 self.informers.injection_scopes.append((file, call, arguments))
                 continue
             sites.extend(self._site(file, call, method, operand, arguments))
-        if self.informers.served:  # the List and Watch of a ListWatch an informer site stands for
-            sites = [site for site in sites if not served_by(site, self.informers.served)]
         for site in sites:
             if site.operation is Operation.WATCH and not site.is_raw_source and site.group in event_filters:
                 site.filters.extend(event_filters[site.group])
@@ -449,6 +446,12 @@ class SiteExtractor:
     def scope_injected(self, pending: list[PendingSite], binaries: list[frozenset[str]]) -> None:
         """Narrow every injected informer by the namespace scopes the binaries reaching it give injection."""
         self.informers.scope_injected(pending, binaries)
+
+    def without_served(self, pending: list[PendingSite]) -> list[PendingSite]:
+        """The sites but the List and Watch of a ListWatch an informer site stands for (in any file: a helper
+        may build the list-watch)."""
+        served = self.informers.served
+        return [site for site in pending if not served_by(site, served)] if served else pending
 
 
 def _method_calls(
