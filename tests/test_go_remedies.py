@@ -538,3 +538,69 @@ def test_a_read_first_write_of_a_watched_kind_is_told_the_watch_still_caches_it(
         "controllerutil.CreateOrUpdate writes through the client it reads with, which mgr.GetAPIReader() cannot; "
         "the watch at main.go:16 caches every ServiceAccount until it is narrowed with cache.Options.ByObject",
     }
+
+
+OWNER_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+type BackupReconciler struct{}
+
+func (BackupReconciler) Reconcile(context.Context, reconcile.Request) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Service{}).Owns(&corev1.ConfigMap{}).Complete(BackupReconciler{})
+}
+"""
+
+OWNER_LABELS = """package main
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	{imported}
+)
+
+func labelsOf(owner metav1.Object) map[string]string {{
+	return map[string]string{{{key}: {value}}}
+}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("imported", "key", "value", "label"),
+    [
+        ("", '"app.kubernetes.io/managed-by"', '"backup-operator"', "app.kubernetes.io/managed-by=backup-operator"),
+        ("", '"app.kubernetes.io/created-by"', '"backups"', "app.kubernetes.io/created-by=backups"),
+        ("", '"app.kubernetes.io/managed-by"', "owner.GetName()", None),
+        ('types "github.com/example/operator-tools/types"', "types.ManagedByLabel", "owner.GetName()", None),
+    ],
+    ids=["written-value", "created-by", "value-of-each-owner", "key-of-another-module"],
+)
+def test_the_label_selector_of_an_owned_kind_uses_the_owner_label_the_operator_writes(
+    tmp_path: Path,
+    catalog: Catalog,
+    monkeypatch: pytest.MonkeyPatch,
+    imported: str,
+    key: str,
+    value: str,
+    label: str | None,
+) -> None:
+    """The selector names the owner key and value the operator labels its objects with; where it writes a value
+    that varies with the owner, a value made up for the selector would match none of them: no selector fix."""
+    labels = OWNER_LABELS.format(imported=imported, key=key, value=value)
+    files = {"go.mod": GO_MOD, "main.go": OWNER_MAIN, "labels.go": labels}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    titles = [fix.title for finding in report.findings if finding.code == "WL001" for fix in finding.fixes]
+    selectors = [title for title in titles if title.startswith("Cache only ConfigMap objects labelled")]
+    expected = [] if label is None else [f"Cache only ConfigMap objects labelled {label} (Cache.ByObject in main.go)"]
+    assert [title.split(";")[0] for title in selectors] == expected

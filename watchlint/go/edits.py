@@ -27,7 +27,8 @@ class OptionsAnchor:
     file: GoFile
     literal: tree_sitter.Node  # composite_literal
     is_old_era: bool  # controller-runtime before v0.15: ClientDisableCacheFor, NewCache builders
-    label: tuple[str, str]  # the owner label the operator sets on what it creates, for a label selector
+    # the owner label the operator sets on what it creates, for a label selector; None when its value varies
+    label: tuple[str, str] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,8 @@ def by_object_keeping_reads_fix(anchor: OptionsAnchor, kind: KindType, policy: s
 
 
 def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_reads: bool) -> Fix | None:
+    if anchor.label is None:
+        return None
     imports = _Imports(anchor.file)
     obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
     labels = imports.alias(LABELS, "labels")

@@ -17,25 +17,48 @@ from watchlint.go.resolve import Resolver, keyed_entries, unquote
 
 MANAGED_BY = "app.kubernetes.io/managed-by"
 OWNER_KEYS = (MANAGED_BY, "app.kubernetes.io/created-by")
+_OWNER_WORDS = ("ManagedBy", "CreatedBy")
 _NAMES = ("identifier", "selector_expression", "interpreted_string_literal", "raw_string_literal")
 
 
-def owner_label(files: list[GoFile], resolver: Resolver, operator: str) -> tuple[str, str]:
-    """The owner key and value the module's code sets most often, else `managed-by=<operator>`."""
+def owner_label(files: list[GoFile], resolver: Resolver, operator: str) -> tuple[str, str] | None:
+    """The owner key and value the module's code sets most often, else `managed-by=<operator>`; None when the
+    code sets an owner key only to values that vary (logging-operator's `managed-by` is the name of the
+    resource the objects belong to): a value made up for the selector would match none of them."""
     keys = _key_names(files, resolver)
-    if not keys:
-        return MANAGED_BY, operator
     found: Counter[tuple[str, str]] = Counter()
+    varying = 0
     for file in files:
         if is_test_code(file.path):
             continue
         for key, value in _pairs(file):
-            if parser.text(key).rsplit(".", 1)[-1] not in keys:
+            if _key_text(key) not in keys:
+                # another module's constant may name an owner key: a value that varies rules out a made-up one
+                varying += _imported_owner_key(file, key) and resolver.string_value(file, value) is None
                 continue
             named, given = resolver.string_value(file, key), resolver.string_value(file, value)
             if named in OWNER_KEYS and given:
                 found[(named, given)] += 1
-    return found.most_common(1)[0][0] if found else (MANAGED_BY, operator)
+            elif named in OWNER_KEYS:
+                varying += 1
+    if found:
+        return found.most_common(1)[0][0]
+    return None if varying else (MANAGED_BY, operator)
+
+
+def _key_text(key: tree_sitter.Node) -> str:
+    """A key as `_key_names` holds it: a quoted string whole, a constant by its name (`labels.ManagedBy`)."""
+    text = parser.text(key)
+    return text if key.type in ("interpreted_string_literal", "raw_string_literal") else text.rsplit(".", 1)[-1]
+
+
+def _imported_owner_key(file: GoFile, key: tree_sitter.Node) -> bool:
+    """An owner key named by another module's constant (`types.ManagedByLabel` of operator-tools), whose
+    text watchlint cannot read."""
+    if key.type != "selector_expression":
+        return False
+    operand, name = key.child_by_field_name("operand"), parser.text(key.child_by_field_name("field"))
+    return parser.text(operand) in file.imports and any(word in name for word in _OWNER_WORDS)
 
 
 def _key_names(files: list[GoFile], resolver: Resolver) -> frozenset[str]:

@@ -71,7 +71,16 @@ def options_anchors(
     not the one edited; a test's manager only when there is no other."""
     version = module.controller_runtime
     is_old_era = version is not None and version < (0, 15, 0)
-    label = owner_label(all_files, resolver, _operator_name(module.path))  # constants live in any file
+    labels: dict[frozenset[str] | None, tuple[str, str] | None] = {}
+
+    def label(packages: frozenset[str] | None) -> tuple[str, str] | None:
+        """The owner label the binary's own code sets (kuberay's API server labels its objects otherwise than
+        the operator beside it); any file counts, where constants live too."""
+        if packages not in labels:
+            reached = [f for f in all_files if packages is None or f.package_path in packages]
+            labels[packages] = owner_label(reached, resolver, _operator_name(module.path))
+        return labels[packages]
+
     candidates = [
         (file, literal) for file in files for literal in policies.get(file.path, FilePolicy()).manager_options
     ]
@@ -94,12 +103,12 @@ def options_anchors(
                 item[0].path,
             ),
         )
-        return OptionsAnchor(file, literal, is_old_era, label)
+        return OptionsAnchor(file, literal, is_old_era, label(packages))
 
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
         # a test's manager (envtest) is edited only where it is the default, as the only one there is
         found = [(f, n) for f, n in reached(packages) if not f.path.endswith("_test.go")] if len(candidates) > 1 else []
-        return {(f.path, n.start_byte): OptionsAnchor(f, n, is_old_era, label) for f, n in found}
+        return {(f.path, n.start_byte): OptionsAnchor(f, n, is_old_era, label(packages)) for f, n in found}
 
     default = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
     built = {binary.key: every(binary.packages) for binary in binaries}
