@@ -268,6 +268,11 @@ class SiteRemedies:
     def suggestion(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> str:
         """The text remedy of a read whose kind is listed by a cache index: DisableFor must wait for a label
         selector in the index's place; "" where the rule's own help says it all."""
+        if access is Access.CACHE and item.tests_annotations and item.filters:
+            return (
+                f"The predicate tests an annotation, which no cache selector can match: label the {item.object.kind} "
+                f"objects it keeps and restrict {item.object.kind} with cache.Options.ByObject on that label"
+            )
         if access is not Access.CACHE or item.operation is Operation.WATCH:
             return ""
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)

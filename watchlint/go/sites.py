@@ -147,6 +147,7 @@ class SiteExtractor:
         site.filters.extend(self._predicates(file, options, method))
         for kind_file, predicate in kind_predicates:
             site.filters.extend(self._predicates(kind_file, [predicate], "Watch"))
+        site.tests_annotations = self._tests_annotations(file, options)
         site.cache = cache
         site.group = self._chain_group(file, call)
         site.is_raw_source = method == "WatchesRawSource"
@@ -169,6 +170,22 @@ class SiteExtractor:
                 yield evidence(file, option, "WithPredicates" if value is option else None)
             elif method == "Watch" and not _is_handler(text):
                 yield evidence(file, option, None)
+
+    def _tests_annotations(self, file: GoFile, options: list[tree_sitter.Node]) -> bool:
+        """Whether the watch's predicates, written in place or as functions of the module they name, read
+        annotations and never labels (`predicate.NewPredicateFuncs(hasHashAnnotation)`)."""
+        texts = []
+        for option in options:
+            value = self._option_value(file, option)
+            if not parser.text(value).split("(", 1)[0].endswith("WithPredicates"):
+                continue
+            texts.append(parser.text(value))
+            for name in parser.captures("[(identifier) (selector_expression)] @name", value).get("name", []):
+                info = self.resolver.function_named(file, name)
+                if info is not None:
+                    texts.append(parser.text(info.node))
+        text = "".join(texts)
+        return any(read in text for read in _ANNOTATION_READS) and not any(read in text for read in _LABEL_READS)
 
     def expand_helpers(
         self,
@@ -247,6 +264,7 @@ class SiteExtractor:
         )
         copy.client, copy.restrictions, copy.filters = site.client, list(site.restrictions), list(site.filters)
         copy.cache, copy.is_raw_source, copy.field_keys = site.cache, site.is_raw_source, list(site.field_keys)
+        copy.tests_annotations = site.tests_annotations
         return copy
 
     def _option_value(self, file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node:
@@ -452,6 +470,10 @@ class SiteExtractor:
         may build the list-watch)."""
         served = self.informers.served
         return [site for site in pending if not served_by(site, served)] if served else pending
+
+
+_ANNOTATION_READS = ("GetAnnotations()", ".Annotations")
+_LABEL_READS = ("GetLabels()", ".Labels", "MatchingLabels", "LabelSelector")
 
 
 def _method_calls(
