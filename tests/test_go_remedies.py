@@ -649,3 +649,59 @@ def test_a_predicate_testing_an_annotation_is_told_no_selector_can_match_it(
         ("WL003", "ConfigMap"): "Restrict ConfigMap with cache.Options.ByObject (the label or field the predicate "
         "tests, if any, or namespaces), so the informer holds only the objects the controller needs",
     }
+
+
+VERSIONED_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+func read(ctx context.Context, c client.Client) error {
+	var settings corev1.ConfigMap
+	return c.Get(ctx, client.ObjectKey{Namespace: "apps", Name: "settings"}, &settings)
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = read(context.Background(), mgr.GetClient())
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Service{}).Owns(&corev1.Secret{}).Complete(reconcile.Func(nil))
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("version", "watch_help", "read_help"),
+    [
+        (
+            "v0.19.0",
+            "Restrict Secret with cache.Options.ByObject (Label, Field or Namespaces) in the manager options",
+            "Add ConfigMap to client.CacheOptions.DisableFor in the manager options, or read it through "
+            "mgr.GetAPIReader()",
+        ),
+        (
+            "v0.14.6",
+            "Restrict Secret with cache.Options.SelectorsByObject (Label or Field) in the options of the manager's "
+            "NewCache (cache.BuilderWithOptions)",
+            "Add ConfigMap to ClientDisableCacheFor in the manager options, or read it through mgr.GetAPIReader()",
+        ),
+    ],
+    ids=["v0.15-and-later", "before-v0.15"],
+)
+def test_the_help_names_the_cache_options_of_the_controller_runtime_the_module_requires(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, version: str, watch_help: str, read_help: str
+) -> None:
+    """controller-runtime renamed its cache options in v0.15: a module on an older one is told the names it has,
+    as its fixes already edit them."""
+    files = {"go.mod": GO_MOD.replace("v0.19.0", version), "main.go": VERSIONED_MAIN}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert {(finding.code, finding.help) for finding in report.findings} == {
+        ("WL001", f"{watch_help}, or watch it with builder.OnlyMetadata"),
+        ("WL002", read_help),
+    }

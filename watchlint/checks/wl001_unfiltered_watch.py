@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import keeps, shown
@@ -52,9 +53,8 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access is Access.CACHE:
-        restrict = (
-            f"Restrict {site.kind} with cache.Options.ByObject (Label, Field or Namespaces) in the manager options"
-        )
+        names = cache_option_names(site.legacy_cache_options)
+        restrict = f"Restrict {site.kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}"
         method = site.call.rsplit(".", 1)[-1]
         if method in ("GetInformer", "GetInformerForKind"):
             # no builder: the metadata form is another object, which only GetInformer takes (GetInformerForKind

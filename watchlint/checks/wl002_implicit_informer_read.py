@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import Judgement, fixes_for, judge
 from watchlint.checks._message import shown
@@ -48,12 +49,13 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=related,
             fixes=fixes_for(site, judgement),
-            help=site.suggestion  # the front-end's exact change: a cache index to replace first
-            or (
-                f"Add {site.kind} to client.CacheOptions.DisableFor in the manager options, "
-                "or read it through mgr.GetAPIReader()"
-            ),
+            help=site.suggestion or _disable_help(site),  # the front-end's: a cache index to replace first
         )
+
+
+def _disable_help(site: Site) -> str:
+    disable_for = cache_option_names(site.legacy_cache_options).disable_for
+    return f"Add {site.kind} to {disable_for} in the manager options, or read it through mgr.GetAPIReader()"
 
 
 def _nearest(site: Site, watches: list[Site]) -> Site | None:
@@ -88,6 +90,7 @@ def _reads_the_watched_informer(
     DisableFor alone saves nothing; once the watch is narrowed, it keeps this read finding every object."""
     where = f"{watch.span.path}:{watch.span.line}"
     note = judgement.note
+    names = cache_option_names(site.legacy_cache_options)
     return Finding(
         code=CODE,
         level=context.levels[CODE],
@@ -104,10 +107,10 @@ def _reads_the_watched_informer(
         help=(
             # a cache index to replace first, or a read through the client it writes with: and the watch
             f"{site.suggestion}; the watch at {where} caches every {site.kind} until it is narrowed with "
-            "cache.Options.ByObject"
+            f"{names.by_object}"
             if site.suggestion
-            else f"The watch at {where} caches every {site.kind}: narrow it with cache.Options.ByObject, and "
-            f"add {site.kind} to client.CacheOptions.DisableFor so this read still finds what the narrowed "
+            else f"The watch at {where} caches every {site.kind}: narrow it with {names.by_object}, and "
+            f"add {site.kind} to {names.disable_for} so this read still finds what the narrowed "
             "cache leaves out"
         ),
     )

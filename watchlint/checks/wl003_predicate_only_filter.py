@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import WATCHES_THAT_CACHE, fixes_for, judge
 from watchlint.checks._message import shown
@@ -47,8 +48,9 @@ def suggestion(site: Site) -> str:
         return site.suggestion
     if site.access in WATCHES_THAT_CACHE:
         return (  # not every predicate tests a selector (ResourceVersionChangedPredicate filters updates)
-            f"Restrict {site.kind} with cache.Options.ByObject (the label or field the predicate tests, if any, "
-            "or namespaces), so the informer holds only the objects the controller needs"
+            f"Restrict {site.kind} with {cache_option_names(site.legacy_cache_options).by_object} (the label or "
+            "field the predicate tests, if any, or namespaces), so the informer holds only the objects the "
+            "controller needs"
         )
     if site.access is Access.KOPF:
         return (

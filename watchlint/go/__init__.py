@@ -16,6 +16,7 @@ from typing import TypeVar
 
 import tree_sitter
 
+from watchlint.cacheoptions import LEGACY, cache_option_names
 from watchlint.facts import (
     Access,
     CachePolicy,
@@ -418,6 +419,7 @@ def _resolve_sites(
         cached_read_kinds(cached_reads, policies),
         rewriting_transforms(policies),
         lambda literal: links.constructions(frozenset({literal})),
+        cache_option_names(_requires_legacy_options(run.module)),
     )
     return [
         site
@@ -480,6 +482,12 @@ def _resolve_access(
     return _Resolved(item, access, evidence, restrictions, keys, read_restrictions)
 
 
+def _requires_legacy_options(module: GoModule) -> bool:
+    """Whether the module requires controller-runtime before v0.15, whose options have other names."""
+    version = module.controller_runtime
+    return version is not None and version < (0, 15, 0)
+
+
 def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies, links: ManagerLinks) -> Site:
     item = found.item
     return Site(
@@ -500,6 +508,7 @@ def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies, links:
         access_evidence=found.evidence,
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
+        legacy_cache_options=remedies.names is LEGACY,
         fixes=remedies.fixes(item, found.access, found.keys),
         suggestion=remedies.suggestion(item, found.access, found.keys),
     )

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 import tree_sitter
 
+from watchlint.cacheoptions import CURRENT, CacheOptionNames
 from watchlint.catalog import KindIndex
 from watchlint.facts import Access, CachePolicy, Mitigation, ObjectForm, Operation, Transform
 from watchlint.fixes import Applicability, Fix
@@ -244,6 +245,7 @@ class SiteRemedies:
     rewritten: dict[tuple[str, str | None], Transform] = field(default_factory=dict)  # see rewriting_transforms
     # where the manager an options literal feeds is built (ManagerLinks.constructions of one literal)
     built_at: Callable[[LiteralKey], tuple[Span, ...]] = lambda _: ()
+    names: CacheOptionNames = CURRENT  # how the texts name the options, by controller-runtime's version
 
     def fixes(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> tuple[Fix, ...]:
         """Every fix that may answer the rule this site gets, preferred first."""
@@ -271,15 +273,15 @@ class SiteRemedies:
         if access is Access.CACHE and item.tests_annotations and item.filters:
             return (
                 f"The predicate tests an annotation, which no cache selector can match: label the {item.object.kind} "
-                f"objects it keeps and restrict {item.object.kind} with cache.Options.ByObject on that label"
+                f"objects it keeps and restrict {item.object.kind} with {self.names.by_object} on that label"
             )
         if access is not Access.CACHE or item.operation is Operation.WATCH:
             return ""
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
         if item.reads_cache_itself:
             return (
-                f"Restrict {item.object.kind} in the manager's cache options (cache.Options.ByObject), or read it "
-                "through mgr.GetAPIReader(): mgr.GetCache() serves it whatever client.CacheOptions.DisableFor says"
+                f"Restrict {item.object.kind} in the manager's cache options ({self.names.by_object}), or read it "
+                f"through mgr.GetAPIReader(): mgr.GetCache() serves it whatever {self.names.disable_for} says"
             )
         if item.own_client is not None:
             where = f"{item.own_client.path}:{item.own_client.line}"
@@ -291,12 +293,12 @@ class SiteRemedies:
         if indexed is None and item.cache:  # a cache of its own (cache.New, cluster.New): no manager options
             where = item.cache.rsplit(" at ", 1)[-1]
             return (
-                f"Restrict {item.object.kind} in the options of the cache built at {where} (cache.Options.ByObject "
-                "or DefaultNamespaces), or read it through a client without cache"
+                f"Restrict {item.object.kind} in the options of the cache built at {where} ({self.names.by_object} "
+                f"or {self.names.namespaces}), or read it through a client without cache"
             )
         if indexed is None and item.call.rsplit(".", 1)[-1] in READ_FIRST:  # Get, then write, through one client
             return (
-                f"Add {item.object.kind} to client.CacheOptions.DisableFor in the manager options: {item.call} "
+                f"Add {item.object.kind} to {self.names.disable_for} in the manager options: {item.call} "
                 "writes through the client it reads with, which mgr.GetAPIReader() cannot"
             )
         if indexed is None:
@@ -310,7 +312,7 @@ class SiteRemedies:
             others = others[1:]
         text = (
             f"Filter {which} by a label selector instead of the cache index {index.shown}, which the API server "
-            f"cannot serve{_more_lists(others)}; then add {item.object.kind} to client.CacheOptions.DisableFor "
+            f"cannot serve{_more_lists(others)}; then add {item.object.kind} to {self.names.disable_for} "
             "in the manager options"
         )
         return text if own else f"{text}, or read this one through mgr.GetAPIReader()"
