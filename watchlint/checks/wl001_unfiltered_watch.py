@@ -87,7 +87,8 @@ def _informer_suggestion(site: Site) -> str:
     if site.call.endswith(".Get"):  # knative's injected informer: `secretinformer.Get(ctx)`
         return (
             "Scope knative's injection to the operator's namespace with injection.WithNamespaceScope, or take "
-            f"the informer from the package's filtered form (…/{site.kind.lower()}/filtered) with a label selector"
+            f"the informer from the package's filtered form (…/{site.kind.lower()}/filtered) with a label selector "
+            "that main registers first with filteredinformerfactory.WithSelectors"
         )
     if site.call == f"New{site.kind}Informer":  # generated informers/core/v1 and the like
         return f"Give {site.call} a namespace, or use its NewFiltered… form with a label selector in tweakListOptions"
