@@ -491,3 +491,22 @@ def test_a_client_no_call_is_seen_to_pass_is_taken_as_cache_backed_and_says_wher
             ],
         )
     ]
+
+
+def test_an_injected_informer_cites_where_its_binary_starts_injection_unscoped(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """knative's injected informers come from the factory `sharedmain` starts: a binary that gives injection no
+    namespace scope is cited there, as a manager's findings cite the manager."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "knative-injected-informers")
+    report = run([Path(".")], CommandLine(), catalog)
+    cited = [
+        (finding.span.path, [(item.span.path, item.span.line, item.message) for item in finding.related])
+        for finding in report.findings
+    ]
+    assert cited == [
+        (
+            "pkg/reconciler/controller.go",
+            [("cmd/controller/main.go", 12, "injection started by `sharedmain.Main` names no namespace")],
+        )
+    ]

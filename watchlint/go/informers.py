@@ -43,6 +43,8 @@ class InformerSites:
         self.served: list[tuple[str, int, int]] = []
         # `injection.WithNamespaceScope(ctx, ns)` calls of the module: they scope every injected informer
         self.injection_scopes: list[tuple[GoFile, tree_sitter.Node, list[tree_sitter.Node]]] = []
+        # `sharedmain.Main…(…)` calls of the module: where each binary starts injection
+        self.injection_starts: list[tuple[GoFile, tree_sitter.Node]] = []
 
     def standalone_informer_site(
         self,
@@ -245,6 +247,7 @@ class InformerSites:
             if reaching:
                 given = [[scope for scope in scopes if scope[0].package_path in packages] for packages in reaching]
                 if not all(given):
+                    self._unscoped_starts(site, [p for p, chosen in zip(reaching, given, strict=True) if not chosen])
                     continue
                 scopes = [scope for scope in scopes if any(scope in chosen for chosen in given)]
             for file, call, arguments in scopes:
@@ -253,6 +256,16 @@ class InformerSites:
                 scope = restrict_namespace(site, file, arguments[1], "injection.WithNamespaceScope", file.span(call))
                 if scope is not None:
                     site.guarded.append((scope, file, call))
+
+    def _unscoped_starts(self, site: PendingSite, binaries: list[frozenset[str]]) -> None:
+        """Cite where the binaries that scope no injection start it (`sharedmain.MainWithConfig(…)`): their
+        injected informers serve every namespace."""
+        for file, call in self.injection_starts:
+            if any(file.package_path in packages for packages in binaries):
+                text = f"injection started by `{parser.text(call.child_by_field_name('function'))}`"
+                site.restrictions.append(
+                    Restriction(Mitigation.DEFAULT_NAMESPACES, site.object.kind, file.span(call), text, False)
+                )
 
 
 def served_by(site: PendingSite, functions: list[tuple[str, int, int]]) -> bool:

@@ -32,6 +32,7 @@ TOOLS_CACHE = "k8s.io/client-go/tools/cache"
 # knative.dev/pkg's injection: one informer per kind, registered by import, from a factory `sharedmain` starts
 KNATIVE_INFORMERS = "knative.dev/pkg/client/injection/kube/informers"
 KNATIVE_INJECTION = "knative.dev/pkg/injection"
+KNATIVE_SHAREDMAIN = "knative.dev/pkg/injection/sharedmain"  # its Main* start the injected informers
 
 # controller-runtime functions that read the object through the client they are given before writing it
 READ_FIRST = frozenset({"CreateOrUpdate", "CreateOrPatch"})

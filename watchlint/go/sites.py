@@ -22,6 +22,7 @@ from watchlint.go.model import (
     CR_CONTROLLERUTIL,
     CR_SOURCE,
     KNATIVE_INJECTION,
+    KNATIVE_SHAREDMAIN,
     READ_FIRST,
     GoFile,
 )
@@ -62,6 +63,9 @@ class SiteExtractor:
                 continue
             if method == "WithNamespaceScope" and file.imports.get(parser.text(operand)) == KNATIVE_INJECTION:
                 self.informers.injection_scopes.append((file, call, arguments))
+                continue
+            if method.startswith("Main") and file.imports.get(parser.text(operand)) == KNATIVE_SHAREDMAIN:
+                self.informers.injection_starts.append((file, call))
                 continue
             sites.extend(self._site(file, call, method, operand, arguments))
         for site in sites:
