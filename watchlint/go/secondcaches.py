@@ -18,8 +18,9 @@ def second_cache_key(file: GoFile, call: tree_sitter.Node) -> str:
 
 
 def is_second_cache(file: GoFile, call: tree_sitter.Node) -> bool:
-    """`cluster.New(…)`, or a `cache.New(…)` that is not the manager's own cache being built for NewCache
-    (a builder returns it, or it sits in a function that returns a cache)."""
+    """`cluster.New(…)`, or a `cache.New(…)` that is not the manager's own cache being built for NewCache: a
+    function given the manager's `cache.Options` (NewCache's signature) builds that one; a helper that builds
+    a cache with options of its own (dapr's pod-metadata cache) builds another, even when it returns it."""
     function = call.child_by_field_name("function")
     if function is None or function.type != "selector_expression":
         return False
@@ -31,17 +32,15 @@ def is_second_cache(file: GoFile, call: tree_sitter.Node) -> bool:
         return True
     current = call.parent
     while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
-        if current.type == "return_statement":
-            return False
         current = current.parent
-    result = current.child_by_field_name("result") if current is not None else None
-    return result is None or not _names_cache_type(file, parser.text(result))
+    parameters = current.child_by_field_name("parameters") if current is not None else None
+    return parameters is None or not _takes_cache_options(file, parser.text(parameters))
 
 
-def _names_cache_type(file: GoFile, result: str) -> bool:
-    """Whether a result list names controller-runtime's `cache.Cache` (not a type of the module whose name
-    holds "Cache": chaos-mesh's controlPlaneCacheReader)."""
-    return any(file.imports.get(alias) == CR_CACHE for alias in re.findall(r"\b(\w+)\.Cache\b", result))
+def _takes_cache_options(file: GoFile, parameters: str) -> bool:
+    """Whether a parameter list takes controller-runtime's `cache.Options` (not a type of the module whose
+    name ends so)."""
+    return any(file.imports.get(alias) == CR_CACHE for alias in re.findall(r"\b(\w+)\.Options\b", parameters))
 
 
 def enclosing_second_cache(file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
