@@ -107,7 +107,8 @@ class FlagRegistry:
             if env is not None and names:
                 struct = _declaring_struct(file, declaration)
                 self.env_by_field.setdefault(parser.text(names[0]), []).append((struct, env))
-            if names and ('default:"' in text or (uses_kong and 'help:"' in text)):
+            # go-flags names its flags by `long:` and may leave the default out: the zero value then
+            if names and ('default:"' in text or 'long:"' in text or (uses_kong and 'help:"' in text)):
                 self._tagged_flag(file, declaration, parser.text(names[0]), text)
 
     def _urfave_flag(self, file: GoFile, literal: tree_sitter.Node, resolver: Resolver) -> None:
