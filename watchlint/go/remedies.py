@@ -26,6 +26,7 @@ from watchlint.go.edits import (
     only_metadata_fix,
 )
 from watchlint.go.fieldselectors import FieldKey
+from watchlint.go.guards import returns_error, returns_failure
 from watchlint.go.managers import LiteralKey, is_new_manager, options_literals
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
@@ -83,7 +84,10 @@ def options_anchors(
         return labels[packages]
 
     candidates = [
-        (file, literal) for file in files for literal in policies.get(file.path, FilePolicy()).manager_options
+        (file, literal)
+        for file in files
+        for literal in policies.get(file.path, FilePolicy()).manager_options
+        if not _returned_with_an_error(literal)
     ]
     mains, idle = _main_manager_options(files, resolver) if len(candidates) > 1 else (set(), set())
 
@@ -445,6 +449,21 @@ def _is_idle(new_manager: tree_sitter.Node) -> bool:
         if field is None or parser.text(field) not in _IDLE_MANAGER_USES:
             return False
     return True
+
+
+def _returned_with_an_error(literal: tree_sitter.Node) -> bool:
+    """`return ctrl.Options{}, err` on a failure: the caller throws those options away."""
+    statement = literal.parent
+    if statement is not None and statement.type == "expression_list":
+        statement = statement.parent
+    function = innermost_function(statement) if statement is not None else None
+    return (
+        statement is not None
+        and statement.type == "return_statement"
+        and function is not None
+        and returns_error(function)
+        and returns_failure(statement)
+    )
 
 
 def _feeds_new_manager(literal: tree_sitter.Node) -> bool:
