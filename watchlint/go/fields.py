@@ -118,7 +118,8 @@ class FieldValues:
         for configuration (`defaults` names it) its visible defaults; None when a configuration field that is
         not a file's is computed unconditionally in a way not followed (its writes under a condition, parsed
         overrides, are not defaults)."""
-        known = []
+        known: list[Val] = []
+        computed: list[Val] = []
         for file, value_node, _ in self._writes_of_field(name, owner):
             # a constructor's parameter stored in the field: what the constructor's calls pass
             value = self.evaluator.value(
@@ -135,13 +136,48 @@ class FieldValues:
                 # a value written in code for a field the file may set: a visible default (`Enabled: true` in
                 # the DefaultProjectConfig() the file is decoded over)
                 known.append(Val(value.value, defaults))
+            elif (
+                isinstance(value, Val)
+                and not (value.origin or defaults)
+                and deployed
+                and held_here
+                and not _written_under_condition(value_node)
+            ):
+                # a field that is no configuration, set to what the code computes from values it shows
+                # (haproxy's watcher given `scope(allow)`, every namespace unless a flag fills `allow`)
+                computed.append(value)
             elif deployed and held_here and not _written_under_condition(value_node):
                 # configuration computed in a way not followed (a file's field defaulted by a function that
                 # reads the pod's namespace); or a field that is not configuration written with what cannot be
                 # told: a flag feeding another of its writes (a CLI filling a custom resource's spec) says
                 # nothing of what the controller reads there
                 return None
+        if computed:  # written only with what the code computes, the same everywhere: that value
+            return computed[:1] if not known and self._set_once(name, owner, computed) else None
         return known
+
+    def _set_once(self, name: str, owner: TypeRef | None, computed: list[Val]) -> bool:
+        """Whether a field that is no configuration holds the one value the code computes for it: a field of a
+        struct of the module (another module's objects hold what the cluster says), every write of it the same,
+        and no other write of it or of its items that may run by default (a map the program fills as it runs;
+        haproxy's namespace whitelist is filled in a loop over a flag's values, none by default)."""
+        declaring = self._declaring(owner, name) if owner is not None else None
+        packages = {file.package_path for file in self.evaluator.files}
+        if declaring is None or declaring.package not in packages or self._is_api_object(owner, name):
+            return False
+        conditional = [
+            (file, node) for file, node, _ in self._writes_of_field(name, owner) if _written_under_condition(node)
+        ]
+        items = [(file, node) for file, node, _ in self._writes_of_field(name, owner, elements=True)]
+        return (
+            len({repr(value) for value in computed}) == 1
+            and _fully_known(computed[0].value)
+            and all(self._off_by_default(file, node) for file, node in (*conditional, *items))
+        )
+
+    def _off_by_default(self, file: GoFile, node: tree_sitter.Node) -> bool:
+        condition = self.evaluator.condition(file, node)
+        return condition is not None and condition.holds_by_default is False
 
     def _from_files(self) -> frozenset[TypeRef]:
         """The structs filled from configuration files, and those they hold."""
@@ -241,6 +277,17 @@ class FieldValues:
                         writes.setdefault(key, []).append((file, value, struct))
             self._field_values, self._element_writes = writes, elements
         return self._field_values
+
+
+def _fully_known(value: object) -> bool:
+    """A value with nothing unknown in it (not the `(UNKNOWN, UNKNOWN)` of a call that returns two values)."""
+    if value is UNKNOWN:
+        return False
+    if isinstance(value, list | tuple):
+        return all(_fully_known(item) for item in value)
+    if isinstance(value, dict):
+        return all(_fully_known(item) for item in (*value.keys(), *value.values()))
+    return True
 
 
 def _held_in(value: tree_sitter.Node) -> str | None:
