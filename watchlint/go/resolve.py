@@ -178,7 +178,8 @@ class Resolver:
             variable = self.declarations.variables.get((file.imports[parser.text(operand)], name))
             if variable is not None and variable.type_node is not None:
                 return resolve_type(variable.type_node, variable.file)
-            return None
+            # `var ControllerConfig = NewDefaultConfig()`: the type of what it is set to
+            return self.type_of(variable.file, variable.value_node, depth + 1) if variable is not None else None
         owner = self.type_of(file, operand, depth + 1)
         if owner is None:
             return None
