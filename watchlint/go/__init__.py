@@ -419,7 +419,7 @@ def _resolve_sites(
         cached_read_kinds(cached_reads, policies),
         rewriting_transforms(policies),
         lambda literal: links.constructions(frozenset({literal})),
-        cache_option_names(_requires_legacy_options(run.module)),
+        cache_option_names(run.module.has_legacy_cache_options),
     )
     return [
         site
@@ -480,12 +480,6 @@ def _resolve_access(
         running = [b for b in reaching if wired & b.packages]
         keys = tuple(b.key for b in running or reaching) or (MODULE_KEY,)
     return _Resolved(item, access, evidence, restrictions, keys, read_restrictions)
-
-
-def _requires_legacy_options(module: GoModule) -> bool:
-    """Whether the module requires controller-runtime before v0.15, whose options have other names."""
-    version = module.controller_runtime
-    return version is not None and version < (0, 15, 0)
 
 
 def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies, links: ManagerLinks) -> Site:

@@ -17,6 +17,12 @@ class GoModule:
     path: str  # the module path, "" when there is no readable go.mod
     controller_runtime: tuple[int, int, int] | None  # required version, None when not required
 
+    @property
+    def has_legacy_cache_options(self) -> bool:
+        """Whether it requires controller-runtime before v0.15: ClientDisableCacheFor and the NewCache
+        SelectorsByObject instead of client.CacheOptions.DisableFor and cache.Options.ByObject."""
+        return self.controller_runtime is not None and self.controller_runtime < (0, 15, 0)
+
     def package_path(self, directory: str) -> str:
         """Import path of the package in `directory` (POSIX, relative to the module root)."""
         if directory in ("", "."):

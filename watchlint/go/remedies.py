@@ -71,8 +71,7 @@ def options_anchors(
     NewManager (followed through variables and the functions that return it) where there is one, else one
     passed to NewManager, so that a short-lived manager a library builds (to bootstrap certificates, say) is
     not the one edited; a test's manager only when there is no other."""
-    version = module.controller_runtime
-    is_old_era = version is not None and version < (0, 15, 0)
+    is_old_era = module.has_legacy_cache_options
     labels: dict[frozenset[str] | None, tuple[str, str] | None] = {}
 
     def label(packages: frozenset[str] | None) -> tuple[str, str] | None:
