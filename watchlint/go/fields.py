@@ -42,6 +42,7 @@ class FieldValues:
         self._file_structs: frozenset[TypeRef] | None = None
         self._configured: frozenset[TypeRef] | None = None
         self._api_packages: frozenset[str] | None = None
+        self._module_packages = frozenset(file.package_path for file in evaluator.files)
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -162,8 +163,7 @@ class FieldValues:
         and no other write of it or of its items that may run by default (a map the program fills as it runs;
         haproxy's namespace whitelist is filled in a loop over a flag's values, none by default)."""
         declaring = self._declaring(owner, name) if owner is not None else None
-        packages = {file.package_path for file in self.evaluator.files}
-        if declaring is None or declaring.package not in packages or self._is_api_object(owner, name):
+        if declaring is None or declaring.package not in self._module_packages or self._is_api_object(owner, name):
             return False
         conditional = [
             (file, node) for file, node, _ in self._writes_of_field(name, owner) if _written_under_condition(node)

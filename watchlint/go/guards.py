@@ -344,9 +344,14 @@ def returns_error(function: tree_sitter.Node) -> bool:
 def returned_on_success(function: tree_sitter.Node, index: int = 0) -> list[tree_sitter.Node]:
     """The value at `index` of each return of a function that does not fail: the `ctrl.Options{}` returned
     beside an error is thrown away by the caller."""
-    fails = returns_error(function)
-    statements = [s for s in return_statements(function) if not (fails and returns_failure(s))]
+    statements = [s for s in return_statements(function) if not is_failing_return(s)]
     return [items[index] for s in statements if index < len(items := return_items(s))]
+
+
+def is_failing_return(statement: tree_sitter.Node) -> bool:
+    """A return of a function whose last result is an error that gives a failure (`returns_failure`)."""
+    function = innermost_function(statement)
+    return function is not None and returns_error(function) and returns_failure(statement)
 
 
 def returns_failure(statement: tree_sitter.Node) -> bool:

@@ -144,11 +144,11 @@ class InformerSites:
                 found = self.values.defined_as(file, arguments[0], 2, through_address=True)
                 continue
             info = self.resolver.callee(file, found)
-            returned = {value.start_byte: value for value in returned_values(info.node)} if info is not None else {}
+            returned = returned_values(info.node) if info is not None else []
             if info is None or len(returned) != 1:
                 break
             built = (file, found)
-            file, found = info.file, next(iter(returned.values()))
+            file, found = info.file, returned[0]
             found = self.values.defined_as(file, found, 2, through_address=True)
         return file, found, built
 
@@ -157,7 +157,7 @@ class InformerSites:
     ) -> tuple[GoFile, tree_sitter.Node]:
         """A namespace the function building the list-watch takes as a parameter (`ns`, or `*ns`), as the call
         that builds this informer's list-watch passes it: another call of the function may pass another."""
-        dereferenced = namespace.type == "unary_expression" and parser.text(namespace).startswith("*")
+        dereferenced = _is_unary(namespace, "*")
         name = namespace.child_by_field_name("operand") if dereferenced else namespace
         declaration = self.resolver.declaration(file, name) if name is not None and name.type == "identifier" else None
         if built is None or declaration is None or declaration.parameter_index < 0:
@@ -167,7 +167,7 @@ class InformerSites:
         if declaration.parameter_index >= len(passed):
             return file, namespace
         value = passed[declaration.parameter_index]
-        if dereferenced and value.type == "unary_expression" and parser.text(value).startswith("&"):
+        if dereferenced and _is_unary(value, "&"):
             value = value.child_by_field_name("operand") or value
         return caller_file, value
 
@@ -266,6 +266,10 @@ class InformerSites:
                 site.restrictions.append(
                     Restriction(Mitigation.DEFAULT_NAMESPACES, site.object.kind, file.span(call), text, False)
                 )
+
+
+def _is_unary(node: tree_sitter.Node, operator: str) -> bool:
+    return node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) == operator
 
 
 def served_by(site: PendingSite, functions: list[tuple[str, int, int]]) -> bool:

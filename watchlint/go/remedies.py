@@ -26,7 +26,7 @@ from watchlint.go.edits import (
     only_metadata_fix,
 )
 from watchlint.go.fieldselectors import FieldKey
-from watchlint.go.guards import returns_error, returns_failure
+from watchlint.go.guards import is_failing_return
 from watchlint.go.managers import LiteralKey, is_new_manager, options_literals
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
@@ -455,14 +455,7 @@ def _returned_with_an_error(literal: tree_sitter.Node) -> bool:
     statement = literal.parent
     if statement is not None and statement.type == "expression_list":
         statement = statement.parent
-    function = innermost_function(statement) if statement is not None else None
-    return (
-        statement is not None
-        and statement.type == "return_statement"
-        and function is not None
-        and returns_error(function)
-        and returns_failure(statement)
-    )
+    return statement is not None and statement.type == "return_statement" and is_failing_return(statement)
 
 
 def _feeds_new_manager(literal: tree_sitter.Node) -> bool:

@@ -170,7 +170,7 @@ class SiteExtractor:
         for option in options:
             text = parser.text(option)
             value = self._option_value(file, option)
-            if value.type == "call_expression" and parser.text(value).split("(", 1)[0].endswith("WithPredicates"):
+            if value.type == "call_expression" and _is_with_predicates(value):
                 yield evidence(file, option, "WithPredicates" if value is option else None)
             elif method == "Watch" and not _is_handler(text):
                 yield evidence(file, option, None)
@@ -181,7 +181,7 @@ class SiteExtractor:
         texts = []
         for option in options:
             value = self._option_value(file, option)
-            if not parser.text(value).split("(", 1)[0].endswith("WithPredicates"):
+            if not _is_with_predicates(value):
                 continue
             texts.append(parser.text(value))
             for name in parser.captures("[(identifier) (selector_expression)] @name", value).get("name", []):
@@ -274,7 +274,7 @@ class SiteExtractor:
     def _option_value(self, file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node:
         """A builder option given through a variable (`reconcilers.OnlyUpdates = builder.WithPredicates(…)`),
         or returned by a module function (`For(&corev1.Pod{}, r.forOption())`)."""
-        if option.type == "call_expression" and not parser.text(option).split("(", 1)[0].endswith("WithPredicates"):
+        if option.type == "call_expression" and not _is_with_predicates(option):
             info = self.resolver.callee(file, option)
             returned = returned_values(info.node) if info is not None else []
             return next((value for value in returned if value.type == "call_expression"), option)
@@ -474,6 +474,11 @@ class SiteExtractor:
         may build the list-watch)."""
         served = self.informers.served
         return [site for site in pending if not served_by(site, served)] if served else pending
+
+
+def _is_with_predicates(node: tree_sitter.Node) -> bool:
+    """`builder.WithPredicates(…)`, by the callee's text."""
+    return parser.text(node).split("(", 1)[0].endswith("WithPredicates")
 
 
 _ANNOTATION_READS = ("GetAnnotations()", ".Annotations")
