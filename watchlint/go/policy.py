@@ -13,6 +13,7 @@ import tree_sitter
 
 from watchlint.facts import Condition, Mitigation, Restriction, Transform
 from watchlint.go import parser
+from watchlint.go.byobjecthelpers import entries_by_callers
 from watchlint.go.clientsyntax import reader_of
 from watchlint.go.declarations import resolve_type
 from watchlint.go.deployment import Evaluator
@@ -31,7 +32,7 @@ from watchlint.go.model import (
     TypeRef,
 )
 from watchlint.go.objectlists import ObjectLists, literal_of
-from watchlint.go.resolve import Resolver, append_arguments, keyed_elements, keyed_entries
+from watchlint.go.resolve import ObjectRef, Resolver, append_arguments, keyed_elements, keyed_entries
 from watchlint.go.secondcaches import cache_fed_by, enclosing_second_cache, is_second_cache, second_cache_key
 from watchlint.source import Span
 
@@ -168,9 +169,20 @@ class _Extractor:
             return None
         return tuple(sorted({parser.text(node) for node in parser.captures(_QUALIFIED_TYPES, body).get("type", [])}))
 
-    def _by_object_entry(self, key: tree_sitter.Node, value: tree_sitter.Node) -> None:
-        found = self.resolver.object_of(self.file, key)
+    def _by_object_entry(
+        self,
+        key: tree_sitter.Node,
+        value: tree_sitter.Node,
+        named: ObjectRef | None = None,
+        at: tuple[GoFile, tree_sitter.Node] | None = None,
+    ) -> None:
+        """`named`, `at`: the object a helper's caller names for the entry's key, and that call."""
+        found = named or self.resolver.object_of(self.file, key)
         if found is None:
+            for caller_file, call, object_ref in entries_by_callers(
+                self.resolver, self.evaluator.calls, self.file, key
+            ):
+                self._by_object_entry(key, value, object_ref, (caller_file, call))
             return
         found_literal = literal_of(self.resolver, self.file, value)
         entry = found_literal[1] if found_literal is not None else None
@@ -178,15 +190,16 @@ class _Extractor:
             # `&corev1.Secret{}: selectorFor(ns)`: an entry whose contents cannot be seen counts (SPEC §1)
             shown = " ".join(parser.text(value).split())
             text = f"ByObject entry for {found.text}: {shown} (contents not visible)"
-            self._add(Mitigation.BY_OBJECT, found.kind, key, text)
+            self._add(Mitigation.BY_OBJECT, found.kind, key, text, at=at)
             return
         fields = {name: " ".join(parser.text(node).split()) for name, node in keyed_elements(entry)}
         nodes = dict(keyed_elements(entry))
         if "Transform" in fields:
             names = self._named_types(nodes["Transform"])
-            reaches = self.links.reaching(self.file, key)
+            where_file, where = at or (self.file, key)
+            reaches = self.links.reaching(where_file, where)
             text = f"Transform: {fields['Transform']}"
-            self.policy.transforms.append(Transform(found.kind, self.file.span(key), text, names, reaches))
+            self.policy.transforms.append(Transform(found.kind, where_file.span(where), text, names, reaches))
         narrowing = [
             name
             for name in ("Label", "Field", "Namespaces")
@@ -207,7 +220,7 @@ class _Extractor:
             written = [f"{name}: {fields[name]}" for name in ("Label", "Field", "Namespaces") if name in fields]
             text = f"ByObject entry for {found.text}" + (f" sets {', '.join(written)}" if written else "")
         effective = bool(narrowing)
-        self._add(Mitigation.BY_OBJECT, found.kind, key, text, effective, detail=detail, replaces=replaces)
+        self._add(Mitigation.BY_OBJECT, found.kind, key, text, effective, detail=detail, replaces=replaces, at=at)
 
     # -- option fields -------------------------------------------------------------------------------
     def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node, client: Span | None = None) -> None:

@@ -1,0 +1,124 @@
+"""ByObject entries a helper writes for the kinds its callers name.
+
+`func restrict(obj client.Object, sel string, m map[client.Object]cache.ByObject) { m[obj] = cache.ByObject{…} }`
+and its generic form (`setByObjectFor[corev1.Secret](sel, opts.ByObject)`, whose key is a value of a type
+parameter) restrict nothing by themselves: each call restricts the kind it passes, where it calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import tree_sitter
+
+from watchlint.facts import ObjectForm
+from watchlint.go import parser
+from watchlint.go.callgraph import CallGraph
+from watchlint.go.declarations import FunctionInfo, resolve_type
+from watchlint.go.model import GoFile
+from watchlint.go.resolve import ObjectRef, Resolver
+from watchlint.go.scope import Declaration
+
+# what one call of the helper gives as the entry's object, or None
+_KindOfCall = Callable[[GoFile, tree_sitter.Node], ObjectRef | None]
+
+
+def entries_by_callers(
+    resolver: Resolver, calls: CallGraph, file: GoFile, key: tree_sitter.Node
+) -> list[tuple[GoFile, tree_sitter.Node, ObjectRef]]:
+    """For an entry key in a function that is one of its parameters or a value of one of its type
+    parameters: each call of the function a binary makes (its file, the call) with the object it names."""
+    if key.type != "identifier":
+        return []
+    function_key = resolver.function_key(file, key)
+    info = resolver.declarations.functions.get(function_key) if function_key is not None else None
+    declaration = resolver.declaration(file, key)
+    if info is None or declaration is None:
+        return []
+    kind_of = _by_parameter(resolver, info, declaration) or _by_type_argument(resolver, file, info, declaration)
+    if kind_of is None:
+        return []
+    found = []
+    for caller_file, call in calls.deployed_callers(info.key):
+        named = kind_of(caller_file, call)
+        if named is not None:
+            found.append((caller_file, call, named))
+    return found
+
+
+def _by_parameter(resolver: Resolver, info: FunctionInfo, declaration: Declaration) -> _KindOfCall | None:
+    """`m[obj] = …` with obj a parameter of the function (not of a function literal inside it)."""
+    parameters = info.node.child_by_field_name("parameters")
+    if declaration.parameter_index < 0 or parameters is None or not _inside(declaration.node, parameters):
+        return None
+    index = declaration.parameter_index
+
+    def kind_of(caller_file: GoFile, call: tree_sitter.Node) -> ObjectRef | None:
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        return resolver.object_of(caller_file, arguments[index]) if index < len(arguments) else None
+
+    return kind_of
+
+
+def _by_type_argument(
+    resolver: Resolver, file: GoFile, info: FunctionInfo, declaration: Declaration
+) -> _KindOfCall | None:
+    """`var t T; var obj P = &t; m[obj] = …` with T and P type parameters: the call's type arguments name
+    the kind (`setByObjectFor[corev1.Secret](…)`; the pointer type parameter is inferred from T)."""
+    type_parameters = _type_parameter_names(info.node)
+    if not type_parameters or not _of_type_parameter(resolver, file, declaration, type_parameters):
+        return None
+
+    def kind_of(caller_file: GoFile, call: tree_sitter.Node) -> ObjectRef | None:
+        arguments = call.child_by_field_name("type_arguments")
+        named: dict[str, ObjectRef] = {}
+        for argument in parser.named(arguments) if arguments is not None else []:
+            type_ref = resolve_type(argument, caller_file)
+            kind = resolver.kinds.go_kind(type_ref.package, type_ref.name) if type_ref is not None else None
+            if type_ref is not None and kind is not None:
+                text = " ".join(parser.text(argument).split())
+                named.setdefault(kind, ObjectRef(kind, ObjectForm.TYPED, text, False, type_ref.package))
+        # two kinds among the type arguments: which one the key takes is not told
+        return next(iter(named.values())) if len(named) == 1 else None
+
+    return kind_of
+
+
+def _type_parameter_names(function: tree_sitter.Node) -> frozenset[str]:
+    declared = function.child_by_field_name("type_parameters")
+    if declared is None:
+        return frozenset()
+    return frozenset(
+        parser.text(name)
+        for item in parser.named(declared)
+        if item.type == "type_parameter_declaration"
+        for name in item.children_by_field_name("name")
+    )
+
+
+def _of_type_parameter(resolver: Resolver, file: GoFile, declaration: Declaration, names: frozenset[str]) -> bool:
+    """Whether a local is declared with a type parameter's type (`var obj P`), or holds the address of
+    one (`obj := &t` with `var t T`) or a new one (`obj := new(T)`)."""
+    if declaration.type_node is not None:
+        return _names_type_parameter(declaration.type_node, names)
+    value = declaration.value_node
+    if value is None:
+        return False
+    if value.type == "unary_expression" and parser.text(value.child_by_field_name("operator")) == "&":
+        operand = value.child_by_field_name("operand")
+        held = resolver.declaration(file, operand) if operand is not None and operand.type == "identifier" else None
+        return held is not None and held.type_node is not None and _names_type_parameter(held.type_node, names)
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    if function is not None and parser.text(function) == "new":
+        argument = parser.first_named(value.child_by_field_name("arguments") or value)
+        return argument is not None and _names_type_parameter(argument, names)
+    return False
+
+
+def _names_type_parameter(type_node: tree_sitter.Node, names: frozenset[str]) -> bool:
+    node = parser.first_named(type_node) if type_node.type == "pointer_type" else type_node
+    return node is not None and parser.text(node) in names
+
+
+def _inside(node: tree_sitter.Node, holder: tree_sitter.Node) -> bool:
+    return holder.start_byte <= node.start_byte and node.end_byte <= holder.end_byte
