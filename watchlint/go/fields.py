@@ -89,6 +89,13 @@ class FieldValues:
         known = self._written(name, owner, depth, parent, from_file, defaults)
         if known is None:
             return UNKNOWN  # computed where the program runs (`o.OnOpenShift = detect(cfg)`)
+        if (
+            defaults
+            and not origin
+            and all(value.value in ({}, []) for value in known)
+            and self._items_filled(name, owner)
+        ):
+            return UNKNOWN  # a map the program fills as it runs (Kong's options adding label selectors)
         visible = next((value for value in known if value.value not in ("", None, False, 0)), None)
         if visible is not None:
             return Val(visible.value, origin or visible.origin)
@@ -175,6 +182,14 @@ class FieldValues:
             and all(self._off_by_default(file, node) for file, node in (*conditional, *items))
         )
 
+    def _items_filled(self, name: str, owner: TypeRef | None) -> bool:
+        """Whether deployed code writes items of the field (`c.Selector[key] = value`) where it may run by
+        default: the map holds what the program puts there, not its empty default."""
+        return any(
+            not is_test_code(file.path) and not self._off_by_default(file, node)
+            for file, node, _ in self._writes_of_field(name, owner, elements=True)
+        )
+
     def _off_by_default(self, file: GoFile, node: tree_sitter.Node) -> bool:
         condition = self.evaluator.condition(file, node)
         return condition is not None and condition.holds_by_default is False
@@ -199,14 +214,14 @@ class FieldValues:
         """The structs that declare a field a flag or an environment variable fills."""
         if self._configured is None:
             flags = self.evaluator.flags
-            bound = [
-                struct
-                for table in (flags.by_field, flags.env_by_field)
-                for entries in table.values()
-                for struct, _ in entries
-            ]
+            # a field promoted from an embedded struct (`CLIConfig{*manager.Config}` binding `&c.LogLevel`)
+            # makes the struct declaring it configuration
             self._configured = frozenset(
-                self.resolver.declarations.unalias(struct.base) for struct in bound if struct is not None
+                self._declaring(struct, name)
+                for table in (flags.by_field, flags.env_by_field)
+                for name, entries in table.items()
+                for struct, _ in entries
+                if struct is not None
             )
         return self._configured
 
