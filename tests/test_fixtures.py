@@ -45,6 +45,19 @@ def test_fixture_case(case: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPa
     assert not problems, "\n".join(problems)
 
 
+def test_folders_above_a_module_do_not_make_its_code_test_code(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module checked as `tests/…/case` from above had all its code taken for test code (`tests` is a test
+    folder inside a module), and a deployed write of a configuration map was ignored."""
+    case = FIXTURES / "go" / "deployment" / "configuration-embedded-in-a-cli-struct"
+    monkeypatch.chdir(FIXTURES.parent.parent)
+    shown = case.relative_to(FIXTURES.parent.parent).as_posix()
+    report = run([Path(shown)], CommandLine(), catalog)
+    assert [(f.code, f.span.path, f.span.line) for f in report.findings] == [("WL001", f"{shown}/cmd/main.go", 42)]
+    assert [(m.code, m.span.path, m.span.line) for m in report.mitigated] == [("WL001", f"{shown}/cmd/main.go", 43)]
+
+
 def test_go_fixtures_are_formatted_as_gofmt_formats_them() -> None:
     """Fixtures stand for real operator code, which gofmt formats: comments and alignment where it puts
     them."""

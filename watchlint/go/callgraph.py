@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import tree_sitter
 
-from watchlint.discover import TEST_DIRECTORIES, is_test_file
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
@@ -47,9 +46,9 @@ class CallGraph:
         """The calls (or constructions) of a function a binary makes: a binary holds no test, so what tests
         do with a non-test function says nothing of the deployment (--include-tests)."""
         info = self.resolver.declarations.functions.get(key)
-        if info is None or is_test_code(info.file.path):
+        if info is None or info.file.is_test:
             return places
-        return [(file, node) for file, node in places if not is_test_code(file.path)]
+        return [(file, node) for file, node in places if not file.is_test]
 
     def deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of a function a binary makes (`deployed` over `callers`)."""
@@ -143,12 +142,6 @@ class CallGraph:
 
     def _named_nodes(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
         return [(file, call.node) for file, call in self.named(name)]
-
-
-def is_test_code(path: str) -> bool:
-    """A `_test.go` file, or a file of a test folder (`test/`, `e2e/`): analyzed with --include-tests only."""
-    parts = path.split("/")
-    return is_test_file(parts[-1]) or any(part in TEST_DIRECTORIES for part in parts[:-1])
 
 
 def _may_call_function(file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:

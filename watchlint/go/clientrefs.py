@@ -75,3 +75,4 @@ class Assigned:
     span: Span  # where the value is written
     text: str
     fallback: bool = False  # a default for where another value is nil (`if r.reader == nil { r.reader = c }`)
+    in_test: bool = False  # written in test code (GoFile.is_test)

@@ -16,7 +16,6 @@ import tree_sitter
 
 from watchlint.facts import Access, Evidence
 from watchlint.go import parser
-from watchlint.go.callgraph import is_test_code
 from watchlint.go.clientrefs import PACKAGE_SCOPE, Assigned, ClientRef, FieldRef, Known, Marker, ParamRef, ReturnRef
 from watchlint.go.clientsyntax import appended_item, cache_reader, call_operand, is_fake_client, is_map, map_values
 from watchlint.go.declarations import FunctionKey, resolve_type
@@ -331,6 +330,7 @@ class ClientGraph:
                 info.file.span(value),
                 parser.text(value),
                 fallback=bool(preferred) and parser.text(value) not in preferred,
+                in_test=info.file.is_test,
             )
             for value in values
         ]
@@ -338,7 +338,8 @@ class ClientGraph:
     def record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> None:  # type: ignore[type-arg]
         """Add what a field, variable or parameter receives to one of the tables."""
         text = " ".join(parser.text(value).split())
-        table.setdefault(key, []).append(Assigned(self.ref_of(file, value), file.span(value), text, fallback))
+        assigned = Assigned(self.ref_of(file, value), file.span(value), text, fallback, file.is_test)
+        table.setdefault(key, []).append(assigned)
 
     # -- resolution ----------------------------------------------------------------------------------
     def resolve(self, ref: ClientRef, depth: int = 0, seen: frozenset[ClientRef] = frozenset()) -> Known | None:
@@ -369,7 +370,7 @@ class ClientGraph:
         assumed = any(
             known.evidence is None
             and known is not _CYCLE
-            and not is_test_code(value.span.path)
+            and not value.in_test
             and not (definite and self._uncalled(value.ref))
             for known, value in outcomes
         )
@@ -447,12 +448,12 @@ class ClientGraph:
         if isinstance(ref, FieldRef):
             owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
             stored = _without_fallbacks(self.field_values.get((ref.struct, ref.field), []))
-            deployed = [value for value in stored if not is_test_code(value.span.path)]
+            deployed = [value for value in stored if not value.in_test]
             return deployed or stored, f"{owner}.{ref.field}"
         passed = self.call_arguments.get((ref.function, ref.index), [])
         info = self.resolver.declarations.functions.get(ref.function)
-        if info is not None and not is_test_code(info.file.path):
-            passed = [value for value in passed if not is_test_code(value.span.path)]
+        if info is not None and not info.file.is_test:
+            passed = [value for value in passed if not value.in_test]
         return passed, f"parameter {ref.name} of {ref.function.name}"
 
 

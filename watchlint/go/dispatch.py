@@ -11,7 +11,6 @@ from __future__ import annotations
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.callgraph import is_test_code
 from watchlint.go.declarations import FunctionInfo
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver
@@ -43,7 +42,7 @@ class MethodIndex:
         return [
             info
             for info in self._named(called.name)
-            if (is_test_code(file.path) or not is_test_code(info.file.path))
+            if (file.is_test or not info.file.is_test)
             and required <= self._method_names(TypeRef(info.key.package, info.key.receiver))
         ]
 
@@ -71,8 +70,8 @@ class MethodIndex:
         camel-k has its own `baseAction.InjectClient`). A production call counts production methods only:
         the mocks of tests implement the interface too (--include-tests)."""
         candidates = self._named(name)
-        if len(candidates) > 1 and not is_test_code(file.path):
-            candidates = [info for info in candidates if not is_test_code(info.file.path)]
+        if len(candidates) > 1 and not file.is_test:
+            candidates = [info for info in candidates if not info.file.is_test]
         if len(candidates) > 1:
             candidates = [info for info in candidates if info.key.package == file.package_path]
         return candidates[0] if len(candidates) == 1 else None

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.callgraph import is_test_code
 from watchlint.go.configfiles import nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
@@ -136,7 +135,7 @@ class FieldValues:
             # a configuration file's field left empty, copied into a struct of another type, says nothing of
             # every value of that type (kueue's types.NamespacedName filled from its configuration's Namespace)
             copied = not from_file and isinstance(value, Val) and value.origin.endswith(FROM_FILE)
-            deployed = not is_test_code(file.path)
+            deployed = not file.is_test
             held_here = parent is None or _held_in(value_node) in (None, parent.lower())
             if isinstance(value, Val) and value.origin and not copied:
                 known.append(value)
@@ -186,7 +185,7 @@ class FieldValues:
         """Whether deployed code writes items of the field (`c.Selector[key] = value`) where it may run by
         default: the map holds what the program puts there, not its empty default."""
         return any(
-            not is_test_code(file.path) and not self._off_by_default(file, node)
+            not file.is_test and not self._off_by_default(file, node)
             for file, node, _ in self._writes_of_field(name, owner, elements=True)
         )
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
+from watchlint.discover import TEST_DIRECTORIES, is_test_file
 from watchlint.go import parser
 from watchlint.go.scope import enclosing_function
 from watchlint.source import SourceFile, Span
@@ -129,6 +130,14 @@ class GoFile:
     function_scopes: dict[int, object] = field(default_factory=dict)  # function node id -> scope (lazily built)
     _calls: list[Call] | None = None
     _top_level: tuple[list[int], list[tree_sitter.Node]] | None = None  # start bytes and the root's children
+
+    @property
+    def is_test(self) -> bool:
+        """A `_test.go` file, or a file of a test folder (`test/`, `e2e/`) of the module: analyzed with
+        --include-tests only. Folders above the module's root do not count: a module checked as
+        `tests/operator` is no test code."""
+        name = self.source.path.rsplit("/", 1)[-1]
+        return is_test_file(name) or any(part in TEST_DIRECTORIES for part in self.directory.split("/"))
 
     def enclosing_function(self, node: tree_sitter.Node) -> tree_sitter.Node | None:
         """scope.enclosing_function of a node in this file, found among the root's children by position when a

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.callgraph import is_test_code
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver, keyed_entries, unquote
 
@@ -29,7 +28,7 @@ def owner_label(files: list[GoFile], resolver: Resolver, operator: str) -> tuple
     found: Counter[tuple[str, str]] = Counter()
     varying = 0
     for file in files:
-        if is_test_code(file.path):
+        if file.is_test:
             continue
         for key, value in _pairs(file):
             if _key_text(key) not in keys:

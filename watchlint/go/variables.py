@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.callgraph import is_test_code
 from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR
 from watchlint.go.known import UNKNOWN, Val, Value, either, item_value, zero_value
@@ -87,7 +86,7 @@ class VariableValues:
         if self._package_assignments is None:
             self._package_assignments = {}
             for file in self.evaluator.files:
-                if is_test_code(file.path):
+                if file.is_test:
                     continue
                 for left, right in file.assignments():
                     targets, values = parser.named(left), parser.named(right)
