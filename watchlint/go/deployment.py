@@ -202,7 +202,7 @@ class Evaluator:
             if variable is not None and variable.value_node is not None:
                 return self.value(variable.file, variable.value_node, {}, depth + 1)
             return UNKNOWN
-        owner = self.resolver.type_of(file, operand) if operand is not None else None
+        owner = self.resolver.written_struct(file, operand) if operand is not None else None
         located = self.resolver.declarations.field(owner, name) if owner is not None else None
         within = operand.child_by_field_name("field") if operand is not None else None  # `Audit` of cfg.Audit.X
         parent = parser.text(within) if within is not None else None

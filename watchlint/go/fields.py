@@ -286,7 +286,10 @@ class FieldValues:
                         owner = functools.partial(resolver.written_struct, file, operand)
                         table.setdefault(name, []).append((file, value, owner))
                 for literal in file.nodes("composite_literal"):
-                    struct = functools.partial(resolve_type, literal.child_by_field_name("type"), file)
+                    type_node = literal.child_by_field_name("type")
+                    if type_node is not None and type_node.type == "struct_type":
+                        continue  # an anonymous struct's fields (a template's data) are no named struct's
+                    struct = functools.partial(resolve_type, type_node, file)
                     for key, value in keyed_elements(literal):
                         writes.setdefault(key, []).append((file, value, struct))
             self._field_values, self._element_writes = writes, elements
