@@ -67,7 +67,7 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
             return restrict
         return f"{restrict}, or watch it with builder.OnlyMetadata"
     if site.access is Access.INFORMER_FACTORY:
-        return _informer_suggestion(site)
+        return informer_suggestion(site)
     if site.access is Access.KOPF:
         return (
             "Scope the operator's namespaces in code (kopf.run(namespaces=[...])), or set kopf-namespaced = true "
@@ -82,7 +82,7 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
     return "Pass label_selector= or field_selector=, or watch a single namespace"
 
 
-def _informer_suggestion(site: Site) -> str:
+def informer_suggestion(site: Site) -> str:
     """Client-go informers outside the manager cache, narrowed where each constructor takes it."""
     if site.call.endswith(".Get"):  # knative's injected informer: `secretinformer.Get(ctx)`
         return (

@@ -8,6 +8,7 @@ from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import WATCHES_THAT_CACHE, fixes_for, judge
 from watchlint.checks._message import shown
+from watchlint.checks.wl001_unfiltered_watch import informer_suggestion
 from watchlint.facts import Access, Facts, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
 
@@ -46,6 +47,8 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
 def suggestion(site: Site) -> str:
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
+    if site.access is Access.INFORMER_FACTORY:  # a client-go FilteringResourceEventHandler's FilterFunc
+        return f"{informer_suggestion(site)}, so the informer holds only the objects the controller needs"
     if site.access in WATCHES_THAT_CACHE:
         return (  # not every predicate tests a selector (ResourceVersionChangedPredicate filters updates)
             f"Restrict {site.kind} with {cache_option_names(site.legacy_cache_options).by_object} (the label or "

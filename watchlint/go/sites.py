@@ -15,6 +15,7 @@ from watchlint.go.clientrefs import ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import extract_field_keys
+from watchlint.go.handlerfilters import handler_filters
 from watchlint.go.informers import LIST_WATCH_INFORMERS, STANDALONE_INFORMER, InformerSites, served_by
 from watchlint.go.listoptions import list_options, option_restrictions
 from watchlint.go.model import (
@@ -71,6 +72,8 @@ class SiteExtractor:
         for site in sites:
             if site.operation is Operation.WATCH and not site.is_raw_source and site.group in event_filters:
                 site.filters.extend(event_filters[site.group])
+            if site.operation is Operation.WATCH and site.access is Access.INFORMER_FACTORY:
+                site.filters.extend(handler_filters(self.resolver, file, site.node))
         return sites
 
     def _site(

@@ -1,0 +1,104 @@
+"""The event handlers a client-go informer is given, and whether they only filter in the operator.
+
+`inf.Informer().AddEventHandler(cache.FilteringResourceEventHandler{FilterFunc: f, Handler: h})` is the
+client-go form of a predicate: the informer still lists and caches every object, and `f` drops events
+after that (SPEC §3: WL003). An informer with any other handler processes every object: it is no filter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import tree_sitter
+
+from watchlint.facts import Evidence
+from watchlint.go import parser
+from watchlint.go.model import GoFile
+from watchlint.go.resolve import Resolver
+
+CLIENT_GO_CACHE = "k8s.io/client-go/tools/cache"
+_ADDS = frozenset({"AddEventHandler", "AddEventHandlerWithResyncPeriod", "AddEventHandlerWithOptions"})
+_FILTERING = "FilteringResourceEventHandler"
+_MAX_HOPS = 2  # variables followed from the informer to its handlers: `i := f.Secrets(); s := i.Informer()`
+
+
+def handler_filters(resolver: Resolver, file: GoFile, informer: tree_sitter.Node) -> list[Evidence]:
+    """The filters of an informer's handlers when each of them is a FilteringResourceEventHandler (at least
+    one); none when it has no handler in sight or one that takes every event."""
+    handlers = list(_handlers(resolver, file, informer, 0))
+    filters = [_filtering(resolver, file, handler) for handler in handlers]
+    if not filters or any(found is None for found in filters):
+        return []
+    return [Evidence(file.span(found), f"`{_shown(found)}`") for found in filters if found is not None]
+
+
+def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: int) -> Iterator[tree_sitter.Node]:
+    """The handler arguments of the AddEventHandler calls made on an informer expression: on it or its
+    `.Informer()` in place, or through the variables that hold either."""
+    current = _method_call_on(node, frozenset({"Informer"})) or node
+    added = _method_call_on(current, _ADDS)
+    if added is not None:
+        arguments = parser.named(added.child_by_field_name("arguments") or added)
+        if arguments:
+            yield arguments[0]
+        return
+    variable = _assigned_to(current)
+    if variable is None or hops >= _MAX_HOPS:
+        return
+    scope = resolver.scope(file, variable)
+    if scope is None:
+        return
+    assigned = resolver.declaration(file, variable)  # `x = value`: declared before; `x := value` declares it
+    name = parser.text(variable)
+    for reference in parser.captures("(identifier) @name", scope.function).get("name", []):
+        if reference.start_byte <= variable.start_byte or parser.text(reference) != name:
+            continue
+        declaration = resolver.declaration(file, reference)
+        if declaration is not None and (declaration == assigned or declaration.node == variable):
+            yield from _handlers(resolver, file, reference, hops + 1)
+
+
+def _method_call_on(node: tree_sitter.Node, names: frozenset[str]) -> tree_sitter.Node | None:
+    """The call `node.Name(…)` with Name one of `names`, when node is the operand of one."""
+    selector = node.parent
+    if selector is None or selector.type != "selector_expression" or selector.child_by_field_name("operand") != node:
+        return None
+    call = selector.parent
+    if parser.text(selector.child_by_field_name("field")) not in names or call is None:
+        return None
+    return call if call.type == "call_expression" and call.child_by_field_name("function") == selector else None
+
+
+def _assigned_to(value: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The variable a value is declared or assigned to alone or in its place of a list (`x := value`)."""
+    values = value.parent
+    statement = values.parent if values is not None and values.type == "expression_list" else None
+    if values is None or statement is None or statement.type not in ("short_var_declaration", "assignment_statement"):
+        return None
+    if statement.child_by_field_name("right") != values:
+        return None
+    left = statement.child_by_field_name("left")
+    names = parser.named(left) if left is not None else []
+    index = next((i for i, item in enumerate(parser.named(values)) if item == value), -1)
+    target = names[index] if 0 <= index < len(names) else None
+    return target if target is not None and target.type == "identifier" else None
+
+
+def _filtering(resolver: Resolver, file: GoFile, handler: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The FilteringResourceEventHandler literal a handler is, in place or held in a local; None otherwise."""
+    if handler.type == "identifier":
+        declaration = resolver.declaration(file, handler)
+        handler = declaration.value_node if declaration is not None and declaration.value_node is not None else handler
+    if handler.type == "unary_expression":
+        handler = handler.child_by_field_name("operand") or handler
+    type_node = handler.child_by_field_name("type") if handler.type == "composite_literal" else None
+    if type_node is None or type_node.type != "qualified_type":
+        return None
+    package = file.imports.get(parser.text(type_node.child_by_field_name("package")))
+    is_filtering = parser.text(type_node.child_by_field_name("name")) == _FILTERING
+    return handler if package == CLIENT_GO_CACHE and is_filtering else None
+
+
+def _shown(literal: tree_sitter.Node) -> str:
+    type_node = literal.child_by_field_name("type")
+    return f"{parser.text(type_node) if type_node is not None else _FILTERING}{{FilterFunc: …}}"
