@@ -187,7 +187,9 @@ class FlagRegistry:
                     if assigned.type in ("identifier", "selector_expression"):
                         self._bind(file, assigned, flag, resolver)
             return
-        name = _constant_text(file, values[1], resolver) if len(values) >= 3 else None
+        if len(values) < 3:  # not a flag: jennifer's `jen.Var()`, a builder's `Var(name)`
+            return
+        name = _constant_text(file, values[1], resolver)
         target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
         if name is None or target is None:
             return
