@@ -168,6 +168,15 @@ CACHE = "binary"  # the first word of the cache label ("binary shop": the main p
             15_000,
             15_000 * 12288,
         ),
+        (
+            'Cache: cache.Options{DefaultLabelSelector: labels.SelectorFromSet(labels.Set{"a": "b"}), '
+            "ByObject: map[client.Object]cache.ByObject{&corev1.Secret{}: {Label: labels.Everything()}}}",
+            "Owns(&corev1.Secret{})",
+            "Secret",
+            "cluster-wide",  # the entry's Everything() replaces the default selector for Secrets
+            60_000,
+            60_000 * 8192,
+        ),
     ],
     ids=[
         "cluster-wide",
@@ -180,6 +189,7 @@ CACHE = "binary"  # the first word of the cache label ("binary shop": the main p
         "by-object-node",
         "default-field-node",
         "by-object-other-field",
+        "by-object-everything-replaces-the-default",
     ],
 )
 def test_held_scopes_and_their_footprint(

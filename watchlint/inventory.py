@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from watchlint.catalog import rules_directory
-from watchlint.checks._judge import judge
+from watchlint.checks._judge import judge, without_replaced
 from watchlint.errors import WatchlintError
 from watchlint.facts import Access, CachePolicy, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
 
@@ -202,8 +202,9 @@ def _restrictions(site: Site, facts: Facts) -> list[Restriction]:
     found = [r for r in site.restrictions if r.is_active]
     for key in site.policy_keys[:1]:
         policy = facts.policy(key)
-        if policy is not None:
-            found.extend(r for r in policy.restrictions if r.is_active and r.kind in (None, site.kind))
+        if policy is not None:  # a ByObject entry's `Label: labels.Everything()` replaces the default selector
+            kept = without_replaced(list(policy.restrictions), site.kind)
+            found.extend(r for r in kept if r.is_active and r.kind in (None, site.kind))
     # an informer factory's own selector (a list-options tweak) scopes its informer; a List's selector
     # narrows what one call returns, never the informer a cached read starts
     scopes = _SCOPES | {Mitigation.SELECTOR} if site.access is Access.INFORMER_FACTORY else _SCOPES

@@ -115,7 +115,7 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
         policy = facts.policy(key)
         if policy is None:
             continue
-        every = _without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
+        every = without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
         applicable = _judging(every, policy, site)
         # what names the kind (DisableFor listing it) says more than what holds for every kind
         # (ReaderFailOnMissingInformer), and decides first: the client sends the read elsewhere
@@ -139,7 +139,7 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
     return Judgement(code, first_mitigation.mitigation, _evidence(first_mitigation))
 
 
-def _without_replaced(restrictions: list[Restriction], kind: str) -> list[Restriction]:
+def without_replaced(restrictions: list[Restriction], kind: str) -> list[Restriction]:
     """The cache-wide defaults a ByObject entry for the kind does not replace (`Label: labels.Everything()`
     caches every object of the kind whatever DefaultLabelSelector says). Only an entry the default deployment
     surely has replaces: one under a condition that is false by default, or cannot be told, is no entry then
