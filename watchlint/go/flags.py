@@ -44,6 +44,7 @@ class Flag:
     tag_default: str | None = None  # a struct tag's `default:"…"`, for flags declared by tags
     # `flag.StringVar(&o.Namespace, "namespace", o.Namespace, …)`: the default is what the field held before
     defaults_to_destination: bool = False
+    required: bool = False  # the definition says the program does not run without it (urfave's Required: true)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +121,8 @@ class FlagRegistry:
         name = _constant_text(file, fields["Name"], resolver) if "Name" in fields else None
         if name is None:
             return
-        flag = Flag(name, file, fields.get("Value"), is_bool=kind.name == "BoolFlag")
+        required = "Required" in fields and parser.text(fields["Required"]) == "true"
+        flag = Flag(name, file, fields.get("Value"), is_bool=kind.name == "BoolFlag", required=required)
         self.by_name.setdefault(name, flag)
         destination = fields.get("Destination")
         if destination is not None and destination.type == "unary_expression":
@@ -140,7 +142,9 @@ class FlagRegistry:
             return
         name = values.get("name") or values.get("long") or _kebab(field_name)
         field_type = parser.text(declaration.child_by_field_name("type"))
-        flag = Flag(name, file, None, is_bool=field_type == "bool", tag_default=values.get("default"))
+        required = values.get("required") in ("", "true", "yes")  # kong's `required:""`, go-flags' `required:"true"`
+        is_bool = field_type == "bool"
+        flag = Flag(name, file, None, is_bool=is_bool, tag_default=values.get("default"), required=required)
         self.by_field.setdefault(field_name, []).append((struct, flag))
         self.by_name.setdefault(name, flag)
 

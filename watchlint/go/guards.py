@@ -101,7 +101,7 @@ class Guards:
             if bare.type == "unary_expression" and parser.text(bare.child_by_field_name("operator")) != "!":
                 break
             bare = parser.named(bare)[-1]
-        parts = _disjuncts(bare)
+        parts = disjuncts(bare)
         if len(parts) > 1:  # `a != "" || b != "" || c`: any one of them turns the branch on
             origins = list(
                 dict.fromkeys(found for part in parts if (found := self.evaluator.truth(file, part, env)[1]))
@@ -163,7 +163,7 @@ class Guards:
                 # an early return that fails is passed over: the default deployment does not fail
                 if condition is not None and returned is not None and not (fails and returns_failure(returned)):
                     # `if cfg == nil || cfg.Defaults == nil { return }`: one true part returns alone
-                    parts = _disjuncts(condition)
+                    parts = disjuncts(condition)
                     conditions.extend(part for part in parts if _reads_variables_only(part))
             self._early_return_lists[key] = conditions
         return conditions
@@ -385,7 +385,7 @@ def _made_before(statement: tree_sitter.Node, name: str) -> bool:
     return False
 
 
-def _disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
+def disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The parts of `a || b || c` (one part for any other condition)."""
     node = condition
     while node.type == "parenthesized_expression" and parser.named(node):
@@ -393,7 +393,7 @@ def _disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
     if node.type == "binary_expression" and parser.text(node.child_by_field_name("operator")) == "||":
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left is not None and right is not None:
-            return _disjuncts(left) + _disjuncts(right)
+            return disjuncts(left) + disjuncts(right)
     return [condition]
 
 

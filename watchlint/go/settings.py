@@ -12,6 +12,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.fields import FROM_FILE
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
+from watchlint.go.guards import disjuncts, is_failing_return
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value
 from watchlint.go.model import Call, GoFile
 from watchlint.go.resolve import keyed_elements, keyed_entries
@@ -19,6 +20,7 @@ from watchlint.go.resolve import keyed_elements, keyed_entries
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
 
+_FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_literal"})
 _MARK_REQUIRED = frozenset({"MarkFlagRequired", "MarkPersistentFlagRequired"})
 _GATE_SPECS = ("featuregate.FeatureSpec", "featuregate.VersionedSpecs")  # map value types declaring gates
 _VIPER = "github.com/spf13/viper"
@@ -44,8 +46,8 @@ class Settings:
 
     def _is_required(self, flag: Flag) -> bool:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
-        where the flag is declared, or cobra's MarkFlagRequired("namespace")."""
-        if flag.name in self._marked_required():
+        where the flag is declared, cobra's MarkFlagRequired("namespace"), or one its definition requires."""
+        if flag.required or flag.name in self._marked_required():
             return True
         names = {name.split("@")[0] for (_, name), bound in self.evaluator.flags.by_variable.items() if bound is flag}
         names.update(
@@ -72,6 +74,22 @@ class Settings:
                     names.add(tested)
             found = self._exits_by_file[file.path] = frozenset(names)
         return found
+
+    def required_before(self, node: tree_sitter.Node) -> bool:
+        """Whether the code around a read of a variable fails before it when the variable is empty: `if ns
+        == "" { return errors.New(…) }` (or os.Exit, log.Fatal, panic) in a block holding the read. A
+        deployment that runs has set it, to a value the code does not show."""
+        name = parser.text(node)
+        child, current = node, node.parent
+        while current is not None and current.type not in _FUNCTIONS:
+            if current.type == "statement_list":
+                for statement in current.named_children:
+                    if statement.start_byte >= child.start_byte:
+                        break
+                    if statement.type == "if_statement" and _fails_when_empty(statement, name):
+                        return True
+            child, current = current, current.parent
+        return False
 
     def _marked_required(self) -> frozenset[str]:
         """The flags cobra is told are required (`MarkFlagRequired("namespace")`), found once per module."""
@@ -248,6 +266,28 @@ class Settings:
             chain = kingpin_chain(node)
             return self.evaluator.flags.by_name.get(chain[0]) if chain is not None else None
         return None
+
+
+def _fails_when_empty(statement: tree_sitter.Node, name: str) -> bool:
+    """`if name == "" { …; return fmt.Errorf(…) }` with no else, also as one part of `a == "" || b == ""`;
+    a block ending in os.Exit, panic or a Fatal log call as well."""
+    condition = statement.child_by_field_name("condition")
+    block = statement.child_by_field_name("consequence")
+    if condition is None or block is None or statement.child_by_field_name("alternative") is not None:
+        return False
+    tested = [(_tested_empty(part) or "").lstrip("*") for part in disjuncts(condition) if "." not in parser.text(part)]
+    if name not in tested:
+        return False
+    statements = next((child for child in block.named_children if child.type == "statement_list"), None)
+    last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
+    if last is None:
+        return False
+    if last.type == "return_statement":
+        return is_failing_return(last)
+    call = parser.first_named(last) if last.type == "expression_statement" else None
+    function = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+    shown = parser.text(function) if function is not None else ""
+    return shown in ("os.Exit", "panic") or shown.rsplit(".", 1)[-1].startswith("Fatal")
 
 
 def _tested_empty(condition: tree_sitter.Node | None) -> str | None:

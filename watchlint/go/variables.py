@@ -50,6 +50,12 @@ class VariableValues:
         self._package_assignments: dict[tuple[str, str], list[tuple[GoFile, tree_sitter.Node]]] | None = None
 
     def value(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        found = self._value(file, node, env, depth)
+        if isinstance(found, Val) and found.value in ("", None) and self.evaluator.settings.required_before(node):
+            return UNKNOWN  # `if ns == "" { return errors.New(…) }` before the read: a deployment that runs sets it
+        return found
+
+    def _value(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         name = parser.text(node)
         declaration = self.resolver.declaration(file, node)
         if name in env:
