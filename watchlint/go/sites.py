@@ -36,6 +36,7 @@ BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "Watch
 _READS = frozenset({"Get", "List"})
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
 _READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
+_MAX_CALLEE = 48  # characters of a helper call's function shown whole in messages
 
 
 # A `source.Kind` behind a watch: the object, the `source.Kind` call (or literal) with its file, and where a
@@ -260,8 +261,7 @@ class SiteExtractor:
 
     def _from_helper(self, site: PendingSite, file: GoFile, call: tree_sitter.Node, found: ObjectRef) -> PendingSite:
         form = ObjectForm.METADATA if site.object.form is ObjectForm.METADATA else found.form
-        function = call.child_by_field_name("function")
-        name = " ".join(parser.text(function).split())
+        name = _callee_text(call.child_by_field_name("function"))
         shown = ObjectRef(found.kind, form, found.text, found.is_list, found.package)
         key = self.resolver.function_key(file, call)
         enclosing = (f"(*{key.receiver}).{key.name}" if key.receiver else key.name) if key is not None else ""
@@ -498,6 +498,18 @@ def _method_calls(
             continue
         if arguments.type == "argument_list":  # not the special list of new() and make()
             yield call.node, operand, call.name, arguments
+
+
+def _callee_text(function: tree_sitter.Node | None) -> str:
+    """How a helper call's function reads in messages: a method called on a long expression keeps its name and
+    the head of the expression (`(&EventCollector{…}).Setup`, not the literal's fields)."""
+    text = " ".join(parser.text(function).split()) if function is not None else ""
+    if function is None or function.type != "selector_expression" or len(text) <= _MAX_CALLEE:
+        return text
+    operand = " ".join(parser.text(function.child_by_field_name("operand")).split())
+    brace = operand.find("{")
+    head = f"{operand[:brace]}{{…}}{')' * operand[:brace].count('(')}" if brace > 0 else "…"
+    return f"{head}.{parser.text(function.child_by_field_name('field'))}"
 
 
 def _has_only_metadata(options: list[tree_sitter.Node]) -> bool:
