@@ -42,6 +42,8 @@ def _assignments(graph: ClientGraph, file: GoFile) -> None:
     client_fields = graph.client_field_names()
     for lefts, right in file.assignments():
         left = parser.named(lefts)[0]
+        if left.type == "index_expression":  # `p.clients[token] = c`: an item of a map or list of clients
+            left = left.child_by_field_name("operand") or left
         if left.type != "selector_expression" or parser.text(left.child_by_field_name("field")) not in client_fields:
             continue
         operand = left.child_by_field_name("operand")

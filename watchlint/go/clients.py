@@ -28,7 +28,7 @@ from watchlint.go.model import (
     TypeRef,
     is_client_type,
 )
-from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements
+from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items
 from watchlint.go.scope import in_nil_test, returned_values
 from watchlint.go.secondcaches import is_second_cache, second_cache_key
 
@@ -77,6 +77,11 @@ class ClientGraph:
         if kind == "selector_expression":
             return self._selector_ref(file, node, depth)
         if kind == "composite_literal":
+            type_node = node.child_by_field_name("type")
+            if type_node is not None and type_node.type in ("map_type", "slice_type"):
+                # a container of clients: its first item; none flows from an empty one (filled later)
+                items = map_values(node) if type_node.type == "map_type" else literal_items(node)
+                return self.ref_of(file, items[0], depth + 1) if items else Marker.NOT_CLIENT
             return self._wrapper_ref(file, node, depth)
         return Marker.UNKNOWN
 
@@ -111,22 +116,13 @@ class ClientGraph:
         return followed if followed is not None and followed.evidence is not None else embedded
 
     def _call_ref(self, file: GoFile, call: tree_sitter.Node) -> ClientRef:
-        function = call.child_by_field_name("function")
+        function = self._called(file, call)
         if function is None or function.type != "selector_expression":
-            return (
-                self._returned_ref(file, call)
-                if function is not None and function.type == "identifier"
-                else Marker.UNKNOWN
-            )
+            return self._function_call_ref(file, call, function)
         name = parser.text(function.child_by_field_name("field"))
         text = " ".join(parser.text(call).split())
-        if name == "GetClient" or name == "GetCache":
-            operand = function.child_by_field_name("operand")
-            cache = self.cluster_of(file, operand) if operand is not None else ""
-            if name == "GetCache":  # the cache itself: DisableFor, an option of the client, does not apply
-                evidence = Evidence(file.span(call), f"`{text}` reads the cache itself")
-                return Known(Access.CACHE, evidence, cache, is_cache_itself=True)
-            return Known(Access.CACHE, Evidence(file.span(call), f"`{text}` reads through the cache"), cache)
+        if (name == "GetClient" or name == "GetCache") and not self._module_method(file, call):
+            return self._manager_client_ref(file, call, function, name)
         if name == "GetAPIReader":
             return Known(Access.API_READER, Evidence(file.span(call), f"`{text}` reads from the API server"))
         operand = function.child_by_field_name("operand")
@@ -145,6 +141,40 @@ class ClientGraph:
         if package == KUBERNETES and name.startswith("NewFor"):
             return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))
         return self._returned_ref(file, call)
+
+    def _function_call_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node | None) -> ClientRef:
+        """A call of a plain function: a module function's result, or none from `make(…)`."""
+        if function is None or function.type != "identifier":
+            return Marker.UNKNOWN
+        if parser.text(function) == "make":
+            return Marker.NOT_CLIENT  # `make(map[string]client.Client)`: an empty container, filled later
+        return self._returned_ref(file, call)
+
+    def _manager_client_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str) -> Known:
+        """`mgr.GetClient()` or `mgr.GetCache()` of a manager or cluster (a second cache's when `mgr` holds one)."""
+        text = " ".join(parser.text(call).split())
+        operand = function.child_by_field_name("operand")
+        cache = self.cluster_of(file, operand) if operand is not None else ""
+        if name == "GetCache":  # the cache itself: DisableFor, an option of the client, does not apply
+            evidence = Evidence(file.span(call), f"`{text}` reads the cache itself")
+            return Known(Access.CACHE, evidence, cache, is_cache_itself=True)
+        return Known(Access.CACHE, Evidence(file.span(call), f"`{text}` reads through the cache"), cache)
+
+    def _called(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The function a call invokes, as written; for a local holding a library function (`newClient :=
+        client.New`, a seam tests replace), that function."""
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "identifier":
+            return function
+        declaration = self.resolver.declaration(file, function)
+        held = declaration.value_node if declaration is not None else None
+        return held if held is not None and held.type == "selector_expression" else function
+
+    def _module_method(self, file: GoFile, call: tree_sitter.Node) -> bool:
+        """Whether a call invokes a method the module declares (`args.GetClient()` building a client with
+        client.New): its body tells what it returns, not its name."""
+        info = self.resolver.callee(file, call)
+        return info is not None and bool(info.results) and self.is_client_like(info.results[0])
 
     def _new_client_ref(self, file: GoFile, call: tree_sitter.Node, name: str) -> Known:
         """`client.New(cfg, opts)`: uncached, unless its options read through a cache (`Cache.Reader`)."""
