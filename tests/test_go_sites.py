@@ -510,3 +510,23 @@ def test_an_injected_informer_cites_where_its_binary_starts_injection_unscoped(
             [("cmd/controller/main.go", 12, "injection started by `sharedmain.Main` names no namespace")],
         )
     ]
+
+
+def test_a_finding_at_a_helpers_call_shows_where_the_helper_reads_or_watches(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A site reported at the call that names the kind (`fetch(ctx, c, key, &cm)`) says where the helper does the
+    read or the watch, which the call's own text (`fetch`, `Delete`) does not show."""
+    monkeypatch.chdir(FIXTURES / "helpers" / "watch-and-read-helpers")
+    report = run([Path(".")], CommandLine(), catalog)
+    first = [
+        (f.code, f.span.line, (f.related[0].span.path, f.related[0].span.line, f.related[0].message))
+        for f in report.findings
+    ]
+    helpers = "internal/controller/helpers.go"
+    assert first == [
+        ("WL002", 18, (helpers, 23, "fetch reads it with `c.Get(ctx, key, obj)`")),
+        ("WL003", 30, (helpers, 13, "`builder.WithPredicates(…)` filters events only")),
+        ("WL001", 31, (helpers, 18, "watchChild watches it with `Owns(obj)`")),
+        ("WL001", 32, (helpers, 18, "watchChild watches it with `Owns(obj)`")),
+    ]

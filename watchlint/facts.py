@@ -178,6 +178,8 @@ class Site:
     filters: tuple[Evidence, ...] = ()  # in-process filters: predicates, WithEventFilter, kopf labels=/when=
     condition: Condition | None = None  # the site exists only when this holds
     access_evidence: Evidence | None = None  # why access is what it is, e.g. "r.Client is mgr.GetClient()"
+    # reported at a helper's call (the kind is the call's): where the helper watches or reads it
+    through: Evidence | None = None
     reads_cache_itself: bool = False  # through `mgr.GetCache()`: the client's options (DisableFor) do not apply
     # through a client built with client.New over the cache: only the DisableFor of its own options (this
     # CacheOptions literal) applies, not the manager's

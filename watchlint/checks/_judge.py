@@ -5,7 +5,7 @@ WL001-WL004 all start here so that one site gives one verdict and one finding at
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from watchlint.facts import Access, CachePolicy, Condition, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
 from watchlint.findings import Fix, Related
@@ -55,7 +55,15 @@ def rule_of(site: Site) -> str:
 
 
 def judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
-    """Classify one site: mitigated with a reason, or unrestricted with its evidence."""
+    """Classify one site: mitigated with a reason, or unrestricted with its evidence; a finding reported at
+    a helper's call shows first where the helper watches or reads the kind."""
+    judgement = _judge(site, facts, kinds)
+    if judgement.mitigation is not None or site.through is None:
+        return judgement
+    return replace(judgement, related=(Related(site.through.span, site.through.message), *judgement.related))
+
+
+def _judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
     code = rule_of(site)
     early = _early_mitigation(site, facts, kinds)
     local = next((r for r in site.restrictions if r.is_active), None)

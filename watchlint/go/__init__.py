@@ -500,6 +500,7 @@ def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies, links:
         filters=tuple(item.filters),
         condition=evaluator.condition(item.file, item.node),
         access_evidence=found.evidence,
+        through=item.through,
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
         legacy_cache_options=remedies.names is LEGACY,

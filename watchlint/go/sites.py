@@ -272,6 +272,9 @@ class SiteExtractor:
         copy.client, copy.restrictions, copy.filters = site.client, list(site.restrictions), list(site.filters)
         copy.cache, copy.is_raw_source, copy.field_keys = site.cache, site.is_raw_source, list(site.field_keys)
         copy.tests_annotations = site.tests_annotations
+        verb = "watches" if site.operation is Operation.WATCH else "reads"
+        helper = site.enclosing or "the helper"
+        copy.through = site.through or Evidence(site.span, f"{helper} {verb} it with `{site.construct}`")
         return copy
 
     def _option_value(self, file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node:
