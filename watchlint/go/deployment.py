@@ -242,7 +242,7 @@ class Evaluator:
         viper = self.settings.viper_read(file, function, package, name, first, depth)
         if viper is not None:
             return viper
-        flag = self.settings.flag_read(node, name, first, values)
+        flag = self.settings.flag_read(file, node, name, first, values)
         if flag is not None:
             return self.settings.flag_value(flag, depth)
         built_in = self._built_in(file, function, package, name, first, values, env, depth)

@@ -3,6 +3,7 @@ struct fields filled from environment variables, each with the default its defin
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -81,12 +82,28 @@ class FlagRegistry:
     by_variable: dict[tuple[str, str], Flag] = field(default_factory=dict)  # (package or file, name)
     # field name -> the structs whose field of that name a flag fills, with the flag (None: struct not told)
     by_field: dict[str, list[tuple[TypeRef | None, Flag]]] = field(default_factory=dict)
-    by_name: dict[str, Flag] = field(default_factory=dict)
+    by_name: dict[str, Flag] = field(default_factory=dict)  # the first definition of each name
+    # every definition of each name: binaries of one module may each define theirs (`--namespace`)
+    all_by_name: dict[str, list[Flag]] = field(default_factory=dict)
     # field name -> the structs declaring a field of that name with an `env:"X"` tag, with X and its default
     env_by_field: dict[str, list[tuple[TypeRef | None, EnvTag]]] = field(default_factory=dict)
     decoded: list[TypeRef] = field(default_factory=list)  # structs filled from a configuration file
     # structs decoded from a function's parameter: from a file when a caller passes a file's bytes
     decoded_by_parameter: list[tuple[TypeRef, FunctionKey, int]] = field(default_factory=list)
+
+    def named(self, name: str, near: GoFile | None = None) -> Flag | None:
+        """The flag of a name; of several definitions, the one whose folder shares most with `near`'s (the
+        read's), the first on a tie."""
+        flags = self.all_by_name.get(name)
+        if not flags:
+            return None
+        if near is None or len(flags) == 1:
+            return flags[0]
+        return max(flags, key=lambda flag: _shared_folders(flag.file.directory, near.directory))
+
+    def _name(self, flag: Flag) -> None:
+        self.by_name.setdefault(flag.name, flag)
+        self.all_by_name.setdefault(flag.name, []).append(flag)
 
     def collect(self, file: GoFile, resolver: Resolver) -> None:
         self.decoded.extend(decoded_structs(file, resolver))
@@ -123,7 +140,7 @@ class FlagRegistry:
             return
         required = "Required" in fields and parser.text(fields["Required"]) == "true"
         flag = Flag(name, file, fields.get("Value"), is_bool=kind.name == "BoolFlag", required=required)
-        self.by_name.setdefault(name, flag)
+        self._name(flag)
         destination = fields.get("Destination")
         if destination is not None and destination.type == "unary_expression":
             target = destination.child_by_field_name("operand")
@@ -146,7 +163,7 @@ class FlagRegistry:
         is_bool = field_type == "bool"
         flag = Flag(name, file, None, is_bool=is_bool, tag_default=values.get("default"), required=required)
         self.by_field.setdefault(field_name, []).append((struct, flag))
-        self.by_name.setdefault(name, flag)
+        self._name(flag)
 
     def _flag_call(self, file: GoFile, selector_call: Call, resolver: Resolver) -> None:
         call, method, arguments = selector_call.node, selector_call.name, selector_call.arguments
@@ -165,7 +182,7 @@ class FlagRegistry:
             flag = Flag(name, file, default, defaults_to_destination=itself)
             if target is not None:
                 self._bind(file, target, flag, resolver)
-            self.by_name.setdefault(flag.name, flag)
+            self._name(flag)
             return
         if (match and len(values) == 1) or (FLAG_VALUE.match(method) and not values):
             self._kingpin_flag(file, call, method, values, resolver)
@@ -174,7 +191,7 @@ class FlagRegistry:
         name = _constant_text(file, values[0], resolver) if value_match and len(values) >= 2 else None
         if value_match and name is not None:
             default = values[2] if value_match.group(2) and len(values) > 2 else values[1]
-            self.by_name.setdefault(name, Flag(name, file, default))
+            self._name(Flag(name, file, default))
 
     def _value_flag(self, file: GoFile, method: str, values: list[tree_sitter.Node], resolver: Resolver) -> None:
         """`Var(&v, name, usage)`, `TextVar(&v, name, default, usage)`: the default is what `v` holds before
@@ -185,7 +202,7 @@ class FlagRegistry:
             if name is None or values[2].type != "func_literal":
                 return
             flag = Flag(name, file, None, defaults_to_destination=True)
-            self.by_name.setdefault(name, flag)
+            self._name(flag)
             for left, _ in _assignments_in(values[2]):
                 for assigned in parser.named(left):
                     if assigned.type in ("identifier", "selector_expression"):
@@ -200,7 +217,7 @@ class FlagRegistry:
         written = method == "TextVar" and len(values) == 4
         flag = Flag(name, file, values[2] if written else None, defaults_to_destination=not written)
         self._bind(file, target, flag, resolver)
-        self.by_name.setdefault(name, flag)
+        self._name(flag)
 
     def _kingpin_flag(
         self, file: GoFile, call: tree_sitter.Node, method: str, values: list[tree_sitter.Node], resolver: Resolver
@@ -211,7 +228,7 @@ class FlagRegistry:
             return
         name, default = found
         flag = Flag(name, file, default, is_bool=method.startswith("Bool"))
-        self.by_name.setdefault(name, flag)
+        self._name(flag)
         target = values[0].child_by_field_name("operand") if values and values[0].type == "unary_expression" else None
         if target is not None:
             self._bind(file, target, flag, resolver)
@@ -292,3 +309,9 @@ def _declaring_struct(file: GoFile, declaration: tree_sitter.Node) -> TypeRef | 
 def _kebab(name: str) -> str:
     """WatchCacheNamespaced -> watch-cache-namespaced, as kong names a field's flag (acronyms kept whole)."""
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "-", name).lower()
+
+
+def _shared_folders(one: str, other: str) -> int:
+    """How many leading folders two module-relative folders share."""
+    pairs = zip(one.split("/"), other.split("/"), strict=False)
+    return sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))

@@ -257,14 +257,17 @@ class Settings:
             return declared.name.endswith("Gate")
         return any(word in parser.text(value).lower() for word in ("gate", "feature"))
 
-    def flag_read(self, node: tree_sitter.Node, name: str, first: Value, values: list[tree_sitter.Node]) -> Flag | None:
-        """The flag a call reads: `fs.GetString("ns")`, `flag.String("ns", …)`, `kingpin.Flag("ns").String()`."""
+    def flag_read(
+        self, file: GoFile, node: tree_sitter.Node, name: str, first: Value, values: list[tree_sitter.Node]
+    ) -> Flag | None:
+        """The flag a call reads: `fs.GetString("ns")`, `flag.String("ns", …)`, `kingpin.Flag("ns").String()`;
+        of several of one name, the one defined nearest the read."""
         named = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
         if (_FLAG_GETTER.match(name) or FLAG_VALUE.match(name)) and named is not None:
-            return self.evaluator.flags.by_name.get(named)
+            return self.evaluator.flags.named(named, file)
         if FLAG_VALUE.match(name) and not values:
             chain = kingpin_chain(node)
-            return self.evaluator.flags.by_name.get(chain[0]) if chain is not None else None
+            return self.evaluator.flags.named(chain[0], file) if chain is not None else None
         return None
 
 

@@ -227,7 +227,7 @@ class VariableValues:
         if method == "UnmarshalKey" and len(values) == 2 and values[1] == address:
             named = self.evaluator.value(file, values[0], {}, depth + 1)
             flag = (
-                self.evaluator.flags.by_name.get(named.value)
+                self.evaluator.flags.named(named.value, file)
                 if isinstance(named, Val) and isinstance(named.value, str)
                 else None
             )
