@@ -179,8 +179,14 @@ class Declarations:
         return frozenset(found)
 
     def method(self, receiver: TypeRef, name: str) -> FunctionInfo | None:
-        base = self.unalias(receiver.base)
-        return self.functions.get(FunctionKey(base.package, base.name, name))
+        """A method of a type, or of the type it is declared over or an alias of (`type Strings []string`
+        declares its own; `type Client = other.Client` has the other's)."""
+        ref, seen = receiver.base, 0
+        while True:
+            found = self.functions.get(FunctionKey(ref.package, ref.name, name))
+            if found is not None or ref.base not in self.aliases or seen == 5:
+                return found
+            ref, seen = self.aliases[ref.base].base, seen + 1
 
     def _add_types(self, node: tree_sitter.Node, file: GoFile) -> None:
         for spec in _specs(node, "type_spec", "type_alias"):

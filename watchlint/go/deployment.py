@@ -255,6 +255,11 @@ class Evaluator:
                 for p in info.parameters
                 if p.index < len(values)
             }
+            receiver = _receiver_name(info.node)
+            operand = function.child_by_field_name("operand") if function is not None else None
+            if receiver and operand is not None and function is not None and function.type == "selector_expression":
+                # `cfg.Watch.Namespaces.Len()`: the method reads the value it is called on
+                bindings[receiver] = self.value(file, operand, env, depth + 1)
             return self.returned(info.file, info.node, bindings, depth + 1)
         return UNKNOWN
 
@@ -328,7 +333,8 @@ class Evaluator:
                     first = evaluated[0]
                     return Val(first.value, first.origin or origin) if isinstance(first, Val) else first
                 items = tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated)
-                return Val(items, origin or first_origin(*evaluated))
+                unseen = bool(evaluated) and isinstance(evaluated[0], Val) and evaluated[0].unseen  # `return ns, nil`
+                return Val(items, origin or first_origin(*evaluated), unseen)
         return UNKNOWN
 
     def _literal(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
@@ -352,3 +358,11 @@ class Evaluator:
                 return Val([UNKNOWN] * len(items))
             return Val([item.value for item in items if isinstance(item, Val)])
         return UNKNOWN
+
+
+def _receiver_name(function: tree_sitter.Node) -> str:
+    """The name a method's receiver is bound to (`s` of `func (s *Strings) Len() int`); "" for none."""
+    receiver = function.child_by_field_name("receiver") if function.type == "method_declaration" else None
+    declaration = parser.first_named(receiver) if receiver is not None else None
+    name = declaration.child_by_field_name("name") if declaration is not None else None
+    return parser.text(name) if name is not None else ""

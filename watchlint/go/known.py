@@ -81,9 +81,10 @@ def either(before: Value, written: Value) -> Value:
     return Val(written.value, written.origin or before.origin) if before.value == written.value else UNKNOWN
 
 
-def item_value(item: object, origin: str) -> Value:
-    """One item of a known list, map or tuple of results, which may itself be unknown."""
-    return UNKNOWN if isinstance(item, _Unknown) else Val(item, origin)
+def item_value(item: object, origin: str, unseen: bool = False) -> Value:
+    """One item of a known list, map or tuple of results, which may itself be unknown; `unseen`: the
+    container's (`ns, ok := os.LookupEnv(…)`)."""
+    return UNKNOWN if isinstance(item, _Unknown) else Val(item, origin, unseen)
 
 
 def appended(first: Value, items: list[Value]) -> Value:

@@ -32,7 +32,7 @@ from watchlint.go.model import (
     TypeRef,
 )
 from watchlint.go.objectlists import ObjectLists, literal_of
-from watchlint.go.resolve import ObjectRef, Resolver, append_arguments, keyed_elements, keyed_entries
+from watchlint.go.resolve import ObjectRef, Resolver, append_arguments, keyed_elements, keyed_entries, literal_items
 from watchlint.go.secondcaches import cache_fed_by, enclosing_second_cache, is_second_cache, second_cache_key
 from watchlint.source import Span
 
@@ -226,12 +226,8 @@ class _Extractor:
     def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node, client: Span | None = None) -> None:
         """`client`: the CacheOptions of a client built with client.New over a cache, which the option is in."""
         shown = " ".join(parser.text(value).split())
-        if name == "Namespace":
-            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, f"Namespace: {shown}", shown not in _ALL_NAMESPACES)
-        elif name in ("Namespaces", "DefaultNamespaces"):
-            effective = _names_a_namespace(value)
-            built = self._built_condition(value)
-            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, _namespaces_detail(value))
+        if name in ("Namespace", "Namespaces", "DefaultNamespaces"):
+            self._namespaces(name, value, anchor)
         elif name in ("DefaultLabelSelector", "DefaultFieldSelector"):
             effective = shown not in _EVERYTHING
             reads_fields = name == "DefaultFieldSelector" and effective
@@ -450,6 +446,42 @@ class _Extractor:
             text = f"{evaluated.origin} is set" if evaluated.origin else f"`{parser.text(value)}` has entries"
             return Condition(text, self.file.span(value), False)
         return None
+
+    def _namespaces(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
+        """`Namespace: ns` (before v0.15), `Namespaces: []string{…}`, `DefaultNamespaces: map[string]…{…}`."""
+        if name == "Namespace":
+            shown = " ".join(parser.text(value).split())
+            built = self._every_namespace_condition([value])
+            text = f"Namespace: {shown}"
+            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, text, shown not in _ALL_NAMESPACES, built)
+            return
+        built = self._built_condition(value)
+        if built is None and value.type == "composite_literal":
+            keys = [key for key, _ in keyed_entries(value)] or literal_items(value)
+            built = self._every_namespace_condition(keys)
+        effective = _names_a_namespace(value)
+        self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, _namespaces_detail(value))
+
+    def _every_namespace_condition(self, names: list[tree_sitter.Node]) -> Condition | None:
+        """When every namespace a scope names is `""` by default, computed (`{cacheNamespace(): {}}` with a
+        helper returning metav1.NamespaceAll unless the configuration names one): what makes one a namespace.
+        None when one names a namespace, is not known, or is read from the environment as is (SPEC §1)."""
+        conditions = []
+        for node in names:
+            if (
+                node.type in ("interpreted_string_literal", "raw_string_literal")
+                or parser.text(node) in _ALL_NAMESPACES
+            ):
+                if parser.text(node) not in _ALL_NAMESPACES:
+                    return None
+                continue
+            value = self.evaluator.value(self.file, node, self.evaluator.parameters(self.file, node), 0)
+            if not isinstance(value, Val) or value.value not in ("", None) or value.unseen:
+                return None
+            origin = value.origin
+            text = self.evaluator.guarding.set_text(origin) if origin else f"`{parser.text(node)}` is not empty"
+            conditions.append(Condition(text, self.file.span(node), False))
+        return conditions[0] if conditions else None
 
     def _written_under(self, name: tree_sitter.Node, *, whole: bool) -> list[Condition | None]:
         """The conditions of the statements that fill a local map, in source order: assigned whole

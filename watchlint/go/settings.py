@@ -140,7 +140,7 @@ class Settings:
         named = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
         if package == "os" and name in ("Getenv", "LookupEnv"):
             origin = named if named is not None else "an environment variable"
-            return Val(("", False), origin) if name == "LookupEnv" else Val("", origin, unseen=True)
+            return Val(("", False) if name == "LookupEnv" else "", origin, unseen=True)
         if name in ("IsSet", "Changed") and named is not None:
             return Val(False, f"--{named}")  # nothing is set in the default deployment
         if name != "Enabled" or count != 1 or named is None:

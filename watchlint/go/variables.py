@@ -175,7 +175,7 @@ class VariableValues:
                 return self.evaluator.value(file, values[write.index], env, depth + 1)
             value = self.evaluator.value(file, values[0], env, depth + 1) if len(values) == 1 else UNKNOWN
             if isinstance(value, Val) and isinstance(value.value, tuple) and write.index < len(value.value):
-                return item_value(value.value[write.index], value.origin)  # `x, err = call()`
+                return item_value(value.value[write.index], value.origin, value.unseen)  # `x, err = call()`
             return UNKNOWN
         if write.kind is WriteKind.ADDRESS:
             return self._filled(file, write.node, depth)
@@ -268,7 +268,7 @@ class VariableValues:
             if isinstance(value, Val) and isinstance(value.value, tuple):
                 items = value.value
                 index = declaration.value_index
-                return item_value(items[index], value.origin) if index < len(items) else UNKNOWN
+                return item_value(items[index], value.origin, value.unseen) if index < len(items) else UNKNOWN
             return value
         if declaration.type_node is not None and declaration.type_node.type in _NIL_TYPES:
             return Val(None)  # `var namespaces map[string]cache.Config`: nil until written
