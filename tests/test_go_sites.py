@@ -530,3 +530,48 @@ def test_a_finding_at_a_helpers_call_shows_where_the_helper_reads_or_watches(
         ("WL001", 31, (helpers, 18, "watchChild watches it with `Owns(obj)`")),
         ("WL001", 32, (helpers, 18, "watchChild watches it with `Owns(obj)`")),
     ]
+
+
+def test_a_watch_of_a_cache_of_its_own_is_helped_with_that_caches_options(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cache built with cache.New has no manager options to edit; and a metadata-only informer would only add
+    to the typed one its List starts."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "get-informer-of-a-cache-of-its-own")
+    report = run([Path(".")], CommandLine(), catalog)
+    (watch,) = [finding for finding in report.findings if finding.code == "WL001"]
+    assert watch.help == (
+        "Restrict EndpointSlice in the options of the cache built at main.go:17 "
+        "(cache.Options.ByObject: Label, Field or Namespaces; or DefaultNamespaces)"
+    )
+
+
+MANAGER_INFORMER = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_, _ = mgr.GetCache().GetInformer(context.Background(), &corev1.Pod{})
+	var pod corev1.Pod
+	_ = mgr.GetClient().Get(context.Background(), ctrl.Request{}.NamespacedName, &pod)
+}
+"""
+
+
+def test_get_informer_is_offered_metadata_only_where_nothing_reads_the_kind_typed(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The metadata form of GetInformer saves nothing while a typed read of the kind keeps the typed informer."""
+    root = write_tree(tmp_path / "op", {"go.mod": GO_MOD.format(name="op"), "main.go": MANAGER_INFORMER})
+    monkeypatch.chdir(root)
+    (watch,) = [finding for finding in run([Path(".")], CommandLine(), catalog).findings if finding.code == "WL001"]
+    assert watch.help == "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options"
+    (root / "main.go").write_text(MANAGER_INFORMER.replace("&pod)", "&corev1.Namespace{})"), encoding="utf-8")
+    (watch,) = [finding for finding in run([Path(".")], CommandLine(), catalog).findings if finding.code == "WL001"]
+    assert "ask GetInformer for a metav1.PartialObjectMetadata of the kind" in watch.help

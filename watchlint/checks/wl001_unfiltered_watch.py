@@ -56,7 +56,7 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
         names = cache_option_names(site.legacy_cache_options)
         restrict = f"Restrict {site.kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}"
         method = site.call.rsplit(".", 1)[-1]
-        if method in ("GetInformer", "GetInformerForKind"):
+        if method in ("GetInformer", "GetInformerForKind") and not read_typed:
             # no builder: the metadata form is another object, which only GetInformer takes (GetInformerForKind
             # builds a typed informer from the GroupVersionKind), and a typed lister of its indexer would break
             return (

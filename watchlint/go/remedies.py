@@ -278,6 +278,12 @@ class SiteRemedies:
                 f"The predicate tests an annotation, which no cache selector can match: label the {item.object.kind} "
                 f"objects it keeps and restrict {item.object.kind} with {self.names.by_object} on that label"
             )
+        if access is Access.CACHE and item.operation is Operation.WATCH and item.cache:
+            where = item.cache.rsplit(" at ", 1)[-1]  # a cache of its own (cache.New, cluster.New): no manager
+            return (
+                f"Restrict {item.object.kind} in the options of the cache built at {where} ({self.names.by_object}: "
+                f"{self.names.by_object_fields}; or {self.names.namespaces})"
+            )
         if access is not Access.CACHE or item.operation is Operation.WATCH:
             return ""
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
