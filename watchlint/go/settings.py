@@ -61,9 +61,7 @@ class Settings:
         if found is None:
             names = set()
             for call in file.calls():
-                function = call.node.child_by_field_name("function")
-                shown = parser.text(function) if function is not None else ""
-                if shown not in ("os.Exit", "panic") and not call.name.startswith("Fatal"):
+                if not _exits(call.node):
                     continue
                 statement = call.node.parent
                 block = statement.parent.parent if statement is not None and statement.parent is not None else None
@@ -288,7 +286,12 @@ def _fails_when_empty(statement: tree_sitter.Node, name: str) -> bool:
     if last.type == "return_statement":
         return is_failing_return(last)
     call = parser.first_named(last) if last.type == "expression_statement" else None
-    function = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+    return call is not None and call.type == "call_expression" and _exits(call)
+
+
+def _exits(call: tree_sitter.Node) -> bool:
+    """os.Exit, panic, or a Fatal log call (log.Fatal, klog.Fatalf, setupLog.Fatal…)."""
+    function = call.child_by_field_name("function")
     shown = parser.text(function) if function is not None else ""
     return shown in ("os.Exit", "panic") or shown.rsplit(".", 1)[-1].startswith("Fatal")
 
