@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from watchlint.checks import CHECKS, CheckContext
+from watchlint.checks._message import shown
 from watchlint.facts import (
     Access,
     CachePolicy,
@@ -578,3 +579,26 @@ def test_a_watch_of_a_kind_read_typed_is_not_told_to_watch_metadata_only() -> No
     assert [item.help for item in read_too if isinstance(item, Finding)] == [
         "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options"
     ]
+
+
+@pytest.mark.parametrize(
+    ("construct", "quoted"),
+    [
+        ('kopf.on.event("pods")', '`kopf.on.event("pods")`'),
+        (  # an argument ends near the cut: the message cuts there, not inside `**extra`
+            'kopf.on.event("pods", labels={"example.com/flow-run-id": kopf.PRESENT, **extra_labels})',
+            '`kopf.on.event("pods", labels={"example.com/flow-run-id": kopf.PRESENT, …`',
+        ),
+        (  # none near it: cut where the length runs out
+            'kopf.on.event("batch", "v1", "jobs", labels={"example.com/flow-run-identifier": kopf.PRESENT})',
+            '`kopf.on.event("batch", "v1", "jobs", labels={"example.com/flow-run-iden…`',
+        ),
+        (  # the front-end elided an argument just before the cut: one ellipsis
+            "watcherIndexer.Watch(ctx, &corev1.Secret{}, &Connection{}, …, connectionSecretFieldPath)",
+            "`watcherIndexer.Watch(ctx, &corev1.Secret{}, &Connection{}, …`",
+        ),
+    ],
+    ids=["whole", "at-an-argument", "at-the-length", "after-an-elided-argument"],
+)
+def test_long_constructs_are_shortened_at_an_argument_boundary_when_one_is_near(construct: str, quoted: str) -> None:
+    assert shown(construct) == quoted

@@ -5,12 +5,20 @@ from __future__ import annotations
 from watchlint.facts import Access, Site
 
 MAX_CONSTRUCT = 72
+_NEAR = 16  # how far back from the cut an argument boundary is taken instead
 
 
 def shown(text: str) -> str:
     """Quote a construct for a message, shortened so the message stays about one line."""
     if len(text) > MAX_CONSTRUCT:
-        text = text[: MAX_CONSTRUCT - 1].rstrip() + "…"
+        cut = text[: MAX_CONSTRUCT - 1]
+        # at an argument's end where one is near: `labels={…, **extra}` cut inside `**` read as `*…`
+        boundary = cut.rfind(", ")
+        if boundary >= len(cut) - _NEAR:
+            kept = cut[:boundary]
+            text = kept if kept.endswith("…") else f"{kept}, …"  # an argument the front-end elided already
+        else:
+            text = cut.rstrip() + "…"
     return f"`{text}`"
 
 
