@@ -119,21 +119,21 @@ def _lists_unstructured_uncached(site: Site, facts: Facts) -> bool:
 def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
     first_mitigation: Restriction | None = None
     uncached: Judgement | None = None  # a List a manager sends to the API server, with nothing narrowing it
-    for key in site.policy_keys:
+    for position, key in enumerate(site.policy_keys):
         policy = facts.policy(key)
         if policy is None:
             continue
-        every = without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
-        applicable = _judging(every, policy, site)
-        # what names the kind (DisableFor listing it) says more than what holds for every kind
-        # (ReaderFailOnMissingInformer), and decides first: the client sends the read elsewhere
-        active = next((r for r in applicable if r.is_active and r.kind == site.kind), None) or next(
-            (r for r in applicable if r.is_active), None
-        )
+        applicable, active = _active(policy, site)
         if active is None:
             reaching = _reaching(applicable, site)
             related = _origins(policy, site) + _inactive(reaching, site.kind)
-            note = _note(reaching, policy, site)
+            # the other binaries that leave it open too: one fix each is needed before it is closed
+            others = [
+                other.label
+                for later in site.policy_keys[position + 1 :]
+                if (other := facts.policy(later)) is not None and _active(other, site)[1] is None
+            ]
+            note = _note(reaching, policy, site, others)
             return Judgement(code, None, policy=policy, related=related, note=note)
         if uncached is None and _served_uncached(active, site):
             reason = Related(active.span, f"{active.text}: every List of {site.kind} goes to the API server")
@@ -145,6 +145,18 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
     if first_mitigation is None:  # every key unknown: treat as no policy at all
         return Judgement(code, None, note="; no manager options were found")
     return Judgement(code, first_mitigation.mitigation, _evidence(first_mitigation))
+
+
+def _active(policy: CachePolicy, site: Site) -> tuple[list[Restriction], Restriction | None]:
+    """The options of a policy that judge a site, and the one that restricts it (None: it is left open)."""
+    every = without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
+    applicable = _judging(every, policy, site)
+    # what names the kind (DisableFor listing it) says more than what holds for every kind
+    # (ReaderFailOnMissingInformer), and decides first: the client sends the read elsewhere
+    active = next((r for r in applicable if r.is_active and r.kind == site.kind), None) or next(
+        (r for r in applicable if r.is_active), None
+    )
+    return applicable, active
 
 
 def without_replaced(restrictions: list[Restriction], kind: str) -> list[Restriction]:
@@ -307,15 +319,27 @@ def _local_note(site: Site) -> str:
     return _conditional_note(site.restrictions)
 
 
-def _note(applicable: list[Restriction], policy: CachePolicy, site: Site) -> str:
+def _note(applicable: list[Restriction], policy: CachePolicy, site: Site, others: list[str]) -> str:
+    """The message's end: conditional scopes, missing options, and the binaries that leave the site open
+    where several reach it (`binary cmd/a`, `binaries cmd/a and cmd/b`)."""
     parts = [_conditional_note(applicable)]
     if not policy.origins and site.access is Access.CACHE:
         parts.append("; no manager options were found")
     elif not policy.origins and site.access is Access.KOPF:
         parts.append("; no namespace scope was found in code")
     if len(site.policy_keys) > 1:
-        parts.append(f" ({policy.label})")
+        parts.append(f" ({_labels([policy.label, *others])})")
     return "".join(parts)
+
+
+def _labels(labels: list[str]) -> str:
+    """`binary cmd/a`; `binaries cmd/a and cmd/b`; other labels joined as they are."""
+    if len(labels) == 1:
+        return labels[0]
+    if all(label.startswith("binary ") for label in labels):
+        names = [label.removeprefix("binary ") for label in labels]
+        return f"binaries {', '.join(names[:-1])} and {names[-1]}"
+    return f"{', '.join(labels[:-1])} and {labels[-1]}"
 
 
 def fixes_for(site: Site, judgement: Judgement) -> tuple[Fix, ...]:
