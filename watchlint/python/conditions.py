@@ -93,7 +93,12 @@ def empty_by_default(file: ParsedFile, flow: Flow, value: libcst.BaseExpression)
     if isinstance(value, libcst.IfExp) or _truth(flow, value, _Context()) is not False:
         return None
     variable = environment_variable(flow, value) if isinstance(value, libcst.Name | libcst.Call) else None
-    text = f"{variable} is set" if variable is not None else f"`{file.code(value)}` is not empty"
+    sources = flow.sources(value) if isinstance(value, libcst.Name) else None
+    # `namespaces = settings.observer.namespaces`: the setting names what to configure, the local does not
+    named = (
+        sources[0] if sources is not None and len(sources) == 1 and isinstance(sources[0], libcst.Attribute) else value
+    )
+    text = f"{variable} is set" if variable is not None else f"`{file.code(named)}` is not empty"
     return Condition(text, file.span(value), False)
 
 
