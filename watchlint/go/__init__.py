@@ -296,7 +296,13 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     for restriction, file, node in item.namespaces:
         value = evaluator.value(file, node, evaluator.parameters(file, node), 0)
         every = isinstance(value, Val) and value.value in ("", None) and not value.unseen
-        if node.type == "selector_expression":
+        # a field filled by a setting names every namespace by default as a variable does; where the site itself
+        # sits under a condition that cannot be told (cert-manager builds its rfc2136 informer only where no
+        # lister was injected), and for a field of unknown source, it still counts, after the other restrictions
+        configured = (
+            every and isinstance(value, Val) and bool(value.origin) and not _under_unknown_guard(item, evaluator)
+        )
+        if node.type == "selector_expression" and not configured:
             if every:
                 weak.append(judged.pop(id(restriction)))
             continue
@@ -317,6 +323,12 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
         if (condition := evaluator.condition(file, node)) is not None:
             judged[id(restriction)] = replace(restriction, condition=condition)
     return (*judged.values(), *weak)
+
+
+def _under_unknown_guard(item: PendingSite, evaluator: Evaluator) -> bool:
+    """Whether a site runs only under a condition the default deployment cannot be told to hold or not."""
+    condition = evaluator.condition(item.file, item.node)
+    return condition is not None and condition.holds_by_default is None
 
 
 def _judged_tweak(
