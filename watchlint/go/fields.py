@@ -13,6 +13,7 @@ from watchlint.go import parser
 from watchlint.go.configfiles import nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
+from watchlint.go.guards import disjuncts
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import keyed_elements
@@ -78,6 +79,9 @@ class FieldValues:
         )
         if flag is not None and not flag.defaults_to_destination:
             value = self.evaluator.settings.flag_value(flag, depth)
+            if isinstance(value, Val) and value.value in ("", None):
+                fallback = self._fallback(name, owner, depth)  # `if o.Namespace == "" { o.Namespace = … }`
+                value = fallback if fallback is not None else value
             return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
         if env is not None and env.default is not None:
             is_bool = field_type is not None and field_type.name == "bool" and not field_type.pointer
@@ -137,6 +141,13 @@ class FieldValues:
             copied = not from_file and isinstance(value, Val) and value.origin.endswith(FROM_FILE)
             deployed = not file.is_test
             held_here = parent is None or _held_in(value_node) in (None, parent.lower())
+            if defaults and deployed and _fills_when_empty(value_node, name):
+                # `if o.Namespace == "" { o.Namespace = defaultNamespace() }`: what an unset field holds
+                if not isinstance(value, Val):
+                    return None
+                if value.value not in ("", None):
+                    known.append(Val(value.value, value.origin or defaults))
+                    continue
             if isinstance(value, Val) and value.origin and not copied:
                 known.append(value)
             elif isinstance(value, Val) and defaults and deployed and held_here:
@@ -180,6 +191,18 @@ class FieldValues:
             and _fully_known(computed[0].value)
             and all(self._off_by_default(file, node) for file, node in (*conditional, *items))
         )
+
+    def _fallback(self, name: str, owner: TypeRef | None, depth: int) -> Value | None:
+        """What the code writes to the field where it is left empty (`if o.Namespace == "" { o.Namespace =
+        defaultNamespace() }`): a non-empty value, or UNKNOWN when one cannot be told; None when nothing is."""
+        for file, value_node, _ in self._writes_of_field(name, owner):
+            if file.is_test or not _fills_when_empty(value_node, name):
+                continue
+            env = self.evaluator.parameters(file, value_node, depth + 1)
+            value = self.evaluator.value(file, value_node, env, depth + 1)
+            if not isinstance(value, Val) or value.value not in ("", None):
+                return value
+        return None
 
     def _items_filled(self, name: str, owner: TypeRef | None) -> bool:
         """Whether deployed code writes items of the field (`c.Selector[key] = value`) where it may run by
@@ -335,6 +358,31 @@ def _held_in(value: tree_sitter.Node) -> str | None:
 
 
 _BRANCHES = frozenset({"expression_case", "type_case", "default_case", "communication_case", "for_statement"})
+
+
+def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
+    """Whether a write of field `name` sits in the branch of an `if` that tests the field empty
+    (`if o.Namespace == "" { o.Namespace = … }`, also as one part of an `||`): a fallback, not an override."""
+    child, current = value, value.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        if current.type == "if_statement" and child == current.child_by_field_name("consequence"):
+            condition = current.child_by_field_name("condition")
+            return condition is not None and any(_tests_empty_field(part, name) for part in disjuncts(condition))
+        child, current = current, current.parent
+    return False
+
+
+def _tests_empty_field(condition: tree_sitter.Node, name: str) -> bool:
+    """`x.name == ""` (or `== nil`, `len(x.name) == 0`)."""
+    if condition.type != "binary_expression" or parser.text(condition.child_by_field_name("operator")) != "==":
+        return False
+    sides = [condition.child_by_field_name("left"), condition.child_by_field_name("right")]
+    texts = [parser.text(side) for side in sides if side is not None]
+    if len(texts) != 2 or not any(text in ('""', "nil", "0") for text in texts):
+        return False
+    tested = next(text for text in texts if text not in ('""', "nil", "0"))
+    tested = tested[4:-1] if tested.startswith("len(") and tested.endswith(")") else tested
+    return tested.lstrip("*").endswith(f".{name}")
 
 
 def _written_under_condition(value: tree_sitter.Node) -> bool:

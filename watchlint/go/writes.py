@@ -21,6 +21,7 @@ _WRITTEN_NAMES = """
 [
   (assignment_statement left: (expression_list (identifier) @name))
   (assignment_statement left: (expression_list (index_expression operand: (identifier) @name)))
+  (assignment_statement left: (expression_list (unary_expression operator: "*" operand: (identifier) @name)))
   (inc_statement (identifier) @name)
   (dec_statement (identifier) @name)
   (unary_expression operator: "&" operand: (identifier) @name)
@@ -70,6 +71,13 @@ def _write(name: tree_sitter.Node, declaration: Declaration) -> Write | None:
     if parent is None:
         return None
     escapes = innermost_function(parent) != innermost_function(declaration.node)
+    if parent.type == "unary_expression" and parser.text(parent.child_by_field_name("operator")) == "*":
+        # `*ns = "default"` through the pointer a flag gives: a pointer reads as the value it points to
+        left = parent.parent
+        statement = left.parent if left is not None else None
+        if left is None or statement is None or statement.type != "assignment_statement":
+            return None
+        return _assignment(statement, left, parent, escapes)
     if parent.type == "unary_expression":
         return Write(parent, WriteKind.ADDRESS, escapes=escapes)
     if parent.type == "argument_list":  # only the first argument of a call: `maps.Copy(x, src)` fills x
@@ -88,10 +96,15 @@ def _write(name: tree_sitter.Node, declaration: Declaration) -> Write | None:
     statement = parent.parent
     if parent.type != "expression_list" or statement is None or statement.type != "assignment_statement":
         return None
+    return _assignment(statement, parent, name, escapes)
+
+
+def _assignment(statement: tree_sitter.Node, left: tree_sitter.Node, written: tree_sitter.Node, escapes: bool) -> Write:
+    """`x = value` (or `*x = value`) with `written` among the left side's expressions; `x += …` is not evaluated."""
     operator = next((child.type for child in statement.children if not child.is_named), "")
     if operator != "=":
         return Write(statement, WriteKind.OTHER, escapes=escapes)
-    return Write(statement, WriteKind.ASSIGN, parser.named(parent).index(name), escapes)
+    return Write(statement, WriteKind.ASSIGN, parser.named(left).index(written), escapes)
 
 
 def repeats_before(write: Write, at: int) -> bool:
