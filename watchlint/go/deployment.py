@@ -284,6 +284,13 @@ class Evaluator:
             return strings_result(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
         if name == "make" and is_builtin:
             return Val({})
+        if len(values) == 1 and (
+            (package in _POINTER_PACKAGES and name in _POINTER_HELPERS) or (name == "new" and is_builtin)
+        ):
+            # `ptr.To(true)`, `pointer.String("x")`, Go 1.26's `new(true)`: a pointer reads as what it points to
+            # (`new(T)` of a type gives no value: its argument is no expression the evaluator knows)
+            return first
+
         if len(values) == 1 and self._converts(file, function, package, name):
             return first  # `TenancyMode(os.Getenv(…))`: a string (or bool, int) under another name
         return None
@@ -358,6 +365,13 @@ class Evaluator:
                 return Val([UNKNOWN] * len(items))
             return Val([item.value for item in items if isinstance(item, Val)])
         return UNKNOWN
+
+
+_POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
+# k8s.io/utils' constructors of a pointer to their argument (ptr.To; pointer.Bool and the deprecated …Ptr forms)
+_POINTER_HELPERS = frozenset(
+    {"To", "Bool", "String", "Int", "Int32", "Int64", "BoolPtr", "StringPtr", "Int32Ptr", "Int64Ptr", "Duration"}
+)
 
 
 def _receiver_name(function: tree_sitter.Node) -> str:

@@ -106,10 +106,8 @@ class FieldValues:
             if not defaults:
                 return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
             origin = defaults
-        zero = zero_value(field_type)
-        empty = zero.value if isinstance(zero, Val) else ""
-        unseen = bool(known) and not origin and all(value.unseen for value in known)  # stored from os.Getenv
-        return Val(empty, origin or next((value.origin for value in known if value.origin), "") or name, unseen)
+        shown = origin or next((value.origin for value in known if value.origin), "") or name
+        return _empty(field_type, known, shown, unseen=bool(known) and not origin and all(v.unseen for v in known))
 
     def _defaults_origin(self, name: str, owner: TypeRef | None, flag: Flag | None, from_file: bool) -> str:
         """How a field whose writes in code are its defaults is named in messages; empty for a field that is
@@ -317,6 +315,16 @@ class FieldValues:
                         writes.setdefault(key, []).append((file, value, struct))
             self._field_values, self._element_writes = writes, elements
         return self._field_values
+
+
+def _empty(field_type: TypeRef | None, known: list[Val], origin: str, *, unseen: bool) -> Val:
+    """A field that holds nothing the code shows: its type's zero value, or false where the code writes false to
+    a *bool (`c.Enabled = ptr.To(false)` where unset); `unseen`: only os.Getenv's values are stored in it."""
+    zero = zero_value(field_type)
+    empty = zero.value if isinstance(zero, Val) else ""
+    if any(value.value is False for value in known) and all(value.value in (False, None) for value in known):
+        empty = False
+    return Val(empty, origin, unseen)
 
 
 def _fully_known(value: object) -> bool:
