@@ -45,6 +45,9 @@ def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: in
     variable = _assigned_to(current)
     if variable is None or hops >= _MAX_HOPS:
         return
+    if variable.type == "selector_expression":  # `sc.podInformer = f.Core().V1().Pods()`: the field's uses after
+        yield from _field_handlers(resolver, file, variable, hops)
+        return
     scope = resolver.scope(file, variable)
     if scope is None:
         return
@@ -55,6 +58,18 @@ def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: in
             continue
         declaration = resolver.declaration(file, reference)
         if declaration is not None and (declaration == assigned or declaration.node == variable):
+            yield from _handlers(resolver, file, reference, hops + 1)
+
+
+def _field_handlers(resolver: Resolver, file: GoFile, field: tree_sitter.Node, hops: int) -> Iterator[tree_sitter.Node]:
+    """The handlers added through a struct field an informer is stored in, in the function that stores it,
+    after the store (spelled alike: `sc.podInformer.Informer().AddEventHandler(…)`)."""
+    scope = resolver.scope(file, field)
+    if scope is None:
+        return
+    text = parser.text(field)
+    for reference in parser.captures("(selector_expression) @field", scope.function).get("field", []):
+        if reference.start_byte > field.start_byte and parser.text(reference) == text:
             yield from _handlers(resolver, file, reference, hops + 1)
 
 
@@ -70,7 +85,8 @@ def _method_call_on(node: tree_sitter.Node, names: frozenset[str]) -> tree_sitte
 
 
 def _assigned_to(value: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The variable a value is declared or assigned to alone or in its place of a list (`x := value`)."""
+    """The variable (or struct field) a value is declared or assigned to, alone or in its place of a list
+    (`x := value`, `s.informer = value`)."""
     values = value.parent
     statement = values.parent if values is not None and values.type == "expression_list" else None
     if values is None or statement is None or statement.type not in ("short_var_declaration", "assignment_statement"):
@@ -81,7 +97,7 @@ def _assigned_to(value: tree_sitter.Node) -> tree_sitter.Node | None:
     names = parser.named(left) if left is not None else []
     index = next((i for i, item in enumerate(parser.named(values)) if item == value), -1)
     target = names[index] if 0 <= index < len(names) else None
-    return target if target is not None and target.type == "identifier" else None
+    return target if target is not None and target.type in ("identifier", "selector_expression") else None
 
 
 def _filtering(resolver: Resolver, file: GoFile, handler: tree_sitter.Node) -> tree_sitter.Node | None:
