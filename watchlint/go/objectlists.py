@@ -42,8 +42,11 @@ class ObjectLists:
         elif value.type == "call_expression":
             info = self.resolver.callee(file, value)
             helper = info.file if info is not None else file
-            for returned in returned_values(info.node) if info is not None else ():
-                yield from self.objects_in(helper, returned, depth + 1)
+            returned = returned_values(info.node) if info is not None else []
+            if info is not None and not returned:  # `func f() (objects []client.Object) { …; return }`
+                returned = _named_results(info.node)[:1]
+            for item in returned:
+                yield from self.objects_in(helper, item, depth + 1)
         elif value.type == "identifier":
             yield from self._objects_in_variable(file, value, depth)
 
@@ -112,8 +115,17 @@ class ObjectLists:
             yield from self.objects_in(file, declaration.value_node, depth)
         scope = self.resolver.scope(file, variable)
         for assigned in scope.assignments.get(parser.text(variable), []) if scope is not None else []:
-            if assigned.type == "call_expression":  # `list = append(list, &corev1.Secret{})`
+            # `list = append(list, &corev1.Secret{})`; `list = []client.Object{…}` (under a flag, say)
+            if assigned.type in ("call_expression", "composite_literal"):
                 yield from self.objects_in(file, assigned, depth)
+
+
+def _named_results(function: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The names of a function's named results, in order (a bare `return` gives what they hold)."""
+    result = function.child_by_field_name("result")
+    if result is None or result.type != "parameter_list":
+        return []
+    return [name for declaration in parser.named(result) for name in declaration.children_by_field_name("name")]
 
 
 def literal_of(
