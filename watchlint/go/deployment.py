@@ -283,7 +283,8 @@ class Evaluator:
         if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
             return strings_result(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
         if name == "make" and is_builtin:
-            return Val({})
+            # a channel holds what the program sends it as it runs: a loop over it is no condition
+            return UNKNOWN if values and values[0].type == "channel_type" else Val({})
         if len(values) == 1 and (
             (package in _POINTER_PACKAGES and name in _POINTER_HELPERS) or (name == "new" and is_builtin)
         ):
