@@ -609,10 +609,13 @@ def test_the_label_selector_of_an_owned_kind_uses_the_owner_label_the_operator_w
 PREDICATES_MAIN = """package main
 
 import (
+	"reflect"
+
 	corev1 "k8s.io/api/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -623,6 +626,12 @@ func hashed(object client.Object) bool {
 	return ok
 }
 
+func changed() predicate.Funcs {
+	return predicate.Funcs{UpdateFunc: func(e event.UpdateEvent) bool {
+		return !reflect.DeepEqual(e.ObjectOld.GetAnnotations(), e.ObjectNew.GetAnnotations())
+	}}
+}
+
 func main() {
 	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
 	labelled := predicate.NewPredicateFuncs(func(object client.Object) bool { return object.GetLabels()["app"] != "" })
@@ -630,6 +639,7 @@ func main() {
 	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Service{}).
 		Watches(&corev1.Secret{}, enqueue, builder.WithPredicates(predicate.NewPredicateFuncs(hashed))).
 		Watches(&corev1.ConfigMap{}, enqueue, builder.WithPredicates(labelled)).
+		Watches(&corev1.Pod{}, enqueue, builder.WithPredicates(changed())).
 		Complete(reconcile.Func(nil))
 }
 """
@@ -639,7 +649,8 @@ def test_a_predicate_testing_an_annotation_is_told_no_selector_can_match_it(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A cache selector reads labels and fields, not annotations: the help of a watch whose predicate tests
-    only an annotation says to label what it keeps; one testing a label keeps the usual help."""
+    only an annotation says to label what it keeps; one testing a label keeps the usual help, and so does one
+    comparing an update's old and new annotations, which filters changes, not objects."""
     monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": PREDICATES_MAIN}))
     report = run([Path(".")], CommandLine(), catalog)
     helps = {(finding.code, finding.kind): finding.help for finding in report.findings}
@@ -647,6 +658,8 @@ def test_a_predicate_testing_an_annotation_is_told_no_selector_can_match_it(
         ("WL003", "Secret"): "The predicate tests an annotation, which no cache selector can match: label the Secret "
         "objects it keeps and restrict Secret with cache.Options.ByObject on that label",
         ("WL003", "ConfigMap"): "Restrict ConfigMap with cache.Options.ByObject (the label or field the predicate "
+        "tests, if any, or namespaces), so the informer holds only the objects the controller needs",
+        ("WL003", "Pod"): "Restrict Pod with cache.Options.ByObject (the label or field the predicate "
         "tests, if any, or namespaces), so the informer holds only the objects the controller needs",
     }
 

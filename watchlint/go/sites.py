@@ -193,6 +193,8 @@ class SiteExtractor:
                 if info is not None:
                     texts.append(parser.text(info.node))
         text = "".join(texts)
+        if "ObjectOld" in text:  # comparing an update's old and new objects filters changes, not objects
+            return False
         return any(read in text for read in _ANNOTATION_READS) and not any(read in text for read in _LABEL_READS)
 
     def expand_helpers(
