@@ -294,22 +294,17 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     judged = {id(restriction): restriction for restriction in item.restrictions}
     weak = []  # fields naming every namespace by default: they still count, after the site's other restrictions
     for restriction, file, node in item.namespaces:
-        value = evaluator.value(file, node, evaluator.parameters(file, node), 0)
-        every = isinstance(value, Val) and value.value in ("", None) and not value.unseen
+        every = evaluator.every_namespace(file, node)
         # a field filled by a setting names every namespace by default as a variable does; where the site itself
         # sits under a condition that cannot be told (cert-manager builds its rfc2136 informer only where no
         # lister was injected), and for a field of unknown source, it still counts, after the other restrictions
-        configured = (
-            every and isinstance(value, Val) and bool(value.origin) and not _under_unknown_guard(item, evaluator)
-        )
+        configured = every is not None and bool(every[0].origin) and not _under_unknown_guard(item, evaluator)
         if node.type == "selector_expression" and not configured:
-            if every:
+            if every is not None:
                 weak.append(judged.pop(id(restriction)))
             continue
-        # an environment variable read as is: a namespace the code does not show, which counts (SPEC §1)
-        if every and isinstance(value, Val):
-            text = evaluator.guarding.set_text(value.origin) if value.origin else f"`{parser.text(node)}` is not empty"
-            judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
+        if every is not None:
+            judged[id(restriction)] = replace(restriction, condition=Condition(every[1], restriction.span, False))
         elif (caller := _passes_every_namespace(file, node, evaluator)) is not None:
             text = f'`{parser.text(node)}` is not empty ({caller} passes "")'
             judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))

@@ -49,7 +49,7 @@ def entries_by_callers(
 def _by_parameter(resolver: Resolver, info: FunctionInfo, declaration: Declaration) -> _KindOfCall | None:
     """`m[obj] = …` with obj a parameter of the function (not of a function literal inside it)."""
     parameters = info.node.child_by_field_name("parameters")
-    if declaration.parameter_index < 0 or parameters is None or not _inside(declaration.node, parameters):
+    if declaration.parameter_index < 0 or parameters is None or not parser.encloses(parameters, declaration.node):
         return None
     index = declaration.parameter_index
 
@@ -118,7 +118,3 @@ def _of_type_parameter(resolver: Resolver, file: GoFile, declaration: Declaratio
 def _names_type_parameter(type_node: tree_sitter.Node, names: frozenset[str]) -> bool:
     node = parser.first_named(type_node) if type_node.type == "pointer_type" else type_node
     return node is not None and parser.text(node) in names
-
-
-def _inside(node: tree_sitter.Node, holder: tree_sitter.Node) -> bool:
-    return holder.start_byte <= node.start_byte and node.end_byte <= holder.end_byte

@@ -101,7 +101,7 @@ class CallGraph:
             for call in file.calls():
                 if (
                     call.operand is None
-                    and _inside(call.node, holder)
+                    and parser.encloses(holder, call.node)
                     and _calls_a_local(self.resolver, file, call, info)
                 ):
                     found[file.path, call.node.start_byte] = (file, call.node)
@@ -169,10 +169,6 @@ def _names_function(file: GoFile, name: tree_sitter.Node | None, key: FunctionKe
         operand = name.child_by_field_name("operand")
         return operand is not None and file.imports.get(parser.text(operand)) == key.package
     return file.package_path == key.package
-
-
-def _inside(node: tree_sitter.Node, holder: tree_sitter.Node) -> bool:
-    return holder.start_byte <= node.start_byte and node.end_byte <= holder.end_byte
 
 
 def _calls_a_local(resolver: Resolver, file: GoFile, call: Call, info: FunctionInfo) -> bool:

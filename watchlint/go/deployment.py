@@ -35,7 +35,7 @@ from watchlint.go.known import (
 )
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import Resolver
-from watchlint.go.scope import return_items, return_statements
+from watchlint.go.scope import receiver_name, return_items, return_statements
 from watchlint.go.settings import Settings
 from watchlint.go.variables import VariableValues
 
@@ -136,6 +136,15 @@ class Evaluator:
         if index >= len(values):
             return UNKNOWN
         return self.value(file, values[index], self.parameters(file, call, depth), depth)
+
+    def every_namespace(self, file: GoFile, node: tree_sitter.Node) -> tuple[Val, str] | None:
+        """A namespace expression that names every namespace (`""`) in the default deployment, from what the code
+        shows, with what makes it name one (`--namespace is set`, "`ns()` is not empty"); None otherwise, a
+        value read from the environment as is included: a namespace the code does not show counts (SPEC §1)."""
+        value = self.value(file, node, self.parameters(file, node), 0)
+        if not isinstance(value, Val) or value.value not in ("", None) or value.unseen:
+            return None
+        return value, self.guarding.set_text(value.origin) if value.origin else f"`{parser.text(node)}` is not empty"
 
     # -- evaluation -------------------------------------------------------------------------------
     def truth(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> tuple[bool | None, str]:
@@ -255,11 +264,11 @@ class Evaluator:
                 for p in info.parameters
                 if p.index < len(values)
             }
-            receiver = _receiver_name(info.node)
+            receiver = receiver_name(info.node)
             operand = function.child_by_field_name("operand") if function is not None else None
             if receiver and operand is not None and function is not None and function.type == "selector_expression":
                 # `cfg.Watch.Namespaces.Len()`: the method reads the value it is called on
-                bindings[receiver] = self.value(file, operand, env, depth + 1)
+                bindings[parser.text(receiver)] = self.value(file, operand, env, depth + 1)
             return self.returned(info.file, info.node, bindings, depth + 1)
         return UNKNOWN
 
@@ -291,7 +300,6 @@ class Evaluator:
             # `ptr.To(true)`, `pointer.String("x")`, Go 1.26's `new(true)`: a pointer reads as what it points to
             # (`new(T)` of a type gives no value: its argument is no expression the evaluator knows)
             return first
-
         if len(values) == 1 and self._converts(file, function, package, name):
             return first  # `TenancyMode(os.Getenv(…))`: a string (or bool, int) under another name
         return None
@@ -373,11 +381,3 @@ _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
 _POINTER_HELPERS = frozenset(
     {"To", "Bool", "String", "Int", "Int32", "Int64", "BoolPtr", "StringPtr", "Int32Ptr", "Int64Ptr", "Duration"}
 )
-
-
-def _receiver_name(function: tree_sitter.Node) -> str:
-    """The name a method's receiver is bound to (`s` of `func (s *Strings) Len() int`); "" for none."""
-    receiver = function.child_by_field_name("receiver") if function.type == "method_declaration" else None
-    declaration = parser.first_named(receiver) if receiver is not None else None
-    name = declaration.child_by_field_name("name") if declaration is not None else None
-    return parser.text(name) if name is not None else ""

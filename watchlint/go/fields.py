@@ -13,7 +13,7 @@ from watchlint.go import parser
 from watchlint.go.configfiles import nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
-from watchlint.go.guards import disjuncts
+from watchlint.go.guards import disjuncts, tested_empty
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import keyed_elements
@@ -375,22 +375,10 @@ def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
     while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
         if current.type == "if_statement" and child == current.child_by_field_name("consequence"):
             condition = current.child_by_field_name("condition")
-            return condition is not None and any(_tests_empty_field(part, name) for part in disjuncts(condition))
+            tested = [tested_empty(part) for part in disjuncts(condition)] if condition is not None else []
+            return any(found is not None and found.lstrip("*").endswith(f".{name}") for found in tested)
         child, current = current, current.parent
     return False
-
-
-def _tests_empty_field(condition: tree_sitter.Node, name: str) -> bool:
-    """`x.name == ""` (or `== nil`, `len(x.name) == 0`)."""
-    if condition.type != "binary_expression" or parser.text(condition.child_by_field_name("operator")) != "==":
-        return False
-    sides = [condition.child_by_field_name("left"), condition.child_by_field_name("right")]
-    texts = [parser.text(side) for side in sides if side is not None]
-    if len(texts) != 2 or not any(text in ('""', "nil", "0") for text in texts):
-        return False
-    tested = next(text for text in texts if text not in ('""', "nil", "0"))
-    tested = tested[4:-1] if tested.startswith("len(") and tested.endswith(")") else tested
-    return tested.lstrip("*").endswith(f".{name}")
 
 
 def _written_under_condition(value: tree_sitter.Node) -> bool:

@@ -82,9 +82,8 @@ class FlagRegistry:
     by_variable: dict[tuple[str, str], Flag] = field(default_factory=dict)  # (package or file, name)
     # field name -> the structs whose field of that name a flag fills, with the flag (None: struct not told)
     by_field: dict[str, list[tuple[TypeRef | None, Flag]]] = field(default_factory=dict)
-    by_name: dict[str, Flag] = field(default_factory=dict)  # the first definition of each name
-    # every definition of each name: binaries of one module may each define theirs (`--namespace`)
-    all_by_name: dict[str, list[Flag]] = field(default_factory=dict)
+    # every definition of each name, in the order met: binaries of one module may each define theirs
+    by_name: dict[str, list[Flag]] = field(default_factory=dict)
     # field name -> the structs declaring a field of that name with an `env:"X"` tag, with X and its default
     env_by_field: dict[str, list[tuple[TypeRef | None, EnvTag]]] = field(default_factory=dict)
     decoded: list[TypeRef] = field(default_factory=list)  # structs filled from a configuration file
@@ -94,7 +93,7 @@ class FlagRegistry:
     def named(self, name: str, near: GoFile | None = None) -> Flag | None:
         """The flag of a name; of several definitions, the one whose folder shares most with `near`'s (the
         read's), the first on a tie."""
-        flags = self.all_by_name.get(name)
+        flags = self.by_name.get(name)
         if not flags:
             return None
         if near is None or len(flags) == 1:
@@ -102,8 +101,7 @@ class FlagRegistry:
         return max(flags, key=lambda flag: _shared_folders(flag.file.directory, near.directory))
 
     def _name(self, flag: Flag) -> None:
-        self.by_name.setdefault(flag.name, flag)
-        self.all_by_name.setdefault(flag.name, []).append(flag)
+        self.by_name.setdefault(flag.name, []).append(flag)
 
     def collect(self, file: GoFile, resolver: Resolver) -> None:
         self.decoded.extend(decoded_structs(file, resolver))

@@ -144,7 +144,7 @@ class Guards:
         """The default value of the flag or feature gate an origin names (None when it names neither)."""
         if origin.startswith("--feature-gates "):
             return self.evaluator.settings.feature_gates().get(origin.removeprefix("--feature-gates "))
-        flag = self.evaluator.flags.by_name.get(origin.removeprefix("--")) if origin.startswith("--") else None
+        flag = self.evaluator.flags.named(origin.removeprefix("--")) if origin.startswith("--") else None
         value = self.evaluator.settings.flag_value(flag, 0) if flag is not None else None
         return value.value if isinstance(value, Val) else None
 
@@ -383,6 +383,22 @@ def _made_before(statement: tree_sitter.Node, name: str) -> bool:
                 values = parser.named(right) if right is not None else []
                 made = names == [name] and len(values) == 1 and values[0].type == "call_expression"
     return False
+
+
+def tested_empty(condition: tree_sitter.Node | None) -> str | None:
+    """What `x == ""`, `x == nil`, `x == 0` or `len(x) == 0` tests empty, as written (`ns`, `*ns`,
+    `o.Namespace`); None for any other condition."""
+    if condition is None or condition.type != "binary_expression":
+        return None
+    if parser.text(condition.child_by_field_name("operator")) != "==":
+        return None
+    sides = [condition.child_by_field_name("left"), condition.child_by_field_name("right")]
+    texts = [parser.text(side) for side in sides if side is not None]
+    empty = next((index for index, text in enumerate(texts) if text in ('""', "nil", "0", "``")), None)
+    if len(texts) != 2 or empty is None:
+        return None
+    tested = texts[1 - empty]
+    return tested[4:-1] if tested.startswith("len(") and tested.endswith(")") else tested
 
 
 def disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:

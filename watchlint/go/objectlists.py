@@ -14,7 +14,7 @@ from watchlint.go.deployment import Evaluator
 from watchlint.go.known import Val
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver, append_arguments, keyed_entries, literal_items
-from watchlint.go.scope import returned_values
+from watchlint.go.scope import named_results, returned_values
 
 MAX_HELPER_DEPTH = 3  # helpers returning the objects of helpers
 MAX_HOPS = 3  # variables followed to the literal they hold
@@ -44,7 +44,7 @@ class ObjectLists:
             helper = info.file if info is not None else file
             returned = returned_values(info.node) if info is not None else []
             if info is not None and not returned:  # `func f() (objects []client.Object) { …; return }`
-                returned = _named_results(info.node)[:1]
+                returned = named_results(info.node)[:1]
             for item in returned:
                 yield from self.objects_in(helper, item, depth + 1)
         elif value.type == "identifier":
@@ -118,14 +118,6 @@ class ObjectLists:
             # `list = append(list, &corev1.Secret{})`; `list = []client.Object{…}` (under a flag, say)
             if assigned.type in ("call_expression", "composite_literal"):
                 yield from self.objects_in(file, assigned, depth)
-
-
-def _named_results(function: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """The names of a function's named results, in order (a bare `return` gives what they hold)."""
-    result = function.child_by_field_name("result")
-    if result is None or result.type != "parameter_list":
-        return []
-    return [name for declaration in parser.named(result) for name in declaration.children_by_field_name("name")]
 
 
 def literal_of(

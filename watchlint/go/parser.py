@@ -125,6 +125,11 @@ def named(node: tree_sitter.Node) -> list[tree_sitter.Node]:
     return children
 
 
+def encloses(holder: tree_sitter.Node, node: tree_sitter.Node) -> bool:
+    """Whether `node` lies within `holder` (or is it)."""
+    return holder.start_byte <= node.start_byte and node.end_byte <= holder.end_byte
+
+
 def first_named(node: tree_sitter.Node | None) -> tree_sitter.Node | None:
     """The first of `named`, if any."""
     if node is None:

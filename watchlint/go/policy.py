@@ -475,12 +475,10 @@ class _Extractor:
                 if parser.text(node) not in _ALL_NAMESPACES:
                     return None
                 continue
-            value = self.evaluator.value(self.file, node, self.evaluator.parameters(self.file, node), 0)
-            if not isinstance(value, Val) or value.value not in ("", None) or value.unseen:
+            every = self.evaluator.every_namespace(self.file, node)
+            if every is None:
                 return None
-            origin = value.origin
-            text = self.evaluator.guarding.set_text(origin) if origin else f"`{parser.text(node)}` is not empty"
-            conditions.append(Condition(text, self.file.span(node), False))
+            conditions.append(Condition(every[1], self.file.span(node), False))
         return conditions[0] if conditions else None
 
     def _written_under(self, name: tree_sitter.Node, *, whole: bool) -> list[Condition | None]:

@@ -160,14 +160,32 @@ def _block_of(node: tree_sitter.Node) -> tree_sitter.Node:
     return current if current is not None else node
 
 
+def receiver_name(function: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The name a method's receiver is bound to (`s` of `func (s *Strings) Len() int`); None for none."""
+    receiver = function.child_by_field_name("receiver")
+    parameters = parser.named(receiver) if receiver is not None else []
+    names = [name for parameter in parameters for name in parameter.children_by_field_name("name")]
+    return names[0] if names else None
+
+
+def named_results(function: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The names of a function's named results (`(conf *Config, err error)`), in order."""
+    result = function.child_by_field_name("result")
+    declared = result.named_children if result is not None and result.type == "parameter_list" else []
+    return [
+        name
+        for declaration in declared
+        if declaration.type == "parameter_declaration"
+        for name in declaration.children_by_field_name("name")
+    ]
+
+
 def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
     start, end = function.start_byte, function.end_byte
-    receiver = function.child_by_field_name("receiver")
-    if receiver is not None:
-        for parameter in parser.named(receiver):
-            for name in parameter.children_by_field_name("name"):
-                type_node = parameter.child_by_field_name("type")
-                scope.add(Declaration(parser.text(name), start, start, end, name, type_node, is_receiver=True))
+    receiver = receiver_name(function)
+    if receiver is not None and receiver.parent is not None:
+        type_node = receiver.parent.child_by_field_name("type")
+        scope.add(Declaration(parser.text(receiver), start, start, end, receiver, type_node, is_receiver=True))
     parameters = function.child_by_field_name("parameters")
     index = 0
     for parameter in parameters.named_children if parameters is not None else ():
@@ -179,11 +197,10 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
             scope.add(Declaration(parser.text(name), start, start, end, name, type_node, parameter_index=index))
             index += 1
         index += 0 if names else 1  # an unnamed parameter still takes a position
-    result = function.child_by_field_name("result")
-    for declared in result.named_children if result is not None and result.type == "parameter_list" else ():
-        # named results (`(conf *Config, err error)`): locals of the function, zero until written
-        for name in declared.children_by_field_name("name") if declared.type == "parameter_declaration" else ():
-            scope.add(Declaration(parser.text(name), start, start, end, name, declared.child_by_field_name("type")))
+    for name in named_results(function):  # locals of the function, zero until written
+        declared = name.parent
+        type_node = declared.child_by_field_name("type") if declared is not None else None
+        scope.add(Declaration(parser.text(name), start, start, end, name, type_node))
 
 
 _DECLARING_QUERY = """[

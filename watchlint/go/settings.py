@@ -12,7 +12,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.fields import FROM_FILE
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
-from watchlint.go.guards import disjuncts, is_failing_return
+from watchlint.go.guards import disjuncts, is_failing_return, tested_empty
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value
 from watchlint.go.model import Call, GoFile
 from watchlint.go.resolve import keyed_elements, keyed_entries
@@ -67,9 +67,9 @@ class Settings:
                 block = statement.parent.parent if statement is not None and statement.parent is not None else None
                 guard = block.parent if block is not None and block.type == "block" else None
                 condition = guard.child_by_field_name("condition") if guard is not None else None
-                tested = _tested_empty(condition) if guard is not None and guard.type == "if_statement" else None
+                tested = tested_empty(condition) if guard is not None and guard.type == "if_statement" else None
                 if tested is not None:
-                    names.add(tested)
+                    names.add(tested.rsplit(".", 1)[-1])  # `x.Name == ""` tests the field Name
             found = self._exits_by_file[file.path] = frozenset(names)
         return found
 
@@ -276,7 +276,7 @@ def _fails_when_empty(statement: tree_sitter.Node, name: str) -> bool:
     block = statement.child_by_field_name("consequence")
     if condition is None or block is None or statement.child_by_field_name("alternative") is not None:
         return False
-    tested = [(_tested_empty(part) or "").lstrip("*") for part in disjuncts(condition) if "." not in parser.text(part)]
+    tested = [(tested_empty(part) or "").lstrip("*") for part in disjuncts(condition) if "." not in parser.text(part)]
     if name not in tested:
         return False
     statements = next((child for child in block.named_children if child.type == "statement_list"), None)
@@ -294,23 +294,6 @@ def _exits(call: tree_sitter.Node) -> bool:
     function = call.child_by_field_name("function")
     shown = parser.text(function) if function is not None else ""
     return shown in ("os.Exit", "panic") or shown.rsplit(".", 1)[-1].startswith("Fatal")
-
-
-def _tested_empty(condition: tree_sitter.Node | None) -> str | None:
-    """The name `name == ""`, `x.Name == ""`, `name == nil` or `len(name) == 0` tests, or None."""
-    if condition is None or condition.type != "binary_expression":
-        return None
-    if parser.text(condition.child_by_field_name("operator")) != "==":
-        return None
-    sides = [condition.child_by_field_name("left"), condition.child_by_field_name("right")]
-    texts = [parser.text(side) for side in sides if side is not None]
-    empty = next((index for index, text in enumerate(texts) if text in ('""', "nil", "0", "``")), None)
-    if len(texts) != 2 or empty is None:
-        return None
-    tested = texts[1 - empty]
-    if tested.startswith("len(") and tested.endswith(")"):
-        tested = tested[4:-1]
-    return tested.rsplit(".", 1)[-1]
 
 
 def _gate_default(spec: tree_sitter.Node) -> bool | None:
