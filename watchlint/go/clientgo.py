@@ -33,6 +33,7 @@ _RESOURCE_FACTORIES = {
     "k8s.io/client-go/dynamic/dynamicinformer": ObjectForm.TYPED,
     "k8s.io/client-go/metadata/metadatainformer": ObjectForm.METADATA,
 }
+_FIELD_HOPS = 2  # fields a factory is copied through (`c.factory = opt.SharedInformerFactory`) and followed
 _FILTERED_FACTORIES = frozenset({"NewFilteredSharedInformerFactory", "NewFilteredDynamicSharedInformerFactory"})
 # informers of one resource outside any factory: (client, gvr, namespace, resync, indexers, tweak)
 _RESOURCE_INFORMERS = {
@@ -134,7 +135,7 @@ class ClientGoSites:
         if kind is None or group_call is None:
             return None
         factory = operand_of(group_call)
-        built = self._factory_built(file, factory)
+        built = self.factory_built(file, factory)
         if built is not None and self.values.is_fake_clientset(
             built[0], parser.first_named(built[1].child_by_field_name("arguments"))
         ):
@@ -153,6 +154,7 @@ class ClientGoSites:
         if built is None and not assigned:
             self._built_elsewhere(site, file, factory, kind)
         elif built is not None:
+            site.factory_constructor = (built[0].path, built[1].start_byte)
             self._factory_restrictions(site, built[0], built[1], kind)
             self._bind_to_call(site, file, factory)
         return site
@@ -185,7 +187,7 @@ class ClientGoSites:
         span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
         site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
         site.factory_parameter = self.values.helper_parameter(file, factory) if factory is not None else None
-        site.factory_field = self._factory_field(file, factory)
+        site.factory_field = self.factory_field_of(file, factory)
 
     def resource_site(
         self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, resource: tree_sitter.Node
@@ -198,7 +200,7 @@ class ClientGoSites:
             return None
         built, package = None, None
         for candidate in _RESOURCE_FACTORIES:
-            built = self._factory_built(file, operand, candidate)
+            built = self.factory_built(file, operand, candidate)
             if built is not None:
                 package = candidate
                 break
@@ -281,12 +283,14 @@ class ClientGoSites:
             return []
         scope = self.resolver.scope(file, factory)
         values = scope.assignments.get(parser.text(factory), []) if scope is not None else []
-        found = [(value, self._factory_built(file, value)) for value in values]
+        found = [(value, self.factory_built(file, value)) for value in values]
         if not found or any(built is None for _, built in found):
             return []
         return [(built[0], built[1], value) for value, built in found if built is not None]
 
-    def _factory_field(self, file: GoFile, factory: tree_sitter.Node | None) -> tuple[TypeRef | None, str, bool] | None:
+    def factory_field_of(
+        self, file: GoFile, factory: tree_sitter.Node | None
+    ) -> tuple[TypeRef | None, str, bool] | None:
         """The struct field a factory is read from (`c.factory`), also through a local copy (`f :=
         setup.factory`), or (True) whose items it is (`c.factories[ns]`)."""
         if factory is not None and factory.type == "identifier":
@@ -315,7 +319,7 @@ class ClientGoSites:
     ) -> bool:
         """Judge what a site's parameters and fields hold once the module's calls and writes are known: its
         informer factory, its list options. False when the site lists nothing from a cluster (fakes)."""
-        if site.factory_parameter is not None and not self.passed_factories(site, deployed):
+        if site.factory_parameter is not None and not self.passed_factories(site, deployed, stored):
             return False
         if site.options_parameter is not None:
             self.options.passed(site, deployed)
@@ -325,7 +329,7 @@ class ClientGoSites:
         if site.factory_field is not None:
             owner, name, elements = site.factory_field
             writes = stored(owner, name, elements=elements)
-        return not writes or self.held_factories(site, list(writes))
+        return not writes or self.held_factories(site, list(writes), stored)
 
     def _given_fakes_only(
         self,
@@ -342,7 +346,10 @@ class ClientGoSites:
         return bool(passed) and all(self.values.is_fake_clientset(file, value) for file, value in passed)
 
     def passed_factories(
-        self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+        self,
+        site: PendingSite,
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+        stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
     ) -> bool:
         """Judge a factory parameter's informer by the factories its callers pass (see `held_factories`)."""
         assert site.factory_parameter is not None
@@ -358,19 +365,25 @@ class ClientGoSites:
                 value = values[index] if index < len(values) else None
                 # a parameter of the caller in turn: what its own callers pass (descheduler hands it down twice)
                 above = self.values.helper_parameter(caller_file, value) if value is not None and level < 3 else None
-                if above is not None and self._factory_built(caller_file, value) is None:
+                if above is not None and self.factory_built(caller_file, value) is None:
                     pending.append((above, level + 1))
                 else:
                     passed.append((caller_file, value))
-        return self.held_factories(site, passed)
+        return self.held_factories(site, passed, stored)
 
-    def held_factories(self, site: PendingSite, values: list[tuple[GoFile, tree_sitter.Node | None]]) -> bool:
+    def held_factories(
+        self,
+        site: PendingSite,
+        values: list[tuple[GoFile, tree_sitter.Node | None]],
+        stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
+    ) -> bool:
         """Judge the informer of a factory parameter or field by the factories it may hold (what the callers
-        pass, what the module stores): narrowed only when each is; left "built elsewhere" when one of them
-        cannot be seen. False when each is over a fake clientset (tests: nothing is listed from a cluster)."""
+        pass, what the module stores, also in the field a value is copied from): narrowed only when each is;
+        left "built elsewhere" when one of them cannot be seen. False when each is over a fake clientset (tests:
+        nothing is listed from a cluster)."""
         judged, fakes, unseen = [], 0, 0
-        for value_file, value in values:
-            built = self._factory_built(value_file, value) if value is not None else None
+        for value_file, value in self.through_fields(values, stored, _FIELD_HOPS):
+            built = self.factory_built(value_file, value) if value is not None else None
             if built is None:
                 unseen += 1
                 continue
@@ -378,6 +391,7 @@ class ClientGoSites:
                 fakes += 1
                 continue
             copy = PendingSite(site.file, site.node, site.operation, site.access, site.object, site.span, "", "", "")
+            copy.factory_constructor = (built[0].path, built[1].start_byte)
             self._factory_restrictions(copy, built[0], built[1], site.object.kind)
             self._bind_to_call(copy, value_file, value)
             judged.append(copy)
@@ -391,9 +405,27 @@ class ClientGoSites:
         chosen = chosen or judged[0]
         site.restrictions, site.namespaces = chosen.restrictions, chosen.namespaces
         site.guarded, site.tweaks = chosen.guarded, chosen.tweaks
+        site.factory_constructor = chosen.factory_constructor
         return True
 
-    def _factory_built(
+    def through_fields(
+        self,
+        values: list[tuple[GoFile, tree_sitter.Node | None]],
+        stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
+        hops: int,
+    ) -> list[tuple[GoFile, tree_sitter.Node | None]]:
+        """The values, each one read from another field (`c.factory = opt.SharedInformerFactory`) replaced by
+        what the module stores in that field, at most `hops` fields deep."""
+        found: list[tuple[GoFile, tree_sitter.Node | None]] = []
+        for value_file, value in values:
+            held = None
+            if hops and value is not None and self.factory_built(value_file, value) is None:
+                held = self.factory_field_of(value_file, value)
+            writes = stored(held[0], held[1], elements=held[2]) if held is not None else []
+            found.extend(self.through_fields(list(writes), stored, hops - 1) if writes else [(value_file, value)])
+        return found
+
+    def factory_built(
         self, file: GoFile, factory: tree_sitter.Node | None, package: str = INFORMERS
     ) -> tuple[GoFile, tree_sitter.Node] | None:
         """The `informers.New…SharedInformerFactory…(…)` call (of `package`) that built a factory, with its file:

@@ -28,6 +28,7 @@ from watchlint.go.model import (
     GoFile,
 )
 from watchlint.go.pending import PendingSite, construct_text, evidence, operand_of, pending_site
+from watchlint.go.registered import Registrations
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
 from watchlint.go.scope import returned_values
 from watchlint.go.values import ValueTracer
@@ -53,6 +54,7 @@ class SiteExtractor:
         self.values = ValueTracer(resolver)
         self.client_go = ClientGoSites(resolver, self.values, names)
         self.informers = InformerSites(resolver, self.values, names, self.client_go.options)
+        self.registrations = Registrations(resolver, self.values, self.client_go)
 
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
@@ -68,6 +70,9 @@ class SiteExtractor:
                 continue
             if method.startswith("Main") and file.imports.get(parser.text(operand)) == KNATIVE_SHAREDMAIN:
                 self.informers.injection_starts.append((file, call))
+                continue
+            if method == "InformerFor":
+                self.registrations.add(file, call, operand, arguments)
                 continue
             sites.extend(self._site(file, call, method, operand, arguments))
         for site in sites:
@@ -476,6 +481,12 @@ class SiteExtractor:
     def scope_injected(self, pending: list[PendingSite], binaries: list[frozenset[str]]) -> None:
         """Narrow every injected informer by the namespace scopes the binaries reaching it give injection."""
         self.informers.scope_injected(pending, binaries)
+
+    def without_handed_out(
+        self, pending: list[PendingSite], stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> list[PendingSite]:
+        """The sites but the factory informers an `InformerFor` registration hands out (see registered)."""
+        return self.registrations.without_handed_out(pending, stored)
 
     def without_served(self, pending: list[PendingSite]) -> list[PendingSite]:
         """The sites but the List and Watch of a ListWatch an informer site stands for (in any file: a helper
