@@ -11,7 +11,8 @@ import tree_sitter
 from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionKey
+from watchlint.go.declarations import FunctionInfo, FunctionKey
+from watchlint.go.dispatch import MethodIndex
 from watchlint.go.listoptions import ListOptionsReader
 from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, GoFile, TypeRef
 from watchlint.go.pending import (
@@ -33,7 +34,7 @@ _RESOURCE_FACTORIES = {
     "k8s.io/client-go/dynamic/dynamicinformer": ObjectForm.TYPED,
     "k8s.io/client-go/metadata/metadatainformer": ObjectForm.METADATA,
 }
-_FIELD_HOPS = 2  # fields a factory is copied through (`c.factory = opt.SharedInformerFactory`) and followed
+_FIELD_HOPS = 3  # fields and getters a factory is handed through (`c.factory = opt.SharedInformerFactory`)
 _FILTERED_FACTORIES = frozenset({"NewFilteredSharedInformerFactory", "NewFilteredDynamicSharedInformerFactory"})
 # informers of one resource outside any factory: (client, gvr, namespace, resync, indexers, tweak)
 _RESOURCE_INFORMERS = {
@@ -74,10 +75,11 @@ class ClientGoSites:
     """Finds the client-go sites of a module's files; factories held in parameters and fields are judged once
     the module's calls and writes are known."""
 
-    def __init__(self, resolver: Resolver, values: ValueTracer, names: TypedClientNames) -> None:
+    def __init__(self, resolver: Resolver, values: ValueTracer, names: TypedClientNames, methods: MethodIndex) -> None:
         self.resolver = resolver
         self.values = values
         self.names = names
+        self.methods = methods
         self.options = ListOptionsReader(resolver, values)
 
     def clientset_site(
@@ -188,6 +190,8 @@ class ClientGoSites:
         site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
         site.factory_parameter = self.values.helper_parameter(file, factory) if factory is not None else None
         site.factory_field = self.factory_field_of(file, factory)
+        if factory is not None and factory.type == "call_expression":  # `m.KubeInformerFactory().Core()…`
+            site.factory_getter = (file, factory)
 
     def resource_site(
         self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, resource: tree_sitter.Node
@@ -311,6 +315,10 @@ class ClientGoSites:
             return owner, parser.text(held.child_by_field_name("field")), True
         return None
 
+    def _called(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
+        """The module function or method a call runs, also through an interface with one implementation."""
+        return self.resolver.callee(file, call) or self.methods.through_interface(file, call)
+
     def judge_held(
         self,
         site: PendingSite,
@@ -325,11 +333,13 @@ class ClientGoSites:
             self.options.passed(site, deployed)
         if site.clientset_parameter is not None and self._given_fakes_only(site.clientset_parameter, deployed):
             return False
-        writes = []
+        writes: list[tuple[GoFile, tree_sitter.Node | None]] = []
         if site.factory_field is not None:
             owner, name, elements = site.factory_field
-            writes = stored(owner, name, elements=elements)
-        return not writes or self.held_factories(site, list(writes), stored)
+            writes = list(stored(owner, name, elements=elements))
+        elif site.factory_getter is not None:
+            writes = self._getter_values(*site.factory_getter)
+        return not writes or self.held_factories(site, writes, stored)
 
     def _given_fakes_only(
         self,
@@ -382,7 +392,7 @@ class ClientGoSites:
         left "built elsewhere" when one of them cannot be seen. False when each is over a fake clientset (tests:
         nothing is listed from a cluster)."""
         judged, fakes, unseen = [], 0, 0
-        for value_file, value in self.through_fields(values, stored, _FIELD_HOPS):
+        for value_file, value in self.through_fields(values, stored):
             built = self.factory_built(value_file, value) if value is not None else None
             if built is None:
                 unseen += 1
@@ -412,18 +422,30 @@ class ClientGoSites:
         self,
         values: list[tuple[GoFile, tree_sitter.Node | None]],
         stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
-        hops: int,
+        hops: int = _FIELD_HOPS,
     ) -> list[tuple[GoFile, tree_sitter.Node | None]]:
         """The values, each one read from another field (`c.factory = opt.SharedInformerFactory`) replaced by
-        what the module stores in that field, at most `hops` fields deep."""
+        what the module stores in that field, and each getter's call by what the getter returns, at most `hops`
+        deep."""
         found: list[tuple[GoFile, tree_sitter.Node | None]] = []
         for value_file, value in values:
-            held = None
-            if hops and value is not None and self.factory_built(value_file, value) is None:
-                held = self.factory_field_of(value_file, value)
-            writes = stored(held[0], held[1], elements=held[2]) if held is not None else []
-            found.extend(self.through_fields(list(writes), stored, hops - 1) if writes else [(value_file, value)])
+            if not hops or value is None or self.factory_built(value_file, value) is not None:
+                found.append((value_file, value))
+                continue
+            held = self.factory_field_of(value_file, value)
+            writes: list[tuple[GoFile, tree_sitter.Node | None]] = []
+            if held is not None:
+                writes = list(stored(held[0], held[1], elements=held[2]))
+            elif value.type == "call_expression":  # a getter (`manager.KubeInformerFactory()`): what it returns
+                writes = self._getter_values(value_file, value)
+            found.extend(self.through_fields(writes, stored, hops - 1) if writes else [(value_file, value)])
         return found
+
+    def _getter_values(self, file: GoFile, call: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node | None]]:
+        """What the module methods a call may run return (every implementation of an interface's method)."""
+        callee = self.resolver.callee(file, call)
+        implementations = [callee] if callee is not None else self.methods.implementations(file, call)
+        return [(info.file, value) for info in implementations for value in returned_values(info.node)]
 
     def factory_built(
         self, file: GoFile, factory: tree_sitter.Node | None, package: str = INFORMERS
@@ -437,7 +459,7 @@ class ClientGoSites:
         built = self.values.defined_as(file, factory, 3)
         if built is None or built.type != "call_expression":
             return None
-        info = self.resolver.callee(file, built)
+        info = self._called(file, built)
         function, function_file = (info.node, info.file) if info is not None else (None, file)
         called = built.child_by_field_name("function")
         if function is None and called is not None and called.type == "identifier":

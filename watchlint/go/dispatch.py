@@ -46,6 +46,15 @@ class MethodIndex:
             and required <= self._method_names(TypeRef(info.key.package, info.key.receiver))
         ]
 
+    def implementations(self, file: GoFile, call: tree_sitter.Node) -> list[FunctionInfo]:
+        """The methods a call `x.M(…)` through an interface may run (see `dispatched`)."""
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "selector_expression":
+            return []
+        operand, field = function.child_by_field_name("operand"), function.child_by_field_name("field")
+        arguments = call.child_by_field_name("arguments")
+        return self.dispatched(file, Call(call, parser.text(field), operand, parser.text(operand), field, arguments))
+
     def through_interface(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
         """The implementation of a method called through an interface of the module (`in.kialiCache.
         GetKubeCache(name)`), where the module has one (see `only`)."""

@@ -58,6 +58,7 @@ class PendingSite:
     factory_parameter: tuple[FunctionKey, int] | None = None  # the informer factory is this parameter
     # the informer factory is this field of a struct, or (True) one of the items of this field
     factory_field: tuple[TypeRef | None, str, bool] | None = None
+    factory_getter: tuple[GoFile, tree_sitter.Node] | None = None  # …or what this call of a module method returns
     factory_constructor: tuple[str, int] | None = None  # the constructor (path, first byte) of the site's factory
     # restrictions a tweak of the list options sets under the conditions around the node, judged later
     guarded: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)

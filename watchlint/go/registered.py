@@ -111,7 +111,7 @@ class Registrations:
             values = list(stored(field[0], field[1], elements=field[2])) or values
         constructors = frozenset(
             (built[0].path, built[1].start_byte)
-            for value_file, value in self.client_go.through_fields(values, stored, 2)
+            for value_file, value in self.client_go.through_fields(values, stored)
             if (built := self.client_go.factory_built(value_file, value)) is not None
         )
         return _Registration(file, call, found.kind, constructors, field)

@@ -52,7 +52,7 @@ class SiteExtractor:
         self.resolver = resolver
         self.clients = clients
         self.values = ValueTracer(resolver)
-        self.client_go = ClientGoSites(resolver, self.values, names)
+        self.client_go = ClientGoSites(resolver, self.values, names, clients.methods)
         self.informers = InformerSites(resolver, self.values, names, self.client_go.options)
         self.registrations = Registrations(resolver, self.values, self.client_go)
 
