@@ -24,14 +24,18 @@ def _literals(graph: ClientGraph, file: GoFile) -> None:
     resolver = graph.resolver
     client_fields = graph.client_field_names()
     for literal in file.nodes("composite_literal"):
-        if not any(key in client_fields for key, _ in keyed_elements(literal)):
+        keyed = keyed_elements(literal)
+        if keyed and not any(key in client_fields for key, _ in keyed):
             continue  # typing the literal costs a scope lookup; most set no client field
+        elements = keyed or resolver.struct_elements(file, literal)  # `&Controller{cli}`: fields by position
+        if not any(key in client_fields for key, _ in elements):
+            continue
         type_ref = resolver.type_of(file, literal)
         if type_ref is None:
             continue
         struct = resolver.declarations.unalias(type_ref.base)
         fields = {info.name: info for info in resolver.declarations.structs.get(struct, ())}
-        for key, value in keyed_elements(literal):
+        for key, value in elements:
             info = fields.get(key)
             if info is not None and graph.is_client_like(info.type):
                 graph.record(graph.field_values, (struct, key), file, value)

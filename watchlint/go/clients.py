@@ -28,7 +28,7 @@ from watchlint.go.model import (
     TypeRef,
     is_client_type,
 )
-from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items
+from watchlint.go.resolve import Resolver, is_slice_literal, literal_items
 from watchlint.go.scope import in_nil_test, returned_values
 from watchlint.go.secondcaches import is_second_cache, second_cache_key
 
@@ -93,7 +93,7 @@ class ClientGraph:
         embedded = self._embedded_client(self.resolver.declarations.unalias(struct.base), depth=0)
         if embedded is None or embedded.struct != self.resolver.declarations.unalias(struct.base):
             return Marker.UNKNOWN  # held deeper than the literal's own fields: not followed
-        given = dict(keyed_elements(literal)).get(embedded.field)
+        given = dict(self.resolver.struct_elements(file, literal)).get(embedded.field)
         return self.ref_of(file, given, depth + 1) if given is not None else Marker.UNKNOWN
 
     def receiver_of(self, file: GoFile, operand: tree_sitter.Node) -> ClientRef:
@@ -198,14 +198,25 @@ class ClientGraph:
             return ReturnRef(info.key, index)
         return Marker.UNKNOWN
 
-    def cluster_of(self, file: GoFile, node: tree_sitter.Node) -> str:
-        """The key of the second cache a local variable holds, built by `cluster.New`/`cache.New` here."""
-        if node.type != "identifier":
+    def cluster_of(self, file: GoFile, node: tree_sitter.Node, depth: int = 0) -> str:
+        """The key of the second cache a local variable holds, built by `cluster.New`/`cache.New` here or by a
+        module function returning one (`local, err := newLocalCluster(cfg)`)."""
+        if node.type != "identifier" or depth > 2:
             return ""
         declaration = self.resolver.declaration(file, node)
         value = declaration.value_node if declaration is not None else None
-        if value is not None and value.type == "call_expression" and is_second_cache(file, value):
+        if declaration is None or value is None or value.type != "call_expression":
+            return ""
+        if is_second_cache(file, value):
             return second_cache_key(file, value)
+        info = self.resolver.callee(file, value)
+        if info is None:
+            return ""
+        for returned in returned_values(info.node, declaration.value_index):
+            if returned.type == "call_expression" and is_second_cache(info.file, returned):
+                return second_cache_key(info.file, returned)
+            if returned.type == "identifier" and (key := self.cluster_of(info.file, returned, depth + 1)):
+                return key  # `c, err := cluster.New(…); …; return c, nil`
         return ""
 
     def _identifier_ref(self, file: GoFile, node: tree_sitter.Node, depth: int) -> ClientRef:

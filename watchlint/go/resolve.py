@@ -324,6 +324,22 @@ class Resolver:
         return ref is not None and ref.package == SCHEMA
 
     # -- strings -------------------------------------------------------------------------------------
+    def struct_elements(self, file: GoFile, literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
+        """The `Field: value` pairs of a struct literal; where it names no field (`&Controller{cli}`), its items
+        paired with the fields of the module's struct in declaration order."""
+        pairs = keyed_elements(literal)
+        if pairs:
+            return pairs
+        type_node = literal.child_by_field_name("type")
+        if type_node is None or type_node.type not in _NAMED_TYPES:
+            return []
+        items = literal_items(literal)
+        struct = resolve_type(type_node, file) if items else None
+        fields = self.declarations.structs.get(self.declarations.unalias(struct.base)) if struct is not None else None
+        if fields is None or len(fields) != len(items) or any(item.type == "keyed_element" for item in items):
+            return []
+        return [(info.name, item) for info, item in zip(fields, items, strict=True)]
+
     def string_value(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> str | None:
         """The string a literal or a constant holds (`"spec.nodeName"`, `podJobKey`, `constants.JobKey`),
         also through `string(…)` and local variables; None when it cannot be told."""
@@ -371,6 +387,9 @@ def is_slice_literal(node: tree_sitter.Node) -> bool:
     """`[]T{…}`."""
     type_node = node.child_by_field_name("type") if node.type == "composite_literal" else None
     return type_node is not None and type_node.type == "slice_type"
+
+
+_NAMED_TYPES = frozenset({"type_identifier", "qualified_type"})  # a struct literal's type by name
 
 
 def literal_items(literal: tree_sitter.Node) -> list[tree_sitter.Node]:
