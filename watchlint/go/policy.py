@@ -48,6 +48,7 @@ _SELECTOR_TYPES = (
     (frozenset({CR_CACHE}), "ObjectSelector"),
 )
 _EVERYTHING = ("labels.Everything()", "fields.Everything()", "nil")
+_CONFIG_SELECTORS = ("LabelSelector", "FieldSelector")  # a namespace's cache.Config narrows its objects with
 # The defaults a ByObject entry's field replaces for its kind (controller-runtime applies a default only to an
 # entry that leaves the field nil; the older SelectorsByObject replaced DefaultSelector whole).
 _REPLACED_DEFAULTS = {
@@ -461,6 +462,28 @@ class _Extractor:
             built = self._every_namespace_condition(keys)
         effective = _names_a_namespace(value)
         self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, _namespaces_detail(value))
+        if name == "DefaultNamespaces" and value.type == "composite_literal":
+            self._namespace_selectors(value, anchor)
+
+    def _namespace_selectors(self, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
+        """`DefaultNamespaces: {cache.AllNamespaces: {LabelSelector: sel}}`: a selector in the cache.Config of
+        every namespace entry narrows every kind there, as a default selector does."""
+        configs = [dict(keyed_elements(config)) for _, config in keyed_entries(value)]
+        selected = [
+            {
+                name: node
+                for name, node in fields.items()
+                if name in _CONFIG_SELECTORS and parser.text(node) not in _EVERYTHING
+            }
+            for fields in configs
+        ]
+        if not configs or not all(selected):
+            return
+        field = next((found["FieldSelector"] for found in selected if "FieldSelector" in found), None)
+        detail = fields_detail(self.file, field, self.resolver) if field is not None else ""
+        names = " and ".join(sorted({name for found in selected for name in found}))
+        text = f"DefaultNamespaces entries set {names}"
+        self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, text, detail=detail)
 
     def _every_namespace_condition(self, names: list[tree_sitter.Node]) -> Condition | None:
         """When every namespace a scope names is `""` by default, computed (`{cacheNamespace(): {}}` with a
