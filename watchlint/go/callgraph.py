@@ -7,7 +7,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
-from watchlint.go.resolve import Resolver, literal_items
+from watchlint.go.resolve import Resolver, keyed_elements, literal_items
 from watchlint.go.scope import innermost_function
 
 
@@ -23,6 +23,8 @@ class CallGraph:
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         # functions listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), by name
         self._listed: dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]] | None = None
+        # names handed on as values (a literal's field, an assignment's value, a call's argument), by last element
+        self._handed: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
 
     def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of one module function, resolved on demand: only helpers with a site or a guarded
@@ -84,6 +86,24 @@ class CallGraph:
             if (found := resolve_type(literal.child_by_field_name("type"), file)) is not None and found.base == built
         ]
 
+    def references(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The places a plain function is handed on as a value (`NewManager: reaper.NewManager`, `r.newClient =
+        newClient`, `register(setup)`): whoever is given it may call it, so it may run where it is handed on."""
+        if key.receiver or key not in self.resolver.declarations.functions:
+            return []
+        if self._handed is None:
+            self._handed = {}
+            for file in self.files:
+                for value in _handed_values(file):
+                    self._handed.setdefault(parser.text(value).rsplit(".", 1)[-1], []).append((file, value))
+        return [
+            (file, value)
+            for file, value in self._handed.get(key.name, [])
+            if _names_function(file, value, key)
+            and (named := self.resolver.function_named(file, value)) is not None
+            and named.key == key
+        ]
+
     def called_from_lists(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls that may run a function listed in a slice of functions, as Setup functions are
         (`for _, setup := range setups { setup(mgr, o) }`): in the function holding the list, the calls of a
@@ -142,6 +162,20 @@ class CallGraph:
 
     def _named_nodes(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
         return [(file, call.node) for file, call in self.named(name)]
+
+
+def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
+    """The names (`f`, `pkg.F`, `x.f`) a file hands on as values: literals' fields and items, assignments'
+    values, calls' arguments."""
+    found: list[tree_sitter.Node] = []
+    for literal in file.nodes("composite_literal"):
+        found.extend(value for _, value in keyed_elements(literal))
+        found.extend(literal_items(literal))
+    for _, right in file.assignments():
+        found.extend(parser.named(right))
+    for call in file.calls():
+        found.extend(parser.named(call.arguments) if call.arguments is not None else [])
+    return [node for node in found if node.type in ("identifier", "selector_expression")]
 
 
 def _may_call_function(file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:

@@ -292,8 +292,12 @@ class Evaluator:
         if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
             return strings_result(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
         if name == "make" and is_builtin:
-            # a channel holds what the program sends it as it runs: a loop over it is no condition
-            return UNKNOWN if values and values[0].type == "channel_type" else Val({})
+            # a channel holds what the program sends it as it runs, and `make([]T, n)` n items the program
+            # fills (`copy(out, in)`): a loop over either is no condition
+            if values and values[0].type == "channel_type":
+                return UNKNOWN
+            length = self.value(file, values[1], env, depth + 1) if len(values) > 1 else Val(0)
+            return Val({}) if isinstance(length, Val) and length.value == 0 else UNKNOWN
         if len(values) == 1 and (
             (package in _POINTER_PACKAGES and name in _POINTER_HELPERS) or (name == "new" and is_builtin)
         ):

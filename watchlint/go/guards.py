@@ -120,10 +120,20 @@ class Guards:
             )
         ):
             return f"{origin}=false"
-        compared = _compared_to(bare) if bare is condition else None
+        compared = None
+        if bare is condition:
+            compared = _compared_to(bare) or self._compared_by_helper(file, bare)
         if compared and returns:
             return f"{origin} is not {compared}"
         return f"{origin}={compared}" if compared else f"{origin} is set"
+
+    def _compared_by_helper(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
+        """The string a module function's one equality test wants, where it returns that test or false
+        (`isControlPlane()` returning `val == "true"`)."""
+        info = self.evaluator.resolver.callee(file, condition) if condition.type == "call_expression" else None
+        returned = returned_values(info.node) if info is not None else []
+        tests = [value for value in returned if parser.text(value) != "false"]
+        return _compared_to(tests[0]) if len(tests) == 1 else None
 
     def _reads_boolean(self, file: GoFile, condition: tree_sitter.Node) -> bool:
         """Whether a condition is a boolean as it is stored (`cfg.ClusterWide`), or a module function returning
@@ -256,9 +266,11 @@ class Guards:
     def _off_at_every_call(self, key: FunctionKey, levels: int) -> list[Guard]:
         """The first guard that keeps one call of a function off by default, when every call is kept off;
         none when one call may run."""
-        calls = self.evaluator.calls.deployed_callers(key)
+        graph = self.evaluator.calls
+        # a function handed on as a value may run wherever it is handed on (`NewManager: reaper.NewManager`)
+        calls = graph.deployed_callers(key) + graph.deployed(key, graph.references(key))
         if not calls and key.receiver:  # a method only controller-runtime calls (Reconcile)
-            calls = self.evaluator.calls.deployed(key, self.evaluator.calls.constructions(key))
+            calls = graph.deployed(key, graph.constructions(key))
         outcomes = []
         for caller_file, call in calls:
             enabled = self._enabled_beside(caller_file, call)
