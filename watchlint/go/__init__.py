@@ -48,7 +48,7 @@ from watchlint.go.managers import ManagerLinks
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.pending import PendingSite
-from watchlint.go.policy import FilePolicy, extract_policy
+from watchlint.go.policy import FilePolicy, constructs_a_cache, extract_policy
 from watchlint.go.remedies import (
     Anchors,
     OptionsFixes,
@@ -157,6 +157,7 @@ def extract(unit: UnitInput) -> Facts:
         run.guarded(file, lambda item: collect_clients(clients, item))
     calls = CallGraph(resolver, run.all_files)
     evaluator = Evaluator(resolver, flags, calls)
+    evaluator.fields.deployed_packages = _deployed_packages(run)
     try:
         sites, cache_policies = _sites_and_policies(run, clients, calls, evaluator)
     finally:
@@ -231,6 +232,15 @@ def _parse(run: _Run, source: SourceFile) -> None:
     data = source.data
     if _KUBERNETES_IMPORT in data or KNATIVE_INFORMERS.encode() in data or _KNATIVE_INJECTION in data:
         run.files.append(file)
+
+
+def _deployed_packages(run: _Run) -> frozenset[str] | None:
+    """The packages of the binaries that build a cache (found by its constructor's call, before any policy);
+    None when no binary does (a library)."""
+    building = {file.package_path for file in run.files if constructs_a_cache(file)}
+    binaries = find_binaries(run.all_files, run.module_paths)
+    reached = [binary.packages for binary in binaries if binary.packages & building]
+    return frozenset().union(*reached) if reached else None
 
 
 def _builds(

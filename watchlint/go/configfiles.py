@@ -85,12 +85,29 @@ def _decodes(file: GoFile, resolver: Resolver) -> Iterator[tuple[TypeRef, tree_s
                 yield from ((struct, source[0]) for struct in _struct_of(file, arguments[0], resolver))
 
 
+def decoded_before(file: GoFile, node: tree_sitter.Node) -> bool:
+    """Whether the function around a node decodes something before it (`yaml.Unmarshal(data, c)`, then `c.
+    Standalone.Enabled = true`): a value written then overrides the file's, it is no default of it."""
+    function = file.enclosing_function(node)
+    if function is None or not any(name in file.source.data for name in _DECODING_WORDS):
+        return False
+    return any(
+        call.name in _DECODING_NAMES
+        and function.start_byte <= call.node.start_byte
+        and call.node.end_byte <= node.start_byte
+        for call in file.calls()
+    )
+
+
 def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozenset[TypeRef]:
     """The decoded structs and the structs of their package their fields hold, a few levels down: not those
     of other packages, which a configuration may embed (defaults of a custom resource's spec) but which the
     program also reads from objects."""
     found: set[TypeRef] = set()
-    pending = [(base, 0) for root in roots if _is_configuration(base := declarations.unalias(root.base), declarations)]
+    api = _api_packages(declarations)
+    pending = [
+        (base, 0) for root in roots if _is_configuration(base := declarations.unalias(root.base), declarations, api)
+    ]
     while pending:
         struct, depth = pending.pop()
         if struct in found or depth > _MAX_NESTING:
@@ -103,11 +120,22 @@ def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozense
     return frozenset(found)
 
 
-def _is_configuration(struct: TypeRef, declarations: Declarations) -> bool:
-    """A struct of the module that is not a Kubernetes object: tools decode manifests from files too
-    (`vela up -f app.yaml` reads an Application), and an object's fields are no configuration."""
+def _is_configuration(struct: TypeRef, declarations: Declarations, api: frozenset[str]) -> bool:
+    """A struct of the module that is not a Kubernetes object nor a part of one: tools decode manifests from
+    files too (`vela up -f app.yaml` reads an Application, fleet's CLI a bundle's spec), and what an object
+    holds is the cluster's data, no configuration. A struct of a package declaring objects is taken for a
+    part of one."""
     fields = declarations.structs.get(struct)
-    return fields is not None and not any(info.name in _OBJECT_FIELDS for info in fields)
+    return fields is not None and struct.package not in api and not any(info.name in _OBJECT_FIELDS for info in fields)
+
+
+def _api_packages(declarations: Declarations) -> frozenset[str]:
+    """The packages of the module that declare a Kubernetes object (a struct embedding ObjectMeta)."""
+    return frozenset(
+        struct.package
+        for struct, fields in declarations.structs.items()
+        if any(info.name in _OBJECT_FIELDS and info.is_embedded for info in fields)
+    )
 
 
 def read_from_file(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> bool:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.configfiles import nested_structs, read_from_file
+from watchlint.go.configfiles import decoded_before, nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
 from watchlint.go.guards import disjuncts, tested_empty
@@ -43,6 +43,9 @@ class FieldValues:
         self._configured: frozenset[TypeRef] | None = None
         self._api_packages: frozenset[str] | None = None
         self._module_packages = frozenset(file.package_path for file in evaluator.files)
+        # the packages of the binaries that build a cache; None when none does. SPEC §3.1 ignores the others
+        # (CLIs), and what a CLI writes in the configuration it hands on is no default of the operator's.
+        self.deployed_packages: frozenset[str] | None = None
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -149,9 +152,7 @@ class FieldValues:
             if isinstance(value, Val) and value.origin and not copied:
                 known.append(value)
             elif isinstance(value, Val) and defaults and deployed and held_here:
-                # a value written in code for a field the file may set: a visible default (`Enabled: true` in
-                # the DefaultProjectConfig() the file is decoded over)
-                known.append(Val(value.value, defaults))
+                known.extend(self._default_written(file, value, value_node, defaults))
             elif (
                 isinstance(value, Val)
                 and not (value.origin or defaults)
@@ -171,6 +172,17 @@ class FieldValues:
         if computed:  # written only with what the code computes, the same everywhere: that value
             return computed[:1] if not known and self._set_once(name, owner, computed) else None
         return known
+
+    def _default_written(self, file: GoFile, value: Val, node: tree_sitter.Node, defaults: str) -> list[Val]:
+        """A value written in code for a field the file may set: a visible default (`Enabled: true` in the
+        DefaultProjectConfig() the file is decoded over); none when written under a condition (`if edge {
+        c.Dedicated.Enabled = true }`) or after the file is decoded (a standalone loader forcing its mode), an
+        override, the field is as the file has it otherwise; nor by a binary that builds no cache (a CLI)."""
+        if _written_under_condition(node) or decoded_before(file, node):
+            return []
+        if self.deployed_packages is not None and file.package_path not in self.deployed_packages:
+            return []
+        return [Val(value.value, defaults)]
 
     def _set_once(self, name: str, owner: TypeRef | None, computed: list[Val]) -> bool:
         """Whether a field that is no configuration holds the one value the code computes for it: a field of a

@@ -64,6 +64,16 @@ _CONSTRUCTORS = {
     "NewSharedInformerFactoryWithOptions": frozenset({INFORMERS}),
     "NewFilteredSharedInformerFactory": frozenset({INFORMERS}),
 }
+
+
+def constructs_a_cache(file: GoFile) -> bool:
+    """Whether a file builds a manager, cluster, cache or informer factory (`_CONSTRUCTORS`)."""
+    return any(
+        call.operand is not None and file.imports.get(call.operand_text) in _CONSTRUCTORS.get(call.name, ())
+        for call in file.calls()
+    )
+
+
 _OPTION_FIELDS = frozenset(
     {
         "Namespace",
