@@ -261,6 +261,52 @@ def test_only_metadata_is_offered_where_it_saves_the_cache_and_compiles(
     }
 
 
+FRAMEWORK_MAIN = """package main
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	fw "example.com/platform/reconciler"
+)
+
+func main() {
+	ctx := context.Background()
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_, _ = fw.ReconcilerFor(mgr, &appsv1.Deployment{}).Owns(&corev1.Secret{}).Build(ctx)
+	sets := fw.ReconcilerFor(mgr, &appsv1.StatefulSet{})
+	_, _ = sets.Owns(&corev1.ConfigMap{}).Build(ctx)
+	_ = ctrl.NewControllerManagedBy(mgr).For(&appsv1.DaemonSet{}).
+		Owns(&corev1.ServiceAccount{}).Complete(reconcile.Func(nil))
+}
+"""
+
+
+def test_a_frameworks_builder_is_offered_no_only_metadata(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A framework's own builder (`fw.ReconcilerFor(mgr, obj).Owns(…)`) takes options of its own type:
+    `builder.OnlyMetadata` would not compile there, in the fix or in the help; controller-runtime's gets it."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": FRAMEWORK_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    offered = {
+        (finding.kind, finding.span.line): (
+            any("metadata only" in fix.title for fix in finding.fixes),
+            "OnlyMetadata" in finding.help,
+        )
+        for finding in report.findings
+    }
+    assert offered == {
+        ("Secret", 17): (False, False),
+        ("ConfigMap", 19): (False, False),
+        ("ServiceAccount", 21): (True, True),
+    }
+
+
 OWN_CACHE = """package main
 
 import (

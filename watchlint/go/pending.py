@@ -51,6 +51,7 @@ class PendingSite:
     # list-option tweaks held in variables or parameters: judged by the value they hold (nil narrows nothing)
     tweaks: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
+    foreign_builder: bool = False  # a framework's builder, not controller-runtime's: no builder.OnlyMetadata
     tests_annotations: bool = False  # its predicates read annotations, never labels: no selector can stand in
     field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
     # List options that are parameters of the function around the List: the field keys its callers pass count

@@ -266,9 +266,23 @@ class SiteRemedies:
             # selector on a kind it also watches (`For`, `Watches`: objects users provide) would hide those.
             if item.call == "Owns" and item.object.kind not in self.watched_unowned:
                 fixes.extend(self._by_object(key, kind, item.managers) for key in keys)
-            if item.object.kind not in self.typed_elsewhere:
+            if item.object.kind not in self.typed_elsewhere and not item.foreign_builder:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
+
+    def _watch_suggestion(self, item: PendingSite) -> str:
+        """The text remedy of a watch where the rule's own help does not fit: of a cache of its own, or of a
+        framework's builder (which takes no builder.OnlyMetadata)."""
+        names, kind = self.names, item.object.kind
+        if item.cache:
+            where = item.cache.rsplit(" at ", 1)[-1]  # a cache of its own (cache.New, cluster.New): no manager
+            return (
+                f"Restrict {kind} in the options of the cache built at {where} ({names.by_object}: "
+                f"{names.by_object_fields}; or {names.namespaces})"
+            )
+        if item.foreign_builder and not item.filters:  # WL003's own help moves the predicate's selector
+            return f"Restrict {kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}"
+        return ""
 
     def suggestion(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> str:
         """The text remedy of a read whose kind is listed by a cache index: DisableFor must wait for a label
@@ -278,13 +292,9 @@ class SiteRemedies:
                 f"The predicate tests an annotation, which no cache selector can match: label the {item.object.kind} "
                 f"objects it keeps and restrict {item.object.kind} with {self.names.by_object} on that label"
             )
-        if access is Access.CACHE and item.operation is Operation.WATCH and item.cache:
-            where = item.cache.rsplit(" at ", 1)[-1]  # a cache of its own (cache.New, cluster.New): no manager
-            return (
-                f"Restrict {item.object.kind} in the options of the cache built at {where} ({self.names.by_object}: "
-                f"{self.names.by_object_fields}; or {self.names.namespaces})"
-            )
-        if access is not Access.CACHE or item.operation is Operation.WATCH:
+        if access is Access.CACHE and item.operation is Operation.WATCH:
+            return self._watch_suggestion(item)
+        if access is not Access.CACHE:
             return ""
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
         if item.reads_cache_itself:

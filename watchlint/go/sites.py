@@ -19,6 +19,7 @@ from watchlint.go.handlerfilters import handler_filters
 from watchlint.go.informers import LIST_WATCH_INFORMERS, STANDALONE_INFORMER, InformerSites, served_by
 from watchlint.go.listoptions import list_options, option_restrictions
 from watchlint.go.model import (
+    BUILDER_PACKAGES,
     CONTROLLER_RUNTIME,
     CR_CONTROLLERUTIL,
     CR_SOURCE,
@@ -37,6 +38,7 @@ BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "Watch
 _READS = frozenset({"Get", "List"})
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
 _READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
+_MAX_CHAIN_STEPS = 64  # calls and locals followed from a builder call back to the chain's start
 _MAX_CALLEE = 48  # characters of a helper call's function shown whole in messages
 
 
@@ -163,6 +165,7 @@ class SiteExtractor:
         site.tests_annotations = self._tests_annotations(file, options)
         site.cache = cache
         site.group = self._chain_group(file, call)
+        site.foreign_builder = self._foreign_builder(file, call)
         site.is_raw_source = method == "WatchesRawSource"
         site.helper = helper
         site.forwarded = self._forwarded_options(file, options) if helper is not None else None
@@ -412,6 +415,29 @@ class SiteExtractor:
                 return declaration.node.id
             node = operand
         return node.id
+
+    def _foreign_builder(self, file: GoFile, call: tree_sitter.Node) -> bool:
+        """Whether a builder chain is seen to start elsewhere than at controller-runtime's builder: a framework's
+        own `ReconcilerFor(mgr, obj).Owns(…)`, whose options are no builder.WatchesOption."""
+        node = call
+        for _ in range(_MAX_CHAIN_STEPS):
+            function = node.child_by_field_name("function") if node.type == "call_expression" else None
+            operand = function.child_by_field_name("operand") if function is not None else None
+            if function is None or function.type != "selector_expression" or operand is None:
+                return False
+            if operand.type == "call_expression":
+                node = operand
+                continue
+            declaration = self.resolver.declaration(file, operand) if operand.type == "identifier" else None
+            if operand.type == "identifier" and declaration is None and parser.text(operand) in file.imports:
+                return file.imports[parser.text(operand)] not in BUILDER_PACKAGES  # `pkg.F(mgr)` starts it
+            value = declaration.value_node if declaration is not None else None
+            if value is not None and value.type == "call_expression":
+                node = value
+                continue
+            typed = self.resolver.type_of(file, operand)
+            return typed is not None and typed.package not in BUILDER_PACKAGES
+        return False
 
     # -- controller-runtime informers and reads ------------------------------------------------------
     def _informer_site(
