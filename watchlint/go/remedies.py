@@ -137,22 +137,44 @@ class OptionsFixes:
     def get(
         self, build: OptionsFix, key: str, kind: KindType, managers: frozenset[LiteralKey] = frozenset()
     ) -> Fix | None:
-        """The edit of the options of a manager running the site (`managers`), else of the key's default: the
-        first whose options do not have it yet (a binary's subcommand managers that each run the site are
-        fixed one after the other)."""
+        """The edit of the options of the managers running the site (`managers`), else of the key's default,
+        that do not have it yet."""
         return self.chosen(build, key, kind, managers)[0]
 
     def chosen(
         self, build: OptionsFix, key: str, kind: KindType, managers: frozenset[LiteralKey] = frozenset()
     ) -> tuple[Fix | None, OptionsAnchor | None]:
-        """`get`, with the options literal the fix edits."""
+        """`get`, with the options literal its first edit is in. Where several managers of a binary run the
+        site (one per subcommand), one fix edits them all: the binary's options are pooled (SPEC §3.1), so
+        the finding would go once the first is edited, leaving the others' caches as they were."""
+        found: list[tuple[Fix, OptionsAnchor]] = []
         for anchor in self.anchors.for_site(key, managers):
             memo = (build, key, kind, (anchor.file.path, anchor.literal.start_byte))
             if memo not in self._built:
                 self._built[memo] = build(anchor, kind, key)
-            if self._built[memo] is not None:
-                return self._built[memo], anchor
-        return None, None
+            fix = self._built[memo]
+            if fix is not None:
+                found.append((fix, anchor))
+            if fix is not None and not managers:
+                break  # the key's default alone
+        if not found:
+            return None, None
+        return _merged([fix for fix, _ in found]), found[0][1]
+
+
+def _merged(fixes: list[Fix]) -> Fix:
+    """One fix making the edits of several, each edit once (their imports may be alike), titled by the first
+    with the other places named."""
+    first = fixes[0]
+    if len(fixes) == 1:
+        return first
+    edits = tuple(dict.fromkeys(edit for fix in fixes for edit in fix.edits))
+    others = list(dict.fromkeys(f"{fix.edits[0].span.path}:{fix.edits[0].span.line}" for fix in fixes[1:] if fix.edits))
+    title = f"{first.title} (and the same in {', '.join(others)})" if others else first.title
+    unsafe = any(fix.applicability is Applicability.UNSAFE for fix in fixes)
+    return replace(
+        first, title=title, edits=edits, applicability=Applicability.UNSAFE if unsafe else first.applicability
+    )
 
 
 @dataclass(frozen=True, slots=True)
