@@ -43,9 +43,11 @@ class FieldValues:
         self._configured: frozenset[TypeRef] | None = None
         self._api_packages: frozenset[str] | None = None
         self._module_packages = frozenset(file.package_path for file in evaluator.files)
-        # the packages of the binaries that build a cache; None when none does. SPEC §3.1 ignores the others
-        # (CLIs), and what a CLI writes in the configuration it hands on is no default of the operator's.
-        self.deployed_packages: frozenset[str] | None = None
+        # finds the packages of the binaries that build a cache (None when none does), asked once a default is
+        # written: SPEC §3.1 ignores the other binaries (CLIs), and what a CLI writes in the configuration it
+        # hands on is no default of the operator's
+        self.find_deployed_packages: Callable[[], frozenset[str] | None] = lambda: None
+        self._deployed_packages: tuple[frozenset[str] | None] | None = None
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -180,7 +182,10 @@ class FieldValues:
         override, the field is as the file has it otherwise; nor by a binary that builds no cache (a CLI)."""
         if _written_under_condition(node) or decoded_before(file, node):
             return []
-        if self.deployed_packages is not None and file.package_path not in self.deployed_packages:
+        if self._deployed_packages is None:
+            self._deployed_packages = (self.find_deployed_packages(),)
+        deployed = self._deployed_packages[0]
+        if deployed is not None and file.package_path not in deployed:
             return []
         return [Val(value.value, defaults)]
 

@@ -3,7 +3,7 @@ around it, the early returns before it, and where it sits in a helper, the guard
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -267,12 +267,11 @@ class Guards:
         """The first guard that keeps one call of a function off by default, when every call is kept off;
         none when one call may run."""
         graph = self.evaluator.calls
-        # a function handed on as a value may run wherever it is handed on (`NewManager: reaper.NewManager`)
-        calls = graph.deployed_callers(key) + graph.deployed(key, graph.references(key))
+        calls = graph.deployed_callers(key)
         if not calls and key.receiver:  # a method only controller-runtime calls (Reconcile)
             calls = graph.deployed(key, graph.constructions(key))
         outcomes = []
-        for caller_file, call in calls:
+        for caller_file, call in _then(calls, lambda: graph.deployed(key, graph.references(key))):
             enabled = self._enabled_beside(caller_file, call)
             env = self.evaluator.parameters(caller_file, call)  # `if mode == "sso"` on a parameter fed by a flag
             combined = combine([*self.guards(caller_file, call, env), *([enabled] if enabled is not None else [])])
@@ -287,6 +286,17 @@ class Guards:
 
 
 _ENABLED_FIELDS = frozenset({"Enabled", "Enable", "IsEnabled"})
+
+
+def _then(
+    calls: list[tuple[GoFile, tree_sitter.Node]], more: Callable[[], list[tuple[GoFile, tree_sitter.Node]]]
+) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
+    """The calls, then, where every one is off by default, the places a function is handed on as a value
+    (`NewManager: reaper.NewManager`): whoever is given it may call it. Found only when needed: none are
+    wanted where no call is seen (the function may run) or one call may run."""
+    yield from calls
+    if calls:
+        yield from more()
 
 
 def _registry_entry(construction: tree_sitter.Node) -> tree_sitter.Node | None:
