@@ -101,8 +101,11 @@ class ValueTracer:
         # `var opts []client.ListOption` is empty until appended to
         held = [] if value is None else literal_items(value) if is_slice_literal(value) else [value]
         declared_by = functools.partial(self.resolver.declaration, file)
+        first = {parser.text(item) for item in held}
         for write in writes_of(declaration, function, declared_by):
             appended = _appended_items(write, declaration.name) if write.kind is WriteKind.ASSIGN else None
+            if appended is None and write.kind is WriteKind.ASSIGN and first and first <= _reassigned_items(write):
+                continue  # `opts = []client.ListOption{client.InNamespace(ns), client.Continue(token)}`: a page on
             if appended is None:
                 return None
             held.extend(appended)
@@ -144,6 +147,17 @@ _FIELD_WRITES = "(assignment_statement left: (expression_list (selector_expressi
 def _fields_written(function: tree_sitter.Node) -> set[str]:
     """Names of the variables whose fields a function assigns (`lo.Namespace = ns`)."""
     return {parser.text(name) for name in parser.captures(_FIELD_WRITES, function).get("name", [])}
+
+
+def _reassigned_items(write: Write) -> set[str]:
+    """The texts of the items of a slice literal a write assigns whole; none for any other write. Where they
+    include every item the variable was declared with, the options that restrict hold in every value."""
+    right = write.node.child_by_field_name("right")
+    values = parser.named(right) if right is not None else []
+    value = values[write.index] if write.index < len(values) else None
+    return (
+        {parser.text(item) for item in literal_items(value)} if value is not None and is_slice_literal(value) else set()
+    )
 
 
 def _appended_items(write: Write, name: str) -> list[tree_sitter.Node] | None:
