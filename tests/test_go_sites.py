@@ -575,3 +575,45 @@ def test_get_informer_is_offered_metadata_only_where_nothing_reads_the_kind_type
     (root / "main.go").write_text(MANAGER_INFORMER.replace("&pod)", "&corev1.Namespace{})"), encoding="utf-8")
     (watch,) = [finding for finding in run([Path(".")], CommandLine(), catalog).findings if finding.code == "WL001"]
     assert "ask GetInformer for a metav1.PartialObjectMetadata of the kind" in watch.help
+
+
+SWAPPABLE_MANAGER_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// newManager is swapped out by tests.
+var newManager = ctrl.NewManager
+
+func main() {
+	mgr, _ := newManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	var token corev1.Secret
+	_ = mgr.GetClient().Get(context.Background(), client.ObjectKey{Namespace: "a", Name: "token"}, &token)
+}
+"""
+
+
+def test_a_manager_built_through_a_package_variable_is_the_binarys(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`var newManager = ctrl.NewManager` (swapped by tests) builds the binary's manager: its options are the
+    ones the site is judged by, not "no manager options were found"."""
+    monkeypatch.chdir(
+        write_tree(tmp_path, {"go.mod": GO_MOD.format(name="swappable"), "main.go": SWAPPABLE_MANAGER_MAIN})
+    )
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [
+        (f.code, f.span.line, f.message, [(r.span.line, r.message) for r in f.related]) for f in report.findings
+    ] == [
+        (
+            "WL002",
+            17,
+            "`mgr.GetClient().Get` on Secret starts a cluster-wide Secret informer",
+            [(15, "cache options here leave Secret unrestricted"), (17, "`mgr.GetClient()` reads through the cache")],
+        )
+    ]

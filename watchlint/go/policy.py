@@ -141,7 +141,23 @@ class _Extractor:
             self._assignment(parser.named(left)[0], parser.named(right)[0])
         for call in self.file.calls():
             if call.operand is not None:
-                self._call(call)
+                self._call(call, self.file.imports.get(call.operand_text), call.name)
+            elif (aliased := self._aliased_constructor(call)) is not None:
+                self._call(call, *aliased)
+
+    def _aliased_constructor(self, call: Call) -> tuple[str, str] | None:
+        """The package and name of the constructor a package variable holds (`var newManager = ctrl.NewManager`,
+        so that tests can swap it), when it is one of `_CONSTRUCTORS`."""
+        function = call.node.child_by_field_name("function")
+        if function is None or function.type != "identifier":
+            return None
+        variable = self.resolver.declarations.variables.get((self.file.package_path, call.name))
+        value = variable.value_node if variable is not None else None
+        if value is None or value.type != "selector_expression" or self.resolver.declaration(self.file, function):
+            return None
+        name = parser.text(value.child_by_field_name("field"))
+        package = variable.file.imports.get(parser.text(value.child_by_field_name("operand"))) if variable else None
+        return (package, name) if package is not None and package in _CONSTRUCTORS.get(name, ()) else None
 
     # -- literals ------------------------------------------------------------------------------------
     def _literal(self, literal: tree_sitter.Node) -> None:
@@ -377,9 +393,10 @@ class _Extractor:
         qualifier = head.child_by_field_name("operand")
         return self.file.imports.get(parser.text(qualifier)) if qualifier is not None else None
 
-    def _call(self, selector_call: Call) -> None:
-        call, name = selector_call.node, selector_call.name
-        package = self.file.imports.get(selector_call.operand_text)
+    def _call(self, selector_call: Call, package: str | None, name: str) -> None:
+        """A call of function `name` of `package`, or of a package variable holding one (`newManager(cfg,
+        opts)`)."""
+        call = selector_call.node
         if package is None:
             return
         if package == CR_CACHE and name == "MultiNamespacedCacheBuilder":
