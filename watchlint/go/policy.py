@@ -48,6 +48,7 @@ _SELECTOR_TYPES = (
     (frozenset({CR_CACHE}), "ObjectSelector"),
 )
 _EVERYTHING = ("labels.Everything()", "fields.Everything()", "nil")
+_SELECTOR_PACKAGES = frozenset({"k8s.io/apimachinery/pkg/labels", "k8s.io/apimachinery/pkg/fields"})
 _CONFIG_SELECTORS = ("LabelSelector", "FieldSelector")  # a namespace's cache.Config narrows its objects with
 # The defaults a ByObject entry's field replaces for its kind (controller-runtime applies a default only to an
 # entry that leaves the field nil; the older SelectorsByObject replaced DefaultSelector whole).
@@ -231,7 +232,7 @@ class _Extractor:
             name
             for name in ("Label", "Field", "Namespaces")
             if name in fields
-            and (_names_a_namespace(nodes[name]) if name == "Namespaces" else fields[name] not in _EVERYTHING)
+            and (_names_a_namespace(nodes[name]) if name == "Namespaces" else not self._everything(fields[name]))
         ]
         # A field the entry sets, to anything but nil, takes the place of the cache's default for its kind.
         replaces = frozenset(
@@ -256,12 +257,12 @@ class _Extractor:
         if name in ("Namespace", "Namespaces", "DefaultNamespaces"):
             self._namespaces(name, value, anchor)
         elif name in ("DefaultLabelSelector", "DefaultFieldSelector"):
-            effective = shown not in _EVERYTHING
+            effective = not self._everything(shown)
             reads_fields = name == "DefaultFieldSelector" and effective
             detail = fields_detail(self.file, value, self.resolver) if reads_fields else ""
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, effective, detail=detail)
         elif name == "DefaultSelector":
-            fields = [text for _, node in keyed_elements(value) if (text := parser.text(node)) not in _EVERYTHING]
+            fields = [text for _, node in keyed_elements(value) if not self._everything(text := parser.text(node))]
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, bool(fields) or value.type == "identifier")
         elif name in ("DisableFor", "ClientDisableCacheFor"):
             self._disable_for(name, value, anchor, client)
@@ -492,6 +493,14 @@ class _Extractor:
         if name == "DefaultNamespaces" and value.type == "composite_literal":
             self._namespace_selectors(value, anchor)
 
+    def _everything(self, text: str) -> bool:
+        """A selector that selects everything: nil, or `labels.Everything()` / `fields.Everything()` under any
+        name the file imports the package as (`k8slabels.Everything()`)."""
+        if text in _EVERYTHING:
+            return True
+        alias, _, call = text.partition(".")
+        return call == "Everything()" and self.file.imports.get(alias) in _SELECTOR_PACKAGES
+
     def _namespace_selectors(self, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
         """`DefaultNamespaces: {cache.AllNamespaces: {LabelSelector: sel}}`: a selector in the cache.Config of
         every namespace entry narrows every kind there, as a default selector does."""
@@ -500,7 +509,7 @@ class _Extractor:
             {
                 name: node
                 for name, node in fields.items()
-                if name in _CONFIG_SELECTORS and parser.text(node) not in _EVERYTHING
+                if name in _CONFIG_SELECTORS and not self._everything(parser.text(node))
             }
             for fields in configs
         ]
