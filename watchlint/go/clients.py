@@ -172,8 +172,9 @@ class ClientGraph:
 
     def _module_method(self, file: GoFile, call: tree_sitter.Node) -> bool:
         """Whether a call invokes a method the module declares (`args.GetClient()` building a client with
-        client.New): its body tells what it returns, not its name."""
-        info = self.resolver.callee(file, call)
+        client.New), also through an interface of the module with one implementation (a pool of remote
+        clusters' clients): its body tells what it returns, not its name."""
+        info = self.resolver.callee(file, call) or self.methods.through_interface(file, call)
         return info is not None and bool(info.results) and self.is_client_like(info.results[0])
 
     def _new_client_ref(self, file: GoFile, call: tree_sitter.Node, name: str) -> Known:
