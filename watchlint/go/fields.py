@@ -182,12 +182,16 @@ class FieldValues:
         override, the field is as the file has it otherwise; nor by a binary that builds no cache (a CLI)."""
         if _written_under_condition(node) or decoded_before(file, node):
             return []
-        if self._deployed_packages is None:
-            self._deployed_packages = (self.find_deployed_packages(),)
-        deployed = self._deployed_packages[0]
+        deployed = self.deployed_packages()
         if deployed is not None and file.package_path not in deployed:
             return []
         return [Val(value.value, defaults)]
+
+    def deployed_packages(self) -> frozenset[str] | None:
+        """The packages of the binaries that build a cache; None when no binary does (a library)."""
+        if self._deployed_packages is None:
+            self._deployed_packages = (self.find_deployed_packages(),)
+        return self._deployed_packages[0]
 
     def _set_once(self, name: str, owner: TypeRef | None, computed: list[Val]) -> bool:
         """Whether a field that is no configuration holds the one value the code computes for it: a field of a

@@ -432,6 +432,8 @@ class _Extractor:
     ) -> None:
         """`at`: where the restriction is written when that is in a helper of another file (`node` is then
         where the options take it); `client`: see Restriction.client."""
+        if not self._may_run(node):
+            return  # options a function builds that no code calls or hands on (a leftover): no manager takes them
         file, written = at if at is not None else (self.file, node)
         condition = self.evaluator.condition(file, written)
         if built is not None and (condition is None or condition.holds_by_default is not False):
@@ -492,6 +494,19 @@ class _Extractor:
         self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, _namespaces_detail(value))
         if name == "DefaultNamespaces" and value.type == "composite_literal":
             self._namespace_selectors(value, anchor)
+
+    def _may_run(self, node: tree_sitter.Node) -> bool:
+        """Whether the function around a node may run: not a plain function of a binary's packages that no
+        code of the binaries calls or hands on as a value (methods run through interfaces, main and init at
+        start-up; a library's functions are for other modules to call)."""
+        key = self.resolver.function_key(self.file, node)
+        if key is None or key.receiver or key.name in ("main", "init"):
+            return True
+        deployed = self.evaluator.fields.deployed_packages()
+        if deployed is None or self.file.package_path not in deployed:
+            return True
+        calls = self.evaluator.calls
+        return bool(calls.deployed_callers(key) or calls.deployed(key, calls.references(key)))
 
     def _everything(self, text: str) -> bool:
         """A selector that selects everything: nil, or `labels.Everything()` / `fields.Everything()` under any
