@@ -29,6 +29,8 @@ _UNMARSHAL = {
     # component configuration: `runtime.DecodeInto(codecs.UniversalDecoder(), data, &cfg)`
     "k8s.io/apimachinery/pkg/runtime": ("DecodeInto",),
 }
+_VIPER = "github.com/spf13/viper"
+_VIPER_DECODES = {"Unmarshal": 0, "UnmarshalExact": 0, "UnmarshalKey": 1}  # the argument each fills
 _DECODERS = frozenset({"NewDecoder", "NewYAMLOrJSONDecoder", "NewYAMLToJSONDecoder"})
 _DECODING_NAMES = frozenset({"Decode", *(name for names in _UNMARSHAL.values() for name in names)})
 _DECODING_WORDS = (b"Unmarshal", b"Decode")  # a call of any of _DECODING_NAMES spells one of them
@@ -39,10 +41,28 @@ _OBJECT_FIELDS = frozenset({"ObjectMeta"})
 
 
 def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
-    """The struct types a file fills from a configuration file."""
+    """The struct types a file fills from a configuration file, or from what viper gathered of files, the
+    environment and flags (`viper.Unmarshal(&cfg)`)."""
     for struct, data in _decodes(file, resolver):
         if read_from_file(file, data, resolver):
             yield struct
+    yield from _viper_decoded(file, resolver)
+
+
+def _viper_decoded(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
+    """`viper.Unmarshal(&cfg)`, `v.UnmarshalExact(&cfg)`, `viper.UnmarshalKey("operator", &cfg)`: the struct
+    each fills (of the package's global viper or a *viper.Viper)."""
+    if b"Unmarshal" not in file.source.data:
+        return
+    for call in file.calls():
+        index = _VIPER_DECODES.get(call.name)
+        if index is None or call.operand is None or call.arguments is None:
+            continue
+        if not _is_viper(file, call.operand, resolver):
+            continue
+        arguments = parser.named(call.arguments)
+        if index < len(arguments):
+            yield from _struct_of(file, arguments[index], resolver)
 
 
 def decoded_from_parameters(file: GoFile, resolver: Resolver) -> Iterator[tuple[TypeRef, FunctionKey, int]]:
@@ -97,6 +117,26 @@ def decoded_before(file: GoFile, node: tree_sitter.Node) -> bool:
         and call.node.end_byte <= node.start_byte
         for call in file.calls()
     )
+
+
+def _is_viper(file: GoFile, operand: tree_sitter.Node, resolver: Resolver) -> bool:
+    """The viper package, a *viper.Viper, or a local holding `viper.New()`."""
+    if operand.type != "identifier":
+        return False
+    declaration = resolver.declaration(file, operand)
+    if declaration is None:
+        return file.imports.get(parser.text(operand)) == _VIPER
+    value = declaration.value_node
+    function = value.child_by_field_name("function") if value is not None and value.type == "call_expression" else None
+    qualifier = (
+        function.child_by_field_name("operand")
+        if function is not None and function.type == "selector_expression"
+        else None
+    )
+    if qualifier is not None and file.imports.get(parser.text(qualifier)) == _VIPER:
+        return function is not None and parser.text(function.child_by_field_name("field")) == "New"
+    declared = resolver.type_of(file, operand)
+    return declared is not None and declared.is_(_VIPER, "Viper")
 
 
 def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozenset[TypeRef]:
