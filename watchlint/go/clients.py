@@ -18,7 +18,7 @@ from watchlint.facts import Access, Evidence
 from watchlint.go import parser
 from watchlint.go.clientrefs import PACKAGE_SCOPE, Assigned, ClientRef, FieldRef, Known, Marker, ParamRef, ReturnRef
 from watchlint.go.clientsyntax import appended_item, cache_reader, call_operand, is_fake_client, is_map, map_values
-from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.model import (
     CR_CACHE,
@@ -170,11 +170,28 @@ class ClientGraph:
         held = declaration.value_node if declaration is not None else None
         return held if held is not None and held.type == "selector_expression" else function
 
+    def _implementation(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
+        """The one method of the module a call through an interface may run (see MethodIndex): of those its
+        dispatch finds, the one taking as many arguments as the call passes."""
+        only = self.methods.through_interface(file, call)
+        if only is not None:
+            return only
+        arguments = call.child_by_field_name("arguments")
+        count = len(parser.named(arguments)) if arguments is not None else 0
+        found = [info for info in self.methods.implementations(file, call) if len(info.parameters) == count]
+        return found[0] if len(found) == 1 else None
+
     def _module_method(self, file: GoFile, call: tree_sitter.Node) -> bool:
         """Whether a call invokes a method the module declares (`args.GetClient()` building a client with
-        client.New), also through an interface of the module with one implementation (a pool of remote
-        clusters' clients): its body tells what it returns, not its name."""
-        info = self.resolver.callee(file, call) or self.methods.through_interface(file, call)
+        client.New), also through an interface of the module with one implementation, where the call takes
+        arguments a manager's does not (a pool of remote clusters' clients): its body tells what it returns, not
+        its name."""
+        info = self.resolver.callee(file, call)
+        arguments = call.child_by_field_name("arguments")
+        if info is None and arguments is not None and parser.named(arguments):
+            # through an interface: a manager implements the module's `GetClient()` too (flyte hands its
+            # manager on as a KubeClient), not one taking arguments (a pool's `GetClient(key)`)
+            info = self._implementation(file, call)
         return info is not None and bool(info.results) and self.is_client_like(info.results[0])
 
     def _new_client_ref(self, file: GoFile, call: tree_sitter.Node, name: str) -> Known:
@@ -194,7 +211,7 @@ class ClientGraph:
     def _returned_ref(self, file: GoFile, call: tree_sitter.Node, index: int = 0) -> ClientRef:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at
         `index`."""
-        info = self.resolver.callee(file, call) or self.methods.through_interface(file, call)
+        info = self.resolver.callee(file, call) or self._implementation(file, call)
         if info is not None and index < len(info.results) and self.is_client_like(info.results[index]):
             return ReturnRef(info.key, index)
         return Marker.UNKNOWN
@@ -366,9 +383,10 @@ class ClientGraph:
         # `if r.reader != nil { return r.reader }; return r.client`: the last return is a default for when the
         # first value is nil, and gives way to it as a field's nil default does
         preferred = {parser.text(value) for value in values if in_nil_test(value, parser.text(value), is_nil=False)}
+        result = info.results[index] if index < len(info.results) else None
         return [
             Assigned(
-                self.ref_of(info.file, value),
+                self._returned_value_ref(info.file, value, result),
                 info.file.span(value),
                 parser.text(value),
                 fallback=bool(preferred) and parser.text(value) not in preferred,
@@ -376,6 +394,15 @@ class ClientGraph:
             )
             for value in values
         ]
+
+    def _returned_value_ref(self, file: GoFile, value: tree_sitter.Node, result: TypeRef | None) -> ClientRef:
+        """What a returned value refers to; where it cannot be followed (a TTL cache's `item.Value()`) and the
+        function returns a module struct carrying a client, the client the module stores in that struct."""
+        ref = self.ref_of(file, value)
+        if ref is not Marker.UNKNOWN or result is None:
+            return ref
+        embedded = self._embedded_client(self.resolver.declarations.unalias(result.base), 0)
+        return embedded if embedded is not None else ref
 
     def record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> None:  # type: ignore[type-arg]
         """Add what a field, variable or parameter receives to one of the tables."""
