@@ -196,7 +196,9 @@ def _sites_and_policies(
     extractor.scope_injected(pending, [binary.packages for binary in every_binary])
     binaries = [b for b in every_binary if _builds(b, run.files, policies, lambda p: bool(p.origins))]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
-    pending = extractor.expand_helpers(pending, calls.callers, calls.deployed_callers, evaluator.fields.stored)
+    pending = extractor.expand_helpers(
+        pending, calls.callers_through_interfaces, calls.deployed_callers, evaluator.fields.stored
+    )
     pending = extractor.without_handed_out(pending, evaluator.fields.stored)
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's

@@ -15,6 +15,7 @@ from watchlint.facts import ObjectForm
 from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionInfo, resolve_type
+from watchlint.go.generics import of_type_parameter, type_parameter_names
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import ObjectRef, Resolver
 from watchlint.go.scope import Declaration
@@ -65,8 +66,8 @@ def _by_type_argument(
 ) -> _KindOfCall | None:
     """`var t T; var obj P = &t; m[obj] = …` with T and P type parameters: the call's type arguments name
     the kind (`setByObjectFor[corev1.Secret](…)`; the pointer type parameter is inferred from T)."""
-    type_parameters = _type_parameter_names(info.node)
-    if not type_parameters or not _of_type_parameter(resolver, file, declaration, type_parameters):
+    type_parameters = type_parameter_names(info.node)
+    if not type_parameters or not of_type_parameter(resolver, file, declaration, type_parameters):
         return None
 
     def kind_of(caller_file: GoFile, call: tree_sitter.Node) -> ObjectRef | None:
@@ -82,39 +83,3 @@ def _by_type_argument(
         return next(iter(named.values())) if len(named) == 1 else None
 
     return kind_of
-
-
-def _type_parameter_names(function: tree_sitter.Node) -> frozenset[str]:
-    declared = function.child_by_field_name("type_parameters")
-    if declared is None:
-        return frozenset()
-    return frozenset(
-        parser.text(name)
-        for item in parser.named(declared)
-        if item.type == "type_parameter_declaration"
-        for name in item.children_by_field_name("name")
-    )
-
-
-def _of_type_parameter(resolver: Resolver, file: GoFile, declaration: Declaration, names: frozenset[str]) -> bool:
-    """Whether a local is declared with a type parameter's type (`var obj P`), or holds the address of
-    one (`obj := &t` with `var t T`) or a new one (`obj := new(T)`)."""
-    if declaration.type_node is not None:
-        return _names_type_parameter(declaration.type_node, names)
-    value = declaration.value_node
-    if value is None:
-        return False
-    if value.type == "unary_expression" and parser.text(value.child_by_field_name("operator")) == "&":
-        operand = value.child_by_field_name("operand")
-        held = resolver.declaration(file, operand) if operand is not None and operand.type == "identifier" else None
-        return held is not None and held.type_node is not None and _names_type_parameter(held.type_node, names)
-    function = value.child_by_field_name("function") if value.type == "call_expression" else None
-    if function is not None and parser.text(function) == "new":
-        argument = parser.first_named(value.child_by_field_name("arguments") or value)
-        return argument is not None and _names_type_parameter(argument, names)
-    return False
-
-
-def _names_type_parameter(type_node: tree_sitter.Node, names: frozenset[str]) -> bool:
-    node = parser.first_named(type_node) if type_node.type == "pointer_type" else type_node
-    return node is not None and parser.text(node) in names

@@ -6,6 +6,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
+from watchlint.go.dispatch import MethodIndex
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements, literal_items
 from watchlint.go.scope import innermost_function
@@ -17,10 +18,12 @@ class CallGraph:
     def __init__(self, resolver: Resolver, files: list[GoFile]) -> None:
         self.resolver = resolver
         self.files = files
+        self.methods = MethodIndex(resolver)
         self._calls_by_name: dict[str, list[tuple[GoFile, Call]]] | None = None
         self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}  # calls through interfaces
         # functions listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), by name
         self._listed: dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]] | None = None
         # names handed on as values (a literal's field, an assignment's value, a call's argument), by last element
@@ -41,6 +44,24 @@ class CallGraph:
                 ]
             self._callers[key] = found
         return found
+
+    def callers_through_interfaces(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """`callers`, and for a method the calls through a module interface that may run it (every
+        implementation's: which value the interface holds is not followed). For the kinds a helper's callers
+        name; whether the helper runs by default is judged by its direct calls and constructions."""
+        direct = self.callers(key)
+        if not key.receiver:
+            return direct
+        found = self._dispatched.get(key)
+        if found is None:
+            found = [
+                (file, called.node)
+                for file, called in self.named(key.name)
+                if self._callee_key(file, called.node) is None
+                and any(info.key == key for info in self.methods.dispatched(file, called))
+            ]
+            self._dispatched[key] = found
+        return direct + found
 
     def deployed(
         self, key: FunctionKey, places: list[tuple[GoFile, tree_sitter.Node]]

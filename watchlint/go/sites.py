@@ -15,6 +15,7 @@ from watchlint.go.clientrefs import ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import extract_field_keys
+from watchlint.go.generics import generic_object
 from watchlint.go.handlerfilters import handler_filters
 from watchlint.go.informers import LIST_WATCH_INFORMERS, STANDALONE_INFORMER, InformerSites, served_by
 from watchlint.go.listoptions import list_options, option_restrictions
@@ -94,7 +95,7 @@ class SiteExtractor:
     ) -> Iterator[PendingSite]:
         if method in BUILDER_METHODS:
             yield from self._builder_site(file, call, method, arguments)
-        elif method == "Watch" and arguments and self._source_kind(file, arguments[0]) is not None:
+        elif method == "Watch" and arguments and self._watched_source(file, arguments[0]):
             yield from self._watch_site(file, call, arguments)
         elif method in _INFORMERS:
             yield from self._informer_site(file, call, method, arguments)
@@ -223,27 +224,56 @@ class SiteExtractor:
             if site.helper is None:
                 expanded.append(site)
                 continue
-            key, index = site.helper
-            for caller_file, call in callers(key):
-                arguments = call.child_by_field_name("arguments")
-                values = parser.named(arguments) if arguments is not None else []
-                passed_object = values[index] if index < len(values) else None
-                if passed_object is not None and site.helper_field is not None:
-                    passed_object = self._field_passed(caller_file, passed_object, site.helper_field)
-                found = self.resolver.object_of(caller_file, passed_object) if passed_object is not None else None
-                if found is None or (site.operation is Operation.LIST) != found.is_list:
+            key = site.helper[0]
+            for caller_file, values, named_in, naming_call, found in self._naming_calls(site, callers):
+                if (site.operation is Operation.LIST) != found.is_list:
                     continue
-                copy = self._from_helper(site, caller_file, call, found)
+                copy = self._from_helper(site, named_in, naming_call, found)
                 passed = site.client if isinstance(site.client, ParamRef) and site.client.function == key else None
                 if passed is not None and passed.index < len(values):  # the client this call hands the helper
                     copy.client = self.clients.receiver_of(caller_file, values[passed.index])
-                if site.forwarded is not None:  # the caller's options are the watch's
+                if site.forwarded is not None:  # the caller's options (or predicates, to Watch) are the watch's
                     options = values[site.forwarded :]
-                    copy.filters.extend(self._predicates(caller_file, options, "Watches"))
+                    copy.filters.extend(self._predicates(caller_file, options, site.call))
                     if _has_only_metadata(options):
                         copy.object = replace(copy.object, form=ObjectForm.METADATA)
                 expanded.append(copy)
         return expanded
+
+    def _naming_calls(
+        self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> Iterator[tuple[GoFile, list[tree_sitter.Node], GoFile, tree_sitter.Node, ObjectRef]]:
+        """The calls of a helper site's function that name the kind: each call's file and arguments, the call
+        naming the kind (with its file) and the object. Where a call passes on a parameter of its own function,
+        a helper in turn (a generic `ReconcileObject` handing `desiredObject U` to `ReconcileAndGetObject`),
+        the calls of that function name it, each once."""
+        assert site.helper is not None
+        key, index = site.helper
+        named_at: set[tuple[str, int]] = set()
+        for caller_file, call in callers(key):
+            arguments = call.child_by_field_name("arguments")
+            values = parser.named(arguments) if arguments is not None else []
+            passed_object = values[index] if index < len(values) else None
+            if passed_object is not None and site.helper_field is not None:
+                passed_object = self._field_passed(caller_file, passed_object, site.helper_field)
+            if passed_object is None:
+                continue
+            found = self.resolver.object_of(caller_file, passed_object)
+            if found is not None:
+                yield caller_file, values, caller_file, call, found
+                continue
+            outer = self.values.helper_parameter(caller_file, passed_object) or generic_object(
+                self.resolver, caller_file, passed_object
+            )
+            if outer is None or outer[0] == key or site.helper_field is not None:
+                continue
+            for outer_file, outer_call in callers(outer[0]):
+                outer_values = parser.named(outer_call.child_by_field_name("arguments") or outer_call)
+                passed = outer_values[outer[1]] if outer[1] < len(outer_values) else None
+                named = self.resolver.object_of(outer_file, passed) if passed is not None else None
+                if named is not None and (outer_file.path, outer_call.start_byte) not in named_at:
+                    named_at.add((outer_file.path, outer_call.start_byte))
+                    yield caller_file, values, outer_file, outer_call, named
 
     def _passed_field_keys(
         self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
@@ -373,16 +403,37 @@ class SiteExtractor:
     def _watch_site(
         self, file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node]
     ) -> Iterator[PendingSite]:
-        source = self._source_kind(file, arguments[0])
+        source = self._source_kind(file, arguments[0]) or self._helper_kind_source(file, arguments[0])
         if source is None:
             return
         found, kind_file, kind_call, _ = source
         site = pending_site(self.resolver, file, call, "Watch", Operation.WATCH, Access.CACHE, found, found.form)
         site.cache = self._cache_of(kind_file, kind_call)
         site.filters.extend(self._predicates(file, arguments[2:], "Watch"))
+        if not found.kind:  # `c.Watch(source.Kind(cache, obj, h, preds...))` in a helper given obj and preds
+            inner = self._kind_source(file, arguments[0])
+            site.helper = self.values.helper_parameter(file, inner[1]) if inner is not None else None
         for predicate_file, predicate in self._kind_predicates(source):
+            spread = parser.first_named(predicate) if predicate.type == "variadic_argument" else None
+            forwarded = self.values.helper_parameter(predicate_file, spread) if spread is not None else None
+            if site.helper is not None and forwarded is not None and forwarded[0] == site.helper[0]:
+                site.forwarded = forwarded[1]  # the callers' predicates are the watch's
+                continue
             site.filters.extend(self._predicates(predicate_file, [predicate], "Watch"))
         yield site
+
+    def _watched_source(self, file: GoFile, node: tree_sitter.Node) -> bool:
+        """Whether `Watch(node)` watches a `source.Kind`: one written here (whatever its object) or one a
+        module function returns for the object it is given."""
+        return self._kind_source(file, node) is not None or self._source_kind(file, node) is not None
+
+    def _helper_kind_source(self, file: GoFile, node: tree_sitter.Node) -> _KindSource | None:
+        """`source.Kind(cache, obj, …)` whose object is a parameter of the function around it: a helper whose
+        callers name the kind (SPEC §3.1 Helpers), with the object to name yet."""
+        inner = self._kind_source(file, node)
+        if inner is None or self.values.helper_parameter(file, inner[1]) is None:
+            return None
+        return ObjectRef("", ObjectForm.TYPED, parser.text(inner[1]), False), file, inner[0], None
 
     def _cache_of(self, file: GoFile, kind_call: tree_sitter.Node) -> str:
         """The cluster.New cache a `source.Kind(cache, …)` reads, "" for the manager's."""
@@ -487,6 +538,8 @@ class SiteExtractor:
             return
         found = self.resolver.object_of(file, arguments[position])
         helper = self.values.helper_parameter(file, arguments[position]) if found is None else None
+        if found is None and helper is None:  # `c.Get(ctx, key, T(live))` in a generic helper
+            helper = generic_object(self.resolver, file, arguments[position])
         if helper is not None:
             found = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[position]), is_list)
         if found is None or is_list != found.is_list:

@@ -1,0 +1,108 @@
+"""Objects whose type is a type parameter of the generic function around them (`live := new(U)`, `var obj T`,
+`T(live)`): the function's callers name the kind, by the value they pass for a parameter of that type or by
+the type arguments they write."""
+
+from __future__ import annotations
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.declarations import FunctionKey
+from watchlint.go.model import GoFile
+from watchlint.go.resolve import Resolver
+from watchlint.go.scope import Declaration
+
+_MAX_HOPS = 3  # locals and conversions between the object and its type parameter
+
+
+def type_parameter_names(function: tree_sitter.Node) -> frozenset[str]:
+    """The names a function declares as type parameters (`[U any, T object[U]]`)."""
+    return frozenset(_declared_type_parameters(function))
+
+
+def _declared_type_parameters(function: tree_sitter.Node) -> dict[str, tree_sitter.Node | None]:
+    """Each type parameter's name and its constraint."""
+    declared = function.child_by_field_name("type_parameters")
+    found: dict[str, tree_sitter.Node | None] = {}
+    for item in parser.named(declared) if declared is not None else []:
+        if item.type == "type_parameter_declaration":
+            for name in item.children_by_field_name("name"):
+                found[parser.text(name)] = item.child_by_field_name("type")
+    return found
+
+
+def of_type_parameter(resolver: Resolver, file: GoFile, declaration: Declaration, names: frozenset[str]) -> bool:
+    """Whether a local is declared with a type parameter's type (`var obj P`), or holds the address of
+    one (`obj := &t` with `var t T`) or a new one (`obj := new(T)`)."""
+    return _declared_parameter(resolver, file, declaration, names) is not None
+
+
+def _named(type_node: tree_sitter.Node, names: frozenset[str]) -> str | None:
+    """The type parameter a type names, itself or through a pointer (`T`, `*T`)."""
+    node = parser.first_named(type_node) if type_node.type == "pointer_type" else type_node
+    text = parser.text(node) if node is not None else ""
+    return text if text in names else None
+
+
+def _declared_parameter(
+    resolver: Resolver, file: GoFile, declaration: Declaration, names: frozenset[str]
+) -> str | None:
+    """The type parameter a local is a value of (see `of_type_parameter`)."""
+    if declaration.type_node is not None:
+        return _named(declaration.type_node, names)
+    value = declaration.value_node
+    return _expression_parameter(resolver, file, value, names, 0) if value is not None else None
+
+
+def _expression_parameter(
+    resolver: Resolver, file: GoFile, node: tree_sitter.Node, names: frozenset[str], hops: int
+) -> str | None:
+    """The type parameter an expression is a value of: `new(T)`, `&t`, a conversion `T(x)`, a local."""
+    if hops > _MAX_HOPS:
+        return None
+    if node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) == "&":
+        operand = node.child_by_field_name("operand")
+        return _expression_parameter(resolver, file, operand, names, hops + 1) if operand is not None else None
+    if node.type == "identifier":
+        declaration = resolver.declaration(file, node)
+        return _declared_parameter(resolver, file, declaration, names) if declaration is not None else None
+    function = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if function is None:
+        return None
+    if parser.text(function) == "new":
+        argument = parser.first_named(node.child_by_field_name("arguments") or node)
+        return _named(argument, names) if argument is not None else None
+    return _named(function, names)  # `T(live)`: a conversion to the type parameter
+
+
+def generic_object(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
+    """For an object whose type is a type parameter of the generic function around it, the parameter of the
+    function its callers pass a value of that type in (`desired U` for `c.Get(ctx, key, T(new(U)))` with
+    `T object[U]`, a pointer constraint of U): where the calls name the kind, as a helper's parameter does."""
+    key = resolver.function_key(file, node)
+    info = resolver.declarations.functions.get(key) if key is not None else None
+    declared = _declared_type_parameters(info.node) if info is not None else {}
+    if info is None or not declared:
+        return None
+    parameter = _expression_parameter(resolver, file, node, frozenset(declared), 0)
+    if parameter is None:
+        return None
+    # the parameter and those its constraint is built over (`T object[U]`, `T interface{ *U; client.Object }`)
+    constraint = declared[parameter]
+    related = {parameter} | {
+        name
+        for name in declared
+        if constraint is not None
+        and any(parser.text(item) == name for item in parser.captures("(type_identifier) @t", constraint).get("t", []))
+    }
+    parameters = info.node.child_by_field_name("parameters")
+    index = 0
+    for item in parser.named(parameters) if parameters is not None else []:
+        if item.type not in ("parameter_declaration", "variadic_parameter_declaration"):
+            continue
+        type_node = item.child_by_field_name("type")
+        names = item.children_by_field_name("name") or [item]
+        if type_node is not None and _named(type_node, frozenset(related)) is not None:
+            return info.key, index
+        index += len(names)
+    return None
