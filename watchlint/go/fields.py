@@ -284,6 +284,10 @@ class FieldValues:
     def _same(self, struct: TypeRef | None, owner: TypeRef | None, name: str) -> bool:
         """Whether field `name` of `struct` can be the one read on `owner` (either unknown: it may be); both
         are taken to the struct that declares the field, for fields promoted from embedded structs."""
+        if owner is not None and struct is None:
+            # a field of another module's type (`ref.Name` of a corev1.ObjectReference) holds what that code or
+            # the cluster puts there, not what an unresolved write of a same-named field does
+            return owner.base.package in self._module_packages or owner.base.package == ""
         if struct is None or owner is None:
             return True
         return self._declaring(struct, name) == self._declaring(owner, name)
