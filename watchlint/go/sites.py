@@ -232,13 +232,22 @@ class SiteExtractor:
                 passed = site.client if isinstance(site.client, ParamRef) and site.client.function == key else None
                 if passed is not None and passed.index < len(values):  # the client this call hands the helper
                     copy.client = self.clients.receiver_of(caller_file, values[passed.index])
-                if site.forwarded is not None:  # the caller's options (or predicates, to Watch) are the watch's
-                    options = values[site.forwarded :]
-                    copy.filters.extend(self._predicates(caller_file, options, site.call))
-                    if _has_only_metadata(options):
-                        copy.object = replace(copy.object, form=ObjectForm.METADATA)
+                if site.forwarded is not None:
+                    self._forwarded_to(copy, caller_file, values[site.forwarded :], site.call)
                 expanded.append(copy)
         return expanded
+
+    def _forwarded_to(self, copy: PendingSite, file: GoFile, options: list[tree_sitter.Node], call: str) -> None:
+        """What a helper's call passes on as its options: a List's options restrict it, a watch's options (or
+        predicates, to Watch) filter it, `OnlyMetadata` makes it metadata-only."""
+        if copy.operation is Operation.LIST:
+            for option in (item for value in options for item in list_options(self.values, file, value)):
+                copy.restrictions.extend(option_restrictions(file, option, copy.object.kind))
+                copy.field_keys.extend(extract_field_keys(file, option, self.resolver))
+            return
+        copy.filters.extend(self._predicates(file, options, call))
+        if _has_only_metadata(options):
+            copy.object = replace(copy.object, form=ObjectForm.METADATA)
 
     def _naming_calls(
         self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
@@ -550,7 +559,10 @@ class SiteExtractor:
         site.client = self.clients.receiver_of(file, client[0] if client else operand)
         site.helper = helper
         if is_list:
-            for option in (item for argument in arguments[2:] for item in list_options(self.values, file, argument)):
+            options = arguments[2:]
+            if helper is not None and (forwarded := self._forwarded_options(file, options)) is not None:
+                site.forwarded, options = forwarded, options[:-1]  # `opts...` of the helper: its callers' options
+            for option in (item for argument in options for item in list_options(self.values, file, argument)):
                 site.restrictions.extend(option_restrictions(file, option, found.kind))
                 site.field_keys.extend(extract_field_keys(file, option, self.resolver))
                 if option.type == "identifier" and (parameter := self.values.helper_parameter(file, option)):
