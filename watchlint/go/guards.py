@@ -448,10 +448,17 @@ def _early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
 
 
 def _compared_to(condition: tree_sitter.Node) -> str | None:
-    """The string an equality test wants (`os.Getenv("TENANCY_MODE") == "dynamic"` -> dynamic), or None."""
-    if condition.type != "binary_expression" or parser.text(condition.child_by_field_name("operator")) != "==":
+    """The string an equality test wants (`os.Getenv("TENANCY_MODE") == "dynamic"` -> dynamic, also
+    `strings.EqualFold(os.Getenv("METRICS_ENABLED"), "true")`), or None."""
+    function = condition.child_by_field_name("function") if condition.type == "call_expression" else None
+    sides: list[tree_sitter.Node | None]
+    if function is not None and parser.text(function).endswith(".EqualFold"):
+        sides = list(parser.named(condition.child_by_field_name("arguments") or condition))
+    elif condition.type == "binary_expression" and parser.text(condition.child_by_field_name("operator")) == "==":
+        sides = [condition.child_by_field_name("right"), condition.child_by_field_name("left")]
+    else:
         return None
-    for side in (condition.child_by_field_name("right"), condition.child_by_field_name("left")):
+    for side in sides:
         if side is not None and side.type in ("interpreted_string_literal", "raw_string_literal"):
             return unquote(parser.text(side)) or None
     return None

@@ -104,6 +104,8 @@ def strings_result(name: str, first: Val, rest: list[Value]) -> Value:
         return Val(text.split(argument), first.origin)
     if name == "Fields":
         return Val(text.split(), first.origin)
+    if name == "EqualFold" and isinstance(argument, str):  # `strings.EqualFold(os.Getenv("X"), "true")`
+        return Val(text.casefold() == argument.casefold(), first.origin)
     if name in ("Contains", "HasPrefix", "HasSuffix") and isinstance(argument, str):
         tests = {
             "Contains": argument in text,
