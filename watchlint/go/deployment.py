@@ -74,9 +74,13 @@ class _BoundParameters(dict[str, "Value"]):
         calls = self._evaluator.calls.deployed_callers(key)
         index = self._indexes[name]
         depth = self._depth + 1
-        arguments = (self._evaluator.argument(f, call, index, depth) for f, call in calls)
-        passed = {repr(value): value for value in arguments}
-        value = next(iter(passed.values())) if len(passed) == 1 else UNKNOWN
+        arguments = [self._evaluator.argument(f, call, index, depth) for f, call in calls]
+        known = [value for value in arguments if isinstance(value, Val)]
+        value: Value = UNKNOWN
+        if known and len(known) == len(arguments) and len({repr(value.value) for value in known}) == 1:
+            # the calls agree on the value, whatever each names it (a literal `false`, a flag false by
+            # default): the one with an origin names it in messages
+            value = next((item for item in known if item.origin), known[0])
         self[name] = value
         return value
 
