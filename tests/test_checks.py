@@ -477,7 +477,8 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
         (
             Language.GO,
             {"access": Access.INFORMER_FACTORY, "call": "Secrets", "construct": "Core().V1().Secrets()"},
-            "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions",
+            "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions, "
+            "or, where it serves other kinds that must stay whole, take Secret from a factory of its own so built",
         ),
         (
             Language.GO,

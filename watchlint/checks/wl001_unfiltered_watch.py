@@ -110,7 +110,11 @@ def informer_suggestion(site: Site) -> str:
             "WithTweakListOptions; dynamicinformer.NewFilteredDynamicSharedInformerFactory), or from "
             "metadatainformer when the objects' metadata is enough"
         )
-    return "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions"
+    # a shared factory serves other kinds too, which a factory-wide namespace or selector would narrow as well
+    return (
+        "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions, or, "
+        f"where it serves other kinds that must stay whole, take {site.kind} from a factory of its own so built"
+    )
 
 
 def _clientset_accessor(kind: str) -> str:
