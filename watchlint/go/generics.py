@@ -1,6 +1,6 @@
 """Objects whose type is a type parameter of the generic function around them (`live := new(U)`, `var obj T`,
-`T(live)`): the function's callers name the kind, by the value they pass for a parameter of that type or by
-the type arguments they write."""
+`T(live)`): the function's callers name the kind, by the value they pass for a parameter of that type (a
+read's object) or by the type arguments they write (a ByObject helper's key, byobjecthelpers)."""
 
 from __future__ import annotations
 
@@ -89,12 +89,8 @@ def generic_object(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> 
         return None
     # the parameter and those its constraint is built over (`T object[U]`, `T interface{ *U; client.Object }`)
     constraint = declared[parameter]
-    related = {parameter} | {
-        name
-        for name in declared
-        if constraint is not None
-        and any(parser.text(item) == name for item in parser.captures("(type_identifier) @t", constraint).get("t", []))
-    }
+    captured = parser.captures("(type_identifier) @t", constraint).get("t", []) if constraint is not None else []
+    related = frozenset({parameter} | ({parser.text(item) for item in captured} & declared.keys()))
     parameters = info.node.child_by_field_name("parameters")
     index = 0
     for item in parser.named(parameters) if parameters is not None else []:
@@ -102,7 +98,7 @@ def generic_object(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> 
             continue
         type_node = item.child_by_field_name("type")
         names = item.children_by_field_name("name") or [item]
-        if type_node is not None and _named(type_node, frozenset(related)) is not None:
+        if type_node is not None and _named(type_node, related) is not None:
             return info.key, index
         index += len(names)
     return None
