@@ -221,7 +221,7 @@ class Resolver:
         if function is None:
             return None
         if function.type == "identifier":
-            return self.declarations.functions.get(FunctionKey(file.package_path, "", parser.text(function)))
+            return self.package_function(file.package_path, parser.text(function))
         if function.type != "selector_expression":
             return None
         operand = function.child_by_field_name("operand")
@@ -229,9 +229,24 @@ class Resolver:
         if operand is None:
             return None
         if operand.type == "identifier" and self._is_package(file, operand):
-            return self.declarations.functions.get(FunctionKey(file.imports[parser.text(operand)], "", name))
+            return self.package_function(file.imports[parser.text(operand)], name)
         owner = self.type_of(file, operand)
         return self.declarations.method(owner, name) if owner is not None else None
+
+    def package_function(self, package: str, name: str) -> FunctionInfo | None:
+        """The module function `name` of `package`, or the one a package variable of that name holds (`var
+        GetPodExecClient = getPodExecClientImpl`, a seam tests swap: the function it holds otherwise)."""
+        found = self.declarations.functions.get(FunctionKey(package, "", name))
+        variable = self.declarations.variables.get((package, name)) if found is None else None
+        value = variable.value_node if variable is not None else None
+        if variable is None or value is None:
+            return found
+        if value.type == "identifier":
+            return self.declarations.functions.get(FunctionKey(package, "", parser.text(value)))
+        operand = value.child_by_field_name("operand") if value.type == "selector_expression" else None
+        imported = variable.file.imports.get(parser.text(operand)) if operand is not None else None
+        field = parser.text(value.child_by_field_name("field")) if imported is not None else ""
+        return self.declarations.functions.get(FunctionKey(imported, "", field)) if imported is not None else None
 
     def _is_package(self, file: GoFile, identifier: tree_sitter.Node) -> bool:
         name = parser.text(identifier)
