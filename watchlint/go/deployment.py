@@ -99,6 +99,7 @@ class Evaluator:
         self.fields = FieldValues(self)
         self.variables = VariableValues(self)
         self._bound: dict[FunctionKey, _BoundParameters] = {}
+        self._module_packages: frozenset[str] | None = None
         self._memo: dict[object, object] = {}
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
             "parenthesized_expression": self._parenthesized,
@@ -140,6 +141,12 @@ class Evaluator:
         if index >= len(values):
             return UNKNOWN
         return self.value(file, values[index], self.parameters(file, call, depth), depth)
+
+    def module_packages(self) -> frozenset[str]:
+        """The import paths of the unit's packages."""
+        if self._module_packages is None:
+            self._module_packages = frozenset(file.package_path for file in self.files)
+        return self._module_packages
 
     def every_namespace(self, file: GoFile, node: tree_sitter.Node) -> tuple[Val, str] | None:
         """A namespace expression that names every namespace (`""`) in the default deployment, from what the code

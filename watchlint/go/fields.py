@@ -42,7 +42,6 @@ class FieldValues:
         self._file_structs: frozenset[TypeRef] | None = None
         self._configured: frozenset[TypeRef] | None = None
         self._api_packages: frozenset[str] | None = None
-        self._module_packages = frozenset(file.package_path for file in evaluator.files)
         # finds the packages of the binaries that build a cache (None when none does), asked once a default is
         # written: SPEC §3.1 ignores the other binaries (CLIs), and what a CLI writes in the configuration it
         # hands on is no default of the operator's
@@ -199,7 +198,11 @@ class FieldValues:
         and no other write of it or of its items that may run by default (a map the program fills as it runs;
         haproxy's namespace whitelist is filled in a loop over a flag's values, none by default)."""
         declaring = self._declaring(owner, name) if owner is not None else None
-        if declaring is None or declaring.package not in self._module_packages or self._is_api_object(owner, name):
+        if (
+            declaring is None
+            or declaring.package not in self.evaluator.module_packages()
+            or self._is_api_object(owner, name)
+        ):
             return False
         conditional = [
             (file, node) for file, node, _ in self._writes_of_field(name, owner) if _written_under_condition(node)
@@ -287,7 +290,7 @@ class FieldValues:
         if owner is not None and struct is None:
             # a field of another module's type (`ref.Name` of a corev1.ObjectReference) holds what that code or
             # the cluster puts there, not what an unresolved write of a same-named field does
-            return owner.base.package in self._module_packages or owner.base.package == ""
+            return owner.base.package in self.evaluator.module_packages() or owner.base.package == ""
         if struct is None or owner is None:
             return True
         return self._declaring(struct, name) == self._declaring(owner, name)

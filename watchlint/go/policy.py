@@ -173,7 +173,7 @@ class _Extractor:
         type_ref = resolve_type(type_node, self.file)
         if type_ref is not None and type_ref.is_(CR_CACHE, "SelectorsByObject"):
             self._selector_map(literal)
-        elif _is_one_of(type_ref, _OPTION_TYPES):
+        elif _is_one_of(type_ref, _OPTION_TYPES) and not self._handed_to_another_library(literal):
             is_manager = type_ref is not None and type_ref.is_(MANAGER_PACKAGES, "Options")
             if is_manager and enclosing_second_cache(self.file, literal) is None:
                 self.policy.manager_options.append(literal)
@@ -181,6 +181,29 @@ class _Extractor:
             client = self.file.span(literal) if reader_of(literal) is not None else None
             for key, value in keyed_elements(literal):
                 self._option(key, value, value, client)
+
+    def _handed_to_another_library(self, literal: tree_sitter.Node) -> bool:
+        """Whether options are written as the argument of a function of a library other than controller-runtime
+        (`managedcache.NewObjectBoundAccessManager(log, mapper, cfg, cache.Options{…})`): that library builds a
+        cache of its own with them, which no manager of the module reads through."""
+        node = literal.parent
+        if node is not None and node.type == "unary_expression":
+            node = node.parent
+        call = node.parent if node is not None and node.type == "argument_list" else None
+        function = call.child_by_field_name("function") if call is not None else None
+        operand = (
+            function.child_by_field_name("operand")
+            if function is not None and function.type == "selector_expression"
+            else None
+        )
+        if operand is None or operand.type != "identifier" or self.resolver.declaration(self.file, operand) is not None:
+            return False
+        package = self.file.imports.get(parser.text(operand))
+        return (
+            package is not None
+            and not package.startswith(CONTROLLER_RUNTIME)
+            and package not in self.evaluator.module_packages()
+        )
 
     def _selector_map(self, literal: tree_sitter.Node) -> None:
         for key, value in keyed_entries(literal):
