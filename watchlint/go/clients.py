@@ -530,7 +530,17 @@ class ClientGraph:
         info = self.resolver.declarations.functions.get(ref.function)
         if info is not None and not info.file.is_test:
             passed = [value for value in passed if not value.in_test]
-        return passed, f"parameter {ref.name} of {ref.function.name}"
+        shown = f"parameter {ref.name} of {ref.function.name}"
+        if not passed and info is not None and ref.index < len(info.parameters):
+            # no call seen (a dependency-injection container calls it): a parameter of a module struct carrying
+            # a client holds what the module stores in that struct (`UncachedClient{client.New(…)}`)
+            declared = info.parameters[ref.index].type
+            embedded = self._embedded_client(self.resolver.declarations.unalias(declared.base), 0) if declared else None
+            if embedded is not None and declared is not None:
+                parameters = info.node.child_by_field_name("parameters") or info.node
+                text = f"{declared.name}{{…}}"
+                return [Assigned(embedded, info.file.span(parameters), text, in_test=info.file.is_test)], shown
+        return passed, shown
 
 
 def _names_without_calling(file: GoFile, name: str) -> bool:
