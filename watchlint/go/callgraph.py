@@ -60,7 +60,7 @@ class CallGraph:
                 (file, called.node)
                 for file, called in self.named(key.name)
                 if self._callee_key(file, called.node) is None
-                and any(info.key == key for info in self.methods.dispatched(file, called))
+                and any(info.key == key for info in self.methods.through_module_interface(file, called))
             ]
             self._dispatched[key] = found
         return direct + found

@@ -46,6 +46,18 @@ class MethodIndex:
             and required <= self._method_names(TypeRef(info.key.package, info.key.receiver))
         ]
 
+    def through_module_interface(self, file: GoFile, called: Call) -> list[FunctionInfo]:
+        """`dispatched`, only where the call's operand is seen to be of a module interface: a method name alone
+        (`x.List(…)` on a value of unknown type) says nothing of which method runs."""
+        interface = self._interface(file, called.operand) if called.operand is not None else None
+        if interface is None:
+            return []
+        declarations = self.resolver.declarations
+        required = declarations.required_methods(interface) or declarations.interface_methods.get(
+            interface, frozenset()
+        )
+        return self.dispatched(file, called) if called.name in required else []
+
     def implementations(self, file: GoFile, call: tree_sitter.Node) -> list[FunctionInfo]:
         """The methods a call `x.M(…)` through an interface may run (see `dispatched`)."""
         function = call.child_by_field_name("function")
