@@ -217,6 +217,9 @@ class SiteExtractor:
         an informer of a factory parameter by the factories passed where the binary calls it (`deployed`),
         and one of a factory field by the factories the module stores in it (`stored`)."""
         expanded = []
+        # one site per call and kind read or watched: a helper reading its object twice, or reading it and
+        # handing it on to another helper that reads it (rook's removeFinalizer), is reported at a call once
+        copied: set[tuple[str, int, str, Operation]] = set()
         for site in pending:
             if not self.client_go.judge_held(site, deployed, stored):
                 continue
@@ -228,6 +231,10 @@ class SiteExtractor:
             for caller_file, values, named_in, naming_call, found in self._naming_calls(site, callers):
                 if (site.operation is Operation.LIST) != found.is_list:
                     continue
+                place = (named_in.path, naming_call.start_byte, found.kind, site.operation)
+                if place in copied:
+                    continue
+                copied.add(place)
                 copy = self._from_helper(site, named_in, naming_call, found)
                 passed = site.client if isinstance(site.client, ParamRef) and site.client.function == key else None
                 if passed is not None and passed.index < len(values):  # the client this call hands the helper
