@@ -63,6 +63,9 @@ def _declares_client_reads(interface: tree_sitter.Node, file: GoFile) -> bool:
     return False
 
 
+_MAX_EMBEDDING = 3  # embedded structs a promoted method is looked for through
+
+
 @dataclass(frozen=True, slots=True)
 class FieldInfo:
     name: str  # the field name; for an embedded field, the type's name
@@ -178,15 +181,25 @@ class Declarations:
             found |= inner
         return frozenset(found)
 
-    def method(self, receiver: TypeRef, name: str) -> FunctionInfo | None:
+    def method(self, receiver: TypeRef, name: str, depth: int = 0) -> FunctionInfo | None:
         """A method of a type, or of the type it is declared over or an alias of (`type Strings []string`
-        declares its own; `type Client = other.Client` has the other's)."""
+        declares its own; `type Client = other.Client` has the other's), or one promoted from a module struct
+        it embeds (`c.UpdateOwned(…)` on a struct embedding `*helper.Client`)."""
         ref, seen = receiver.base, 0
         while True:
             found = self.functions.get(FunctionKey(ref.package, ref.name, name))
             if found is not None or ref.base not in self.aliases or seen == 5:
-                return found
+                break
             ref, seen = self.aliases[ref.base].base, seen + 1
+        if found is not None or depth >= _MAX_EMBEDDING:
+            return found
+        promoted = [
+            inner
+            for info in self.structs.get(ref.base, ())
+            if info.is_embedded and info.type is not None
+            if (inner := self.method(info.type, name, depth + 1)) is not None
+        ]
+        return promoted[0] if len(promoted) == 1 else None  # two at one depth: ambiguous, Go rejects the call
 
     def _add_types(self, node: tree_sitter.Node, file: GoFile) -> None:
         for spec in _specs(node, "type_spec", "type_alias"):
