@@ -219,7 +219,11 @@ class SiteExtractor:
         expanded = []
         # one site per call and kind read or watched: a helper reading its object twice, or reading it and
         # handing it on to another helper that reads it (rook's removeFinalizer), is reported at a call once
-        copied: set[tuple[str, int, str, Operation]] = set()
+        copied = {
+            (site.file.path, site.node.start_byte, site.object.kind, site.operation)
+            for site in pending
+            if site.helper is None  # a call both read or watched in place and through a wrapper's helper
+        }
         for site in pending:
             if not self.client_go.judge_held(site, deployed, stored):
                 continue
