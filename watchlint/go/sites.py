@@ -252,9 +252,7 @@ class SiteExtractor:
         """What a helper's call passes on as its options: a List's options restrict it, a watch's options (or
         predicates, to Watch) filter it, `OnlyMetadata` makes it metadata-only."""
         if copy.operation is Operation.LIST:
-            for option in (item for value in options for item in list_options(self.values, file, value)):
-                copy.restrictions.extend(option_restrictions(file, option, copy.object.kind))
-                copy.field_keys.extend(extract_field_keys(file, option, self.resolver))
+            self._list_options_into(copy, file, options)
             return
         copy.filters.extend(self._predicates(file, options, call))
         if _has_only_metadata(options):
@@ -423,16 +421,19 @@ class SiteExtractor:
     def _watch_site(
         self, file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node]
     ) -> Iterator[PendingSite]:
-        source = self._source_kind(file, arguments[0]) or self._helper_kind_source(file, arguments[0])
-        if source is None:
-            return
+        source = self._source_kind(file, arguments[0])
+        helper = None
+        if source is None:  # `c.Watch(source.Kind(cache, obj, h, preds...))` in a helper given obj and preds
+            inner = self._kind_source(file, arguments[0])
+            helper = self.values.helper_parameter(file, inner[1]) if inner is not None else None
+            if inner is None or helper is None:
+                return
+            source = ObjectRef("", ObjectForm.TYPED, parser.text(inner[1]), False), file, inner[0], None
         found, kind_file, kind_call, _ = source
         site = pending_site(self.resolver, file, call, "Watch", Operation.WATCH, Access.CACHE, found, found.form)
         site.cache = self._cache_of(kind_file, kind_call)
         site.filters.extend(self._predicates(file, arguments[2:], "Watch"))
-        if not found.kind:  # `c.Watch(source.Kind(cache, obj, h, preds...))` in a helper given obj and preds
-            inner = self._kind_source(file, arguments[0])
-            site.helper = self.values.helper_parameter(file, inner[1]) if inner is not None else None
+        site.helper = helper
         for predicate_file, predicate in self._kind_predicates(source):
             spread = parser.first_named(predicate) if predicate.type == "variadic_argument" else None
             forwarded = self.values.helper_parameter(predicate_file, spread) if spread is not None else None
@@ -446,14 +447,6 @@ class SiteExtractor:
         """Whether `Watch(node)` watches a `source.Kind`: one written here (whatever its object) or one a
         module function returns for the object it is given."""
         return self._kind_source(file, node) is not None or self._source_kind(file, node) is not None
-
-    def _helper_kind_source(self, file: GoFile, node: tree_sitter.Node) -> _KindSource | None:
-        """`source.Kind(cache, obj, …)` whose object is a parameter of the function around it: a helper whose
-        callers name the kind (SPEC §3.1 Helpers), with the object to name yet."""
-        inner = self._kind_source(file, node)
-        if inner is None or self.values.helper_parameter(file, inner[1]) is None:
-            return None
-        return ObjectRef("", ObjectForm.TYPED, parser.text(inner[1]), False), file, inner[0], None
 
     def _cache_of(self, file: GoFile, kind_call: tree_sitter.Node) -> str:
         """The cluster.New cache a `source.Kind(cache, …)` reads, "" for the manager's."""
@@ -573,12 +566,17 @@ class SiteExtractor:
             options = arguments[2:]
             if helper is not None and (forwarded := self._forwarded_options(file, options)) is not None:
                 site.forwarded, options = forwarded, options[:-1]  # `opts...` of the helper: its callers' options
-            for option in (item for argument in options for item in list_options(self.values, file, argument)):
-                site.restrictions.extend(option_restrictions(file, option, found.kind))
-                site.field_keys.extend(extract_field_keys(file, option, self.resolver))
-                if option.type == "identifier" and (parameter := self.values.helper_parameter(file, option)):
-                    site.list_option_parameters.append(parameter)
+            self._list_options_into(site, file, options)
         yield site
+
+    def _list_options_into(self, site: PendingSite, file: GoFile, arguments: list[tree_sitter.Node]) -> None:
+        """What a List's options (in `file`) restrict, the fields they filter on, and those that are parameters
+        of the function around them (their callers' options decide)."""
+        for option in (item for argument in arguments for item in list_options(self.values, file, argument)):
+            site.restrictions.extend(option_restrictions(file, option, site.object.kind))
+            site.field_keys.extend(extract_field_keys(file, option, self.resolver))
+            if option.type == "identifier" and (parameter := self.values.helper_parameter(file, option)):
+                site.list_option_parameters.append(parameter)
 
     def scope_injected(self, pending: list[PendingSite], binaries: list[frozenset[str]]) -> None:
         """Narrow every injected informer by the namespace scopes the binaries reaching it give injection."""
