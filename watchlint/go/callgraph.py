@@ -24,7 +24,6 @@ class CallGraph:
         self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}  # calls through interfaces
-        self._alias_names: dict[FunctionKey, list[str]] | None = None  # package variables holding a function
         # functions listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), by name
         self._listed: dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]] | None = None
         # names handed on as values (a literal's field, an assignment's value, a call's argument), by last element
@@ -40,7 +39,7 @@ class CallGraph:
             else:  # told from the call's text first, without resolving its callee (the costly part)
                 found = [
                     (file, call)
-                    for name in (key.name, *self._aliases().get(key, ()))
+                    for name in (key.name, *self.resolver.function_aliases().get(key, ()))
                     for file, call in self._named_nodes(name)
                     if _may_call_function(file, call, key) and self._callee_key(file, call) == key
                 ]
@@ -64,20 +63,6 @@ class CallGraph:
             ]
             self._dispatched[key] = found
         return direct + found
-
-    def _aliases(self) -> dict[FunctionKey, list[str]]:
-        """The package variables holding a module function (`var GetPodExecClient = getPodExecClientImpl`), by
-        the function: calls of the variable are its calls."""
-        if self._alias_names is None:
-            self._alias_names = {}
-            for (package, name), variable in self.resolver.declarations.variables.items():
-                value = variable.value_node
-                if value is None or value.type not in ("identifier", "selector_expression"):
-                    continue
-                held = self.resolver.package_function(package, name)
-                if held is not None:
-                    self._alias_names.setdefault(held.key, []).append(name)
-        return self._alias_names
 
     def deployed(
         self, key: FunctionKey, places: list[tuple[GoFile, tree_sitter.Node]]

@@ -374,12 +374,9 @@ class ClientGraph:
             if any(self.is_client_like(parameter.type) for parameter in info.parameters):
                 names.add(key.name)
         # package variables holding one of them (`var NewExecer = newExecerImpl`): calls of the variable
-        for (package, name), variable in self.resolver.declarations.variables.items():
-            value = variable.value_node
-            if value is not None and value.type in ("identifier", "selector_expression"):
-                held = self.resolver.package_function(package, name)
-                if held is not None and held.key.name in names:
-                    names.add(name)
+        for key, aliases in self.resolver.function_aliases().items():
+            if key.name in names:
+                names.update(aliases)
         return frozenset(names)
 
     def _returned(self, key: FunctionKey, index: int) -> list[Assigned]:

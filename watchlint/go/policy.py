@@ -150,15 +150,10 @@ class _Extractor:
         """The package and name of the constructor a package variable holds (`var newManager = ctrl.NewManager`,
         so that tests can swap it), when it is one of `_CONSTRUCTORS`."""
         function = call.node.child_by_field_name("function")
-        if function is None or function.type != "identifier":
+        if function is None or function.type != "identifier" or self.resolver.declaration(self.file, function):
             return None
-        variable = self.resolver.declarations.variables.get((self.file.package_path, call.name))
-        value = variable.value_node if variable is not None else None
-        if value is None or value.type != "selector_expression" or self.resolver.declaration(self.file, function):
-            return None
-        name = parser.text(value.child_by_field_name("field"))
-        package = variable.file.imports.get(parser.text(value.child_by_field_name("operand"))) if variable else None
-        return (package, name) if package is not None and package in _CONSTRUCTORS.get(name, ()) else None
+        held = self.resolver.held_function(self.file.package_path, call.name)
+        return held if held is not None and held[0] in _CONSTRUCTORS.get(held[1], ()) else None
 
     # -- literals ------------------------------------------------------------------------------------
     def _literal(self, literal: tree_sitter.Node) -> None:

@@ -44,6 +44,7 @@ class Resolver:
     def __init__(self, declarations: Declarations, kinds: KindIndex) -> None:
         self.declarations = declarations
         self.kinds = kinds
+        self._aliases: dict[FunctionKey, list[str]] | None = None  # see function_aliases
 
     # -- names ---------------------------------------------------------------------------------------
     def scope(self, file: GoFile, node: tree_sitter.Node) -> FunctionScope | None:
@@ -234,19 +235,36 @@ class Resolver:
         return self.declarations.method(owner, name) if owner is not None else None
 
     def package_function(self, package: str, name: str) -> FunctionInfo | None:
-        """The module function `name` of `package`, or the one a package variable of that name holds (`var
-        GetPodExecClient = getPodExecClientImpl`, a seam tests swap: the function it holds otherwise)."""
+        """The module function `name` of `package`, or the one a package variable of that name holds (see
+        `held_function`)."""
         found = self.declarations.functions.get(FunctionKey(package, "", name))
-        variable = self.declarations.variables.get((package, name)) if found is None else None
+        held = self.held_function(package, name) if found is None else None
+        return self.declarations.functions.get(FunctionKey(held[0], "", held[1])) if held is not None else found
+
+    def held_function(self, package: str, name: str) -> tuple[str, str] | None:
+        """The function a package variable of `package` holds, as its package's import path and its name: a seam
+        tests swap (`var GetPodExecClient = getPodExecClientImpl`, `var NewVirtualManager = ctrl.NewManager`),
+        the function it holds otherwise."""
+        variable = self.declarations.variables.get((package, name))
         value = variable.value_node if variable is not None else None
         if variable is None or value is None:
-            return found
+            return None
         if value.type == "identifier":
-            return self.declarations.functions.get(FunctionKey(package, "", parser.text(value)))
+            return package, parser.text(value)
         operand = value.child_by_field_name("operand") if value.type == "selector_expression" else None
         imported = variable.file.imports.get(parser.text(operand)) if operand is not None else None
-        field = parser.text(value.child_by_field_name("field")) if imported is not None else ""
-        return self.declarations.functions.get(FunctionKey(imported, "", field)) if imported is not None else None
+        return (imported, parser.text(value.child_by_field_name("field"))) if imported is not None else None
+
+    def function_aliases(self) -> dict[FunctionKey, list[str]]:
+        """The package variables holding a module function, by the function: calls of the variable are its."""
+        if self._aliases is None:
+            self._aliases = {}
+            for package, name in self.declarations.variables:
+                held = self.held_function(package, name)
+                function = self.declarations.functions.get(FunctionKey(held[0], "", held[1])) if held else None
+                if function is not None:
+                    self._aliases.setdefault(function.key, []).append(name)
+        return self._aliases
 
     def _is_package(self, file: GoFile, identifier: tree_sitter.Node) -> bool:
         name = parser.text(identifier)
