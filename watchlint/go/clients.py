@@ -90,7 +90,7 @@ class ClientGraph:
         struct = resolve_type(literal.child_by_field_name("type"), file)
         if struct is None:
             return Marker.UNKNOWN
-        embedded = self._embedded_client(self.resolver.declarations.unalias(struct.base), depth=0)
+        embedded = self._carried_client(struct)
         if embedded is None or embedded.struct != self.resolver.declarations.unalias(struct.base):
             return Marker.UNKNOWN  # held deeper than the literal's own fields: not followed
         given = dict(self.resolver.struct_elements(file, literal)).get(embedded.field)
@@ -311,6 +311,10 @@ class ClientGraph:
             return self.ref_of(variable.file, variable.value_node, depth + 1)
         return FieldRef(TypeRef(package, PACKAGE_SCOPE), name)
 
+    def _carried_client(self, type_ref: TypeRef | None) -> FieldRef | None:
+        """The client field a module struct a type names carries (embedded, at any depth), if any."""
+        return self._embedded_client(self.resolver.declarations.unalias(type_ref.base), 0) if type_ref else None
+
     def _embedded_client(self, struct: TypeRef, depth: int) -> FieldRef | None:
         declarations = self.resolver.declarations
         for info in declarations.structs.get(struct, ()):
@@ -403,9 +407,7 @@ class ClientGraph:
         """What a returned value refers to; where it cannot be followed (a TTL cache's `item.Value()`) and the
         function returns a module struct carrying a client, the client the module stores in that struct."""
         ref = self.ref_of(file, value)
-        if ref is not Marker.UNKNOWN or result is None:
-            return ref
-        embedded = self._embedded_client(self.resolver.declarations.unalias(result.base), 0)
+        embedded = self._carried_client(result) if ref is Marker.UNKNOWN else None
         return embedded if embedded is not None else ref
 
     def record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> None:  # type: ignore[type-arg]
@@ -532,7 +534,7 @@ class ClientGraph:
             # no call seen (a dependency-injection container calls it): a parameter of a module struct carrying
             # a client holds what the module stores in that struct (`UncachedClient{client.New(…)}`)
             declared = info.parameters[ref.index].type
-            embedded = self._embedded_client(self.resolver.declarations.unalias(declared.base), 0) if declared else None
+            embedded = self._carried_client(declared)
             if embedded is not None and declared is not None:
                 parameters = info.node.child_by_field_name("parameters") or info.node
                 text = f"{declared.name}{{…}}"

@@ -12,7 +12,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo
-from watchlint.go.model import Call, GoFile, TypeRef
+from watchlint.go.model import Call, GoFile, TypeRef, call_parts
 from watchlint.go.resolve import Resolver
 
 
@@ -60,12 +60,8 @@ class MethodIndex:
 
     def implementations(self, file: GoFile, call: tree_sitter.Node) -> list[FunctionInfo]:
         """The methods a call `x.M(…)` through an interface may run (see `dispatched`)."""
-        function = call.child_by_field_name("function")
-        if function is None or function.type != "selector_expression":
-            return []
-        operand, field = function.child_by_field_name("operand"), function.child_by_field_name("field")
-        arguments = call.child_by_field_name("arguments")
-        return self.dispatched(file, Call(call, parser.text(field), operand, parser.text(operand), field, arguments))
+        called = call_parts(call)
+        return self.dispatched(file, called) if called is not None and called.operand is not None else []
 
     def through_interface(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
         """The implementation of a method called through an interface of the module (`in.kialiCache.

@@ -102,7 +102,8 @@ class Call:
     arguments: tree_sitter.Node | None
 
 
-def _call(node: tree_sitter.Node) -> Call | None:
+def call_parts(node: tree_sitter.Node) -> Call | None:
+    """A call expression taken apart; None where it names no function."""
     function = node.child_by_field_name("function")
     if function is None:
         return None
@@ -156,7 +157,7 @@ class GoFile:
     def calls(self) -> list[Call]:
         """Every call expression in document order, taken apart once: five passes read them."""
         if self._calls is None:
-            self._calls = [call for node in self.index["call_expression"] if (call := _call(node)) is not None]
+            self._calls = [call for node in self.index["call_expression"] if (call := call_parts(node)) is not None]
         return self._calls
 
     def nodes(self, kind: str) -> list[tree_sitter.Node]:

@@ -249,9 +249,7 @@ def indexed_lists(
         if not unserved:
             continue
         for key in keys:
-            listed = found.setdefault((key, item.object.kind), [])
-            if all(entry.span != item.span for entry in listed):  # a List a helper's calls reach twice: once
-                listed.append(IndexedList(unserved[0], item.span))
+            found.setdefault((key, item.object.kind), []).append(IndexedList(unserved[0], item.span))
     return found
 
 

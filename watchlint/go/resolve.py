@@ -356,7 +356,6 @@ class Resolver:
     def is_schema_type(self, ref: TypeRef | None) -> bool:
         return ref is not None and ref.package == SCHEMA
 
-    # -- strings -------------------------------------------------------------------------------------
     def struct_elements(self, file: GoFile, literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
         """The `Field: value` pairs of a struct literal; where it names no field (`&Controller{cli}`), its items
         paired with the fields of the module's struct in declaration order."""
@@ -373,6 +372,7 @@ class Resolver:
             return []
         return [(info.name, item) for info, item in zip(fields, items, strict=True)]
 
+    # -- strings -------------------------------------------------------------------------------------
     def string_value(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> str | None:
         """The string a literal or a constant holds (`"spec.nodeName"`, `podJobKey`, `constants.JobKey`),
         also through `string(…)` and local variables; None when it cannot be told."""
