@@ -157,7 +157,7 @@ def extract(unit: UnitInput) -> Facts:
         run.guarded(file, lambda item: collect_clients(clients, item))
     calls = CallGraph(resolver, run.all_files)
     evaluator = Evaluator(resolver, flags, calls)
-    evaluator.fields.find_deployed_packages = lambda: _deployed_packages(run)
+    evaluator.find_deployed_packages = lambda: _deployed_packages(run)
     try:
         sites, cache_policies = _sites_and_policies(run, clients, calls, evaluator)
     finally:

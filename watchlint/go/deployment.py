@@ -100,6 +100,10 @@ class Evaluator:
         self.variables = VariableValues(self)
         self._bound: dict[FunctionKey, _BoundParameters] = {}
         self._module_packages: frozenset[str] | None = None
+        # finds the packages of the binaries that build a cache (None when none does): set by the front-end,
+        # asked only once a configuration default is written or options are built by a function nothing calls
+        self.find_deployed_packages: Callable[[], frozenset[str] | None] = lambda: None
+        self._deployed_packages: tuple[frozenset[str] | None] | None = None
         self._memo: dict[object, object] = {}
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
             "parenthesized_expression": self._parenthesized,
@@ -147,6 +151,12 @@ class Evaluator:
         if self._module_packages is None:
             self._module_packages = frozenset(file.package_path for file in self.files)
         return self._module_packages
+
+    def deployed_packages(self) -> frozenset[str] | None:
+        """The packages of the binaries that build a cache; None when no binary does (a library)."""
+        if self._deployed_packages is None:
+            self._deployed_packages = (self.find_deployed_packages(),)
+        return self._deployed_packages[0]
 
     def every_namespace(self, file: GoFile, node: tree_sitter.Node) -> tuple[Val, str] | None:
         """A namespace expression that names every namespace (`""`) in the default deployment, from what the code

@@ -42,11 +42,6 @@ class FieldValues:
         self._file_structs: frozenset[TypeRef] | None = None
         self._configured: frozenset[TypeRef] | None = None
         self._api_packages: frozenset[str] | None = None
-        # finds the packages of the binaries that build a cache (None when none does), asked once a default is
-        # written: SPEC §3.1 ignores the other binaries (CLIs), and what a CLI writes in the configuration it
-        # hands on is no default of the operator's
-        self.find_deployed_packages: Callable[[], frozenset[str] | None] = lambda: None
-        self._deployed_packages: tuple[frozenset[str] | None] | None = None
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -181,16 +176,12 @@ class FieldValues:
         override, the field is as the file has it otherwise; nor by a binary that builds no cache (a CLI)."""
         if _written_under_condition(node) or decoded_before(file, node):
             return []
-        deployed = self.deployed_packages()
+        # SPEC §3.1 ignores the binaries that build no cache (CLIs): what one writes in the configuration it hands
+        # on is no default of the operator's
+        deployed = self.evaluator.deployed_packages()
         if deployed is not None and file.package_path not in deployed:
             return []
         return [Val(value.value, defaults)]
-
-    def deployed_packages(self) -> frozenset[str] | None:
-        """The packages of the binaries that build a cache; None when no binary does (a library)."""
-        if self._deployed_packages is None:
-            self._deployed_packages = (self.find_deployed_packages(),)
-        return self._deployed_packages[0]
 
     def _set_once(self, name: str, owner: TypeRef | None, computed: list[Val]) -> bool:
         """Whether a field that is no configuration holds the one value the code computes for it: a field of a

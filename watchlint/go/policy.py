@@ -520,7 +520,7 @@ class _Extractor:
         key = self.resolver.function_key(self.file, node)
         if key is None or key.receiver or key.name in ("main", "init"):
             return True
-        deployed = self.evaluator.fields.deployed_packages()
+        deployed = self.evaluator.deployed_packages()
         if deployed is None or self.file.package_path not in deployed:
             return True
         calls = self.evaluator.calls
