@@ -44,7 +44,7 @@ from watchlint.go.deployment import Evaluator
 from watchlint.go.flags import FlagRegistry
 from watchlint.go.imports import extract_imports
 from watchlint.go.known import Val
-from watchlint.go.managers import ManagerLinks
+from watchlint.go.managers import LiteralKey, ManagerLinks
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.pending import PendingSite
@@ -429,8 +429,12 @@ def _resolve_sites(
     ]
     kinds = clients.resolver.kinds
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
+
+    def built_at(literal: LiteralKey) -> tuple[Span, ...]:
+        return links.constructions(frozenset({literal}))
+
     remedies = SiteRemedies(
-        OptionsFixes(anchors),
+        OptionsFixes(anchors, built_at),
         typed_elsewhere,
         watched_unowned,
         clients,
@@ -438,7 +442,7 @@ def _resolve_sites(
         indexed_lists(cached_reads, kinds),
         cached_read_kinds(cached_reads, policies),
         rewriting_transforms(policies),
-        lambda literal: links.constructions(frozenset({literal})),
+        built_at,
         cache_option_names(run.module.has_legacy_cache_options),
     )
     return [

@@ -20,7 +20,7 @@ from watchlint.go.resolve import Resolver
 from watchlint.go.scope import innermost_function
 from watchlint.source import Span
 
-LiteralKey = tuple[str, int]  # an options literal by file path and start offset
+LiteralKey = tuple[str, int]  # an options literal by file path and start offset; see opaque_options
 _MAX_HOPS = 6  # locals, parameters and returned values between a manager's options and its use
 _MAX_CHAIN = 32  # calls and locals of a builder chain, from a watch back to its start
 _BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
@@ -29,6 +29,17 @@ _BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
 def is_new_manager(function: tree_sitter.Node | None) -> bool:
     """`ctrl.NewManager` or `manager.New`, by the called function's text."""
     return parser.text(function).endswith(("NewManager", "manager.New"))
+
+
+def opaque_options(file: GoFile, call: tree_sitter.Node) -> LiteralKey:
+    """The key of a manager whose options are no literal the module shows (`ctrl.NewManager(cfg,
+    o.managerOptions)`): no fix can edit them, and none may edit another manager's in their stead. No literal
+    has it, since offsets are never negative."""
+    return (file.path, -1 - call.start_byte)
+
+
+def is_opaque(key: LiteralKey) -> bool:
+    return key[1] < 0
 
 
 def options_literals(
@@ -205,7 +216,9 @@ class ManagerLinks:
         if value is not None and value.type == "call_expression" and declaration.value_index == 0:
             arguments = parser.named(value.child_by_field_name("arguments") or value)
             if is_new_manager(value.child_by_field_name("function")) and len(arguments) > 1:
-                options_literals(file, arguments[1], 0, self.resolver, found)
+                own: set[LiteralKey] = set()
+                options_literals(file, arguments[1], 0, self.resolver, own)
+                found |= own or {opaque_options(file, value)}
             return
         key = self.resolver.function_key(file, node) if declaration.parameter_index >= 0 else None
         for caller_file, call in self._deployed_callers(key) if key is not None else ():

@@ -27,7 +27,7 @@ from watchlint.go.edits import (
 )
 from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.guards import is_failing_return
-from watchlint.go.managers import LiteralKey, is_new_manager, options_literals
+from watchlint.go.managers import LiteralKey, is_new_manager, is_opaque, options_literals
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.ownerlabel import owner_label
@@ -48,10 +48,18 @@ class Anchors:
     default: dict[str, OptionsAnchor]
     built: dict[str, dict[LiteralKey, OptionsAnchor]] = field(default_factory=dict)
 
-    def for_site(self, key: str, managers: frozenset[LiteralKey]) -> list[OptionsAnchor]:
+    def for_site(
+        self, key: str, managers: frozenset[LiteralKey], built_at: Callable[[LiteralKey], tuple[Span, ...]]
+    ) -> list[OptionsAnchor]:
         """The options to edit for a site judged by `key` and run by `managers` (empty: not known), preferred
-        first: the binary's default where it runs the site, then the other managers running it."""
+        first: the binary's default where it runs the site, then the other managers running it. Where a
+        manager running it takes options from no literal (`ctrl.NewManager(cfg, s.options)`), the default
+        only where no other manager is seen built from it (`built_at`): those may be what it holds."""
         default = self.default.get(key)
+        if any(is_opaque(manager) for manager in managers):
+            if default is None or built_at((default.file.path, default.literal.start_byte)):
+                return []
+            return [default]
         built = self.built.get(key, {})
         running = [built[manager] for manager in sorted(managers) if manager in built]
         if not running:
@@ -130,8 +138,9 @@ class OptionsFixes:
     """The fixes that edit a manager's options, built once per anchor and kind: every site of a kind that a
     manager caches is offered the same edit, and building it means re-reading the options literal."""
 
-    def __init__(self, anchors: Anchors) -> None:
+    def __init__(self, anchors: Anchors, built_at: Callable[[LiteralKey], tuple[Span, ...]]) -> None:
         self.anchors = anchors
+        self.built_at = built_at  # where the managers an options literal feeds are built
         self._built: dict[tuple[OptionsFix, str, KindType, LiteralKey], Fix | None] = {}
 
     def get(
@@ -148,7 +157,7 @@ class OptionsFixes:
         site (one per subcommand), one fix edits them all: the binary's options are pooled (SPEC §3.1), so
         the finding would go once the first is edited, leaving the others' caches as they were."""
         found: list[tuple[Fix, OptionsAnchor]] = []
-        for anchor in self.anchors.for_site(key, managers):
+        for anchor in self.anchors.for_site(key, managers, self.built_at):
             memo = (build, key, kind, (anchor.file.path, anchor.literal.start_byte))
             if memo not in self._built:
                 self._built[memo] = build(anchor, kind, key)
