@@ -17,6 +17,7 @@ from watchlint.go.guards import disjuncts, tested_empty
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import keyed_elements
+from watchlint.go.scope import under_condition
 
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
@@ -154,12 +155,12 @@ class FieldValues:
                 and not (value.origin or defaults)
                 and deployed
                 and held_here
-                and not _written_under_condition(value_node)
+                and not under_condition(value_node)
             ):
                 # a field that is no configuration, set to what the code computes from values it shows
                 # (haproxy's watcher given `scope(allow)`, every namespace unless a flag fills `allow`)
                 computed.append(value)
-            elif deployed and held_here and not _written_under_condition(value_node):
+            elif deployed and held_here and not under_condition(value_node):
                 # configuration computed in a way not followed (a file's field defaulted by a function that
                 # reads the pod's namespace); or a field that is not configuration written with what cannot be
                 # told: a flag feeding another of its writes (a CLI filling a custom resource's spec) says
@@ -174,7 +175,7 @@ class FieldValues:
         DefaultProjectConfig() the file is decoded over); none when written under a condition (`if edge {
         c.Dedicated.Enabled = true }`) or after the file is decoded (a standalone loader forcing its mode), an
         override, the field is as the file has it otherwise; nor by a binary that builds no cache (a CLI)."""
-        if _written_under_condition(node) or decoded_before(file, node):
+        if under_condition(node) or decoded_before(file, node):
             return []
         # SPEC §3.1 ignores the binaries that build no cache (CLIs): what one writes in the configuration it hands
         # on is no default of the operator's
@@ -195,9 +196,7 @@ class FieldValues:
             or self._is_api_object(owner, name)
         ):
             return False
-        conditional = [
-            (file, node) for file, node, _ in self._writes_of_field(name, owner) if _written_under_condition(node)
-        ]
+        conditional = [(file, node) for file, node, _ in self._writes_of_field(name, owner) if under_condition(node)]
         items = [(file, node) for file, node, _ in self._writes_of_field(name, owner, elements=True)]
         return (
             len({repr(value) for value in computed}) == 1
@@ -384,9 +383,6 @@ def _held_in(value: tree_sitter.Node) -> str | None:
     )
 
 
-_BRANCHES = frozenset({"expression_case", "type_case", "default_case", "communication_case", "for_statement"})
-
-
 def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
     """Whether a write of field `name` sits in the branch of an `if` that tests the field empty
     (`if o.Namespace == "" { o.Namespace = … }`, also as one part of an `||`): a fallback, not an override."""
@@ -396,20 +392,5 @@ def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
             condition = current.child_by_field_name("condition")
             tested = [tested_empty(part) for part in disjuncts(condition)] if condition is not None else []
             return any(found is not None and found.lstrip("*").endswith(f".{name}") for found in tested)
-        child, current = current, current.parent
-    return False
-
-
-def _written_under_condition(value: tree_sitter.Node) -> bool:
-    """Whether a write sits in a branch or a loop of its function (`if v, ok := gates["X"]; ok { g.X = v }`)."""
-    child, current = value, value.parent
-    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
-        if current.type in _BRANCHES:
-            return True
-        if current.type == "if_statement" and child not in (
-            current.child_by_field_name("condition"),
-            current.child_by_field_name("initializer"),
-        ):
-            return True
         child, current = current, current.parent
     return False

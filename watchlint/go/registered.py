@@ -15,20 +15,9 @@ from watchlint.go.clientgo import ClientGoSites
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import PendingSite
 from watchlint.go.resolve import Resolver
-from watchlint.go.scope import innermost_function, returned_values
+from watchlint.go.scope import innermost_function, returned_values, under_condition
 from watchlint.go.values import ValueTracer
 
-# statements under which a registration may not happen: the factory's default informer is built then
-_CONDITIONAL = frozenset(
-    {
-        "if_statement",
-        "expression_switch_statement",
-        "type_switch_statement",
-        "select_statement",
-        "for_statement",
-        "communication_case",
-    }
-)
 _MAX_FUNCTION_HOPS = 2  # variables between `return` and the informer's constructor (`return filteredInformer`)
 
 Stored = Callable[..., list[tuple[GoFile, tree_sitter.Node]]]
@@ -103,7 +92,7 @@ class Registrations:
     ) -> _Registration | None:
         """The registration of one call, when it always happens and what it registers is an informer site."""
         found = self.resolver.object_of(file, arguments[0])
-        if found is None or _conditional(call) or not self._builds_site(file, arguments[1], informers):
+        if found is None or under_condition(call) or not self._builds_site(file, arguments[1], informers):
             return None
         field = self.client_go.factory_field_of(file, operand)
         values: list[tuple[GoFile, tree_sitter.Node | None]] = [(file, operand)]
@@ -141,13 +130,3 @@ class Registrations:
             return [(info.file, value) for value in literals] if info is not None and literals == returned else []
         info = self.resolver.function_named(file, function)
         return [(info.file, info.node)] if info is not None else []
-
-
-def _conditional(call: tree_sitter.Node) -> bool:
-    """Whether a call sits under a condition or in a loop of its function."""
-    current = call.parent
-    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
-        if current.type in _CONDITIONAL:
-            return True
-        current = current.parent
-    return False

@@ -104,6 +104,25 @@ def innermost_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return current
 
 
+_BRANCHES = frozenset({"expression_case", "type_case", "default_case", "communication_case", "for_statement"})
+
+
+def under_condition(node: tree_sitter.Node) -> bool:
+    """Whether a node sits in a branch or a loop of its function, where it may not run (`if v, ok := gates["X"];
+    ok { g.X = v }`); an `if`'s own condition and initializer run whatever they test."""
+    child, current = node, node.parent
+    while current is not None and current.type not in FUNCTIONS:
+        if current.type in _BRANCHES:
+            return True
+        if current.type == "if_statement" and child not in (
+            current.child_by_field_name("condition"),
+            current.child_by_field_name("initializer"),
+        ):
+            return True
+        child, current = current, current.parent
+    return False
+
+
 def in_nil_test(node: tree_sitter.Node, name: str, *, is_nil: bool) -> bool:
     """Whether a node sits where `name` is nil (`is_nil`: in the block of `if name == nil` or the else of
     `if name != nil`) or where it is not (the block of `if name != nil`, the else of `if name == nil`), within
