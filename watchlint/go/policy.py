@@ -58,6 +58,7 @@ _REPLACED_DEFAULTS = {
     "Namespaces": ("DefaultNamespaces",),
 }
 _ALL_NAMESPACES = ('""', "cache.AllNamespaces", "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.NamespaceAll")
+_LIST_HOLDERS = ("identifier", "call_expression")  # the first argument of an `append` whose objects are followed
 _CONSTRUCTORS = {
     "NewManager": MANAGER_PACKAGES,
     "New": MANAGER_PACKAGES | {CR_CLUSTER, CR_CACHE},
@@ -342,8 +343,10 @@ class _Extractor:
         listed = 0
         lists = ObjectLists(self.resolver, self.evaluator)
         appended = append_arguments(value)
-        # `append(disableCacheFor, &corev1.ServiceAccount{})`: what the variable holds, and what is appended
-        held = lists.objects_in(self.file, appended[0], 0) if appended and appended[0].type == "identifier" else ()
+        # `append(disableCacheFor, &corev1.ServiceAccount{})`: what the variable (or the helper returning the
+        # list: `append(util.Uncached(), &v1.Widget{})`) holds, and what is appended
+        base = appended[0] if appended else None
+        held = lists.objects_in(self.file, base, 0) if base is not None and base.type in _LIST_HOLDERS else ()
         for file, item in [*held, *lists.objects_in(self.file, value, 0)]:
             found = self.resolver.object_of(file, item)
             if found is not None:
