@@ -15,6 +15,7 @@ from watchlint.go.configfiles import decoded_from_parameters, decoded_structs
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements, unquote
+from watchlint.go.scope import innermost_function
 
 # the typed flag definitions of flag and pflag (`StringVar(&v, name, default, usage)`, `IntSlice(name, default,
 # usage)`), with P for pflag's forms taking a shorthand before the default
@@ -27,7 +28,7 @@ FLAG_VAR = re.compile(rf"^({_FLAG_TYPES})Var(P)?$")
 FLAG_VALUE = re.compile(rf"^({_FLAG_TYPES})(P)?$")
 # flags of a value of the program's own (`fs.Var(&namespaces, "namespace", usage)`): its default is what the
 # value holds before; and flags whose function fills variables (`flag.Func(name, usage, func(v string) …)`)
-_VALUE_FLAGS = frozenset({"Var", "VarP", "VarPF", "Func", "TextVar"})
+VALUE_FLAGS = frozenset({"Var", "VarP", "VarPF", "Func", "TextVar"})
 _TAG_ITEM = re.compile(r'([A-Za-z_][A-Za-z0-9_-]*):"((?:[^"\\]|\\.)*)"')  # key:"value" in a struct tag
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _KONG = "github.com/alecthomas/kong"
@@ -165,7 +166,7 @@ class FlagRegistry:
 
     def _flag_call(self, file: GoFile, selector_call: Call, resolver: Resolver) -> None:
         call, method, arguments = selector_call.node, selector_call.name, selector_call.arguments
-        if method in _VALUE_FLAGS and arguments is not None:
+        if method in VALUE_FLAGS and arguments is not None:
             self._value_flag(file, method, parser.named(arguments), resolver)
             return
         match = FLAG_VAR.match(method)
@@ -238,6 +239,19 @@ class FlagRegistry:
             self.by_field.setdefault(parser.text(target.child_by_field_name("field")), []).append((owner, flag))
         else:
             self.by_variable[_variable_key(file, target, resolver)] = flag
+
+
+def in_flag_function(node: tree_sitter.Node) -> bool:
+    """Whether a node sits in the function a `flag.Func(name, usage, fn)` calls with the flag's value: it runs
+    only where the flag is given, never in the default deployment."""
+    literal = innermost_function(node)
+    arguments = literal.parent if literal is not None and literal.type == "func_literal" else None
+    call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+    function = call.child_by_field_name("function") if call is not None else None
+    if function is None or function.type != "selector_expression":
+        return False
+    values = parser.named(arguments) if arguments is not None else []
+    return parser.text(function.child_by_field_name("field")) == "Func" and len(values) == 3 and values[2] == literal
 
 
 def kingpin_chain(call: tree_sitter.Node) -> tuple[str, tree_sitter.Node | None] | None:

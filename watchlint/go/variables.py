@@ -10,7 +10,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, resolve_type
-from watchlint.go.flags import FLAG_VALUE, FLAG_VAR
+from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_function
 from watchlint.go.known import UNKNOWN, Val, Value, either, item_value, zero_value
 from watchlint.go.model import GoFile
 from watchlint.go.pending import uses_in
@@ -133,6 +133,7 @@ class VariableValues:
                 if function is None
                 else writes_of(declaration, function, lambda n: self.resolver.declaration(file, n))
             )
+            found = [write for write in found if not in_flag_function(write.node)]  # the flag's own value
             self._writes_of[key] = found
         return found
 
@@ -222,7 +223,8 @@ class VariableValues:
             return UNKNOWN
         method = parser.text(function.child_by_field_name("field"))
         values = parser.named(arguments) if arguments is not None else []
-        if (FLAG_VAR.match(method) or FLAG_VALUE.match(method)) and values and values[0] == address:
+        is_flag = FLAG_VAR.match(method) or FLAG_VALUE.match(method) or method in VALUE_FLAGS  # `flag.Var(&v, …)`
+        if is_flag and values and values[0] == address:
             return None
         if method == "UnmarshalKey" and len(values) == 2 and values[1] == address:
             named = self.evaluator.value(file, values[0], {}, depth + 1)
