@@ -15,7 +15,7 @@ from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.guards import returned_on_success
-from watchlint.go.model import GoFile
+from watchlint.go.model import CR_CLIENT, GoFile
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import innermost_function
 from watchlint.source import Span
@@ -24,6 +24,7 @@ LiteralKey = tuple[str, int]  # an options literal by file path and start offset
 _MAX_HOPS = 6  # locals, parameters and returned values between a manager's options and its use
 _MAX_CHAIN = 32  # calls and locals of a builder chain, from a watch back to its start
 _BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
+_CLIENT_CONSTRUCTORS = frozenset({"New", "NewWithWatch"})
 
 
 def is_new_manager(function: tree_sitter.Node | None) -> bool:
@@ -73,6 +74,7 @@ class ManagerLinks:
         self.methods = methods
         self._by_origin: dict[Span, tuple[GoFile, tree_sitter.Node]] = {}  # `mgr.GetClient()` by its span
         self._new_managers: list[tuple[GoFile, tree_sitter.Node]] = []
+        self._new_clients: list[tuple[GoFile, tree_sitter.Node]] = []  # `client.New(cfg, options)`
         self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         for file in files:
             for call in file.calls():
@@ -80,6 +82,9 @@ class ManagerLinks:
                     self._by_origin[file.span(call.node)] = (file, call.operand)
                 elif is_new_manager(call.node.child_by_field_name("function")):
                     self._new_managers.append((file, call.node))
+                elif call.name in _CLIENT_CONSTRUCTORS and file.imports.get(call.operand_text) == CR_CLIENT:
+                    self._new_clients.append((file, call.node))
+        self._client_options: frozenset[LiteralKey] | None = None
         self._built_from: dict[LiteralKey, set[Span]] | None = None  # NewManager calls by their options
         self._built_in: dict[FunctionKey, list[Span]] | None = None  # NewManager calls by their function
         self._reaching: dict[FunctionKey, tuple[Span, ...]] = {}
@@ -102,6 +107,19 @@ class ManagerLinks:
                 return ()
             spans |= self._built_from[key]
         return tuple(sorted(spans))
+
+    def builds_a_client(self, file: GoFile, literal: tree_sitter.Node) -> bool:
+        """Whether a `client.Options` literal is what a `client.New` of the module builds its client from,
+        directly or through the locals and functions returning it (`client.New(cfg, clientOptions(ctx))`):
+        that client's options, not a manager's."""
+        if self._client_options is None:
+            found: set[LiteralKey] = set()
+            for call_file, call in self._new_clients:
+                arguments = parser.named(call.child_by_field_name("arguments") or call)
+                if len(arguments) > 1:
+                    options_literals(call_file, arguments[1], 0, self.resolver, found)
+            self._client_options = frozenset(found)
+        return (file.path, literal.start_byte) in self._client_options
 
     def reaching(self, file: GoFile, node: tree_sitter.Node) -> tuple[Span, ...]:
         """Where the managers are built that options written at `node` can reach: the `NewManager` calls of the

@@ -175,6 +175,10 @@ class _Extractor:
                 self.policy.manager_options.append(literal)
             # a client built with client.New over a cache (`CacheOptions{Reader: …}`) has options of its own
             client = self.file.span(literal) if reader_of(literal) is not None else None
+            if client is None and type_ref is not None and type_ref.is_(CR_CLIENT, "CacheOptions"):
+                around = _holding_literal(literal)
+                if around is not None and self.links.builds_a_client(self.file, around):
+                    return  # a client.New over no cache reads the API server: its cache options change nothing
             for key, value in keyed_elements(literal):
                 self._option(key, value, value, client)
 
@@ -610,6 +614,18 @@ def _every_namespace(value: object) -> bool:
 
 def _is_empty(value: object) -> bool:
     return value is None or (isinstance(value, str | tuple | list | dict) and len(value) == 0)
+
+
+def _holding_literal(literal: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The composite literal a literal is a keyed value of (`client.Options{Cache: &client.CacheOptions{…}}`)."""
+    node = literal.parent
+    if node is not None and node.type == "unary_expression":
+        node = node.parent
+    if node is not None and node.type == "literal_element":
+        node = node.parent
+    body = node.parent if node is not None and node.type == "keyed_element" else None
+    holder = body.parent if body is not None else None
+    return holder if holder is not None and holder.type == "composite_literal" else None
 
 
 def _is_one_of(type_ref: TypeRef | None, choices: tuple[tuple[frozenset[str], str], ...]) -> bool:
