@@ -23,7 +23,7 @@ from watchlint.source import Span
 LiteralKey = tuple[str, int]  # an options literal by file path and start offset; see opaque_options
 _MAX_HOPS = 6  # locals, parameters and returned values between a manager's options and its use
 _MAX_CHAIN = 32  # calls and locals of a builder chain, from a watch back to its start
-_BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
+BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
 _CLIENT_CONSTRUCTORS = frozenset({"New", "NewWithWatch"})
 
 
@@ -213,7 +213,7 @@ class ManagerLinks:
             if current is None or current.type != "call_expression":
                 break
             function = current.child_by_field_name("function")
-            if function is not None and parser.text(function).endswith(_BUILDER_STARTS):
+            if function is not None and parser.text(function).endswith(BUILDER_STARTS):
                 arguments = parser.named(current.child_by_field_name("arguments") or current)
                 found: set[LiteralKey] = set()
                 if arguments:

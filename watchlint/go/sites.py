@@ -19,6 +19,7 @@ from watchlint.go.generics import generic_object
 from watchlint.go.handlerfilters import handler_filters
 from watchlint.go.informers import LIST_WATCH_INFORMERS, STANDALONE_INFORMER, InformerSites, served_by
 from watchlint.go.listoptions import list_options, option_restrictions
+from watchlint.go.managers import BUILDER_STARTS
 from watchlint.go.model import (
     BUILDER_PACKAGES,
     CONTROLLER_RUNTIME,
@@ -78,12 +79,23 @@ class SiteExtractor:
                 self.registrations.add(file, call, operand, arguments)
                 continue
             sites.extend(self._site(file, call, method, operand, arguments))
+        self._add_filters(file, sites, event_filters)
+        return sites
+
+    def _add_filters(self, file: GoFile, sites: list[PendingSite], event_filters: dict[int, list[Evidence]]) -> None:
+        """Builder-wide event filters, of the chain or of the wrapper function it starts from, and the filters
+        of client-go handlers."""
+        wrapped: dict[int, list[Evidence]] = {}  # per chain group, a wrapper function's event filters
         for site in sites:
             if site.operation is Operation.WATCH and not site.is_raw_source and site.group in event_filters:
                 site.filters.extend(event_filters[site.group])
+            group = site.group
+            if site.operation is Operation.WATCH and not site.is_raw_source and group is not None:
+                if group not in wrapped:
+                    wrapped[group] = self._wrapper_filters(file, site.node)
+                site.filters.extend(wrapped[group])
             if site.operation is Operation.WATCH and site.access is Access.INFORMER_FACTORY:
                 site.filters.extend(handler_filters(self.resolver, file, site.node))
-        return sites
 
     def _site(
         self,
@@ -480,6 +492,68 @@ class SiteExtractor:
             node = operand
         return node.id
 
+    def _chain_start(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The call a builder chain starts from (`ctrl.NewControllerManagedBy(mgr)`, a wrapper `kube.NewBuilder(
+        mgr)`), followed through the locals holding part of it; None where it starts at a value."""
+        node = call
+        for _ in range(_MAX_CHAIN_STEPS):
+            function = node.child_by_field_name("function") if node.type == "call_expression" else None
+            if function is None:
+                return None
+            operand = function.child_by_field_name("operand") if function.type == "selector_expression" else None
+            if function.type != "selector_expression":
+                return node  # `newBuilder(mgr)`: a function of this package
+            if operand is None:
+                return None
+            if operand.type != "identifier":
+                node = operand
+                continue
+            declaration = self.resolver.declaration(file, operand)
+            if declaration is None:
+                return node  # `pkg.F(mgr)`
+            value = declaration.value_node
+            if value is None or value.type != "call_expression":
+                return None
+            node = value
+        return None
+
+    def _wrapped_chain(self, file: GoFile, call: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The builder chain a module function returns where a chain starts from that function's call
+        (`return ctrl.NewControllerManagedBy(mgr).WithEventFilter(p)`, also through a local)."""
+        start = self._chain_start(file, call)
+        info = self.resolver.callee(file, start) if start is not None else None
+        if info is None:
+            return None
+        for returned in returned_values(info.node):
+            value = self.values.defined_as(info.file, returned, 2)
+            head = self._chain_start(info.file, value) if value is not None else None
+            function = head.child_by_field_name("function") if head is not None else None
+            operand = function.child_by_field_name("operand") if function is not None else None
+            package = info.file.imports.get(parser.text(operand)) if operand is not None else None
+            if value is not None and package in BUILDER_PACKAGES and parser.text(function).endswith(BUILDER_STARTS):
+                return info.file, value
+        return None
+
+    def _wrapper_filters(self, file: GoFile, call: tree_sitter.Node) -> list[Evidence]:
+        """The event filters of the builder a module function returns, where a chain starts from it: builder-
+        wide, as if the chain called them (kubeblocks' namespace filter in its NewControllerManagedBy)."""
+        wrapped = self._wrapped_chain(file, call)
+        if wrapped is None:
+            return []
+        wrapper_file, node = wrapped
+        found: list[Evidence] = []
+        for _ in range(_MAX_CHAIN_STEPS):
+            function = node.child_by_field_name("function") if node.type == "call_expression" else None
+            if function is None or function.type != "selector_expression":
+                break
+            if parser.text(function.child_by_field_name("field")) == "WithEventFilter":
+                found.append(_event_filter(wrapper_file, node))
+            operand = function.child_by_field_name("operand")
+            if operand is None:
+                break
+            node = operand
+        return found
+
     def _foreign_builder(self, file: GoFile, call: tree_sitter.Node) -> bool:
         """Whether a builder chain is seen to start elsewhere than at controller-runtime's builder: a framework's
         own `ReconcilerFor(mgr, obj).Owns(…)`, whose options are no builder.WatchesOption."""
@@ -494,7 +568,9 @@ class SiteExtractor:
                 continue
             declaration = self.resolver.declaration(file, operand) if operand.type == "identifier" else None
             if operand.type == "identifier" and declaration is None and parser.text(operand) in file.imports:
-                return file.imports[parser.text(operand)] not in BUILDER_PACKAGES  # `pkg.F(mgr)` starts it
+                # `pkg.F(mgr)` starts it: a framework's builder, unless F returns controller-runtime's
+                foreign = file.imports[parser.text(operand)] not in BUILDER_PACKAGES
+                return foreign and self._wrapped_chain(file, node) is None
             value = declaration.value_node if declaration is not None else None
             if value is not None and value.type == "call_expression":
                 node = value
