@@ -334,12 +334,13 @@ class ClientGraph:
         return base in self.resolver.declarations.interfaces and self.embeds_client(base)
 
     def embeds_client(self, ref: TypeRef | None, depth: int = 0) -> bool:
-        """A module struct or interface that carries a controller-runtime client (embedded, at any depth)."""
+        """A module struct or interface that carries a controller-runtime client (embedded, at any depth), or
+        an interface declaring its reads."""
         if ref is None or depth > 4:
             return False
         declarations = self.resolver.declarations
         base = declarations.unalias(ref.base)
-        if is_client_type(base):
+        if is_client_type(base) or base in declarations.reader_interfaces:
             return True
         for embedded in declarations.interfaces.get(base, ()):
             if self.embeds_client(embedded, depth + 1):

@@ -125,6 +125,9 @@ class Declarations:
     structs: dict[TypeRef, tuple[FieldInfo, ...]] = field(default_factory=lambda: dict(_LIBRARY_STRUCTS))
     interfaces: dict[TypeRef, tuple[TypeRef, ...]] = field(default_factory=dict)  # embedded interfaces
     interface_methods: dict[TypeRef, frozenset[str]] = field(default_factory=dict)  # declared, not embedded
+    # interfaces declaring controller-runtime's reads (`Get(ctx, key, obj client.Object, …) error`): a client
+    # narrowed to what a type needs, whatever it embeds
+    reader_interfaces: set[TypeRef] = field(default_factory=set)
     aliases: dict[TypeRef, TypeRef] = field(default_factory=dict)  # `type X = Y` and `type X Y`
     functions: dict[FunctionKey, FunctionInfo] = field(default_factory=dict)
     variables: dict[tuple[str, str], PackageVariable] = field(default_factory=dict)
@@ -216,6 +219,8 @@ class Declarations:
                 self.interfaces[ref] = tuple(item for item in embedded if item is not None)
                 names = (child.child_by_field_name("name") for child in type_node.named_children)
                 self.interface_methods[ref] = frozenset(parser.text(name) for name in names if name is not None)
+                if any(_declares_a_read(child, file) for child in type_node.named_children):
+                    self.reader_interfaces.add(ref)
             else:
                 target = resolve_type(type_node, file)
                 if target is not None and target != ref:
@@ -288,6 +293,20 @@ def _struct_fields(struct: tree_sitter.Node, file: GoFile) -> Iterator[FieldInfo
                     yield FieldInfo(parser.text(name), type_ref, is_embedded=False)
             elif type_ref is not None:
                 yield FieldInfo(type_ref.name, type_ref, is_embedded=True)
+
+
+_READ_OBJECTS = {"Get": "Object", "List": "ObjectList"}
+
+
+def _declares_a_read(element: tree_sitter.Node, file: GoFile) -> bool:
+    """Whether an interface element is controller-runtime's Get or List: the method of the name taking a
+    `client.Object` (`client.ObjectList`)."""
+    name = element.child_by_field_name("name") if element.type == "method_elem" else None
+    wanted = _READ_OBJECTS.get(parser.text(name)) if name is not None else None
+    if wanted is None:
+        return False
+    parameters = parameters_of(element.child_by_field_name("parameters"), file)
+    return any(parameter.type is not None and parameter.type.is_(CR_CLIENT, wanted) for parameter in parameters)
 
 
 def _interface_elements(interface: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
