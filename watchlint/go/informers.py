@@ -17,7 +17,7 @@ from watchlint.go.listoptions import ListOptionsReader
 from watchlint.go.model import KNATIVE_INFORMERS, TOOLS_CACHE, GoFile
 from watchlint.go.pending import PendingSite, calls_in, method_name, operand_of, pending_site, restrict_namespace
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
-from watchlint.go.scope import returned_values
+from watchlint.go.scope import innermost_function, returned_values
 from watchlint.go.values import ValueTracer
 
 LIST_WATCH_INFORMERS = frozenset(
@@ -278,3 +278,42 @@ def served_by(site: PendingSite, functions: list[tuple[str, int, int]]) -> bool:
     return site.access is Access.CLIENTSET and any(
         where == path and first <= start < end for where, first, end in functions
     )
+
+
+def reflector_lists(pending: list[PendingSite]) -> set[int]:
+    """The clientset Lists (by `id`) of a ListFunc whose sibling WatchFunc watches the same kind, in a literal
+    that is no `cache.ListWatch` (`syncer{ListFunc: func(o metav1.ListOptions) … { return cs.CoreV1().
+    Secrets("").List(ctx, o) }, WatchFunc: …}`, handed to an informer through fields): the reflector's list,
+    which the Watch site stands for; one informer is one finding."""
+    watched: dict[tuple[str, int], set[str]] = {}  # ListFunc literals by (path, start), the kinds watched beside
+    for site in pending:
+        if site.access is not Access.CLIENTSET or site.operation is not Operation.WATCH:
+            continue
+        lister = _sibling_function(site.node, "WatchFunc", "ListFunc")
+        if lister is not None:
+            watched.setdefault((site.file.path, lister.start_byte), set()).add(site.object.kind)
+    if not watched:
+        return set()
+    found: set[int] = set()
+    for site in pending:
+        if site.access is not Access.CLIENTSET or site.operation is not Operation.LIST:
+            continue
+        function = innermost_function(site.node)
+        key = (site.file.path, function.start_byte) if function is not None else None
+        if key is not None and site.object.kind in watched.get(key, ()):
+            found.add(id(site))
+    return found
+
+
+def _sibling_function(node: tree_sitter.Node, key: str, sibling: str) -> tree_sitter.Node | None:
+    """The function literal keyed `sibling` in the composite literal whose `key` is the function literal
+    around `node`."""
+    function = innermost_function(node)
+    element = function.parent if function is not None and function.type == "func_literal" else None
+    if element is not None and element.type == "literal_element":
+        element = element.parent
+    body = element.parent if element is not None and element.type == "keyed_element" else None
+    if body is None or element is None or dict(keyed_elements(body)).get(key) != function:
+        return None
+    value = dict(keyed_elements(body)).get(sibling)
+    return value if value is not None and value.type == "func_literal" else None

@@ -17,7 +17,13 @@ from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import extract_field_keys
 from watchlint.go.generics import generic_object
 from watchlint.go.handlerfilters import handler_filters
-from watchlint.go.informers import LIST_WATCH_INFORMERS, STANDALONE_INFORMER, InformerSites, served_by
+from watchlint.go.informers import (
+    LIST_WATCH_INFORMERS,
+    STANDALONE_INFORMER,
+    InformerSites,
+    reflector_lists,
+    served_by,
+)
 from watchlint.go.listoptions import list_options, option_restrictions
 from watchlint.go.managers import BUILDER_STARTS
 from watchlint.go.model import (
@@ -668,7 +674,9 @@ class SiteExtractor:
         """The sites but the List and Watch of a ListWatch an informer site stands for (in any file: a helper
         may build the list-watch)."""
         served = self.informers.served
-        return [site for site in pending if not served_by(site, served)] if served else pending
+        kept = [site for site in pending if not served_by(site, served)] if served else pending
+        paired = reflector_lists(kept)
+        return [site for site in kept if id(site) not in paired] if paired else kept
 
 
 def _is_with_predicates(node: tree_sitter.Node) -> bool:
