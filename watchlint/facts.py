@@ -101,6 +101,19 @@ class Condition:
     origin: str = ""  # the setting that decides it, where one does: "OPERATOR_TARGET_NAMESPACES"
 
 
+def any_of(conditions: list[Condition]) -> str:
+    """`A is set or B is set` for the conditions one option is set under (postgres-operator's single- and
+    multi-namespace variables), one phrase per setting: the same option set in several cases of one setting
+    (trivy's DefaultNamespaces for each install mode OPERATOR_TARGET_NAMESPACES selects) names the setting."""
+    by_origin: dict[str, set[str]] = {}
+    for condition in conditions:
+        by_origin.setdefault(condition.origin or condition.text, set()).add(condition.text)
+    phrases = [f"{origin} is set" if len(texts) > 1 else next(iter(texts)) for origin, texts in by_origin.items()]
+    if all(phrase.endswith(" is set") for phrase in phrases):
+        return " or ".join(phrase.removesuffix(" is set") for phrase in phrases) + " is set"
+    return " or ".join(phrases)
+
+
 @dataclass(frozen=True, slots=True)
 class Restriction:
     """One narrowing of what a cache or a call sees, with the span that sets it."""

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from watchlint.facts import Access, CachePolicy, Condition, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
+from watchlint.facts import (
+    Access,
+    CachePolicy,
+    Facts,
+    Mitigation,
+    ObjectForm,
+    Operation,
+    Restriction,
+    Site,
+    any_of,
+)
 from watchlint.findings import Fix, Related
 
 # Which operations each cache-policy mitigation narrows (SPEC §1); site-local restrictions always apply.
@@ -299,20 +309,7 @@ def _conditional_note(restrictions: tuple[Restriction, ...] | list[Restriction])
         if r.is_effective and r.text == conditional.text and r.condition is not None
         if r.condition.holds_by_default is False
     ]
-    return "; " + _only_when(conditional.text, _any_of(alike) if condition in alike else condition.text)
-
-
-def _any_of(conditions: list[Condition]) -> str:
-    """`A is set or B is set` for the conditions one option is set under (postgres-operator's single- and
-    multi-namespace variables), one phrase per setting: the same option set in several cases of one setting
-    (trivy's DefaultNamespaces for each install mode OPERATOR_TARGET_NAMESPACES selects) names the setting."""
-    by_origin: dict[str, set[str]] = {}
-    for condition in conditions:
-        by_origin.setdefault(condition.origin or condition.text, set()).add(condition.text)
-    phrases = [f"{origin} is set" if len(texts) > 1 else next(iter(texts)) for origin, texts in by_origin.items()]
-    if all(phrase.endswith(" is set") for phrase in phrases):
-        return " or ".join(phrase.removesuffix(" is set") for phrase in phrases) + " is set"
-    return " or ".join(phrases)
+    return "; " + _only_when(conditional.text, any_of(alike) if condition in alike else condition.text)
 
 
 def _local_note(site: Site) -> str:

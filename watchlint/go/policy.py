@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
-from watchlint.facts import Condition, Mitigation, Restriction, Transform
+from watchlint.facts import Condition, Mitigation, Restriction, Transform, any_of
 from watchlint.go import parser
 from watchlint.go.byobjecthelpers import entries_by_callers
 from watchlint.go.clientsyntax import reader_of
@@ -489,7 +489,10 @@ class _Extractor:
         if value.type not in ("identifier", "call_expression", "selector_expression"):
             return None
         if value.type == "identifier" and (entries := self._written_under(value, whole=False)):
-            return _all_off_by_default(entries)
+            # the map made whole with entries counts too: `if ns != "" { m = map…{ns: {}} }` beside
+            # `if extra != "" { m[extra] = … }` turns on with either
+            filled = [self.evaluator.condition(self.file, node) for node in self._filled_whole(value)]
+            return _all_off_by_default(entries + filled)
         evaluated = self.evaluator.value(self.file, value, {}, 0)
         # `{cache.AllNamespaces: {}}` by default (datadog-operator's helper when no variable is set): every
         # namespace, as an empty map is
@@ -580,6 +583,13 @@ class _Extractor:
             conditions.append(Condition(every[1], self.file.span(node), False))
         return conditions[0] if conditions else None
 
+    def _filled_whole(self, name: tree_sitter.Node) -> list[tree_sitter.Node]:
+        """The values a local map is assigned whole that may have entries (not `m = map…{}` or `make(…)` before
+        filling it)."""
+        scope = self.resolver.scope(self.file, name)
+        values = scope.assignments.get(parser.text(name), []) if scope is not None else []
+        return [value for value in values if not _makes_empty_map(value)]
+
     def _written_under(self, name: tree_sitter.Node, *, whole: bool) -> list[Condition | None]:
         """The conditions of the statements that fill a local map, in source order: assigned whole
         (`namespaces = …`) or entry by entry (`namespaces[key] = …`)."""
@@ -588,11 +598,24 @@ class _Extractor:
         return [self.evaluator.condition(self.file, value) for value in writes.get(parser.text(name), [])]
 
 
+def _makes_empty_map(value: tree_sitter.Node) -> bool:
+    if value.type == "composite_literal":
+        return not parser.named(value.child_by_field_name("body") or value)
+    return value.type == "call_expression" and parser.text(value.child_by_field_name("function")) == "make"
+
+
 def _all_off_by_default(conditions: list[Condition | None]) -> Condition | None:
-    """The first of the conditions when every one is false by default, else None."""
-    if conditions and all(found is not None and found.holds_by_default is False for found in conditions):
-        return conditions[0]
-    return None
+    """The conditions when every one is false by default, else None: any one of them applies the option."""
+    found = [condition for condition in conditions if condition is not None and condition.holds_by_default is False]
+    if not conditions or len(found) < len(conditions):
+        return None
+    by_text: dict[str, Condition] = {}  # the first of each text, in source order
+    for condition in sorted(found, key=lambda condition: (condition.span.line, condition.span.column)):
+        by_text.setdefault(condition.text, condition)
+    distinct = list(by_text.values())
+    if len(distinct) == 1:
+        return distinct[0]
+    return Condition(any_of(distinct), distinct[0].span, False)
 
 
 def _namespaces_detail(value: tree_sitter.Node) -> str:
