@@ -248,17 +248,19 @@ def _add_to_list(file: GoFile, literal: tree_sitter.Node, field: str, item: str,
     existing = _field(literal, field)
     if existing is None:
         return _insert_element(file, literal, Literal(f"{field}: {list_type}", (item,)))
-    if existing.type in ("identifier", "selector_expression"):
-        # a list built elsewhere (`DisableFor: disableCacheFor`, filled under a feature gate): extend it here
+    is_append = existing.type == "call_expression" and parser.text(existing.child_by_field_name("function")) == "append"
+    if existing.type in ("identifier", "selector_expression") or (existing.type == "call_expression" and not is_append):
+        # a list built elsewhere (`DisableFor: disableCacheFor`, filled under a feature gate, or returned by a
+        # helper other binaries share): extend it here
         return Edit(file.span(existing), f"append({parser.text(existing)}, {item})")
-    if existing.type == "call_expression" and parser.text(existing.child_by_field_name("function")) == "append":
+    if is_append:
         arguments = existing.child_by_field_name("arguments")
         items = parser.named(arguments) if arguments is not None else []
         if not items or any(_same_text(element, item) for element in items[1:]):
             return None
         return Edit(file.source.span(items[-1].end_byte, items[-1].end_byte), f", {item}")
     if existing.type != "composite_literal":
-        return None  # a call: the list is built elsewhere
+        return None
     if any(_same_text(element, item) for element in parser.named(existing.child_by_field_name("body") or existing)):
         return None  # listed already: another manager's options are the ones to edit
     return _insert_element(file, existing, item)
