@@ -314,12 +314,20 @@ def _registry_entry(construction: tree_sitter.Node) -> tree_sitter.Node | None:
 
 
 def combine(guards: list[Guard]) -> Condition | None:
-    """All guards must hold; the first that fails (or cannot be told) names the condition."""
+    """All guards must hold; those that fail name the condition (`--legacy-mode and --extra-namespace are
+    set` for a write nested in the two), else the first that cannot be told."""
     if not guards:
         return None
-    failing = next((guard for guard in guards if guard.holds is False), None)
-    if failing is not None:
-        return Condition(failing.text, failing.span, False, failing.origin)
+    failing = [guard for guard in guards if guard.holds is False]
+    if len(failing) == 1 or (failing and len({guard.text for guard in failing}) == 1):
+        return Condition(failing[0].text, failing[0].span, False, failing[0].origin)
+    if failing:
+        texts = list(dict.fromkeys(guard.text for guard in reversed(failing)))  # outermost first
+        if all(text.endswith(" is set") for text in texts):
+            text = " and ".join(text.removesuffix(" is set") for text in texts) + " are set"
+        else:
+            text = " and ".join(texts)
+        return Condition(text, failing[0].span, False)
     unknown = next((guard for guard in guards if guard.holds is None), None)
     if unknown is not None:
         return Condition(unknown.text, unknown.span, None)
