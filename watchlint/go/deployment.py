@@ -20,8 +20,9 @@ from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.fields import FieldValues
 from watchlint.go.flags import FlagRegistry
-from watchlint.go.guards import Guards, returns_error, returns_failure
+from watchlint.go.guards import Guard, Guards, returns_error, returns_failure
 from watchlint.go.known import (
+    AN_ERROR,
     OPERATORS,
     UNKNOWN,
     Val,
@@ -353,11 +354,17 @@ class Evaluator:
         fails = returns_error(function)
         passed_over = ""  # what the returns before this one read: the value depends on it too
         failures = False  # a return that fails was passed over: whether the call fails is not known
+        failed: Value = UNKNOWN  # the error of a failure the default deployment meets
         for statement in return_statements(function):
+            guards = list(self.guarding.guards(file, statement, env))
             if fails and returns_failure(statement):
+                if failed is UNKNOWN and _configured_and_holding(guards):
+                    # `if !found { return "", fmt.Errorf(…) }` of an unset variable: a caller that exits on the
+                    # error runs only where it is set, one that falls back (`if err != nil { return nil }`)
+                    # takes the fallback by default
+                    failed = Val(AN_ERROR, next(guard.origin for guard in guards if guard.origin))
                 failures = True
                 continue
-            guards = list(self.guarding.guards(file, statement, env))
             # one guard that fails keeps the return from running, whatever the others would say
             # (`if val := os.Getenv(name); val != "" { if strings.EqualFold(val, "true") { return true } }`)
             if any(guard.holds is False for guard in guards):
@@ -367,7 +374,7 @@ class Evaluator:
             else:
                 evaluated = [self.value(file, item, env, depth + 1) for item in return_items(statement)]
                 if failures and evaluated:  # at run time it may fail (an object not found): err stays unknown
-                    evaluated[-1] = UNKNOWN
+                    evaluated[-1] = failed
                 # The value a guarded return gives depends on what the guard read (WATCH_NAMESPACE unset).
                 origin = next((guard.origin for guard in guards if guard.origin), "") or passed_over
                 if len(evaluated) == 1:
@@ -406,3 +413,8 @@ _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
 _POINTER_HELPERS = frozenset(
     {"To", "Bool", "String", "Int", "Int32", "Int64", "BoolPtr", "StringPtr", "Int32Ptr", "Int64Ptr", "Duration"}
 )
+
+
+def _configured_and_holding(guards: list[Guard]) -> bool:
+    """Guards that all hold by default, one of them decided by the configuration (a flag, the environment)."""
+    return bool(guards) and all(guard.holds is True for guard in guards) and any(guard.origin for guard in guards)

@@ -34,6 +34,16 @@ class _Unknown:
 UNKNOWN = _Unknown()
 
 
+class _Error:
+    """The error a function returns where it fails in the default deployment: not nil, nothing else known."""
+
+    def __repr__(self) -> str:
+        return "AN_ERROR"
+
+
+AN_ERROR = _Error()
+
+
 @dataclass(frozen=True, slots=True)
 class Val:
     """A value known for the default deployment, and where it comes from (a flag, a variable)."""
