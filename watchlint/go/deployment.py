@@ -188,8 +188,18 @@ class Evaluator:
         return self.value(file, parser.first_named(node), env, depth + 1)
 
     def _index(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
-        container = self.value(file, node.child_by_field_name("operand"), env, depth + 1)
-        index = self.value(file, node.child_by_field_name("index"), env, depth + 1)
+        operand, index_node = node.child_by_field_name("operand"), node.child_by_field_name("index")
+        container = self.value(file, operand, env, depth + 1)
+        index = self.value(file, index_node, env, depth + 1)
+        if (
+            isinstance(container, Val)
+            and isinstance(container.value, list)
+            and self._ranges_over(file, index_node, operand)
+        ):
+            # `for i := range list { list[i] }`: any index, which reads the same where every item is
+            first = container.value[0] if container.value else None
+            same = container.value and all(item == first for item in container.value)
+            return item_value(first, container.origin) if same else UNKNOWN
         if not isinstance(container, Val) or not isinstance(index, Val):
             return UNKNOWN
         items, key = container.value, index.value
@@ -198,6 +208,14 @@ class Evaluator:
         if isinstance(items, dict) and key in items:
             return item_value(items[key], container.origin)
         return UNKNOWN
+
+    def _ranges_over(self, file: GoFile, index: tree_sitter.Node | None, container: tree_sitter.Node | None) -> bool:
+        """Whether `index` is the key of a `for i := range container` loop over the same expression."""
+        if index is None or container is None or index.type != "identifier":
+            return False
+        declaration = self.resolver.declaration(file, index)
+        ranged = declaration.indexes if declaration is not None else None
+        return ranged is not None and parser.text(ranged) == parser.text(container)
 
     def _unary(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         operator = parser.text(node.child_by_field_name("operator"))

@@ -492,7 +492,10 @@ class _Extractor:
             # the map made whole with entries counts too: `if ns != "" { m = map…{ns: {}} }` beside
             # `if extra != "" { m[extra] = … }` turns on with either
             filled = [self.evaluator.condition(self.file, node) for node in self._filled_whole(value)]
-            return _all_off_by_default(entries + filled)
+            if (condition := _all_off_by_default(entries + filled)) is not None:
+                return condition
+            # entries written by default may all be "" (`for _, ns := range strings.Split(flag, ",")` of an empty
+            # flag): what the map holds decides
         evaluated = self.evaluator.value(self.file, value, {}, 0)
         # `{cache.AllNamespaces: {}}` by default (datadog-operator's helper when no variable is set): every
         # namespace, as an empty map is

@@ -47,6 +47,7 @@ class Declaration:
     value_index: int = 0  # position in a multi-value call (`c, err := client.New(…)`)
     parameter_index: int = -1  # position in the function's parameter list, -1 for other names
     ranged_node: tree_sitter.Node | None = None  # for `for _, x := range expr`: expr
+    indexes: tree_sitter.Node | None = None  # for `for i := range expr`: expr, whose indices i takes
     is_receiver: bool = False  # a method's receiver: whatever value the method is called on
 
 
@@ -294,6 +295,7 @@ def _add_range(scope: FunctionScope, node: tree_sitter.Node) -> None:
             statement.end_byte,
             name,
             ranged_node=ranged if position == 1 else None,
+            indexes=ranged if position == 0 else None,
         )
         scope.add(declaration)
 

@@ -159,7 +159,12 @@ class VariableValues:
                 # a fallback written because a flag is left at its default comes from that flag, and from the
                 # fallback's own source too (`RESTRICT_TO_NAMESPACE`, else `WATCH_NAMESPACE`)
                 origin = next((guard.origin for guard in guards if guard.origin), "")
-                if isinstance(written, Val) and written.origin and origin and origin != written.origin:
+                if (
+                    isinstance(written, Val)
+                    and written.origin
+                    and origin
+                    and origin not in written.origin.split(" or ")
+                ):
                     written = Val(written.value, f"{origin} or {written.origin}", written.unseen)
                 value = Val(written.value, origin) if isinstance(written, Val) and not written.origin else written
         return value
