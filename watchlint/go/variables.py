@@ -72,23 +72,39 @@ class VariableValues:
         flag = self.evaluator.flags.by_variable.get((file.package_path, name))
         if flag is not None:
             return self.evaluator.settings.flag_value(flag, depth)
-        variable = self.resolver.declarations.variables.get((file.package_path, name))
-        if variable is not None and variable.value_node is not None:
-            return self.evaluator.value(variable.file, variable.value_node, {}, depth + 1)
-        if variable is not None:
-            written = self._package_writes(file.package_path, name)
-            if len(written) > 1:
-                return UNKNOWN  # set in several places: which one ran cannot be told
-            if written:  # `var namespaces []string` set once, by the function parsing the flags
-                write_file, value = written[0]
-                return self.evaluator.value(
-                    write_file, value, self.evaluator.parameters(write_file, value, depth + 1), depth + 1
-                )
-            return zero_value(resolve_type(variable.type_node, variable.file))
-        return UNKNOWN
+        unknown: Value = UNKNOWN
+        return self.evaluator.once(
+            ("package", file.package_path, name), lambda: self._package_value(file.package_path, name, depth), unknown
+        )
+
+    def _package_value(self, package: str, name: str, depth: int) -> Value:
+        """A package variable's value: its initializer, unless the package's functions write another (`var
+        routeAPIFound = false` set from API discovery at start-up); without one, what the one write gives."""
+        variable = self.resolver.declarations.variables.get((package, name))
+        if variable is None:
+            return UNKNOWN
+        written = self._package_writes(package, name)
+        if variable.value_node is None and len(written) > 1:
+            return UNKNOWN  # set in several places: which one ran cannot be told
+        if variable.value_node is not None:
+            # the writes read as they stand, their functions' parameters unbound: binding them evaluates the
+            # calls of every function writing the variable, which may read it in turn
+            values = [self.evaluator.value(write_file, value, {}, depth + 1) for write_file, value in written]
+            initial = self.evaluator.value(variable.file, variable.value_node, {}, depth + 1)
+            agree = all(
+                isinstance(value, Val) and isinstance(initial, Val) and value.value == initial.value for value in values
+            )
+            return initial if agree else UNKNOWN
+        values = [
+            self.evaluator.value(write_file, value, self.evaluator.parameters(write_file, value, depth + 1), depth + 1)
+            for write_file, value in written
+        ]
+        if values:  # `var namespaces []string` set once, by the function parsing the flags
+            return values[0]
+        return zero_value(resolve_type(variable.type_node, variable.file))
 
     def _package_writes(self, package: str, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """The values assigned to a package variable declared without one, in the package's non-test files."""
+        """The values assigned to a package variable, in the package's non-test files."""
         if self._package_assignments is None:
             self._package_assignments = {}
             for file in self.evaluator.files:
