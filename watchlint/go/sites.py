@@ -65,6 +65,8 @@ class SiteExtractor:
         self.client_go = ClientGoSites(resolver, self.values, names, clients.methods)
         self.informers = InformerSites(resolver, self.values, names, self.client_go.options)
         self.registrations = Registrations(resolver, self.values, self.client_go)
+        # builder-wide event filters by file and chain group, for chains a helper extends (`addOwned(b)`)
+        self.event_filters: dict[tuple[str, int], list[Evidence]] = {}
 
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
@@ -86,6 +88,7 @@ class SiteExtractor:
                 continue
             sites.extend(self._site(file, call, method, operand, arguments))
         self._add_filters(file, sites, event_filters)
+        self.event_filters.update(((file.path, group), found) for group, found in event_filters.items())
         return sites
 
     def _add_filters(self, file: GoFile, sites: list[PendingSite], event_filters: dict[int, list[Evidence]]) -> None:
@@ -246,6 +249,7 @@ class SiteExtractor:
             if not self.client_go.judge_held(site, deployed, stored):
                 continue
             self._passed_field_keys(site, callers)
+            self._passed_builder_filters(site, callers)
             if site.helper is None:
                 expanded.append(site)
                 continue
@@ -310,6 +314,50 @@ class SiteExtractor:
                 if named is not None and (outer_file.path, outer_call.start_byte) not in named_at:
                     named_at.add((outer_file.path, outer_call.start_byte))
                     yield caller_file, values, outer_file, outer_call, named
+
+    def _passed_builder_filters(
+        self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> None:
+        """The event filters of the chains a helper's callers hand it (`kafkaWatches(builder)` of a builder
+        with `WithEventFilter(…)`, its `builder.Owns(…)`): builder-wide, as if the helper's calls were there."""
+        if site.operation is not Operation.WATCH or site.group is None or site.is_raw_source:
+            return
+        parameter = self._builder_parameter(site.file, site.node)
+        if parameter is None:
+            return
+        for caller_file, call in callers(parameter[0]):
+            values = parser.named(call.child_by_field_name("arguments") or call)
+            group = self._argument_group(caller_file, values[parameter[1]]) if parameter[1] < len(values) else None
+            site.filters.extend(self.event_filters.get((caller_file.path, group), []) if group is not None else [])
+
+    def _builder_parameter(self, file: GoFile, call: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
+        """The function and index of the parameter a builder chain starts from (`func addOwned(b
+        *builder.Builder) { b.Owns(…) }`)."""
+        node = call
+        for _ in range(_MAX_CHAIN_STEPS):
+            function = node.child_by_field_name("function") if node.type == "call_expression" else None
+            operand = function.child_by_field_name("operand") if function is not None else None
+            if function is None or function.type != "selector_expression" or operand is None:
+                return None
+            if operand.type != "identifier":
+                node = operand
+                continue
+            declaration = self.resolver.declaration(file, operand)
+            if declaration is None or declaration.parameter_index < 0:
+                return None
+            key = self.resolver.function_key(file, operand)
+            return (key, declaration.parameter_index) if key is not None else None
+        return None
+
+    def _argument_group(self, file: GoFile, argument: tree_sitter.Node) -> int | None:
+        """The chain group of a builder a call hands on: a chain written there, or a local holding one."""
+        if argument.type == "call_expression":
+            return self._chain_group(file, argument)
+        declaration = self.resolver.declaration(file, argument) if argument.type == "identifier" else None
+        if declaration is None:
+            return None
+        value = declaration.value_node
+        return self._chain_group(file, value) if value is not None and value.type == "call_expression" else None
 
     def _passed_field_keys(
         self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
