@@ -487,11 +487,29 @@ class ClientGoSites:
                 continue
             # `NewSharedInformerFactoryWithOptions(cs, 0, opts...)`: the options appended to `opts`, each
             # under the conditions it is appended in (mpi-operator adds WithNamespace only for -namespace)
-            held = self.values.options_held(file, spread) if spread.type == "identifier" else _options_returned(spread)
+            held = (
+                self.values.options_held(file, spread) if spread.type == "identifier" else self._returned(file, spread)
+            )
             for item in held or []:
                 before = len(site.restrictions)
                 self._factory_option(site, file, item)
                 _guard_added(site, before, file, item)
+
+    def _returned(self, file: GoFile, call: tree_sitter.Node) -> list[tree_sitter.Node]:
+        """The options a function literal called on the spot returns (`func() []informers.SharedInformerOption {
+        if !canFilter { return nil }; return []…{…} }()...`): the items of its slice literals, or those a local
+        it returns holds (`opts := …; if canFilter { opts = append(opts, …) }; return opts`), each judged later
+        under the conditions around it."""
+        function = call.child_by_field_name("function") if call.type == "call_expression" else None
+        if function is None or function.type != "func_literal":
+            return []
+        found = []
+        for value in returned_values(function):
+            if is_slice_literal(value):
+                found.extend(literal_items(value))
+            elif value.type == "identifier":
+                found.extend(self.values.options_held(file, value) or [])
+        return found
 
     def _factory_option(self, site: PendingSite, file: GoFile, value: tree_sitter.Node) -> None:
         """The restriction one informer factory option applies: WithNamespace or WithTweakListOptions, also
@@ -504,16 +522,6 @@ class ClientGoSites:
             restrict_namespace(site, file, namespace, "informers.WithNamespace", file.span(value))
         elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
             self.options.tweak(site, file, tweak, "WithTweakListOptions")
-
-
-def _options_returned(call: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """The options a function literal called on the spot returns (`func() []informers.SharedInformerOption {
-    if !canFilter { return nil }; return []…{…} }()...`): the items of its slice literals, each judged later
-    under the conditions around it."""
-    function = call.child_by_field_name("function") if call.type == "call_expression" else None
-    if function is None or function.type != "func_literal":
-        return []
-    return [item for value in returned_values(function) if is_slice_literal(value) for item in literal_items(value)]
 
 
 def _guard_added(site: PendingSite, before: int, file: GoFile, node: tree_sitter.Node) -> None:
