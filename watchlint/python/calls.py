@@ -13,6 +13,7 @@ from watchlint.python.conditions import (
     branch_condition,
     default_branches,
     environment_variable,
+    runs_only_with,
     truth_by_default,
 )
 from watchlint.python.flow import Flow
@@ -75,6 +76,24 @@ class ClientContext:
     shadowed: frozenset[str]  # function names the project defines: calls of those need a known API receiver
 
 
+def _argument_condition(
+    flow: Flow, file: ParsedFile, call: libcst.Call, value: libcst.BaseExpression, span: Span
+) -> Condition | None:
+    """When a selector or namespace argument sends nothing by default: an empty setting, or a parameter
+    defaulting to None that a call of its function leaves out, unless the call runs only where it is given
+    (`if selector: v1.list_pod_for_all_namespaces(label_selector=selector)`)."""
+    if truth_by_default(flow, value) is False:
+        # `label_selector=os.getenv("SELECTOR", "")`, `namespace=None`: none is sent by default
+        variable = environment_variable(flow, value)
+        shown = f"{variable} is set" if variable else f"`{file.code(value)}` is not empty"
+        return Condition(shown, span, False)
+    omitted = omitted_default(flow, value)
+    if omitted is not None and not runs_only_with(file, call, omitted[0]):
+        # `def f(label_selector=None)` called as `f()` in the module
+        return Condition(f"`{omitted[0]}` is passed to {omitted[1]}()", span, False)
+    return None
+
+
 def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing: Narrowing) -> list[Restriction]:
     """The selectors and namespace a call passes, in its arguments or in a `**kwargs` dict we can read;
     a `**kwargs` we cannot read may carry them, which counts (SPEC §1)."""
@@ -89,15 +108,7 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
         if arg is not None and not is_empty_literal(arg.value):
             text = f"`{name}={file.code(arg.value)}`"
             span = argument_span(file, arg)
-            condition = None
-            omitted = omitted_default(flow, arg.value)
-            if truth_by_default(flow, arg.value) is False:
-                # `label_selector=os.getenv("SELECTOR", "")`, `namespace=None`: none is sent by default
-                variable = environment_variable(flow, arg.value)
-                shown = f"{variable} is set" if variable else f"`{file.code(arg.value)}` is not empty"
-                condition = Condition(shown, span, False)
-            elif omitted is not None:  # `def f(label_selector=None)` called as `f()` in the module
-                condition = Condition(f"`{omitted[0]}` is passed to {omitted[1]}()", span, False)
+            condition = _argument_condition(flow, file, call, arg.value, span)
             found.append(Restriction(mitigation, kind, span, text, condition=condition))
     for star in (arg for arg in call.args if arg.star == "**"):
         entries = keyword_dict(flow, star.value)

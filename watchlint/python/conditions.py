@@ -307,3 +307,50 @@ def _comparison(flow: Flow, node: libcst.Comparison, context: _Context) -> bool 
     if isinstance(operator, libcst.NotEqual | libcst.IsNot):
         return left != right
     return None
+
+
+def runs_only_with(file: ParsedFile, node: libcst.CSTNode, name: str) -> bool:
+    """Whether a node runs only where the name is truthy: in the body of `if name:` (`if name and other:`,
+    `if name is not None:`) or the else of `if not name:`, or after `if not name: return …` in its function."""
+    for test, wanted, _ in _branches(file, node):
+        if _implies(test, name, wanted):
+            return True
+    child, current = node, file.parent(node)
+    while current is not None and not isinstance(current, libcst.FunctionDef | libcst.Module):
+        if isinstance(current, libcst.IndentedBlock):
+            for statement in current.body:
+                if statement is child:
+                    break
+                leaves = isinstance(statement, libcst.If) and statement.orelse is None and _leaves(statement.body)
+                if leaves and isinstance(statement, libcst.If) and _implies(statement.test, name, False):
+                    return True
+        child, current = current, file.parent(current)
+    return False
+
+
+def _implies(test: libcst.BaseExpression, name: str, wanted: bool) -> bool:
+    """Whether `test` having the truth `wanted` means `name` is truthy (or at least not None)."""
+    if isinstance(test, libcst.Name):
+        return wanted and test.value == name
+    if isinstance(test, libcst.UnaryOperation) and isinstance(test.operator, libcst.Not):
+        return _implies(test.expression, name, not wanted)
+    if isinstance(test, libcst.BooleanOperation):
+        # `a and b` true: both are; `a or b` false: neither is
+        both = isinstance(test.operator, libcst.And) if wanted else isinstance(test.operator, libcst.Or)
+        return both and (_implies(test.left, name, wanted) or _implies(test.right, name, wanted))
+    if isinstance(test, libcst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        none_test = isinstance(target.comparator, libcst.Name) and target.comparator.value == "None"
+        named = isinstance(test.left, libcst.Name) and test.left.value == name
+        if none_test and named:
+            not_none = isinstance(target.operator, libcst.IsNot | libcst.NotEqual)
+            return not_none == wanted
+    return False
+
+
+def _leaves(body: libcst.BaseSuite) -> bool:
+    """Whether a block ends by leaving the function (return, raise)."""
+    statements = body.body if isinstance(body, libcst.IndentedBlock) else [body]
+    last = statements[-1] if statements else None
+    small = last.body if isinstance(last, libcst.SimpleStatementLine) else [last] if last is not None else []
+    return bool(small) and isinstance(small[-1], libcst.Return | libcst.Raise)
