@@ -61,6 +61,8 @@ class Narrowing:
 
     selectors: Sequence[tuple[str, int | None]]  # (keyword, position) of label and field selectors
     namespace: tuple[str, int | None] | None = None  # None: the call has no namespace parameter
+    # `list_namespaced_pod(namespace)`: the client raises on None, so None lists no namespace at all
+    namespace_required: bool = False
 
 
 KUBERNETES_SELECTORS = (("label_selector", None), ("field_selector", None))
@@ -77,11 +79,14 @@ class ClientContext:
 
 
 def _argument_condition(
-    flow: Flow, file: ParsedFile, call: libcst.Call, value: libcst.BaseExpression, span: Span
+    flow: Flow, file: ParsedFile, call: libcst.Call, value: libcst.BaseExpression, span: Span, *, none_raises: bool
 ) -> Condition | None:
     """When a selector or namespace argument sends nothing by default: an empty setting, or a parameter
     defaulting to None that a call of its function leaves out, unless the call runs only where it is given
-    (`if selector: v1.list_pod_for_all_namespaces(label_selector=selector)`)."""
+    (`if selector: v1.list_pod_for_all_namespaces(label_selector=selector)`). Where the client raises on None
+    (`none_raises`: a required namespace), None is no value that lists more."""
+    if none_raises and (is_none(value) or omitted_default(flow, value) is not None):
+        return None
     if truth_by_default(flow, value) is False:
         # `label_selector=os.getenv("SELECTOR", "")`, `namespace=None`: none is sent by default
         variable = environment_variable(flow, value)
@@ -108,7 +113,8 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
         if arg is not None and not is_empty_literal(arg.value):
             text = f"`{name}={file.code(arg.value)}`"
             span = argument_span(file, arg)
-            condition = _argument_condition(flow, file, call, arg.value, span)
+            required = mitigation is Mitigation.NAMESPACE and narrowing.namespace_required
+            condition = _argument_condition(flow, file, call, arg.value, span, none_raises=required)
             found.append(Restriction(mitigation, kind, span, text, condition=condition))
     for star in (arg for arg in call.args if arg.star == "**"):
         entries = keyword_dict(flow, star.value)

@@ -44,7 +44,6 @@ INFORMERS = frozenset({"kubernetes.informer.SharedInformer", "kubernetes.informe
 PARTIALS = frozenset({"functools.partial"})
 _MAX_CHOICES = 4  # nested `a if c else b` and partials followed to the list method they hold
 _ALL_NAMESPACES = Narrowing(KUBERNETES_SELECTORS)
-_ONE_NAMESPACE = Narrowing(KUBERNETES_SELECTORS, ("namespace", 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +192,7 @@ def _narrowing(method: ListMethod, offset: int) -> Narrowing:
     """Where the namespace goes: first for list_namespaced_*, after group and version for custom objects."""
     if not method.is_namespaced:
         return _ALL_NAMESPACES
-    return Narrowing(KUBERNETES_SELECTORS, ("namespace", offset + (2 if method.is_custom else 0)))
+    return Narrowing(KUBERNETES_SELECTORS, ("namespace", offset + (2 if method.is_custom else 0)), True)
 
 
 def _method(context: ClientContext, func: libcst.Attribute) -> ListMethod | None:
