@@ -224,6 +224,8 @@ class Evaluator:
             return operand
         if operator == "!" and isinstance(operand, Val) and isinstance(operand.value, bool):
             return Val(not operand.value, operand.origin)
+        if operator == "-" and isinstance(operand, Val) and type(operand.value) is int:
+            return Val(-operand.value, operand.origin)
         return UNKNOWN
 
     def _binary(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:

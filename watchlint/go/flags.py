@@ -285,22 +285,10 @@ def _assignments_in(function: tree_sitter.Node) -> Iterator[tuple[tree_sitter.No
 
 
 def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> str | None:
-    """A string literal, or a package-level constant (or variable) of the module set to one: flag names are
-    often constants (`fs.StringSlice(operator.NamespacesFlag, nil, …)`)."""
-    if node.type in ("interpreted_string_literal", "raw_string_literal"):
-        return unquote(parser.text(node))
-    key = None
-    if node.type == "identifier":
-        key = (file.package_path, parser.text(node))
-    elif node.type == "selector_expression":
-        operand = node.child_by_field_name("operand")
-        package = file.imports.get(parser.text(operand)) if operand is not None else None
-        key = (package, parser.text(node.child_by_field_name("field"))) if package else None
-    variable = resolver.declarations.variables.get(key) if key is not None else None
-    value = variable.value_node if variable is not None else None
-    if value is None or value.type not in ("interpreted_string_literal", "raw_string_literal"):
-        return None
-    return unquote(parser.text(value))
+    """A string literal, or a constant (or variable) of the module set to one: flag names are often constants
+    (`fs.StringSlice(operator.NamespacesFlag, nil, …)`), or constants of a string type of the module
+    (`flag.Bool(traceFlag.String(), false, …)`)."""
+    return resolver.string_value(file, node)
 
 
 def _variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:

@@ -112,6 +112,10 @@ def strings_result(name: str, first: Val, rest: list[Value]) -> Value:
         return Val({"TrimSpace": text.strip(), "ToLower": text.lower(), "ToUpper": text.upper()}[name], first.origin)
     if name in ("Split", "SplitSeq") and isinstance(argument, str) and argument:
         return Val(text.split(argument), first.origin)
+    if name in ("ReplaceAll", "Replace") and len(rest) >= 2 and isinstance(rest[1], Val):
+        old, new = argument, rest[1].value
+        if isinstance(old, str) and isinstance(new, str) and (name == "ReplaceAll" or _replaces_all(rest)):
+            return Val(text.replace(old, new), first.origin)
     if name == "Fields":
         return Val(text.split(), first.origin)
     if name == "EqualFold" and isinstance(argument, str):  # `strings.EqualFold(os.Getenv("X"), "true")`
@@ -124,6 +128,11 @@ def strings_result(name: str, first: Val, rest: list[Value]) -> Value:
         }
         return Val(tests[name], first.origin)
     return UNKNOWN
+
+
+def _replaces_all(rest: list[Value]) -> bool:
+    """`strings.Replace(s, old, new, -1)`."""
+    return len(rest) > 2 and isinstance(rest[2], Val) and rest[2].value == -1
 
 
 def zero_value(type_ref: TypeRef | None) -> Value:

@@ -11,7 +11,15 @@ from watchlint.facts import ObjectForm
 from watchlint.go import parser
 from watchlint.go.declarations import Declarations, FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import CR_CACHE, CR_CLIENT, META_V1, SCHEMA, UNSTRUCTURED, GoFile, TypeRef
-from watchlint.go.scope import Declaration, FunctionScope, build_scope, enclosing_function
+from watchlint.go.scope import (
+    Declaration,
+    FunctionScope,
+    build_scope,
+    enclosing_function,
+    receiver_name,
+    return_items,
+    return_statements,
+)
 
 _SETTER_CALLS = (
     "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier))) @call"
@@ -373,6 +381,20 @@ class Resolver:
         return [(info.name, item) for info, item in zip(fields, items, strict=True)]
 
     # -- strings -------------------------------------------------------------------------------------
+    def _converted_receiver(self, file: GoFile, call: tree_sitter.Node, depth: int) -> str | None:
+        """`traceFlag.String()` of a constant of a string type of the module whose String returns it."""
+        function = call.child_by_field_name("function")
+        arguments = call.child_by_field_name("arguments")
+        if function is None or function.type != "selector_expression" or parser.named(arguments or call):
+            return None
+        operand = function.child_by_field_name("operand")
+        value = self.string_value(file, operand, depth + 1) if operand is not None else None
+        type_ref = self.type_of(file, operand) if value is not None and operand is not None else None
+        method = (
+            self.declarations.method(type_ref, parser.text(function.child_by_field_name("field"))) if type_ref else None
+        )
+        return value if method is not None and _returns_its_receiver(method.node) else None
+
     def string_value(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> str | None:
         """The string a literal or a constant holds (`"spec.nodeName"`, `podJobKey`, `constants.JobKey`),
         also through `string(…)` and local variables; None when it cannot be told."""
@@ -389,6 +411,8 @@ class Resolver:
             if declaration.parameter_index >= 0 or declaration.ranged_node is not None:
                 return None
             return self.string_value(file, declaration.value_node, depth + 1)
+        if node.type == "call_expression":
+            return self._converted_receiver(file, node, depth)
         variable = None
         if node.type == "identifier":
             variable = self.declarations.variables.get((file.package_path, parser.text(node)))
@@ -398,6 +422,20 @@ class Resolver:
             name = parser.text(node.child_by_field_name("field"))
             variable = self.declarations.variables.get((package, name)) if package is not None else None
         return self.string_value(variable.file, variable.value_node, depth + 1) if variable is not None else None
+
+
+def _returns_its_receiver(function: tree_sitter.Node) -> bool:
+    """A method whose one statement returns its receiver as a string (`func (f flagName) String() string {
+    return string(f) }`)."""
+    receiver = receiver_name(function)
+    statements = return_statements(function)
+    items = return_items(statements[0]) if len(statements) == 1 else []
+    if receiver is None or len(items) != 1:
+        return False
+    item = items[0]
+    if item.type == "call_expression" and parser.text(item.child_by_field_name("function")) == "string":
+        item = parser.first_named(item.child_by_field_name("arguments") or item) or item
+    return parser.text(item) == parser.text(receiver)
 
 
 def unquote(literal: str) -> str:
