@@ -39,7 +39,7 @@ from watchlint.go.model import (
 from watchlint.go.pending import PendingSite, construct_text, evidence, operand_of, pending_site
 from watchlint.go.registered import Registrations
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
-from watchlint.go.scope import returned_values
+from watchlint.go.scope import Declaration, returned_values
 from watchlint.go.values import ValueTracer
 
 BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
@@ -333,21 +333,11 @@ class SiteExtractor:
     def _builder_parameter(self, file: GoFile, call: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
         """The function and index of the parameter a builder chain starts from (`func addOwned(b
         *builder.Builder) { b.Owns(…) }`)."""
-        node = call
-        for _ in range(_MAX_CHAIN_STEPS):
-            function = node.child_by_field_name("function") if node.type == "call_expression" else None
-            operand = function.child_by_field_name("operand") if function is not None else None
-            if function is None or function.type != "selector_expression" or operand is None:
-                return None
-            if operand.type != "identifier":
-                node = operand
-                continue
-            declaration = self.resolver.declaration(file, operand)
-            if declaration is None or declaration.parameter_index < 0:
-                return None
-            key = self.resolver.function_key(file, operand)
-            return (key, declaration.parameter_index) if key is not None else None
-        return None
+        root, declaration = self._chain_root(file, call)
+        if declaration is None or declaration.parameter_index < 0:
+            return None
+        key = self.resolver.function_key(file, root)
+        return (key, declaration.parameter_index) if key is not None else None
 
     def _argument_group(self, file: GoFile, argument: tree_sitter.Node) -> int | None:
         """The chain group of a builder a call hands on: a chain written there, or a local holding one."""
@@ -523,53 +513,37 @@ class SiteExtractor:
         known = self.clients.resolve(self.clients.ref_of(file, first)) if first is not None else None
         return known.cache if known is not None else ""
 
-    def _chain_group(self, file: GoFile, call: tree_sitter.Node) -> int:
-        """Identity of a builder chain: its root call, or the declaration of the builder variable it extends."""
-        node = call
-        for _ in range(64):
-            function = node.child_by_field_name("function") if node.type == "call_expression" else None
-            if function is None or function.type != "selector_expression":
-                break
-            operand = function.child_by_field_name("operand")
-            if operand is None:
-                break
-            if operand.type == "identifier":
-                if parser.text(operand) in file.imports and self.resolver.declaration(file, operand) is None:
-                    return node.id  # a package function such as ctrl.NewControllerManagedBy(mgr)
-                declaration = self.resolver.declaration(file, operand)
-                if declaration is None:
-                    return operand.id
-                if declaration.value_node is not None and declaration.value_node.type == "call_expression":
-                    node = declaration.value_node
-                    continue
-                return declaration.node.id
-            node = operand
-        return node.id
-
-    def _chain_start(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
-        """The call a builder chain starts from (`ctrl.NewControllerManagedBy(mgr)`, a wrapper `kube.NewBuilder(
-        mgr)`), followed through the locals holding part of it; None where it starts at a value."""
+    def _chain_root(self, file: GoFile, call: tree_sitter.Node) -> tuple[tree_sitter.Node, Declaration | None]:
+        """Where a builder chain starts, followed through the locals holding part of it: the call it starts
+        from (`ctrl.NewControllerManagedBy(mgr)`, a wrapper `kube.NewBuilder(mgr)`, `newBuilder(mgr)`), or the
+        name of a builder it extends with that name's declaration (a parameter: `func addOwned(b …)`)."""
         node = call
         for _ in range(_MAX_CHAIN_STEPS):
             function = node.child_by_field_name("function") if node.type == "call_expression" else None
-            if function is None:
-                return None
-            operand = function.child_by_field_name("operand") if function.type == "selector_expression" else None
-            if function.type != "selector_expression":
-                return node  # `newBuilder(mgr)`: a function of this package
-            if operand is None:
-                return None
+            operand = function.child_by_field_name("operand") if function is not None else None
+            if function is None or function.type != "selector_expression" or operand is None:
+                break
             if operand.type != "identifier":
                 node = operand
                 continue
             declaration = self.resolver.declaration(file, operand)
             if declaration is None:
-                return node  # `pkg.F(mgr)`
+                return (node if parser.text(operand) in file.imports else operand), None
             value = declaration.value_node
             if value is None or value.type != "call_expression":
-                return None
+                return operand, declaration
             node = value
-        return None
+        return node, None
+
+    def _chain_group(self, file: GoFile, call: tree_sitter.Node) -> int:
+        """Identity of a builder chain: its root call, or the declaration of the builder variable it extends."""
+        root, declaration = self._chain_root(file, call)
+        return declaration.node.id if declaration is not None else root.id
+
+    def _chain_start(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The call a builder chain starts from; None where it starts at a value."""
+        root, declaration = self._chain_root(file, call)
+        return root if declaration is None and root.type == "call_expression" else None
 
     def _wrapped_chain(self, file: GoFile, call: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
         """The builder chain a module function returns where a chain starts from that function's call
