@@ -41,6 +41,10 @@ from watchlint.go.settings import Settings
 from watchlint.go.variables import VariableValues
 
 MAX_DEPTH = 10
+# Evaluations one inside the other, whatever started them: `depth` counts the steps of one chain, and a
+# parameter bound to what its callers pass starts a chain of its own, so chains nest; past this they are
+# unknown rather than deeper than Python's stack
+MAX_NESTING = 80
 _IN_PROGRESS = object()
 _T = TypeVar("_T")
 # the types a conversion keeps a known value of: `string(x)` is x
@@ -106,6 +110,7 @@ class Evaluator:
         self.find_deployed_packages: Callable[[], frozenset[str] | None] = lambda: None
         self._deployed_packages: tuple[frozenset[str] | None] | None = None
         self._memo: dict[object, object] = {}
+        self._nesting = 0  # evaluations under way, one inside the other
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
             "parenthesized_expression": self._parenthesized,
             "unary_expression": self._unary,
@@ -176,13 +181,19 @@ class Evaluator:
         return None, value.origin if isinstance(value, Val) else ""
 
     def value(self, file: GoFile, node: tree_sitter.Node | None, env: dict[str, Value], depth: int) -> Value:
-        if node is None or depth > MAX_DEPTH:
+        if node is None or depth > MAX_DEPTH or self._nesting > MAX_NESTING:
             return UNKNOWN
         literal = literal_value(node)
         if literal is not None:
             return literal
         handler = self._handlers.get(node.type)
-        return handler(file, node, env, depth) if handler is not None else UNKNOWN
+        if handler is None:
+            return UNKNOWN
+        self._nesting += 1
+        try:
+            return handler(file, node, env, depth)
+        finally:
+            self._nesting -= 1
 
     def _parenthesized(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         return self.value(file, parser.first_named(node), env, depth + 1)
