@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
@@ -10,6 +11,7 @@ from watchlint.checks._judge import Judgement, fixes_for, judge
 from watchlint.checks._message import shown
 from watchlint.facts import Access, Facts, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
+from watchlint.fixes import Applicability, Fix
 
 CODE = "WL002"
 
@@ -103,7 +105,7 @@ def _reads_the_watched_informer(
         construct=site.construct,
         enclosing=site.enclosing,
         related=(Related(watch.span, f"{shown(watch.construct)} starts the informer"), *related),
-        fixes=fixes_for(site, judgement),
+        fixes=tuple(_while_watched(fix, where) for fix in fixes_for(site, judgement)),
         help=(
             # a cache index to replace first, or a read through the client it writes with: and the watch
             f"{site.suggestion}; the watch at {where} caches every {site.kind} until it is narrowed with "
@@ -113,4 +115,14 @@ def _reads_the_watched_informer(
             f"add {site.kind} to {names.disable_for} so this read still finds what the narrowed "
             "cache leaves out"
         ),
+    )
+
+
+def _while_watched(fix: Fix, where: str) -> Fix:
+    """A read's own fix while a watch keeps the informer whole: it sends the reads to the API server and saves
+    no memory until the watch is narrowed, so it is applied only on request (unsafe), saying so."""
+    return replace(
+        fix,
+        title=f"{fix.title}; it saves memory only once the watch at {where} is narrowed",
+        applicability=Applicability.UNSAFE,
     )
