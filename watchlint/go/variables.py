@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import tree_sitter
 
+from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_function
@@ -83,7 +84,12 @@ class VariableValues:
         variable = self.resolver.declarations.variables.get((package, name))
         if variable is None:
             return UNKNOWN
-        written = self._package_writes(package, name)
+        # a write under a condition false by default does not run (`if *nsLabel != "" { watched = … }`)
+        written = [
+            (write_file, value)
+            for write_file, value in self._package_writes(package, name)
+            if not _off_by_default(self.evaluator.condition(write_file, value))
+        ]
         if variable.value_node is None and len(written) > 1:
             return UNKNOWN  # set in several places: which one ran cannot be told
         if variable.value_node is not None:
@@ -307,6 +313,10 @@ class VariableValues:
         if isinstance(first, str | bool | int) and all(item == first for item in value.value):
             return Val(first, value.origin)
         return UNKNOWN
+
+
+def _off_by_default(condition: Condition | None) -> bool:
+    return condition is not None and condition.holds_by_default is False
 
 
 def _span(node: tree_sitter.Node | None) -> tuple[int, int] | None:
