@@ -82,9 +82,18 @@ class ListOptionsReader:
         if declared is None or not declared.is_(META_V1, "ListOptions"):
             return None
         name = parser.text(options)
-        if len(uses_in(function, name)) <= 1:
+        uses = uses_in(function, name)
+        if len(uses) <= 1:
             return []
-        return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
+        written = _written_fields(file, uses)
+        if len(written) < len(uses) - 1:  # handed on or read besides the List it is passed to: not seen
+            return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
+        # `o.ResourceVersion = "0"`, `o.AllowWatchBookmarks = true`: only a selector narrows what is listed
+        return [
+            Restriction(Mitigation.SELECTOR, kind, file.span(target), f"the function sets {name}.{field}")
+            for target, value, field in written
+            if field in ("LabelSelector", "FieldSelector") and parser.text(value) not in _NO_SELECTOR
+        ]
 
     def _pager_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
         """For the options parameter of a pager's page function (`pager.New(func(ctx, opts metav1.ListOptions)
@@ -133,12 +142,7 @@ class ListOptionsReader:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
             return
         uses = uses_in(function, options[0])
-        written: list[tuple[tree_sitter.Node, tree_sitter.Node, str]] = []
-        for left, right in file.assignments():
-            target, value = parser.named(left)[0], parser.named(right)[0]
-            operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
-            if operand is not None and operand in uses:
-                written.append((target, value, parser.text(target.child_by_field_name("field"))))
+        written = _written_fields(file, uses)
         if len(written) < len(uses):  # the options are handed on or read: what they end up holding is not seen
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
             return
@@ -177,6 +181,18 @@ class ListOptionsReader:
             site.restrictions = own
         elif not any(r.mitigation is Mitigation.UNRESOLVED for found in passed for r in found):
             site.restrictions = own + passed[0]
+
+
+def _written_fields(file: GoFile, uses: list[tree_sitter.Node]) -> list[tuple[tree_sitter.Node, tree_sitter.Node, str]]:
+    """The fields list options are given where `uses` are the names of the options (`o.LabelSelector = sel`):
+    the target, the value and the field's name."""
+    written = []
+    for left, right in file.assignments():
+        target, value = parser.named(left)[0], parser.named(right)[0]
+        operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
+        if operand is not None and operand in uses:
+            written.append((target, value, parser.text(target.child_by_field_name("field"))))
+    return written
 
 
 def list_options(
