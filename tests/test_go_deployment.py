@@ -1,11 +1,12 @@
 """The Go evaluator of the default deployment (watchlint/go/deployment.py) where the fixture grammar cannot say
-enough: its bound on evaluations nested one inside the other."""
+enough: its bound on evaluations nested one inside the other, and where a conditional scope is cited."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from conftest import write_tree
 
 from watchlint.catalog import Catalog
 from watchlint.config import CommandLine
@@ -28,3 +29,47 @@ def test_evaluations_nested_past_the_bound_are_unknown(catalog: Catalog, monkeyp
     assert _findings(catalog) == [("WL001", "main.go", 17)]
     monkeypatch.setattr(deployment, "MAX_NESTING", 0)
     assert _findings(catalog) == []
+
+
+HELPER_SCOPE = """package main
+
+import (
+	"os"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+)
+
+func watchNamespaces() map[string]cache.Config {
+	ns, found := os.LookupEnv("WATCH_NAMESPACE")
+	if found {
+		return map[string]cache.Config{ns: {}}
+	}
+	return nil
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{
+		Cache: cache.Options{DefaultNamespaces: watchNamespaces()},
+	})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Pod{}).Complete(nil)
+}
+"""
+
+
+def test_a_scope_a_helper_builds_by_default_empty_cites_the_helpers_condition(
+    catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`DefaultNamespaces: watchNamespaces()` with a helper returning entries only `if found`: the related location
+    of the conditional scope is that condition in the helper (SPEC §1: it points at the conditional code), not the
+    call in the options."""
+    go_mod = "module example.com/scoped\n\ngo 1.22\n\nrequire sigs.k8s.io/controller-runtime v0.19.0\n"
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": go_mod, "main.go": HELPER_SCOPE}))
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    cited = [
+        (related.span.path, related.span.line, related.span.column)
+        for related in finding.related
+        if related.message == "DefaultNamespaces applies only when WATCH_NAMESPACE is set"
+    ]
+    assert (finding.code, finding.span.line, cited) == ("WL001", 23, [("main.go", 13, 5)])

@@ -33,6 +33,7 @@ from watchlint.go.model import (
 )
 from watchlint.go.objectlists import ObjectLists, literal_of
 from watchlint.go.resolve import ObjectRef, Resolver, append_arguments, keyed_elements, keyed_entries, literal_items
+from watchlint.go.scope import return_statements
 from watchlint.go.secondcaches import cache_fed_by, enclosing_second_cache, is_second_cache, second_cache_key
 from watchlint.source import Span
 
@@ -500,14 +501,28 @@ class _Extractor:
         # `{cache.AllNamespaces: {}}` by default (datadog-operator's helper when no variable is set): every
         # namespace, as an empty map is
         if isinstance(evaluated, Val) and _every_namespace(evaluated.value) and evaluated.origin:
-            return Condition(f"{evaluated.origin} is set", self.file.span(value), False)
+            return Condition(f"{evaluated.origin} is set", self._turned_on_at(value), False)
         if isinstance(evaluated, Val) and (_is_empty(evaluated.value) or _every_namespace(evaluated.value)):
             assigned = self._written_under(value, whole=True) if value.type == "identifier" else []
             if (condition := _all_off_by_default(assigned)) is not None:
                 return condition  # `if !cfg.SeesEveryNamespace() { namespaces = … }`: what turns it on
             text = f"{evaluated.origin} is set" if evaluated.origin else f"`{parser.text(value)}` has entries"
-            return Condition(text, self.file.span(value), False)
+            return Condition(text, self._turned_on_at(value), False)
         return None
+
+    def _turned_on_at(self, value: tree_sitter.Node) -> Span:
+        """Where the conditional code is: for a helper's call, the first condition false by default that keeps
+        one of its returns from running (`if found { return map…{ns: {}} }` of emqx's getWatchNamespace), else
+        the value itself."""
+        info = self.resolver.callee(self.file, value) if value.type == "call_expression" else None
+        if info is None:
+            return self.file.span(value)
+        for statement in return_statements(info.node):
+            guards = self.evaluator.guarding.guards(info.file, statement, {})
+            off = next((guard for guard in guards if guard.holds is False), None)
+            if off is not None:
+                return off.span
+        return self.file.span(value)
 
     def _namespaces(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
         """`Namespace: ns` (before v0.15), `Namespaces: []string{…}`, `DefaultNamespaces: map[string]…{…}`."""
