@@ -33,6 +33,9 @@ from watchlint.go.scope import in_nil_test, returned_values
 from watchlint.go.secondcaches import is_second_cache, second_cache_key
 
 _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: says nothing of its own
+# a chain of references followed past MAX_DEPTH: taken as cache-backed where nothing else is known, but no
+# match for a path resolved to a client (camel-k's 12 constructors down to client.New)
+_TOO_DEEP = Known(Access.CACHE, None)
 MAX_DEPTH = 10  # references followed: kiali hands its cache on through 8 (parameters, results, a field, maps)
 # controller-runtime functions that wrap a client and read through it
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
@@ -426,7 +429,9 @@ class ClientGraph:
             return None
         if ref in seen:
             return _CYCLE
-        if ref is Marker.UNKNOWN or depth > MAX_DEPTH:
+        if depth > MAX_DEPTH:
+            return _TOO_DEEP
+        if ref is Marker.UNKNOWN:
             return Known(Access.CACHE, None)
         assert isinstance(ref, FieldRef | ParamRef | ReturnRef)
         values, label = self._values_of(ref)
@@ -437,8 +442,11 @@ class ClientGraph:
                 outcomes.append((known, value))
         if values and not outcomes:  # each value is no client (fakes of tests, `nil`): neither is this
             return None
-        # A cache-backed value anywhere makes the reference cache-backed, an unknown one (assumed cache-backed)
-        # included; the evidence shown is that of a definite one.
+        return self._decided(outcomes, label)
+
+    def _decided(self, outcomes: list[tuple[Known, Assigned]], label: str) -> Known:
+        """A reference's access from its values': a cache-backed value anywhere makes it cache-backed, an unknown
+        one (assumed cache-backed) included; the evidence shown is that of a definite one."""
         definite = [(known, value) for known, value in outcomes if known.evidence is not None]
         # SPEC: an unknown client is cache-backed, next to a known one too; but a test helper's unknown value
         # says little next to the uncached client (an e2e suite's) other tests hand it
@@ -446,11 +454,14 @@ class ClientGraph:
         assumed = any(
             known.evidence is None
             and known is not _CYCLE
+            and known is not _TOO_DEEP
             and not value.in_test
             and not (definite and self._uncalled(value.ref))
             for known, value in outcomes
         )
         cached = next(((known, value) for known, value in definite if known.access is Access.CACHE), None)
+        if not definite and any(known is _TOO_DEEP for known, _ in outcomes) and not assumed:
+            return _TOO_DEEP  # only too deep (or cycling) paths: the parent's other paths may tell
         if not definite or (assumed and cached is None):
             return Known(Access.CACHE, None)
         known, value = cached if cached is not None else definite[0]
