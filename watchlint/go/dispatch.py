@@ -15,6 +15,8 @@ from watchlint.go.declarations import FunctionInfo
 from watchlint.go.model import Call, GoFile, TypeRef, call_parts
 from watchlint.go.resolve import Resolver
 
+_MAX_EMBEDDING = 3  # structs embedding structs, for promoted methods
+
 
 class MethodIndex:
     """The module's methods by name, and its types by the names of their methods, built on first use."""
@@ -24,6 +26,7 @@ class MethodIndex:
         self._by_name: dict[str, list[FunctionInfo]] | None = None
         self._by_receiver: dict[TypeRef, frozenset[str]] | None = None
         self._module_packages: frozenset[str] | None = None
+        self._embedders: dict[TypeRef, list[TypeRef]] | None = None  # module structs by the types they embed
 
     def dispatched(self, file: GoFile, called: Call) -> list[FunctionInfo]:
         """The methods a call through an interface may run: every production method of the module with that
@@ -43,8 +46,40 @@ class MethodIndex:
             info
             for info in self._named(called.name)
             if (file.is_test or not info.file.is_test)
-            and required <= self._method_names(TypeRef(info.key.package, info.key.receiver))
+            and self._implemented(TypeRef(info.key.package, info.key.receiver), required)
         ]
+
+    def _implemented(self, receiver: TypeRef, required: frozenset[str]) -> bool:
+        """Whether the receiver's type, or a module struct embedding it (whose method the receiver's is, promoted:
+        camel-k's actions embed a `baseAction` with `InjectClient`), has every method an interface requires."""
+        if required <= self._promoted_names(receiver, 0):
+            return True
+        return any(required <= self._promoted_names(outer, 0) for outer in self._embedding(receiver))
+
+    def _promoted_names(self, receiver: TypeRef, depth: int) -> frozenset[str]:
+        """A type's methods and those promoted from the module structs it embeds."""
+        names = set(self._method_names(receiver))
+        for info in self.resolver.declarations.structs.get(receiver, ()) if depth < _MAX_EMBEDDING else ():
+            if info.is_embedded and info.type is not None:
+                names |= self._promoted_names(info.type.base, depth + 1)
+        return frozenset(names)
+
+    def _embedding(self, inner: TypeRef) -> list[TypeRef]:
+        """The module structs that embed a type, directly or through other embedded structs."""
+        if self._embedders is None:
+            embedders: dict[TypeRef, list[TypeRef]] = {}
+            for struct, fields in self.resolver.declarations.structs.items():
+                for info in fields:
+                    if info.is_embedded and info.type is not None:
+                        embedders.setdefault(info.type.base, []).append(struct)
+            self._embedders = embedders
+        found, frontier = [], [inner]
+        for _ in range(_MAX_EMBEDDING):
+            frontier = [
+                outer for current in frontier for outer in self._embedders.get(current, []) if outer not in found
+            ]
+            found.extend(frontier)
+        return found
 
     def through_module_interface(self, file: GoFile, called: Call) -> list[FunctionInfo]:
         """`dispatched`, only where the call's operand is seen to be of a module interface: a method name alone
