@@ -14,7 +14,7 @@ from watchlint.go.fields import FROM_FILE
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
 from watchlint.go.guards import disjuncts, is_failing_return, tested_empty
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value
-from watchlint.go.model import Call, GoFile
+from watchlint.go.model import Call, GoFile, call_parts
 from watchlint.go.resolve import keyed_elements, keyed_entries
 
 if TYPE_CHECKING:
@@ -90,14 +90,17 @@ class Settings:
         return False
 
     def _marked_required(self) -> frozenset[str]:
-        """The flags cobra is told are required (`MarkFlagRequired("namespace")`), found once per module."""
+        """The flags cobra is told are required (`MarkFlagRequired("namespace")`), and those the program sets
+        itself (`cmd.Flags().Set("namespace", current)` in a PersistentPreRunE, `cmd.Flag("namespace").Value.
+        Set(…)`): either way a value the code does not show. Found once per module."""
         if self._required_flags is None:
             names = set()
             for file in self.evaluator.files:
                 for call in file.calls():
-                    if call.name not in _MARK_REQUIRED:
+                    named = _flag_named(call) if call.name == "Set" else None
+                    if call.name not in _MARK_REQUIRED and named is None:
                         continue
-                    first = parser.first_named(call.arguments)
+                    first = named if named is not None else parser.first_named(call.arguments)
                     if first is not None and (name := self.resolver.string_value(file, first)) is not None:
                         names.add(name)
             self._required_flags = frozenset(names)
@@ -267,6 +270,26 @@ class Settings:
             chain = kingpin_chain(node)
             return self.evaluator.flags.named(chain[0], file) if chain is not None else None
         return None
+
+
+def _flag_named(call: Call) -> tree_sitter.Node | None:
+    """The name argument of a call giving a flag its value: `fs.Set(name, value)` on a flag set (`cmd.Flags()`,
+    `flag.CommandLine`) or `flag.Set`, and `fs.Flag(name).Value.Set(value)` (or `Lookup(name)`)."""
+    values = parser.named(call.arguments) if call.arguments is not None else []
+    operand = call.operand
+    if len(values) == 2 and operand is not None:
+        shown = parser.text(operand)
+        if shown in ("flag", "pflag") or shown.endswith(("Flags()", "CommandLine")):
+            return values[0]
+    if len(values) != 1 or operand is None or operand.type != "selector_expression":
+        return None
+    if parser.text(operand.child_by_field_name("field")) != "Value":
+        return None
+    lookup = operand.child_by_field_name("operand")
+    looked_up = call_parts(lookup) if lookup is not None and lookup.type == "call_expression" else None
+    if looked_up is None or looked_up.name not in ("Flag", "Lookup") or looked_up.arguments is None:
+        return None
+    return parser.first_named(looked_up.arguments)
 
 
 def _fails_when_empty(statement: tree_sitter.Node, name: str) -> bool:
