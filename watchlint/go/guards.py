@@ -14,7 +14,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.known import Val, Value
 from watchlint.go.model import GoFile
-from watchlint.go.resolve import keyed_elements, unquote
+from watchlint.go.resolve import holding_literal, keyed_elements, unquote
 from watchlint.go.scope import in_nil_test, innermost_function, return_items, return_statements, returned_values
 from watchlint.source import Span
 
@@ -238,7 +238,7 @@ class Guards:
         c.ServiceEnabled, Controller: &R{…}}}`, set up only `if d.Enabled`): that field, as a guard."""
         if construction.type != "composite_literal":
             return None
-        entry = _registry_entry(construction)
+        entry = holding_literal(construction)
         if entry is None:
             return None
         value = next((node for key, node in keyed_elements(entry) if key in _ENABLED_FIELDS), None)
@@ -297,20 +297,6 @@ def _then(
     yield from calls
     if calls:
         yield from more()
-
-
-def _registry_entry(construction: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The struct literal a construction is a field value of (`{Enabled: on, Controller: &R{}}`), or None."""
-    node = construction.parent
-    if node is not None and node.type == "unary_expression":
-        node = node.parent
-    while node is not None and node.type == "literal_element":
-        node = node.parent
-    if node is None or node.type != "keyed_element":
-        return None
-    body = node.parent
-    entry = body.parent if body is not None and body.type == "literal_value" else None
-    return entry if entry is not None and entry.type in ("composite_literal", "literal_value") else body
 
 
 def combine(guards: list[Guard]) -> Condition | None:

@@ -32,7 +32,15 @@ from watchlint.go.model import (
     TypeRef,
 )
 from watchlint.go.objectlists import ObjectLists, literal_of
-from watchlint.go.resolve import ObjectRef, Resolver, append_arguments, keyed_elements, keyed_entries, literal_items
+from watchlint.go.resolve import (
+    ObjectRef,
+    Resolver,
+    append_arguments,
+    holding_literal,
+    keyed_elements,
+    keyed_entries,
+    literal_items,
+)
 from watchlint.go.scope import return_statements
 from watchlint.go.secondcaches import cache_fed_by, enclosing_second_cache, is_second_cache, second_cache_key
 from watchlint.source import Span
@@ -177,8 +185,12 @@ class _Extractor:
             # a client built with client.New over a cache (`CacheOptions{Reader: …}`) has options of its own
             client = self.file.span(literal) if reader_of(literal) is not None else None
             if client is None and type_ref is not None and type_ref.is_(CR_CLIENT, "CacheOptions"):
-                around = _holding_literal(literal)
-                if around is not None and self.links.builds_a_client(self.file, around):
+                around = holding_literal(literal)
+                if (
+                    around is not None
+                    and around.type == "composite_literal"
+                    and self.links.builds_a_client(self.file, around)
+                ):
                     return  # a client.New over no cache reads the API server: its cache options change nothing
             for key, value in keyed_elements(literal):
                 self._option(key, value, value, client)
@@ -655,18 +667,6 @@ def _every_namespace(value: object) -> bool:
 
 def _is_empty(value: object) -> bool:
     return value is None or (isinstance(value, str | tuple | list | dict) and len(value) == 0)
-
-
-def _holding_literal(literal: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The composite literal a literal is a keyed value of (`client.Options{Cache: &client.CacheOptions{…}}`)."""
-    node = literal.parent
-    if node is not None and node.type == "unary_expression":
-        node = node.parent
-    if node is not None and node.type == "literal_element":
-        node = node.parent
-    body = node.parent if node is not None and node.type == "keyed_element" else None
-    holder = body.parent if body is not None else None
-    return holder if holder is not None and holder.type == "composite_literal" else None
 
 
 def _is_one_of(type_ref: TypeRef | None, choices: tuple[tuple[frozenset[str], str], ...]) -> bool:

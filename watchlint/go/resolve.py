@@ -470,6 +470,22 @@ def literal_items(literal: tree_sitter.Node) -> list[tree_sitter.Node]:
     return [(parser.first_named(e) or e) if e.type == "literal_element" else e for e in elements]
 
 
+def holding_literal(value: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The literal a value is written in under a key (`client.Options{Cache: &client.CacheOptions{…}}`,
+    `{Enabled: on, Controller: &R{}}`): its composite literal, or the literal value of an element a slice
+    literal writes without its type; None for a value under no key."""
+    node = value.parent
+    if node is not None and node.type == "unary_expression":
+        node = node.parent
+    while node is not None and node.type == "literal_element":
+        node = node.parent
+    if node is None or node.type != "keyed_element":
+        return None
+    body = node.parent
+    entry = body.parent if body is not None and body.type == "literal_value" else None
+    return entry if entry is not None and entry.type in ("composite_literal", "literal_value") else body
+
+
 def keyed_elements(literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
     """The `Key: value` pairs of a composite literal whose keys are plain names."""
     body = literal.child_by_field_name("body") if literal.type == "composite_literal" else literal
