@@ -137,6 +137,18 @@ class Resolver:
         chain passes through a type the module does not declare (`spec.Strategy.Canary` of an imported API
         type), a type named by that path (`Spec.Strategy.Canary`), which no struct of the module is."""
         found = self.type_of(file, node, depth)
+        if found is None and node is not None and node.type == "identifier" and depth <= MAX_DEPTH:
+            # `for _, subset := range endpoints.Subsets`: an item of what the loop ranges over
+            declaration = self.declaration(file, node)
+            ranged = declaration.ranged_node if declaration is not None else None
+            holder = self.written_struct(file, ranged, depth + 1) if ranged is not None else None
+            if (
+                holder is not None
+                and holder.package
+                and self.declarations.unalias(holder.base) not in self.declarations.structs
+            ):
+                return TypeRef(holder.package, f"{holder.name}[]")
+            return None
         if found is not None or node is None or node.type != "selector_expression" or depth > MAX_DEPTH:
             return found
         holder = self.written_struct(file, node.child_by_field_name("operand"), depth + 1)
