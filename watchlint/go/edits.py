@@ -14,6 +14,7 @@ import tree_sitter
 from watchlint.fixes import Applicability, Edit, Fix
 from watchlint.go import parser
 from watchlint.go.model import CR_BUILDER, CR_CACHE, CR_CLIENT, GoFile
+from watchlint.go.predicateselectors import Labels
 from watchlint.go.resolve import keyed_elements, keyed_entries
 from watchlint.go.scope import innermost_function
 
@@ -127,15 +128,48 @@ def by_object_keeping_reads_fix(anchor: OptionsAnchor, kind: KindType, policy: s
     return _by_object_fix(anchor, kind, policy, keep_reads=True)
 
 
+def predicate_selector_fix(anchor: OptionsAnchor, kind: KindType, policy: str, selected: Labels) -> Fix | None:
+    """Move the labels a `LabelSelectorPredicate` selects into the kind's cache selector (unsafe: every watch
+    and cached read of the kind then sees only those objects). The predicate stays, now redundant: dropping
+    it would leave its variable unused, which does not compile."""
+    shown = ", ".join(f"{key}={value}" for key, value in selected)
+    made = _labelled_entry(anchor, kind, selected, keep_reads=False)
+    if made is None:
+        return None
+    edits, where, _ = made
+    title = (
+        f"Cache only {kind.name} objects labelled {shown}, as the predicate selects ({where} in "
+        f"{anchor.file.path}); every watch and cached read of {kind.name} then sees only those"
+    )
+    return Fix(title, Applicability.UNSAFE, edits, code="WL003", policy=policy)
+
+
 def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_reads: bool) -> Fix | None:
     if anchor.label is None:
         return None
+    key, value = anchor.label
+    made = _labelled_entry(anchor, kind, ((key, value),), keep_reads)
+    if made is None:
+        return None
+    edits, where, reads = made
+    title = (
+        f"Cache only {kind.name} objects labelled {key}={value} ({where} in {anchor.file.path}){reads}; "
+        "unlabelled ones become invisible, so label what the operator creates"
+    )
+    return Fix(title, Applicability.UNSAFE, edits, code="WL001", policy=policy)
+
+
+def _labelled_entry(
+    anchor: OptionsAnchor, kind: KindType, selected: Labels, keep_reads: bool
+) -> tuple[tuple[Edit, ...], str, str] | None:
+    """The edits giving the kind a ByObject label selector (and with `keep_reads` a DisableFor entry), with
+    where they go and what the reads become; None where the options cannot take them."""
     imports = _Imports(anchor.file)
     obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
     labels = imports.alias(LABELS, "labels")
     cache = imports.alias(CR_CACHE, "cache")
-    key, value = anchor.label
-    selector = f'{labels}.SelectorFromSet({labels}.Set{{"{key}": "{value}"}})'
+    pairs = ", ".join(f"{_go_string(key)}: {_go_string(value)}" for key, value in selected)
+    selector = f"{labels}.SelectorFromSet({labels}.Set{{{pairs}}})"
     entry = Literal(f"{obj}: ", (f"Label: {selector}",))
     reads = ""
     edits: tuple[Edit | None, ...]
@@ -150,11 +184,12 @@ def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_read
     made = tuple(edit for edit in edits if edit is not None)
     if len(made) < len(edits):
         return None
-    title = (
-        f"Cache only {kind.name} objects labelled {key}={value} ({where} in {anchor.file.path}){reads}; "
-        "unlabelled ones become invisible, so label what the operator creates"
-    )
-    return Fix(title, Applicability.UNSAFE, (*made, *imports.edits()), code="WL001", policy=policy)
+    return (*made, *imports.edits()), where, reads
+
+
+def _go_string(text: str) -> str:
+    """A Go interpreted string literal of `text`."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _by_object(

@@ -53,6 +53,7 @@ class PendingSite:
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
     foreign_builder: bool = False  # a framework's builder, not controller-runtime's: no builder.OnlyMetadata
     tests_annotations: bool = False  # its predicates read annotations, never labels: no selector can stand in
+    selected_labels: tuple[tuple[str, str], ...] | None = None  # what its one LabelSelectorPredicate selects
     field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
     # List options that are parameters of the function around the List: the field keys its callers pass count
     list_option_parameters: list[tuple[FunctionKey, int]] = field(default_factory=list)

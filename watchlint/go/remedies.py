@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 import tree_sitter
 
@@ -24,6 +25,7 @@ from watchlint.go.edits import (
     by_object_keeping_reads_fix,
     disable_for_fix,
     only_metadata_fix,
+    predicate_selector_fix,
 )
 from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.guards import is_failing_return
@@ -297,6 +299,9 @@ class SiteRemedies:
             # selector on a kind it also watches (`For`, `Watches`: objects users provide) would hide those.
             if item.call == "Owns" and item.object.kind not in self.watched_unowned:
                 fixes.extend(self._by_object(key, kind, item.managers) for key in keys)
+            if item.selected_labels:  # WL003: the predicate's selector, moved into the cache's
+                build = partial(predicate_selector_fix, selected=item.selected_labels)
+                fixes.extend(self.options_fixes.get(build, key, kind, item.managers) for key in keys)
             if item.object.kind not in self.typed_elsewhere and not item.foreign_builder:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)

@@ -37,6 +37,7 @@ from watchlint.go.model import (
     GoFile,
 )
 from watchlint.go.pending import PendingSite, construct_text, evidence, operand_of, pending_site
+from watchlint.go.predicateselectors import PredicateSelectors
 from watchlint.go.registered import Registrations
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
 from watchlint.go.scope import Declaration, returned_values
@@ -65,6 +66,7 @@ class SiteExtractor:
         self.client_go = ClientGoSites(resolver, self.values, names, clients.methods)
         self.informers = InformerSites(resolver, self.values, names, self.client_go.options)
         self.registrations = Registrations(resolver, self.values, self.client_go)
+        self.selectors = PredicateSelectors(resolver, self.values)
         # builder-wide event filters by file and chain group, for chains a helper extends (`addOwned(b)`)
         self.event_filters: dict[tuple[str, int], list[Evidence]] = {}
 
@@ -185,6 +187,7 @@ class SiteExtractor:
         for kind_file, predicate in kind_predicates:
             site.filters.extend(self._predicates(kind_file, [predicate], "Watch"))
         site.tests_annotations = self._tests_annotations(file, options)
+        site.selected_labels = self.selectors.selected(file, self._predicates_given(file, options))
         site.cache = cache
         site.group = self._chain_group(file, call)
         site.foreign_builder = self._foreign_builder(file, call)
@@ -208,6 +211,15 @@ class SiteExtractor:
                 yield evidence(file, option, "WithPredicates" if value is option else None)
             elif method == "Watch" and not _is_handler(text):
                 yield evidence(file, option, None)
+
+    def _predicates_given(self, file: GoFile, options: list[tree_sitter.Node]) -> list[tree_sitter.Node]:
+        """The predicates of a watch's `builder.WithPredicates(…)` options."""
+        found = []
+        for option in options:
+            value = self._option_value(file, option)
+            if value.type == "call_expression" and _is_with_predicates(value):
+                found.extend(parser.named(value.child_by_field_name("arguments") or value))
+        return found
 
     def _tests_annotations(self, file: GoFile, options: list[tree_sitter.Node]) -> bool:
         """Whether the watch's predicates, written in place or as functions of the module they name, read
