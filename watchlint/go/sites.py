@@ -37,7 +37,7 @@ from watchlint.go.model import (
     GoFile,
 )
 from watchlint.go.pending import PendingSite, construct_text, evidence, operand_of, pending_site
-from watchlint.go.predicateselectors import PredicateSelectors
+from watchlint.go.predicateselectors import Labels, PredicateSelectors
 from watchlint.go.registered import Registrations
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
 from watchlint.go.scope import Declaration, returned_values
@@ -69,6 +69,7 @@ class SiteExtractor:
         self.selectors = PredicateSelectors(resolver, self.values)
         # builder-wide event filters by file and chain group, for chains a helper extends (`addOwned(b)`)
         self.event_filters: dict[tuple[str, int], list[Evidence]] = {}
+        self._event_labels: dict[tuple[str, int], list[Labels | None]] = {}  # what each event filter selects
 
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
@@ -76,8 +77,7 @@ class SiteExtractor:
         for call, operand, method, argument_list in _method_calls(file):
             arguments = parser.named(argument_list)
             if method == "WithEventFilter":
-                group = self._chain_group(file, call)
-                event_filters.setdefault(group, []).append(_event_filter(file, call))
+                self._record_event_filter(file, call, arguments, event_filters)
                 continue
             if method == "WithNamespaceScope" and file.imports.get(parser.text(operand)) == KNATIVE_INJECTION:
                 self.informers.injection_scopes.append((file, call, arguments))
@@ -93,12 +93,28 @@ class SiteExtractor:
         self.event_filters.update(((file.path, group), found) for group, found in event_filters.items())
         return sites
 
+    def _record_event_filter(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+        event_filters: dict[int, list[Evidence]],
+    ) -> None:
+        """A builder-wide `WithEventFilter(p)`, and the labels it selects where p is a LabelSelectorPredicate."""
+        group = self._chain_group(file, call)
+        event_filters.setdefault(group, []).append(_event_filter(file, call))
+        self._event_labels.setdefault((file.path, group), []).append(self.selectors.selected(file, arguments))
+
     def _add_filters(self, file: GoFile, sites: list[PendingSite], event_filters: dict[int, list[Evidence]]) -> None:
         """Builder-wide event filters, of the chain or of the wrapper function it starts from, and the filters
-        of client-go handlers."""
+        of client-go handlers. A watch filtered by the chain's one event filter alone, a LabelSelectorPredicate,
+        takes its labels for the WL003 fix."""
         wrapped: dict[int, list[Evidence]] = {}  # per chain group, a wrapper function's event filters
         for site in sites:
             if site.operation is Operation.WATCH and not site.is_raw_source and site.group in event_filters:
+                labels = self._event_labels.get((file.path, site.group), [])
+                if not site.filters and len(labels) == 1:
+                    site.selected_labels = labels[0]
                 site.filters.extend(event_filters[site.group])
             group = site.group
             if site.operation is Operation.WATCH and not site.is_raw_source and group is not None:
