@@ -58,7 +58,7 @@ class TypedClientNames:
     def build(cls, kinds: KindIndex) -> TypedClientNames:
         clientset, informers, standalone, injected = {}, {}, {}, {}
         for kind in kinds.kinds:
-            plural = kind.name if kind.name.endswith("s") else f"{kind.name}s"
+            plural = go_plural(kind.name)
             for package in kind.go_packages:
                 parts = package.split("/")
                 if len(parts) < 2 or not package.startswith("k8s.io/api/"):
@@ -69,6 +69,26 @@ class TypedClientNames:
                 standalone[(f"{INFORMERS}/{'/'.join(parts[-2:])}", kind.name)] = kind.name
                 injected[f"{KNATIVE_INFORMERS}/{'/'.join(parts[-2:])}/{kind.name.lower()}"] = kind.name
         return cls(clientset, informers, standalone, injected)
+
+
+_PLURAL_EXCEPTIONS = {"Endpoints": "Endpoints"}  # client-gen's own exceptions among the catalogue's kinds
+
+
+def go_plural(kind: str) -> str:
+    """The plural client-gen names a kind's clientset and informer accessors with (`Secrets()`,
+    `NetworkPolicies()`, `Ingresses()`, `Endpoints()`): the rules of gengo's plural namer."""
+    if kind in _PLURAL_EXCEPTIONS or len(kind) < 2:
+        return _PLURAL_EXCEPTIONS.get(kind, kind)
+    last, before = kind[-1], kind[-2]
+    if last in "sxz" or (last == "h" and before in "cs"):
+        return f"{kind}es"
+    if last == "y" and before not in "aeiou":
+        return f"{kind[:-1]}ies"
+    if last == "f":
+        return f"{kind[:-1]}ves"
+    if last == "e" and before == "f":
+        return f"{kind[:-2]}ves"
+    return f"{kind}s"
 
 
 class ClientGoSites:
