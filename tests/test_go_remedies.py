@@ -764,3 +764,18 @@ def test_the_help_names_the_cache_options_of_the_controller_runtime_the_module_r
         ("WL001", f"{watch_help}, or watch it with builder.OnlyMetadata"),
         ("WL002", read_help),
     }
+
+
+def test_a_kind_disabled_only_under_a_setting_is_helped_to_disable_it_always(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the options list the kind in DisableFor under a flag off by default, "add it to DisableFor" would
+    change nothing: the help says to list it there whatever the setting."""
+    monkeypatch.chdir(Path(__file__).parent / "fixtures" / "go" / "policy" / "conditional-disable-for-off-by-default")
+    (finding,) = [finding for finding in run([Path(".")], CommandLine(), catalog).findings if finding.code == "WL002"]
+    assert (finding.span.path, finding.span.line, finding.help) == (
+        "internal/controller/database_controller.go",
+        24,
+        "The manager options list Secret in client.CacheOptions.DisableFor only when --uncached-secrets is set: "
+        "list it there whatever the setting, or read it through mgr.GetAPIReader()",
+    )

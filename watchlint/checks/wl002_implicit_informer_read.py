@@ -9,7 +9,7 @@ from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import Judgement, fixes_for, judge
 from watchlint.checks._message import shown
-from watchlint.facts import Access, Facts, ObjectForm, Operation, Site
+from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
 from watchlint.fixes import Applicability, Fix
 
@@ -51,12 +51,31 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=related,
             fixes=fixes_for(site, judgement),
-            help=site.suggestion or _disable_help(site),  # the front-end's: a cache index to replace first
+            help=site.suggestion or _disable_help(site, judgement),  # the front-end's: a cache index to replace
         )
 
 
-def _disable_help(site: Site) -> str:
+def _disable_help(site: Site, judgement: Judgement) -> str:
+    """Add the kind to DisableFor; where the options list it there under a condition off by default, apply that."""
     disable_for = cache_option_names(site.legacy_cache_options).disable_for
+    restrictions = judgement.policy.restrictions if judgement.policy is not None else ()
+    conditional = next(
+        (
+            restriction.condition
+            for restriction in restrictions
+            if restriction.mitigation is Mitigation.DISABLE_FOR
+            and restriction.kind == site.kind
+            and restriction.is_effective
+            and restriction.condition is not None
+            and restriction.condition.holds_by_default is False
+        ),
+        None,
+    )
+    if conditional is not None:
+        return (
+            f"The manager options list {site.kind} in {disable_for} only when {conditional.text}: list it there "
+            "whatever the setting, or read it through mgr.GetAPIReader()"
+        )
     return f"Add {site.kind} to {disable_for} in the manager options, or read it through mgr.GetAPIReader()"
 
 
