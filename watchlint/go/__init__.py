@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TypeVar
@@ -327,10 +327,21 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
             judged.pop(id(restriction))
         else:
             judged[id(restriction)] = judged_tweak
+    judged.update(_judged_selector_values(item, evaluator))
     for restriction, file, node in item.guarded:  # a selector a tweak sets only under a condition
         if (condition := evaluator.condition(file, node)) is not None:
             judged[id(restriction)] = replace(restriction, condition=condition)
     return (*judged.values(), *weak)
+
+
+def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator[tuple[int, Restriction]]:
+    """A ListFunc's selector read from a variable that is empty by default (`o.FieldSelector = sel` with `sel` set
+    only under a flag, kwok's node selector), made conditional on what sets it; by the restriction's id."""
+    for restriction, file, node in item.selector_values:
+        value = evaluator.value(file, node, evaluator.parameters(file, node), 0)
+        if isinstance(value, Val) and value.value in ("", None):
+            text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
+            yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
 
 
 def _under_unknown_guard(item: PendingSite, evaluator: Evaluator) -> bool:

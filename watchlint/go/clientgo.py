@@ -131,7 +131,7 @@ class ClientGoSites:
         if namespaces:
             restrict_namespace(site, file, namespaces[0], "namespace")
         if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
-            site.restrictions.extend(self.options.restrictions(file, arguments[-1], kind))
+            self.options.narrow(site, file, arguments[-1])
             site.options_parameter = self.options.parameter(file, arguments[-1])
         if clientset is not None and clientset.type == "identifier":
             site.clientset_parameter = self.values.helper_parameter(file, clientset)

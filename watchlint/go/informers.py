@@ -202,7 +202,7 @@ class InformerSites:
         if namespaces:
             restrict_namespace(site, *self._as_passed(file, namespaces[0], built), "namespace")
         # the options come last: `List(ctx, options)`, `List(options)` before client-go 0.18
-        site.restrictions.extend(self.options.restrictions(file, values[-1], kind))
+        self.options.narrow(site, file, values[-1])
         self.served.extend(
             (file.path, value.start_byte, value.end_byte)
             for key, value in keyed_elements(list_watch)

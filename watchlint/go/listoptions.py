@@ -34,6 +34,17 @@ class ListOptionsReader:
     def __init__(self, resolver: Resolver, values: ValueTracer) -> None:
         self.resolver = resolver
         self.values = values
+        # a ListFunc's selector written from a variable (`o.FieldSelector = sel`), by its restriction's id: what
+        # the variable holds by default decides (`sel` empty unless a flag is given), see `narrow`
+        self._selector_values: dict[int, tuple[GoFile, tree_sitter.Node]] = {}
+
+    def narrow(self, site: PendingSite, file: GoFile, node: tree_sitter.Node) -> None:
+        """Add the restrictions list options give a site, with the variables its selectors are read from."""
+        for restriction in self.restrictions(file, node, site.object.kind):
+            site.restrictions.append(restriction)
+            valued = self._selector_values.pop(id(restriction), None)
+            if valued is not None:
+                site.selector_values.append((restriction, *valued))
 
     def restrictions(self, file: GoFile, node: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
         """Selectors in a `metav1.ListOptions{…}` (followed through a local variable), or those a reflector
@@ -89,11 +100,15 @@ class ListOptionsReader:
         if len(written) < len(uses) - 1:  # handed on or read besides the List it is passed to: not seen
             return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
         # `o.ResourceVersion = "0"`, `o.AllowWatchBookmarks = true`: only a selector narrows what is listed
-        return [
-            Restriction(Mitigation.SELECTOR, kind, file.span(target), f"the function sets {name}.{field}")
-            for target, value, field in written
-            if field in ("LabelSelector", "FieldSelector") and parser.text(value) not in _NO_SELECTOR
-        ]
+        found = []
+        for target, value, field in written:
+            if field not in ("LabelSelector", "FieldSelector") or parser.text(value) in _NO_SELECTOR:
+                continue
+            restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), f"the function sets {name}.{field}")
+            if value.type in ("identifier", "selector_expression"):
+                self._selector_values[id(restriction)] = (file, value)
+            found.append(restriction)
+        return found
 
     def _pager_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
         """For the options parameter of a pager's page function (`pager.New(func(ctx, opts metav1.ListOptions)

@@ -62,6 +62,8 @@ class PendingSite:
     factory_field: tuple[TypeRef | None, str, bool] | None = None
     factory_getter: tuple[GoFile, tree_sitter.Node] | None = None  # …or what this call of a module method returns
     factory_constructor: tuple[str, int] | None = None  # the constructor (path, first byte) of the site's factory
+    # a ListFunc's selectors read from variables (`o.FieldSelector = sel`), judged by their default value later
+    selector_values: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     # restrictions a tweak of the list options sets under the conditions around the node, judged later
     guarded: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     injected: bool = False  # an informer of knative's injection: injection's namespace scope applies
