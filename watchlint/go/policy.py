@@ -396,7 +396,9 @@ class _Extractor:
                 self._by_object_entry(index, right)
             elif operand is not None and parser.text(operand.child_by_field_name("field")) == "DefaultNamespaces":
                 effective = index is not None and _names_a_namespace(index)
-                self._add(Mitigation.DEFAULT_NAMESPACES, None, left, "DefaultNamespaces", effective)
+                # `opts.DefaultNamespaces[ns] = …` in a loop over `strings.Split(os.Getenv(…), ",")`: "" by default
+                built = self._every_namespace_condition([index]) if index is not None and effective else None
+                self._add(Mitigation.DEFAULT_NAMESPACES, None, left, "DefaultNamespaces", effective, built)
             return
         if left.type != "selector_expression":
             return
