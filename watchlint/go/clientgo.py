@@ -539,7 +539,9 @@ class ClientGoSites:
         text = parser.text(value)
         option = value.child_by_field_name("arguments") if value.type == "call_expression" else None
         if "WithNamespace(" in text and (namespace := parser.first_named(option)) is not None:
-            restrict_namespace(site, file, namespace, "informers.WithNamespace", file.span(value))
+            # named as the file spells it: `kubeinformers.WithNamespace` beside the project's own `informers`
+            named = parser.text(value.child_by_field_name("function")) or "informers.WithNamespace"
+            restrict_namespace(site, file, namespace, named, file.span(value))
         elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
             self.options.tweak(site, file, tweak, "WithTweakListOptions")
 
