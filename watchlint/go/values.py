@@ -68,6 +68,9 @@ class ValueTracer:
         copied = copied_from(declaration.value_node) if declaration is not None else None
         if copied is not None:  # `curr := empty.DeepCopyObject().(T)`: the same kind as the parameter
             declaration = self.resolver.declaration(file, copied)
+            # `val := reflect.ValueOf(obj)` behind `reflect.New(val.Type())`: what it reflects
+            reflected = reflected_of(declaration.value_node) if declaration is not None else None
+            declaration = self.resolver.declaration(file, reflected) if reflected is not None else declaration
         key = self.resolver.function_key(file, node)
         info = self.resolver.declarations.functions.get(key) if key is not None else None
         if declaration is None or declaration.parameter_index < 0 or info is None:
@@ -126,8 +129,8 @@ class ValueTracer:
 
 
 def copied_from(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
-    """The variable a value copies: `x.DeepCopyObject().(T)`, `x.DeepCopy()`, `x.DeepCopyObject()`, or `x`
-    itself (`current := emptyObj`: the same object)."""
+    """The variable a value copies: `x.DeepCopyObject().(T)`, `x.DeepCopy()`, `x.DeepCopyObject()`, a new value of
+    its type made by reflect, or `x` itself (`current := emptyObj`: the same object)."""
     if value is not None and value.type == "identifier":
         return value
     if value is not None and value.type == "type_assertion_expression":
@@ -135,10 +138,39 @@ def copied_from(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
     function = value.child_by_field_name("function") if value is not None and value.type == "call_expression" else None
     if function is None or function.type != "selector_expression":
         return None
+    operand = function.child_by_field_name("operand")
+    if parser.text(function.child_by_field_name("field")) == "Interface" and operand is not None:
+        return _reflected(operand)
     if parser.text(function.child_by_field_name("field")) not in ("DeepCopyObject", "DeepCopy"):
         return None
-    operand = function.child_by_field_name("operand")
     return operand if operand is not None and operand.type == "identifier" else None
+
+
+def _reflected(made: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The variable `reflect.New(reflect.Indirect(reflect.ValueOf(x)).Type())` (or `reflect.TypeOf(x).Elem()`)
+    makes a new value of the type of: a helper reading a fresh object of the kind it is given."""
+    if made.type != "call_expression" or not parser.text(made.child_by_field_name("function")).endswith("reflect.New"):
+        return None
+    for call in parser.captures("(call_expression) @call", made).get("call", []):
+        if (of := reflected_of(call)) is not None:
+            return of
+        function = call.child_by_field_name("function")
+        operand = function.child_by_field_name("operand") if function is not None else None
+        field = function.child_by_field_name("field") if function is not None else None
+        if parser.text(field) == "Type" and operand is not None and operand.type == "identifier":
+            return operand  # `val.Type()`: what `val` reflects
+    return None
+
+
+def reflected_of(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The variable `reflect.ValueOf(x)` or `reflect.TypeOf(x)` reflects."""
+    if value is None or value.type != "call_expression":
+        return None
+    called = parser.text(value.child_by_field_name("function"))
+    arguments = parser.named(value.child_by_field_name("arguments") or value)
+    if called.endswith(("reflect.ValueOf", "reflect.TypeOf")) and len(arguments) == 1:
+        return arguments[0] if arguments[0].type == "identifier" else None
+    return None
 
 
 _FIELD_WRITES = "(assignment_statement left: (expression_list (selector_expression operand: (identifier) @name)))"
