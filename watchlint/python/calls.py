@@ -85,14 +85,14 @@ def _argument_condition(
     defaulting to None that a call of its function leaves out, unless the call runs only where it is given
     (`if selector: v1.list_pod_for_all_namespaces(label_selector=selector)`). Where the client raises on None
     (`none_raises`: a required namespace), None is no value that lists more."""
-    if none_raises and (is_none(value) or omitted_default(flow, value) is not None):
+    omitted = omitted_default(flow, value)
+    if none_raises and (is_none(value) or omitted is not None):
         return None
     if truth_by_default(flow, value) is False:
         # `label_selector=os.getenv("SELECTOR", "")`, `namespace=None`: none is sent by default
         variable = environment_variable(flow, value)
         shown = f"{variable} is set" if variable else f"`{file.code(value)}` is not empty"
         return Condition(shown, span, False)
-    omitted = omitted_default(flow, value)
     if omitted is not None and not runs_only_with(file, call, omitted[0]):
         # `def f(label_selector=None)` called as `f()` in the module
         return Condition(f"`{omitted[0]}` is passed to {omitted[1]}()", span, False)
