@@ -16,7 +16,7 @@ from watchlint.go.fieldselectors import fields_detail
 from watchlint.go.listoptions import ListOptionsReader
 from watchlint.go.model import KNATIVE_INFORMERS, TOOLS_CACHE, GoFile
 from watchlint.go.pending import PendingSite, calls_in, method_name, operand_of, pending_site, restrict_namespace
-from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
+from watchlint.go.resolve import ObjectRef, Resolver, holding_literal, keyed_elements
 from watchlint.go.scope import innermost_function, returned_values
 from watchlint.go.values import ValueTracer
 
@@ -309,11 +309,9 @@ def _sibling_function(node: tree_sitter.Node, key: str, sibling: str) -> tree_si
     """The function literal keyed `sibling` in the composite literal whose `key` is the function literal
     around `node`."""
     function = innermost_function(node)
-    element = function.parent if function is not None and function.type == "func_literal" else None
-    if element is not None and element.type == "literal_element":
-        element = element.parent
-    body = element.parent if element is not None and element.type == "keyed_element" else None
-    if body is None or element is None or dict(keyed_elements(body)).get(key) != function:
+    holder = holding_literal(function) if function is not None and function.type == "func_literal" else None
+    fields = dict(keyed_elements(holder)) if holder is not None else {}
+    if fields.get(key) != function:
         return None
-    value = dict(keyed_elements(body)).get(sibling)
+    value = fields.get(sibling)
     return value if value is not None and value.type == "func_literal" else None
