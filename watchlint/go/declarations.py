@@ -63,7 +63,7 @@ def _declares_client_reads(interface: tree_sitter.Node, file: GoFile) -> bool:
     return False
 
 
-_MAX_EMBEDDING = 3  # embedded structs a promoted method is looked for through
+MAX_EMBEDDING = 3  # embedded structs a promoted method is looked for through
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +194,7 @@ class Declarations:
             if found is not None or ref.base not in self.aliases or seen == 5:
                 break
             ref, seen = self.aliases[ref.base].base, seen + 1
-        if found is not None or depth >= _MAX_EMBEDDING:
+        if found is not None or depth >= MAX_EMBEDDING:
             return found
         promoted = [
             inner

@@ -11,11 +11,9 @@ from __future__ import annotations
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionInfo
+from watchlint.go.declarations import MAX_EMBEDDING, FunctionInfo
 from watchlint.go.model import Call, GoFile, TypeRef, call_parts
 from watchlint.go.resolve import Resolver
-
-_MAX_EMBEDDING = 3  # structs embedding structs, for promoted methods
 
 
 class MethodIndex:
@@ -59,7 +57,7 @@ class MethodIndex:
     def _promoted_names(self, receiver: TypeRef, depth: int) -> frozenset[str]:
         """A type's methods and those promoted from the module structs it embeds."""
         names = set(self._method_names(receiver))
-        for info in self.resolver.declarations.structs.get(receiver, ()) if depth < _MAX_EMBEDDING else ():
+        for info in self.resolver.declarations.structs.get(receiver, ()) if depth < MAX_EMBEDDING else ():
             if info.is_embedded and info.type is not None:
                 names |= self._promoted_names(info.type.base, depth + 1)
         return frozenset(names)
@@ -74,7 +72,7 @@ class MethodIndex:
                         embedders.setdefault(info.type.base, []).append(struct)
             self._embedders = embedders
         found, frontier = [], [inner]
-        for _ in range(_MAX_EMBEDDING):
+        for _ in range(MAX_EMBEDDING):
             frontier = [
                 outer for current in frontier for outer in self._embedders.get(current, []) if outer not in found
             ]

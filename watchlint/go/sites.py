@@ -613,27 +613,17 @@ class SiteExtractor:
     def _foreign_builder(self, file: GoFile, call: tree_sitter.Node) -> bool:
         """Whether a builder chain is seen to start elsewhere than at controller-runtime's builder: a framework's
         own `ReconcilerFor(mgr, obj).Owns(…)`, whose options are no builder.WatchesOption."""
-        node = call
-        for _ in range(_MAX_CHAIN_STEPS):
-            function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        root, declaration = self._chain_root(file, call)
+        if declaration is None and root.type == "call_expression":
+            function = root.child_by_field_name("function")
             operand = function.child_by_field_name("operand") if function is not None else None
-            if function is None or function.type != "selector_expression" or operand is None:
-                return False
-            if operand.type == "call_expression":
-                node = operand
-                continue
-            declaration = self.resolver.declaration(file, operand) if operand.type == "identifier" else None
-            if operand.type == "identifier" and declaration is None and parser.text(operand) in file.imports:
-                # `pkg.F(mgr)` starts it: a framework's builder, unless F returns controller-runtime's
-                foreign = file.imports[parser.text(operand)] not in BUILDER_PACKAGES
-                return foreign and self._wrapped_chain(file, node) is None
-            value = declaration.value_node if declaration is not None else None
-            if value is not None and value.type == "call_expression":
-                node = value
-                continue
-            typed = self.resolver.type_of(file, operand)
-            return typed is not None and typed.package not in BUILDER_PACKAGES
-        return False
+            if operand is None or operand.type != "identifier" or parser.text(operand) not in file.imports:
+                return False  # a function of this package (`newBuilder(mgr)`)
+            # `pkg.F(mgr)` starts it: a framework's builder, unless F returns controller-runtime's
+            foreign = file.imports[parser.text(operand)] not in BUILDER_PACKAGES
+            return foreign and self._wrapped_chain(file, root) is None
+        typed = self.resolver.type_of(file, root)  # a builder held in a parameter or a field
+        return typed is not None and typed.package not in BUILDER_PACKAGES
 
     # -- controller-runtime informers and reads ------------------------------------------------------
     def _informer_site(
