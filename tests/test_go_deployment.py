@@ -1,5 +1,6 @@
 """The Go evaluator of the default deployment (watchlint/go/deployment.py) where the fixture grammar cannot say
-enough: its bound on evaluations nested one inside the other, and where a conditional scope is cited."""
+enough: its bounds on evaluations nested one inside the other and on recomputing what the depth limit cut short,
+and where a conditional scope is cited."""
 
 from __future__ import annotations
 
@@ -73,3 +74,46 @@ def test_a_scope_a_helper_builds_by_default_empty_cites_the_helpers_condition(
         if related.message == "DefaultNamespaces applies only when WATCH_NAMESPACE is set"
     ]
     assert (finding.code, finding.span.line, cited) == ("WL001", 23, [("main.go", 13, 5)])
+
+
+def _bare_evaluator() -> deployment.Evaluator:
+    """An evaluator with its memo only: enough for `once`, which needs no module."""
+    evaluator = deployment.Evaluator.__new__(deployment.Evaluator)
+    evaluator.cutoffs = 0
+    evaluator._memo = {}
+    evaluator._cut_short = {}
+    return evaluator
+
+
+def test_a_result_cut_short_at_the_depth_limit_is_computed_once_more_and_then_kept() -> None:
+    """The memo's keys hold no depth: a value first asked for from deep in a chain, where the depth limit cut
+    it short, is computed again when asked for once more (nearer its start, it may be known); after that it
+    is kept, so that a chain of keys each asking for the next twice takes linear time, not exponential."""
+    evaluator = _bare_evaluator()
+    computed: list[str] = []
+    past_the_limit = True
+
+    def leaf() -> str:
+        computed.append("leaf")
+        if past_the_limit:
+            evaluator.cutoffs += 1
+            return "unknown"
+        return "known"
+
+    def level(index: int) -> object:
+        if index == 30:
+            return evaluator.once(("leaf",), leaf, "cycle")
+        evaluator.once(("level", index + 1), lambda: level(index + 1), "cycle")
+        return evaluator.once(("level", index + 1), lambda: level(index + 1), "cycle")
+
+    assert evaluator.once(("level", 0), lambda: level(0), "cycle") == "unknown"
+    assert computed == ["leaf", "leaf"]
+    past_the_limit = False
+    assert evaluator.once(("leaf",), leaf, "cycle") == "unknown"  # kept after its second computation
+
+    evaluator = _bare_evaluator()
+    past_the_limit = True
+    assert evaluator.once(("leaf",), leaf, "cycle") == "unknown"
+    past_the_limit = False
+    assert evaluator.once(("leaf",), leaf, "cycle") == "known"
+    assert evaluator.once(("leaf",), lambda: "not asked", "cycle") == "known"  # a whole result is memoized

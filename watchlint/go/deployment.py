@@ -73,6 +73,7 @@ class _BoundParameters(dict[str, "Value"]):
 
     def __missing__(self, name: str) -> Value:
         if self._depth >= MAX_DEPTH:
+            self._evaluator.cutoffs += 1
             return UNKNOWN
         self[name] = UNKNOWN  # read again while it is bound (a recursive helper): not known
         key = self._function.key
@@ -111,6 +112,10 @@ class Evaluator:
         self._deployed_packages: tuple[frozenset[str] | None] | None = None
         self._memo: dict[object, object] = {}
         self._nesting = 0  # evaluations under way, one inside the other
+        # evaluations cut short by MAX_DEPTH or MAX_NESTING so far: what they gave is not kept, because the
+        # same value asked for from fewer steps away may be known
+        self.cutoffs = 0
+        self._cut_short: dict[object, tuple[bool, object]] = {}  # key -> (computed twice, last result)
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
             "parenthesized_expression": self._parenthesized,
             "unary_expression": self._unary,
@@ -181,7 +186,10 @@ class Evaluator:
         return None, value.origin if isinstance(value, Val) else ""
 
     def value(self, file: GoFile, node: tree_sitter.Node | None, env: dict[str, Value], depth: int) -> Value:
-        if node is None or depth > MAX_DEPTH or self._nesting > MAX_NESTING:
+        if node is None:
+            return UNKNOWN
+        if depth > MAX_DEPTH or self._nesting > MAX_NESTING:
+            self.cutoffs += 1
             return UNKNOWN
         literal = literal_value(node)
         if literal is not None:
@@ -276,13 +284,28 @@ class Evaluator:
         return self.once(key, compute, unknown)
 
     def once(self, key: object, compute: Callable[[], _T], in_cycle: _T) -> _T:
-        """Compute once per key; a key met again while it is computed (a cycle) gives `in_cycle`."""
+        """Compute once per key; a key met again while it is computed (a cycle) gives `in_cycle`. A result
+        that an evaluation cut short at the depth limit went into is computed once more when asked again: the
+        keys hold no depth, and the same key asked for nearer its start may be known (a variable first read
+        from deep in a loop's guard, then by the early return beside its assignment). Only once more: cut-short
+        keys under cut-short keys, each recomputed every time, would take exponential time."""
         if key in self._memo:
             cached = self._memo[key]
             return in_cycle if cached is _IN_PROGRESS else cached  # type: ignore[return-value]
+        retried = self._cut_short.get(key)
+        if retried is not None and retried[0]:
+            return retried[1]  # type: ignore[return-value]
         self._memo[key] = _IN_PROGRESS
-        result = compute()
-        self._memo[key] = result
+        cutoffs = self.cutoffs
+        try:
+            result = compute()
+        finally:
+            del self._memo[key]
+        if self.cutoffs == cutoffs:
+            self._memo[key] = result
+            self._cut_short.pop(key, None)
+        else:
+            self._cut_short[key] = (retried is not None, result)
         return result
 
     def _call(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
@@ -311,7 +334,9 @@ class Evaluator:
         if built_in is not None:
             return built_in
         info = self.resolver.callee(file, node)
-        if info is not None and depth < MAX_DEPTH // 2:
+        if info is not None and depth >= MAX_DEPTH // 2:
+            self.cutoffs += 1
+        elif info is not None:
             bindings = {
                 p.name: self.value(file, values[p.index], env, depth + 1)
                 for p in info.parameters
