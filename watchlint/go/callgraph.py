@@ -6,7 +6,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
-from watchlint.go.dispatch import MethodIndex
+from watchlint.go.dispatch import MethodIndex, takes
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements, literal_items
 from watchlint.go.scope import innermost_function
@@ -63,6 +63,25 @@ class CallGraph:
             ]
             self._dispatched[key] = found
         return direct + found
+
+    def interface_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]] | None:
+        """For a method no call names: the calls through a module interface that may run it (a mockable
+        `Interface` field), where every other call of its name and arity is seen to run another method;
+        None where the value of one is of a type not known (it may be this method's)."""
+        info = self.resolver.declarations.functions.get(key)
+        if info is None or not key.receiver:
+            return None
+        found: list[tuple[GoFile, tree_sitter.Node]] = []
+        for file, called in self.named(key.name):
+            if called.operand is None or parser.text(called.operand) in file.imports or not takes(info, called):
+                continue  # a package's function, or a method taking other arguments
+            if (file.is_test and not info.file.is_test) or self._callee_key(file, called.node) is not None:
+                continue  # a test's call, or one of another method
+            if self.resolver.type_of(file, called.operand) is None:
+                return None
+            if any(item.key == key for item in self.methods.through_module_interface(file, called)):
+                found.append((file, called.node))
+        return found
 
     def deployed(
         self, key: FunctionKey, places: list[tuple[GoFile, tree_sitter.Node]]

@@ -44,6 +44,7 @@ class MethodIndex:
             info
             for info in self._named(called.name)
             if (file.is_test or not info.file.is_test)
+            and takes(info, called)
             and self._implemented(TypeRef(info.key.package, info.key.receiver), required)
         ]
 
@@ -152,3 +153,17 @@ class MethodIndex:
             self._by_name = by_name
             self._by_receiver = {receiver: frozenset(names) for receiver, names in by_receiver.items()}
         return self._by_name, self._by_receiver
+
+
+def takes(info: FunctionInfo, called: Call) -> bool:
+    """Whether a method takes as many arguments as the call passes: two interfaces of a module may share a
+    method name (`ListAll(ctx, selector)` of namespaces, `ListAll(ctx, selector, namespace)` of ConfigMaps)."""
+    arguments = parser.named(called.arguments) if called.arguments is not None else []
+    if any(argument.type == "variadic_argument" for argument in arguments) or (
+        len(arguments) == 1 and arguments[0].type == "call_expression"  # `m(pair())`: the results, spread
+    ):
+        return True
+    declared = info.node.child_by_field_name("parameters")
+    if declared is not None and any(item.type == "variadic_parameter_declaration" for item in declared.named_children):
+        return len(arguments) >= len(info.parameters) - 1
+    return len(arguments) == len(info.parameters)

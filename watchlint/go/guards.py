@@ -268,10 +268,19 @@ class Guards:
         none when one call may run."""
         graph = self.evaluator.calls
         calls = graph.deployed_callers(key)
-        if not calls and key.receiver:  # a method only controller-runtime calls (Reconcile)
-            calls = graph.deployed(key, graph.constructions(key))
+        if calls or not key.receiver:
+            return self._off_at_each(_then(calls, lambda: graph.deployed(key, graph.references(key))), levels)
+        # A method no call names runs where its value is built (Reconcile, which controller-runtime calls) and,
+        # where the module calls it through an interface (a mockable `Interface` field), where those calls run.
+        through = graph.interface_callers(key)
+        off = self._off_at_each(iter(graph.deployed(key, through)), levels) if through else []
+        return off or self._off_at_each(iter(graph.deployed(key, graph.constructions(key))), levels)
+
+    def _off_at_each(self, calls: Iterator[tuple[GoFile, tree_sitter.Node]], levels: int) -> list[Guard]:
+        """The first guard keeping one of the calls (or constructions) off, when each is kept off; none when one
+        may run, or when there are none."""
         outcomes = []
-        for caller_file, call in _then(calls, lambda: graph.deployed(key, graph.references(key))):
+        for caller_file, call in calls:
             enabled = self._enabled_beside(caller_file, call)
             env = self.evaluator.parameters(caller_file, call)  # `if mode == "sso"` on a parameter fed by a flag
             combined = combine([*self.guards(caller_file, call, env), *([enabled] if enabled is not None else [])])
