@@ -13,9 +13,11 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.configfiles import decoded_from_parameters, decoded_structs
 from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.envconfig import Processed, field_variables, processed_structs
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements, unquote
 from watchlint.go.scope import innermost_function
+from watchlint.go.structtags import declaring_struct, tag_items
 
 # the typed flag definitions of flag and pflag (`StringVar(&v, name, default, usage)`, `IntSlice(name, default,
 # usage)`), with P for pflag's forms taking a shorthand before the default
@@ -29,7 +31,6 @@ FLAG_VALUE = re.compile(rf"^({_FLAG_TYPES})(P)?$")
 # flags of a value of the program's own (`fs.Var(&namespaces, "namespace", usage)`): its default is what the
 # value holds before; and flags whose function fills variables (`flag.Func(name, usage, func(v string) …)`)
 VALUE_FLAGS = frozenset({"Var", "VarP", "VarPF", "Func", "TextVar"})
-_TAG_ITEM = re.compile(r'([A-Za-z_][A-Za-z0-9_-]*):"((?:[^"\\]|\\.)*)"')  # key:"value" in a struct tag
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _KONG = "github.com/alecthomas/kong"
 _URFAVE_CLI = "github.com/urfave/cli"  # v1, /v2 and /v3
@@ -60,7 +61,7 @@ class EnvTag:
     def parse(cls, tag: str) -> EnvTag | None:
         """`env:"X" envDefault:"v"` (caarlos0/env), `env:"X" env-default:"v"` (cleanenv), `env:"X,default=v"`
         (sethvargo/go-envconfig), `envconfig:"X" default:"v"` (kelseyhightower/envconfig)."""
-        values = dict(_TAG_ITEM.findall(tag))
+        values = tag_items(tag)
         spec = values.get("env", values.get("envconfig"))
         if spec is None:
             return None
@@ -90,6 +91,7 @@ class FlagRegistry:
     decoded: list[TypeRef] = field(default_factory=list)  # structs filled from a configuration file
     # structs decoded from a function's parameter: from a file when a caller passes a file's bytes
     decoded_by_parameter: list[tuple[TypeRef, FunctionKey, int]] = field(default_factory=list)
+    processed: list[Processed] = field(default_factory=list)  # structs envconfig fills, tagged or not
 
     def named(self, name: str, near: GoFile | None = None) -> Flag | None:
         """The flag of a name; of several definitions, the one whose folder shares most with `near`'s (the
@@ -107,6 +109,7 @@ class FlagRegistry:
     def collect(self, file: GoFile, resolver: Resolver) -> None:
         self.decoded.extend(decoded_structs(file, resolver))
         self.decoded_by_parameter.extend(decoded_from_parameters(file, resolver))
+        self.processed.extend(processed_structs(file, resolver))
         for call in file.calls():
             if call.operand is not None and call.arguments is not None:
                 self._flag_call(file, call, resolver)
@@ -122,11 +125,20 @@ class FlagRegistry:
             env = EnvTag.parse(text)
             names = declaration.children_by_field_name("name")
             if env is not None and names:
-                struct = _declaring_struct(file, declaration)
+                struct = declaring_struct(file, declaration)
                 self.env_by_field.setdefault(parser.text(names[0]), []).append((struct, env))
             # go-flags names its flags by `long:` and may leave the default out: the zero value then
             if names and ('default:"' in text or 'long:"' in text or (uses_kong and 'help:"' in text)):
                 self._tagged_flag(file, declaration, parser.text(names[0]), text)
+
+    def finish(self, files: list[GoFile]) -> None:
+        """After every file is collected: the fields of the structs envconfig fills take their variables'
+        names, prefix included (`envconfig:"X"` alone says X, `Process("APP", …)` makes it APP_X)."""
+        for processed in self.processed:
+            for filled in field_variables(files, processed):
+                entries = self.env_by_field.setdefault(filled.field, [])
+                entries[:] = [(struct, env) for struct, env in entries if struct != processed.struct]
+                entries.append((processed.struct, EnvTag(filled.variable, filled.default)))
 
     def _urfave_flag(self, file: GoFile, literal: tree_sitter.Node, resolver: Resolver) -> None:
         """`&cli.BoolFlag{Name: "with-workload", Value: true, Destination: &withWorkload}` (urfave/cli)."""
@@ -150,10 +162,10 @@ class FlagRegistry:
         """A field declared as a flag by its tag, as kong and go-flags do (`Namespaced bool
         `default:"false" help:"…"``): the flag is named by `name:`/`long:` or after the field
         (WatchNamespace -> --watch-namespace), its default is `default:` or the zero value."""
-        values = dict(_TAG_ITEM.findall(tag))
+        values = tag_items(tag)
         if "-" in (values.get("kong"), values.get("name")):
             return
-        struct = _declaring_struct(file, declaration)
+        struct = declaring_struct(file, declaration)
         if struct is None:
             return
         name = values.get("name") or values.get("long") or _kebab(field_name)
@@ -296,14 +308,6 @@ def _variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) ->
     if declaration is not None:
         return (file.path, f"{declaration.name}@{declaration.node.start_byte}")
     return (file.package_path, parser.text(target))
-
-
-def _declaring_struct(file: GoFile, declaration: tree_sitter.Node) -> TypeRef | None:
-    """The named struct type a field declaration belongs to (`type startCommand struct {…}`)."""
-    struct = declaration.parent.parent if declaration.parent is not None else None
-    spec = struct.parent if struct is not None and struct.type == "struct_type" else None
-    name = spec.child_by_field_name("name") if spec is not None and spec.type == "type_spec" else None
-    return TypeRef(file.package_path, parser.text(name)) if name is not None else None
 
 
 def _kebab(name: str) -> str:
