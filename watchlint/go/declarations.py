@@ -101,6 +101,7 @@ class PackageVariable:
     file: GoFile
     type_node: tree_sitter.Node | None
     value_node: tree_sitter.Node | None
+    iota: int | None = None  # a constant's place in its declaration, what `iota` stands for in its value
 
 
 def _client_applicator(package: str) -> tuple[TypeRef, tuple[FieldInfo, ...]]:
@@ -141,9 +142,11 @@ class Declarations:
                 self._add_types(node, file)
             elif node.type in ("function_declaration", "method_declaration"):
                 self._add_function(node, file)
-            elif node.type in ("var_declaration", "const_declaration"):
-                for spec in _specs(node, "var_spec", "const_spec"):
+            elif node.type == "var_declaration":
+                for spec in _specs(node, "var_spec"):
                     self._add_variable(spec, file)
+            elif node.type == "const_declaration":
+                self._add_constants(node, file)
 
     def field(self, struct: TypeRef, name: str) -> tuple[TypeRef, FieldInfo] | None:
         """A field of a struct and the struct declaring it, including fields promoted from embedded structs."""
@@ -269,6 +272,19 @@ class Declarations:
             value = value_nodes[position] if position < len(value_nodes) else None
             key = (file.package_path, parser.text(name))
             self.variables[key] = PackageVariable(file, spec.child_by_field_name("type"), value)
+
+    def _add_constants(self, declaration: tree_sitter.Node, file: GoFile) -> None:
+        """A constant without a value repeats the type and the values of the one before, with `iota` one more
+        (`Kubernetes Cluster = iota` then `OpenShift`: 0, 1)."""
+        type_node: tree_sitter.Node | None = None
+        value_nodes: list[tree_sitter.Node] = []
+        for index, spec in enumerate(_specs(declaration, "const_spec")):
+            values = spec.child_by_field_name("value")
+            if values is not None:
+                type_node, value_nodes = spec.child_by_field_name("type"), parser.named(values)
+            for position, name in enumerate(spec.children_by_field_name("name")):
+                value = value_nodes[position] if position < len(value_nodes) else None
+                self.variables[(file.package_path, parser.text(name))] = PackageVariable(file, type_node, value, index)
 
 
 def _specs(node: tree_sitter.Node, *types: str) -> Iterator[tree_sitter.Node]:

@@ -29,6 +29,7 @@ from watchlint.go.known import (
     Value,
     appended,
     first_origin,
+    iota_environment,
     item_value,
     literal_value,
     logical,
@@ -125,6 +126,7 @@ class Evaluator:
             "call_expression": self._call,
             "composite_literal": self._literal,
             "index_expression": self._index,
+            "iota": lambda file, node, env, depth: env.get("iota", UNKNOWN),  # a constant's place, bound by it
         }
 
     def release(self) -> None:
@@ -270,7 +272,7 @@ class Evaluator:
         if operand is not None and operand.type == "identifier" and parser.text(operand) in file.imports:
             variable = self.resolver.declarations.variables.get((file.imports[parser.text(operand)], name))
             if variable is not None and variable.value_node is not None:
-                return self.value(variable.file, variable.value_node, {}, depth + 1)
+                return self.value(variable.file, variable.value_node, iota_environment(variable.iota), depth + 1)
             return UNKNOWN
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         located = self.resolver.declarations.field(owner, name) if owner is not None else None

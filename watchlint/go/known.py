@@ -151,3 +151,8 @@ def tag_value(text: str, is_bool: bool) -> object:
     if is_bool:
         return text == "true"
     return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def iota_environment(iota: int | None) -> dict[str, Value]:
+    """What a constant's value is evaluated with: `iota`, its place in its declaration."""
+    return {"iota": Val(iota)} if iota is not None else {}

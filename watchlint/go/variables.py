@@ -12,7 +12,7 @@ from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_function
-from watchlint.go.known import UNKNOWN, Val, Value, either, item_value, zero_value
+from watchlint.go.known import UNKNOWN, Val, Value, either, iota_environment, item_value, zero_value
 from watchlint.go.model import GoFile
 from watchlint.go.pending import uses_in
 from watchlint.go.scope import Declaration, enclosing_function, innermost_function
@@ -96,7 +96,8 @@ class VariableValues:
             # the writes read as they stand, their functions' parameters unbound: binding them evaluates the
             # calls of every function writing the variable, which may read it in turn
             values = [self.evaluator.value(write_file, value, {}, depth + 1) for write_file, value in written]
-            initial = self.evaluator.value(variable.file, variable.value_node, {}, depth + 1)
+            constants = iota_environment(variable.iota)
+            initial = self.evaluator.value(variable.file, variable.value_node, constants, depth + 1)
             agree = all(
                 isinstance(value, Val) and isinstance(initial, Val) and value.value == initial.value for value in values
             )
