@@ -21,7 +21,7 @@ from conftest import CliResult, write_tree
 from watchlint import cache as cache_module
 from watchlint import engine, extraction, pool, rendered, report_json, standby, unitstate
 from watchlint.catalog import load_catalog
-from watchlint.config import CommandLine
+from watchlint.config import CommandLine, FrontEndOptions
 from watchlint.findings import Finding
 from watchlint.frontend import UnitInput
 from watchlint.language import Language
@@ -560,10 +560,11 @@ def test_a_standby_worker_is_started_only_where_a_unit_may_be_analyzed_again(
 def test_the_cache_key_follows_content_and_code(repo: Path) -> None:
     first = decode_source(b"package main\n", "main.go")
     second = decode_source(b"package main\n\n", "main.go")
-    key = cache_module.unit_key("go", ".", [first], [], kopf_namespaced=False)
-    assert key != cache_module.unit_key("go", ".", [second], [], kopf_namespaced=False)
-    assert key != cache_module.unit_key("go", ".", [first], [], kopf_namespaced=True)
-    assert key == cache_module.unit_key("go", ".", [first], [], kopf_namespaced=False)
+    key = cache_module.unit_key("go", ".", [first], [], FrontEndOptions())
+    assert key != cache_module.unit_key("go", ".", [second], [], FrontEndOptions())
+    assert key != cache_module.unit_key("go", ".", [first], [], FrontEndOptions(kopf_namespaced=True))
+    assert key != cache_module.unit_key("go", ".", [first], [], FrontEndOptions(include_tests=True))
+    assert key == cache_module.unit_key("go", ".", [first], [], FrontEndOptions())
     assert len(cache_module.code_fingerprint()) == 64
 
 

@@ -617,3 +617,19 @@ def test_a_manager_built_through_a_package_variable_is_the_binarys(
             [(15, "cache options here leave Secret unrestricted"), (17, "`mgr.GetClient()` reads through the cache")],
         )
     ]
+
+
+TEST_ONLY_INTERNAL = Path(__file__).parent / "fixtures" / "go" / "policy" / "internal-package-only-tests-import"
+
+
+def test_an_internal_package_only_tests_import_is_test_code(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its sites are left out by default (the fixture says so) and reported with --include-tests, like the
+    tests that import it."""
+    monkeypatch.chdir(TEST_ONLY_INTERNAL)
+    report = run([Path(".")], CommandLine(include_tests=True), catalog)
+    assert [(finding.code, finding.span.path, finding.span.line) for finding in report.findings] == [
+        ("WL001", "internal/controller/widget_controller.go", 17),
+        ("WL002", "internal/testsupport/fakekubelet.go", 19),
+        ("WL001", "internal/testsupport/fakekubelet.go", 23),
+        ("WL001", "internal/wiring/register.go", 11),
+    ]

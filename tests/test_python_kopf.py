@@ -9,6 +9,7 @@ import pytest
 
 from watchlint import python
 from watchlint.catalog import Catalog, KindIndex
+from watchlint.config import FrontEndOptions
 from watchlint.facts import Access, Evidence, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.frontend import UnitInput
 from watchlint.python.kopf import CONFIG_SCOPE, POLICY_KEY
@@ -19,7 +20,7 @@ def extract(catalog: Catalog, files: dict[str, str], *, kopf_namespaced: bool = 
     sources = tuple(
         decode_source(textwrap.dedent(text).lstrip("\n").encode(), path) for path, text in sorted(files.items())
     )
-    unit = UnitInput(Path("."), ".", sources, KindIndex.build(catalog.kinds), kopf_namespaced)
+    unit = UnitInput(Path("."), ".", sources, KindIndex.build(catalog.kinds), FrontEndOptions(kopf_namespaced))
     return python.extract(unit)
 
 

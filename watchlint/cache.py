@@ -20,6 +20,7 @@ from pathlib import Path
 from watchlint import __version__
 from watchlint.atomic import write_atomically
 from watchlint.catalog import Kind
+from watchlint.config import FrontEndOptions
 from watchlint.debuglog import debug
 from watchlint.source import SourceFile
 
@@ -50,11 +51,11 @@ def code_fingerprint() -> str:
 
 
 def _unit_digest(
-    purpose: bytes, language: str, root: str, kinds: Iterable[Kind], kopf_namespaced: bool
+    purpose: bytes, language: str, root: str, kinds: Iterable[Kind], options: FrontEndOptions
 ) -> hashlib._Hash:
     """A hash started with what every key of a unit depends on: watchlint's code, the unit and its settings."""
     digest = hashlib.sha256(code_fingerprint().encode() + purpose)
-    digest.update(f"{language}\0{root}\0{kopf_namespaced}\0".encode())
+    digest.update(f"{language}\0{root}\0{options!r}\0".encode())
     digest.update(_kinds_text(tuple(kinds)))
     return digest
 
@@ -70,14 +71,14 @@ def unit_key(
     root: str,
     sources: Iterable[SourceFile],
     kinds: Iterable[Kind],
-    kopf_namespaced: bool,
+    options: FrontEndOptions,
     unreadable: Iterable[str] = (),
     manifests: Iterable[tuple[str, bytes | None]] = (),
 ) -> str:
     """The cache key of a unit: its files (paths and bytes, and the files that could not be read, with why),
     the other files its front-end reads (go.mod; None when unreadable), the kinds in force and the options
     that shape facts."""
-    digest = _unit_digest(b"", language, root, kinds, kopf_namespaced)
+    digest = _unit_digest(b"", language, root, kinds, options)
     for source in sources:
         digest.update(source.path.encode() + b"\0" + hashlib.sha256(source.data).digest())
     for reason in unreadable:
@@ -91,12 +92,16 @@ SETTLED_NS = 2_000_000_000  # a file changed this recently may change again with
 
 
 def metadata_key(
-    language: str, root: str, files: Iterable[tuple[str, os.stat_result]], kinds: Iterable[Kind], kopf_namespaced: bool
+    language: str,
+    root: str,
+    files: Iterable[tuple[str, os.stat_result]],
+    kinds: Iterable[Kind],
+    options: FrontEndOptions,
 ) -> str:
     """The key under which a unit's content key is remembered for its files' metadata (path, inode, size,
     modification and change times: ctime cannot be set back, so even tools that keep mtimes are noticed);
     `files` includes the other files the front-end reads."""
-    digest = _unit_digest(b"\0metadata\0", language, root, kinds, kopf_namespaced)
+    digest = _unit_digest(b"\0metadata\0", language, root, kinds, options)
     for path, stat in files:
         digest.update(f"{path}\0{stat.st_ino}\0{stat.st_size}\0{stat.st_mtime_ns}\0{stat.st_ctime_ns}\0".encode())
     return digest.hexdigest()

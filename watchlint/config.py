@@ -84,6 +84,14 @@ class CommandLine:
 
 
 @dataclass(frozen=True, slots=True)
+class FrontEndOptions:
+    """The settings that shape a unit's facts, which the cache keys them by."""
+
+    kopf_namespaced: bool = False  # a kopf operator scoped only on its command line (`kopf run -n ns`)
+    include_tests: bool = False  # test code is analyzed: a package only tests import is no dead code
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """The resolved settings for one unit."""
 
@@ -94,6 +102,10 @@ class Settings:
     include_tests: bool = False
     kopf_namespaced: bool = False  # a kopf operator scoped only on its command line (`kopf run -n ns`)
     config_path: Path | None = None
+
+    @property
+    def front_end_options(self) -> FrontEndOptions:
+        return FrontEndOptions(self.kopf_namespaced, self.include_tests)
 
     def is_excluded(self, path: str) -> bool:
         """Whether a glob leaves out a file or folder; `path` has its folders resolved (resolved_text)."""

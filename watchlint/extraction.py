@@ -70,7 +70,7 @@ def extract_sources(
     kinds = KindIndex.build(catalog.kinds + settings.extra_kinds)
     from watchlint.frontend import UnitInput
 
-    unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.kopf_namespaced)
+    unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.front_end_options)
     try:
         with _collector_paused():
             facts = front_end(unit.language)(unit_input)

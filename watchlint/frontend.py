@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from watchlint.catalog import KindIndex
+from watchlint.config import FrontEndOptions
 from watchlint.debuglog import debug
 from watchlint.facts import Notification, NotificationLevel
 from watchlint.source import SourceFile
@@ -18,7 +19,7 @@ class UnitInput:
     shown_root: str  # the root as displayed
     sources: tuple[SourceFile, ...]  # the files that could be read, in path order
     kinds: KindIndex  # built-in and configured high-cardinality kinds
-    kopf_namespaced: bool = False  # config says the kopf operator is scoped on its command line
+    options: FrontEndOptions = field(default_factory=FrontEndOptions)
 
 
 def file_failure(source: SourceFile) -> Notification:

@@ -62,7 +62,7 @@ class UnitState:
             self.shown_root,
             self.sources,
             self.kinds,
-            self.settings.kopf_namespaced,
+            self.settings.front_end_options,
             [f"{note.path}: {note.message}" for note in self.unreadable],
             [(display_path(path), _read_manifest(path)) for path in self.unit.manifests],
         )
@@ -103,7 +103,7 @@ class UnitState:
 
     def _stat_key(self, stats: list[tuple[str, os.stat_result]]) -> str:
         language = str(self.unit.language)
-        return metadata_key(language, self.shown_root, stats, self.kinds, self.settings.kopf_namespaced)
+        return metadata_key(language, self.shown_root, stats, self.kinds, self.settings.front_end_options)
 
 
 def _read_manifest(path: Path) -> bytes | None:

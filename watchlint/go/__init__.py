@@ -60,6 +60,7 @@ from watchlint.go.remedies import (
 )
 from watchlint.go.resolve import Resolver
 from watchlint.go.sites import SiteExtractor
+from watchlint.go.testonly import quoted_internal_paths, test_only_packages
 from watchlint.source import SourceFile, Span
 
 # The convention of `go generate` (https://go.dev/s/generatedcode), searched in the file's head.
@@ -137,8 +138,10 @@ def extract(unit: UnitInput) -> Facts:
         go_mod = f"{unit.shown_root}/go.mod" if unit.shown_root != "." else "go.mod"
         message = "no module line; imports of the module's own packages cannot be followed"
         run.notifications.append(Notification(go_mod, message, NotificationLevel.WARNING))
+    generated_imports: set[str] = set()
     for source in unit.sources:
         if is_generated(source):
+            generated_imports |= quoted_internal_paths(source.data)
             continue
         try:
             _parse(run, source)
@@ -146,6 +149,9 @@ def extract(unit: UnitInput) -> Facts:
             run.notifications.append(file_failure(source))
             continue
         run.analyzed.append(source.path)
+    if not unit.options.include_tests:
+        test_only = test_only_packages(run.all_files, generated_imports, run.module_paths)
+        run.files = [file for file in run.files if file.package_path not in test_only]
     declarations = Declarations()
     for file in run.all_files:
         run.guarded(file, declarations.add_file)

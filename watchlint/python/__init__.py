@@ -86,7 +86,7 @@ def _facts(run: _Run, unit: UnitInput) -> Facts:
             run.sites.extend(extract_lightkube_kr8s(context))
         except Exception:  # one file's failure must not lose the unit
             run.notifications.append(file_failure(file.source))
-    policy = kopf_policy(kopf, unit.shown_root, unit.kopf_namespaced)
+    policy = kopf_policy(kopf, unit.shown_root, unit.options.kopf_namespaced)
     try:
         kopf_sites = kopf_remedies(kopf.sites, kopf.runners, has_scope=bool(kopf.restrictions))
     except Exception:  # a suggestion that fails must not lose the handlers; only runners are read
