@@ -611,12 +611,17 @@ func main() {
 OWNER_LABELS = """package main
 
 import (
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	{imported}
 )
 
 func labelsOf(owner metav1.Object) map[string]string {{
 	return map[string]string{{{key}: {value}}}
+}}
+
+func label(cm *corev1.ConfigMap, owner metav1.Object) {{
+	cm.SetLabels(labelsOf(owner))
 }}
 """
 

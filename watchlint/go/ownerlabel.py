@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.model import GoFile
+from watchlint.go.model import GoFile, call_parts
 from watchlint.go.resolve import Resolver, keyed_entries, unquote
 
 MANAGED_BY = "app.kubernetes.io/managed-by"
@@ -27,10 +27,11 @@ def owner_label(files: list[GoFile], resolver: Resolver, operator: str) -> tuple
     keys = _key_names(files, resolver)
     found: Counter[tuple[str, str]] = Counter()
     varying = 0
+    selects = _Selections(files)
     for file in files:
         if file.is_test:
             continue
-        for key, value in _pairs(file):
+        for key, value in _pairs(file, selects):
             if _key_text(key) not in keys:
                 # another module's constant may name an owner key: a value that varies rules out a made-up one
                 varying += _imported_owner_key(file, key) and resolver.string_value(file, value) is None
@@ -73,11 +74,13 @@ def _key_names(files: list[GoFile], resolver: Resolver) -> frozenset[str]:
     return frozenset(names) if present else frozenset()
 
 
-def _pairs(file: GoFile) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
-    """Key and value written side by side: map entries, `m[k] = v`, and adjacent call arguments."""
+def _pairs(file: GoFile, selects: _Selections) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
+    """Key and value written side by side: map entries, `m[k] = v`, and adjacent call arguments; not the
+    entries of a map only used to select objects, which may be another operator's (the labels a database
+    operator gives its pods, that mattermost-operator lists them by)."""
     for literal in file.nodes("composite_literal"):
         kind = literal.child_by_field_name("type")
-        if kind is not None and kind.type == "map_type":
+        if kind is not None and kind.type == "map_type" and not selects.only_selects(literal):
             yield from keyed_entries(literal)
     for left, right in file.assignments():
         target, value = parser.named(left)[0], parser.named(right)[0]
@@ -89,3 +92,57 @@ def _pairs(file: GoFile) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
         for key, value in itertools.pairwise(arguments):
             if key.type in _NAMES:
                 yield key, value
+
+
+# where a map of labels selects objects rather than labels them
+_SELECTING_CALLS = frozenset(
+    {"MatchingLabels", "SelectorFromSet", "SelectorFromValidatedSet", "MatchingLabelsSelector"}
+)
+_SELECTING_FIELDS = frozenset({"MatchLabels"})
+
+
+class _Selections:
+    """Whether a map literal only ever selects objects: handed to a selector (`client.MatchingLabels(m)`,
+    `MatchLabels: m`), or returned by a function whose every call is (or that nothing calls)."""
+
+    def __init__(self, files: list[GoFile]) -> None:
+        self._files = files
+        self._calls: dict[str, list[tree_sitter.Node]] | None = None  # production calls by function name
+
+    def only_selects(self, literal: tree_sitter.Node) -> bool:
+        if _selects(literal):
+            return True
+        returned = literal.parent
+        if returned is not None and returned.type == "expression_list":
+            returned = returned.parent
+        if returned is None or returned.type != "return_statement":
+            return False
+        function = returned.parent
+        while function is not None and function.type not in ("function_declaration", "method_declaration"):
+            if function.type == "func_literal":
+                return False
+            function = function.parent
+        name = function.child_by_field_name("name") if function is not None else None
+        return name is not None and all(_selects(call) for call in self._named(parser.text(name)))
+
+    def _named(self, name: str) -> list[tree_sitter.Node]:
+        if self._calls is None:
+            self._calls = {}
+            for file in self._files:
+                if not file.is_test:
+                    for call in file.calls():
+                        self._calls.setdefault(call.name, []).append(call.node)
+        return self._calls.get(name, [])
+
+
+def _selects(value: tree_sitter.Node) -> bool:
+    """Whether a value is handed straight to a selector: a selecting call's argument or a MatchLabels field."""
+    holder = value.parent
+    if holder is not None and holder.type == "literal_element":
+        element = holder.parent
+        key = element.child_by_field_name("key") if element is not None and element.type == "keyed_element" else None
+        return key is not None and key is not holder and parser.text(key) in _SELECTING_FIELDS
+    if holder is None or holder.type != "argument_list" or holder.parent is None:
+        return False
+    called = call_parts(holder.parent)
+    return called is not None and called.name in _SELECTING_CALLS
