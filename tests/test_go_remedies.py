@@ -175,6 +175,25 @@ def test_disable_for_is_unsafe_for_every_read_of_a_kind_listed_by_a_cache_index(
     assert get.help.endswith("in the manager options, or read this one through mgr.GetAPIReader()")
 
 
+def test_an_index_named_like_a_field_the_server_serves_is_replaced_by_that_field(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`".spec.nodeName"`, the name an index copying the field often gets, is no field the API server knows;
+    `"spec.nodeName"` is: the List can select on it rather than on a label nobody sets."""
+    _, listed = findings(tmp_path, catalog, monkeypatch, 'client.MatchingFields{".spec.nodeName": req.Name}')
+    instead = (
+        'by the field selector "spec.nodeName" instead of the cache index ".spec.nodeName" (the API server serves '
+        "the field, if the index holds it)"
+    )
+    assert [fix.title for fix in listed.fixes] == [
+        "Add &corev1.Pod{} to Client.Cache.DisableFor in main.go; first make the List at "
+        f"internal/controller/node.go:{listed.span.line} filter {instead}"
+    ]
+    assert listed.help == (
+        f"Filter this List {instead}; then add Pod to client.CacheOptions.DisableFor in the manager options"
+    )
+
+
 def test_uncached_lists_by_any_field_leave_disable_for_safe(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

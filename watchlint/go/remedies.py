@@ -365,10 +365,10 @@ class SiteRemedies:
         else:
             which, index = f"the List at {others[0].where}", others[0].key
             others = others[1:]
+        served = self.kinds.served_fields(item.object.kind, item.object.package)
         text = (
-            f"Filter {which} by a label selector instead of the cache index {index.shown}, which the API server "
-            f"cannot serve{_more_lists(others)}; then add {item.object.kind} to {self.names.disable_for} "
-            "in the manager options"
+            f"Filter {which} {_instead_of_index(index, served)}{_more_lists(others)}; then add {item.object.kind} "
+            f"to {self.names.disable_for} in the manager options"
         )
         return text if own else f"{text}, or read this one through mgr.GetAPIReader()"
 
@@ -399,11 +399,24 @@ class SiteRemedies:
         if fix is None or not indexed:
             return fix
         first = indexed[0]
+        served = self.kinds.served_fields(kind.name, kind.package)
         title = (
-            f"{fix.title}; first make the List at {first.where} filter by a label selector instead of the cache "
-            f"index {first.key.shown}, which the API server cannot serve{_more_lists(indexed[1:])}"
+            f"{fix.title}; first make the List at {first.where} filter "
+            f"{_instead_of_index(first.key, served)}{_more_lists(indexed[1:])}"
         )
         return replace(fix, title=title, applicability=Applicability.UNSAFE)
+
+
+def _instead_of_index(index: FieldKey, served: frozenset[str]) -> str:
+    """What a List by a cache index can filter on instead: the field an index named like one copies (`".spec.
+    nodeName"`), where the API server serves it under its own name, else a label."""
+    field = index.value.lstrip(".") if index.value is not None else None
+    if field and field != index.value and field in served:
+        return (
+            f'by the field selector "{field}" instead of the cache index {index.shown} (the API server serves '
+            "the field, if the index holds it)"
+        )
+    return f"by a label selector instead of the cache index {index.shown}, which the API server cannot serve"
 
 
 def _more_lists(others: list[IndexedList]) -> str:
