@@ -803,3 +803,58 @@ def test_a_kind_disabled_only_under_a_setting_is_helped_to_disable_it_always(
         "The manager options list Secret in client.CacheOptions.DisableFor only when --uncached-secrets is set: "
         "list it there whatever the setting, or read it through mgr.GetAPIReader()",
     )
+
+
+OPTIONS_REPLACED_BY_A_HELPER = """package main
+
+import (
+	"context"
+	"os"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func applyScope(o *ctrl.Options, namespace string) {
+	if namespace == "" {
+		o.Cache = cache.Options{}
+		return
+	}
+	o.Cache = cache.Options{DefaultNamespaces: map[string]cache.Config{namespace: {}}}
+}
+
+type AppReconciler struct{ client.Client }
+
+func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var settings corev1.ConfigMap
+	return ctrl.Result{}, r.Get(ctx, req.NamespacedName, &settings)
+}
+
+func main() {
+	opts := ctrl.Options{LeaderElectionID: "apps.example.com"}
+	applyScope(&opts, os.Getenv("WATCH_NAMESPACE"))
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), opts)
+	_ = ctrl.NewControllerManagedBy(mgr).
+		For(&appsv1.Deployment{}).
+		Owns(&corev1.Secret{}).
+		Complete(&AppReconciler{Client: mgr.GetClient()})
+}
+"""
+
+
+def test_no_edit_goes_into_an_options_field_the_code_replaces_later(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A helper given &opts assigns opts.Cache whole: a ByObject entry added to the literal would be thrown
+    away, so the Owns finding keeps only its metadata-only fix. The Client field is not replaced: DisableFor
+    still goes into the literal."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": OPTIONS_REPLACED_BY_A_HELPER}))
+    report = run([Path(".")], CommandLine(), catalog)
+    fixes = {(finding.code, finding.span.line): [fix.title for fix in finding.fixes] for finding in report.findings}
+    assert fixes == {
+        ("WL002", 26): ["Add &corev1.ConfigMap{} to Client.Cache.DisableFor in main.go"],
+        ("WL001", 35): ["Watch Secret metadata only (builder.OnlyMetadata); read it as metav1.PartialObjectMetadata"],
+    }

@@ -30,6 +30,9 @@ class OptionsAnchor:
     is_old_era: bool  # controller-runtime before v0.15: ClientDisableCacheFor, NewCache builders
     # the owner label the operator sets on what it creates, for a label selector; None when its value varies
     label: tuple[str, str] | None
+    # fields of the options the code assigns whole after the literal (`opts.Cache = cache.Options{…}` in a
+    # helper given &opts): an edit of the literal's field would be replaced
+    overwritten: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +105,8 @@ def _cache_options(client: str, obj: str) -> Literal:
 
 def _disable_for_nested(anchor: OptionsAnchor, client: str, obj: str) -> Edit | None:
     file, options = anchor.file, anchor.literal
+    if "Client" in anchor.overwritten:
+        return None
     client_options = _field(options, "Client")
     if client_options is None:
         return _insert_element(file, options, _client_options(client, obj))
@@ -201,11 +206,13 @@ def _by_object(
     file, options = anchor.file, anchor.literal
     by_object = Literal(f"ByObject: map[{client}.Object]{cache}.ByObject", (entry,))
     cache_options = _field(options, "Cache")
-    if cache_options is None:
+    if "Cache" in anchor.overwritten:
+        added: Edit | None = None
+    elif cache_options is None:
         new_cache = Literal(f"Cache: {cache}.Options", (by_object,))
-        if keep_reads and _field(options, "Client") is None:
+        if keep_reads and _field(options, "Client") is None and "Client" not in anchor.overwritten:
             return (_insert_element(file, options, new_cache, _client_options(client, obj)),)
-        added: Edit | None = _insert_element(file, options, new_cache)
+        added = _insert_element(file, options, new_cache)
     elif cache_options.type != "composite_literal":
         added = None
     elif (existing := _field(cache_options, "ByObject")) is None:
@@ -219,6 +226,8 @@ def _by_object(
 
 def _selectors_by_object(anchor: OptionsAnchor, cache: str, entry: Literal) -> Edit | None:
     file, options = anchor.file, anchor.literal
+    if "NewCache" in anchor.overwritten:
+        return None
     selectors = Literal(f"SelectorsByObject: {cache}.SelectorsByObject", (entry,))
     new_cache = _field(options, "NewCache")
     if new_cache is None:

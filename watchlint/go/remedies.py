@@ -30,7 +30,7 @@ from watchlint.go.edits import (
 from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.guards import is_failing_return
 from watchlint.go.managers import LiteralKey, is_new_manager, is_opaque, options_literals
-from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
+from watchlint.go.model import CR_CLIENT, MANAGER_PACKAGES, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.ownerlabel import owner_label
 from watchlint.go.pending import PendingSite, uses_in
@@ -83,6 +83,7 @@ def options_anchors(
     not the one edited; a test's manager only when there is no other."""
     is_old_era = module.has_legacy_cache_options
     labels: dict[frozenset[str] | None, tuple[str, str] | None] = {}
+    overwritten = _overwritten_fields(all_files, resolver)
 
     def label(packages: frozenset[str] | None) -> tuple[str, str] | None:
         """The owner label the binary's own code sets (kuberay's API server labels its objects otherwise than
@@ -117,12 +118,13 @@ def options_anchors(
                 item[0].path,
             ),
         )
-        return OptionsAnchor(file, literal, is_old_era, label(packages))
+        return OptionsAnchor(file, literal, is_old_era, label(packages), _of(overwritten, packages))
 
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
         # a test's manager (envtest) is edited only where it is the default, as the only one there is
         found = [(f, n) for f, n in reached(packages) if not f.path.endswith("_test.go")] if len(candidates) > 1 else []
-        return {(f.path, n.start_byte): OptionsAnchor(f, n, is_old_era, label(packages)) for f, n in found}
+        fields = _of(overwritten, packages)
+        return {(f.path, n.start_byte): OptionsAnchor(f, n, is_old_era, label(packages), fields) for f, n in found}
 
     default = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
     built = {binary.key: every(binary.packages) for binary in binaries}
@@ -131,6 +133,36 @@ def options_anchors(
         default[MODULE_KEY] = module_anchor
         built[MODULE_KEY] = every(None)
     return Anchors(default, built)
+
+
+# the manager options fields the fixes create or extend
+_EDITED_FIELDS = frozenset({"Cache", "Client", "NewCache"})
+
+
+def _overwritten_fields(files: list[GoFile], resolver: Resolver) -> dict[str, set[str]]:
+    """Per package, the manager options fields its code assigns whole (`o.Cache = cache.Options{…}` in a helper
+    given &opts, as operator-sdk's namespace helpers do): whatever a fix adds to the literal, that assignment
+    replaces."""
+    found: dict[str, set[str]] = {}
+    for file in files:
+        if file.is_test:
+            continue
+        for left, _ in file.assignments():
+            for target in parser.named(left):
+                field = target.child_by_field_name("field") if target.type == "selector_expression" else None
+                if field is None or parser.text(field) not in _EDITED_FIELDS:
+                    continue
+                owner = resolver.type_of(file, target.child_by_field_name("operand"))
+                if owner is not None and owner.package in MANAGER_PACKAGES and owner.name == "Options":
+                    found.setdefault(file.package_path, set()).add(parser.text(field))
+    return found
+
+
+def _of(overwritten: dict[str, set[str]], packages: frozenset[str] | None) -> frozenset[str]:
+    """The fields assigned whole by the packages of a binary (by any, for the module's default)."""
+    return frozenset().union(
+        *(fields for package, fields in overwritten.items() if packages is None or package in packages)
+    )
 
 
 OptionsFix = Callable[[OptionsAnchor, KindType, str], Fix | None]
