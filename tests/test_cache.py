@@ -534,6 +534,67 @@ def test_a_standby_worker_takes_a_unit_larger_than_a_pipe_while_it_is_still_impo
 
 
 @linux_only
+@pytest.mark.parametrize(
+    ("unit", "finding", "imported"),
+    [
+        ("beta", ("WL001", "beta/main.go", 10), ["go"]),
+        ("delta", ("WL001", "delta/handlers.py", 4), ["python"]),
+    ],
+)
+def test_a_unit_cuts_the_standby_workers_import_of_the_other_front_end_short(
+    repo: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    unit: str,
+    finding: tuple[str, str, int],
+    imported: list[str],
+) -> None:
+    """While it waits, the worker imports the Go front-end, then the Python one. A unit stops the import of
+    the front-end it does not need at the next module that import reaches (each stand-in below would last a
+    minute), and lets the import of its own run to its end (its stand-in lasts a fifth of a second)."""
+    modules = tmp_path / "modules"
+    modules.mkdir()
+    for language in ("go", "python"):
+        seconds = 0.2 if imported == [language] else 60
+        (modules / f"slow_{language}.py").write_text(
+            "import pathlib, time\n"
+            f"deadline = time.monotonic() + {seconds}\n"
+            "while time.monotonic() < deadline:\n"
+            "    try:\n"
+            "        import watchlint_test_missing_module  # each attempt goes through the meta path\n"
+            "    except ImportError:\n"
+            "        time.sleep(0.01)\n"
+            f"pathlib.Path({str(tmp_path / language)!r}).touch()\n",
+            encoding="utf-8",
+        )
+    monkeypatch.syspath_prepend(str(modules))
+    monkeypatch.setattr(standby, "_FRONT_ENDS", ((b"G", "slow_go"), (b"P", "slow_python")))
+    write_tree(
+        repo,
+        {
+            "delta/pyproject.toml": '[project]\nname = "delta"\nversion = "0"\n',
+            "delta/handlers.py": 'import kopf\n\n\n@kopf.on.event("pods")\ndef seen(body, **_):\n    pass\n',
+        },
+    )
+    cache = cache_module.FactsCache(tmp_path / "cache")
+    planned = engine.plan([Path(unit)], CommandLine(), load_catalog(), options=engine.RunOptions(cache=cache))
+    [state] = planned.states
+    job = state.take_job(planned.overlay, cache)
+    worker = standby.Standby.start(cache)
+    assert worker is not None
+    try:
+        started = time.monotonic()
+        outcome = worker.analyze(job, state.settings, state.reported, state.key, state.outcome_key)()
+        waited = time.monotonic() - started
+    finally:
+        worker.dismiss()
+    assert waited < 30
+    assert outcome is not None
+    assert [(f.code, f.span.path, f.span.line) for f in outcome.findings] == [finding]
+    assert [language for language in ("go", "python") if (tmp_path / language).exists()] == imported
+
+
+@linux_only
 def test_a_standby_worker_is_started_only_where_a_unit_may_be_analyzed_again(
     repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:

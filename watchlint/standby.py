@@ -4,7 +4,10 @@ A run with a cache usually has one unit to analyze again, the one holding the fi
 process, importing the front-end and the checks (~40 ms), analyzing the unit, and reading the other units'
 outcomes back from the cache come one after the other. The standby worker imports the Go front-end and the
 checks while the parent discovers and keys the units; it is then given the first unit to analyze, and checks
-it and stores its facts and outcome in the cache while the parent reads the other outcomes back.
+it and stores its facts and outcome in the cache while the parent reads the other outcomes back. The
+front-ends are imported one after the other (Go's ~0.15 s, Python's and libcst's ~0.1 s) while no unit has
+come; a unit that comes meanwhile cuts the other language's import short at the next module it reaches, so
+that it waits a few milliseconds for a front-end it does not need.
 
 Linux only (fork, whose child starts with the parent's modules); a worker that is not needed is killed.
 """
@@ -27,9 +30,11 @@ if TYPE_CHECKING:
     from watchlint.extraction import Job
 
 _LENGTH = struct.Struct("<Q")
-# Imported before a unit comes: the modules every Go unit needs (a Python unit brings libcst in when it comes:
-# its ~0.15 s import would hold back a Go unit given meanwhile).
-_PRELOADED = ("watchlint.go", "watchlint.checks", "watchlint.suppress", "watchlint.findings")
+_GO, _PYTHON = b"G", b"P"  # the first byte of a unit's message: its language
+# Imported before a unit comes: the modules every unit needs, then each front-end, whose import a unit of the
+# other language interrupts.
+_PRELOADED = ("watchlint.checks", "watchlint.suppress", "watchlint.findings")
+_FRONT_ENDS = ((_GO, "watchlint.go"), (_PYTHON, "watchlint.python"))
 
 
 def available() -> bool:
@@ -74,8 +79,12 @@ class Standby:
         self, job: Job, settings: Settings, reported: frozenset[str], facts_key: str, outcome_key: str
     ) -> Callable[[], UnitOutcome | None]:
         """Give the worker a unit; the returned function waits for its outcome (None if the worker died)."""
+        from watchlint.language import Language
+
+        tag = _PYTHON if job[0].language is Language.PYTHON else _GO
+        message = tag + pickle.dumps((job, settings, reported, facts_key, outcome_key), pickle.HIGHEST_PROTOCOL)
         try:
-            _send(self._jobs, pickle.dumps((job, settings, reported, facts_key, outcome_key), pickle.HIGHEST_PROTOCOL))
+            _send(self._jobs, message)
         except OSError:  # the worker is gone: its end of the pipe is closed
             return lambda: None
 
@@ -111,15 +120,52 @@ def _serve(cache: FactsCache, jobs: int, results: int) -> None:
     receiver.start()
     for module in _PRELOADED:
         importlib.import_module(module)
+    for language, module in _FRONT_ENDS:
+        _preload_for(language, module, received)
     receiver.join()
     data = received[0] if received else None
     if data is None:
         return
     from watchlint.engine import analyze_job
 
-    job, settings, reported, facts_key, outcome_key = pickle.loads(data)
+    job, settings, reported, facts_key, outcome_key = pickle.loads(data[1:])
     outcome = analyze_job(job, settings, reported, cache, facts_key, outcome_key)
     _send(results, pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL))
+
+
+class _Interrupted(BaseException):
+    """Raised inside an import to abandon it; no `except Exception` or `except ImportError` of the imported
+    modules catches it."""
+
+
+class _InterruptingFinder:
+    """A meta path finder that finds nothing, but stops the import under way once a unit that does not need
+    it has come (one of another language, or the end of the pipe)."""
+
+    def __init__(self, language: bytes, received: list[bytes | None]) -> None:
+        self._language = language
+        self._received = received
+
+    def find_spec(self, name: str, path: object, target: object = None) -> None:
+        if self._received and (self._received[0] is None or self._received[0][:1] != self._language):
+            raise _Interrupted
+        return None
+
+
+def _preload_for(language: bytes, module: str, received: list[bytes | None]) -> None:
+    """Import the front-end `module` of `language` unless a unit of another language comes first. An
+    interrupted import leaves the modules it finished loaded and the one under way out of `sys.modules`;
+    this worker analyzes one unit, which does not import them, and then leaves."""
+    import importlib
+
+    finder = _InterruptingFinder(language, received)
+    sys.meta_path.insert(0, finder)
+    try:
+        importlib.import_module(module)
+    except _Interrupted:
+        pass
+    finally:
+        sys.meta_path.remove(finder)
 
 
 def _send(end: int, data: bytes) -> None:
