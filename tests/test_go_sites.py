@@ -633,3 +633,60 @@ def test_an_internal_package_only_tests_import_is_test_code(catalog: Catalog, mo
         ("WL001", "internal/testsupport/fakekubelet.go", 23),
         ("WL001", "internal/wiring/register.go", 11),
     ]
+
+
+NEW_CACHE_MAIN = """package main
+
+import (
+	"context"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/rest"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// Read takes a client from callers out of sight: every cache of the module may serve it.
+func Read(ctx context.Context, c client.Client) error {
+	var settings corev1.ConfigMap
+	return c.Get(ctx, client.ObjectKey{Namespace: "apps", Name: "settings"}, &settings)
+}
+
+func main() {
+	options := ctrl.Options{
+		NewCache: func(config *rest.Config, opts cache.Options) (cache.Cache, error) {
+			resync := time.Hour
+			opts.SyncPeriod = &resync
+			return cache.New(config, opts)
+		},
+	}
+	options.NewCache = func(config *rest.Config, opts cache.Options) (cache.Cache, error) {
+		return cache.New(config, opts)
+	}
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), options)
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Secret{}).Complete(nil)
+}
+"""
+
+
+def test_the_cache_a_new_cache_function_builds_is_the_managers_own(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`NewCache: func(…) { …; return cache.New(c, o) }` (to set a sync period) builds the manager's one cache
+    from its options: the notes of a read any cache may serve name the manager's options once, not the
+    cache.New inside as well."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="newcache"), "main.go": NEW_CACHE_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings] == [
+        (
+            "WL002",
+            17,
+            [
+                (31, "cache options here leave ConfigMap unrestricted"),
+                (15, "no call seen passes `c` of Read: taken as cache-backed"),
+            ],
+        ),
+        ("WL001", 32, [(31, "cache options here leave Secret unrestricted")]),
+    ]

@@ -12,7 +12,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.model import GoFile, call_parts
-from watchlint.go.resolve import Resolver, keyed_entries, unquote
+from watchlint.go.resolve import Resolver, key_of, keyed_entries, unquote
 
 MANAGED_BY = "app.kubernetes.io/managed-by"
 OWNER_KEYS = (MANAGED_BY, "app.kubernetes.io/created-by")
@@ -139,9 +139,7 @@ def _selects(value: tree_sitter.Node) -> bool:
     """Whether a value is handed straight to a selector: a selecting call's argument or a MatchLabels field."""
     holder = value.parent
     if holder is not None and holder.type == "literal_element":
-        element = holder.parent
-        key = element.child_by_field_name("key") if element is not None and element.type == "keyed_element" else None
-        return key is not None and key is not holder and parser.text(key) in _SELECTING_FIELDS
+        return key_of(value) in _SELECTING_FIELDS
     if holder is None or holder.type != "argument_list" or holder.parent is None:
         return False
     called = call_parts(holder.parent)

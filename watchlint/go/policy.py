@@ -37,6 +37,7 @@ from watchlint.go.resolve import (
     Resolver,
     append_arguments,
     holding_literal,
+    key_of,
     keyed_elements,
     keyed_entries,
     literal_items,
@@ -449,6 +450,8 @@ class _Extractor:
             key = second_cache_key(self.file, call)
             self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(call)))
         elif name in _CONSTRUCTORS and package in _CONSTRUCTORS[name]:
+            if package == CR_CACHE and _in_new_cache_function(call):
+                return  # `NewCache: func(…) { …; return cache.New(c, o) }` builds the manager's own cache
             self.policy.origins.append(self.file.name_span(call))
             self.policy.builds_cache = self.policy.builds_cache or package != INFORMERS
             if package == INFORMERS:
@@ -684,3 +687,22 @@ def _names_a_namespace(value: tree_sitter.Node) -> bool:
         body = value.child_by_field_name("body")
         keys = [parser.text(element) for element in parser.named(body)] if body is not None else []
     return any(key not in _ALL_NAMESPACES for key in keys)
+
+
+def _in_new_cache_function(call: tree_sitter.Node) -> bool:
+    """Whether a call sits in a function literal given as manager options' NewCache (`NewCache: func(…) {…}`,
+    `opts.NewCache = func(…) {…}`): the manager calls it to build its one cache, from its own options."""
+    function = call.parent
+    while function is not None and function.type != "func_literal":
+        function = function.parent
+    holder = function.parent if function is not None else None
+    if function is not None and key_of(function) == "NewCache":
+        return True
+    if holder is not None and holder.type == "expression_list" and holder.parent is not None:
+        left = holder.parent.child_by_field_name("left")
+        target = parser.first_named(left) if left is not None else None
+        field = (
+            target.child_by_field_name("field") if target is not None and target.type == "selector_expression" else None
+        )
+        return field is not None and parser.text(field) == "NewCache"
+    return False

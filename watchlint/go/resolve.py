@@ -498,6 +498,15 @@ def holding_literal(value: tree_sitter.Node) -> tree_sitter.Node | None:
     return entry if entry is not None and entry.type in ("composite_literal", "literal_value") else body
 
 
+def key_of(value: tree_sitter.Node) -> str | None:
+    """The key a value is written under in a literal (`NewCache` of `NewCache: func(…) {…}`, `MatchLabels` of
+    `MatchLabels: map[string]string{…}`); None for a value under no key, or for a key itself."""
+    holder = value.parent
+    element = holder.parent if holder is not None and holder.type == "literal_element" else None
+    key = element.child_by_field_name("key") if element is not None and element.type == "keyed_element" else None
+    return parser.text(key) if key is not None and key != holder else None
+
+
 def keyed_elements(literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
     """The `Key: value` pairs of a composite literal whose keys are plain names."""
     body = literal.child_by_field_name("body") if literal.type == "composite_literal" else literal
