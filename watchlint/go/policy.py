@@ -514,6 +514,8 @@ class _Extractor:
                 return condition
             # entries written by default may all be "" (`for _, ns := range strings.Split(flag, ",")` of an empty
             # flag): what the map holds decides
+        if value.type == "identifier" and self._has_an_unseen_key(value):
+            return None  # `m[ns] = cache.Config{}` with ns read from the environment as is: a namespace (SPEC §1)
         evaluated = self.evaluator.value(self.file, value, {}, 0)
         # `{cache.AllNamespaces: {}}` by default (datadog-operator's helper when no variable is set): every
         # namespace, as an empty map is
@@ -617,6 +619,40 @@ class _Extractor:
                 return None
             conditions.append(Condition(every[1], self.file.span(node), False))
         return conditions[0] if conditions else None
+
+    def _has_an_unseen_key(self, name: tree_sitter.Node) -> bool:
+        """Whether a local map gets by default a key the code does not show (read from the environment as is),
+        in the literal it is made with or by `m[key] = …`: the inline `{ns: {}}` counts, and so does this."""
+        for key in self._entry_keys(name):
+            condition = self.evaluator.condition(self.file, key)
+            if condition is not None and condition.holds_by_default is False:
+                continue
+            found = self.evaluator.value(self.file, key, self.evaluator.parameters(self.file, key), 0)
+            if isinstance(found, Val) and found.unseen:
+                return True
+        return False
+
+    def _entry_keys(self, name: tree_sitter.Node) -> list[tree_sitter.Node]:
+        """The keys a local map is given: in a literal it is declared or assigned, and by `m[key] = …`."""
+        text = parser.text(name)
+        scope = self.resolver.scope(self.file, name)
+        declaration = self.resolver.declaration(self.file, name)
+        made = [*(scope.assignments.get(text, []) if scope is not None else [])]
+        if declaration is not None and declaration.value_node is not None:
+            made.append(declaration.value_node)
+        keys = [key for literal in made if literal.type == "composite_literal" for key, _ in keyed_entries(literal)]
+        for value in scope.element_writes.get(text, []) if scope is not None else []:
+            statement = value.parent.parent if value.parent is not None else None
+            if statement is None or statement.type != "assignment_statement":
+                continue
+            targets = parser.named(statement.child_by_field_name("left") or statement)
+            values = parser.named(statement.child_by_field_name("right") or statement)
+            keys.extend(
+                index
+                for target, written in zip(targets, values, strict=False)
+                if written == value and (index := target.child_by_field_name("index")) is not None
+            )
+        return keys
 
     def _filled_whole(self, name: tree_sitter.Node) -> list[tree_sitter.Node]:
         """The values a local map is assigned whole that may have entries (not `m = map…{}` or `make(…)` before
