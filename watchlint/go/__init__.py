@@ -35,6 +35,7 @@ from watchlint.facts import (
 from watchlint.frontend import UnitInput, file_failure
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
+from watchlint.go.buildtags import in_default_build
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.clientcollect import collect as collect_clients
 from watchlint.go.clientgo import TypedClientNames
@@ -143,6 +144,8 @@ def extract(unit: UnitInput) -> Facts:
         if is_generated(source):
             generated_imports |= quoted_internal_paths(source.data)
             continue
+        if not in_default_build(source.data):
+            continue  # `//go:build integration`: no code of the deployed binary
         try:
             _parse(run, source)
         except Exception:
