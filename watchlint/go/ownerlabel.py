@@ -13,6 +13,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.model import GoFile, call_parts
 from watchlint.go.resolve import Resolver, key_of, keyed_entries, unquote
+from watchlint.go.scope import innermost_function
 
 MANAGED_BY = "app.kubernetes.io/managed-by"
 OWNER_KEYS = (MANAGED_BY, "app.kubernetes.io/created-by")
@@ -117,12 +118,10 @@ class _Selections:
             returned = returned.parent
         if returned is None or returned.type != "return_statement":
             return False
-        function = returned.parent
-        while function is not None and function.type not in ("function_declaration", "method_declaration"):
-            if function.type == "func_literal":
-                return False
-            function = function.parent
-        name = function.child_by_field_name("name") if function is not None else None
+        function = innermost_function(returned)
+        if function is None or function.type == "func_literal":
+            return False
+        name = function.child_by_field_name("name")
         return name is not None and all(_selects(call) for call in self._named(parser.text(name)))
 
     def _named(self, name: str) -> list[tree_sitter.Node]:
