@@ -138,7 +138,11 @@ class FieldValues:
             # every value of that type (kueue's types.NamespacedName filled from its configuration's Namespace)
             copied = not from_file and isinstance(value, Val) and value.origin.endswith(FROM_FILE)
             deployed = not file.is_test
-            held_here = parent is None or _held_in(value_node) in (None, parent.lower())
+            held_here = (
+                parent is None
+                or _held_in(value_node) in (None, parent.lower())
+                or self._through_a_parameter(file, value_node)
+            )
             if defaults and deployed and _fills_when_empty(value_node, name):
                 # `if o.Namespace == "" { o.Namespace = defaultNamespace() }`: what an unset field holds
                 if not isinstance(value, Val):
@@ -169,6 +173,17 @@ class FieldValues:
         if computed:  # written only with what the code computes, the same everywhere: that value
             return computed[:1] if not known and self._set_once(name, owner, computed) else None
         return known
+
+    def _through_a_parameter(self, file: GoFile, value: tree_sitter.Node) -> bool:
+        """Whether a write sets the field through a parameter (`c.Availability = detected` in a helper given
+        `&cfg`): whichever struct its callers hand over, named as they like, may be the one read."""
+        assignment = value.parent.parent if value.parent is not None else None
+        target = parser.first_named(assignment.child_by_field_name("left")) if assignment is not None else None
+        if target is None or assignment is None or assignment.type != "assignment_statement":
+            return False
+        operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
+        declaration = self.resolver.declaration(file, operand) if operand is not None else None
+        return declaration is not None and declaration.parameter_index >= 0
 
     def _default_written(self, file: GoFile, value: Val, node: tree_sitter.Node, defaults: str) -> list[Val]:
         """A value written in code for a field the file may set: a visible default (`Enabled: true` in the
