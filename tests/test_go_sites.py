@@ -628,7 +628,8 @@ def test_an_internal_package_only_tests_import_is_test_code(catalog: Catalog, mo
     monkeypatch.chdir(TEST_ONLY_INTERNAL)
     report = run([Path(".")], CommandLine(include_tests=True), catalog)
     assert [(finding.code, finding.span.path, finding.span.line) for finding in report.findings] == [
-        ("WL001", "internal/controller/widget_controller.go", 17),
+        ("WL001", "internal/controller/widget_controller.go", 19),
+        ("WL002", "internal/features/register.go", 20),
         ("WL002", "internal/testsupport/fakekubelet.go", 19),
         ("WL001", "internal/testsupport/fakekubelet.go", 23),
         ("WL001", "internal/wiring/register.go", 11),

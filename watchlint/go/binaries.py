@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from watchlint.go.imports import imported_paths
 from watchlint.go.model import GoFile
 
 MODULE_KEY = "module"
@@ -24,7 +25,7 @@ def find_binaries(files: Iterable[GoFile], module_paths: frozenset[str]) -> list
     imports: dict[str, set[str]] = {}
     mains: dict[str, str] = {}
     for file in files:
-        internal = {path for path in file.imports.values() if _is_internal(path, module_paths)}
+        internal = {path for path in imported_paths(file) if _is_internal(path, module_paths)}
         imports.setdefault(file.package_path, set()).update(internal)
         if file.package_name == "main":
             mains.setdefault(file.package_path, _folder(file.path))

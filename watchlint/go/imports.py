@@ -8,6 +8,7 @@ from collections.abc import Iterable
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.model import GoFile
 
 _GOPKG_VERSION = re.compile(r"(\w[\w-]*)\.v\d+")  # gopkg.in/yaml.v3: package yaml
 _MAJOR_VERSION = re.compile(r"^v\d+$")
@@ -44,3 +45,13 @@ def extract_imports(specs: Iterable[tree_sitter.Node]) -> dict[str, str]:
             if position == 0 or alias not in aliases:
                 aliases.setdefault(alias, path)
     return aliases
+
+
+def imported_paths(file: GoFile) -> frozenset[str]:
+    """Every path a file imports, blank (`_ "…/feature/x"`, for its init's registrations) and dot imports
+    included: what a package reaches, where `GoFile.imports` holds only the names code can use."""
+    return frozenset(
+        parser.text(path).strip('"`')
+        for spec in file.nodes("import_spec")
+        if (path := spec.child_by_field_name("path")) is not None
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from watchlint.go.imports import imported_paths
 from watchlint.go.model import GoFile
 
 # an import path with an `internal` element, as a generated file (left unparsed) may quote it
@@ -26,7 +27,7 @@ def test_only_packages(
 ) -> frozenset[str]:
     """The module's packages under an `internal/` folder of its own that no file imports, main packages aside."""
     files = list(files)
-    imported = {path for file in files for path in file.imports.values()} | also_imported
+    imported = {path for file in files for path in imported_paths(file)} | also_imported
     return frozenset(
         file.package_path
         for file in files
