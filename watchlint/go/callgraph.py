@@ -158,6 +158,8 @@ class CallGraph:
                 continue
             holder = file.enclosing_function(literal)
             if holder is None:
+                for listing_file, listed in self._calls_ranging_over(file, literal, info):
+                    found[listing_file.path, listed.start_byte] = (listing_file, listed)
                 continue
             for call in file.calls():
                 if (
@@ -168,18 +170,46 @@ class CallGraph:
                     found[file.path, call.node.start_byte] = (file, call.node)
         return list(found.values())
 
+    def _calls_ranging_over(
+        self, file: GoFile, literal: tree_sitter.Node, info: FunctionInfo
+    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """For a list held by a package variable (`var probes = []probeFn{probeCalico, …}`), the calls of the
+        item of a loop over it in the functions of its package (`for _, probe := range probes { probe(ctx, c) }`)."""
+        values = literal.parent
+        spec = values.parent if values is not None and values.type == "expression_list" else None
+        names = spec.children_by_field_name("name") if spec is not None and spec.type == "var_spec" else []
+        if len(names) != 1:
+            return []
+        held = parser.text(names[0])
+        return [
+            (other, call.node)
+            for other in self.files
+            if other.package_path == file.package_path
+            for call in other.calls()
+            if call.operand is None
+            and _calls_a_local(self.resolver, other, call, info)
+            and (function := call.node.child_by_field_name("function")) is not None
+            and (local := self.resolver.declaration(other, function)) is not None
+            and local.ranged_node is not None
+            and parser.text(local.ranged_node) == held
+        ]
+
     def _function_lists(self) -> dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]]:
         """The names listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), by their
         last element, each with its file and literal; indexed once."""
         if self._listed is None:
             self._listed = {}
+            function_types = _function_type_names(self.files)
             for file in self.files:
                 for literal in file.nodes("composite_literal"):
                     type_node = literal.child_by_field_name("type")
                     element = type_node.child_by_field_name("element") if type_node is not None else None
                     if type_node is None or type_node.type != "slice_type" or element is None:
                         continue
-                    if element.type != "function_type":
+                    named = element.type in ("type_identifier", "qualified_type")
+                    if element.type != "function_type" and not (
+                        named and parser.text(element).rsplit(".", 1)[-1] in function_types
+                    ):
                         continue
                     for item in literal_items(literal):
                         if item.type in ("identifier", "selector_expression"):
@@ -253,3 +283,19 @@ def _calls_a_local(resolver: Resolver, file: GoFile, call: Call, info: FunctionI
         return False
     arguments = parser.named(call.arguments) if call.arguments is not None else []
     return len(arguments) == len(info.parameters)
+
+
+def _function_type_names(files: list[GoFile]) -> frozenset[str]:
+    """The names of the module's function types (`type probeFn func(context.Context, client.Client) error`),
+    whose slices list functions as `[]func(…)` ones do."""
+    return frozenset(
+        parser.text(name)
+        for file in files
+        for declaration in file.tree.root_node.named_children
+        if declaration.type == "type_declaration"
+        for spec in declaration.named_children
+        if spec.type == "type_spec"
+        and (kind := spec.child_by_field_name("type")) is not None
+        and kind.type == "function_type"
+        and (name := spec.child_by_field_name("name")) is not None
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -55,6 +56,9 @@ class ClientGraph:
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
+    # the calls that run a function listed in a slice of functions (CallGraph.called_from_lists), set once the
+    # call graph is built
+    listed_calls: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]] = lambda _: []
 
     def __post_init__(self) -> None:
         self.methods = MethodIndex(self.resolver)
@@ -542,6 +546,15 @@ class ClientGraph:
         if info is not None and not info.file.is_test:
             passed = [value for value in passed if not value.in_test]
         shown = f"parameter {ref.name} of {ref.function.name}"
+        if not passed and info is not None:
+            # listed in a slice of functions and called through the loop's item (`probe(ctx, c)`)
+            passed = [
+                Assigned(self.ref_of(file, value), file.span(value), " ".join(parser.text(value).split()))
+                for file, call in self.listed_calls(ref.function)
+                if ref.index < len(values := parser.named(call.child_by_field_name("arguments") or call))
+                and (value := values[ref.index]) is not None
+                and (file.is_test or not info.file.is_test)
+            ]
         if not passed and info is not None and ref.index < len(info.parameters):
             # no call seen (a dependency-injection container calls it): a parameter of a module struct carrying
             # a client holds what the module stores in that struct (`UncachedClient{client.New(…)}`)
