@@ -35,6 +35,7 @@ from watchlint.go.model import (
     KNATIVE_SHAREDMAIN,
     READ_FIRST,
     GoFile,
+    call_parts,
 )
 from watchlint.go.pending import PendingSite, construct_text, evidence, operand_of, pending_site
 from watchlint.go.predicateselectors import Labels, PredicateSelectors
@@ -421,7 +422,13 @@ class SiteExtractor:
 
     def _option_value(self, file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node:
         """A builder option given through a variable (`reconcilers.OnlyUpdates = builder.WithPredicates(…)`),
-        or returned by a module function (`For(&corev1.Pod{}, r.forOption())`)."""
+        or returned by a module function (`For(&corev1.Pod{}, r.forOption())`), or converted to the option
+        interface of one builder method (`builder.WatchesOption(builder.WithPredicates(sel))`)."""
+        converted = call_parts(option) if option.type == "call_expression" else None
+        if converted is not None and converted.name in _OPTION_CONVERSIONS and converted.arguments is not None:
+            inner = parser.named(converted.arguments)
+            if len(inner) == 1:
+                return self._option_value(file, inner[0])
         if option.type == "call_expression" and not _is_with_predicates(option):
             info = self.resolver.callee(file, option)
             returned = returned_values(info.node) if info is not None else []
@@ -717,6 +724,10 @@ class SiteExtractor:
         kept = [site for site in pending if not served_by(site, served)] if served else pending
         paired = reflector_lists(kept)
         return [site for site in kept if id(site) not in paired] if paired else kept
+
+
+# builder's option interfaces, to which an option is converted (`builder.WatchesOption(opt)`)
+_OPTION_CONVERSIONS = frozenset({"ForOption", "OwnsOption", "WatchesOption"})
 
 
 def _is_with_predicates(node: tree_sitter.Node) -> bool:
