@@ -452,6 +452,13 @@ def test_a_run_the_cache_answers_keeps_no_sources(repo: Path, tmp_path: Path) ->
 linux_only = pytest.mark.skipif(not standby.available(), reason="the standby worker needs fork (Linux)")
 
 
+def _one_job(folder: str, cache: cache_module.FactsCache) -> tuple[unitstate.UnitState, extraction.Job]:
+    """The one unit of a folder, planned with a cache, and the job that analyzes it."""
+    planned = engine.plan([Path(folder)], CommandLine(), load_catalog(), options=engine.RunOptions(cache=cache))
+    [state] = planned.states
+    return state, state.take_job(planned.overlay, cache)
+
+
 @linux_only
 def test_the_unit_an_edit_changed_is_analyzed_by_the_standby_worker(repo: Path) -> None:
     """The worker forked at start-up imports the front-end and analyzes the edited unit while the parent reads
@@ -515,9 +522,7 @@ def test_a_standby_worker_takes_a_unit_larger_than_a_pipe_while_it_is_still_impo
     beta = repo / "beta" / "main.go"
     beta.write_text(beta.read_text(encoding="utf-8") + "// padding\n" * 30_000, encoding="utf-8")  # ~330 KB
     cache = cache_module.FactsCache(tmp_path / "cache")
-    planned = engine.plan([Path("beta")], CommandLine(), load_catalog(), options=engine.RunOptions(cache=cache))
-    [state] = planned.states
-    job = state.take_job(planned.overlay, cache)
+    state, job = _one_job("beta", cache)
     worker = standby.Standby.start(cache)
     assert worker is not None
     try:
@@ -577,9 +582,7 @@ def test_a_unit_cuts_the_standby_workers_import_of_the_other_front_end_short(
         },
     )
     cache = cache_module.FactsCache(tmp_path / "cache")
-    planned = engine.plan([Path(unit)], CommandLine(), load_catalog(), options=engine.RunOptions(cache=cache))
-    [state] = planned.states
-    job = state.take_job(planned.overlay, cache)
+    state, job = _one_job(unit, cache)
     worker = standby.Standby.start(cache)
     assert worker is not None
     try:
