@@ -35,7 +35,7 @@ from watchlint.facts import (
 from watchlint.frontend import UnitInput, file_failure
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
-from watchlint.go.buildtags import in_default_build
+from watchlint.go.buildtags import header, in_default_build
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.clientcollect import collect as collect_clients
 from watchlint.go.clientgo import TypedClientNames
@@ -66,9 +66,7 @@ from watchlint.source import SourceFile, Span
 
 # The convention of `go generate` (https://go.dev/s/generatedcode), searched in the file's head.
 _GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILINE)
-_GENERATED_HEAD_BYTES = 16 * 1024
 _CONTROLLER_BUILDER = b"NewControllerManagedBy("
-_PACKAGE_CLAUSE = re.compile(rb"^\s*package\s", re.MULTILINE)
 _KUBERNETES_IMPORT = b"k8s.io/"  # files without it have no site, client or cache option
 _KNATIVE_INJECTION = b"knative.dev/pkg/injection"  # a knative main scoping injection imports only that
 
@@ -78,9 +76,7 @@ _T = TypeVar("_T")
 def is_generated(source: SourceFile) -> bool:
     """True when the generated-code marker comes before the package clause, as the convention requires; not
     for generated controllers, which are the operator's own watches (Kong generates its reconcilers)."""
-    head = source.data[:_GENERATED_HEAD_BYTES]
-    package = _PACKAGE_CLAUSE.search(head)
-    marked = _GENERATED.search(head[: package.start()] if package else head) is not None
+    marked = _GENERATED.search(header(source.data)) is not None
     return marked and _CONTROLLER_BUILDER not in source.data
 
 

@@ -11,20 +11,26 @@ import re
 
 _CONSTRAINT = re.compile(rb"^//go:build[ \t]+([^\r\n]*)", re.MULTILINE)
 _PACKAGE_CLAUSE = re.compile(rb"^\s*package\s", re.MULTILINE)
+_HEAD_BYTES = 16 * 1024  # where the header of a file with a long license is over
 _TOKEN = re.compile(r"\s*(\(|\)|!|&&|\|\||[A-Za-z0-9_.]+)")
-_HEAD_BYTES = 16 * 1024
 # what a plain `go build` on linux/amd64 satisfies; other operating systems, architectures and every custom tag
 # (integration, e2e, tools, ignore, enterprise…) it does not
 _SATISFIED = frozenset({"linux", "amd64", "unix", "gc", "cgo"})
 _GO_VERSION = re.compile(r"go1\.\d+")
 
 
+def header(data: bytes) -> bytes:
+    """The part of a Go file before its package clause (within its first 16 KiB), where directives such as
+    `//go:build` and the generated-code marker belong."""
+    head = data[:_HEAD_BYTES]
+    package = _PACKAGE_CLAUSE.search(head)
+    return head[: package.start()] if package else head
+
+
 def in_default_build(data: bytes) -> bool:
     """Whether a file's `//go:build` line, if it has one before its package clause, holds for a plain build;
     a line that does not parse holds (the file is analyzed, as without one)."""
-    head = data[:_HEAD_BYTES]
-    package = _PACKAGE_CLAUSE.search(head)
-    match = _CONSTRAINT.search(head, 0, package.start() if package else len(head))
+    match = _CONSTRAINT.search(header(data))
     if match is None:
         return True
     expression = match.group(1).decode("utf-8", "replace").split("//", 1)[0]

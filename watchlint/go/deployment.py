@@ -113,8 +113,8 @@ class Evaluator:
         self._deployed_packages: tuple[frozenset[str] | None] | None = None
         self._memo: dict[object, object] = {}
         self._nesting = 0  # evaluations under way, one inside the other
-        # evaluations cut short by MAX_DEPTH or MAX_NESTING so far: what they gave is not kept, because the
-        # same value asked for from fewer steps away may be known
+        # evaluations cut short by MAX_DEPTH or MAX_NESTING so far: what they gave is computed once more when
+        # asked again (see `once`), because the same value asked for from fewer steps away may be known
         self.cutoffs = 0
         self._cut_short: dict[object, tuple[bool, object]] = {}  # key -> (computed twice, last result)
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {

@@ -16,7 +16,7 @@ from watchlint.go.flags import Flag
 from watchlint.go.guards import disjuncts, tested_empty
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
-from watchlint.go.resolve import keyed_elements
+from watchlint.go.resolve import assigned_to, keyed_elements
 from watchlint.go.scope import under_condition
 
 if TYPE_CHECKING:
@@ -177,11 +177,10 @@ class FieldValues:
     def _through_a_parameter(self, file: GoFile, value: tree_sitter.Node) -> bool:
         """Whether a write sets the field through a parameter (`c.Availability = detected` in a helper given
         `&cfg`): whichever struct its callers hand over, named as they like, may be the one read."""
-        assignment = value.parent.parent if value.parent is not None else None
-        target = parser.first_named(assignment.child_by_field_name("left")) if assignment is not None else None
-        if target is None or assignment is None or assignment.type != "assignment_statement":
+        target = assigned_to(value)
+        if target is None or target.type != "selector_expression":
             return False
-        operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
+        operand = target.child_by_field_name("operand")
         declaration = self.resolver.declaration(file, operand) if operand is not None else None
         return declaration is not None and declaration.parameter_index >= 0
 

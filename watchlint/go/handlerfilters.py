@@ -14,7 +14,7 @@ import tree_sitter
 from watchlint.facts import Evidence
 from watchlint.go import parser
 from watchlint.go.model import GoFile
-from watchlint.go.resolve import Resolver
+from watchlint.go.resolve import Resolver, assigned_to
 
 CLIENT_GO_CACHE = "k8s.io/client-go/tools/cache"
 _ADDS = frozenset({"AddEventHandler", "AddEventHandlerWithResyncPeriod", "AddEventHandlerWithOptions"})
@@ -42,8 +42,8 @@ def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: in
         if arguments:
             yield arguments[0]
         return
-    variable = _assigned_to(current)
-    if variable is None or hops >= _MAX_HOPS:
+    variable = assigned_to(current)
+    if variable is None or variable.type not in ("identifier", "selector_expression") or hops >= _MAX_HOPS:
         return
     if variable.type == "selector_expression":  # `sc.podInformer = f.Core().V1().Pods()`: the field's uses after
         yield from _field_handlers(resolver, file, variable, hops)
@@ -82,22 +82,6 @@ def _method_call_on(node: tree_sitter.Node, names: frozenset[str]) -> tree_sitte
     if parser.text(selector.child_by_field_name("field")) not in names or call is None:
         return None
     return call if call.type == "call_expression" and call.child_by_field_name("function") == selector else None
-
-
-def _assigned_to(value: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The variable (or struct field) a value is declared or assigned to, alone or in its place of a list
-    (`x := value`, `s.informer = value`)."""
-    values = value.parent
-    statement = values.parent if values is not None and values.type == "expression_list" else None
-    if values is None or statement is None or statement.type not in ("short_var_declaration", "assignment_statement"):
-        return None
-    if statement.child_by_field_name("right") != values:
-        return None
-    left = statement.child_by_field_name("left")
-    names = parser.named(left) if left is not None else []
-    index = next((i for i, item in enumerate(parser.named(values)) if item == value), -1)
-    target = names[index] if 0 <= index < len(names) else None
-    return target if target is not None and target.type in ("identifier", "selector_expression") else None
 
 
 def _filtering(resolver: Resolver, file: GoFile, handler: tree_sitter.Node) -> tree_sitter.Node | None:

@@ -36,13 +36,14 @@ from watchlint.go.resolve import (
     ObjectRef,
     Resolver,
     append_arguments,
+    assigned_to,
     holding_literal,
     key_of,
     keyed_elements,
     keyed_entries,
     literal_items,
 )
-from watchlint.go.scope import return_statements
+from watchlint.go.scope import innermost_function, return_statements
 from watchlint.go.secondcaches import cache_fed_by, enclosing_second_cache, is_second_cache, second_cache_key
 from watchlint.source import Span
 
@@ -642,16 +643,10 @@ class _Extractor:
             made.append(declaration.value_node)
         keys = [key for literal in made if literal.type == "composite_literal" for key, _ in keyed_entries(literal)]
         for value in scope.element_writes.get(text, []) if scope is not None else []:
-            statement = value.parent.parent if value.parent is not None else None
-            if statement is None or statement.type != "assignment_statement":
-                continue
-            targets = parser.named(statement.child_by_field_name("left") or statement)
-            values = parser.named(statement.child_by_field_name("right") or statement)
-            keys.extend(
-                index
-                for target, written in zip(targets, values, strict=False)
-                if written == value and (index := target.child_by_field_name("index")) is not None
-            )
+            target = assigned_to(value)
+            index = target.child_by_field_name("index") if target is not None else None
+            if index is not None:
+                keys.append(index)
         return keys
 
     def _filled_whole(self, name: tree_sitter.Node) -> list[tree_sitter.Node]:
@@ -728,17 +723,11 @@ def _names_a_namespace(value: tree_sitter.Node) -> bool:
 def _in_new_cache_function(call: tree_sitter.Node) -> bool:
     """Whether a call sits in a function literal given as manager options' NewCache (`NewCache: func(…) {…}`,
     `opts.NewCache = func(…) {…}`): the manager calls it to build its one cache, from its own options."""
-    function = call.parent
-    while function is not None and function.type != "func_literal":
-        function = function.parent
-    holder = function.parent if function is not None else None
-    if function is not None and key_of(function) == "NewCache":
+    function = innermost_function(call)
+    if function is None or function.type != "func_literal":
+        return False
+    if key_of(function) == "NewCache":
         return True
-    if holder is not None and holder.type == "expression_list" and holder.parent is not None:
-        left = holder.parent.child_by_field_name("left")
-        target = parser.first_named(left) if left is not None else None
-        field = (
-            target.child_by_field_name("field") if target is not None and target.type == "selector_expression" else None
-        )
-        return field is not None and parser.text(field) == "NewCache"
-    return False
+    target = assigned_to(function)
+    field = target.child_by_field_name("field") if target is not None and target.type == "selector_expression" else None
+    return field is not None and parser.text(field) == "NewCache"

@@ -498,6 +498,21 @@ def holding_literal(value: tree_sitter.Node) -> tree_sitter.Node | None:
     return entry if entry is not None and entry.type in ("composite_literal", "literal_value") else body
 
 
+def assigned_to(value: tree_sitter.Node) -> tree_sitter.Node | None:
+    """What a value is declared or assigned to, in its place of the list (`x := value`, `s.informer = value`,
+    `m[key] = value`, `a, b = x, value`); None for a value no declaration or assignment writes."""
+    values = value.parent
+    statement = values.parent if values is not None and values.type == "expression_list" else None
+    if values is None or statement is None or statement.type not in ("short_var_declaration", "assignment_statement"):
+        return None
+    if statement.child_by_field_name("right") != values:
+        return None
+    left = statement.child_by_field_name("left")
+    names = parser.named(left) if left is not None else []
+    index = next((i for i, item in enumerate(parser.named(values)) if item == value), -1)
+    return names[index] if 0 <= index < len(names) else None
+
+
 def key_of(value: tree_sitter.Node) -> str | None:
     """The key a value is written under in a literal (`NewCache` of `NewCache: func(…) {…}`, `MatchLabels` of
     `MatchLabels: map[string]string{…}`); None for a value under no key, or for a key itself."""
