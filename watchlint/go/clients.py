@@ -420,9 +420,12 @@ class ClientGraph:
 
     def record(self, table: dict, key: tuple, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> None:  # type: ignore[type-arg]
         """Add what a field, variable or parameter receives to one of the tables."""
+        table.setdefault(key, []).append(self._assigned(file, value, fallback))
+
+    def _assigned(self, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> Assigned:
+        """What a field, variable or parameter receives, where it is written."""
         text = " ".join(parser.text(value).split())
-        assigned = Assigned(self.ref_of(file, value), file.span(value), text, fallback, file.is_test)
-        table.setdefault(key, []).append(assigned)
+        return Assigned(self.ref_of(file, value), file.span(value), text, fallback, file.is_test)
 
     # -- resolution ----------------------------------------------------------------------------------
     def resolve(self, ref: ClientRef, depth: int = 0, seen: frozenset[ClientRef] = frozenset()) -> Known | None:
@@ -549,11 +552,10 @@ class ClientGraph:
         if not passed and info is not None:
             # listed in a slice of functions and called through the loop's item (`probe(ctx, c)`)
             passed = [
-                Assigned(self.ref_of(file, value), file.span(value), " ".join(parser.text(value).split()))
+                self._assigned(file, arguments[ref.index])
                 for file, call in self.listed_calls(ref.function)
-                if ref.index < len(values := parser.named(call.child_by_field_name("arguments") or call))
-                and (value := values[ref.index]) is not None
-                and (file.is_test or not info.file.is_test)
+                if ref.index < len(arguments := parser.named(call.child_by_field_name("arguments") or call))
+                and (info.file.is_test or not file.is_test)  # as above: a production function's production calls
             ]
         if not passed and info is not None and ref.index < len(info.parameters):
             # no call seen (a dependency-injection container calls it): a parameter of a module struct carrying
