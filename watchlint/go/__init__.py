@@ -162,7 +162,7 @@ def extract(unit: UnitInput) -> Facts:
         run.guarded(file, lambda item: collect_clients(clients, item))
     flags.finish(run.all_files)
     calls = CallGraph(resolver, run.all_files)
-    clients.listed_calls = calls.called_from_lists
+    clients.listed_calls = calls.called_as_values
     evaluator = Evaluator(resolver, flags, calls)
     evaluator.find_deployed_packages = lambda: _deployed_packages(run)
     try:

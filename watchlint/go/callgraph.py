@@ -170,6 +170,59 @@ class CallGraph:
                     found[file.path, call.node.start_byte] = (file, call.node)
         return list(found.values())
 
+    def called_as_values(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls that may run a plain function handed on as a value rather than called by name: listed in
+        a slice of functions (`called_from_lists`) or stored in a struct field (`called_through_fields`)."""
+        return self.called_from_lists(key) + self.called_through_fields(key)
+
+    def called_through_fields(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls of a struct field a plain function is stored in (`esClientFn: esutils.NewClient` in a
+        literal, `r.newClient = newClient`), made through a value of that struct with as many arguments as the
+        function takes (`r.esClientFn(r.client, …)`)."""
+        info = self.resolver.declarations.functions.get(key)
+        if info is None or key.receiver:
+            return []
+        found: dict[tuple[str, int], tuple[GoFile, tree_sitter.Node]] = {}
+        for file, value in self.references(key):
+            holder = self._field_holding(file, value)
+            if holder is None:
+                continue
+            struct, field_name = holder
+            for other, call in self.named(field_name):
+                arguments = parser.named(call.arguments) if call.arguments is not None else []
+                if call.operand is None or len(arguments) != len(info.parameters):
+                    continue
+                owner = self.resolver.type_of(other, call.operand)
+                if owner is not None and self.resolver.declarations.unalias(owner.base) == struct:
+                    found[other.path, call.node.start_byte] = (other, call.node)
+        return list(found.values())
+
+    def _field_holding(self, file: GoFile, value: tree_sitter.Node) -> tuple[TypeRef, str] | None:
+        """The struct and field a value is stored in: `T{field: value}` (also `&T{…}`), or `x.field = value`."""
+        declarations = self.resolver.declarations
+        element = value.parent
+        if element is not None and element.type == "literal_element":
+            keyed = element.parent
+            body = keyed.parent if keyed is not None and keyed.type == "keyed_element" else None
+            literal = body.parent if body is not None else None
+            key = keyed.child_by_field_name("key") if keyed is not None else None
+            if literal is None or literal.type != "composite_literal" or key is None or key == element:
+                return None
+            struct = resolve_type(literal.child_by_field_name("type"), file)
+            return (declarations.unalias(struct.base), parser.text(key)) if struct is not None else None
+        right = value.parent
+        statement = right.parent if right is not None and right.type == "expression_list" else None
+        if right is None or statement is None or statement.type != "assignment_statement":
+            return None
+        left = parser.named(statement.child_by_field_name("left") or statement)
+        values = parser.named(right)
+        target = left[values.index(value)] if len(left) == len(values) and value in values else None
+        if target is None or target.type != "selector_expression":
+            return None
+        owner = self.resolver.type_of(file, target.child_by_field_name("operand"))
+        field_name = parser.text(target.child_by_field_name("field"))
+        return (declarations.unalias(owner.base), field_name) if owner is not None else None
+
     def _calls_ranging_over(
         self, file: GoFile, literal: tree_sitter.Node, info: FunctionInfo
     ) -> list[tuple[GoFile, tree_sitter.Node]]:

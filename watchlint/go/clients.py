@@ -30,7 +30,7 @@ from watchlint.go.model import (
     is_client_type,
 )
 from watchlint.go.resolve import Resolver, is_slice_literal, literal_items
-from watchlint.go.scope import in_nil_test, returned_values
+from watchlint.go.scope import in_nil_test, receiver_name, returned_values
 from watchlint.go.secondcaches import is_second_cache, second_cache_key
 
 _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: says nothing of its own
@@ -56,8 +56,8 @@ class ClientGraph:
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
-    # the calls that run a function listed in a slice of functions (CallGraph.called_from_lists), set once the
-    # call graph is built
+    # the calls that run a function handed on as a value, listed in a slice of functions or stored in a struct
+    # field (CallGraph.called_as_values), set once the call graph is built
     listed_calls: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]] = lambda _: []
 
     def __post_init__(self) -> None:
@@ -93,15 +93,41 @@ class ClientGraph:
         return Marker.UNKNOWN
 
     def _wrapper_ref(self, file: GoFile, literal: tree_sitter.Node, depth: int) -> ClientRef:
-        """`&defaultClient{Client: c}` returned as a client: the client its embedded client field is given."""
+        """`&defaultClient{Client: c}` returned as a client: the client its embedded client field is given, or
+        the field its own reads go through (`&wrappedReader{client: c}`)."""
         struct = resolve_type(literal.child_by_field_name("type"), file)
         if struct is None:
             return Marker.UNKNOWN
-        embedded = self._carried_client(struct)
-        if embedded is None or embedded.struct != self.resolver.declarations.unalias(struct.base):
+        base = self.resolver.declarations.unalias(struct.base)
+        embedded = self._carried_client(struct) or self._delegated_field(base)
+        if embedded is None or embedded.struct != base:
             return Marker.UNKNOWN  # held deeper than the literal's own fields: not followed
         given = dict(self.resolver.struct_elements(file, literal)).get(embedded.field)
         return self.ref_of(file, given, depth + 1) if given is not None else Marker.UNKNOWN
+
+    def _delegated_field(self, struct: TypeRef) -> FieldRef | None:
+        """The one client field a module struct's own Get and List read through (`func (w *wrappedReader)
+        List(…) error { return w.client.List(…) }`, topolvm's reader wrapper); None where they read through
+        none, several, or declare neither."""
+        declarations = self.resolver.declarations
+        fields = {info.name for info in declarations.structs.get(struct, ()) if self.is_client_like(info.type)}
+        used: set[str] = set()
+        for method in ("Get", "List"):
+            info = declarations.functions.get(FunctionKey(struct.package, struct.name, method))
+            receiver = receiver_name(info.node) if info is not None else None
+            if info is None or receiver is None:
+                continue
+            for call in parser.captures("(call_expression) @call", info.node).get("call", []):
+                function = call.child_by_field_name("function")
+                operand = function.child_by_field_name("operand") if function is not None else None
+                if function is None or function.type != "selector_expression" or operand is None:
+                    continue
+                holder = operand.child_by_field_name("operand") if operand.type == "selector_expression" else None
+                called = parser.text(function.child_by_field_name("field"))
+                field_name = parser.text(operand.child_by_field_name("field"))
+                if called == method and parser.text(holder) == parser.text(receiver) and field_name in fields:
+                    used.add(field_name)
+        return FieldRef(struct, used.pop()) if len(used) == 1 else None
 
     def receiver_of(self, file: GoFile, operand: tree_sitter.Node) -> ClientRef:
         """The client behind `operand` in `operand.Get(…)`, following methods promoted from embedded clients."""
@@ -219,9 +245,23 @@ class ClientGraph:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at
         `index`."""
         info = self.resolver.callee(file, call) or self._implementation(file, call)
-        if info is not None and index < len(info.results) and self.is_client_like(info.results[index]):
-            return ReturnRef(info.key, index)
-        return Marker.UNKNOWN
+        if info is None or index >= len(info.results) or not self.is_client_like(info.results[index]):
+            return Marker.UNKNOWN
+        passed = self._passed_through(file, call, info, index)
+        return passed if passed is not None else ReturnRef(info.key, index)
+
+    def _passed_through(self, file: GoFile, call: tree_sitter.Node, info: FunctionInfo, index: int) -> ClientRef | None:
+        """What this call passes, for a function that returns (or wraps) one of its own parameters
+        (`NewWrappedReader(mgr.GetAPIReader())`): that argument, not every value any caller passes; None for
+        other functions, and for a call spreading a slice (`f(clients...)`), whose arguments do not line up."""
+        refs = {value.ref for value in self._returned(info.key, index)}
+        only = refs.pop() if len(refs) == 1 else None
+        if not isinstance(only, ParamRef) or only.function != info.key:
+            return None
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        if only.index >= len(arguments) or any(argument.type == "variadic_argument" for argument in arguments):
+            return None
+        return self.ref_of(file, arguments[only.index])
 
     def cluster_of(self, file: GoFile, node: tree_sitter.Node, depth: int = 0) -> str:
         """The key of the second cache a local variable holds, built by `cluster.New`/`cache.New` here or by a
@@ -550,7 +590,8 @@ class ClientGraph:
             passed = [value for value in passed if not value.in_test]
         shown = f"parameter {ref.name} of {ref.function.name}"
         if not passed and info is not None:
-            # listed in a slice of functions and called through the loop's item (`probe(ctx, c)`)
+            # listed in a slice of functions and called through the loop's item (`probe(ctx, c)`), or stored in a
+            # struct field and called through it (`r.newESClient(r.client, …)`)
             passed = [
                 self._assigned(file, arguments[ref.index])
                 for file, call in self.listed_calls(ref.function)
