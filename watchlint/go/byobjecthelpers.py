@@ -11,11 +11,10 @@ from collections.abc import Callable
 
 import tree_sitter
 
-from watchlint.facts import ObjectForm
 from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
-from watchlint.go.declarations import FunctionInfo, resolve_type
-from watchlint.go.generics import of_type_parameter, type_parameter_names
+from watchlint.go.declarations import FunctionInfo
+from watchlint.go.generics import kind_in_type_arguments, of_type_parameter, type_parameter_names
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import ObjectRef, Resolver
 from watchlint.go.scope import Declaration
@@ -71,15 +70,6 @@ def _by_type_argument(
         return None
 
     def kind_of(caller_file: GoFile, call: tree_sitter.Node) -> ObjectRef | None:
-        arguments = call.child_by_field_name("type_arguments")
-        named: dict[str, ObjectRef] = {}
-        for argument in parser.named(arguments) if arguments is not None else []:
-            type_ref = resolve_type(argument, caller_file)
-            kind = resolver.kinds.go_kind(type_ref.package, type_ref.name) if type_ref is not None else None
-            if type_ref is not None and kind is not None:
-                text = " ".join(parser.text(argument).split())
-                named.setdefault(kind, ObjectRef(kind, ObjectForm.TYPED, text, False, type_ref.package))
-        # two kinds among the type arguments: which one the key takes is not told
-        return next(iter(named.values())) if len(named) == 1 else None
+        return kind_in_type_arguments(resolver, caller_file, call)
 
     return kind_of

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import tree_sitter
 
+from watchlint.facts import ObjectForm
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionKey
+from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.model import GoFile
-from watchlint.go.resolve import Resolver
+from watchlint.go.resolve import ObjectRef, Resolver
 from watchlint.go.scope import Declaration
 
 _MAX_HOPS = 3  # locals and conversions between the object and its type parameter
@@ -75,10 +76,28 @@ def _expression_parameter(
     return _named(function, names)  # `T(live)`: a conversion to the type parameter
 
 
+TYPE_ARGUMENTS = -1  # a helper site's "parameter" where the calls' type arguments name the kind
+
+
+def kind_in_type_arguments(resolver: Resolver, file: GoFile, call: tree_sitter.Node) -> ObjectRef | None:
+    """The kind a generic call's type arguments name (`getIfExists[corev1.ConfigMap](…)`, the pointer type
+    parameter inferred); None where they name none, or two (which one the object takes is not told)."""
+    arguments = call.child_by_field_name("type_arguments")
+    named: dict[str, ObjectRef] = {}
+    for argument in parser.named(arguments) if arguments is not None else []:
+        type_ref = resolve_type(argument, file)
+        kind = resolver.kinds.go_kind(type_ref.package, type_ref.name) if type_ref is not None else None
+        if type_ref is not None and kind is not None:
+            text = " ".join(parser.text(argument).split())
+            named.setdefault(kind, ObjectRef(kind, ObjectForm.TYPED, text, False, type_ref.package))
+    return next(iter(named.values())) if len(named) == 1 else None
+
+
 def generic_object(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
     """For an object whose type is a type parameter of the generic function around it, the parameter of the
     function its callers pass a value of that type in (`desired U` for `c.Get(ctx, key, T(new(U)))` with
-    `T object[U]`, a pointer constraint of U): where the calls name the kind, as a helper's parameter does."""
+    `T object[U]`, a pointer constraint of U), or TYPE_ARGUMENTS where none does: where the calls name the
+    kind, as a helper's parameter does."""
     key = resolver.function_key(file, node)
     info = resolver.declarations.functions.get(key) if key is not None else None
     declared = _declared_type_parameters(info.node) if info is not None else {}
@@ -101,4 +120,6 @@ def generic_object(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> 
         if type_node is not None and _named(type_node, related) is not None:
             return info.key, index
         index += len(names)
-    return None
+    # no parameter takes a value of it (`obj := new(E)` in `getIfExists[E any, P ptr[E]](ctx, key, c)`): the
+    # calls' type arguments name the kind
+    return info.key, TYPE_ARGUMENTS

@@ -15,7 +15,7 @@ from watchlint.go.clientrefs import ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import extract_field_keys
-from watchlint.go.generics import generic_object
+from watchlint.go.generics import TYPE_ARGUMENTS, generic_object, kind_in_type_arguments
 from watchlint.go.handlerfilters import handler_filters
 from watchlint.go.informers import (
     LIST_WATCH_INFORMERS,
@@ -322,6 +322,10 @@ class SiteExtractor:
         for caller_file, call in callers(key):
             arguments = call.child_by_field_name("arguments")
             values = parser.named(arguments) if arguments is not None else []
+            if index == TYPE_ARGUMENTS:
+                if (named := self._named_by_call(caller_file, call, index)) is not None:
+                    yield caller_file, values, caller_file, call, named
+                continue
             passed_object = values[index] if index < len(values) else None
             if passed_object is not None and site.helper_field is not None:
                 passed_object = self._field_passed(caller_file, passed_object, site.helper_field)
@@ -337,12 +341,17 @@ class SiteExtractor:
             if outer is None or outer[0] == key or site.helper_field is not None:
                 continue
             for outer_file, outer_call in callers(outer[0]):
-                outer_values = parser.named(outer_call.child_by_field_name("arguments") or outer_call)
-                passed = outer_values[outer[1]] if outer[1] < len(outer_values) else None
-                named = self.resolver.object_of(outer_file, passed) if passed is not None else None
+                named = self._named_by_call(outer_file, outer_call, outer[1])
                 if named is not None and (outer_file.path, outer_call.start_byte) not in named_at:
                     named_at.add((outer_file.path, outer_call.start_byte))
                     yield caller_file, values, outer_file, outer_call, named
+
+    def _named_by_call(self, file: GoFile, call: tree_sitter.Node, index: int) -> ObjectRef | None:
+        """The object a call of a helper passes as its parameter at `index`, or names by type argument."""
+        if index == TYPE_ARGUMENTS:
+            return kind_in_type_arguments(self.resolver, file, call)
+        values = parser.named(call.child_by_field_name("arguments") or call)
+        return self.resolver.object_of(file, values[index]) if index < len(values) else None
 
     def _passed_builder_filters(
         self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
