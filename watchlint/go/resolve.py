@@ -344,14 +344,14 @@ class Resolver:
                 continue
             if self.declaration(file, operand) != declaration:
                 continue
-            named = self._kind_in_setter(call)
+            named = self._kind_in_setter(file, call)
             if named:
                 return named
         return None
 
-    def _kind_in_setter(self, call: tree_sitter.Node) -> str | None:
+    def _kind_in_setter(self, file: GoFile, call: tree_sitter.Node) -> str | None:
         first = parser.first_named(call.child_by_field_name("arguments"))
-        return self._kind_in_expression(first) if first is not None else None
+        return self.gvk_kind(file, first) if first is not None else None
 
     def _kind_in_expression(self, node: tree_sitter.Node) -> str | None:
         """`corev1.SchemeGroupVersion.WithKind("Secret")`, `schema.GroupVersionKind{Kind: "Secret"}`, `"Secret"`."""
@@ -369,9 +369,25 @@ class Resolver:
                     return named
         return None
 
-    def gvk_kind(self, node: tree_sitter.Node) -> str | None:
-        """The kind named by a GroupVersionKind expression (GetInformerForKind)."""
-        return self._kind_in_expression(node)
+    def gvk_kind(self, file: GoFile, node: tree_sitter.Node) -> str | None:
+        """The kind named by a GroupVersionKind expression (GetInformerForKind, SetGroupVersionKind), also
+        through a variable holding one (`gvk.ServiceAccount`, a package's table of the kinds it manages)."""
+        return self._kind_in_expression(self._gvk_value(file, node) or node)
+
+    def _gvk_value(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The value a local or package variable named by `node` is declared with, if any."""
+        if node.type == "identifier":
+            declaration = self.declaration(file, node)
+            if declaration is not None:
+                return declaration.value_node if declaration.value_index == 0 else None
+            variable = self.declarations.variables.get((file.package_path, parser.text(node)))
+        elif node.type == "selector_expression" and (operand := node.child_by_field_name("operand")) is not None:
+            package = file.imports.get(parser.text(operand)) if self._is_package(file, operand) else None
+            field_name = parser.text(node.child_by_field_name("field"))
+            variable = self.declarations.variables.get((package, field_name)) if package else None
+        else:
+            return None
+        return variable.value_node if variable is not None else None
 
     def is_schema_type(self, ref: TypeRef | None) -> bool:
         return ref is not None and ref.package == SCHEMA

@@ -650,7 +650,7 @@ class SiteExtractor:
         helper: tuple[FunctionKey, int] | None = None
         field: str | None = None
         if method == "GetInformerForKind":
-            kind = self.resolver.gvk_kind(arguments[1])
+            kind = self.resolver.gvk_kind(file, arguments[1])
             if kind is None:
                 return
             found = ObjectRef(kind, ObjectForm.TYPED, " ".join(parser.text(arguments[1]).split()), False)
