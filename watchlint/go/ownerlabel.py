@@ -78,15 +78,22 @@ def _key_names(files: list[GoFile], resolver: Resolver) -> frozenset[str]:
 def _pairs(file: GoFile, selects: _Selections) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
     """Key and value written side by side: map entries, `m[k] = v`, and adjacent call arguments; not the
     entries of a map only used to select objects, which may be another operator's (the labels a database
-    operator gives its pods, that mattermost-operator lists them by)."""
+    operator gives its pods, that mattermost-operator lists them by), nor annotations, which no selector
+    sees (spin-operator annotates its Secrets `app.kubernetes.io/managed-by` and labels them otherwise)."""
     for literal in file.nodes("composite_literal"):
         kind = literal.child_by_field_name("type")
-        if kind is not None and kind.type == "map_type" and not selects.only_selects(literal):
+        if (
+            kind is not None
+            and kind.type == "map_type"
+            and not selects.only_selects(literal)
+            and not _annotates(literal)
+        ):
             yield from keyed_entries(literal)
     for left, right in file.assignments():
         target, value = parser.named(left)[0], parser.named(right)[0]
         index = target.child_by_field_name("index") if target.type == "index_expression" else None
-        if index is not None:
+        operand = target.child_by_field_name("operand") if index is not None else None
+        if index is not None and not _names_annotations(operand):
             yield index, value
     for call in file.calls():
         arguments = parser.named(call.arguments) if call.arguments is not None else []
@@ -100,6 +107,7 @@ _SELECTING_CALLS = frozenset(
     {"MatchingLabels", "SelectorFromSet", "SelectorFromValidatedSet", "MatchingLabelsSelector"}
 )
 _SELECTING_FIELDS = frozenset({"MatchLabels"})
+_ANNOTATING = frozenset({"Annotations"})
 
 
 class _Selections:
@@ -132,6 +140,29 @@ class _Selections:
                     for call in file.calls():
                         self._calls.setdefault(call.name, []).append(call.node)
         return self._calls.get(name, [])
+
+
+def _annotates(value: tree_sitter.Node) -> bool:
+    """Whether a map is written as annotations: an `Annotations` field's value, `x.Annotations = m`, or the
+    argument of `SetAnnotations(m)`."""
+    holder = value.parent
+    if holder is not None and holder.type == "literal_element":
+        return key_of(value) in _ANNOTATING
+    if holder is not None and holder.type == "expression_list" and holder.parent is not None:
+        statement = holder.parent
+        left = statement.child_by_field_name("left") if statement.type == "assignment_statement" else None
+        return left is not None and any(_names_annotations(target) for target in parser.named(left))
+    if holder is None or holder.type != "argument_list" or holder.parent is None:
+        return False
+    called = call_parts(holder.parent)
+    return called is not None and called.name == "SetAnnotations"
+
+
+def _names_annotations(target: tree_sitter.Node | None) -> bool:
+    """`obj.Annotations`, `obj.ObjectMeta.Annotations`: a field holding annotations."""
+    if target is None or target.type != "selector_expression":
+        return False
+    return parser.text(target.child_by_field_name("field")) in _ANNOTATING
 
 
 def _selects(value: tree_sitter.Node) -> bool:
