@@ -858,3 +858,58 @@ def test_no_edit_goes_into_an_options_field_the_code_replaces_later(
         ("WL002", 26): ["Add &corev1.ConfigMap{} to Client.Cache.DisableFor in main.go"],
         ("WL001", 35): ["Watch Secret metadata only (builder.OnlyMetadata); read it as metav1.PartialObjectMetadata"],
     }
+
+
+BY_OBJECT_REPLACED_UNDER_A_FLAG = """package main
+
+import (
+	"context"
+	"flag"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type AppReconciler struct{ client.Client }
+
+func (r *AppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var settings corev1.ConfigMap
+	return ctrl.Result{}, r.Get(ctx, req.NamespacedName, &settings)
+}
+
+func main() {
+	var instance string
+	flag.StringVar(&instance, "instance", "", "watch only this instance's objects")
+	flag.Parse()
+	opts := ctrl.Options{LeaderElectionID: "apps.example.com"}
+	if instance != "" {
+		opts.Cache.ByObject = map[client.Object]cache.ByObject{
+			&appsv1.Deployment{}: {Label: labels.SelectorFromSet(labels.Set{"instance": instance})},
+		}
+	}
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), opts)
+	_ = ctrl.NewControllerManagedBy(mgr).
+		For(&appsv1.Deployment{}).
+		Owns(&corev1.Secret{}).
+		Complete(&AppReconciler{Client: mgr.GetClient()})
+}
+"""
+
+
+def test_no_edit_goes_into_a_nested_options_field_the_code_replaces_under_a_flag(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`opts.Cache.ByObject = map…{}` under --instance replaces the map a ByObject entry would be added to: the
+    label fix would be lost as soon as the flag is set, so the Owns finding keeps only its metadata-only fix.
+    DisableFor, under Client, is not replaced."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": BY_OBJECT_REPLACED_UNDER_A_FLAG}))
+    report = run([Path(".")], CommandLine(), catalog)
+    fixes = {(finding.code, finding.span.line): [fix.title for fix in finding.fixes] for finding in report.findings}
+    assert fixes == {
+        ("WL002", 19): ["Add &corev1.ConfigMap{} to Client.Cache.DisableFor in main.go"],
+        ("WL001", 35): ["Watch Secret metadata only (builder.OnlyMetadata); read it as metav1.PartialObjectMetadata"],
+    }

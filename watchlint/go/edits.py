@@ -31,8 +31,14 @@ class OptionsAnchor:
     # the owner label the operator sets on what it creates, for a label selector; None when its value varies
     label: tuple[str, str] | None
     # fields of the options the code assigns whole after the literal (`opts.Cache = cache.Options{…}` in a
-    # helper given &opts): an edit of the literal's field would be replaced
+    # helper given &opts, `opts.Cache.ByObject = map…{}` under a flag), as dotted paths: an edit of the
+    # literal's field, or of a field inside it, would be replaced
     overwritten: frozenset[str] = frozenset()
+
+    def replaces(self, path: str) -> bool:
+        """Whether the code assigns the field at `path` (`Cache.ByObject`) whole, or one holding it."""
+        parts = path.split(".")
+        return any(".".join(parts[:end]) in self.overwritten for end in range(1, len(parts) + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +111,7 @@ def _cache_options(client: str, obj: str) -> Literal:
 
 def _disable_for_nested(anchor: OptionsAnchor, client: str, obj: str) -> Edit | None:
     file, options = anchor.file, anchor.literal
-    if "Client" in anchor.overwritten:
+    if anchor.replaces("Client.Cache.DisableFor"):
         return None
     client_options = _field(options, "Client")
     if client_options is None:
@@ -206,11 +212,11 @@ def _by_object(
     file, options = anchor.file, anchor.literal
     by_object = Literal(f"ByObject: map[{client}.Object]{cache}.ByObject", (entry,))
     cache_options = _field(options, "Cache")
-    if "Cache" in anchor.overwritten:
+    if anchor.replaces("Cache.ByObject"):
         added: Edit | None = None
     elif cache_options is None:
         new_cache = Literal(f"Cache: {cache}.Options", (by_object,))
-        if keep_reads and _field(options, "Client") is None and "Client" not in anchor.overwritten:
+        if keep_reads and _field(options, "Client") is None and not anchor.replaces("Client.Cache.DisableFor"):
             return (_insert_element(file, options, new_cache, _client_options(client, obj)),)
         added = _insert_element(file, options, new_cache)
     elif cache_options.type != "composite_literal":
@@ -226,7 +232,7 @@ def _by_object(
 
 def _selectors_by_object(anchor: OptionsAnchor, cache: str, entry: Literal) -> Edit | None:
     file, options = anchor.file, anchor.literal
-    if "NewCache" in anchor.overwritten:
+    if anchor.replaces("NewCache"):
         return None
     selectors = Literal(f"SelectorsByObject: {cache}.SelectorsByObject", (entry,))
     new_cache = _field(options, "NewCache")

@@ -140,22 +140,34 @@ _EDITED_FIELDS = frozenset({"Cache", "Client", "NewCache"})
 
 
 def _overwritten_fields(files: list[GoFile], resolver: Resolver) -> dict[str, set[str]]:
-    """Per package, the manager options fields its code assigns whole (`o.Cache = cache.Options{…}` in a helper
-    given &opts, as operator-sdk's namespace helpers do): whatever a fix adds to the literal, that assignment
-    replaces."""
+    """Per package, the manager options fields its code assigns whole, as dotted paths (`o.Cache =
+    cache.Options{…}` in a helper given &opts, as operator-sdk's namespace helpers do; `opts.Cache.ByObject =
+    map…{}` under a flag, as ytsaurus does): whatever a fix adds to the literal there, that assignment replaces."""
     found: dict[str, set[str]] = {}
     for file in files:
         if file.is_test:
             continue
         for left, _ in file.assignments():
             for target in parser.named(left):
-                field = target.child_by_field_name("field") if target.type == "selector_expression" else None
-                if field is None or parser.text(field) not in _EDITED_FIELDS:
-                    continue
-                owner = resolver.type_of(file, target.child_by_field_name("operand"))
-                if owner is not None and owner.package in MANAGER_PACKAGES and owner.name == "Options":
-                    found.setdefault(file.package_path, set()).add(parser.text(field))
+                path = _options_path(file, target, resolver)
+                if path is not None and path.split(".", 1)[0] in _EDITED_FIELDS:
+                    found.setdefault(file.package_path, set()).add(path)
     return found
+
+
+def _options_path(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> str | None:
+    """`Cache.ByObject` for `opts.Cache.ByObject`, where opts is a manager Options value; None otherwise."""
+    fields: list[str] = []
+    while target.type == "selector_expression" and len(fields) < 4:
+        fields.insert(0, parser.text(target.child_by_field_name("field")))
+        operand = target.child_by_field_name("operand")
+        if operand is None:
+            return None
+        owner = resolver.type_of(file, operand)
+        if owner is not None and owner.package in MANAGER_PACKAGES and owner.name == "Options":
+            return ".".join(fields)
+        target = operand
+    return None
 
 
 def _of(overwritten: dict[str, set[str]], packages: frozenset[str] | None) -> frozenset[str]:
