@@ -35,7 +35,7 @@ class MethodIndex:
         owner = self.resolver.type_of(file, called.operand)
         if owner is not None and owner.package not in self._packages():
             return []  # a library type's method (`cl.Get` on a client.Client) is the library's, not a module's
-        interface = self._interface(file, called.operand)
+        interface = self._interface(file, called.operand, called.name)
         required = self.resolver.declarations.required_methods(interface) if interface is not None else None
         if required is None or called.name not in required:
             only = self.only(file, called.name)
@@ -83,7 +83,7 @@ class MethodIndex:
     def through_module_interface(self, file: GoFile, called: Call) -> list[FunctionInfo]:
         """`dispatched`, only where the call's operand is seen to be of a module interface: a method name alone
         (`x.List(…)` on a value of unknown type) says nothing of which method runs."""
-        interface = self._interface(file, called.operand) if called.operand is not None else None
+        interface = self._interface(file, called.operand, called.name) if called.operand is not None else None
         if interface is None:
             return []
         declarations = self.resolver.declarations
@@ -103,16 +103,37 @@ class MethodIndex:
         function = call.child_by_field_name("function")
         if function is None or function.type != "selector_expression":
             return None
-        if self._interface(file, function.child_by_field_name("operand")) is None:
+        name = parser.text(function.child_by_field_name("field"))
+        if self._interface(file, function.child_by_field_name("operand"), name) is None:
             return None
-        return self.only(file, parser.text(function.child_by_field_name("field")))
+        return self.only(file, name)
 
-    def _interface(self, file: GoFile, operand: tree_sitter.Node | None) -> TypeRef | None:
-        """The module interface a method call's operand has as its type; None for any other type."""
+    def _interface(self, file: GoFile, operand: tree_sitter.Node | None, name: str) -> TypeRef | None:
+        """The module interface a method call's operand has as its type, or the one a module struct embeds
+        that the method `name` is promoted from (ytsaurus' `Ytsaurus` embeds its `APIProxy`); None otherwise."""
         owner = self.resolver.type_of(file, operand) if operand is not None else None
         declarations = self.resolver.declarations
-        interface = declarations.unalias(owner.base) if owner is not None else None
-        return interface if interface is not None and interface in declarations.interfaces else None
+        base = declarations.unalias(owner.base) if owner is not None else None
+        if base is None or base in declarations.interfaces:
+            return base
+        return self._promoted_from(base, name, 0)
+
+    def _promoted_from(self, struct: TypeRef, name: str, depth: int) -> TypeRef | None:
+        """The interface embedded in a module struct (or in a struct it embeds) that declares `name`, where
+        the struct has no method of that name of its own."""
+        declarations = self.resolver.declarations
+        if depth >= MAX_EMBEDDING or name in self._method_names(struct):
+            return None
+        for info in declarations.structs.get(struct, ()):
+            inner = declarations.unalias(info.type.base) if info.is_embedded and info.type is not None else None
+            if inner is None:
+                continue
+            if inner in declarations.interfaces:
+                if name in (declarations.required_methods(inner) or ()):
+                    return inner
+            elif (found := self._promoted_from(inner, name, depth + 1)) is not None:
+                return found
+        return None
 
     def only(self, file: GoFile, name: str) -> FunctionInfo | None:
         """The module's one method of that name, for a call through an interface (`discoverer.Get(…)` with
