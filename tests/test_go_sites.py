@@ -691,3 +691,92 @@ def test_the_cache_a_new_cache_function_builds_is_the_managers_own(
         ),
         ("WL001", 32, [(31, "cache options here leave Secret unrestricted")]),
     ]
+
+
+EVIDENCE_CONTROLLER = """package {name}
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	"k8s.io/apimachinery/pkg/types"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/evidence/internal/common"
+)
+
+type R struct{{ Client client.Client }}
+
+func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {{
+	return ctrl.Result{{}}, common.EnsureSecret(ctx, types.NamespacedName{{}}, r.Client)
+}}
+
+func (r *R) SetupWithManager(mgr ctrl.Manager) error {{
+	return ctrl.NewControllerManagedBy(mgr).Named("{name}").For(&appsv1.Deployment{{}}).Complete(r)
+}}
+"""
+
+EVIDENCE_TREE = {
+    "go.mod": GO_MOD.format(name="evidence"),
+    "cmd/main.go": """package main
+
+import (
+	"os"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"example.com/evidence/internal/extra"
+	"example.com/evidence/internal/standard"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	if os.Getenv("ENABLE_EXTRA") == "true" {
+		_ = (&extra.R{Client: mgr.GetClient()}).SetupWithManager(mgr)
+	}
+	_ = (&standard.R{Client: mgr.GetClient()}).SetupWithManager(mgr)
+	_ = mgr.Start(ctrl.SetupSignalHandler())
+}
+""",
+    "internal/common/secret.go": """package common
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func EnsureSecret(ctx context.Context, key types.NamespacedName, reader client.Reader) error {
+	return reader.Get(ctx, key, &corev1.Secret{})
+}
+""",
+    "internal/extra/controller.go": EVIDENCE_CONTROLLER.format(name="extra"),
+    "internal/standard/controller.go": EVIDENCE_CONTROLLER.format(name="standard"),
+}
+
+
+def test_a_helpers_client_is_cited_from_a_caller_that_runs_by_default(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two controllers hand the helper the manager's client; the one registered only when ENABLE_EXTRA=true
+    comes first, but the note cites the other, which runs by default (a note pointing at code that does not
+    run would have the reader dismiss a real finding)."""
+    monkeypatch.chdir(write_tree(tmp_path, EVIDENCE_TREE))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [
+        (f.code, str(f.span.path), f.span.line, [(str(r.span.path), r.span.line, r.message) for r in f.related])
+        for f in report.findings
+    ] == [
+        (
+            "WL002",
+            "internal/common/secret.go",
+            12,
+            [
+                ("cmd/main.go", 13, "cache options here leave Secret unrestricted"),
+                ("internal/standard/controller.go", 17, "parameter reader of EnsureSecret is `r.Client`"),
+            ],
+        )
+    ]

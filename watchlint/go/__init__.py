@@ -165,6 +165,7 @@ def extract(unit: UnitInput) -> Facts:
     clients.listed_calls = calls.called_as_values
     evaluator = Evaluator(resolver, flags, calls)
     evaluator.find_deployed_packages = lambda: _deployed_packages(run)
+    clients.runs_by_default = lambda file, node: _runs_by_default(evaluator, file, node)
     try:
         sites, cache_policies = _sites_and_policies(run, clients, calls, evaluator)
     finally:
@@ -241,6 +242,12 @@ def _parse(run: _Run, source: SourceFile) -> None:
     data = source.data
     if _KUBERNETES_IMPORT in data or KNATIVE_INFORMERS.encode() in data or _KNATIVE_INJECTION in data:
         run.files.append(file)
+
+
+def _runs_by_default(evaluator: Evaluator, file: GoFile, node: tree_sitter.Node) -> bool:
+    """Whether code runs in the default deployment: not guarded by a condition false by default."""
+    condition = evaluator.condition(file, node)
+    return condition is None or condition.holds_by_default is not False
 
 
 def _deployed_packages(run: _Run) -> frozenset[str] | None:

@@ -4,11 +4,13 @@ is known: a known client, or the field, parameter or function result it flows th
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import tree_sitter
 
 from watchlint.facts import Access, Evidence
 from watchlint.go.declarations import FunctionKey
-from watchlint.go.model import TypeRef
+from watchlint.go.model import GoFile, TypeRef
 from watchlint.source import Span
 
 PACKAGE_SCOPE = "<package>"  # the pseudo-struct whose fields are a package's variables
@@ -76,3 +78,5 @@ class Assigned:
     text: str
     fallback: bool = False  # a default for where another value is nil (`if r.reader == nil { r.reader = c }`)
     in_test: bool = False  # written in test code (GoFile.is_test)
+    # the value's file and node, to tell whether that code runs by default; not part of the value's identity
+    place: tuple[GoFile, tree_sitter.Node] | None = field(default=None, compare=False, repr=False)

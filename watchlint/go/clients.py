@@ -59,6 +59,9 @@ class ClientGraph:
     # the calls that run a function handed on as a value, listed in a slice of functions or stored in a struct
     # field (CallGraph.called_as_values), set once the call graph is built
     listed_calls: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]] = lambda _: []
+    # whether code runs in the default deployment (not only under a setting that is off by default), set once
+    # the evaluator is built: evidence is taken from such code where there is a choice
+    runs_by_default: Callable[[GoFile, tree_sitter.Node], bool] = lambda _file, _node: True
 
     def __post_init__(self) -> None:
         self.methods = MethodIndex(self.resolver)
@@ -447,6 +450,7 @@ class ClientGraph:
                 parser.text(value),
                 fallback=bool(preferred) and parser.text(value) not in preferred,
                 in_test=info.file.is_test,
+                place=(info.file, value),
             )
             for value in values
         ]
@@ -465,7 +469,7 @@ class ClientGraph:
     def _assigned(self, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> Assigned:
         """What a field, variable or parameter receives, where it is written."""
         text = " ".join(parser.text(value).split())
-        return Assigned(self.ref_of(file, value), file.span(value), text, fallback, file.is_test)
+        return Assigned(self.ref_of(file, value), file.span(value), text, fallback, file.is_test, (file, value))
 
     # -- resolution ----------------------------------------------------------------------------------
     def resolve(self, ref: ClientRef, depth: int = 0, seen: frozenset[ClientRef] = frozenset()) -> Known | None:
@@ -506,12 +510,12 @@ class ClientGraph:
             and not (definite and self._uncalled(value.ref))
             for known, value in outcomes
         )
-        cached = next(((known, value) for known, value in definite if known.access is Access.CACHE), None)
+        cached = self._shown([(known, value) for known, value in definite if known.access is Access.CACHE])
         if not definite and any(known is _TOO_DEEP for known, _ in outcomes) and not assumed:
             return _TOO_DEEP  # only too deep (or cycling) paths: the parent's other paths may tell
         if not definite or (assumed and cached is None):
             return Known(Access.CACHE, None)
-        known, value = cached if cached is not None else definite[0]
+        known, value = cached if cached is not None else self._shown(definite) or definite[0]
         roots = tuple(
             dict.fromkeys(root for other, _ in definite if other.access is known.access for root in other.origins)
         )
@@ -519,6 +523,17 @@ class ClientGraph:
             # `parameter c of f is `c``: a name passed on says nothing; the link that gave it its value does
             return dataclasses.replace(known, roots=roots)
         return dataclasses.replace(known, evidence=Evidence(value.span, f"{label} is `{value.text}`"), roots=roots)
+
+    def _shown(self, outcomes: list[tuple[Known, Assigned]]) -> tuple[Known, Assigned] | None:
+        """The value whose evidence a message shows: the first written where the code runs by default, where
+        several are (nova-operator's helper takes the manager's client from nine controllers, the first one
+        registered only when ENABLE_CYBORG=true)."""
+        if len(outcomes) < 2:
+            return outcomes[0] if outcomes else None
+        running = (
+            outcome for outcome in outcomes if outcome[1].place is None or self.runs_by_default(*outcome[1].place)
+        )
+        return next(running, outcomes[0])
 
     def _uncalled(self, ref: ClientRef) -> bool:
         """Whether a client is handed in only through functions nothing calls nor names as a value (a
