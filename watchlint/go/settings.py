@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.declarations import FunctionKey
 from watchlint.go.fields import FROM_FILE
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
 from watchlint.go.guards import disjuncts, is_failing_return, tested_empty
-from watchlint.go.known import UNKNOWN, Val, Value, tag_value
+from watchlint.go.known import AN_ERROR, UNKNOWN, Val, Value, tag_value
 from watchlint.go.model import Call, GoFile, call_parts
 from watchlint.go.resolve import keyed_elements, keyed_entries
 
@@ -24,6 +25,9 @@ _FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_lite
 _MARK_REQUIRED = frozenset({"MarkFlagRequired", "MarkPersistentFlagRequired"})
 _GATE_SPECS = ("featuregate.FeatureSpec", "featuregate.VersionedSpecs")  # map value types declaring gates
 _VIPER = "github.com/spf13/viper"
+# operator-sdk's k8sutil (`github.com/operator-framework/operator-sdk/pkg/k8sutil`, and forks of it)
+_OPERATOR_SDK_K8SUTIL = "/pkg/k8sutil"
+_WATCH_NAMESPACE = "WATCH_NAMESPACE"
 _FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
 
 
@@ -142,12 +146,24 @@ class Settings:
         if package == "os" and name in ("Getenv", "LookupEnv"):
             origin = named if named is not None else "an environment variable"
             return Val(("", False) if name == "LookupEnv" else "", origin, unseen=True)
+        if self._is_operator_sdk_watch_namespace(package, name, count):
+            return Val(("", AN_ERROR), _WATCH_NAMESPACE, unseen=True)
         if name in ("IsSet", "Changed") and named is not None:
             return Val(False, f"--{named}")  # nothing is set in the default deployment
         if name != "Enabled" or count != 1 or named is None:
             return None
         gate = self.feature_gates().get(named)  # `DefaultFeatureGate.Enabled(features.X)`
         return Val(gate, self._gates_setting(named)) if gate is not None else None
+
+    def _is_operator_sdk_watch_namespace(self, package: str, name: str, count: int) -> bool:
+        """operator-sdk's `k8sutil.GetWatchNamespace()` (and its forks'): os.LookupEnv("WATCH_NAMESPACE"),
+        failing where it is unset; a module's own function of that name is read as any other."""
+        return (
+            package.endswith(_OPERATOR_SDK_K8SUTIL)
+            and name == "GetWatchNamespace"
+            and count == 0
+            and FunctionKey(package, "", name) not in self.resolver.declarations.functions
+        )
 
     def viper_read(
         self, file: GoFile, function: tree_sitter.Node | None, package: str, name: str, first: Value, depth: int
