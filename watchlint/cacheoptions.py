@@ -1,6 +1,6 @@
 """The names help texts give controller-runtime's cache options, by the version a module requires: ByObject and
 client.CacheOptions.DisableFor from v0.15, the cache's SelectorsByObject (set through NewCache) and the
-manager's ClientDisableCacheFor before."""
+manager's ClientDisableCacheFor before; before v0.9 there is no per-kind selector at all."""
 
 from __future__ import annotations
 
@@ -31,7 +31,18 @@ LEGACY = CacheOptionNames(
     "Namespace",
 )
 
+PRE_SELECTORS = CacheOptionNames(
+    LEGACY.by_object,
+    LEGACY.by_object_fields,
+    "in the options of the manager's NewCache (cache.BuilderWithOptions), which need controller-runtime v0.9 or later",
+    LEGACY.disable_for,
+    LEGACY.namespaces,
+)
+# what Site.cache_options_era holds, by the controller-runtime version the module requires
+ERAS = {"current": CURRENT, "legacy": LEGACY, "pre-selectors": PRE_SELECTORS}
 
-def cache_option_names(legacy: bool) -> CacheOptionNames:
-    """`legacy`: the module requires controller-runtime before v0.15."""
-    return LEGACY if legacy else CURRENT
+
+def cache_option_names(era: str) -> CacheOptionNames:
+    """`era`: "current" (v0.15 and later, or no requirement seen), "legacy" (before v0.15), "pre-selectors"
+    (before v0.9)."""
+    return ERAS.get(era, CURRENT)

@@ -197,7 +197,8 @@ class Site:
     # through a client built with client.New over the cache: only the DisableFor of its own options (this
     # CacheOptions literal) applies, not the manager's
     own_client: Span | None = None
-    legacy_cache_options: bool = False  # the module requires controller-runtime before v0.15 (cacheoptions.py)
+    # the shapes of the cache options the module's controller-runtime has, as a key of cacheoptions.ERAS
+    cache_options_era: str = "current"
     fixes: tuple[Fix, ...] = ()  # concrete remedies the front-end could build; checks keep those for their rule
     suggestion: str = ""  # a site-specific text remedy the checks show in place of the rule's generic help; "" for none
 

@@ -53,7 +53,7 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access is Access.CACHE:
-        names = cache_option_names(site.legacy_cache_options)
+        names = cache_option_names(site.cache_options_era)
         restrict = f"Restrict {site.kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}"
         method = site.call.rsplit(".", 1)[-1]
         if method in ("GetInformer", "GetInformerForKind") and not read_typed:

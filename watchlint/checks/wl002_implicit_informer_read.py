@@ -57,7 +57,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
 
 def _disable_help(site: Site, judgement: Judgement) -> str:
     """Add the kind to DisableFor; where the options list it there under a condition off by default, apply that."""
-    disable_for = cache_option_names(site.legacy_cache_options).disable_for
+    disable_for = cache_option_names(site.cache_options_era).disable_for
     restrictions = judgement.policy.restrictions if judgement.policy is not None else ()
     conditional = next(
         (
@@ -111,7 +111,7 @@ def _reads_the_watched_informer(
     DisableFor alone saves nothing; once the watch is narrowed, it keeps this read finding every object."""
     where = f"{watch.span.path}:{watch.span.line}"
     note = judgement.note
-    names = cache_option_names(site.legacy_cache_options)
+    names = cache_option_names(site.cache_options_era)
     return Finding(
         code=CODE,
         level=context.levels[CODE],

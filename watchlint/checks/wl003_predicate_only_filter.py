@@ -51,7 +51,7 @@ def suggestion(site: Site) -> str:
         return f"{informer_suggestion(site)}, so the informer holds only the objects the controller needs"
     if site.access in WATCHES_THAT_CACHE:
         return (  # not every predicate tests a selector (ResourceVersionChangedPredicate filters updates)
-            f"Restrict {site.kind} with {cache_option_names(site.legacy_cache_options).by_object} (the label or "
+            f"Restrict {site.kind} with {cache_option_names(site.cache_options_era).by_object} (the label or "
             "field the predicate tests, if any, or namespaces), so the informer holds only the objects the "
             "controller needs"
         )

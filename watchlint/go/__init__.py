@@ -16,7 +16,7 @@ from typing import TypeVar
 
 import tree_sitter
 
-from watchlint.cacheoptions import LEGACY, cache_option_names
+from watchlint.cacheoptions import cache_option_names
 from watchlint.facts import (
     Access,
     CachePolicy,
@@ -468,7 +468,7 @@ def _resolve_sites(
         cached_read_kinds(cached_reads, policies),
         rewriting_transforms(policies),
         built_at,
-        cache_option_names(run.module.has_legacy_cache_options),
+        cache_option_names(run.module.cache_options_era),
     )
     return [
         site
@@ -552,7 +552,7 @@ def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies, links:
         through=item.through,
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
-        legacy_cache_options=remedies.names is LEGACY,
+        cache_options_era=remedies.era,
         fixes=remedies.fixes(item, found.access, found.keys),
         suggestion=remedies.suggestion(item, found.access, found.keys),
     )

@@ -34,6 +34,7 @@ class OptionsAnchor:
     # helper given &opts, `opts.Cache.ByObject = map…{}` under a flag), as dotted paths: an edit of the
     # literal's field, or of a field inside it, would be replaced
     overwritten: frozenset[str] = frozenset()
+    has_selectors: bool = True  # controller-runtime v0.9 or later: per-kind selectors (SelectorsByObject) exist
 
     def replaces(self, path: str) -> bool:
         """Whether the code assigns the field at `path` (`Cache.ByObject`) whole, or one holding it."""
@@ -232,7 +233,7 @@ def _by_object(
 
 def _selectors_by_object(anchor: OptionsAnchor, cache: str, entry: Literal) -> Edit | None:
     file, options = anchor.file, anchor.literal
-    if anchor.replaces("NewCache"):
+    if anchor.replaces("NewCache") or not anchor.has_selectors:
         return None
     selectors = Literal(f"SelectorsByObject: {cache}.SelectorsByObject", (entry,))
     new_cache = _field(options, "NewCache")

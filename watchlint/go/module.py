@@ -23,6 +23,14 @@ class GoModule:
         SelectorsByObject instead of client.CacheOptions.DisableFor and cache.Options.ByObject."""
         return self.controller_runtime is not None and self.controller_runtime < (0, 15, 0)
 
+    @property
+    def cache_options_era(self) -> str:
+        """Which shapes of the cache options the required controller-runtime has (cacheoptions.ERAS): before
+        v0.9 no per-kind selector (SelectorsByObject, BuilderWithOptions) at all."""
+        if self.controller_runtime is not None and self.controller_runtime < (0, 9, 0):
+            return "pre-selectors"
+        return "legacy" if self.has_legacy_cache_options else "current"
+
     def package_path(self, directory: str) -> str:
         """Import path of the package in `directory` (POSIX, relative to the module root)."""
         if directory in ("", "."):

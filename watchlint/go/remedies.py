@@ -9,7 +9,7 @@ from functools import partial
 
 import tree_sitter
 
-from watchlint.cacheoptions import CURRENT, CacheOptionNames
+from watchlint.cacheoptions import CURRENT, ERAS, CacheOptionNames
 from watchlint.catalog import KindIndex
 from watchlint.facts import Access, CachePolicy, Mitigation, ObjectForm, Operation, Transform
 from watchlint.fixes import Applicability, Fix
@@ -82,6 +82,7 @@ def options_anchors(
     passed to NewManager, so that a short-lived manager a library builds (to bootstrap certificates, say) is
     not the one edited; a test's manager only when there is no other."""
     is_old_era = module.has_legacy_cache_options
+    has_selectors = module.cache_options_era != "pre-selectors"
     labels: dict[frozenset[str] | None, tuple[str, str] | None] = {}
     overwritten = _overwritten_fields(all_files, resolver)
 
@@ -118,13 +119,18 @@ def options_anchors(
                 item[0].path,
             ),
         )
-        return OptionsAnchor(file, literal, is_old_era, label(packages), _of(overwritten, packages))
+        return OptionsAnchor(
+            file, literal, is_old_era, label(packages), _of(overwritten, packages), has_selectors=has_selectors
+        )
 
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
         # a test's manager (envtest) is edited only where it is the default, as the only one there is
         found = [(f, n) for f, n in reached(packages) if not f.path.endswith("_test.go")] if len(candidates) > 1 else []
         fields = _of(overwritten, packages)
-        return {(f.path, n.start_byte): OptionsAnchor(f, n, is_old_era, label(packages), fields) for f, n in found}
+        return {
+            (f.path, n.start_byte): OptionsAnchor(f, n, is_old_era, label(packages), fields, has_selectors)
+            for f, n in found
+        }
 
     default = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
     built = {binary.key: every(binary.packages) for binary in binaries}
@@ -326,6 +332,11 @@ class SiteRemedies:
     # where the manager an options literal feeds is built (ManagerLinks.constructions of one literal)
     built_at: Callable[[LiteralKey], tuple[Span, ...]] = lambda _: ()
     names: CacheOptionNames = CURRENT  # how the texts name the options, by controller-runtime's version
+
+    @property
+    def era(self) -> str:
+        """The key of `names` in cacheoptions.ERAS, which a site carries for the checks' texts."""
+        return next((era for era, names in ERAS.items() if names is self.names), "current")
 
     def fixes(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> tuple[Fix, ...]:
         """Every fix that may answer the rule this site gets, preferred first."""
