@@ -186,8 +186,10 @@ def _labelled_entry(
     reads = ""
     edits: tuple[Edit | None, ...]
     if anchor.is_old_era:
-        edits = (_selectors_by_object(anchor, cache, entry),)
+        disabled = (f"[]{imports.alias(CR_CLIENT, 'client')}.Object", obj) if keep_reads else None
+        edits = _selectors_by_object(anchor, cache, entry, disabled)
         where = "NewCache SelectorsByObject"
+        reads = f", and read {kind.name} through ClientDisableCacheFor" if keep_reads else ""
     else:
         client = imports.alias(CR_CLIENT, "client")
         edits = _by_object(anchor, client, cache, obj, entry, keep_reads)
@@ -231,23 +233,37 @@ def _by_object(
     return (added, _disable_for_nested(anchor, client, obj)) if keep_reads else (added,)
 
 
-def _selectors_by_object(anchor: OptionsAnchor, cache: str, entry: Literal) -> Edit | None:
+def _selectors_by_object(
+    anchor: OptionsAnchor, cache: str, entry: Literal, disabled: tuple[str, str] | None
+) -> tuple[Edit | None, ...]:
+    """Before v0.15: the edit adding the SelectorsByObject `entry` to the NewCache builder's options, and with
+    `disabled` (the list's type and the object) the one adding the object to the manager's
+    ClientDisableCacheFor; where the options have neither NewCache nor ClientDisableCacheFor, one edit adds
+    both (two insertions at one place would have no order)."""
     file, options = anchor.file, anchor.literal
     if anchor.replaces("NewCache") or not anchor.has_selectors:
-        return None
+        return (None,)
     selectors = Literal(f"SelectorsByObject: {cache}.SelectorsByObject", (entry,))
     new_cache = _field(options, "NewCache")
+    reads: tuple[Edit | None, ...] = ()
+    if disabled is not None:
+        list_type, obj = disabled
+        if new_cache is None and _field(options, "ClientDisableCacheFor") is None:
+            builder = Literal(f"NewCache: {cache}.BuilderWithOptions({cache}.Options", (selectors,), ")")
+            listed = Literal(f"ClientDisableCacheFor: {list_type}", (obj,))
+            return (_insert_element(file, options, builder, listed),)
+        reads = (_add_to_list(file, options, "ClientDisableCacheFor", obj, list_type),)
     if new_cache is None:
         builder = Literal(f"NewCache: {cache}.BuilderWithOptions({cache}.Options", (selectors,), ")")
-        return _insert_element(file, options, builder)
+        return (_insert_element(file, options, builder), *reads)
     arguments = new_cache.child_by_field_name("arguments") if new_cache.type == "call_expression" else None
     literal = parser.first_named(arguments)
     if literal is None or literal.type != "composite_literal" or not parser.text(new_cache).startswith(cache):
-        return None
+        return (None, *reads)
     existing = _field(literal, "SelectorsByObject")
     if existing is None:
-        return _insert_element(file, literal, selectors)
-    return _insert_element(file, existing, entry) if existing.type == "composite_literal" else None
+        return (_insert_element(file, literal, selectors), *reads)
+    return (_insert_element(file, existing, entry) if existing.type == "composite_literal" else None, *reads)
 
 
 def only_metadata_fix(file: GoFile, call: tree_sitter.Node, kind: str) -> Fix | None:
