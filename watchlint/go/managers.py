@@ -15,7 +15,7 @@ from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.guards import returned_on_success
-from watchlint.go.model import CR_CLIENT, GoFile
+from watchlint.go.model import CR_CLIENT, CR_MANAGER, GoFile
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import innermost_function
 from watchlint.source import Span
@@ -27,9 +27,15 @@ BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
 _CLIENT_CONSTRUCTORS = frozenset({"New", "NewWithWatch"})
 
 
-def is_new_manager(function: tree_sitter.Node | None) -> bool:
-    """`ctrl.NewManager` or `manager.New`, by the called function's text."""
-    return parser.text(function).endswith(("NewManager", "manager.New"))
+def is_new_manager(file: GoFile, function: tree_sitter.Node | None) -> bool:
+    """`ctrl.NewManager` or `manager.New`, by the called function's text (a module's own `NewManager` wrapper
+    passes its options on); `manager.New` only of controller-runtime's package, not a module's own `manager`
+    package (harbor-operator's `manager.New(ctx, scheme)`)."""
+    text = parser.text(function)
+    if text.endswith("NewManager"):
+        return True
+    operand = function.child_by_field_name("operand") if function is not None and text.endswith(".New") else None
+    return operand is not None and file.imports.get(parser.text(operand)) == CR_MANAGER
 
 
 def opaque_options(file: GoFile, call: tree_sitter.Node) -> LiteralKey:
@@ -80,7 +86,7 @@ class ManagerLinks:
             for call in file.calls():
                 if call.name == "GetClient" and call.operand is not None:
                     self._by_origin[file.span(call.node)] = (file, call.operand)
-                elif is_new_manager(call.node.child_by_field_name("function")):
+                elif is_new_manager(file, call.node.child_by_field_name("function")):
                     self._new_managers.append((file, call.node))
                 elif call.name in _CLIENT_CONSTRUCTORS and file.imports.get(call.operand_text) == CR_CLIENT:
                     self._new_clients.append((file, call.node))
@@ -233,7 +239,7 @@ class ManagerLinks:
         value = declaration.value_node
         if value is not None and value.type == "call_expression" and declaration.value_index == 0:
             arguments = parser.named(value.child_by_field_name("arguments") or value)
-            if is_new_manager(value.child_by_field_name("function")) and len(arguments) > 1:
+            if is_new_manager(file, value.child_by_field_name("function")) and len(arguments) > 1:
                 own: set[LiteralKey] = set()
                 options_literals(file, arguments[1], 0, self.resolver, own)
                 found |= own or {opaque_options(file, value)}

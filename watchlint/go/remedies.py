@@ -115,7 +115,7 @@ def options_anchors(
                 (item[0].path, item[1].start_byte) not in mains,
                 (item[0].path, item[1].start_byte) in idle,  # a manager built for its API reader runs no site
                 os.path.basename(item[0].path) != "main.go",  # of a binary's subcommands, the main one's
-                not _feeds_new_manager(item[1]),
+                not _feeds_new_manager(item[0], item[1]),
                 item[0].path,
             ),
         )
@@ -518,7 +518,7 @@ def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[
             continue
         for call in file.calls():
             function = call.node.child_by_field_name("function")
-            if is_new_manager(function) and call.arguments is not None and len(parser.named(call.arguments)) > 1:
+            if is_new_manager(file, function) and call.arguments is not None and len(parser.named(call.arguments)) > 1:
                 literals: set[tuple[str, int]] = set()
                 options_literals(file, parser.named(call.arguments)[1], 0, resolver, literals)
                 found |= literals
@@ -578,11 +578,11 @@ def _returned_with_an_error(literal: tree_sitter.Node) -> bool:
     return statement is not None and statement.type == "return_statement" and is_failing_return(statement)
 
 
-def _feeds_new_manager(literal: tree_sitter.Node) -> bool:
+def _feeds_new_manager(file: GoFile, literal: tree_sitter.Node) -> bool:
     current = literal.parent
     while current is not None and current.type not in ("function_declaration", "method_declaration"):
         if current.type == "call_expression":
-            return is_new_manager(current.child_by_field_name("function"))
+            return is_new_manager(file, current.child_by_field_name("function"))
         current = current.parent
     return False
 
