@@ -6,6 +6,7 @@ from __future__ import annotations
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.guards import returned_on_success
 from watchlint.go.model import CR_PREDICATE, GoFile, call_parts
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
 from watchlint.go.values import ValueTracer
@@ -29,7 +30,7 @@ class PredicateSelectors:
         labels.Set{…})`); None otherwise: expressions, or other predicates beside it, have no cache form here."""
         if len(predicates) != 1:
             return None
-        built = self.values.defined_as(file, predicates[0], _MAX_HOPS)
+        file, built = self._built(file, predicates[0])
         called = call_parts(built) if built is not None and built.type == "call_expression" else None
         if (
             called is None
@@ -39,6 +40,19 @@ class PredicateSelectors:
             return None
         arguments = parser.named(called.arguments) if called.arguments is not None else []
         return self._labels(file, arguments[0]) if len(arguments) == 1 else None
+
+    def _built(self, file: GoFile, predicate: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node | None]:
+        """What builds a predicate, through locals and the module functions that return it (`pred :=
+        partitionControllerPredicate()` returning the `LabelSelectorPredicate` it builds, as moco does), with
+        the file it is written in."""
+        built = self.values.defined_as(file, predicate, _MAX_HOPS)
+        for _ in range(_MAX_HOPS):
+            info = self.resolver.callee(file, built) if built is not None and built.type == "call_expression" else None
+            returned = returned_on_success(info.node) if info is not None else []
+            if info is None or len({parser.text(value) for value in returned}) != 1:
+                break
+            file, built = info.file, self.values.defined_as(info.file, returned[0], _MAX_HOPS)
+        return file, built
 
     def _labels(self, file: GoFile, selector: tree_sitter.Node) -> Labels | None:
         if selector.type == "unary_expression":  # `*metav1.SetAsLabelSelector(labels.Set{…})`, `*sel`
