@@ -173,9 +173,18 @@ class VariableValues:
             guards = list(self.evaluator.guarding.guards(file, write.node, configured))
             skipped = next((guard for guard in guards if guard.holds is False), None)
             if skipped is not None:
-                # kept by default, but a flag would change it: the value comes from that flag
+                # kept by default, but a flag would change it: the value comes from that flag, and from its own
+                # source too where the flag would give it a value (`ns := os.Getenv("WATCH_NAMESPACE"); if
+                # watchCurrent { ns = currentNamespace() }`: WATCH_NAMESPACE or --watch-current-namespace)
                 if isinstance(value, Val) and not value.origin and skipped.origin:
                     value = Val(value.value, skipped.origin)
+                elif (
+                    isinstance(value, Val)
+                    and skipped.origin
+                    and not _empties(written)
+                    and skipped.origin not in value.origin.split(" or ")
+                ):
+                    value = Val(value.value, f"{value.origin} or {skipped.origin}", value.unseen)
             elif any(guard.holds is None for guard in guards):
                 value = either(value, written)
             else:
@@ -314,6 +323,11 @@ class VariableValues:
         if isinstance(first, str | bool | int) and all(item == first for item in value.value):
             return Val(first, value.origin)
         return UNKNOWN
+
+
+def _empties(written: Value) -> bool:
+    """Whether a write gives a value seen to be empty (`ns = ""`), which turns no restriction on."""
+    return isinstance(written, Val) and not written.unseen and not written.value
 
 
 def _off_by_default(condition: Condition | None) -> bool:
