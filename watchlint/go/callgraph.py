@@ -149,26 +149,41 @@ class CallGraph:
         """The calls that may run a function listed in a slice of functions, as Setup functions are
         (`for _, setup := range setups { setup(mgr, o) }`): in the function holding the list, the calls of a
         local name (not a declared function) with as many arguments as it takes."""
+        found: dict[tuple[str, int], tuple[GoFile, tree_sitter.Node]] = {}  # a loop over two lists, once
+        for _, calls in self._list_calls(key):
+            found.update(((file.path, call.start_byte), (file, call)) for file, call in calls)
+        return list(found.values())
+
+    def listed_where_called(self, key: FunctionKey) -> frozenset[tuple[str, int]]:
+        """The places (file path, offset) a function is listed at whose list's loop calls are found: where it
+        runs is told by those calls, not by the listing (an `init` appending it to a registry)."""
+        return frozenset((file.path, item.start_byte) for (file, item), calls in self._list_calls(key) if calls)
+
+    def _list_calls(
+        self, key: FunctionKey
+    ) -> list[tuple[tuple[GoFile, tree_sitter.Node], list[tuple[GoFile, tree_sitter.Node]]]]:
+        """Each place a plain function is listed at, with the calls of the loops over that list."""
         info = self.resolver.declarations.functions.get(key)
         if info is None or key.receiver:
             return []
-        found: dict[tuple[str, int], tuple[GoFile, tree_sitter.Node]] = {}  # a loop over two lists, once
+        found = []
         for file, literal, item in self._function_lists().get(key.name, []):
             if not _names_function(file, item, key):
                 continue
-            holder = file.enclosing_function(literal)
+            holder = file.enclosing_function(literal) if literal.type == "composite_literal" else None
             if holder is None:
-                for listing_file, listed in self._calls_ranging_over(file, literal, info):
-                    found[listing_file.path, listed.start_byte] = (listing_file, listed)
+                variable = _appended_to(literal) if literal.type == "call_expression" else _held_by(literal)
+                found.append(((file, item), self._calls_ranging_over(file, variable, info)))
                 continue
-            for call in file.calls():
-                if (
-                    call.operand is None
-                    and parser.encloses(holder, call.node)
-                    and _calls_a_local(self.resolver, file, call, info)
-                ):
-                    found[file.path, call.node.start_byte] = (file, call.node)
-        return list(found.values())
+            calls = [
+                (file, call.node)
+                for call in file.calls()
+                if call.operand is None
+                and parser.encloses(holder, call.node)
+                and _calls_a_local(self.resolver, file, call, info)
+            ]
+            found.append(((file, item), calls))
+        return found
 
     def called_as_values(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls that may run a plain function handed on as a value rather than called by name: listed in
@@ -224,16 +239,13 @@ class CallGraph:
         return (declarations.unalias(owner.base), field_name) if owner is not None else None
 
     def _calls_ranging_over(
-        self, file: GoFile, literal: tree_sitter.Node, info: FunctionInfo
+        self, file: GoFile, held: str | None, info: FunctionInfo
     ) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """For a list held by a package variable (`var probes = []probeFn{probeCalico, …}`), the calls of the
+        """For a list held by a package variable (`var probes = []probeFn{probeCalico, …}`, or filled by
+        `AddToManagerFuncs = append(AddToManagerFuncs, subscription.Add)` in an init function), the calls of the
         item of a loop over it in the functions of its package (`for _, probe := range probes { probe(ctx, c) }`)."""
-        values = literal.parent
-        spec = values.parent if values is not None and values.type == "expression_list" else None
-        names = spec.children_by_field_name("name") if spec is not None and spec.type == "var_spec" else []
-        if len(names) != 1:
+        if held is None:
             return []
-        held = parser.text(names[0])
         return [
             (other, call.node)
             for other in self.files
@@ -268,7 +280,37 @@ class CallGraph:
                         if item.type in ("identifier", "selector_expression"):
                             name = parser.text(item).rsplit(".", 1)[-1]
                             self._listed.setdefault(name, []).append((file, literal, item))
+                for call, item in self._appended_functions(file, function_types):
+                    self._listed.setdefault(parser.text(item).rsplit(".", 1)[-1], []).append((file, call, item))
         return self._listed
+
+    def _appended_functions(
+        self, file: GoFile, function_types: frozenset[str]
+    ) -> list[tuple[tree_sitter.Node, tree_sitter.Node]]:
+        """The functions a file appends to a package variable's slice of functions (`AddToManagerFuncs =
+        append(AddToManagerFuncs, subscription.Add)` in an init function), each with its `append` call."""
+        found: list[tuple[tree_sitter.Node, tree_sitter.Node]] = []
+        for call in file.calls():
+            if call.name != "append" or call.operand is not None or call.arguments is None:
+                continue
+            items = parser.named(call.arguments)
+            if items and self._lists_functions(file, items[0], function_types):
+                found.extend(
+                    (call.node, item) for item in items[1:] if item.type in ("identifier", "selector_expression")
+                )
+        return found
+
+    def _lists_functions(self, file: GoFile, node: tree_sitter.Node, function_types: frozenset[str]) -> bool:
+        """Whether `node` names a package variable declared as a slice of functions (`var AddToManagerFuncs
+        []func(manager.Manager) error`)."""
+        variable = self.resolver.declarations.variables.get((file.package_path, parser.text(node)))
+        declared = variable.type_node if variable is not None and node.type == "identifier" else None
+        element = (
+            declared.child_by_field_name("element") if declared is not None and declared.type == "slice_type" else None
+        )
+        if element is None:
+            return False
+        return element.type == "function_type" or parser.text(element).rsplit(".", 1)[-1] in function_types
 
     def _callee_key(self, file: GoFile, call: tree_sitter.Node) -> FunctionKey | None:
         info = self.resolver.callee(file, call)
@@ -286,6 +328,30 @@ class CallGraph:
 
     def _named_nodes(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
         return [(file, call.node) for file, call in self.named(name)]
+
+
+def _held_by(literal: tree_sitter.Node) -> str | None:
+    """The package variable a list literal is the value of (`var probes = []probeFn{…}`), if one."""
+    values = literal.parent
+    spec = values.parent if values is not None and values.type == "expression_list" else None
+    names = spec.children_by_field_name("name") if spec is not None and spec.type == "var_spec" else []
+    return parser.text(names[0]) if len(names) == 1 else None
+
+
+def _appended_to(call: tree_sitter.Node) -> str | None:
+    """The variable `append(V, f)` extends, where the result is assigned back to it (`V = append(V, f)`)."""
+    arguments = call.child_by_field_name("arguments")
+    first = parser.first_named(arguments) if arguments is not None else None
+    right = call.parent
+    statement = right.parent if right is not None and right.type == "expression_list" else None
+    left = (
+        statement.child_by_field_name("left")
+        if statement is not None and statement.type == "assignment_statement"
+        else None
+    )
+    if first is None or left is None or [parser.text(target) for target in parser.named(left)] != [parser.text(first)]:
+        return None
+    return parser.text(first)
 
 
 def _handed_values(file: GoFile) -> list[tree_sitter.Node]:

@@ -268,8 +268,19 @@ class Guards:
         none when one call may run."""
         graph = self.evaluator.calls
         calls = graph.deployed_callers(key)
+        if not calls and not key.receiver:
+            # a function no call names, run through a struct field or a list it is stored in (`r.newClient =
+            # newClient; …; r.newClient(…)`): those calls decide, then the places it is stored, but for the
+            # listings whose loops are among those calls (an init appending it to a registry)
+            calls = graph.deployed(key, graph.called_as_values(key))
         if calls or not key.receiver:
-            return self._off_at_each(_then(calls, lambda: graph.deployed(key, graph.references(key))), levels)
+            listed = graph.listed_where_called(key)
+
+            def stored() -> list[tuple[GoFile, tree_sitter.Node]]:
+                handed = graph.deployed(key, graph.references(key))
+                return [(file, node) for file, node in handed if (file.path, node.start_byte) not in listed]
+
+            return self._off_at_each(_then(calls, stored), levels)
         # A method no call names runs where its value is built (Reconcile, which controller-runtime calls) and,
         # where the module calls it through an interface (a mockable `Interface` field), where those calls run.
         through = graph.interface_callers(key)
