@@ -957,3 +957,17 @@ def test_before_v0_15_a_label_selector_for_an_owned_kind_the_client_reads_lists_
         "Pod": (f"Cache only Pod objects {label}{unlabelled}", 1),
         "Job": (f"Cache only Job objects {label}{unlabelled}", 1),
     }
+
+
+def test_a_site_two_binaries_leave_open_is_fixed_in_both(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store's Pod read runs in cmd/api and cmd/worker, neither of which disables Pod: the finding's one fix
+    edits both managers' options, since the finding stays until each has the entry (cmd/audit restricts Pod)."""
+    monkeypatch.chdir(Path(__file__).parent / "fixtures" / "go" / "WL002" / "library-read-left-open-by-two-binaries")
+    report = run([Path(".")], CommandLine(), catalog)
+    (finding,) = report.findings
+    (fix,) = finding.fixes
+    assert (
+        fix.title
+        == "Add &corev1.Pod{} to Client.Cache.DisableFor in cmd/api/main.go (and the same in cmd/worker/main.go:12)"
+    )
+    assert sorted({str(edit.span.path) for edit in fix.edits}) == ["cmd/api/main.go", "cmd/worker/main.go"]

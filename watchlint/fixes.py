@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from watchlint import pickling
@@ -31,6 +31,34 @@ class Fix:
     edits: tuple[Edit, ...] = ()
     code: str = ""  # the rule it answers; "" for any rule the site may get
     policy: str = ""  # the CachePolicy key whose options it edits; "" when it does not depend on one
+
+
+def merged(fixes: list[Fix]) -> Fix:
+    """One fix making the edits of several, each edit once (their imports may be alike), titled by the first
+    with the other places named: the same change to the options of several managers, each of which leaves the
+    site open until it has it."""
+    first = fixes[0]
+    if len(fixes) == 1:
+        return first
+    edits = tuple(dict.fromkeys(edit for fix in fixes for edit in fix.edits))
+    others = list(dict.fromkeys(f"{fix.edits[0].span.path}:{fix.edits[0].span.line}" for fix in fixes[1:] if fix.edits))
+    title = f"{first.title} (and the same in {', '.join(others)})" if others else first.title
+    unsafe = any(fix.applicability is Applicability.UNSAFE for fix in fixes)
+    return replace(
+        first, title=title, edits=edits, applicability=Applicability.UNSAFE if unsafe else first.applicability
+    )
+
+
+def same_change(first: Fix, second: Fix) -> bool:
+    """Whether two fixes make the same change in different places: titles alike but for the files they name."""
+    return _placeless(first) == _placeless(second)
+
+
+def _placeless(fix: Fix) -> str:
+    title = fix.title
+    for edit in fix.edits:
+        title = title.replace(edit.span.path, "")
+    return title
 
 
 pickling.register(Edit, Fix)

@@ -19,6 +19,7 @@ from watchlint.facts import (
     any_of,
 )
 from watchlint.findings import Fix, Related
+from watchlint.fixes import merged, same_change
 
 # Which operations each cache-policy mitigation narrows (SPEC §1); site-local restrictions always apply.
 _POLICY_SCOPE: dict[Mitigation, frozenset[Operation]] = {
@@ -54,6 +55,7 @@ class Judgement:
     policy: CachePolicy | None = None  # the policy that leaves it unrestricted
     related: tuple[Related, ...] = ()  # evidence for the finding
     note: str = ""  # message suffix: conditional scopes, the binary, a missing manager
+    others: tuple[str, ...] = ()  # the keys of the other policies that leave the site open (other binaries)
 
 
 def rule_of(site: Site) -> str:
@@ -139,12 +141,13 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
             related = _origins(policy, site) + _inactive(reaching, site.kind)
             # the other binaries that leave it open too: one fix each is needed before it is closed
             others = [
-                other.label
+                other
                 for later in site.policy_keys[position + 1 :]
                 if (other := facts.policy(later)) is not None and _active(other, site)[1] is None
             ]
-            note = _note(reaching, policy, site, others)
-            return Judgement(code, None, policy=policy, related=related, note=note)
+            note = _note(reaching, policy, site, [other.label for other in others])
+            keys = tuple(other.key for other in others)
+            return Judgement(code, None, policy=policy, related=related, note=note, others=keys)
         if uncached is None and _served_uncached(active, site):
             reason = Related(active.span, f"{active.text}: every List of {site.kind} goes to the API server")
             judged = _uncached_list(site, code, active.mitigation, _evidence(active), reason, policy)
@@ -340,9 +343,22 @@ def _labels(labels: list[str]) -> str:
 
 
 def fixes_for(site: Site, judgement: Judgement) -> tuple[Fix, ...]:
-    """The site's fixes that answer this rule and edit the options of the policy that leaves it open."""
+    """The site's fixes that answer this rule and edit the options of the policy that leaves it open; where
+    other binaries leave it open too, a fix making the same change to their options as well (the finding
+    stays until each has it)."""
     key = judgement.policy.key if judgement.policy is not None else ""
-    return tuple(fix for fix in site.fixes if fix.code in ("", judgement.code) and fix.policy in ("", key))
+    answering = [fix for fix in site.fixes if fix.code in ("", judgement.code)]
+    found = []
+    for fix in answering:
+        if fix.policy == "":
+            found.append(fix)
+        elif fix.policy == key:
+            alike = [
+                next((other for other in answering if other.policy == other_key and same_change(fix, other)), None)
+                for other_key in judgement.others
+            ]
+            found.append(merged([fix, *(other for other in alike if other is not None)]))
+    return tuple(found)
 
 
 def _only_when(restriction: str, condition: str) -> str:

@@ -12,7 +12,7 @@ import tree_sitter
 from watchlint.cacheoptions import CURRENT, ERAS, CacheOptionNames
 from watchlint.catalog import KindIndex
 from watchlint.facts import Access, CachePolicy, Mitigation, ObjectForm, Operation, Transform
-from watchlint.fixes import Applicability, Fix
+from watchlint.fixes import Applicability, Fix, merged
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary
 from watchlint.go.clientrefs import FieldRef
@@ -220,22 +220,7 @@ class OptionsFixes:
                 break  # the key's default alone
         if not found:
             return None, None
-        return _merged([fix for fix, _ in found]), found[0][1]
-
-
-def _merged(fixes: list[Fix]) -> Fix:
-    """One fix making the edits of several, each edit once (their imports may be alike), titled by the first
-    with the other places named."""
-    first = fixes[0]
-    if len(fixes) == 1:
-        return first
-    edits = tuple(dict.fromkeys(edit for fix in fixes for edit in fix.edits))
-    others = list(dict.fromkeys(f"{fix.edits[0].span.path}:{fix.edits[0].span.line}" for fix in fixes[1:] if fix.edits))
-    title = f"{first.title} (and the same in {', '.join(others)})" if others else first.title
-    unsafe = any(fix.applicability is Applicability.UNSAFE for fix in fixes)
-    return replace(
-        first, title=title, edits=edits, applicability=Applicability.UNSAFE if unsafe else first.applicability
-    )
+        return merged([fix for fix, _ in found]), found[0][1]
 
 
 @dataclass(frozen=True, slots=True)
