@@ -40,7 +40,7 @@ from watchlint.go.model import (
 from watchlint.go.pending import PendingSite, construct_text, evidence, operand_of, pending_site
 from watchlint.go.predicateselectors import Labels, PredicateSelectors
 from watchlint.go.registered import Registrations
-from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
+from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
 from watchlint.go.scope import Declaration, returned_values
 from watchlint.go.values import ValueTracer
 
@@ -135,8 +135,8 @@ class SiteExtractor:
     ) -> Iterator[PendingSite]:
         if method in BUILDER_METHODS:
             yield from self._builder_site(file, call, method, arguments)
-        elif method == "Watch" and arguments and self._watched_source(file, arguments[0]):
-            yield from self._watch_site(file, call, arguments)
+        elif method == "Watch" and arguments and (sources := self._watched_sources(file, arguments[0])):
+            yield from (site for source in sources for site in self._watch_site(file, call, [source, *arguments[1:]]))
         elif method in _INFORMERS:
             yield from self._informer_site(file, call, method, arguments)
         elif method in _READS or method == "Watch":
@@ -542,6 +542,16 @@ class SiteExtractor:
                 continue
             site.filters.extend(self._predicates(predicate_file, [predicate], "Watch"))
         yield site
+
+    def _watched_sources(self, file: GoFile, node: tree_sitter.Node) -> list[tree_sitter.Node]:
+        """The `source.Kind`s `Watch(node)` watches (see `_watched_source`): the node, or for the item of a
+        loop over a slice literal (`for _, src := range []source.Source{source.Kind(…), …} { c.Watch(src) }`,
+        also through a local), each listed one."""
+        declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
+        ranged = declaration.ranged_node if declaration is not None else None
+        listed = self.values.defined_as(file, ranged, 2) if ranged is not None else None
+        items = literal_items(listed) if listed is not None and is_slice_literal(listed) else [node]
+        return [item for item in items if self._watched_source(file, item)]
 
     def _watched_source(self, file: GoFile, node: tree_sitter.Node) -> bool:
         """Whether `Watch(node)` watches a `source.Kind`: one written here (whatever its object) or one a
