@@ -68,6 +68,7 @@ class _BoundParameters(dict[str, "Value"]):
         self._function = function
         self._depth = depth  # how many calls up this binding already reaches: chains of helpers end
         self._indexes = {parameter.name: parameter.index for parameter in function.parameters}
+        self.literal: set[str] = set()  # bound to a literal every call writes out (`getPods(cs, true)`)
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self._indexes and isinstance(self[name], Val)
@@ -88,8 +89,16 @@ class _BoundParameters(dict[str, "Value"]):
             # the calls agree on the value, whatever each names it (a literal `false`, a flag false by
             # default): the one with an origin names it in messages
             value = next((item for item in known if item.origin), known[0])
+            if all(_literal_argument(call, index) for _, call in calls):
+                self.literal.add(name)
         self[name] = value
         return value
+
+
+def _literal_argument(call: tree_sitter.Node, index: int) -> bool:
+    """Whether a call writes out the argument at `index` as a literal (`true`, `"kube-system"`)."""
+    values = parser.named(call.child_by_field_name("arguments") or call)
+    return index < len(values) and literal_value(values[index]) is not None
 
 
 class Evaluator:

@@ -25,9 +25,10 @@ _NIL_TYPES = frozenset({"map_type", "slice_type", "pointer_type", "channel_type"
 
 
 class _Configured(dict[str, "Value"]):
-    """The parameters that hold configuration (a value a flag or the environment gives), for the guards of a
-    local's writes (`if len(namespaces) == 0 { namespaces = … }`): an object's fields, read from the empty
-    literal it starts as, say nothing of the object the program fetches into it later."""
+    """The parameters that hold configuration (a value a flag or the environment gives, or a literal every call
+    writes out), for the guards of a local's writes (`if len(namespaces) == 0 { namespaces = … }`): an object's
+    fields, read from the empty literal it starts as, say nothing of the object the program fetches into it
+    later."""
 
     def __init__(self, bound: dict[str, Value]) -> None:
         super().__init__()
@@ -35,7 +36,8 @@ class _Configured(dict[str, "Value"]):
 
     def __contains__(self, name: object) -> bool:
         value = self._bound[name] if isinstance(name, str) and name in self._bound else None
-        return isinstance(value, Val) and bool(value.origin)
+        literal = getattr(self._bound, "literal", ())  # a plain dict where nothing is bound
+        return isinstance(value, Val) and (bool(value.origin) or name in literal)
 
     def __missing__(self, name: str) -> Value:
         return self._bound[name]
