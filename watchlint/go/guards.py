@@ -125,7 +125,7 @@ class Guards:
             compared = _compared_to(bare) or self._compared_by_helper(file, bare)
         if compared and returns:
             return f"{origin} is not {compared}"
-        return f"{origin}={compared}" if compared else f"{origin} is set"
+        return f"{origin}={compared}" if compared else self.set_text(origin)
 
     def _compared_by_helper(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
         """The string a module function's one equality test wants, where it returns that test or false
