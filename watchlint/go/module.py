@@ -9,6 +9,9 @@ from pathlib import Path
 CONTROLLER_RUNTIME = "sigs.k8s.io/controller-runtime"
 _MODULE = re.compile(r"^\s*module\s+\"?([^\s\"]+)\"?", re.MULTILINE)
 _REQUIRE = re.compile(r"^\s*(?:require\s+)?(\S+)\s+(v\d+\.\d+\.\d+\S*)", re.MULTILINE)
+# `replace sigs.k8s.io/controller-runtime [vX] => sigs.k8s.io/controller-runtime vY` (also in a block): the
+# version built is the replacement's
+_REPLACE = re.compile(r"^\s*(?:replace\s+)?(\S+)(?:\s+v\S+)?\s*=>\s*(\S+)\s+(v\d+\.\d+\.\d+\S*)", re.MULTILINE)
 _VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)")
 
 
@@ -39,15 +42,22 @@ class GoModule:
 
 
 def parse_go_mod(text: str) -> GoModule:
-    """Read the module path and the controller-runtime requirement; garbage yields an empty module."""
+    """Read the module path and the controller-runtime requirement, or the version a `replace` directive puts in
+    its place; garbage yields an empty module."""
     module = _MODULE.search(text)
     version = None
     for match in _REQUIRE.finditer(text):
         if match.group(1) == CONTROLLER_RUNTIME:
-            parsed = _VERSION.match(match.group(2))
-            if parsed:
-                version = (int(parsed.group(1)), int(parsed.group(2)), int(parsed.group(3)))
+            version = _parsed(match.group(2)) or version
+    for match in _REPLACE.finditer(text):
+        if match.group(1) == CONTROLLER_RUNTIME and match.group(2) == CONTROLLER_RUNTIME:
+            version = _parsed(match.group(3)) or version
     return GoModule(module.group(1) if module else "", version)
+
+
+def _parsed(text: str) -> tuple[int, int, int] | None:
+    parsed = _VERSION.match(text)
+    return (int(parsed.group(1)), int(parsed.group(2)), int(parsed.group(3))) if parsed else None
 
 
 def read_go_mod(root: Path) -> GoModule:
