@@ -269,9 +269,14 @@ class Guards:
         graph = self.evaluator.calls
         calls = graph.deployed_callers(key)
         if not calls and not key.receiver:
-            # a function no call names, run through a struct field or a list it is stored in (`r.newClient =
-            # newClient; …; r.newClient(…)`): those calls decide, then the places it is stored, but for the
-            # listings whose loops are among those calls (an init appending it to a registry)
+            # a function no call names runs only where it is handed on: where every place that hands it on is off
+            # by default (`registry["status"] = status.New` under a feature gate), so is it
+            handed = graph.deployed(key, graph.references(key))
+            if handed and (off := self._off_at_each(iter(handed), levels)):
+                return off
+            # else it runs through a struct field or a list it is stored in (`r.newClient = newClient; …;
+            # r.newClient(…)`): those calls decide, then the places it is stored, but for the listings whose
+            # loops are among those calls (an init appending it to a registry)
             calls = graph.deployed(key, graph.called_as_values(key))
         if calls or not key.receiver:
             listed = graph.listed_where_called(key)
