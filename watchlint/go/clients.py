@@ -37,7 +37,8 @@ _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: 
 # a chain of references followed past MAX_DEPTH: taken as cache-backed where nothing else is known, but no
 # match for a path resolved to a client (camel-k's 12 constructors down to client.New)
 _TOO_DEEP = Known(Access.CACHE, None)
-MAX_DEPTH = 10  # references followed: kiali hands its cache on through 8 (parameters, results, a field, maps)
+MAX_DEPTH = 12  # references followed: kiali hands its cache on through 8 (parameters, results, a field, maps), camel-k
+# its client to GetSecret through 11
 # controller-runtime functions that wrap a client and read through it
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
