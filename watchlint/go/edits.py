@@ -86,7 +86,7 @@ def _render(item: Literal | str, indent: str | None) -> str:
 
 def disable_for_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | None:
     """Add the kind to Client.Cache.DisableFor (safe: reads return the same objects, live)."""
-    imports = _Imports(anchor.file)
+    imports = _Imports(anchor.file, anchor.literal)
     client = imports.alias(CR_CLIENT, "client")
     obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
     if anchor.is_old_era:
@@ -176,7 +176,7 @@ def _labelled_entry(
 ) -> tuple[tuple[Edit, ...], str, str] | None:
     """The edits giving the kind a ByObject label selector (and with `keep_reads` a DisableFor entry), with
     where they go and what the reads become; None where the options cannot take them."""
-    imports = _Imports(anchor.file)
+    imports = _Imports(anchor.file, anchor.literal)
     obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
     labels = imports.alias(LABELS, "labels")
     cache = imports.alias(CR_CACHE, "cache")
@@ -380,18 +380,22 @@ def _default_alias(package: str) -> str:
 
 
 class _Imports:
-    """The aliases a fix may use in one file, and the import specs it must add."""
+    """The aliases a fix may use in one file, and the import specs it must add; where the edit goes inside a
+    function (`within`), not a name it declares (koordinator's `client, eventClient, err := createClients(…)`
+    beside the manager options hides the client package: the package is imported again as `clientx`)."""
 
-    def __init__(self, file: GoFile) -> None:
+    def __init__(self, file: GoFile, within: tree_sitter.Node | None = None) -> None:
         self.file = file
         self.by_path = {path: alias for alias, path in file.imports.items()}
         self.missing: dict[str, str] = {}
+        function = innermost_function(within) if within is not None else None
+        self.shadowed = _declared_names(function) if function is not None else set()
 
     def alias(self, path: str, preferred: str) -> str:
-        if path in self.by_path:
+        if path in self.by_path and self.by_path[path] not in self.shadowed:
             return self.by_path[path]
         if path not in self.missing:
-            taken = set(self.file.imports) | set(self.missing.values())
+            taken = set(self.file.imports) | set(self.missing.values()) | self.shadowed
             alias = preferred
             while alias in taken:
                 alias += "x"
