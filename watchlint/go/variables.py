@@ -180,13 +180,8 @@ class VariableValues:
                 # watchCurrent { ns = currentNamespace() }`: WATCH_NAMESPACE or --watch-current-namespace)
                 if isinstance(value, Val) and not value.origin and skipped.origin:
                     value = Val(value.value, skipped.origin)
-                elif (
-                    isinstance(value, Val)
-                    and skipped.origin
-                    and not _empties(written)
-                    and skipped.origin not in value.origin.split(" or ")
-                ):
-                    value = Val(value.value, f"{value.origin} or {skipped.origin}", value.unseen)
+                elif isinstance(value, Val) and skipped.origin and not _empties(written):
+                    value = Val(value.value, _either_origin(value.origin, skipped.origin), value.unseen)
             elif any(guard.holds is None for guard in guards):
                 value = either(value, written)
             else:
@@ -325,6 +320,13 @@ class VariableValues:
         if isinstance(first, str | bool | int) and all(item == first for item in value.value):
             return Val(first, value.origin)
         return UNKNOWN
+
+
+def _either_origin(first: str, second: str) -> str:
+    """`A or B` of two origins, each setting named once (`RESTRICT_TO_NAMESPACE or WATCH_NAMESPACE` with itself
+    stays as it is)."""
+    parts = first.split(" or ")
+    return " or ".join([*parts, *(part for part in second.split(" or ") if part not in parts)])
 
 
 def _empties(written: Value) -> bool:
