@@ -17,7 +17,7 @@ from watchlint.go.guards import disjuncts, tested_empty
 from watchlint.go.known import UNKNOWN, Val, Value, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import assigned_to, keyed_elements
-from watchlint.go.scope import under_condition
+from watchlint.go.scope import innermost_function, under_condition
 
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
@@ -210,12 +210,14 @@ class FieldValues:
             or self._is_api_object(owner, name)
         ):
             return False
-        conditional = [(file, node) for file, node, _ in self._writes_of_field(name, owner) if under_condition(node)]
+        writes = self._writes_of_field(name, owner)
+        conditional = [(file, node) for file, node, _ in writes if under_condition(node)]
         items = [(file, node) for file, node, _ in self._writes_of_field(name, owner, elements=True)]
         return (
             len({repr(value) for value in computed}) == 1
             and _fully_known(computed[0].value)
             and all(self._off_by_default(file, node) for file, node in (*conditional, *items))
+            and not any(_read_before(node, name) for _, node, _ in writes)
         )
 
     def _fallback(self, name: str, owner: TypeRef | None, depth: int) -> Value | None:
@@ -347,6 +349,20 @@ class FieldValues:
                         writes.setdefault(key, []).append((file, value, struct))
             self._field_values, self._element_writes = writes, elements
         return self._field_values
+
+
+def _read_before(write: tree_sitter.Node, name: str) -> bool:
+    """Whether the function writing a field reads it before (`if !r.migrationChecked { … }; r.migrationChecked =
+    true`, tigera-operator): state the program toggles as it runs, which holds its zero value until then."""
+    function = innermost_function(write)
+    if function is None:
+        return False
+    statement = write
+    while statement.parent is not None and statement.type != "assignment_statement" and statement != function:
+        statement = statement.parent
+    start = statement.start_byte if statement.type == "assignment_statement" else write.start_byte
+    fields = parser.captures("(selector_expression field: (field_identifier) @field)", function).get("field", [])
+    return any(found.start_byte < start and parser.text(found) == name for found in fields)
 
 
 def _empty(field_type: TypeRef | None, known: list[Val], origin: str, *, unseen: bool) -> Val:
