@@ -484,6 +484,24 @@ func main() {
 }
 """
 
+OWNING_MAIN_OLD_ERA = """package main
+
+import (
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/nodes/internal/controller"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{
+		ClientDisableCacheFor: []client.Object{&corev1.Pod{}},
+	})
+	_ = (&controller.AppReconciler{Client: mgr.GetClient()}).SetupWithManager(mgr)
+}
+"""
+
 OWNING = """package controller
 
 import (
@@ -519,13 +537,27 @@ func (r *AppReconciler) SetupWithManager(mgr ctrl.Manager) error {
 """
 
 
+@pytest.mark.parametrize(
+    ("version", "main", "label_in", "reads_through"),
+    [
+        ("v0.19.0", OWNING_MAIN, "Cache.ByObject", "Client.Cache.DisableFor"),
+        ("v0.14.6", OWNING_MAIN_OLD_ERA, "NewCache SelectorsByObject", "ClientDisableCacheFor"),
+    ],
+)
 def test_a_label_selector_for_an_owned_kind_the_client_reads_sends_those_reads_to_the_api_server(
-    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    catalog: Catalog,
+    monkeypatch: pytest.MonkeyPatch,
+    version: str,
+    main: str,
+    label_in: str,
+    reads_through: str,
 ) -> None:
     """Secret is read through the cached client: its ByObject fix adds it to DisableFor too, so the read still
     finds unlabelled Secrets. ConfigMap is not read; Pod's reads are DisableFor'd already; Job is listed by a
-    cache index, which DisableFor would break: their fixes add the selector alone."""
-    files = {"go.mod": GO_MOD, "main.go": OWNING_MAIN, "internal/controller/app.go": OWNING}
+    cache index, which DisableFor would break: their fixes add the selector alone. Before v0.15, the entry goes
+    into the NewCache builder's SelectorsByObject and the read into the manager's ClientDisableCacheFor."""
+    files = {"go.mod": GO_MOD.replace("v0.19.0", version), "main.go": main, "internal/controller/app.go": OWNING}
     monkeypatch.chdir(write_tree(tmp_path, files))
     report = run([Path(".")], CommandLine(), catalog)
     by_object = {
@@ -534,13 +566,10 @@ def test_a_label_selector_for_an_owned_kind_the_client_reads_sends_those_reads_t
         if finding.code == "WL001"
         for fix in finding.fixes[:1]
     }
-    label = "labelled app.kubernetes.io/managed-by=nodes (Cache.ByObject in main.go)"
+    label = f"labelled app.kubernetes.io/managed-by=nodes ({label_in} in main.go)"
     unlabelled = "; unlabelled ones become invisible, so label what the operator creates"
     assert by_object == {
-        "Secret": (
-            f"Cache only Secret objects {label}, and read Secret through Client.Cache.DisableFor{unlabelled}",
-            2,
-        ),
+        "Secret": (f"Cache only Secret objects {label}, and read Secret through {reads_through}{unlabelled}", 2),
         "ConfigMap": (f"Cache only ConfigMap objects {label}{unlabelled}", 1),
         "Pod": (f"Cache only Pod objects {label}{unlabelled}", 1),
         "Job": (f"Cache only Job objects {label}{unlabelled}", 1),
@@ -912,50 +941,6 @@ def test_no_edit_goes_into_a_nested_options_field_the_code_replaces_under_a_flag
     assert fixes == {
         ("WL002", 19): ["Add &corev1.ConfigMap{} to Client.Cache.DisableFor in main.go"],
         ("WL001", 35): ["Watch Secret metadata only (builder.OnlyMetadata); read it as metav1.PartialObjectMetadata"],
-    }
-
-
-OWNING_MAIN_OLD_ERA = """package main
-
-import (
-	corev1 "k8s.io/api/core/v1"
-	ctrl "sigs.k8s.io/controller-runtime"
-	"sigs.k8s.io/controller-runtime/pkg/client"
-
-	"example.com/nodes/internal/controller"
-)
-
-func main() {
-	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{
-		ClientDisableCacheFor: []client.Object{&corev1.Pod{}},
-	})
-	_ = (&controller.AppReconciler{Client: mgr.GetClient()}).SetupWithManager(mgr)
-}
-"""
-
-
-def test_before_v0_15_a_label_selector_for_an_owned_kind_the_client_reads_lists_it_in_client_disable_cache_for(
-    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The same operator on controller-runtime v0.14: the Secret read keeps finding unlabelled Secrets through
-    the manager's ClientDisableCacheFor, which the fix extends beside the NewCache builder it adds."""
-    go_mod = GO_MOD.replace("v0.19.0", "v0.14.6")
-    files = {"go.mod": go_mod, "main.go": OWNING_MAIN_OLD_ERA, "internal/controller/app.go": OWNING}
-    monkeypatch.chdir(write_tree(tmp_path, files))
-    report = run([Path(".")], CommandLine(), catalog)
-    by_object = {
-        finding.kind: (fix.title, sum(f"{finding.kind}{{}}" in edit.new_text for edit in fix.edits))
-        for finding in report.findings
-        if finding.code == "WL001"
-        for fix in finding.fixes[:1]
-    }
-    label = "labelled app.kubernetes.io/managed-by=nodes (NewCache SelectorsByObject in main.go)"
-    unlabelled = "; unlabelled ones become invisible, so label what the operator creates"
-    assert by_object == {
-        "Secret": (f"Cache only Secret objects {label}, and read Secret through ClientDisableCacheFor{unlabelled}", 2),
-        "ConfigMap": (f"Cache only ConfigMap objects {label}{unlabelled}", 1),
-        "Pod": (f"Cache only Pod objects {label}{unlabelled}", 1),
-        "Job": (f"Cache only Job objects {label}{unlabelled}", 1),
     }
 
 
