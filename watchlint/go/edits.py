@@ -282,6 +282,7 @@ def only_metadata_fix(file: GoFile, call: tree_sitter.Node, kind: str) -> Fix | 
     return Fix(title, Applicability.UNSAFE, (edit, *imports.edits()), code="WL001")
 
 
+_FUNCTION_NODES = ("function_declaration", "method_declaration", "func_literal")
 _DECLARED_NAMES = """[
   (parameter_declaration name: (identifier) @name)
   (variadic_parameter_declaration name: (identifier) @name)
@@ -295,6 +296,22 @@ _DECLARED_NAMES = """[
 def _declared_names(function: tree_sitter.Node) -> set[str]:
     """The names a function declares (its receiver, parameters and locals), which hide packages of that name."""
     return {parser.text(name) for name in parser.captures(_DECLARED_NAMES, function).get("name", [])}
+
+
+def _names_visible_at(node: tree_sitter.Node) -> set[str]:
+    """The names the function around `node` declares before it in a block holding it (its parameters, the
+    locals in scope there), which hide packages of that name at `node`."""
+    function = innermost_function(node)
+    if function is None:
+        return set()
+    visible = set()
+    for name in parser.captures(_DECLARED_NAMES, function).get("name", []):
+        scope = name.parent
+        while scope is not None and scope.type not in ("block", *_FUNCTION_NODES):
+            scope = scope.parent
+        if name.start_byte < node.start_byte and scope is not None and parser.encloses(scope, node):
+            visible.add(parser.text(name))
+    return visible
 
 
 def api_reader_fix(file: GoFile, operand: tree_sitter.Node, reader: str) -> Fix:
@@ -388,8 +405,7 @@ class _Imports:
         self.file = file
         self.by_path = {path: alias for alias, path in file.imports.items()}
         self.missing: dict[str, str] = {}
-        function = innermost_function(within) if within is not None else None
-        self.shadowed = _declared_names(function) if function is not None else set()
+        self.shadowed = _names_visible_at(within) if within is not None else set()
 
     def alias(self, path: str, preferred: str) -> str:
         if path in self.by_path and self.by_path[path] not in self.shadowed:
