@@ -538,6 +538,59 @@ def test_a_standby_worker_takes_a_unit_larger_than_a_pipe_while_it_is_still_impo
     assert [(f.code, f.span.path, f.span.line) for f in outcome.findings] == [("WL001", "beta/main.go", 10)]
 
 
+def _stand_in_front_ends(modules: Path, marks: Path, seconds: dict[str, float]) -> None:
+    """Stand-ins for the front-ends' imports: each lasts its seconds, going through the meta path all along
+    (where an interruption stops it), then marks that it ran to its end."""
+    modules.mkdir()
+    for language, lasting in seconds.items():
+        (modules / f"slow_{language}.py").write_text(
+            "import pathlib, time\n"
+            f"deadline = time.monotonic() + {lasting}\n"
+            "while time.monotonic() < deadline:\n"
+            "    try:\n"
+            "        import watchlint_test_missing_module  # each attempt goes through the meta path\n"
+            "    except ImportError:\n"
+            "        time.sleep(0.01)\n"
+            f"pathlib.Path({str(marks / language)!r}).touch()\n",
+            encoding="utf-8",
+        )
+
+
+@linux_only
+def test_a_hint_turns_the_standby_worker_to_the_front_end_it_names_before_the_unit_comes(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parent says which language changed as soon as it sees a changed unit: the worker stops importing the
+    Go front-end (here a minute long) and imports the Python one while the unit is still being read and keyed."""
+    _stand_in_front_ends(tmp_path / "modules", tmp_path, {"go": 60, "python": 0.2})
+    monkeypatch.syspath_prepend(str(tmp_path / "modules"))
+    monkeypatch.setattr(standby, "_FRONT_ENDS", ((b"G", "slow_go"), (b"P", "slow_python")))
+    write_tree(
+        repo,
+        {
+            "delta/pyproject.toml": '[project]\nname = "delta"\nversion = "0"\n',
+            "delta/handlers.py": 'import kopf\n\n\n@kopf.on.event("pods")\ndef seen(body, **_):\n    pass\n',
+        },
+    )
+    cache = cache_module.FactsCache(tmp_path / "cache")
+    state, job = _one_job("delta", cache)
+    worker = standby.Standby.start(cache)
+    assert worker is not None
+    try:
+        worker.expect(job[0].language)
+        deadline = time.monotonic() + 30
+        while not (tmp_path / "python").exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        imported_before_the_unit = (tmp_path / "python").exists()
+        outcome = worker.analyze(job, state.settings, state.reported, state.key, state.outcome_key)()
+    finally:
+        worker.dismiss()
+    assert imported_before_the_unit
+    assert outcome is not None
+    assert [(f.code, f.span.path, f.span.line) for f in outcome.findings] == [("WL001", "delta/handlers.py", 4)]
+    assert not (tmp_path / "go").exists()
+
+
 @linux_only
 @pytest.mark.parametrize(
     ("unit", "finding", "imported"),
@@ -558,20 +611,9 @@ def test_a_unit_cuts_the_standby_workers_import_of_the_other_front_end_short(
     the front-end it does not need at the next module that import reaches (each stand-in below would last a
     minute), and lets the import of its own run to its end (its stand-in lasts a fifth of a second)."""
     modules = tmp_path / "modules"
-    modules.mkdir()
-    for language in ("go", "python"):
-        seconds = 0.2 if imported == [language] else 60
-        (modules / f"slow_{language}.py").write_text(
-            "import pathlib, time\n"
-            f"deadline = time.monotonic() + {seconds}\n"
-            "while time.monotonic() < deadline:\n"
-            "    try:\n"
-            "        import watchlint_test_missing_module  # each attempt goes through the meta path\n"
-            "    except ImportError:\n"
-            "        time.sleep(0.01)\n"
-            f"pathlib.Path({str(tmp_path / language)!r}).touch()\n",
-            encoding="utf-8",
-        )
+    _stand_in_front_ends(
+        modules, tmp_path, {language: 0.2 if imported == [language] else 60 for language in ("go", "python")}
+    )
     monkeypatch.syspath_prepend(str(modules))
     monkeypatch.setattr(standby, "_FRONT_ENDS", ((b"G", "slow_go"), (b"P", "slow_python")))
     write_tree(

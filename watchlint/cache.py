@@ -158,6 +158,10 @@ class FactsCache:
             debug(__name__, "ignoring unreadable cache entry %s", path)
             return None
 
+    def holds(self, key: str) -> bool:
+        """Whether an entry is stored under `key` (not read: it may still prove unreadable)."""
+        return self._path(key).is_file()
+
     def store(self, key: str, value: object) -> None:
         path = self._path(key)
         try:

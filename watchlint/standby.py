@@ -28,9 +28,11 @@ if TYPE_CHECKING:
     from watchlint.config import Settings
     from watchlint.engine import UnitOutcome
     from watchlint.extraction import Job
+    from watchlint.language import Language
 
 _LENGTH = struct.Struct("<Q")
 _GO, _PYTHON = b"G", b"P"  # the first byte of a unit's message: its language
+_HINT = b"H"  # a message of two bytes, this and a language: the front-end the unit to come likely needs
 # Imported before a unit comes: the modules every unit needs, then each front-end, whose import a unit of the
 # other language interrupts.
 _PRELOADED = ("watchlint.checks", "watchlint.suppress", "watchlint.findings")
@@ -75,13 +77,17 @@ class Standby:
         os.close(results_write)
         return cls(pid, jobs_write, results_read)
 
+    def expect(self, language: Language) -> None:
+        """Tell the worker which front-end the unit to come likely needs, as soon as a changed unit is seen
+        (before it is read and keyed): it imports that one first, cutting the other's import short."""
+        with contextlib.suppress(OSError):  # the worker is gone: analyze says so
+            _send(self._jobs, _HINT + _tag(language))
+
     def analyze(
         self, job: Job, settings: Settings, reported: frozenset[str], facts_key: str, outcome_key: str
     ) -> Callable[[], UnitOutcome | None]:
         """Give the worker a unit; the returned function waits for its outcome (None if the worker died)."""
-        from watchlint.language import Language
-
-        tag = _PYTHON if job[0].language is Language.PYTHON else _GO
+        tag = _tag(job[0].language)
         message = tag + pickle.dumps((job, settings, reported, facts_key, outcome_key), pickle.HIGHEST_PROTOCOL)
         try:
             _send(self._jobs, message)
@@ -108,6 +114,36 @@ class Standby:
             os.waitpid(self.pid, 0)
 
 
+def _tag(language: Language) -> bytes:
+    from watchlint.language import Language
+
+    return _PYTHON if language is Language.PYTHON else _GO
+
+
+class _Wanted:
+    """What the worker has been told: the language a hint names, then the unit (None at the end of the pipe)."""
+
+    def __init__(self) -> None:
+        self.hint: bytes | None = None
+        self.received: list[bytes | None] = []  # the unit, once it has come
+
+    def language(self) -> bytes | None:
+        """The front-end wanted: the unit's (b"" at the end of the pipe), else the hint's, else None."""
+        if self.received:
+            data = self.received[0]
+            return data[:1] if data is not None else b""
+        return self.hint
+
+    def receive(self, jobs: int) -> None:
+        while True:
+            data = _receive(jobs)
+            if data is not None and data[:1] == _HINT:
+                self.hint = data[1:2]
+                continue
+            self.received.append(data)
+            return
+
+
 def _serve(cache: FactsCache, jobs: int, results: int) -> None:
     """The worker: preload, wait for one unit (none when the pipe closes), analyze it, store and answer."""
     import importlib
@@ -115,15 +151,19 @@ def _serve(cache: FactsCache, jobs: int, results: int) -> None:
 
     # The unit is received while the modules load: a unit larger than the pipe's buffer would otherwise hold
     # the parent back until the imports are over.
-    received: list[bytes | None] = []
-    receiver = threading.Thread(target=lambda: received.append(_receive(jobs)), daemon=True)
+    wanted = _Wanted()
+    receiver = threading.Thread(target=wanted.receive, args=(jobs,), daemon=True)
     receiver.start()
     for module in _PRELOADED:
         importlib.import_module(module)
-    for language, module in _FRONT_ENDS:
-        _preload_for(language, module, received)
+    pending = list(_FRONT_ENDS)
+    while pending:  # the wanted front-end first; another's import stops at once while one is wanted
+        language = wanted.language()
+        chosen = next((item for item in pending if item[0] == language), pending[0])
+        pending.remove(chosen)
+        _preload_for(chosen[0], chosen[1], wanted)
     receiver.join()
-    data = received[0] if received else None
+    data = wanted.received[0] if wanted.received else None
     if data is None:
         return
     from watchlint.engine import analyze_job
@@ -140,25 +180,26 @@ class _Interrupted(BaseException):
 
 class _InterruptingFinder:
     """A meta path finder that finds nothing, but stops the import under way once a unit that does not need
-    it has come (one of another language, or the end of the pipe)."""
+    it has come (one of another language, or the end of the pipe), or a hint names another language."""
 
-    def __init__(self, language: bytes, received: list[bytes | None]) -> None:
+    def __init__(self, language: bytes, wanted: _Wanted) -> None:
         self._language = language
-        self._received = received
+        self._wanted = wanted
 
     def find_spec(self, name: str, path: object, target: object = None) -> None:
-        if self._received and (self._received[0] is None or self._received[0][:1] != self._language):
+        language = self._wanted.language()
+        if language is not None and language != self._language:
             raise _Interrupted
         return None
 
 
-def _preload_for(language: bytes, module: str, received: list[bytes | None]) -> None:
-    """Import the front-end `module` of `language` unless a unit of another language comes first. An
-    interrupted import leaves the modules it finished loaded and the one under way out of `sys.modules`;
+def _preload_for(language: bytes, module: str, wanted: _Wanted) -> None:
+    """Import the front-end `module` of `language` unless a unit (or a hint) of another language comes first.
+    An interrupted import leaves the modules it finished loaded and the one under way out of `sys.modules`;
     this worker analyzes one unit, which does not import them, and then leaves."""
     import importlib
 
-    finder = _InterruptingFinder(language, received)
+    finder = _InterruptingFinder(language, wanted)
     sys.meta_path.insert(0, finder)
     try:
         importlib.import_module(module)
