@@ -538,9 +538,13 @@ def test_a_standby_worker_takes_a_unit_larger_than_a_pipe_while_it_is_still_impo
     assert [(f.code, f.span.path, f.span.line) for f in outcome.findings] == [("WL001", "beta/main.go", 10)]
 
 
-def _stand_in_front_ends(modules: Path, marks: Path, seconds: dict[str, float]) -> None:
+def _stand_in_front_ends(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seconds: dict[str, float]
+) -> None:
     """Stand-ins for the front-ends' imports: each lasts its seconds, going through the meta path all along
-    (where an interruption stops it), then marks that it ran to its end."""
+    (where an interruption stops it), then marks that it ran to its end (a file named by its language in
+    tmp_path); and a kopf project, delta, beside the repository's Go module."""
+    modules = tmp_path / "modules"
     modules.mkdir()
     for language, lasting in seconds.items():
         (modules / f"slow_{language}.py").write_text(
@@ -551,19 +555,10 @@ def _stand_in_front_ends(modules: Path, marks: Path, seconds: dict[str, float]) 
             "        import watchlint_test_missing_module  # each attempt goes through the meta path\n"
             "    except ImportError:\n"
             "        time.sleep(0.01)\n"
-            f"pathlib.Path({str(marks / language)!r}).touch()\n",
+            f"pathlib.Path({str(tmp_path / language)!r}).touch()\n",
             encoding="utf-8",
         )
-
-
-@linux_only
-def test_a_hint_turns_the_standby_worker_to_the_front_end_it_names_before_the_unit_comes(
-    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The parent says which language changed as soon as it sees a changed unit: the worker stops importing the
-    Go front-end (here a minute long) and imports the Python one while the unit is still being read and keyed."""
-    _stand_in_front_ends(tmp_path / "modules", tmp_path, {"go": 60, "python": 0.2})
-    monkeypatch.syspath_prepend(str(tmp_path / "modules"))
+    monkeypatch.syspath_prepend(str(modules))
     monkeypatch.setattr(standby, "_FRONT_ENDS", ((b"G", "slow_go"), (b"P", "slow_python")))
     write_tree(
         repo,
@@ -572,6 +567,15 @@ def test_a_hint_turns_the_standby_worker_to_the_front_end_it_names_before_the_un
             "delta/handlers.py": 'import kopf\n\n\n@kopf.on.event("pods")\ndef seen(body, **_):\n    pass\n',
         },
     )
+
+
+@linux_only
+def test_a_hint_turns_the_standby_worker_to_the_front_end_it_names_before_the_unit_comes(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parent says which language changed as soon as it sees a changed unit: the worker stops importing the
+    Go front-end (here a minute long) and imports the Python one while the unit is still being read and keyed."""
+    _stand_in_front_ends(repo, tmp_path, monkeypatch, {"go": 60, "python": 0.2})
     cache = cache_module.FactsCache(tmp_path / "cache")
     state, job = _one_job("delta", cache)
     worker = standby.Standby.start(cache)
@@ -610,19 +614,8 @@ def test_a_unit_cuts_the_standby_workers_import_of_the_other_front_end_short(
     """While it waits, the worker imports the Go front-end, then the Python one. A unit stops the import of
     the front-end it does not need at the next module that import reaches (each stand-in below would last a
     minute), and lets the import of its own run to its end (its stand-in lasts a fifth of a second)."""
-    modules = tmp_path / "modules"
-    _stand_in_front_ends(
-        modules, tmp_path, {language: 0.2 if imported == [language] else 60 for language in ("go", "python")}
-    )
-    monkeypatch.syspath_prepend(str(modules))
-    monkeypatch.setattr(standby, "_FRONT_ENDS", ((b"G", "slow_go"), (b"P", "slow_python")))
-    write_tree(
-        repo,
-        {
-            "delta/pyproject.toml": '[project]\nname = "delta"\nversion = "0"\n',
-            "delta/handlers.py": 'import kopf\n\n\n@kopf.on.event("pods")\ndef seen(body, **_):\n    pass\n',
-        },
-    )
+    seconds = {language: 0.2 if imported == [language] else 60 for language in ("go", "python")}
+    _stand_in_front_ends(repo, tmp_path, monkeypatch, seconds)
     cache = cache_module.FactsCache(tmp_path / "cache")
     state, job = _one_job(unit, cache)
     worker = standby.Standby.start(cache)
