@@ -39,6 +39,8 @@ _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: 
 _TOO_DEEP = Known(Access.CACHE, None)
 MAX_DEPTH = 12  # references followed: kiali hands its cache on through 8 (parameters, results, a field, maps), camel-k
 # its client to GetSecret through 11
+# functions of other modules known to build a client with client.New (cluster-api's client of a workload cluster)
+_UNCACHED_CONSTRUCTORS = frozenset({("sigs.k8s.io/cluster-api/controllers/remote", "NewClusterClient")})
 # controller-runtime functions that wrap a client and read through it
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
@@ -172,6 +174,8 @@ class ClientGraph:
             return Marker.NOT_CLIENT  # an in-memory client of tests: it starts no informer and reads no server
         if package == CR_CLIENT and name in ("New", "NewWithWatch"):
             return self._new_client_ref(file, call, name)
+        if (package, name) in _UNCACHED_CONSTRUCTORS:
+            return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
         if package == CR_CLIENT and name in _WRAPPERS:
             # the wrapped client reads as it did: `client.NewNamespacedClient(client.New(…), ns)` is uncached
             return self.ref_of(file, parser.first_named(call.child_by_field_name("arguments")))
