@@ -239,6 +239,12 @@ class ClientGraph:
         """`client.New(cfg, opts)`: uncached, unless its options read through a cache (`Cache.Reader`)."""
         arguments = call.child_by_field_name("arguments")
         found = cache_reader(arguments) if arguments is not None else None
+        values = parser.named(arguments) if arguments is not None else []
+        if found is None and len(values) > 1 and values[1].type == "identifier":
+            # `opts := client.Options{Cache: &client.CacheOptions{Reader: mgr.GetCache()}}; client.New(cfg, opts)`
+            declaration = self.resolver.declaration(file, values[1])
+            held = declaration.value_node if declaration is not None else None
+            found = cache_reader(held) if held is not None else None
         if found is None:
             return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
         reader, options = found
