@@ -27,6 +27,7 @@ from watchlint.go.model import (
     KUBERNETES,
     GoFile,
     TypeRef,
+    call_parts,
     is_client_type,
 )
 from watchlint.go.resolve import Resolver, is_slice_literal, literal_items
@@ -37,8 +38,9 @@ _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: 
 # a chain of references followed past MAX_DEPTH: taken as cache-backed where nothing else is known, but no
 # match for a path resolved to a client (camel-k's 12 constructors down to client.New)
 _TOO_DEEP = Known(Access.CACHE, None)
-MAX_DEPTH = 12  # references followed: kiali hands its cache on through 8 (parameters, results, a field, maps), camel-k
-# its client to GetSecret through 11
+# references followed: kiali hands its cache on through 8 (parameters, results, a field, maps), camel-k its client
+# to GetSecret through 11
+MAX_DEPTH = 12
 # functions of other modules known to build a client with client.New (cluster-api's client of a workload cluster)
 _UNCACHED_CONSTRUCTORS = frozenset({("sigs.k8s.io/cluster-api/controllers/remote", "NewClusterClient")})
 # controller-runtime functions that wrap a client and read through it
@@ -59,6 +61,9 @@ class ClientGraph:
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
+    # what each function returns, as `_returned` finds it: asked for by every call of it (`_passed_through`),
+    # and by the calls in its own returns where it recurses (`return unwrap(c, depth-1)`)
+    _returned_by: dict[tuple[FunctionKey, int], list[Assigned]] = field(default_factory=dict)
     # the calls that run a function handed on as a value, listed in a slice of functions or stored in a struct
     # field (CallGraph.called_as_values), set once the call graph is built
     listed_calls: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]] = lambda _: []
@@ -124,14 +129,13 @@ class ClientGraph:
             if info is None or receiver is None:
                 continue
             for call in parser.captures("(call_expression) @call", info.node).get("call", []):
-                function = call.child_by_field_name("function")
-                operand = function.child_by_field_name("operand") if function is not None else None
-                if function is None or function.type != "selector_expression" or operand is None:
+                called = call_parts(call)  # `w.client.List(…)`: the method, through a field of the receiver
+                operand = called.operand if called is not None and called.name == method else None
+                if operand is None or operand.type != "selector_expression":
                     continue
-                holder = operand.child_by_field_name("operand") if operand.type == "selector_expression" else None
-                called = parser.text(function.child_by_field_name("field"))
+                holder = operand.child_by_field_name("operand")
                 field_name = parser.text(operand.child_by_field_name("field"))
-                if called == method and parser.text(holder) == parser.text(receiver) and field_name in fields:
+                if parser.text(holder) == parser.text(receiver) and field_name in fields:
                     used.add(field_name)
         return FieldRef(struct, used.pop()) if len(used) == 1 else None
 
@@ -446,6 +450,13 @@ class ClientGraph:
         return frozenset(names)
 
     def _returned(self, key: FunctionKey, index: int) -> list[Assigned]:
+        found = self._returned_by.get((key, index))
+        if found is None:
+            self._returned_by[key, index] = []  # asked again while computed (it recurses): nothing passed through
+            found = self._returned_by[key, index] = self._compute_returned(key, index)
+        return found
+
+    def _compute_returned(self, key: FunctionKey, index: int) -> list[Assigned]:
         info = self.resolver.declarations.functions.get(key)
         if info is None:
             return []
