@@ -16,7 +16,6 @@ from typing import TypeVar
 
 import tree_sitter
 
-from watchlint.cacheoptions import cache_option_names
 from watchlint.facts import (
     Access,
     CachePolicy,
@@ -468,7 +467,7 @@ def _resolve_sites(
         cached_read_kinds(cached_reads, policies),
         rewriting_transforms(policies),
         built_at,
-        cache_option_names(run.module.cache_options_era),
+        run.module.cache_options_era,
     )
     return [
         site

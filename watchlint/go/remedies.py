@@ -9,7 +9,7 @@ from functools import partial
 
 import tree_sitter
 
-from watchlint.cacheoptions import CURRENT, ERAS, CacheOptionNames
+from watchlint.cacheoptions import CacheOptionNames, cache_option_names
 from watchlint.catalog import KindIndex
 from watchlint.facts import Access, CachePolicy, Mitigation, ObjectForm, Operation, Transform
 from watchlint.fixes import Applicability, Fix, merged
@@ -316,12 +316,12 @@ class SiteRemedies:
     rewritten: dict[tuple[str, str | None], Transform] = field(default_factory=dict)  # see rewriting_transforms
     # where the manager an options literal feeds is built (ManagerLinks.constructions of one literal)
     built_at: Callable[[LiteralKey], tuple[Span, ...]] = lambda _: ()
-    names: CacheOptionNames = CURRENT  # how the texts name the options, by controller-runtime's version
+    era: str = "current"  # the shapes of the cache options controller-runtime's version has (cacheoptions.ERAS)
 
     @property
-    def era(self) -> str:
-        """The key of `names` in cacheoptions.ERAS, which a site carries for the checks' texts."""
-        return next((era for era, names in ERAS.items() if names is self.names), "current")
+    def names(self) -> CacheOptionNames:
+        """How the texts name the options, by the era."""
+        return cache_option_names(self.era)
 
     def fixes(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> tuple[Fix, ...]:
         """Every fix that may answer the rule this site gets, preferred first."""
