@@ -8,7 +8,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex, takes
 from watchlint.go.model import Call, GoFile, TypeRef
-from watchlint.go.resolve import Resolver, keyed_elements, literal_items
+from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_elements, literal_items
 from watchlint.go.scope import innermost_function
 
 
@@ -28,6 +28,13 @@ class CallGraph:
         self._listed: dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]] | None = None
         # names handed on as values (a literal's field, an assignment's value, a call's argument), by last element
         self._handed: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        # per function: where it is handed on, the loops over the lists holding it, the calls of the fields holding
+        # it (each asked for by client resolution and by guards, often more than once)
+        self._references: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        self._listings: dict[
+            FunctionKey, list[tuple[tuple[GoFile, tree_sitter.Node], list[tuple[GoFile, tree_sitter.Node]]]]
+        ] = {}
+        self._field_calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
 
     def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of one module function, resolved on demand: only helpers with a site or a guarded
@@ -130,6 +137,12 @@ class CallGraph:
     def references(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The places a plain function is handed on as a value (`NewManager: reaper.NewManager`, `r.newClient =
         newClient`, `register(setup)`): whoever is given it may call it, so it may run where it is handed on."""
+        found = self._references.get(key)
+        if found is None:
+            found = self._references[key] = self._compute_references(key)
+        return found
+
+    def _compute_references(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         if key.receiver or key not in self.resolver.declarations.functions:
             return []
         if self._handed is None:
@@ -163,6 +176,14 @@ class CallGraph:
         self, key: FunctionKey
     ) -> list[tuple[tuple[GoFile, tree_sitter.Node], list[tuple[GoFile, tree_sitter.Node]]]]:
         """Each place a plain function is listed at, with the calls of the loops over that list."""
+        found = self._listings.get(key)
+        if found is None:
+            found = self._listings[key] = self._compute_list_calls(key)
+        return found
+
+    def _compute_list_calls(
+        self, key: FunctionKey
+    ) -> list[tuple[tuple[GoFile, tree_sitter.Node], list[tuple[GoFile, tree_sitter.Node]]]]:
         info = self.resolver.declarations.functions.get(key)
         if info is None or key.receiver:
             return []
@@ -194,6 +215,12 @@ class CallGraph:
         """The calls of a struct field a plain function is stored in (`esClientFn: esutils.NewClient` in a
         literal, `r.newClient = newClient`), made through a value of that struct with as many arguments as the
         function takes (`r.esClientFn(r.client, …)`)."""
+        found_calls = self._field_calls.get(key)
+        if found_calls is None:
+            found_calls = self._field_calls[key] = self._compute_field_calls(key)
+        return found_calls
+
+    def _compute_field_calls(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         info = self.resolver.declarations.functions.get(key)
         if info is None or key.receiver:
             return []
@@ -215,28 +242,21 @@ class CallGraph:
     def _field_holding(self, file: GoFile, value: tree_sitter.Node) -> tuple[TypeRef, str] | None:
         """The struct and field a value is stored in: `T{field: value}` (also `&T{…}`), or `x.field = value`."""
         declarations = self.resolver.declarations
-        element = value.parent
-        if element is not None and element.type == "literal_element":
-            keyed = element.parent
-            body = keyed.parent if keyed is not None and keyed.type == "keyed_element" else None
-            literal = body.parent if body is not None else None
-            key = keyed.child_by_field_name("key") if keyed is not None else None
-            if literal is None or literal.type != "composite_literal" or key is None or key == element:
+        field_name = key_of(value)
+        if field_name is not None:
+            literal: tree_sitter.Node | None = value
+            for _ in range(4):  # up through its literal_element, keyed_element and literal_value
+                literal = literal.parent if literal is not None else None
+            if literal is None or literal.type != "composite_literal":
                 return None
             struct = resolve_type(literal.child_by_field_name("type"), file)
-            return (declarations.unalias(struct.base), parser.text(key)) if struct is not None else None
-        right = value.parent
-        statement = right.parent if right is not None and right.type == "expression_list" else None
-        if right is None or statement is None or statement.type != "assignment_statement":
-            return None
-        left = parser.named(statement.child_by_field_name("left") or statement)
-        values = parser.named(right)
-        target = left[values.index(value)] if len(left) == len(values) and value in values else None
+            return (declarations.unalias(struct.base), field_name) if struct is not None else None
+        target = assigned_to(value)
         if target is None or target.type != "selector_expression":
             return None
         owner = self.resolver.type_of(file, target.child_by_field_name("operand"))
-        field_name = parser.text(target.child_by_field_name("field"))
-        return (declarations.unalias(owner.base), field_name) if owner is not None else None
+        named = parser.text(target.child_by_field_name("field"))
+        return (declarations.unalias(owner.base), named) if owner is not None else None
 
     def _calls_ranging_over(
         self, file: GoFile, held: str | None, info: FunctionInfo
@@ -339,19 +359,19 @@ def _held_by(literal: tree_sitter.Node) -> str | None:
 
 
 def _appended_to(call: tree_sitter.Node) -> str | None:
-    """The variable `append(V, f)` extends, where the result is assigned back to it (`V = append(V, f)`)."""
+    """The variable `append(V, f)` extends, where the result is assigned back to it alone (`V = append(V, f)`)."""
     arguments = call.child_by_field_name("arguments")
     first = parser.first_named(arguments) if arguments is not None else None
-    right = call.parent
-    statement = right.parent if right is not None and right.type == "expression_list" else None
-    left = (
-        statement.child_by_field_name("left")
-        if statement is not None and statement.type == "assignment_statement"
-        else None
+    target = assigned_to(call)
+    left = target.parent if target is not None else None
+    statement = left.parent if left is not None else None
+    alone = (
+        left is not None
+        and statement is not None
+        and statement.type == "assignment_statement"
+        and len(parser.named(left)) == 1
     )
-    if first is None or left is None or [parser.text(target) for target in parser.named(left)] != [parser.text(first)]:
-        return None
-    return parser.text(first)
+    return parser.text(first) if first is not None and alone and parser.text(target) == parser.text(first) else None
 
 
 def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
