@@ -144,15 +144,15 @@ def plan(
     cache = options.cache if not overlay else None
     states = [UnitState(unit, resolver.settings_for(unit.root), catalog) for unit in discovery.units]
     if cache is not None:  # without a cache nothing is keyed: each unit's files are read when its turn comes
-        hinted = options.standby is None
+        standby = options.standby  # told the language of the first unit to analyze again, then no more
         # Python units first: the standby worker imports the Go front-end first, and the sooner it is told a
         # Python unit is to be analyzed again, the sooner it turns to libcst's import, the longer one
         for state in sorted(states, key=lambda state: state.unit.language is not Language.PYTHON):
             if not state.recall_key(cache):
                 state.read(overlay, cache)
-                if not hinted and not cache.holds(state.outcome_key) and options.standby is not None:
-                    options.standby.expect(state.unit.language)  # not a file restored as it was: a real change
-                    hinted = True
+                if standby is not None and not cache.holds(state.outcome_key):  # not a file restored as it was
+                    standby.expect(state.unit.language)
+                    standby = None
     return RunPlan(discovery.notifications, states, overlay, options, cache)
 
 

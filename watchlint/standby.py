@@ -78,8 +78,9 @@ class Standby:
         return cls(pid, jobs_write, results_read)
 
     def expect(self, language: Language) -> None:
-        """Tell the worker which front-end the unit to come likely needs, as soon as a changed unit is seen
-        (before it is read and keyed): it imports that one first, cutting the other's import short."""
+        """Tell the worker which front-end the unit to come likely needs, as soon as planning meets a unit to
+        analyze again (before the rest are keyed and it is handed over): it imports that one first, cutting the
+        other's import short."""
         with contextlib.suppress(OSError):  # the worker is gone: analyze says so
             _send(self._jobs, _HINT + _tag(language))
 
