@@ -169,6 +169,24 @@ def test_an_empty_namespace_map_filled_under_a_condition_is_told_by_the_conditio
     ]
 
 
+def test_a_restriction_a_wrapper_drops_is_cited_where_the_wrapper_replaces_it() -> None:
+    """`options.Cache = cache.Options{…}` in the wrapper that builds the manager: the caller's namespaces never
+    reach it, and the note points at the assignment that drops them."""
+    replaced = Span("internal/runtime/runtime.go", 17, 2, 17, 15)
+    dropped = restriction(
+        Mitigation.DEFAULT_NAMESPACES,
+        None,
+        text="DefaultNamespaces",
+        is_effective=False,
+        dropped_by=Evidence(replaced, "`options.Cache = …`"),
+    )
+    finding = only(verdicts(watch(), policies=(policy(dropped),)))
+    assert isinstance(finding, Finding)
+    assert [(related.span, related.message) for related in finding.related[1:]] == [
+        (replaced, "`options.Cache = …` here drops the caller's DefaultNamespaces")
+    ]
+
+
 @pytest.mark.parametrize(
     ("mitigation", "codes"),
     [(Mitigation.DISABLE_FOR, ["WL001"]), (Mitigation.FAIL_ON_MISSING_INFORMER, ["WL001"])],

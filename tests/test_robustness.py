@@ -144,10 +144,10 @@ def test_an_internal_error_in_one_file_is_a_notification(
     monkeypatch.chdir(tmp_path)
     real = policy.extract_policy
 
-    def failing(file, resolver, evaluator, links):  # type: ignore[no-untyped-def]
+    def failing(file, resolver, evaluator, links, replaced):  # type: ignore[no-untyped-def]
         if file.path == "main.go":
             raise RuntimeError("boom")
-        return real(file, resolver, evaluator, links)
+        return real(file, resolver, evaluator, links, replaced)
 
     monkeypatch.setattr(policy, "extract_policy", failing)
     monkeypatch.setattr("watchlint.go.extract_policy", failing)

@@ -134,6 +134,9 @@ class Restriction:
     # For DisableFor in the options of a client built with client.New over a cache (`CacheOptions{Reader: …}`):
     # those options (their CacheOptions literal), which apply to that client's reads only.
     client: Span | None = None
+    # where a wrapper building the manager assigns the field holding it whole (`options.Cache = …`) before the
+    # manager takes the options: set for a restriction its caller wrote, which is then not effective
+    dropped_by: Evidence | None = None
 
     @property
     def is_active(self) -> bool:

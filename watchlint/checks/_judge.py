@@ -280,6 +280,10 @@ def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: s
     # --namespaces) is told by the condition: "names no namespace" would say the scope can never apply
     filled = {r.text for r in restrictions if r.is_effective and r.condition is not None}
     for restriction in restrictions:
+        if restriction.dropped_by is not None:
+            dropped = restriction.dropped_by
+            related.append(Related(dropped.span, f"{dropped.message} here drops the caller's {restriction.text}"))
+            continue
         if not restriction.is_effective and not restriction.replaces and restriction.text in filled:
             continue
         if not restriction.is_effective and restriction.replaces:

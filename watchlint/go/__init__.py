@@ -58,6 +58,7 @@ from watchlint.go.remedies import (
     options_anchors,
     rewriting_transforms,
 )
+from watchlint.go.replacedoptions import ReplacedOptions
 from watchlint.go.resolve import Resolver
 from watchlint.go.sites import SiteExtractor
 from watchlint.go.testonly import quoted_internal_paths, test_only_packages
@@ -192,9 +193,11 @@ def _sites_and_policies(
     pending: list[PendingSite] = []
     extractor = SiteExtractor(resolver, clients, TypedClientNames.build(unit.kinds))
     links = ManagerLinks(run.files, resolver, calls, clients.methods)
+    replaced = ReplacedOptions(links, resolver)
     for file in run.files:
         run.guarded(
-            file, lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator, links))
+            file,
+            lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator, links, replaced)),
         )
         run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
     every_binary = find_binaries(run.all_files, run.module_paths)

@@ -95,6 +95,11 @@ class ManagerLinks:
         self._built_in: dict[FunctionKey, list[Span]] | None = None  # NewManager calls by their function
         self._reaching: dict[FunctionKey, tuple[Span, ...]] = {}
 
+    @property
+    def manager_calls(self) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """Every `NewManager` call of the module, a module's own wrapper's among them (`is_new_manager`)."""
+        return self._new_managers
+
     def constructions(self, managers: frozenset[LiteralKey]) -> tuple[Span, ...]:
         """Where the managers with the options literals `managers` are built (the name of `ctrl.NewManager`, as
         a cache policy's origins give it); empty unless each literal's manager is found."""

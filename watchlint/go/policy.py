@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
-from watchlint.facts import Condition, Mitigation, Restriction, Transform, any_of
+from watchlint.facts import Condition, Evidence, Mitigation, Restriction, Transform, any_of
 from watchlint.go import parser
 from watchlint.go.byobjecthelpers import entries_by_callers
 from watchlint.go.clientsyntax import reader_of
@@ -32,6 +32,7 @@ from watchlint.go.model import (
     TypeRef,
 )
 from watchlint.go.objectlists import ObjectLists, literal_of
+from watchlint.go.replacedoptions import ReplacedOptions
 from watchlint.go.resolve import (
     ObjectRef,
     Resolver,
@@ -133,8 +134,10 @@ class ClusterPolicy:
     restrictions: list[Restriction] = field(default_factory=list)
 
 
-def extract_policy(file: GoFile, resolver: Resolver, evaluator: Evaluator, links: ManagerLinks) -> FilePolicy:
-    extractor = _Extractor(file, resolver, evaluator, links)
+def extract_policy(
+    file: GoFile, resolver: Resolver, evaluator: Evaluator, links: ManagerLinks, replaced: ReplacedOptions
+) -> FilePolicy:
+    extractor = _Extractor(file, resolver, evaluator, links, replaced)
     extractor.run()
     return extractor.policy
 
@@ -145,6 +148,7 @@ class _Extractor:
     resolver: Resolver
     evaluator: Evaluator
     links: ManagerLinks
+    replaced: ReplacedOptions
     policy: FilePolicy = field(default_factory=FilePolicy)
 
     def run(self) -> None:
@@ -482,19 +486,21 @@ class _Extractor:
         condition = self.evaluator.condition(file, written)
         if built is not None and (condition is None or condition.holds_by_default is not False):
             condition = built
+        cache = enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node)
+        dropped = self.replaced.replacing(self.file, node) if cache is None and client is None else None
         restriction = Restriction(
             mitigation=mitigation,
             kind=kind,
             span=file.span(written),
             text=text,
-            is_effective=is_effective,
+            is_effective=is_effective and dropped is None,
             condition=condition,
             detail=detail,
             replaces=replaces,
             reaches=self.links.reaching(file, written),
             client=client,
+            dropped_by=Evidence(dropped.span, f"`{dropped.shown} = …`") if dropped is not None else None,
         )
-        cache = enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node)
         if cache is None:
             self.policy.restrictions.append(restriction)
             return

@@ -30,11 +30,12 @@ from watchlint.go.edits import (
 from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.guards import is_failing_return
 from watchlint.go.managers import LiteralKey, is_new_manager, is_opaque, options_literals
-from watchlint.go.model import CR_CLIENT, MANAGER_PACKAGES, READ_FIRST, GoFile, TypeRef
+from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.ownerlabel import owner_label
 from watchlint.go.pending import PendingSite, uses_in
 from watchlint.go.policy import FilePolicy
+from watchlint.go.replacedoptions import options_path
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import innermost_function
 from watchlint.source import Span
@@ -155,25 +156,10 @@ def _overwritten_fields(files: list[GoFile], resolver: Resolver) -> dict[str, se
             continue
         for left, _ in file.assignments():
             for target in parser.named(left):
-                path = _options_path(file, target, resolver)
+                path = options_path(file, target, resolver)
                 if path is not None and path.split(".", 1)[0] in _EDITED_FIELDS:
                     found.setdefault(file.package_path, set()).add(path)
     return found
-
-
-def _options_path(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> str | None:
-    """`Cache.ByObject` for `opts.Cache.ByObject`, where opts is a manager Options value; None otherwise."""
-    fields: list[str] = []
-    while target.type == "selector_expression" and len(fields) < 4:
-        fields.insert(0, parser.text(target.child_by_field_name("field")))
-        operand = target.child_by_field_name("operand")
-        if operand is None:
-            return None
-        owner = resolver.type_of(file, operand)
-        if owner is not None and owner.package in MANAGER_PACKAGES and owner.name == "Options":
-            return ".".join(fields)
-        target = operand
-    return None
 
 
 def _of(overwritten: dict[str, set[str]], packages: frozenset[str] | None) -> frozenset[str]:
