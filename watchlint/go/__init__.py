@@ -165,6 +165,7 @@ def extract(unit: UnitInput) -> Facts:
     clients.listed_calls = calls.called_as_values
     evaluator = Evaluator(resolver, flags, calls)
     evaluator.find_deployed_packages = lambda: _deployed_packages(run)
+    evaluator.find_binaries = lambda: [binary.packages for binary in find_binaries(run.all_files, run.module_paths)]
     clients.runs_by_default = lambda file, node: _runs_by_default(evaluator, file, node)
     try:
         sites, cache_policies = _sites_and_policies(run, clients, calls, evaluator)

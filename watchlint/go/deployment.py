@@ -120,6 +120,9 @@ class Evaluator:
         # asked only once a configuration default is written or options are built by a function nothing calls
         self.find_deployed_packages: Callable[[], frozenset[str] | None] = lambda: None
         self._deployed_packages: tuple[frozenset[str] | None] | None = None
+        # finds the packages of each binary of the module (every `package main`): set by the front-end
+        self.find_binaries: Callable[[], list[frozenset[str]]] = list
+        self._binaries: list[frozenset[str]] | None = None
         self._memo: dict[object, object] = {}
         self._nesting = 0  # evaluations under way, one inside the other
         # evaluations cut short by MAX_DEPTH or MAX_NESTING so far: what they gave is computed once more when
@@ -179,6 +182,15 @@ class Evaluator:
         if self._deployed_packages is None:
             self._deployed_packages = (self.find_deployed_packages(),)
         return self._deployed_packages[0]
+
+    def share_a_binary(self, package: str, other: str) -> bool:
+        """Whether two packages are built into one binary of the module; true where the module has none (a
+        library: any program may build both)."""
+        if self._binaries is None:
+            self._binaries = self.find_binaries()
+        if not self._binaries or package == other:
+            return True
+        return any(package in packages and other in packages for packages in self._binaries)
 
     def every_namespace(self, file: GoFile, node: tree_sitter.Node) -> tuple[Val, str] | None:
         """A namespace expression that names every namespace (`""`) in the default deployment, from what the code

@@ -37,7 +37,7 @@ class Settings:
     def __init__(self, evaluator: Evaluator) -> None:
         self.evaluator = evaluator
         self.resolver = evaluator.resolver
-        self._required_flags: frozenset[str] | None = None
+        self._required_flags: dict[str, set[str]] | None = None
         self._exits_by_file: dict[str, frozenset[str]] = {}
         self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
         self._gates: dict[str, bool] | None = None
@@ -51,7 +51,10 @@ class Settings:
     def _is_required(self, flag: Flag) -> bool:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
         where the flag is declared, cobra's MarkFlagRequired("namespace"), or one its definition requires."""
-        if flag.required or flag.name in self._marked_required():
+        if flag.required:
+            return True
+        package = flag.file.package_path
+        if any(self.evaluator.share_a_binary(package, marked) for marked in self._marked_required().get(flag.name, ())):
             return True
         names = {name.split("@")[0] for (_, name), bound in self.evaluator.flags.by_variable.items() if bound is flag}
         names.update(
@@ -93,12 +96,13 @@ class Settings:
             child, current = current, current.parent
         return False
 
-    def _marked_required(self) -> frozenset[str]:
+    def _marked_required(self) -> dict[str, set[str]]:
         """The flags cobra is told are required (`MarkFlagRequired("namespace")`), and those the program sets
         itself (`cmd.Flags().Set("namespace", current)` in a PersistentPreRunE, `cmd.Flag("namespace").Value.
-        Set(…)`): either way a value the code does not show. Found once per module."""
+        Set(…)`): either way a value the code does not show. By name, with the packages that say so (another
+        binary's `--namespace` is another flag). Found once per module."""
         if self._required_flags is None:
-            names = set()
+            self._required_flags = {}
             for file in self.evaluator.files:
                 for call in file.calls():
                     named = _flag_named(call) if call.name == "Set" else None
@@ -106,8 +110,7 @@ class Settings:
                         continue
                     first = named if named is not None else parser.first_named(call.arguments)
                     if first is not None and (name := self.resolver.string_value(file, first)) is not None:
-                        names.add(name)
-            self._required_flags = frozenset(names)
+                        self._required_flags.setdefault(name, set()).add(file.package_path)
         return self._required_flags
 
     def _default_value(self, flag: Flag, depth: int) -> Value:
