@@ -15,7 +15,7 @@ from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.guards import returned_on_success
-from watchlint.go.model import CR_CLIENT, CR_MANAGER, GoFile
+from watchlint.go.model import CR_CLIENT, CR_MANAGER, MANAGER_PACKAGES, GoFile, TypeRef
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import innermost_function
 from watchlint.source import Span
@@ -243,17 +243,38 @@ class ManagerLinks:
             return
         value = declaration.value_node
         if value is not None and value.type == "call_expression" and declaration.value_index == 0:
-            arguments = parser.named(value.child_by_field_name("arguments") or value)
-            if is_new_manager(file, value.child_by_field_name("function")) and len(arguments) > 1:
-                own: set[LiteralKey] = set()
-                options_literals(file, arguments[1], 0, self.resolver, own)
-                found |= own or {opaque_options(file, value)}
+            if is_new_manager(file, value.child_by_field_name("function")):
+                self._constructed_with(file, value, found, depth)
             return
         key = self.resolver.function_key(file, node) if declaration.parameter_index >= 0 else None
         for caller_file, call in self._deployed_callers(key) if key is not None else ():
             arguments = parser.named(call.child_by_field_name("arguments") or call)
             if declaration.parameter_index < len(arguments):
                 self._manager_options(caller_file, arguments[declaration.parameter_index], found, depth + 1)
+
+    def _constructed_with(self, file: GoFile, call: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
+        """The options of a `NewManager` call: its second argument, or for a module's own wrapper the argument
+        it takes its options by, and where it takes none (`NewManager(qps, burst int)` of milvus-operator) the
+        options of the manager it returns."""
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        info = self.resolver.callee(file, call)
+        if info is not None:
+            index = next((p.index for p in info.parameters if _is_manager_options(self.resolver, p.type)), None)
+            if index is None:
+                for returned in returned_on_success(info.node, 0) if depth < _MAX_HOPS else ():
+                    if returned.type == "call_expression" and is_new_manager(
+                        info.file, returned.child_by_field_name("function")
+                    ):
+                        self._constructed_with(info.file, returned, found, depth + 1)
+                    else:
+                        self._manager_options(info.file, returned, found, depth + 1)
+                return
+        else:
+            index = 1
+        own: set[LiteralKey] = set()
+        if index < len(arguments):
+            options_literals(file, arguments[index], 0, self.resolver, own)
+        found |= own or {opaque_options(file, call)}
 
     def _deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of a function a binary makes; for a function no call names, the calls of a local name in
@@ -270,3 +291,10 @@ class ManagerLinks:
             dispatched = [(f, c.node) for f, c in named if any(i.key == key for i in self.methods.dispatched(f, c))]
             self._dispatched[key] = self.calls.deployed(key, dispatched)
         return self._dispatched[key]
+
+
+def _is_manager_options(resolver: Resolver, type_ref: TypeRef | None) -> bool:
+    if type_ref is None:
+        return False
+    type_ref = resolver.declarations.unalias(type_ref)
+    return type_ref.package in MANAGER_PACKAGES and type_ref.name == "Options"
