@@ -50,7 +50,7 @@ class VariableValues:
         self.evaluator = evaluator
         self.resolver = evaluator.resolver
         self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
-        self._package_assignments: dict[tuple[str, str], list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._package_assignments: dict[tuple[str, str, bool], list[tuple[GoFile, tree_sitter.Node]]] | None = None
 
     def value(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         found = self._value(file, node, env, depth)
@@ -94,6 +94,11 @@ class VariableValues:
         ]
         if variable.value_node is None and len(written) > 1:
             return UNKNOWN  # set in several places: which one ran cannot be told
+        filled = self._package_writes(package, name, elements=True)
+        if any(not _off_by_default(self.evaluator.condition(write_file, value)) for write_file, value in filled):
+            # `reconcilers["upgrade"] = &UpgradeReconciler{…}` into `var reconcilers = map[…]…{}` (milvus-operator)
+            # before ranging over it: the entries are not followed, and the empty initializer would say none
+            return UNKNOWN
         if variable.value_node is not None:
             # the writes read as they stand, their functions' parameters unbound: binding them evaluates the
             # calls of every function writing the variable, which may read it in turn
@@ -112,8 +117,11 @@ class VariableValues:
             return values[0]
         return zero_value(resolve_type(variable.type_node, variable.file))
 
-    def _package_writes(self, package: str, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """The values assigned to a package variable, in the package's non-test files."""
+    def _package_writes(
+        self, package: str, name: str, *, elements: bool = False
+    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The values assigned to a package variable, in the package's non-test files; with `elements`, those
+        assigned to its elements (`registry[key] = value`)."""
         if self._package_assignments is None:
             self._package_assignments = {}
             for file in self.evaluator.files:
@@ -124,10 +132,14 @@ class VariableValues:
                     if len(targets) != len(values):
                         continue
                     for target, value in zip(targets, values, strict=True):
-                        if target.type == "identifier" and self.resolver.declaration(file, target) is None:
-                            key = (file.package_path, parser.text(target))
+                        indexed = target.type == "index_expression"
+                        named = target.child_by_field_name("operand") if indexed else target
+                        if named is None or named.type != "identifier":
+                            continue
+                        if self.resolver.declaration(file, named) is None:
+                            key = (file.package_path, parser.text(named), indexed)
                             self._package_assignments.setdefault(key, []).append((file, value))
-        return self._package_assignments.get((package, name), [])
+        return self._package_assignments.get((package, name, elements), [])
 
     def _declared(self, file: GoFile, declaration: Declaration, node: tree_sitter.Node, depth: int) -> Value:
         """A local's value where `node` reads it: its declared value, then the writes before the read."""
