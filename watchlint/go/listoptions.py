@@ -70,10 +70,34 @@ class ListOptionsReader:
         type_ref = resolve_type(target.child_by_field_name("type"), target_file)
         if type_ref is not None and not type_ref.is_(META_V1, "ListOptions"):
             return
-        for key, value in keyed_elements(target):
-            if key in ("LabelSelector", "FieldSelector") and parser.text(value) not in ('""', "``"):
-                text = f"{key}: {parser.text(value)}"
-                yield Restriction(Mitigation.SELECTOR, kind, target_file.span(value), text)
+        yield from _literal_selectors(target_file, target, kind)
+        if node.type == "identifier":
+            yield from self._selectors_written(file, node, kind)
+
+    def _selectors_written(self, file: GoFile, options: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+        """The selectors given to a local's fields before the List it is passed to (`o := metav1.ListOptions{};
+        o.LabelSelector = selector`), each judged by what its value holds by default, as a ListFunc's are."""
+        function = innermost_function(options)
+        declaration = self.resolver.declaration(file, options)
+        if function is None or declaration is None:
+            return
+        uses = [
+            use
+            for use in uses_in(function, parser.text(options))
+            if use.start_byte < options.start_byte and self.resolver.declaration(file, use) == declaration
+        ]
+        for target, value, field in _written_fields(file, uses):
+            if field not in ("LabelSelector", "FieldSelector") or parser.text(value) in _NO_SELECTOR:
+                continue
+            restriction = Restriction(
+                Mitigation.SELECTOR,
+                kind,
+                file.span(target),
+                f"{parser.text(target)} = {' '.join(parser.text(value).split())}",
+            )
+            if value.type in ("identifier", "selector_expression"):
+                self._selector_values[id(restriction)] = (file, value)
+            yield restriction
 
     def _reflector_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
         """For the options parameter of a `func(options metav1.ListOptions)` (a ListFunc or WatchFunc handed to
@@ -196,6 +220,12 @@ class ListOptionsReader:
             site.restrictions = own
         elif not any(r.mitigation is Mitigation.UNRESOLVED for found in passed for r in found):
             site.restrictions = own + passed[0]
+
+
+def _literal_selectors(file: GoFile, literal: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+    for key, value in keyed_elements(literal):
+        if key in ("LabelSelector", "FieldSelector") and parser.text(value) not in ('""', "``"):
+            yield Restriction(Mitigation.SELECTOR, kind, file.span(value), f"{key}: {parser.text(value)}")
 
 
 def _written_fields(file: GoFile, uses: list[tree_sitter.Node]) -> list[tuple[tree_sitter.Node, tree_sitter.Node, str]]:
