@@ -43,10 +43,19 @@ _OBJECT_FIELDS = frozenset({"ObjectMeta"})
 def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
     """The struct types a file fills from a configuration file, or from what viper gathered of files, the
     environment and flags (`viper.Unmarshal(&cfg)`)."""
-    for struct, data in _decodes(file, resolver):
+    for target, data in _decodes(file, resolver):
         if read_from_file(file, data, resolver):
-            yield struct
+            yield from _struct_of(file, target, resolver)
     yield from _viper_decoded(file, resolver)
+
+
+def decoded_into_parameters(file: GoFile, resolver: Resolver) -> Iterator[tuple[FunctionKey, int]]:
+    """The functions that decode a configuration file into a parameter (korifi's `LoadConfigInto(conf any,
+    fromDir string)`), with the parameter's position: the structs their callers hand them are read from files."""
+    for target, data in _decodes(file, resolver):
+        parameter = _parameter(file, _unaddressed(target), resolver)
+        if parameter is not None and read_from_file(file, data, resolver):
+            yield parameter
 
 
 def _viper_decoded(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
@@ -68,23 +77,26 @@ def _viper_decoded(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
 def decoded_from_parameters(file: GoFile, resolver: Resolver) -> Iterator[tuple[TypeRef, FunctionKey, int]]:
     """The struct types a file decodes from a parameter of the function around the decode (kiali's
     `Unmarshal(yamlString string)`), with that parameter: its callers tell whether it holds a file's bytes."""
-    for struct, data in _decodes(file, resolver):
-        target = _unconverted(data)
-        declaration = resolver.declaration(file, target) if target.type == "identifier" else None
-        key = resolver.function_key(file, data)
-        info = resolver.declarations.functions.get(key) if key is not None else None
-        is_parameter = declaration is not None and declaration.parameter_index >= 0
-        if (
-            is_parameter
-            and info is not None
-            and declaration is not None
-            and info.node.start_byte == declaration.scope_start
-        ):
-            yield struct, info.key, declaration.parameter_index
+    for target, data in _decodes(file, resolver):
+        parameter = _parameter(file, _unconverted(data), resolver)
+        if parameter is not None:
+            yield from ((struct, *parameter) for struct in _struct_of(file, target, resolver))
 
 
-def _decodes(file: GoFile, resolver: Resolver) -> Iterator[tuple[TypeRef, tree_sitter.Node]]:
-    """Every decode of the file into a struct, with the data it decodes."""
+def _parameter(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> tuple[FunctionKey, int] | None:
+    """The function and position of the parameter a name is, when it is one of the function around it."""
+    declaration = resolver.declaration(file, node) if node.type == "identifier" else None
+    if declaration is None or declaration.parameter_index < 0:
+        return None
+    key = resolver.function_key(file, node)
+    info = resolver.declarations.functions.get(key) if key is not None else None
+    if info is None or info.node.start_byte != declaration.scope_start:
+        return None
+    return info.key, declaration.parameter_index
+
+
+def _decodes(file: GoFile, resolver: Resolver) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
+    """Every decode of the file: what it fills, and the data it decodes."""
     if not any(name in file.source.data for name in _DECODING_WORDS):
         return  # most files: no decoder is called
     for call in file.calls():
@@ -93,16 +105,24 @@ def _decodes(file: GoFile, resolver: Resolver) -> Iterator[tuple[TypeRef, tree_s
         arguments = parser.named(call.arguments)
         package = file.imports.get(call.operand_text, "")
         if call.name in _UNMARSHAL.get(package, ()) and len(arguments) >= 2:
-            for data in arguments[:-1]:
-                yield from ((struct, data) for struct in _struct_of(file, arguments[-1], resolver))
-        elif call.name == "Decode" and len(arguments) == 1 and call.operand.type == "call_expression":
-            # `json.NewDecoder(f).Decode(&cfg)`, `yaml.NewYAMLOrJSONDecoder(f, n).Decode(&cfg)`
-            function = call.operand.child_by_field_name("function")
+            yield from ((arguments[-1], data) for data in arguments[:-1])
+        elif call.name == "Decode" and len(arguments) == 1:
+            # `json.NewDecoder(f).Decode(&cfg)`, `yaml.NewYAMLOrJSONDecoder(f, n).Decode(&cfg)`, or the decoder
+            # made first (`decoder := yaml.NewDecoder(f)`)
+            made = _made_by(file, call.operand, resolver)
+            function = made.child_by_field_name("function") if made is not None else None
             name = parser.text(function.child_by_field_name("field")) if function is not None else ""
-            source = parser.named(call.operand.child_by_field_name("arguments") or call.operand)
+            source = parser.named(made.child_by_field_name("arguments") or made) if made is not None else []
             is_decoder = function is not None and function.type == "selector_expression" and name in _DECODERS
             if is_decoder and source:
-                yield from ((struct, source[0]) for struct in _struct_of(file, arguments[0], resolver))
+                yield arguments[0], source[0]
+
+
+def _made_by(file: GoFile, operand: tree_sitter.Node, resolver: Resolver) -> tree_sitter.Node | None:
+    """The call an operand is, or that made the local it names (`decoder := yaml.NewDecoder(f)`)."""
+    if operand.type == "identifier" and (declaration := resolver.declaration(file, operand)) is not None:
+        operand = declaration.value_node if declaration.value_node is not None else operand
+    return operand if operand.type == "call_expression" else None
 
 
 def decoded_before(file: GoFile, node: tree_sitter.Node) -> bool:
@@ -203,6 +223,13 @@ def _struct_of(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> It
     declared = resolver.type_of(file, target)
     if declared is not None:
         yield declared.base
+
+
+def _unaddressed(node: tree_sitter.Node) -> tree_sitter.Node:
+    """`cfg` of `&cfg`."""
+    if node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) == "&":
+        return node.child_by_field_name("operand") or node
+    return node
 
 
 def _unconverted(node: tree_sitter.Node) -> tree_sitter.Node:

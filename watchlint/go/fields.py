@@ -257,7 +257,14 @@ class FieldValues:
                     for caller_file, call in calls.callers(key)
                 )
             ]
-            self._file_structs = nested_structs([*flags.decoded, *passed], self.resolver.declarations)
+            handed = [
+                struct.base
+                for key, index in flags.decoded_into_parameter
+                for caller_file, call in calls.callers(key)
+                if index < len(values := parser.named(call.child_by_field_name("arguments") or call))
+                and (struct := self.resolver.type_of(caller_file, values[index])) is not None
+            ]
+            self._file_structs = nested_structs([*flags.decoded, *passed, *handed], self.resolver.declarations)
         return self._file_structs
 
     def _flag_structs(self) -> frozenset[TypeRef]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.configfiles import decoded_from_parameters, decoded_structs
+from watchlint.go.configfiles import decoded_from_parameters, decoded_into_parameters, decoded_structs
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.envconfig import Processed, field_variables, processed_structs
 from watchlint.go.model import Call, GoFile, TypeRef
@@ -91,6 +91,8 @@ class FlagRegistry:
     decoded: list[TypeRef] = field(default_factory=list)  # structs filled from a configuration file
     # structs decoded from a function's parameter: from a file when a caller passes a file's bytes
     decoded_by_parameter: list[tuple[TypeRef, FunctionKey, int]] = field(default_factory=list)
+    # functions decoding a file into a parameter (`LoadConfigInto(conf any, dir string)`): what callers pass
+    decoded_into_parameter: list[tuple[FunctionKey, int]] = field(default_factory=list)
     processed: list[Processed] = field(default_factory=list)  # structs envconfig fills, tagged or not
 
     def named(self, name: str, near: GoFile | None = None) -> Flag | None:
@@ -109,6 +111,7 @@ class FlagRegistry:
     def collect(self, file: GoFile, resolver: Resolver) -> None:
         self.decoded.extend(decoded_structs(file, resolver))
         self.decoded_by_parameter.extend(decoded_from_parameters(file, resolver))
+        self.decoded_into_parameter.extend(decoded_into_parameters(file, resolver))
         self.processed.extend(processed_structs(file, resolver))
         for call in file.calls():
             if call.operand is not None and call.arguments is not None:
