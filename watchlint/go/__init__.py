@@ -281,14 +281,25 @@ def _in_binary(file: GoFile, packages: frozenset[str] | None) -> bool:
 def _policies(
     binaries: list[Binary], files: list[GoFile], policies: dict[str, FilePolicy], shown_root: str
 ) -> list[CachePolicy]:
+    every_origin = {span for item in policies.values() for span in item.origins}
+
     def policy(key: str, label: str, packages: frozenset[str] | None) -> CachePolicy:
         chosen = [policies[f.path] for f in files if f.path in policies and _in_binary(f, packages)]
         unstructured = [span for item in chosen for span in item.caches_unstructured]
-        restrictions = [restriction for item in chosen for restriction in item.restrictions]
+        origins = tuple(span for item in chosen for span in item.origins)
+        # options a shared package builds for another binary's manager only (devworkspace-operator's webhook
+        # cache function, beside the operator's) narrow nothing this binary builds
+        others = every_origin.difference(origins)
+        restrictions = [
+            restriction
+            for item in chosen
+            for restriction in item.restrictions
+            if not restriction.reaches or not others.issuperset(restriction.reaches)
+        ]
         return CachePolicy(
             key=key,
             label=label,
-            origins=tuple(span for item in chosen for span in item.origins),
+            origins=origins,
             restrictions=_relative_to_origins(restrictions, [g for item in chosen for g in item.origin_guards]),
             caches_unstructured=unstructured[0] if unstructured else None,
             transforms=tuple(transform for item in chosen for transform in item.transforms),
