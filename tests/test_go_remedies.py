@@ -41,6 +41,7 @@ CONTROLLER = """package controller
 
 import (
 	"context"
+	"fmt"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/fields"
@@ -93,7 +94,7 @@ def findings(tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, 
     monkeypatch.chdir(write_tree(tmp_path, files))
     report = run([Path(".")], CommandLine(), catalog)
     found = [finding for finding in report.findings if finding.code == "WL002"]
-    assert [finding.span.line for finding in found] == [23, 27]
+    assert [finding.span.line for finding in found] == [24, 28]
     return found
 
 
@@ -109,6 +110,8 @@ def findings(tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, 
         'client.MatchingLabels{"app": req.Name}',
         "client.InNamespace(req.Namespace)",
         "client.MatchingFieldsSelector{Selector: onNode(req.Name)}",
+        'client.MatchingFieldsSelector{Selector: fields.ParseSelectorOrDie(fmt.Sprintf("spec.nodeName=%s", req.Name))}',
+        'client.MatchingFieldsSelector{Selector: fields.ParseSelectorOrDie("spec.nodeName=" + req.Name)}',
     ],
     ids=[
         "served-field",
@@ -120,6 +123,8 @@ def findings(tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, 
         "labels",
         "ns",
         "helper-filling-a-set",
+        "parsed-from-sprintf",
+        "parsed-from-concatenation",
     ],
 )
 def test_disable_for_stays_safe_when_the_server_serves_every_field(
@@ -149,8 +154,28 @@ def test_disable_for_stays_safe_when_the_server_serves_every_field(
             '"podKey"',
         ),
         ("client.MatchingFieldsSelector{Selector: byIndex(req.Name)}", '"podKey"'),
+        (
+            'client.MatchingFieldsSelector{Selector: fields.ParseSelectorOrDie(fmt.Sprintf("owner=%s", req.Name))}',
+            '"owner"',
+        ),
+        (
+            "client.MatchingFieldsSelector{Selector: "
+            'fields.ParseSelectorOrDie(fmt.Sprintf("%s=%s", podKey, req.Name))}',
+            '`fmt.Sprintf("%s=%s", podKey, req.Name)`',
+        ),
     ],
-    ids=["constant", "address", "call", "parsed", "and-selectors", "converted-set", "options-slice", "helper"],
+    ids=[
+        "constant",
+        "address",
+        "call",
+        "parsed",
+        "and-selectors",
+        "converted-set",
+        "options-slice",
+        "helper",
+        "parsed-from-sprintf",
+        "key-not-written",
+    ],
 )
 def test_disable_for_is_unsafe_for_every_read_of_a_kind_listed_by_a_cache_index(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, option: str, shown: str
@@ -215,7 +240,7 @@ def test_a_cache_index_in_options_held_by_a_variable_makes_disable_for_unsafe(
     files = {"go.mod": GO_MOD, "main.go": MAIN, "internal/controller/node.go": controller}
     monkeypatch.chdir(write_tree(tmp_path, files))
     report = run([Path(".")], CommandLine(), catalog)
-    listed = [finding for finding in report.findings if finding.code == "WL002" and finding.span.line == 29]
+    listed = [finding for finding in report.findings if finding.code == "WL002" and finding.span.line == 30]
     assert [fix.applicability for fix in listed[0].fixes] == [Applicability.UNSAFE]
     assert 'the cache index "podKey"' in listed[0].fixes[0].title
 

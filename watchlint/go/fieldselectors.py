@@ -58,6 +58,9 @@ _WRITTEN_TERM = re.compile(r'(?:fmt\.Sprintf\(\s*)?"([\w.]+)=(?!=)')  # `"spec.n
 
 
 _HELPER_DEPTH = 2  # helpers that build a selector, followed this many calls deep
+_TEMPLATE_DEPTH = 8  # `+` operands followed in a selector string built from parts
+_UNSEEN = "\x00"  # a part of a selector string that is not told
+_VERB = re.compile(r"%[-+# 0]*\d*(?:\.\d+)?[a-zA-Z]")
 
 
 class _Reader:
@@ -98,13 +101,42 @@ class _Reader:
         elif name == "AndSelectors":
             for argument in arguments:
                 yield from self.selector(argument)
-        elif name in _PARSE and arguments and (text := self.resolver.string_value(self.file, arguments[0])):
-            yield from (_parsed_term(term) for term in text.split(","))
+        elif name in _PARSE and arguments:
+            yield from self._parsed(node, arguments[0])
         elif (returned := self._helper_returns(node)) is not None:
             for file, value in returned:
                 yield from _Reader(file, self.resolver, self.depth + 1).selector(value)
         else:
             yield self._unknown(node)
+
+    def _parsed(self, node: tree_sitter.Node, text: tree_sitter.Node) -> Iterator[FieldKey]:
+        """The terms of `fields.ParseSelector(text)`, also where the text is built: `fmt.Sprintf(
+        "involvedObject.name=%s", pod.Name)` writes its key, not its value."""
+        template = self._template(text)
+        if template == _UNSEEN:
+            yield self._unknown(node)
+            return
+        for term in template.split(","):
+            key = _parsed_term(term.replace(_UNSEEN, "…"))
+            yield key if key.value is not None and "…" not in key.value else self._unknown(text)
+
+    def _template(self, node: tree_sitter.Node, depth: int = 0) -> str:
+        """A selector string built from parts: what is written of it, each part not told `_UNSEEN` (`"k=" + v`,
+        `fmt.Sprintf("k=%s", v)`)."""
+        node = self._value(node)
+        if (text := self.resolver.string_value(self.file, node)) is not None:
+            return text
+        if depth < _TEMPLATE_DEPTH and node.type == "binary_expression":
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if parser.text(node.child_by_field_name("operator")) == "+" and left is not None and right is not None:
+                return self._template(left, depth + 1) + self._template(right, depth + 1)
+        function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        if function is not None and parser.text(function) == "fmt.Sprintf" and self.file.imports.get("fmt") == "fmt":
+            arguments = parser.named(node.child_by_field_name("arguments") or node)
+            written = self.resolver.string_value(self.file, arguments[0]) if arguments else None
+            if written is not None:
+                return _VERB.sub(_UNSEEN, written)
+        return _UNSEEN
 
     def _helper_returns(self, node: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]] | None:
         """What a module function called here returns (`getEventFieldSelector(obj)`), each with its file."""
