@@ -70,9 +70,7 @@ def extract_kopf(file: ParsedFile, flow: Flow, kinds: KindIndex, into: KopfFacts
     for call in file.calls:
         names = file.qualified_names(call.func)
         if names & HANDLERS:
-            site = _handler_site(file, flow, kinds, call)
-            if site is not None:
-                into.sites.append(site)
+            into.sites.extend(_handler_sites(file, flow, kinds, call))
         elif names & RUNNERS:
             into.origins.append(file.span(call.func))
             into.runners.append(Runner(file, flow, call))
@@ -91,18 +89,61 @@ def kopf_policy(found: KopfFacts, shown_root: str, is_namespaced_by_config: bool
     return CachePolicy(POLICY_KEY, label, tuple(found.origins), tuple(restrictions))
 
 
-def _handler_site(file: ParsedFile, flow: Flow, kinds: KindIndex, call: libcst.Call) -> Site | None:
-    positional = _positional_strings(flow, call)
+def _handler_sites(file: ParsedFile, flow: Flow, kinds: KindIndex, call: libcst.Call) -> list[Site]:
+    """The handler a call registers; for a decorator factory handing kopf its own `*args` (`def
+    on_related(*args, **kwargs): … @kopf.on.event(*args, **kwargs)`), the one each use of it in the module
+    registers, with the resource that use names."""
+    factory = _factory_of(file, call)
+    if factory is None:
+        site = _handler_site(file, flow, kinds, call)
+        return [site] if site is not None else []
+    uses = [
+        used for used in file.calls if isinstance(used.func, libcst.Name) and flow.local_function(used.func) is factory
+    ]
+    return [site for used in uses if (site := _handler_site(file, flow, kinds, call, used, factory)) is not None]
+
+
+def _factory_of(file: ParsedFile, call: libcst.Call) -> libcst.FunctionDef | None:
+    """The function around a handler call whose `*args` the call passes as its resource, and nothing else."""
+    starred = [arg for arg in call.args if arg.keyword is None and arg.star != "**"]
+    name = starred[0].value if len(starred) == 1 and starred[0].star == "*" else None
+    if not isinstance(name, libcst.Name):
+        return None
+    node = file.parent(call)
+    while node is not None:
+        if isinstance(node, libcst.FunctionDef):
+            star = node.params.star_arg
+            if isinstance(star, libcst.Param) and star.name.value == name.value:
+                return node
+        node = file.parent(node)
+    return None
+
+
+def _handler_site(
+    file: ParsedFile,
+    flow: Flow,
+    kinds: KindIndex,
+    call: libcst.Call,
+    used: libcst.Call | None = None,
+    factory: libcst.FunctionDef | None = None,
+) -> Site | None:
+    """`used`: the use of the decorator factory `factory` that names the resource; the site is reported there."""
+    given = used or call
+    positional = _positional_strings(flow, given)
     if positional is None:
         return None
     keywords = {
         name: constant_string(flow, arg.value)
         for name in ("group", *KOPF_NAME_KEYWORDS)
-        if (arg := keyword(call, name)) is not None
+        if (arg := keyword(given, name) or keyword(call, name)) is not None
     }
     kind = kopf_kind(kinds, positional, keywords)
     if kind is None:
         return None
+    filters = _filters(file, flow, call)
+    if used is not None and factory is not None:
+        filters += _filters(file, flow, used) + _filters_added(file, factory, used)
+    call = given
     decorator = file.parent(call)
     anchor: libcst.CSTNode
     if isinstance(decorator, libcst.Decorator):
@@ -120,7 +161,7 @@ def _handler_site(file: ParsedFile, flow: Flow, kinds: KindIndex, call: libcst.C
         construct=prefix + file.code(call),
         enclosing=_handler_name(file, flow, call, decorator),
         policy_keys=(POLICY_KEY,),
-        filters=tuple(_filters(file, flow, call)),
+        filters=tuple(filters),
         condition=branch_condition(file, flow, anchor),
     )
 
@@ -150,6 +191,105 @@ def _filters(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Evidence]:
         if arg is not None and not is_none(arg.value) and truth_by_default(flow, arg.value) is not False:
             found.append(Evidence(argument_span(file, arg), f"`{_short(name + '=' + file.code(arg.value))}`"))
     return found
+
+
+def _filters_added(file: ParsedFile, factory: libcst.FunctionDef, used: libcst.Call) -> list[Evidence]:
+    """The filters a decorator factory adds to the keywords it hands kopf (`kwargs.setdefault("labels", …)`,
+    `kwargs["labels"] = …`, `kwargs.update(labels=…)`), but those under an `if` on one of its parameters that
+    does not hold for this use (`if cluster_label is not None:` where the use passes none)."""
+    star = factory.params.star_kwarg
+    if star is None:
+        return []
+    collector = _KeywordsAdded(star.name.value)
+    factory.body.visit(collector)
+    return [
+        Evidence(file.span(node), f"`{_short(file.code(node))}`")
+        for node in collector.found
+        if _runs_for(file, factory, used, node) is not False
+    ]
+
+
+def _runs_for(file: ParsedFile, factory: libcst.FunctionDef, used: libcst.Call, node: libcst.CSTNode) -> bool | None:
+    """Whether a statement of a factory runs for one use of it, as far as the `if`s around it test the
+    factory's parameters against None (or for truth); None when that cannot be told."""
+    child, current = node, file.parent(node)
+    while current is not None and current is not factory:
+        if isinstance(current, libcst.If) and child is current.body:
+            holds = _parameter_test(factory, used, current.test)
+            if holds is not None and not holds:
+                return False
+        child, current = current, file.parent(current)
+    return None
+
+
+def _parameter_test(factory: libcst.FunctionDef, used: libcst.Call, test: libcst.BaseExpression) -> bool | None:
+    """`p is None`, `p is not None`, `p` or `not p` for a parameter p of the factory, with the value the use
+    gives it (its default where the use leaves it out)."""
+    if isinstance(test, libcst.UnaryOperation) and isinstance(test.operator, libcst.Not):
+        inner = _parameter_test(factory, used, test.expression)
+        return None if inner is None else not inner
+    if isinstance(test, libcst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if is_none(target.comparator) and isinstance(target.operator, libcst.Is | libcst.IsNot):
+            given = _given(factory, used, test.left)
+            if given is None:
+                return None
+            return is_none(given) is isinstance(target.operator, libcst.Is)
+        return None
+    given = _given(factory, used, test)
+    if given is None:
+        return None
+    if is_none(given) or is_empty_literal(given) or (isinstance(given, libcst.Name) and given.value == "False"):
+        return False
+    return True if isinstance(given, libcst.SimpleString | libcst.Integer | libcst.Dict | libcst.Call) else None
+
+
+def _given(factory: libcst.FunctionDef, used: libcst.Call, name: libcst.BaseExpression) -> libcst.BaseExpression | None:
+    """What a use of the factory gives the keyword parameter `name` (its default when the use leaves it out)."""
+    if not isinstance(name, libcst.Name):
+        return None
+    parameter = next((p for p in factory.params.kwonly_params if p.name.value == name.value), None)
+    if parameter is None:
+        return None
+    passed = keyword(used, name.value)
+    return passed.value if passed is not None else parameter.default
+
+
+class _KeywordsAdded(libcst.CSTVisitor):
+    """The statements that add a filter to a `**kwargs` dictionary."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found: list[libcst.CSTNode] = []
+
+    def visit_Call(self, node: libcst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, libcst.Attribute) and isinstance(func.value, libcst.Name)):
+            return
+        if func.value.value != self.name:
+            return
+        first = node.args[0] if node.args else None
+        sets = func.attr.value == "setdefault" and first is not None and _names_a_filter(first.value)
+        updates = func.attr.value == "update" and any(
+            arg.keyword is not None and arg.keyword.value in FILTERS for arg in node.args
+        )
+        if sets or updates:
+            self.found.append(node)
+
+    def visit_Assign(self, node: libcst.Assign) -> None:
+        for target in node.targets:
+            subscript = target.target
+            if not isinstance(subscript, libcst.Subscript) or len(subscript.slice) != 1:
+                continue
+            element = subscript.slice[0].slice
+            value = element.value if isinstance(element, libcst.Index) else None
+            named = isinstance(subscript.value, libcst.Name) and subscript.value.value == self.name
+            if named and value is not None and _names_a_filter(value):
+                self.found.append(node)
+
+
+def _names_a_filter(node: libcst.BaseExpression) -> bool:
+    return isinstance(node, libcst.SimpleString) and node.evaluated_value in FILTERS
 
 
 def _handler_name(file: ParsedFile, flow: Flow, call: libcst.Call, decorator: libcst.CSTNode | None) -> str:
