@@ -126,6 +126,8 @@ class Declarations:
     structs: dict[TypeRef, tuple[FieldInfo, ...]] = field(default_factory=lambda: dict(_LIBRARY_STRUCTS))
     interfaces: dict[TypeRef, tuple[TypeRef, ...]] = field(default_factory=dict)  # embedded interfaces
     interface_methods: dict[TypeRef, frozenset[str]] = field(default_factory=dict)  # declared, not embedded
+    # what each declared method of a module interface returns, by interface and method name
+    interface_results: dict[tuple[TypeRef, str], tuple[TypeRef | None, ...]] = field(default_factory=dict)
     # interfaces declaring controller-runtime's reads (`Get(ctx, key, obj client.Object, …) error`): a client
     # narrowed to what a type needs, whatever it embeds
     reader_interfaces: set[TypeRef] = field(default_factory=set)
@@ -222,6 +224,11 @@ class Declarations:
                 self.interfaces[ref] = tuple(item for item in embedded if item is not None)
                 names = (child.child_by_field_name("name") for child in type_node.named_children)
                 self.interface_methods[ref] = frozenset(parser.text(name) for name in names if name is not None)
+                for child in type_node.named_children:
+                    method = child.child_by_field_name("name")
+                    if method is not None:
+                        results = _results(child.child_by_field_name("result"), file)
+                        self.interface_results[(ref, parser.text(method))] = results
                 if any(_declares_a_read(child, file) for child in type_node.named_children):
                     self.reader_interfaces.add(ref)
             else:

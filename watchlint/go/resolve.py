@@ -229,6 +229,16 @@ class Resolver:
                 owner = self.type_of(file, operand, depth + 1)
                 return TypeRef(owner.package, owner.name, True) if owner is not None and not owner.slice else None
         info = self.callee(file, call)
+        if info is None and function.type == "selector_expression":
+            # a method of a module interface the operand is (`ctx.Resources()` of a pipeline.Context)
+            owner = self.type_of(file, function.child_by_field_name("operand"), depth + 1)
+            name = parser.text(function.child_by_field_name("field"))
+            declared = (
+                self.declarations.interface_results.get((self.declarations.unalias(owner.base), name))
+                if owner
+                else None
+            )
+            return declared[index] if declared is not None and index < len(declared) else None
         if info is None or index >= len(info.results):
             return None
         return info.results[index]

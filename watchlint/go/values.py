@@ -62,6 +62,8 @@ class ValueTracer:
         """When an object argument is a parameter of the named function around it, that function is a helper
         (`watchOwned(b, &corev1.Secret{})`): its callers name the kind (SPEC §3.1 Helpers)."""
         target = node.child_by_field_name("operand") if node.type == "unary_expression" else node
+        if target is not None and target.type == "type_assertion_expression":  # `list.(client.ObjectList)`
+            target = target.child_by_field_name("operand")
         if target is None or target.type != "identifier":
             return None
         declaration = self.resolver.declaration(file, target)
