@@ -132,11 +132,14 @@ class ValueTracer:
 
 def copied_from(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
     """The variable a value copies: `x.DeepCopyObject().(T)`, `x.DeepCopy()`, `x.DeepCopyObject()`, a new value of
-    its type made by reflect, or `x` itself (`current := emptyObj`: the same object)."""
+    its type made by reflect, or `x` itself (`current := emptyObj`, `objects, ok := list.(client.ObjectList)`: the
+    same object)."""
     if value is not None and value.type == "identifier":
         return value
     if value is not None and value.type == "type_assertion_expression":
         value = value.child_by_field_name("operand")
+        if value is not None and value.type == "identifier":
+            return value
     function = value.child_by_field_name("function") if value is not None and value.type == "call_expression" else None
     if function is None or function.type != "selector_expression":
         return None
