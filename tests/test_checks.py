@@ -169,6 +169,30 @@ def test_an_empty_namespace_map_filled_under_a_condition_is_told_by_the_conditio
     ]
 
 
+@pytest.mark.parametrize(
+    ("era", "help_text"),
+    [
+        (
+            "current",
+            "Restrict Secret with cache.Options.ByObject (the label or field the predicate tests, if any, or "
+            "namespaces) in the manager options, so the informer holds only the objects the controller needs",
+        ),
+        (
+            "legacy",
+            "Restrict Secret with cache.Options.SelectorsByObject (the label or field the predicate tests, if any) "
+            "in the options of the manager's NewCache (cache.BuilderWithOptions), so the informer holds only the "
+            "objects the controller needs",
+        ),
+    ],
+)
+def test_a_predicate_only_watch_is_told_the_selector_option_of_its_era(era: str, help_text: str) -> None:
+    """Before v0.15 a kind's selector takes a label or a field, not namespaces, and is set through NewCache."""
+    filtered = watch(filters=(Evidence(OTHER_SPAN, "builder.WithPredicates filters events only"),))
+    finding = only(verdicts(replace(filtered, cache_options_era=era)))
+    assert isinstance(finding, Finding)
+    assert (finding.code, finding.help) == ("WL003", help_text)
+
+
 def test_a_restriction_a_wrapper_drops_is_cited_where_the_wrapper_replaces_it() -> None:
     """`options.Cache = cache.Options{…}` in the wrapper that builds the manager: the caller's namespaces never
     reach it, and the note points at the assignment that drops them."""

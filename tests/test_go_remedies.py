@@ -782,9 +782,11 @@ def test_a_predicate_testing_an_annotation_is_told_no_selector_can_match_it(
         ("WL003", "Secret"): "The predicate tests an annotation, which no cache selector can match: label the Secret "
         "objects it keeps and restrict Secret with cache.Options.ByObject on that label",
         ("WL003", "ConfigMap"): "Restrict ConfigMap with cache.Options.ByObject (the label or field the predicate "
-        "tests, if any, or namespaces), so the informer holds only the objects the controller needs",
+        "tests, if any, or namespaces) in the manager options, so the informer holds only the objects the controller "
+        "needs",
         ("WL003", "Pod"): "Restrict Pod with cache.Options.ByObject (the label or field the predicate "
-        "tests, if any, or namespaces), so the informer holds only the objects the controller needs",
+        "tests, if any, or namespaces) in the manager options, so the informer holds only the objects the controller "
+        "needs",
     }
 
 

@@ -130,7 +130,8 @@ def _reads_the_watched_informer(
             f"{site.suggestion}; the watch at {where} caches every {site.kind} until it is narrowed with "
             f"{names.by_object}"
             if site.suggestion
-            else f"The watch at {where} caches every {site.kind}: narrow it with {names.by_object}, and "
+            else f"The watch at {where} caches every {site.kind}: narrow it with {names.by_object} "
+            f"{names.by_object_in}, and "
             f"add {site.kind} to {names.disable_for} so this read still finds what the narrowed "
             "cache leaves out"
         ),

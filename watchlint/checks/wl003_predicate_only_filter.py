@@ -50,10 +50,12 @@ def suggestion(site: Site) -> str:
     if site.access is Access.INFORMER_FACTORY:  # a client-go FilteringResourceEventHandler's FilterFunc
         return f"{informer_suggestion(site)}, so the informer holds only the objects the controller needs"
     if site.access in WATCHES_THAT_CACHE:
+        names = cache_option_names(site.cache_options_era)
+        # before v0.15 a kind's entry takes no namespaces (SelectorsByObject: Label or Field)
+        namespaces = ", or namespaces" if "Namespaces" in names.by_object_fields else ""
         return (  # not every predicate tests a selector (ResourceVersionChangedPredicate filters updates)
-            f"Restrict {site.kind} with {cache_option_names(site.cache_options_era).by_object} (the label or "
-            "field the predicate tests, if any, or namespaces), so the informer holds only the objects the "
-            "controller needs"
+            f"Restrict {site.kind} with {names.by_object} (the label or field the predicate tests, if any"
+            f"{namespaces}) {names.by_object_in}, so the informer holds only the objects the controller needs"
         )
     if site.access is Access.KOPF:
         return (
