@@ -13,7 +13,7 @@ from watchlint.catalog import Catalog
 from watchlint.config import CommandLine
 from watchlint.engine import run
 from watchlint.go import deployment
-from watchlint.go.variables import _either_origin
+from watchlint.go.known import either_origin
 
 NESTED_FLAGS = Path(__file__).parent / "fixtures" / "go" / "deployment" / "restriction-behind-two-nested-flags"
 
@@ -123,9 +123,9 @@ def test_a_result_cut_short_at_the_depth_limit_is_computed_once_more_and_then_ke
 def test_a_setting_already_named_is_not_named_again() -> None:
     """A write skipped by default under a guard reading the value's own sources (`if !strings.Contains(ns,
     own) { ns = ns + "," + own }`, security-profiles-operator) adds no setting the origin already names."""
-    assert _either_origin("RESTRICT_TO_NAMESPACE or WATCH_NAMESPACE", "RESTRICT_TO_NAMESPACE or WATCH_NAMESPACE") == (
+    assert either_origin("RESTRICT_TO_NAMESPACE or WATCH_NAMESPACE", "RESTRICT_TO_NAMESPACE or WATCH_NAMESPACE") == (
         "RESTRICT_TO_NAMESPACE or WATCH_NAMESPACE"
     )
     assert (
-        _either_origin("WATCH_NAMESPACE", "--watch-current-namespace") == "WATCH_NAMESPACE or --watch-current-namespace"
+        either_origin("WATCH_NAMESPACE", "--watch-current-namespace") == "WATCH_NAMESPACE or --watch-current-namespace"
     )

@@ -58,6 +58,13 @@ class Val:
 Value = Val | _Unknown
 
 
+def either_origin(first: str, second: str) -> str:
+    """`A or B` of two origins, each setting named once (`RESTRICT_TO_NAMESPACE or WATCH_NAMESPACE` with itself
+    stays as it is)."""
+    parts = first.split(" or ")
+    return " or ".join([*parts, *(part for part in second.split(" or ") if part not in parts)])
+
+
 def literal_value(node: tree_sitter.Node) -> Val | None:
     kind = node.type
     if kind in ("interpreted_string_literal", "raw_string_literal"):

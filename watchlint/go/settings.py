@@ -14,7 +14,7 @@ from watchlint.go.declarations import FunctionKey
 from watchlint.go.fields import FROM_FILE
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
 from watchlint.go.guards import disjuncts, is_failing_return, tested_empty
-from watchlint.go.known import AN_ERROR, UNKNOWN, Val, Value, tag_value
+from watchlint.go.known import AN_ERROR, UNKNOWN, Val, Value, either_origin, tag_value
 from watchlint.go.model import Call, GoFile, call_parts
 from watchlint.go.resolve import keyed_elements, keyed_entries
 
@@ -128,6 +128,10 @@ class Settings:
             return UNKNOWN  # a default the code computes in a way not followed: cannot be told (SPEC §1)
         if flag.is_bool and isinstance(value.value, str):
             return Val(value.value == "true", f"--{flag.name}")
+        if value.unseen:
+            # `flag.StringVar(&ns, "watch-namespace", os.Getenv("WATCH_NAMESPACE"), …)`: a value the code does
+            # not show, from the variable unless the flag is given
+            return Val(value.value, either_origin(f"--{flag.name}", value.origin), unseen=True)
         return Val(value.value, f"--{flag.name}")
 
     def _held_before(self, flag: Flag) -> tree_sitter.Node | None:

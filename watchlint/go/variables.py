@@ -12,7 +12,7 @@ from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_function
-from watchlint.go.known import UNKNOWN, Val, Value, either, iota_environment, item_value, zero_value
+from watchlint.go.known import UNKNOWN, Val, Value, either, either_origin, iota_environment, item_value, zero_value
 from watchlint.go.model import GoFile
 from watchlint.go.pending import uses_in
 from watchlint.go.scope import Declaration, enclosing_function, innermost_function
@@ -193,7 +193,7 @@ class VariableValues:
                 if isinstance(value, Val) and not value.origin and skipped.origin:
                     value = Val(value.value, skipped.origin)
                 elif isinstance(value, Val) and skipped.origin and not _empties(written):
-                    value = Val(value.value, _either_origin(value.origin, skipped.origin), value.unseen)
+                    value = Val(value.value, either_origin(value.origin, skipped.origin), value.unseen)
             elif any(guard.holds is None for guard in guards):
                 value = either(value, written)
             else:
@@ -332,13 +332,6 @@ class VariableValues:
         if isinstance(first, str | bool | int) and all(item == first for item in value.value):
             return Val(first, value.origin)
         return UNKNOWN
-
-
-def _either_origin(first: str, second: str) -> str:
-    """`A or B` of two origins, each setting named once (`RESTRICT_TO_NAMESPACE or WATCH_NAMESPACE` with itself
-    stays as it is)."""
-    parts = first.split(" or ")
-    return " or ".join([*parts, *(part for part in second.split(" or ") if part not in parts)])
 
 
 def _empties(written: Value) -> bool:
