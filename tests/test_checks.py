@@ -555,6 +555,16 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
             {"access": Access.CACHE, "call": "Owns", "construct": "Owns(&corev1.Secret{})"},
             f"{MANAGER_CACHE_HELP}, or watch it with builder.OnlyMetadata",
         ),
+        (
+            Language.GO,
+            {
+                "access": Access.CACHE,
+                "call": "c.Watch",
+                "construct": "c.Watch(&source.Kind{Type: &corev1.Secret{}}, h)",
+            },
+            f"{MANAGER_CACHE_HELP}, or watch a metav1.PartialObjectMetadata of the kind in the source.Kind "
+            "(metadata only)",
+        ),
     ],
     ids=[
         "go-clientset-watch",
@@ -569,6 +579,7 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
         "manager-cache-get-informer-for-kind",
         "manager-cache-index-field",
         "manager-cache-builder",
+        "manager-cache-source-kind",
     ],
 )
 def test_help_of_a_watch_speaks_the_constructors_language(

@@ -65,6 +65,8 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
             )
         if method == "IndexField" or read_typed:  # typed reads would start the full informer all the same
             return restrict
+        if method in ("Watch", "WatchesRawSource"):  # a source.Kind takes no builder option: its object says
+            return f"{restrict}, or watch a metav1.PartialObjectMetadata of the kind in the source.Kind (metadata only)"
         return f"{restrict}, or watch it with builder.OnlyMetadata"
     if site.access is Access.INFORMER_FACTORY:
         return informer_suggestion(site)
