@@ -14,6 +14,7 @@ from watchlint.go.resolve import ObjectRef, Resolver
 from watchlint.go.scope import Declaration
 
 _MAX_HOPS = 3  # locals and conversions between the object and its type parameter
+_QUALIFIED = "(qualified_type) @type"
 
 
 def type_parameter_names(function: tree_sitter.Node) -> frozenset[str]:
@@ -79,18 +80,36 @@ def _expression_parameter(
 TYPE_ARGUMENTS = -1  # a helper site's "parameter" where the calls' type arguments name the kind
 
 
-def kind_in_type_arguments(resolver: Resolver, file: GoFile, call: tree_sitter.Node) -> ObjectRef | None:
+def kind_in_type_arguments(
+    resolver: Resolver, file: GoFile, call: tree_sitter.Node, is_list: bool | None = None
+) -> ObjectRef | None:
     """The kind a generic call's type arguments name (`getIfExists[corev1.ConfigMap](…)`, the pointer type
-    parameter inferred); None where they name none, or two (which one the object takes is not told)."""
+    parameter inferred), or where it writes none, the types of the function literals it passes, from which Go
+    infers them (`findByLabels(ctx, c, func(l *corev1.ConfigMapList) []corev1.ConfigMap {…})`); with `is_list`,
+    only list types or only others. None where they name no kind, or two (which one the object takes is not
+    told)."""
     arguments = call.child_by_field_name("type_arguments")
+    types = parser.named(arguments) if arguments is not None else _literal_types(call)
     named: dict[str, ObjectRef] = {}
-    for argument in parser.named(arguments) if arguments is not None else []:
+    for argument in types:
         type_ref = resolve_type(argument, file)
         kind = resolver.kinds.go_kind(type_ref.package, type_ref.name) if type_ref is not None else None
-        if type_ref is not None and kind is not None:
+        listed = type_ref is not None and type_ref.name.endswith("List")
+        if type_ref is not None and kind is not None and is_list in (None, listed):
             text = " ".join(parser.text(argument).split())
-            named.setdefault(kind, ObjectRef(kind, ObjectForm.TYPED, text, False, type_ref.package))
+            named.setdefault(kind, ObjectRef(kind, ObjectForm.TYPED, text, listed, type_ref.package))
     return next(iter(named.values())) if len(named) == 1 else None
+
+
+def _literal_types(call: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The package types the function literals a call passes take or return."""
+    found = []
+    for argument in parser.named(call.child_by_field_name("arguments") or call):
+        if argument.type != "func_literal":
+            continue
+        for part in (argument.child_by_field_name("parameters"), argument.child_by_field_name("result")):
+            found.extend(parser.captures(_QUALIFIED, part).get("type", []) if part is not None else [])
+    return found
 
 
 def generic_object(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> tuple[FunctionKey, int] | None:

@@ -323,7 +323,8 @@ class SiteExtractor:
             arguments = call.child_by_field_name("arguments")
             values = parser.named(arguments) if arguments is not None else []
             if index == TYPE_ARGUMENTS:
-                if (named := self._named_by_call(caller_file, call, index)) is not None:
+                is_list = site.operation is Operation.LIST
+                if (named := kind_in_type_arguments(self.resolver, caller_file, call, is_list)) is not None:
                     yield caller_file, values, caller_file, call, named
                 continue
             passed_object = values[index] if index < len(values) else None
