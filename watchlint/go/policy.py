@@ -178,7 +178,7 @@ class _Extractor:
             return
         if type_node.type == "map_type":
             value_type = resolve_type(type_node.child_by_field_name("value"), self.file)
-            if _is_one_of(value_type, _SELECTOR_TYPES):
+            if _is_one_of(value_type, _SELECTOR_TYPES) and not self._in_another_librarys_options(literal):
                 self._selector_map(literal)
             return
         type_ref = resolve_type(type_node, self.file)
@@ -200,6 +200,19 @@ class _Extractor:
                     return  # a client.New over no cache reads the API server: its cache options change nothing
             for key, value in keyed_elements(literal):
                 self._option(key, value, value, client)
+
+    def _in_another_librarys_options(self, literal: tree_sitter.Node) -> bool:
+        """Whether a ByObject map is a field of another library's options (`clustercache.CacheOptions{ByObject:
+        …}` of cluster-api, for the caches of workload clusters): those configure caches that library builds."""
+        holder = holding_literal(literal)
+        holder_type = holder.child_by_field_name("type") if holder is not None else None
+        type_ref = resolve_type(holder_type, self.file) if holder_type is not None else None
+        return (
+            type_ref is not None
+            and bool(type_ref.package)
+            and not type_ref.package.startswith(CONTROLLER_RUNTIME)
+            and type_ref.package not in self.evaluator.module_packages()
+        )
 
     def _handed_to_another_library(self, literal: tree_sitter.Node) -> bool:
         """Whether options are written as the argument of a function of a library other than controller-runtime
