@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.declarations import Declarations, FunctionKey
+from watchlint.go.declarations import Declarations, FunctionKey, resolve_type
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import Resolver
 
@@ -33,7 +33,10 @@ _VIPER = "github.com/spf13/viper"
 _VIPER_DECODES = {"Unmarshal": 0, "UnmarshalExact": 0, "UnmarshalKey": 1}  # the argument each fills
 _DECODERS = frozenset({"NewDecoder", "NewYAMLOrJSONDecoder", "NewYAMLToJSONDecoder"})
 _DECODING_NAMES = frozenset({"Decode", *(name for names in _UNMARSHAL.values() for name in names)})
-_DECODING_WORDS = (b"Unmarshal", b"Decode")  # a call of any of _DECODING_NAMES spells one of them
+_DECODING_WORDS = (b"Unmarshal", b"Decode")
+_SCHEDULER_FRAMEWORK = "scheduler/framework"  # k8s.io/kube-scheduler/framework, k8s.io/kubernetes/pkg/scheduler/…
+_RUNTIME = "k8s.io/apimachinery/pkg/runtime"
+_TYPE_ASSERTIONS = "(type_assertion_expression) @assertion"  # a call of any of _DECODING_NAMES spells one of them
 _FILE_READS = {"os": ("ReadFile", "Open"), "io/ioutil": ("ReadFile",)}
 _MAX_NESTING = 4  # struct fields followed from a decoded struct to the structs it holds
 # The field every Kubernetes object has; TypeMeta alone is component configuration's (a ProjectConfig kind).
@@ -47,6 +50,29 @@ def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
         if read_from_file(file, data, resolver):
             yield from _struct_of(file, target, resolver)
     yield from _viper_decoded(file, resolver)
+    yield from _scheduler_plugin_args(file, resolver)
+
+
+def _scheduler_plugin_args(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
+    """The arguments of a kube-scheduler plugin (`func New(ctx, obj runtime.Object, h framework.Handle)` asserting
+    `obj.(*config.MatchArgs)`): the scheduler decodes them from its configuration file."""
+    if not any(path.endswith(_SCHEDULER_FRAMEWORK) for path in file.imports.values()):
+        return
+    for asserted in parser.captures(_TYPE_ASSERTIONS, file.tree.root_node).get("assertion", []):
+        operand = asserted.child_by_field_name("operand")
+        declaration = (
+            resolver.declaration(file, operand) if operand is not None and operand.type == "identifier" else None
+        )
+        key = resolver.function_key(file, asserted)
+        info = resolver.declarations.functions.get(key) if key is not None else None
+        if declaration is None or declaration.parameter_index < 0 or info is None:
+            continue
+        types = [parameter.type for parameter in info.parameters if parameter.type is not None]
+        takes_a_handle = any(ref.package.endswith(_SCHEDULER_FRAMEWORK) and ref.name == "Handle" for ref in types)
+        declared = resolver.type_of(file, operand) if takes_a_handle else None
+        asserted_type = resolve_type(asserted.child_by_field_name("type"), file)
+        if declared is not None and declared.is_(_RUNTIME, "Object") and asserted_type is not None:
+            yield asserted_type.base
 
 
 def decoded_into_parameters(file: GoFile, resolver: Resolver) -> Iterator[tuple[FunctionKey, int]]:
