@@ -533,8 +533,12 @@ class ClientGraph:
             for known, value in outcomes
         )
         cached = self._shown([(known, value) for known, value in definite if known.access is Access.CACHE])
-        if not definite and any(known is _TOO_DEEP for known, _ in outcomes) and not assumed:
+        if not definite and not assumed and any(known is _TOO_DEEP for known, _ in outcomes):
             return _TOO_DEEP  # only too deep (or cycling) paths: the parent's other paths may tell
+        if not definite and not assumed and any(known is _CYCLE for known, _ in outcomes):
+            # only paths back to a reference being resolved (ramen's JobHook hands its reader back to the factory
+            # that made it): they add nothing to what the reference's other values say
+            return _CYCLE
         if not definite or (assumed and cached is None):
             return Known(Access.CACHE, None)
         known, value = cached if cached is not None else self._shown(definite) or definite[0]
