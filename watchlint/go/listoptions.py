@@ -252,7 +252,11 @@ def list_options(
             for item in literal_items(option):
                 yield from list_options(values, file, item, hops + 1)
             return
-    held = values.options_held(file, option) if option.type == "identifier" and hops < _MAX_OPTION_HOPS else None
+    named, passed = option, None
+    if option.type == "unary_expression" and (operand := option.child_by_field_name("operand")) is not None:
+        named, passed = operand, option  # `&opts` of `opts := client.ListOptions{…}`
+    is_local = named.type == "identifier" and hops < _MAX_OPTION_HOPS
+    held = values.options_held(file, named, passed) if is_local else None
     if held is None:
         yield option
     for item in held or ():

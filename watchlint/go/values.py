@@ -90,10 +90,13 @@ class ValueTracer:
             return (helper, parser.text(field)) if helper is not None and field is not None else (None, None)
         return self.helper_parameter(file, node), None
 
-    def options_held(self, file: GoFile, variable: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+    def options_held(
+        self, file: GoFile, variable: tree_sitter.Node, passed: tree_sitter.Node | None = None
+    ) -> list[tree_sitter.Node] | None:
         """The options a local variable holds: `opts := []client.ListOption{…}` with the items appended to
         it later, or `lo := client.MatchingLabels{…}`; None when they cannot all be seen (no value, a field
-        of it written, its address taken, any other write)."""
+        of it written, its address taken, any other write). `passed`: the `&opts` the List is given, whose
+        address taken is no write."""
         declaration = self.resolver.declaration(file, variable)
         if declaration is None or declaration.parameter_index >= 0 or declaration.ranged_node is not None:
             return None  # a parameter holds what its callers pass
@@ -108,6 +111,8 @@ class ValueTracer:
         declared_by = functools.partial(self.resolver.declaration, file)
         first = {parser.text(item) for item in held}
         for write in writes_of(declaration, function, declared_by):
+            if write.node == passed:
+                continue
             appended = _appended_items(write, declaration.name) if write.kind is WriteKind.ASSIGN else None
             if appended is None and write.kind is WriteKind.ASSIGN and first and first <= _reassigned_items(write):
                 continue  # `opts = []client.ListOption{client.InNamespace(ns), client.Continue(token)}`: a page on
