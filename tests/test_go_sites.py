@@ -780,3 +780,47 @@ def test_a_helpers_client_is_cited_from_a_caller_that_runs_by_default(
             ],
         )
     ]
+
+
+CHAINED = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"example.org/retrying"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	reader := retrying.Wrap(mgr.GetClient()).CHAIN
+	var secret corev1.Secret
+	_ = reader.Get(context.Background(), client.ObjectKey{Name: "x"}, &secret)
+}
+"""
+
+
+def test_the_type_of_a_chain_of_method_calls_takes_time_linear_in_its_length(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each link's receiver type is taken once: asking for it twice per link (for a module method, then again
+    for an interface's) made envoy gateway's long builder chains of a library's type take exponential time."""
+    from watchlint.go.resolve import Resolver
+
+    calls = 0
+    real = Resolver.type_of
+
+    def counted(self: Resolver, *arguments: object) -> object:
+        nonlocal calls
+        calls += 1
+        return real(self, *arguments)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Resolver, "type_of", counted)
+    chain = ".".join(["WithBackoff(2)"] * 16)
+    files = {"go.mod": GO_MOD.format(name="chained"), "main.go": CHAINED.replace("CHAIN", chain)}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.code, finding.span.line) for finding in report.findings] == [("WL002", 16)]
+    assert calls < 2_000

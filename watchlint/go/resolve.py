@@ -228,20 +228,24 @@ class Resolver:
             if name == "DeepCopy" and index == 0 and operand is not None:  # generated: returns *T
                 owner = self.type_of(file, operand, depth + 1)
                 return TypeRef(owner.package, owner.name, True) if owner is not None and not owner.slice else None
-        info = self.callee(file, call)
-        if info is None and function.type == "selector_expression":
-            # a method of a module interface the operand is (`ctx.Resources()` of a pipeline.Context)
-            owner = self.type_of(file, function.child_by_field_name("operand"), depth + 1)
+        operand = function.child_by_field_name("operand") if function.type == "selector_expression" else None
+        if operand is not None and not (operand.type == "identifier" and self._is_package(file, operand)):
+            # a method: the operand's type is taken once (`a.B().C().D()` of a builder chain asks for each link's)
+            owner = self.type_of(file, operand)
             name = parser.text(function.child_by_field_name("field"))
-            declared = (
-                self.declarations.interface_results.get((self.declarations.unalias(owner.base), name))
-                if owner
-                else None
-            )
-            return declared[index] if declared is not None and index < len(declared) else None
+            method = self.declarations.method(owner, name) if owner is not None else None
+            results = method.results if method is not None else self._interface_results(owner, name)
+            return results[index] if results is not None and index < len(results) else None
+        info = self.callee(file, call)
         if info is None or index >= len(info.results):
             return None
         return info.results[index]
+
+    def _interface_results(self, owner: TypeRef | None, name: str) -> tuple[TypeRef | None, ...] | None:
+        """What a method of a module interface returns (`ctx.Resources()` of a pipeline.Context)."""
+        if owner is None:
+            return None
+        return self.declarations.interface_results.get((self.declarations.unalias(owner.base), name))
 
     def callee(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
         """The module function or method a call invokes, when it can be told."""
