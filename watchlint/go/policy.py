@@ -297,13 +297,19 @@ class _Extractor:
             for default in defaults
         )
         detail = fields_detail(self.file, nodes["Field"], self.resolver) if "Field" in narrowing else ""
+        # selectors set only under a setting off by default narrow only with it (`Label: sel`, sel nil unless
+        # --watch-filter is given)
+        built = [self._selector_built(nodes[name]) for name in narrowing]
+        condition = built[0] if built and all(built) else None
         if narrowing:
             text = f"ByObject entry for {found.text} sets {', '.join(narrowing)}"
         else:
             written = [f"{name}: {fields[name]}" for name in ("Label", "Field", "Namespaces") if name in fields]
             text = f"ByObject entry for {found.text}" + (f" sets {', '.join(written)}" if written else "")
         effective = bool(narrowing)
-        self._add(Mitigation.BY_OBJECT, found.kind, key, text, effective, detail=detail, replaces=replaces, at=at)
+        self._add(
+            Mitigation.BY_OBJECT, found.kind, key, text, effective, condition, detail=detail, replaces=replaces, at=at
+        )
 
     # -- option fields -------------------------------------------------------------------------------
     def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node, client: Span | None = None) -> None:
@@ -315,7 +321,8 @@ class _Extractor:
             effective = not self._everything(shown)
             reads_fields = name == "DefaultFieldSelector" and effective
             detail = fields_detail(self.file, value, self.resolver) if reads_fields else ""
-            self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, effective, detail=detail)
+            built = self._selector_built(value)
+            self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, effective, built, detail=detail)
         elif name == "DefaultSelector":
             fields = [text for _, node in keyed_elements(value) if not self._everything(text := parser.text(node))]
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, bool(fields) or value.type == "identifier")
@@ -332,6 +339,16 @@ class _Extractor:
             self._add(Mitigation.FAIL_ON_MISSING_INFORMER, None, anchor, "ReaderFailOnMissingInformer: true")
         elif name == "Unstructured" and shown == "true":
             self.policy.caches_unstructured.append(self.file.span(anchor))
+
+    def _selector_built(self, value: tree_sitter.Node) -> Condition | None:
+        """For a selector a local holds that is nil until assigned, and assigned only under conditions false by
+        default (`var sel labels.Selector; if watchFilter != "" { sel = … }`, k0smotron): those conditions."""
+        declaration = self.resolver.declaration(self.file, value) if value.type == "identifier" else None
+        if declaration is None or declaration.parameter_index >= 0:
+            return None
+        if declaration.value_node is not None and not self._everything(parser.text(declaration.value_node)):
+            return None
+        return _all_off_by_default(self._written_under(value, whole=True))
 
     def _filtered_cache(self, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
         """`NewCache: filteredcache.NewFilteredCacheBuilder(selectors)` (IBM's controller-filtered-cache): the
