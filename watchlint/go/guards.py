@@ -96,11 +96,20 @@ class Guards:
         that is true by default (`if r.endpointSlices {…} else {site}`) is turned off, which "is set" would
         not say. `returns`: the condition of an early return, which what follows needs false (`if listen ==
         "off" { return }` runs the rest when --listen is not off)."""
-        bare = condition
+        bare, negated = condition, False
         while bare.type in ("parenthesized_expression", "unary_expression"):
             if bare.type == "unary_expression" and parser.text(bare.child_by_field_name("operator")) != "!":
                 break
+            negated ^= bare.type == "unary_expression"
             bare = parser.named(bare)[-1]
+        tested = self._string_test(file, bare) if bare is not condition else None
+        if tested is not None:
+            # `if !clusterScope` with `clusterScope := os.Getenv("NAMESPACE_SCOPE") != "true"` (modelmesh-serving):
+            # the branch runs when the test, negated as many times, holds
+            wanted, is_equality = tested
+            if (is_equality != negated) != returns:
+                return f"{origin}={wanted}"
+            return f"{origin} is not {wanted}"
         parts = disjuncts(bare)
         if len(parts) > 1:  # `a != "" || b != "" || c`: any one of them turns the branch on
             origins = list(
@@ -126,6 +135,20 @@ class Guards:
         if compared and returns:
             return f"{origin} is not {compared}"
         return f"{origin}={compared}" if compared else self.set_text(origin)
+
+    def _string_test(self, file: GoFile, node: tree_sitter.Node) -> tuple[str, bool] | None:
+        """The string an `==` or `!=` test compares with, and whether it is `==`: of the node itself, or of the
+        local boolean it names, declared as that test."""
+        if node.type == "identifier" and (declaration := self.resolver.declaration(file, node)) is not None:
+            node = declaration.value_node if declaration.value_node is not None else node
+        operator = parser.text(node.child_by_field_name("operator")) if node.type == "binary_expression" else ""
+        if operator not in ("==", "!="):
+            return None
+        for side in (node.child_by_field_name("right"), node.child_by_field_name("left")):
+            if side is not None and side.type in ("interpreted_string_literal", "raw_string_literal"):
+                wanted = unquote(parser.text(side))
+                return (wanted, operator == "==") if wanted else None
+        return None
 
     def _compared_by_helper(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
         """The string a module function's one equality test wants, where it returns that test or false
