@@ -4,6 +4,7 @@ field with, what the module writes to it, else the zero value of a configuration
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -306,7 +307,10 @@ class FieldValues:
             return owner.base.package in self.evaluator.module_packages() or owner.base.package == ""
         if struct is None or owner is None:
             return True
-        return self._declaring(struct, name) == self._declaring(owner, name)
+        declaring, read = self._declaring(struct, name), self._declaring(owner, name)
+        # a versioned twin of component configuration (`SetDefaults_Args` of …/config/v1alpha2 writing the field
+        # the program reads on …/config's internal Args, converted from it)
+        return declaring == read or (declaring.name == read.name and _versioned_twins(declaring.package, read.package))
 
     def _is_api_object(self, owner: TypeRef | None, name: str) -> bool:
         """Whether the struct declaring the field is a Kubernetes API type, one of a package declaring an object
@@ -431,3 +435,13 @@ def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
             return any(found is not None and found.lstrip("*").endswith(f".{name}") for found in tested)
         child, current = current, current.parent
     return False
+
+
+_VERSION = re.compile(r"v\d+((alpha|beta)\d+)?")
+
+
+def _versioned_twins(package: str, other: str) -> bool:
+    """Whether one package is the other's API version (`…/apis/config` and `…/apis/config/v1beta3`)."""
+    longer, shorter = (package, other) if len(package) > len(other) else (other, package)
+    parent, _, version = longer.rpartition("/")
+    return parent == shorter and _VERSION.fullmatch(version) is not None
