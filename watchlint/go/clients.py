@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -30,7 +30,7 @@ from watchlint.go.model import (
     call_parts,
     is_client_type,
 )
-from watchlint.go.resolve import Resolver, is_slice_literal, literal_items
+from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items
 from watchlint.go.scope import in_nil_test, receiver_name, returned_values
 from watchlint.go.secondcaches import is_second_cache, second_cache_key
 
@@ -59,6 +59,7 @@ class ClientGraph:
     _client_functions: frozenset[str] | None = None  # names of functions taking a client, computed once
     _client_fields: frozenset[str] | None = None  # names of client-typed struct fields, computed once
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
+    _stored_constructors: dict[str, tree_sitter.Node] | None = None  # see _constructors_stored
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
     # what each function returns, as `_returned` finds it: asked for by every call of it (`_passed_through`),
@@ -207,13 +208,38 @@ class ClientGraph:
 
     def _called(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
         """The function a call invokes, as written; for a local holding a library function (`newClient :=
-        client.New`, a seam tests replace), that function."""
+        client.New`, a seam tests replace), that function, and for a struct field the module stores only
+        controller-runtime's client constructors in (`w.ClientFactory(cfg, opts)` of `ClientFactory:
+        client.New`), the one stored."""
         function = call.child_by_field_name("function")
+        if function is not None and function.type == "selector_expression":
+            operand = function.child_by_field_name("operand")
+            if operand is None or (operand.type == "identifier" and file.imports.get(parser.text(operand))):
+                return function
+            stored = self._constructors_stored().get(parser.text(function.child_by_field_name("field")))
+            return stored if stored is not None and self.resolver.callee(file, call) is None else function
         if function is None or function.type != "identifier":
             return function
         declaration = self.resolver.declaration(file, function)
         held = declaration.value_node if declaration is not None else None
         return held if held is not None and held.type == "selector_expression" else function
+
+    def _constructors_stored(self) -> dict[str, tree_sitter.Node]:
+        """By field name, the client constructor (`client.New`) the module's code stores in fields of that name,
+        where it stores nothing else there; found once, in the files that name a constructor without calling it."""
+        if self._stored_constructors is None:
+            stored: dict[str, list[tree_sitter.Node | None]] = {}
+            files = {id(info.file): info.file for info in self.resolver.declarations.functions.values()}
+            for file in files.values():
+                alias = next((name for name, path in file.imports.items() if path == CR_CLIENT), None)
+                if file.is_test or alias is None or not _names_a_constructor(file, alias):
+                    continue
+                for name, value in _field_writes(file):
+                    stored.setdefault(name, []).append(value if _is_constructor(file, value) else None)
+            self._stored_constructors = {
+                name: values[0] for name, values in stored.items() if values[0] is not None and all(values)
+            }
+        return self._stored_constructors
 
     def _implementation(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
         """The one method of the module a call through an interface may run (see MethodIndex): of those its
@@ -675,3 +701,32 @@ def _without_fallbacks(values: list[Assigned]) -> list[Assigned]:
     """A default used where the value is nil (`if r.reader == nil { r.reader = c }`, a last `return r.client`
     after `if r.reader != nil { return r.reader }`) gives way to the values it stands in for."""
     return [value for value in values if not value.fallback] or values
+
+
+def _names_a_constructor(file: GoFile, alias: str) -> bool:
+    """Whether a file names controller-runtime's client constructor without calling it (`Factory: client.New`)."""
+    return (
+        re.search(rb"\b" + re.escape(alias.encode()) + rb"\.New(WithWatch)?\b(?!\s*\()", file.source.data) is not None
+    )
+
+
+def _is_constructor(file: GoFile, value: tree_sitter.Node) -> bool:
+    """`client.New` or `client.NewWithWatch` of controller-runtime, as a value."""
+    if value.type != "selector_expression":
+        return False
+    operand = value.child_by_field_name("operand")
+    name = parser.text(value.child_by_field_name("field"))
+    return (
+        operand is not None and file.imports.get(parser.text(operand)) == CR_CLIENT and name in ("New", "NewWithWatch")
+    )
+
+
+def _field_writes(file: GoFile) -> Iterator[tuple[str, tree_sitter.Node]]:
+    """Every field a file writes, with the value: `Key: value` of its literals, `x.Key = value`."""
+    for literal in file.nodes("composite_literal"):
+        yield from keyed_elements(literal)
+    for left, right in file.assignments():
+        targets, values = parser.named(left), parser.named(right)
+        for target, value in zip(targets, values, strict=False):
+            if target.type == "selector_expression":
+                yield parser.text(target.child_by_field_name("field")), value
