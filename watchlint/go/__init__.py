@@ -156,13 +156,14 @@ def extract(unit: UnitInput) -> Facts:
         run.guarded(file, declarations.add_file)
     resolver = Resolver(declarations, unit.kinds)
     clients = ClientGraph(resolver)
+    calls = CallGraph(resolver, run.all_files)
+    clients.listed_calls = calls.called_as_values
+    clients.callers = calls.callers  # asked already while clients are collected (stored constructors)
     flags = FlagRegistry()
     for file in run.all_files:  # a client can be passed along by files that import no Kubernetes package
         run.guarded(file, lambda item: flags.collect(item, resolver))
         run.guarded(file, lambda item: collect_clients(clients, item))
     flags.finish(run.all_files)
-    calls = CallGraph(resolver, run.all_files)
-    clients.listed_calls = calls.called_as_values
     evaluator = Evaluator(resolver, flags, calls)
     evaluator.find_deployed_packages = lambda: _deployed_packages(run)
     evaluator.find_binaries = lambda: [binary.packages for binary in find_binaries(run.all_files, run.module_paths)]

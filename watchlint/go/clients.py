@@ -71,6 +71,8 @@ class ClientGraph:
     # whether code runs in the default deployment (not only under a setting that is off by default), set once
     # the evaluator is built: evidence is taken from such code where there is a choice
     runs_by_default: Callable[[GoFile, tree_sitter.Node], bool] = lambda _file, _node: True
+    # the calls of a module function (CallGraph.callers), set once the call graph is built
+    callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]] = lambda _: []
 
     def __post_init__(self) -> None:
         self.methods = MethodIndex(self.resolver)
@@ -177,7 +179,9 @@ class ClientGraph:
             return Known(Access.CACHE, evidence, second_cache_key(file, call))
         if is_fake_client(file, call, package, name):
             return Marker.NOT_CLIENT  # an in-memory client of tests: it starts no informer and reads no server
-        if package == CR_CLIENT and name in ("New", "NewWithWatch"):
+        if (package == CR_CLIENT and name in ("New", "NewWithWatch")) or self._calls_a_stored_constructor(
+            file, call, function, name
+        ):
             return self._new_client_ref(file, call, name)
         if (package, name) in _UNCACHED_CONSTRUCTORS:
             return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
@@ -208,21 +212,42 @@ class ClientGraph:
 
     def _called(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
         """The function a call invokes, as written; for a local holding a library function (`newClient :=
-        client.New`, a seam tests replace), that function, and for a struct field the module stores only
-        controller-runtime's client constructors in (`w.ClientFactory(cfg, opts)` of `ClientFactory:
-        client.New`), the one stored."""
+        client.New`, a seam tests replace), that function."""
         function = call.child_by_field_name("function")
-        if function is not None and function.type == "selector_expression":
-            operand = function.child_by_field_name("operand")
-            if operand is None or (operand.type == "identifier" and file.imports.get(parser.text(operand))):
-                return function
-            stored = self._constructors_stored().get(parser.text(function.child_by_field_name("field")))
-            return stored if stored is not None and self.resolver.callee(file, call) is None else function
         if function is None or function.type != "identifier":
             return function
         declaration = self.resolver.declaration(file, function)
         held = declaration.value_node if declaration is not None else None
         return held if held is not None and held.type == "selector_expression" else function
+
+    def _calls_a_stored_constructor(
+        self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str
+    ) -> bool:
+        """Whether a call goes through a struct field the module stores only controller-runtime's client
+        constructors in (`w.ClientFactory(cfg, opts)` of `ClientFactory: client.New`, a seam tests replace)."""
+        operand = function.child_by_field_name("operand")
+        if operand is None or (operand.type == "identifier" and file.imports.get(parser.text(operand))):
+            return False
+        return name in self._constructors_stored() and self.resolver.callee(file, call) is None
+
+    def _constructor_in(self, file: GoFile, value: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The client constructor a value is: `client.New` itself, or a parameter every call of its function
+        passes it for (`NewWithFactory(c, noCached, client.New)` storing `factory`)."""
+        if _is_constructor(file, value):
+            return value
+        declaration = self.resolver.declaration(file, value) if value.type == "identifier" else None
+        key = self.resolver.function_key(file, value) if declaration is not None else None
+        if declaration is None or declaration.parameter_index < 0 or key is None:
+            return None
+        index, passed = declaration.parameter_index, []
+        for caller_file, call in self.callers(key):
+            if caller_file.is_test:
+                continue  # a test's fake factory says nothing of the binary
+            arguments = parser.named(call.child_by_field_name("arguments") or call)
+            if index >= len(arguments) or not _is_constructor(caller_file, arguments[index]):
+                return None
+            passed.append(arguments[index])
+        return passed[0] if passed else None
 
     def _constructors_stored(self) -> dict[str, tree_sitter.Node]:
         """By field name, the client constructor (`client.New`) the module's code stores in fields of that name,
@@ -235,7 +260,7 @@ class ClientGraph:
                 if file.is_test or alias is None or not _names_a_constructor(file, alias):
                     continue
                 for name, value in _field_writes(file):
-                    stored.setdefault(name, []).append(value if _is_constructor(file, value) else None)
+                    stored.setdefault(name, []).append(self._constructor_in(file, value))
             self._stored_constructors = {
                 name: values[0] for name, values in stored.items() if values[0] is not None and all(values)
             }
