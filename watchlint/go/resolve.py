@@ -128,9 +128,17 @@ class Resolver:
         if kind == "type_assertion_expression":
             return resolve_type(node.child_by_field_name("type"), file)
         if kind == "index_expression":
-            container = self.type_of(file, node.child_by_field_name("operand"), depth + 1)
+            container = self._underlying_slice(self.type_of(file, node.child_by_field_name("operand"), depth + 1))
             return TypeRef(container.package, container.name, container.pointer) if container else None
         return None
+
+    def _underlying_slice(self, container: TypeRef | None) -> TypeRef | None:
+        """A named slice type as the slice it is declared over (`type Certificates []*Certificate`): its items are
+        of the element type, whose methods are not the named type's."""
+        if container is None or container.slice:
+            return container
+        underlying = self.declarations.unalias(container)
+        return underlying if underlying.slice else container
 
     def written_struct(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> TypeRef | None:
         """The struct whose field a write `node.f = v` sets: node's type; where that cannot be told but the
@@ -181,7 +189,7 @@ class Resolver:
         if declaration.type_node is not None:
             return resolve_type(declaration.type_node, file)
         if declaration.ranged_node is not None:
-            ranged = self.type_of(file, declaration.ranged_node, depth + 1)
+            ranged = self._underlying_slice(self.type_of(file, declaration.ranged_node, depth + 1))
             return TypeRef(ranged.package, ranged.name, ranged.pointer) if ranged and ranged.slice else None
         if declaration.value_node is not None:
             value = declaration.value_node
