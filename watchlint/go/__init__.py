@@ -215,7 +215,8 @@ def _sites_and_policies(
     anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
-    sites = _resolve_sites(run, pending, clients, binaries, evaluator, anchors, cached, links, cache_policies)
+    outside = frozenset().union(*(b.packages for b in every_binary if b not in binaries))
+    sites = _resolve_sites(run, pending, clients, binaries, evaluator, anchors, cached, links, cache_policies, outside)
     return sites, cache_policies
 
 
@@ -446,9 +447,11 @@ def _resolve_sites(
     cached: list[Binary],
     links: ManagerLinks,
     policies: list[CachePolicy],
+    outside: frozenset[str] = frozenset(),
 ) -> list[Site]:
     """Resolve every site's client first: a fix may depend on other sites (DisableFor on every cached List of
-    its kind, OnlyMetadata on the typed reads), so fixes are built only once all are known."""
+    its kind, OnlyMetadata on the typed reads), so fixes are built only once all are known. `outside`: the
+    packages of the binaries that build no manager of the module's (see _site)."""
     # an OnlyMetadata watch saves nothing while its kind is read typed or watched typed at another site (WL005)
     typed = [item for item in pending if item.object.form is ObjectForm.TYPED]
     watched = Counter(item.object.kind for item in typed if item.operation is Operation.WATCH)
@@ -488,7 +491,7 @@ def _resolve_sites(
     return [
         site
         for found in resolved
-        if (site := run.site_step(found.item.file, partial(_site, found, evaluator, remedies, links)))
+        if (site := run.site_step(found.item.file, partial(_site, found, evaluator, remedies, links, outside)))
     ]
 
 
@@ -546,8 +549,19 @@ def _resolve_access(
     return _Resolved(item, access, evidence, restrictions, keys, read_restrictions)
 
 
-def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies, links: ManagerLinks) -> Site:
+def _site(
+    found: _Resolved,
+    evaluator: Evaluator,
+    remedies: SiteRemedies,
+    links: ManagerLinks,
+    outside: frozenset[str] = frozenset(),
+) -> Site:
+    """`outside`: the packages of binaries that build no manager of the module's. A site judged by the module's
+    options that one of them runs is run by another module's manager (karpenter's kwok code): no edit of the
+    module's options would narrow it, though a site no binary runs (a build-tagged provider) may be."""
     item = found.item
+    runs_elsewhere = found.keys == (MODULE_KEY,) and item.file.package_path in outside
+    fix_keys = () if runs_elsewhere else found.keys
     return Site(
         operation=item.operation,
         access=found.access,
@@ -568,6 +582,6 @@ def _site(found: _Resolved, evaluator: Evaluator, remedies: SiteRemedies, links:
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
         cache_options_era=remedies.era,
-        fixes=remedies.fixes(item, found.access, found.keys),
+        fixes=remedies.fixes(item, found.access, fix_keys),
         suggestion=remedies.suggestion(item, found.access, found.keys),
     )

@@ -103,15 +103,8 @@ def options_anchors(
     ]
     mains, idle = _main_manager_options(files, resolver) if len(candidates) > 1 else (set(), set())
 
-    # a site no binary building a manager reaches is judged by the module's options, but an edit helps only in
-    # options no such binary builds (a library's manager): karpenter's kwok code runs under a manager of
-    # another module, and a tool's manager beside it (hack/tools/allocatable_diff) never runs it
-    in_binaries = frozenset().union(*(binary.packages for binary in binaries))
-
     def reached(packages: frozenset[str] | None) -> list[tuple[GoFile, tree_sitter.Node]]:
-        if packages is None:
-            return [(f, n) for f, n in candidates if f.package_path not in in_binaries]
-        return [(f, n) for f, n in candidates if f.package_path in packages]
+        return [(f, n) for f, n in candidates if packages is None or f.package_path in packages]
 
     def best(packages: frozenset[str] | None) -> OptionsAnchor | None:
         if not (found := reached(packages)):
