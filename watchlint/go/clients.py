@@ -59,7 +59,7 @@ class ClientGraph:
     _client_functions: frozenset[str] | None = None  # names of functions taking a client, computed once
     _client_fields: frozenset[str] | None = None  # names of client-typed struct fields, computed once
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
-    _stored_constructors: dict[str, tree_sitter.Node] | None = None  # see _constructors_stored
+    _stored_constructors: frozenset[str] | None = None  # see _constructors_stored
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
     # what each function returns, as `_returned` finds it: asked for by every call of it (`_passed_through`),
@@ -230,40 +230,37 @@ class ClientGraph:
             return False
         return name in self._constructors_stored() and self.resolver.callee(file, call) is None
 
-    def _constructor_in(self, file: GoFile, value: tree_sitter.Node) -> tree_sitter.Node | None:
-        """The client constructor a value is: `client.New` itself, or a parameter every call of its function
-        passes it for (`NewWithFactory(c, noCached, client.New)` storing `factory`)."""
+    def _holds_a_constructor(self, file: GoFile, value: tree_sitter.Node) -> bool:
+        """Whether a value is a client constructor: `client.New` itself, or a parameter every deployed call of
+        its function passes one for (`NewWithFactory(c, noCached, client.New)` storing `factory`)."""
         if _is_constructor(file, value):
-            return value
+            return True
         declaration = self.resolver.declaration(file, value) if value.type == "identifier" else None
         key = self.resolver.function_key(file, value) if declaration is not None else None
         if declaration is None or declaration.parameter_index < 0 or key is None:
-            return None
-        index, passed = declaration.parameter_index, []
-        for caller_file, call in self.callers(key):
-            if caller_file.is_test:
-                continue  # a test's fake factory says nothing of the binary
-            arguments = parser.named(call.child_by_field_name("arguments") or call)
-            if index >= len(arguments) or not _is_constructor(caller_file, arguments[index]):
-                return None
-            passed.append(arguments[index])
-        return passed[0] if passed else None
+            return False
+        index = declaration.parameter_index
+        # a test's fake factory says nothing of the binary
+        deployed = [(caller_file, call) for caller_file, call in self.callers(key) if not caller_file.is_test]
+        return bool(deployed) and all(
+            index < len(arguments := parser.named(call.child_by_field_name("arguments") or call))
+            and _is_constructor(caller_file, arguments[index])
+            for caller_file, call in deployed
+        )
 
-    def _constructors_stored(self) -> dict[str, tree_sitter.Node]:
-        """By field name, the client constructor (`client.New`) the module's code stores in fields of that name,
-        where it stores nothing else there; found once, in the files that name a constructor without calling it."""
+    def _constructors_stored(self) -> frozenset[str]:
+        """The names of the fields the module's code stores a client constructor (`client.New`) in, and nothing
+        else, as far as the deployed files naming a constructor without calling it write them; found once."""
         if self._stored_constructors is None:
-            stored: dict[str, list[tree_sitter.Node | None]] = {}
+            stored: dict[str, list[bool]] = {}
             files = {id(info.file): info.file for info in self.resolver.declarations.functions.values()}
             for file in files.values():
                 alias = next((name for name, path in file.imports.items() if path == CR_CLIENT), None)
                 if file.is_test or alias is None or not _names_a_constructor(file, alias):
                     continue
                 for name, value in _field_writes(file):
-                    stored.setdefault(name, []).append(self._constructor_in(file, value))
-            self._stored_constructors = {
-                name: values[0] for name, values in stored.items() if values[0] is not None and all(values)
-            }
+                    stored.setdefault(name, []).append(self._holds_a_constructor(file, value))
+            self._stored_constructors = frozenset(name for name, found in stored.items() if all(found))
         return self._stored_constructors
 
     def _implementation(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
