@@ -143,23 +143,22 @@ def _handler_site(
     filters = _filters(file, flow, call)
     if used is not None and factory is not None:
         filters += _filters(file, flow, used) + _filters_added(file, factory, used)
-    call = given
-    decorator = file.parent(call)
+    decorator = file.parent(given)
     anchor: libcst.CSTNode
     if isinstance(decorator, libcst.Decorator):
         # SPEC §3: a decorator's finding lands on its first line, at the `@`
         span, prefix, anchor = file.first_line_span(decorator), "@", file.parent(decorator) or decorator
     else:
-        span, prefix, anchor = file.span(method_name(call) or call), "", call
+        span, prefix, anchor = file.span(method_name(given) or given), "", given
     return Site(
         operation=Operation.WATCH,
         access=Access.KOPF,
         kind=kind,
         form=ObjectForm.TYPED,
         span=span,
-        call=prefix + file.code(call.func),
-        construct=prefix + file.code(call),
-        enclosing=_handler_name(file, flow, call, decorator),
+        call=prefix + file.code(given.func),
+        construct=prefix + file.code(given),
+        enclosing=_handler_name(file, flow, given, decorator),
         policy_keys=(POLICY_KEY,),
         filters=tuple(filters),
         condition=branch_condition(file, flow, anchor),
