@@ -60,6 +60,7 @@ class ClientGraph:
     _client_fields: frozenset[str] | None = None  # names of client-typed struct fields, computed once
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
     _stored_constructors: frozenset[str] | None = None  # see _constructors_stored
+    _keys_by_struct: dict[TypeRef, list[frozenset[str]]] | None = None  # see _literal_keys
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
     # what each function returns, as `_returned` finds it: asked for by every call of it (`_passed_through`),
@@ -511,7 +512,11 @@ class ClientGraph:
         values = returned_values(info.node, index)
         # `if r.reader != nil { return r.reader }; return r.client`: the last return is a default for when the
         # first value is nil, and gives way to it as a field's nil default does
-        preferred = {parser.text(value) for value in values if in_nil_test(value, parser.text(value), is_nil=False)}
+        preferred = {
+            parser.text(value)
+            for value in values
+            if in_nil_test(value, parser.text(value), is_nil=False) and not self._may_be_left_nil(info.file, value)
+        }
         result = info.results[index] if index < len(info.results) else None
         return [
             Assigned(
@@ -524,6 +529,32 @@ class ClientGraph:
             )
             for value in values
         ]
+
+    def _may_be_left_nil(self, file: GoFile, value: tree_sitter.Node) -> bool:
+        """Whether a field a function prefers when it is set (`if c.Reader != nil { return c.Reader }`) is left
+        out of a keyed literal of its struct in deployed code (oci-service-operator's manager binaries build
+        `&KubeSecretClient{Client: mgr.GetClient()}`): the default after it is then what those objects return."""
+        operand = value.child_by_field_name("operand") if value.type == "selector_expression" else None
+        owner = self.resolver.type_of(file, operand) if operand is not None else None
+        if owner is None:
+            return False
+        name = parser.text(value.child_by_field_name("field"))
+        return any(name not in keys for keys in self._literal_keys().get(owner.base, ()))
+
+    def _literal_keys(self) -> dict[TypeRef, list[frozenset[str]]]:
+        """The keys each keyed literal of a module struct in deployed code sets, by the struct; found once."""
+        if self._keys_by_struct is None:
+            self._keys_by_struct = {}
+            files = {id(info.file): info.file for info in self.resolver.declarations.functions.values()}
+            for file in files.values():
+                if file.is_test:
+                    continue
+                for literal in file.nodes("composite_literal"):
+                    keys = frozenset(key for key, _ in keyed_elements(literal))
+                    struct = resolve_type(literal.child_by_field_name("type"), file) if keys else None
+                    if struct is not None and struct.base in self.resolver.declarations.structs:
+                        self._keys_by_struct.setdefault(struct.base, []).append(keys)
+        return self._keys_by_struct
 
     def _returned_value_ref(self, file: GoFile, value: tree_sitter.Node, result: TypeRef | None) -> ClientRef:
         """What a returned value refers to; where it cannot be followed (a TTL cache's `item.Value()`) and the
