@@ -362,6 +362,10 @@ class ClientGraph:
             if info is not None and info.node.start_byte == declaration.scope_start:
                 return ParamRef(info.key, declaration.parameter_index, declaration.name)
             return Marker.UNKNOWN
+        if declaration.is_receiver:  # `res.Delete(r, ctx)` handing the reconciler itself on as its client
+            receiver = resolver.type_of(file, node)
+            embedded = self._embedded_client(resolver.declarations.unalias(receiver.base), 0) if receiver else None
+            return embedded if embedded is not None else Marker.UNKNOWN
         if declaration.ranged_node is not None:  # `for name, c := range caches`: an element of the collection
             return self.ref_of(file, declaration.ranged_node, depth + 1)
         value = declaration.value_node
