@@ -91,6 +91,14 @@ class _Run:
     comments: list[Comment] = field(default_factory=list)
     notifications: list[Notification] = field(default_factory=list)
     _failed_sites: set[str] = field(default_factory=set)  # files whose sites failed, notified once
+    _binaries: list[Binary] | None = None  # see binaries
+
+    def binaries(self) -> list[Binary]:
+        """Every binary of the unit (`package main` and what it imports), found once the files are read: the
+        evaluator, the deployed packages and the policies all ask."""
+        if self._binaries is None:
+            self._binaries = find_binaries(self.all_files, self.module_paths)
+        return self._binaries
 
     def module_of(self, directory: str) -> tuple[str, GoModule]:
         """The module a folder belongs to: the unit's own, or one it pulls in with a local `replace`."""
@@ -166,7 +174,7 @@ def extract(unit: UnitInput) -> Facts:
     flags.finish(run.all_files)
     evaluator = Evaluator(resolver, flags, calls)
     evaluator.find_deployed_packages = lambda: _deployed_packages(run)
-    evaluator.find_binaries = lambda: [binary.packages for binary in find_binaries(run.all_files, run.module_paths)]
+    evaluator.find_binaries = lambda: [binary.packages for binary in run.binaries()]
     clients.runs_by_default = lambda file, node: _runs_by_default(evaluator, file, node)
     try:
         sites, cache_policies = _sites_and_policies(run, clients, calls, evaluator)
@@ -202,7 +210,7 @@ def _sites_and_policies(
             lambda item: policies.__setitem__(item.path, extract_policy(item, resolver, evaluator, links, replaced)),
         )
         run.guarded(file, lambda item: pending.extend(extractor.extract(item)))
-    every_binary = find_binaries(run.all_files, run.module_paths)
+    every_binary = run.binaries()
     # knative's binaries scope injection in main and build their informers out of sight: each counts
     pending = extractor.without_served(pending)
     extractor.scope_injected(pending, [binary.packages for binary in every_binary])
@@ -259,7 +267,7 @@ def _deployed_packages(run: _Run) -> frozenset[str] | None:
     """The packages of the binaries that build a cache (found by its constructor's call, before any policy);
     None when no binary does (a library)."""
     building = {file.package_path for file in run.files if constructs_a_cache(file)}
-    binaries = find_binaries(run.all_files, run.module_paths)
+    binaries = run.binaries()
     reached = [binary.packages for binary in binaries if binary.packages & building]
     return frozenset().union(*reached) if reached else None
 
