@@ -254,8 +254,7 @@ class ClientGraph:
         else, as far as the deployed files naming a constructor without calling it write them; found once."""
         if self._stored_constructors is None:
             stored: dict[str, list[bool]] = {}
-            files = {id(info.file): info.file for info in self.resolver.declarations.functions.values()}
-            for file in files.values():
+            for file in self._declaring_files():
                 alias = next((name for name, path in file.imports.items() if path == CR_CLIENT), None)
                 if file.is_test or alias is None or not _names_a_constructor(file, alias):
                     continue
@@ -549,8 +548,7 @@ class ClientGraph:
         """The keys each keyed literal of a module struct in deployed code sets, by the struct; found once."""
         if self._keys_by_struct is None:
             self._keys_by_struct = {}
-            files = {id(info.file): info.file for info in self.resolver.declarations.functions.values()}
-            for file in files.values():
+            for file in self._declaring_files():
                 if file.is_test:
                     continue
                 for literal in file.nodes("composite_literal"):
@@ -651,13 +649,18 @@ class ClientGraph:
         leaves = self._assumed_leaves(ref)
         return leaves is not None and not any(self._named_as_value(leaf.function) for leaf in leaves)
 
+    def _declaring_files(self) -> list[GoFile]:
+        """The files declaring the module's functions, each once: what the module-wide scans read."""
+        return list({id(info.file): info.file for info in self.resolver.declarations.functions.values()}.values())
+
     def _named_as_value(self, key: FunctionKey) -> bool:
         found = self._value_names.get(key)
         if found is None:
             word = re.compile(rb"\b" + re.escape(key.name.encode()) + rb"\b")
-            files = {id(info.file): info.file for info in self.resolver.declarations.functions.values()}
             found = any(
-                _names_without_calling(file, key.name) for file in files.values() if word.search(file.source.data)
+                _names_without_calling(file, key.name)
+                for file in self._declaring_files()
+                if word.search(file.source.data)
             )
             self._value_names[key] = found
         return found
