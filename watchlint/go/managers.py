@@ -259,7 +259,7 @@ class ManagerLinks:
         arguments = parser.named(call.child_by_field_name("arguments") or call)
         info = self.resolver.callee(file, call)
         if info is not None:
-            index = next((p.index for p in info.parameters if _is_manager_options(self.resolver, p.type)), None)
+            index = next((p.index for p in info.parameters if is_manager_options(self.resolver, p.type)), None)
             if index is None:
                 for returned in returned_on_success(info.node, 0) if depth < _MAX_HOPS else ():
                     if returned.type == "call_expression" and is_new_manager(
@@ -293,7 +293,8 @@ class ManagerLinks:
         return self._dispatched[key]
 
 
-def _is_manager_options(resolver: Resolver, type_ref: TypeRef | None) -> bool:
+def is_manager_options(resolver: Resolver, type_ref: TypeRef | None) -> bool:
+    """Whether a type is a manager's Options, also under a module's own alias (`type Options = manager.Options`)."""
     if type_ref is None:
         return False
     type_ref = resolver.declarations.unalias(type_ref)

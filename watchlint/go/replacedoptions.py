@@ -14,8 +14,8 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.guards import returned_on_success
-from watchlint.go.managers import ManagerLinks
-from watchlint.go.model import MANAGER_PACKAGES, GoFile
+from watchlint.go.managers import ManagerLinks, is_manager_options
+from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver, assigned_to, holding_literal, key_of
 from watchlint.go.scope import innermost_function, under_condition
 from watchlint.source import Span
@@ -45,7 +45,7 @@ def options_path(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> 
         operand = target.child_by_field_name("operand")
         if operand is None:
             return None
-        if _is_manager_options(resolver, file, operand):
+        if is_manager_options(resolver, resolver.type_of(file, operand)):
             return ".".join(fields)
         target = operand
     return None
@@ -86,7 +86,7 @@ class ReplacedOptions:
             candidates = handed.literals.get((file.path, root.start_byte), [])
             return next((found for found in candidates if covers(found.path, path)), None)
         function = innermost_function(root)
-        if function is None or not _is_manager_options(self.resolver, file, root):
+        if function is None or not is_manager_options(self.resolver, self.resolver.type_of(file, root)):
             return None
         reaching = handed.locals.get((file.path, function.start_byte, parser.text(root)), [])
         return next((found for limit, found in reaching if node.start_byte < limit and covers(found.path, path)), None)
@@ -164,12 +164,20 @@ class ReplacedOptions:
 
 def _selector_root(target: tree_sitter.Node) -> tree_sitter.Node | None:
     """`opts` of `opts.Cache.ByObject`."""
-    while target.type == "selector_expression":
+    root, _ = _selector_chain(target)
+    return root if root.type == "identifier" else None
+
+
+def _selector_chain(target: tree_sitter.Node) -> tuple[tree_sitter.Node, list[str]]:
+    """`opts` and `["Cache", "ByObject"]` of `opts.Cache.ByObject`: what the fields are selected from, and them."""
+    fields: list[str] = []
+    while target.type == "selector_expression" and len(fields) < _MAX_FIELDS * 2:
         operand = target.child_by_field_name("operand")
         if operand is None:
-            return None
+            break
+        fields.insert(0, parser.text(target.child_by_field_name("field")))
         target = operand
-    return target if target.type == "identifier" else None
+    return target, fields
 
 
 def _written_root(node: tree_sitter.Node) -> tuple[tree_sitter.Node, str] | None:
@@ -183,10 +191,8 @@ def _written_root(node: tree_sitter.Node) -> tuple[tree_sitter.Node, str] | None
         if current.type == "index_expression":
             current = current.child_by_field_name("operand") or current
         if current.type == "selector_expression":
-            while current.type == "selector_expression" and len(fields) < _MAX_FIELDS * 2:
-                fields.insert(0, parser.text(current.child_by_field_name("field")))
-                current = current.child_by_field_name("operand") or current
-            return (current, ".".join(fields)) if current.type == "identifier" else None
+            root, chain = _selector_chain(current)
+            return (root, ".".join([*chain, *fields])) if root.type == "identifier" else None
         if current.parent is not None and current.parent.type == "unary_expression":
             current = current.parent
         literal = holding_literal(current)
@@ -203,10 +209,3 @@ def _written_root(node: tree_sitter.Node) -> tuple[tree_sitter.Node, str] | None
         if current.type == "identifier":
             return current, ".".join(fields)
     return None
-
-
-def _is_manager_options(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> bool:
-    owner = resolver.type_of(file, node)
-    if owner is not None:
-        owner = resolver.declarations.unalias(owner)  # `type Options = manager.Options` of a module's own package
-    return owner is not None and owner.package in MANAGER_PACKAGES and owner.name == "Options"
