@@ -86,15 +86,28 @@ class ListOptionsReader:
             for use in uses_in(function, parser.text(options))
             if use.start_byte < options.start_byte and self.resolver.declaration(file, use) == declaration
         ]
-        for target, value, field in _written_fields(file, uses):
+        written = _written_fields(file, uses)
+        yield from self._written_selectors(
+            file,
+            written,
+            kind,
+            lambda target, value, _: f"{parser.text(target)} = {' '.join(parser.text(value).split())}",
+        )
+
+    def _written_selectors(
+        self,
+        file: GoFile,
+        written: list[tuple[tree_sitter.Node, tree_sitter.Node, str]],
+        kind: str,
+        shown: Callable[[tree_sitter.Node, tree_sitter.Node, str], str],
+    ) -> Iterator[Restriction]:
+        """A selector for each selector field among fields written to list options (`o.LabelSelector = sel`),
+        judged later by what its value holds by default (see `narrow`); `shown` words it. Only a selector narrows
+        what is listed (`o.ResourceVersion = "0"` does not)."""
+        for target, value, field in written:
             if field not in ("LabelSelector", "FieldSelector") or parser.text(value) in _NO_SELECTOR:
                 continue
-            restriction = Restriction(
-                Mitigation.SELECTOR,
-                kind,
-                file.span(target),
-                f"{parser.text(target)} = {' '.join(parser.text(value).split())}",
-            )
+            restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), shown(target, value, field))
             if value.type in ("identifier", "selector_expression"):
                 self._selector_values[id(restriction)] = (file, value)
             yield restriction
@@ -123,16 +136,9 @@ class ListOptionsReader:
         written = _written_fields(file, uses)
         if len(written) < len(uses) - 1:  # handed on or read besides the List it is passed to: not seen
             return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
-        # `o.ResourceVersion = "0"`, `o.AllowWatchBookmarks = true`: only a selector narrows what is listed
-        found = []
-        for target, value, field in written:
-            if field not in ("LabelSelector", "FieldSelector") or parser.text(value) in _NO_SELECTOR:
-                continue
-            restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), f"the function sets {name}.{field}")
-            if value.type in ("identifier", "selector_expression"):
-                self._selector_values[id(restriction)] = (file, value)
-            found.append(restriction)
-        return found
+        return list(
+            self._written_selectors(file, written, kind, lambda _t, _v, field: f"the function sets {name}.{field}")
+        )
 
     def _pager_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
         """For the options parameter of a pager's page function (`pager.New(func(ctx, opts metav1.ListOptions)
