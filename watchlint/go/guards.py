@@ -144,11 +144,8 @@ class Guards:
         operator = parser.text(node.child_by_field_name("operator")) if node.type == "binary_expression" else ""
         if operator not in ("==", "!="):
             return None
-        for side in (node.child_by_field_name("right"), node.child_by_field_name("left")):
-            if side is not None and side.type in ("interpreted_string_literal", "raw_string_literal"):
-                wanted = unquote(parser.text(side))
-                return (wanted, operator == "==") if wanted else None
-        return None
+        wanted = _string_side([node.child_by_field_name("right"), node.child_by_field_name("left")])
+        return (wanted, operator == "==") if wanted else None
 
     def _compared_by_helper(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
         """The string a module function's one equality test wants, where it returns that test or false
@@ -500,6 +497,11 @@ def _compared_to(condition: tree_sitter.Node) -> str | None:
         sides = [condition.child_by_field_name("right"), condition.child_by_field_name("left")]
     else:
         return None
+    return _string_side(sides)
+
+
+def _string_side(sides: list[tree_sitter.Node | None]) -> str | None:
+    """The non-empty string the first string literal among a test's sides holds."""
     for side in sides:
         if side is not None and side.type in ("interpreted_string_literal", "raw_string_literal"):
             return unquote(parser.text(side)) or None
