@@ -207,12 +207,13 @@ class _Extractor:
         holder = holding_literal(literal)
         holder_type = holder.child_by_field_name("type") if holder is not None else None
         type_ref = resolve_type(holder_type, self.file) if holder_type is not None else None
-        return (
-            type_ref is not None
-            and bool(type_ref.package)
-            and not type_ref.package.startswith(CONTROLLER_RUNTIME)
-            and type_ref.package not in self.evaluator.module_packages()
-        )
+        return type_ref is not None and self._of_another_library(type_ref.package)
+
+    def _of_another_library(self, package: str | None) -> bool:
+        """Whether an import path is a library's other than controller-runtime, nor the module's own."""
+        if not package:
+            return False
+        return not package.startswith(CONTROLLER_RUNTIME) and package not in self.evaluator.module_packages()
 
     def _handed_to_another_library(self, literal: tree_sitter.Node) -> bool:
         """Whether options are written as the argument of a function of a library other than controller-runtime
@@ -230,12 +231,7 @@ class _Extractor:
         )
         if operand is None or operand.type != "identifier" or self.resolver.declaration(self.file, operand) is not None:
             return False
-        package = self.file.imports.get(parser.text(operand))
-        return (
-            package is not None
-            and not package.startswith(CONTROLLER_RUNTIME)
-            and package not in self.evaluator.module_packages()
-        )
+        return self._of_another_library(self.file.imports.get(parser.text(operand)))
 
     def _selector_map(self, literal: tree_sitter.Node) -> None:
         for key, value in keyed_entries(literal):
