@@ -16,7 +16,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.declarations import Declarations, FunctionKey, resolve_type
 from watchlint.go.model import GoFile, TypeRef
-from watchlint.go.resolve import Resolver
+from watchlint.go.resolve import Resolver, assigned_to
 
 # Decoders of configuration formats: the package and the functions that fill their last argument.
 _UNMARSHAL = {
@@ -39,8 +39,11 @@ _RUNTIME = "k8s.io/apimachinery/pkg/runtime"
 _TYPE_ASSERTIONS = "(type_assertion_expression) @assertion"  # a call of any of _DECODING_NAMES spells one of them
 _FILE_READS = {"os": ("ReadFile", "Open"), "io/ioutil": ("ReadFile",)}
 _MAX_NESTING = 4  # struct fields followed from a decoded struct to the structs it holds
-# The field every Kubernetes object has; TypeMeta alone is component configuration's (a ProjectConfig kind).
+# The field every Kubernetes object has (ListMeta a list's); TypeMeta alone is component configuration's (a
+# ProjectConfig kind).
 _OBJECT_FIELDS = frozenset({"ObjectMeta"})
+_LIST_FIELD = "ListMeta"
+_KIND_FIELD = "TypeMeta"
 
 
 def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
@@ -152,17 +155,32 @@ def _made_by(file: GoFile, operand: tree_sitter.Node, resolver: Resolver) -> tre
 
 
 def decoded_before(file: GoFile, node: tree_sitter.Node) -> bool:
-    """Whether the function around a node decodes something before it (`yaml.Unmarshal(data, c)`, then `c.
-    Standalone.Enabled = true`): a value written then overrides the file's, it is no default of it."""
+    """Whether the function around a value written decodes what it is written into before it (`yaml.
+    Unmarshal(data, c)`, then `c.Standalone.Enabled = true`): a value written then overrides the file's, it is
+    no default of it. A write into another struct (`s.reconcile.Pods = true` beside `&s.config`) overrides
+    nothing; a decoding whose target is not told counts."""
     function = file.enclosing_function(node)
     if function is None or not any(name in file.source.data for name in _DECODING_WORDS):
         return False
+    target = assigned_to(node)
+    written = parser.text(target) if target is not None else None
     return any(
         call.name in _DECODING_NAMES
         and function.start_byte <= call.node.start_byte
         and call.node.end_byte <= node.start_byte
+        and _decodes_into(call.node, written)
         for call in file.calls()
     )
+
+
+def _decodes_into(call: tree_sitter.Node, written: str | None) -> bool:
+    """Whether a decoding call fills what `written` names (`c` of `c.Standalone.Enabled`): its last argument
+    holds or contains it; any call does where the write's target is not told."""
+    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    if written is None or not arguments:
+        return True
+    decoded = parser.text(_unaddressed(arguments[-1]))
+    return written == decoded or written.startswith((f"{decoded}.", f"{decoded}["))
 
 
 def _is_viper(file: GoFile, operand: tree_sitter.Node, resolver: Resolver) -> bool:
@@ -210,9 +228,12 @@ def _is_configuration(struct: TypeRef, declarations: Declarations, api: frozense
     """A struct of the module that is not a Kubernetes object nor a part of one: tools decode manifests from
     files too (`vela up -f app.yaml` reads an Application, fleet's CLI a bundle's spec), and what an object
     holds is the cluster's data, no configuration. A struct of a package declaring objects is taken for a
-    part of one."""
+    part of one, unless it is a kind of its own without ObjectMeta: kubebuilder lays component configuration
+    (a ControllerManagerConfig) out beside the custom resources."""
     fields = declarations.structs.get(struct)
-    return fields is not None and struct.package not in api and not any(info.name in _OBJECT_FIELDS for info in fields)
+    if fields is None or any(info.name in _OBJECT_FIELDS or info.name == _LIST_FIELD for info in fields):
+        return False
+    return struct.package not in api or any(info.name == _KIND_FIELD and info.is_embedded for info in fields)
 
 
 def _api_packages(declarations: Declarations) -> frozenset[str]:

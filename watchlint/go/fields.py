@@ -187,10 +187,12 @@ class FieldValues:
 
     def _default_written(self, file: GoFile, value: Val, node: tree_sitter.Node, defaults: str) -> list[Val]:
         """A value written in code for a field the file may set: a visible default (`Enabled: true` in the
-        DefaultProjectConfig() the file is decoded over); none when written under a condition (`if edge {
-        c.Dedicated.Enabled = true }`) or after the file is decoded (a standalone loader forcing its mode), an
-        override, the field is as the file has it otherwise; nor by a binary that builds no cache (a CLI)."""
-        if under_condition(node) or decoded_before(file, node):
+        DefaultProjectConfig() the file is decoded over); none when written under a condition that may not
+        hold by default (`if edge { c.Dedicated.Enabled = true }`) or after the file is decoded (a standalone
+        loader forcing its mode), an override, the field is as the file has it otherwise; nor by a binary that
+        builds no cache (a CLI). A condition holding by default (`if cfg.Reconcile == nil`, the file's section
+        left out) writes the default."""
+        if decoded_before(file, node) or (under_condition(node) and not self._on_by_default(file, node)):
             return []
         # SPEC §3.1 ignores the binaries that build no cache (CLIs): what one writes in the configuration it hands
         # on is no default of the operator's
@@ -244,6 +246,10 @@ class FieldValues:
     def _off_by_default(self, file: GoFile, node: tree_sitter.Node) -> bool:
         condition = self.evaluator.condition(file, node)
         return condition is not None and condition.holds_by_default is False
+
+    def _on_by_default(self, file: GoFile, node: tree_sitter.Node) -> bool:
+        """Whether every guard of a node holds by default (no combined condition is left)."""
+        return self.evaluator.condition(file, node) is None
 
     def _from_files(self) -> frozenset[TypeRef]:
         """The structs filled from configuration files, and those they hold."""
