@@ -45,6 +45,7 @@ from watchlint.go.scope import Declaration, returned_values
 from watchlint.go.values import ValueTracer
 
 BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
+_WEBHOOK_STARTS = ("NewWebhookManagedBy", "WebhookManagedBy")  # builder.WebhookBuilder: no watch behind its `For`
 _READS = frozenset({"Get", "List"})
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
 _READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
@@ -181,7 +182,7 @@ class SiteExtractor:
     def _builder_site(
         self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
     ) -> Iterator[PendingSite]:
-        if not arguments:
+        if not arguments or self._webhook_chain(file, call):
             return
         first = arguments[0]
         options = arguments[1:]
@@ -212,6 +213,14 @@ class SiteExtractor:
         site.helper = helper
         site.forwarded = self._forwarded_options(file, options) if helper is not None else None
         yield site
+
+    def _webhook_chain(self, file: GoFile, call: tree_sitter.Node) -> bool:
+        """Whether a chain builds a webhook (`ctrl.NewWebhookManagedBy(mgr).For(&corev1.Pod{})`): its `For`
+        names the type the webhook serves and starts no informer."""
+        start = self._chain_start(file, call)
+        function = start.child_by_field_name("function") if start is not None else None
+        name = parser.text(function).split("[", 1)[0] if function is not None else ""
+        return name.endswith(_WEBHOOK_STARTS)
 
     def _forwarded_options(self, file: GoFile, options: list[tree_sitter.Node]) -> int | None:
         """The index of the helper's parameter a watch takes its options from (`Watches(obj, h, opts...)`)."""
