@@ -114,6 +114,10 @@ def any_of(conditions: list[Condition]) -> str:
     return " or ".join(phrases)
 
 
+# The detail of a namespace scope that lists every namespace (a `""` key beside the others): it narrows nothing.
+EVERY_NAMESPACE = "every namespace"
+
+
 @dataclass(frozen=True, slots=True)
 class Restriction:
     """One narrowing of what a cache or a call sees, with the span that sets it."""

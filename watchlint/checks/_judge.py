@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from watchlint.facts import (
+    EVERY_NAMESPACE,
     Access,
     CachePolicy,
     Facts,
@@ -290,12 +291,10 @@ def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: s
             replaced = ", ".join(sorted(restriction.replaces - {"DefaultSelector"}) or restriction.replaces)
             related.append(Related(restriction.span, f"{restriction.text}, in place of {replaced}"))
         elif not restriction.is_effective:
-            related.append(
-                Related(
-                    restriction.span,
-                    f"{restriction.text} {_NARROWS_NOTHING.get(restriction.mitigation, 'narrows nothing')}",
-                )
-            )
+            narrows = _NARROWS_NOTHING.get(restriction.mitigation, "narrows nothing")
+            if restriction.detail == EVERY_NAMESPACE:
+                narrows = 'lists every namespace (the "" key)'
+            related.append(Related(restriction.span, f"{restriction.text} {narrows}"))
         elif restriction.condition is not None:
             condition = restriction.condition
             related.append(Related(condition.span, _only_when(restriction.text, condition.text)))

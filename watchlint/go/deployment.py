@@ -52,6 +52,7 @@ _T = TypeVar("_T")
 _BASIC_TYPES = frozenset({"string", "bool", "int", "int32", "int64", "uint", "uint32", "uint64"})
 _KNOWN_CONSTANTS = {
     "NamespaceAll": "",
+    "NamespaceNone": "",
     "AllNamespaces": "",
     "NamespaceDefault": "default",
     "NamespaceSystem": "kube-system",

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
-from watchlint.facts import Condition, Evidence, Mitigation, Restriction, Transform, any_of
+from watchlint.facts import EVERY_NAMESPACE, Condition, Evidence, Mitigation, Restriction, Transform, any_of
 from watchlint.go import parser
 from watchlint.go.byobjecthelpers import entries_by_callers
 from watchlint.go.clientsyntax import reader_of
@@ -69,7 +69,11 @@ _REPLACED_DEFAULTS = {
     "Field": ("DefaultFieldSelector", "DefaultSelector"),
     "Namespaces": ("DefaultNamespaces",),
 }
-_ALL_NAMESPACES = ('""', "cache.AllNamespaces", "metav1.NamespaceAll", "corev1.NamespaceAll", "v1.NamespaceAll")
+_ALL_NAMESPACES = (
+    '""',
+    "cache.AllNamespaces",
+    *(f"{package}.{name}" for package in ("metav1", "corev1", "v1") for name in ("NamespaceAll", "NamespaceNone")),
+)
 _LIST_HOLDERS = ("identifier", "call_expression")  # the first argument of an `append` whose objects are followed
 _CONSTRUCTORS = {
     "NewManager": MANAGER_PACKAGES,
@@ -588,8 +592,10 @@ class _Extractor:
         if built is None and value.type == "composite_literal":
             keys = [key for key, _ in keyed_entries(value)] or literal_items(value)
             built = self._every_namespace_condition(keys)
-        effective = _names_a_namespace(value)
-        self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, _namespaces_detail(value))
+        lists_every = _lists_every_namespace(value) or (value.type == "identifier" and self._lists_every(value))
+        effective = _names_a_namespace(value) and not lists_every
+        detail = EVERY_NAMESPACE if lists_every else _namespaces_detail(value)
+        self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, detail)
         if name == "DefaultNamespaces" and value.type == "composite_literal":
             self._namespace_selectors(value, anchor)
 
@@ -652,6 +658,14 @@ class _Extractor:
                 return None
             conditions.append(Condition(every[1], self.file.span(node), False))
         return conditions[0] if conditions else None
+
+    def _lists_every(self, name: tree_sitter.Node) -> bool:
+        """Whether a local map gets by default the key of all namespaces beside others (`namespaces :=
+        map…{ns: {}, metav1.NamespaceNone: {}}`): every namespace is cached."""
+        return any(
+            parser.text(key) in _ALL_NAMESPACES and not _all_off_by_default([self.evaluator.condition(self.file, key)])
+            for key in self._entry_keys(name)
+        )
 
     def _has_an_unseen_key(self, name: tree_sitter.Node) -> bool:
         """Whether a local map gets by default a key the code does not show (read from the environment as is),
@@ -719,10 +733,7 @@ def _all_off_by_default(conditions: list[Condition | None]) -> Condition | None:
 def _namespaces_detail(value: tree_sitter.Node) -> str:
     """`namespaces a, b` when the names are written, else where they come from."""
     if value.type == "composite_literal":
-        keys = [parser.text(key) for key, _ in keyed_entries(value)]
-        if not keys:
-            body = value.child_by_field_name("body")
-            keys = [parser.text(item) for item in parser.named(body)] if body is not None else []
+        keys = _literal_namespaces(value)
         if keys and all(key[:1] in ('"', "`") for key in keys):
             return "namespaces " + ", ".join(key.strip('"`') for key in keys)
     return f"namespaces from `{' '.join(parser.text(value).split())[:60]}`"
@@ -742,14 +753,27 @@ def _is_one_of(type_ref: TypeRef | None, choices: tuple[tuple[frozenset[str], st
 
 
 def _names_a_namespace(value: tree_sitter.Node) -> bool:
-    """False for an empty literal or one that names only all namespaces; an unseen value counts (SPEC §1)."""
+    """False for an empty literal or one that lists all namespaces (`{ns: {}, metav1.NamespaceNone: {}}`: the
+    `""` entry caches every namespace the others leave out); an unseen value counts (SPEC §1)."""
     if value.type != "composite_literal":
         return value.type not in ("nil",) and parser.text(value) not in _ALL_NAMESPACES
+    keys = _literal_namespaces(value)
+    return bool(keys) and not any(key in _ALL_NAMESPACES for key in keys)
+
+
+def _lists_every_namespace(value: tree_sitter.Node) -> bool:
+    """Whether a namespace literal lists all namespaces beside others."""
+    keys = _literal_namespaces(value) if value.type == "composite_literal" else []
+    return len(keys) > 1 and any(key in _ALL_NAMESPACES for key in keys)
+
+
+def _literal_namespaces(value: tree_sitter.Node) -> list[str]:
+    """The namespaces a map or slice literal writes, as written."""
     keys = [parser.text(key) for key, _ in keyed_entries(value)]
     if not keys:
         body = value.child_by_field_name("body")
         keys = [parser.text(element) for element in parser.named(body)] if body is not None else []
-    return any(key not in _ALL_NAMESPACES for key in keys)
+    return keys
 
 
 def _in_new_cache_function(call: tree_sitter.Node) -> bool:
