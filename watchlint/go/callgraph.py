@@ -142,17 +142,35 @@ class CallGraph:
             found = self._references[key] = self._compute_references(key)
         return found
 
-    def _compute_references(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
-        if key.receiver or key not in self.resolver.declarations.functions:
+    def method_values(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The places a method is handed on as a value (`handler.EnqueueRequestsFromMapFunc(r.mapPods)`, a
+        field set to `r.start`): a method no call names runs where they are."""
+        if not key.receiver:
             return []
+        receiver = TypeRef(key.package, key.receiver)
+        return [
+            (file, value)
+            for file, value in self._handed_named(key.name)
+            if value.type == "selector_expression"
+            and (operand := self.resolver.type_of(file, value.child_by_field_name("operand"))) is not None
+            and operand.base == receiver
+        ]
+
+    def _handed_named(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The names handed on as values whose last element is `name`."""
         if self._handed is None:
             self._handed = {}
             for file in self.files:
                 for value in _handed_values(file):
                     self._handed.setdefault(parser.text(value).rsplit(".", 1)[-1], []).append((file, value))
+        return self._handed.get(name, [])
+
+    def _compute_references(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        if key.receiver or key not in self.resolver.declarations.functions:
+            return []
         return [
             (file, value)
-            for file, value in self._handed.get(key.name, [])
+            for file, value in self._handed_named(key.name)
             if _names_function(file, value, key)
             and (named := self.resolver.function_named(file, value)) is not None
             and named.key == key
@@ -385,6 +403,13 @@ def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
         found.extend(parser.named(right))
     for call in file.calls():
         found.extend(parser.named(call.arguments) if call.arguments is not None else [])
+    # `handler.TypedEnqueueRequestsFromMapFunc[*corev1.Pod](r.mapPods)` parses as a conversion to a generic type:
+    # a generic function's call, handing on its argument
+    found.extend(
+        operand
+        for node in found
+        if node.type == "type_conversion_expression" and (operand := node.child_by_field_name("operand")) is not None
+    )
     return [node for node in found if node.type in ("identifier", "selector_expression")]
 
 

@@ -191,7 +191,8 @@ class Guards:
                 condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
                 returned = _early_return(statement) if condition is not None else None
                 # an early return that fails is passed over: the default deployment does not fail
-                if condition is not None and returned is not None and not (fails and returns_failure(returned)):
+                failure = returned is not None and returned.type == "return_statement" and returns_failure(returned)
+                if condition is not None and returned is not None and not (fails and failure):
                     # `if cfg == nil || cfg.Defaults == nil { return }`: one true part returns alone
                     parts = disjuncts(condition)
                     conditions.extend(part for part in parts if _reads_variables_only(part))
@@ -306,8 +307,12 @@ class Guards:
                 return [(file, node) for file, node in handed if (file.path, node.start_byte) not in listed]
 
             return self._off_at_each(_then(calls, stored), levels)
-        # A method no call names runs where its value is built (Reconcile, which controller-runtime calls) and,
-        # where the module calls it through an interface (a mockable `Interface` field), where those calls run.
+        # A method no call names runs where the module hands it on as a value (a map function given to a watch
+        # set up in one mode only); else where its value is built (Reconcile, which controller-runtime calls)
+        # and, where the module calls it through an interface (a mockable `Interface` field), where those run.
+        values = graph.deployed(key, graph.method_values(key))
+        if values:
+            return self._off_at_each(iter(values), levels)
         through = graph.interface_callers(key)
         off = self._off_at_each(iter(graph.deployed(key, through)), levels) if through else []
         return off or self._off_at_each(iter(graph.deployed(key, graph.constructions(key))), levels)
@@ -475,7 +480,8 @@ def disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
 
 
 def _early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The return ending the block of an `if` without `else`, if it ends with one."""
+    """The return ending the block of an `if` without `else`, if it ends with one; or the `continue`, which
+    passes the rest of the loop round over alike (`if s == "" { continue }` before `out = append(out, s)`)."""
     if statement.child_by_field_name("alternative") is not None:
         return None
     block = statement.child_by_field_name("consequence")
@@ -483,7 +489,7 @@ def _early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
         next((child for child in block.named_children if child.type == "statement_list"), None) if block else None
     )
     last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
-    return last if last is not None and last.type == "return_statement" else None
+    return last if last is not None and last.type in ("return_statement", "continue_statement") else None
 
 
 def _compared_to(condition: tree_sitter.Node) -> str | None:
