@@ -80,7 +80,12 @@ class _Reader:
         elif name in _SELECTOR_FIELDS:
             literal = self._literal(node)
             for key, value in keyed_elements(literal) if literal is not None else ():
-                if key == _SELECTOR_FIELDS[name]:
+                if key != _SELECTOR_FIELDS[name]:
+                    continue
+                if self._qualified(self._value(value), CR_CLIENT) == "MatchingFieldsSelector":
+                    # `ListOptions{FieldSelector: client.MatchingFieldsSelector{Selector: …}}`: what it wraps
+                    yield from self.option(value)
+                else:
                     yield from self.selector(value)
 
     def selector(self, node: tree_sitter.Node) -> Iterator[FieldKey]:

@@ -408,7 +408,8 @@ class SiteRemedies:
 
     def _disable_for(self, key: str, kind: KindType, managers: frozenset[LiteralKey]) -> Fix | None:
         """DisableFor sends every cached read of the kind to the API server: where one lists by a cache
-        index, which the server rejects, the fix breaks that List until the index is replaced (unsafe)."""
+        index, which the server rejects, the edit would break that List, so only the help says what to do
+        first (replace the index, then disable the cache)."""
         fix, anchor = self.options_fixes.chosen(disable_for_fix, key, kind, managers)
         indexed = self.indexed.get((key, kind.name))
         transform = self.rewritten.get((key, kind.name)) or self.rewritten.get((key, None))
@@ -422,15 +423,7 @@ class SiteRemedies:
                 f"{transform.span.path}:{transform.span.line} leaves them in the cache"
             )
             return replace(fix, title=title, applicability=Applicability.UNSAFE)
-        if fix is None or not indexed:
-            return fix
-        first = indexed[0]
-        served = self.kinds.served_fields(kind.name, kind.package)
-        title = (
-            f"{fix.title}; first make the List at {first.where} filter "
-            f"{_instead_of_index(first.key, served)}{_more_lists(indexed[1:])}"
-        )
-        return replace(fix, title=title, applicability=Applicability.UNSAFE)
+        return None if indexed else fix
 
 
 def _instead_of_index(index: FieldKey, served: frozenset[str]) -> str:
