@@ -45,7 +45,13 @@ from watchlint.go.resolve import (
     literal_items,
 )
 from watchlint.go.scope import innermost_function, return_statements
-from watchlint.go.secondcaches import cache_fed_by, enclosing_second_cache, is_second_cache, second_cache_key
+from watchlint.go.secondcaches import (
+    cache_built_by_helper,
+    cache_fed_by,
+    enclosing_second_cache,
+    is_second_cache,
+    second_cache_key,
+)
 from watchlint.source import Span
 
 _OPTION_TYPES = (
@@ -516,7 +522,12 @@ class _Extractor:
         condition = self.evaluator.condition(file, written)
         if built is not None and (condition is None or condition.holds_by_default is not False):
             condition = built
-        cache = enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node)
+        cache_file, cache = (
+            self.file,
+            enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node),
+        )
+        if cache is None and (helper := cache_built_by_helper(self.file, self.resolver, node)) is not None:
+            cache_file, cache = helper
         dropped = self.replaced.replacing(self.file, node) if cache is None and client is None else None
         restriction = Restriction(
             mitigation=mitigation,
@@ -534,8 +545,8 @@ class _Extractor:
         if cache is None:
             self.policy.restrictions.append(restriction)
             return
-        key = second_cache_key(self.file, cache)
-        owner = self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(cache)))
+        key = second_cache_key(cache_file, cache)
+        owner = self.policy.clusters.setdefault(key, ClusterPolicy(cache_file.name_span(cache)))
         owner.restrictions.append(restriction)
 
     def _built_condition(self, value: tree_sitter.Node) -> Condition | None:

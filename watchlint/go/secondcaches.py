@@ -21,12 +21,8 @@ def is_second_cache(file: GoFile, call: tree_sitter.Node) -> bool:
     """`cluster.New(…)`, or a `cache.New(…)` that is not the manager's own cache being built for NewCache: a
     function given the manager's `cache.Options` (NewCache's signature) builds that one; a helper that builds
     a cache with options of its own (dapr's pod-metadata cache) builds another, even when it returns it."""
-    function = call.child_by_field_name("function")
-    if function is None or function.type != "selector_expression":
-        return False
-    operand = function.child_by_field_name("operand")
-    package = file.imports.get(parser.text(operand)) if operand is not None else None
-    if parser.text(function.child_by_field_name("field")) != "New" or package not in (CR_CLUSTER, CR_CACHE):
+    package = _building_package(file, call)
+    if package is None:
         return False
     if package == CR_CLUSTER:
         return True
@@ -35,6 +31,18 @@ def is_second_cache(file: GoFile, call: tree_sitter.Node) -> bool:
         current = current.parent
     parameters = current.child_by_field_name("parameters") if current is not None else None
     return parameters is None or not _takes_cache_options(file, parser.text(parameters))
+
+
+def _building_package(file: GoFile, call: tree_sitter.Node) -> str | None:
+    """CR_CLUSTER or CR_CACHE for a call of their `New`, else None."""
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "selector_expression":
+        return None
+    operand = function.child_by_field_name("operand")
+    package = file.imports.get(parser.text(operand)) if operand is not None else None
+    if parser.text(function.child_by_field_name("field")) != "New" or package not in (CR_CLUSTER, CR_CACHE):
+        return None
+    return package
 
 
 def _takes_cache_options(file: GoFile, parameters: str) -> bool:
@@ -71,6 +79,63 @@ def cache_fed_by(file: GoFile, resolver: Resolver, node: tree_sitter.Node) -> tr
             declared = resolver.declaration(file, argument)
             if declared is not None and (declared == declaration or declared.node == variable):
                 return call
+    return None
+
+
+def cache_built_by_helper(
+    file: GoFile, resolver: Resolver, node: tree_sitter.Node
+) -> tuple[GoFile, tree_sitter.Node] | None:
+    """The second cache a module helper builds with options written as its argument (`util.NewCache(cfg,
+    &cache.Options{…})` over `cache.New(conf, *opts)`), or held in a local its function passes so, with the
+    helper's file: called so, rather than given as the manager's NewCache, the helper builds a cache of its own
+    whatever its signature."""
+    passed = _written_as_argument(node)
+    if passed is None and (variable := _options_variable(node)) is not None:
+        passed = _passing_call(file, resolver, variable)
+    if passed is None:
+        return None
+    call, index = passed
+    info = resolver.callee(file, call)
+    parameter = next((p.name for p in info.parameters if p.index == index), None) if info is not None else None
+    if info is None or parameter is None:
+        return None
+    for built in parser.captures("(call_expression) @call", info.node).get("call", []):
+        arguments = parser.named(built.child_by_field_name("arguments") or built)
+        if _building_package(info.file, built) is not None and any(
+            parser.text(item).lstrip("*&") == parameter for item in arguments
+        ):
+            return info.file, built
+    return None
+
+
+def _written_as_argument(node: tree_sitter.Node) -> tuple[tree_sitter.Node, int] | None:
+    """The call whose argument holds a node, and the argument's index, in the same statement."""
+    argument, current = node, node.parent
+    while current is not None and current.type != "argument_list":
+        if current.type in ("function_declaration", "method_declaration", "func_literal", "block"):
+            return None
+        argument, current = current, current.parent
+    if current is None or current.parent is None:
+        return None
+    index = next((i for i, item in enumerate(parser.named(current)) if item == argument), -1)
+    return current.parent, index
+
+
+def _passing_call(file: GoFile, resolver: Resolver, variable: tree_sitter.Node) -> tuple[tree_sitter.Node, int] | None:
+    """A call of its function that passes a local (`helper(cfg, opts)`, also `&opts`), and the argument's index."""
+    scope = resolver.scope(file, variable)
+    if scope is None:
+        return None
+    declaration = resolver.declaration(file, variable)  # none where `variable` declares it (`opts := …`)
+    name = parser.text(variable)
+    for call in parser.captures("(call_expression) @call", scope.function).get("call", []):
+        for index, item in enumerate(parser.named(call.child_by_field_name("arguments") or call)):
+            named = item.child_by_field_name("operand") if item.type == "unary_expression" else item
+            if named is None or named.type != "identifier" or parser.text(named) != name:
+                continue
+            found = resolver.declaration(file, named)
+            if found is not None and (found == declaration or found.node == variable):
+                return call, index
     return None
 
 
