@@ -317,6 +317,40 @@ class _Extractor:
             Mitigation.BY_OBJECT, found.kind, key, text, effective, condition, detail=detail, replaces=replaces, at=at
         )
 
+    def _holds_an_entry(self, name: tree_sitter.Node, stored_at: tree_sitter.Node) -> bool:
+        """Whether a local stored into a map holds a ByObject entry: declared so (`var e cache.ByObject`), or
+        copied from where it is stored back (`e := opts.ByObject[pod]`, then `opts.ByObject[pod] = e`)."""
+        if _is_one_of(self.resolver.type_of(self.file, name), _SELECTOR_TYPES):
+            return True
+        declaration = self.resolver.declaration(self.file, name)
+        copied = declaration.value_node if declaration is not None else None
+        return copied is not None and " ".join(parser.text(copied).split()) == " ".join(parser.text(stored_at).split())
+
+    def _entry_fields_written(self, key: tree_sitter.Node, name: tree_sitter.Node) -> None:
+        """`e.Label = sel; opts.ByObject[pod] = e`: each selector field written to the local before it is stored
+        back is the entry's, under the conditions of its write (agent-sandbox's label behind a flag)."""
+        found = self.resolver.object_of(self.file, key)
+        declaration = self.resolver.declaration(self.file, name)
+        function = self.file.enclosing_function(name)
+        if found is None or declaration is None or function is None:
+            return
+        for left, right in self.file.assignments():
+            for target, value in zip(parser.named(left), parser.named(right), strict=False):
+                operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
+                field_name = parser.text(target.child_by_field_name("field")) if operand is not None else ""
+                if (
+                    operand is None
+                    or field_name not in ("Label", "Field", "Namespaces")
+                    or not function.start_byte <= target.start_byte < name.start_byte
+                    or parser.text(operand) != parser.text(name)
+                    or self.resolver.declaration(self.file, operand) != declaration
+                ):
+                    continue
+                shown = " ".join(parser.text(value).split())
+                effective = _names_a_namespace(value) if field_name == "Namespaces" else not self._everything(shown)
+                text = f"ByObject entry for {found.text} sets {field_name}"
+                self._add(Mitigation.BY_OBJECT, found.kind, target, text, effective, self._selector_built(value))
+
     # -- option fields -------------------------------------------------------------------------------
     def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node, client: Span | None = None) -> None:
         """`client`: the CacheOptions of a client built with client.New over a cache, which the option is in."""
@@ -436,6 +470,8 @@ class _Extractor:
             operand = left.child_by_field_name("operand")
             if _is_one_of(value_type, _SELECTOR_TYPES) and index is not None:
                 self._by_object_entry(index, right)
+            elif right.type == "identifier" and index is not None and self._holds_an_entry(right, left):
+                self._entry_fields_written(index, right)
             elif operand is not None and parser.text(operand.child_by_field_name("field")) == "DefaultNamespaces":
                 effective = index is not None and _names_a_namespace(index)
                 # `opts.DefaultNamespaces[ns] = …` in a loop over `strings.Split(os.Getenv(…), ",")`: "" by default
