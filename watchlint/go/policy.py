@@ -805,13 +805,28 @@ def _names_a_namespace(value: tree_sitter.Node) -> bool:
     if value.type != "composite_literal":
         return value.type not in ("nil",) and parser.text(value) not in _ALL_NAMESPACES
     keys = _literal_namespaces(value)
-    return bool(keys) and not any(key in _ALL_NAMESPACES for key in keys)
+    return any(key not in _ALL_NAMESPACES for key in keys) and not _lists_every_namespace(value)
 
 
 def _lists_every_namespace(value: tree_sitter.Node) -> bool:
-    """Whether a namespace literal lists all namespaces beside others."""
-    keys = _literal_namespaces(value) if value.type == "composite_literal" else []
-    return len(keys) > 1 and any(key in _ALL_NAMESPACES for key in keys)
+    """Whether a namespace literal lists all namespaces beside others: the `""` key, in a slice, or in a map with
+    a cache.Config that selects nothing (`{cache.AllNamespaces: {LabelSelector: sel}, ns: {}}` narrows by sel)."""
+    if value.type != "composite_literal":
+        return False
+    entries = keyed_entries(value)
+    if not entries:
+        return len(keys := _literal_namespaces(value)) > 1 and any(key in _ALL_NAMESPACES for key in keys)
+    return len(entries) > 1 and any(
+        parser.text(key) in _ALL_NAMESPACES and not _config_selects(config) for key, config in entries
+    )
+
+
+def _config_selects(config: tree_sitter.Node) -> bool:
+    """Whether a namespace's cache.Config sets a label or field selector other than everything."""
+    return any(
+        parser.text(key) in _CONFIG_SELECTORS and parser.text(value) not in _EVERYTHING
+        for key, value in keyed_entries(config)
+    )
 
 
 def _literal_namespaces(value: tree_sitter.Node) -> list[str]:
