@@ -57,6 +57,7 @@ from watchlint.go.remedies import (
     indexed_lists,
     options_anchors,
     rewriting_transforms,
+    unevenly_selected,
 )
 from watchlint.go.replacedoptions import ReplacedOptions
 from watchlint.go.resolve import Resolver
@@ -495,6 +496,7 @@ def _resolve_sites(
         rewriting_transforms(policies),
         built_at,
         run.module.cache_options_era,
+        unevenly_selected((r.item, r.keys) for r in resolved if r.access is Access.CACHE),
     )
     return [
         site

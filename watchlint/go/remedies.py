@@ -270,6 +270,16 @@ def cached_read_kinds(
     )
 
 
+def unevenly_selected(watches: Iterable[tuple[PendingSite, tuple[str, ...]]]) -> frozenset[tuple[str, str]]:
+    """(policy key, kind) whose cached watches select different labels (or some none): see SiteRemedies."""
+    selections: dict[tuple[str, str], set[tuple[tuple[str, str], ...] | None]] = {}
+    for item, keys in watches:
+        if item.operation is Operation.WATCH and not item.cache:
+            for key in keys:
+                selections.setdefault((key, item.object.kind), set()).add(item.selected_labels)
+    return frozenset(found for found, selected in selections.items() if len(selected) > 1)
+
+
 def indexed_lists(
     reads: Iterable[tuple[PendingSite, tuple[str, ...]]], kinds: KindIndex
 ) -> dict[tuple[str, str], list[IndexedList]]:
@@ -303,6 +313,9 @@ class SiteRemedies:
     # where the manager an options literal feeds is built (ManagerLinks.constructions of one literal)
     built_at: Callable[[LiteralKey], tuple[Span, ...]] = lambda _: ()
     era: str = "current"  # the shapes of the cache options controller-runtime's version has (cacheoptions.ERAS)
+    # (policy key, kind) watched through a manager's cache with different label selections (one watch's
+    # predicate selects what another's does not, `predicate.Not(p)`): moving one into the cache hides the rest
+    unevenly_selected: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def names(self) -> CacheOptionNames:
@@ -327,7 +340,11 @@ class SiteRemedies:
                 fixes.extend(self._by_object(key, kind, item.managers) for key in keys)
             if item.selected_labels:  # WL003: the predicate's selector, moved into the cache's
                 build = partial(predicate_selector_fix, selected=item.selected_labels)
-                fixes.extend(self.options_fixes.get(build, key, kind, item.managers) for key in keys)
+                fixes.extend(
+                    self.options_fixes.get(build, key, kind, item.managers)
+                    for key in keys
+                    if (key, kind.name) not in self.unevenly_selected
+                )
             if item.object.kind not in self.typed_elsewhere and not item.foreign_builder:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
