@@ -30,8 +30,8 @@ from watchlint.go.model import (
     call_parts,
     is_client_type,
 )
-from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items
-from watchlint.go.scope import in_nil_test, receiver_name, returned_values
+from watchlint.go.resolve import Resolver, assigned_to, is_slice_literal, key_of, keyed_elements, literal_items
+from watchlint.go.scope import in_nil_test, innermost_function, receiver_name, returned_values
 from watchlint.go.secondcaches import is_second_cache, second_cache_key
 
 _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: says nothing of its own
@@ -297,6 +297,10 @@ class ClientGraph:
             declaration = self.resolver.declaration(file, values[1])
             held = declaration.value_node if declaration is not None else None
             found = cache_reader(held) if held is not None else None
+        if found is None and len(values) > 1 and self._new_client_options(file, values[1]):
+            # the manager calls its NewClient with options whose Cache.Reader is its own cache
+            evidence = Evidence(file.span(call), f"`{name}` in the manager's NewClient reads the manager's cache")
+            return Known(Access.CACHE, evidence)
         if found is None:
             return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
         reader, options = found
@@ -306,6 +310,21 @@ class ClientGraph:
             cache = self.cluster_of(file, reader_operand) if reader_operand is not None else ""
         evidence = Evidence(file.span(call), "client.New with Cache.Reader reads the cache")
         return Known(Access.CACHE, evidence, cache, own_client=file.span(options))
+
+    def _new_client_options(self, file: GoFile, options: tree_sitter.Node) -> bool:
+        """Whether client options are the parameter of a function literal given as the manager's NewClient
+        (`NewClient: func(cfg *rest.Config, o client.Options) (client.Client, error) {…}`)."""
+        declaration = self.resolver.declaration(file, options) if options.type == "identifier" else None
+        function = innermost_function(options) if declaration is not None and declaration.parameter_index >= 0 else None
+        if function is None or function.type != "func_literal":
+            return False
+        if key_of(function) == "NewClient":
+            return True
+        target = assigned_to(function)
+        field = (
+            target.child_by_field_name("field") if target is not None and target.type == "selector_expression" else None
+        )
+        return field is not None and parser.text(field) == "NewClient"
 
     def _returned_ref(self, file: GoFile, call: tree_sitter.Node, index: int = 0) -> ClientRef:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at
