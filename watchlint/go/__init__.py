@@ -38,6 +38,7 @@ from watchlint.go.buildtags import header, in_default_build
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.clientcollect import collect as collect_clients
 from watchlint.go.clientgo import TypedClientNames
+from watchlint.go.clientrefs import ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations
 from watchlint.go.deployment import Evaluator
@@ -501,7 +502,7 @@ def _resolve_sites(
     return [
         site
         for found in resolved
-        if (site := run.site_step(found.item.file, partial(_site, found, evaluator, remedies, links, outside)))
+        if (site := run.site_step(found.item.file, partial(_site, found, evaluator, remedies, links, clients, outside)))
     ]
 
 
@@ -559,11 +560,24 @@ def _resolve_access(
     return _Resolved(item, access, evidence, restrictions, keys, read_restrictions)
 
 
+def _site_condition(found: _Resolved, evaluator: Evaluator, clients: ClientGraph) -> Condition | None:
+    """The conditions of a site; for a cached read through a parameter that may run, those of the calls passing
+    it a cache-backed client: where each is off by default, so is the informer (liqo's leader-election labeler,
+    whose helper other code calls with a client.New client)."""
+    item = found.item
+    condition = evaluator.condition(item.file, item.node)
+    if condition is not None or found.access is not Access.CACHE or not isinstance(item.client, ParamRef):
+        return condition
+    places = clients.cached_argument_places(item.client)
+    return evaluator.guarding.off_at_every_place(places) if places else None
+
+
 def _site(
     found: _Resolved,
     evaluator: Evaluator,
     remedies: SiteRemedies,
     links: ManagerLinks,
+    clients: ClientGraph,
     outside: frozenset[str] = frozenset(),
 ) -> Site:
     """`outside`: the packages of binaries that build no manager of the module's. A site judged by the module's
@@ -586,7 +600,7 @@ def _site(
         restrictions=found.restrictions,
         read_restrictions=found.read_restrictions,
         filters=tuple(item.filters),
-        condition=evaluator.condition(item.file, item.node),
+        condition=_site_condition(found, evaluator, clients),
         access_evidence=found.evidence,
         through=item.through,
         reads_cache_itself=item.reads_cache_itself,

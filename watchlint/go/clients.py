@@ -594,6 +594,17 @@ class ClientGraph:
         return Assigned(self.ref_of(file, value), file.span(value), text, fallback, file.is_test, (file, value))
 
     # -- resolution ----------------------------------------------------------------------------------
+    def cached_argument_places(self, ref: ParamRef) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """Where the module's production code passes a cache-backed client as this parameter."""
+        return [
+            value.place
+            for value in self.call_arguments.get((ref.function, ref.index), [])
+            if value.place is not None
+            and not value.in_test
+            and (known := self.resolve(value.ref)) is not None
+            and known.access is Access.CACHE
+        ]
+
     def resolve(self, ref: ClientRef, depth: int = 0, seen: frozenset[ClientRef] = frozenset()) -> Known | None:
         """Decide the access of a reference; None when it is not a controller-runtime client."""
         if isinstance(ref, Known):

@@ -317,6 +317,12 @@ class Guards:
         off = self._off_at_each(iter(graph.deployed(key, through)), levels) if through else []
         return off or self._off_at_each(iter(graph.deployed(key, graph.constructions(key))), levels)
 
+    def off_at_every_place(self, places: list[tuple[GoFile, tree_sitter.Node]]) -> Condition | None:
+        """The condition false by default that keeps each of these places (and the calls reaching them) from
+        running; None when one may run, or when there are none."""
+        off = self._off_at_each(iter(places), CALLER_LEVELS)
+        return Condition(off[0].text, off[0].span, False) if off else None
+
     def _off_at_each(self, calls: Iterator[tuple[GoFile, tree_sitter.Node]], levels: int) -> list[Guard]:
         """The first guard keeping one of the calls (or constructions) off, when each is kept off; none when one
         may run, or when there are none."""
