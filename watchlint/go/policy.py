@@ -305,7 +305,10 @@ class _Extractor:
         detail = fields_detail(self.file, nodes["Field"], self.resolver) if "Field" in narrowing else ""
         # selectors set only under a setting off by default narrow only with it (`Label: sel`, sel nil unless
         # --watch-filter is given)
-        built = [self._selector_built(nodes[name]) for name in narrowing]
+        built = [
+            self._namespaces_built(nodes[name]) if name == "Namespaces" else self._selector_built(nodes[name])
+            for name in narrowing
+        ]
         condition = built[0] if built and all(built) else None
         if narrowing:
             text = f"ByObject entry for {found.text} sets {', '.join(narrowing)}"
@@ -379,6 +382,16 @@ class _Extractor:
             self._add(Mitigation.FAIL_ON_MISSING_INFORMER, None, anchor, "ReaderFailOnMissingInformer: true")
         elif name == "Unstructured" and shown == "true":
             self.policy.caches_unstructured.append(self.file.span(anchor))
+
+    def _namespaces_built(self, value: tree_sitter.Node) -> Condition | None:
+        """What makes a namespace map or list name a namespace, where by default it names every one (a key of
+        a flag that is empty by default, a helper returning an empty map): see `_built_condition` and
+        `_every_namespace_condition`."""
+        built = self._built_condition(value)
+        if built is None and value.type == "composite_literal":
+            keys = [key for key, _ in keyed_entries(value)] or literal_items(value)
+            built = self._every_namespace_condition(keys)
+        return built
 
     def _selector_built(self, value: tree_sitter.Node) -> Condition | None:
         """For a selector a local holds that is nil until assigned, and assigned only under conditions false by
@@ -635,10 +648,7 @@ class _Extractor:
             text = f"Namespace: {shown}"
             self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, text, shown not in _ALL_NAMESPACES, built)
             return
-        built = self._built_condition(value)
-        if built is None and value.type == "composite_literal":
-            keys = [key for key, _ in keyed_entries(value)] or literal_items(value)
-            built = self._every_namespace_condition(keys)
+        built = self._namespaces_built(value)
         lists_every = _lists_every_namespace(value) or (value.type == "identifier" and self._lists_every(value))
         effective = _names_a_namespace(value) and not lists_every
         detail = EVERY_NAMESPACE if lists_every else _namespaces_detail(value)
