@@ -131,8 +131,12 @@ class ValueTracer:
         return built if operand is not None and file.imports.get(parser.text(operand)) == package else None
 
     def is_fake_clientset(self, file: GoFile, node: tree_sitter.Node | None) -> bool:
-        """`fake.NewSimpleClientset(…)` or `fake.NewClientset(…)`, directly or through local variables."""
-        return self.built_by(file, node, FAKE_CLIENTSET) is not None
+        """`fake.NewSimpleClientset(…)` or `fake.NewClientset(…)`, directly or through local variables, or a
+        variable declared `*fake.Clientset` (assigned after its declaration, a named result)."""
+        if self.built_by(file, node, FAKE_CLIENTSET) is not None:
+            return True
+        declared = self.resolver.type_of(file, node) if node is not None and node.type == "identifier" else None
+        return declared is not None and declared.package == FAKE_CLIENTSET
 
 
 def copied_from(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
