@@ -43,6 +43,7 @@ class PendingSite:
     group: int | None = None  # builder chain identity, for builder-wide WithEventFilter
     cache: str = ""  # policy key of a cluster.New cache the site uses; "" for the binary's manager
     helper: tuple[FunctionKey, int] | None = None  # the object is this parameter of a helper: see its calls
+    helper_items: bool = False  # …or an item of it (a variadic `objs ...client.Object`): each one its calls pass
     through: Evidence | None = None  # reported at a helper's call: where the helper watches or reads the kind
     helper_field: str | None = None  # …or this field of it (`target.Object` of a `WatchTarget` parameter)
     forwarded: int | None = None  # a helper's variadic parameter passed on as the watch's options (`opts...`)

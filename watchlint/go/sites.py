@@ -331,10 +331,9 @@ class SiteExtractor:
         for caller_file, call in callers(key):
             arguments = call.child_by_field_name("arguments")
             values = parser.named(arguments) if arguments is not None else []
-            if index == TYPE_ARGUMENTS:
-                is_list = site.operation is Operation.LIST
-                if (named := kind_in_type_arguments(self.resolver, caller_file, call, is_list)) is not None:
-                    yield caller_file, values, caller_file, call, named
+            direct = self._named_directly(site, caller_file, call, values, index)
+            if direct is not None:
+                yield from ((caller_file, values, caller_file, call, named) for named in direct)
                 continue
             passed_object = values[index] if index < len(values) else None
             if passed_object is not None and site.helper_field is not None:
@@ -355,6 +354,20 @@ class SiteExtractor:
                 if named is not None and (outer_file.path, outer_call.start_byte) not in named_at:
                     named_at.add((outer_file.path, outer_call.start_byte))
                     yield caller_file, values, outer_file, outer_call, named
+
+    def _named_directly(
+        self, site: PendingSite, file: GoFile, call: tree_sitter.Node, values: list[tree_sitter.Node], index: int
+    ) -> list[ObjectRef] | None:
+        """The kinds a helper's call names by its type arguments, or by each item it passes as the parameter
+        whose items the helper reads (`warmAll(ctx, mgr, &corev1.Secret{}, &corev1.Pod{})`); None for a call
+        passing the object itself."""
+        if index == TYPE_ARGUMENTS:
+            named = kind_in_type_arguments(self.resolver, file, call, site.operation is Operation.LIST)
+            return [named] if named is not None else []
+        if not site.helper_items:
+            return None
+        found = (self.resolver.object_of(file, item) for item in self.values.passed_items(file, values, index))
+        return [named for named in found if named is not None]
 
     def _named_by_call(self, file: GoFile, call: tree_sitter.Node, index: int) -> ObjectRef | None:
         """The object a call of a helper passes as its parameter at `index`, or names by type argument."""
@@ -669,6 +682,7 @@ class SiteExtractor:
             return
         helper: tuple[FunctionKey, int] | None = None
         field: str | None = None
+        items: tuple[FunctionKey, int] | None = None
         if method == "GetInformerForKind":
             kind = self.resolver.gvk_kind(file, arguments[1])
             if kind is None:
@@ -677,13 +691,15 @@ class SiteExtractor:
         else:
             resolved = self.resolver.object_of(file, arguments[1])
             helper, field = self.values.object_helper(file, arguments[1]) if resolved is None else (None, None)
+            if resolved is None and helper is None:
+                helper = items = self.values.items_parameter(file, arguments[1])
             if helper is not None:
                 resolved = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[1]), False)
             if resolved is None:
                 return
             found = resolved
         site = pending_site(self.resolver, file, call, method, Operation.WATCH, Access.CACHE, found, found.form)
-        site.helper, site.helper_field = helper, field
+        site.helper, site.helper_field, site.helper_items = helper, field, items is not None
         receiver = operand_of(call)
         if receiver is not None:
             site.cache = self.clients.cluster_of(file, receiver)

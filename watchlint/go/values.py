@@ -81,6 +81,28 @@ class ValueTracer:
             return None  # a parameter of a function literal: its callers are not known
         return info.key, declaration.parameter_index
 
+    def items_parameter(self, file: GoFile, node: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
+        """When an object argument is an item of a parameter of the named function around it (`objs[i]` or the
+        `obj` of `for _, obj := range objs`, with `objs ...client.Object`): that parameter, whose callers name
+        the kinds one by one (`mustGetInformers(ctx, mgr, &corev1.Secret{}, &corev1.Pod{})`)."""
+        if node.type == "index_expression":
+            operand = node.child_by_field_name("operand")
+            return self.helper_parameter(file, operand) if operand is not None else None
+        declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
+        ranged = declaration.ranged_node if declaration is not None else None
+        return self.helper_parameter(file, ranged) if ranged is not None else None
+
+    def passed_items(self, file: GoFile, values: list[tree_sitter.Node], index: int) -> list[tree_sitter.Node]:
+        """What a call passes as the items of a slice parameter at `index`: the variadic arguments written out,
+        or the items of a slice literal given whole (also spread: `objs...`)."""
+        passed = values[index:]
+        if len(passed) != 1:
+            return passed
+        only = passed[0]
+        spread = parser.first_named(only) if only.type == "variadic_argument" else None
+        literal = self.defined_as(file, spread if spread is not None else only, 2)
+        return literal_items(literal) if literal is not None and is_slice_literal(literal) else passed
+
     def object_helper(self, file: GoFile, node: tree_sitter.Node) -> tuple[tuple[FunctionKey, int] | None, str | None]:
         """`helper_parameter` for an object argument, also where it is a field of the parameter (`r.AddWatch(ctx,
         WatchTarget{Object: &corev1.Secret{}})` reading `target.Object`): the parameter, and the field."""
