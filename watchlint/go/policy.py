@@ -44,7 +44,7 @@ from watchlint.go.resolve import (
     keyed_entries,
     literal_items,
 )
-from watchlint.go.scope import innermost_function, return_statements
+from watchlint.go.scope import innermost_function, return_statements, returned_values
 from watchlint.go.secondcaches import (
     cache_built_by_helper,
     cache_fed_by,
@@ -273,8 +273,8 @@ class _Extractor:
             ):
                 self._by_object_entry(key, value, object_ref, (caller_file, call))
             return
-        found_literal = literal_of(self.resolver, self.file, value)
-        entry = found_literal[1] if found_literal is not None else None
+        found_literal = literal_of(self.resolver, self.file, value) or self._returned_literal(value)
+        entry_file, entry = found_literal if found_literal is not None else (self.file, None)
         if entry is None:
             # `&corev1.Secret{}: selectorFor(ns)`: an entry whose contents cannot be seen counts (SPEC §1)
             shown = " ".join(parser.text(value).split())
@@ -302,11 +302,13 @@ class _Extractor:
             if fields.get(name, "nil") != "nil"
             for default in defaults
         )
-        detail = fields_detail(self.file, nodes["Field"], self.resolver) if "Field" in narrowing else ""
+        detail = fields_detail(entry_file, nodes["Field"], self.resolver) if "Field" in narrowing else ""
         # selectors set only under a setting off by default narrow only with it (`Label: sel`, sel nil unless
-        # --watch-filter is given)
+        # --watch-filter is given); those of a helper's literal are not followed there
         built = [
-            self._namespaces_built(nodes[name]) if name == "Namespaces" else self._selector_built(nodes[name])
+            (self._namespaces_built(nodes[name]) if name == "Namespaces" else self._selector_built(nodes[name]))
+            if entry_file is self.file
+            else None
             for name in narrowing
         ]
         condition = built[0] if built and all(built) else None
@@ -319,6 +321,15 @@ class _Extractor:
         self._add(
             Mitigation.BY_OBJECT, found.kind, key, text, effective, condition, detail=detail, replaces=replaces, at=at
         )
+
+    def _returned_literal(self, value: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The literal a module function called here returns from its one return (`wildcardsecret.
+        SecretCacheByObject()` returning `cache.ByObject{…}`), with the function's file."""
+        info = self.resolver.callee(self.file, value) if value.type == "call_expression" else None
+        returned = returned_values(info.node) if info is not None else []
+        if info is None or len(returned) != 1:
+            return None
+        return literal_of(self.resolver, info.file, returned[0])
 
     def _holds_an_entry(self, name: tree_sitter.Node, stored_at: tree_sitter.Node) -> bool:
         """Whether a local stored into a map holds a ByObject entry: declared so (`var e cache.ByObject`), or
