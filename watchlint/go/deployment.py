@@ -232,8 +232,13 @@ class Evaluator:
 
     def _index(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         operand, index_node = node.child_by_field_name("operand"), node.child_by_field_name("index")
-        container = self.value(file, operand, env, depth + 1)
         index = self.value(file, index_node, env, depth + 1)
+        variable = self._package_variable(file, operand) if isinstance(index, Val) else None
+        if variable is not None and isinstance(index, Val) and isinstance(index.value, str):
+            gate = self.variables.gate_map_item(*variable, index.value, depth)
+            if gate is not None:
+                return gate
+        container = self.value(file, operand, env, depth + 1)
         if (
             isinstance(container, Val)
             and isinstance(container.value, list)
@@ -251,6 +256,18 @@ class Evaluator:
         if isinstance(items, dict) and key in items:
             return item_value(items[key], container.origin)
         return UNKNOWN
+
+    def _package_variable(self, file: GoFile, node: tree_sitter.Node | None) -> tuple[str, str] | None:
+        """The (package, name) of the package variable an expression names: `gates` of the file's package,
+        `features.Gates` of an imported one."""
+        if node is None:
+            return None
+        if node.type == "identifier" and self.resolver.declaration(file, node) is None:
+            return file.package_path, parser.text(node)
+        operand = node.child_by_field_name("operand") if node.type == "selector_expression" else None
+        if operand is not None and operand.type == "identifier" and parser.text(operand) in file.imports:
+            return file.imports[parser.text(operand)], parser.text(node.child_by_field_name("field"))
+        return None
 
     def _ranges_over(self, file: GoFile, index: tree_sitter.Node | None, container: tree_sitter.Node | None) -> bool:
         """Whether `index` is the key of a `for i := range container` loop over the same expression."""

@@ -160,7 +160,7 @@ class Settings:
         if name != "Enabled" or count != 1 or named is None:
             return None
         gate = self.feature_gates().get(named)  # `DefaultFeatureGate.Enabled(features.X)`
-        return Val(gate, self._gates_setting(named)) if gate is not None else None
+        return Val(gate, self.gate_setting(named)) if gate is not None else None
 
     def _is_operator_sdk_watch_namespace(self, package: str, name: str, count: int) -> bool:
         """operator-sdk's `k8sutil.GetWatchNamespace()` (and its forks'): os.LookupEnv("WATCH_NAMESPACE"),
@@ -246,7 +246,7 @@ class Settings:
             self._gates = gates
         return self._gates
 
-    def _gates_setting(self, gate: str) -> str:
+    def gate_setting(self, gate: str) -> str:
         """A gate named with what sets the feature gates: the environment variable they are `Set` from
         (`PGO_FEATURE_GATES Snapshots`), the configuration file's field they are set from (`FeatureGates
         InPlaceRestart (configuration file)`), else the `--feature-gates` flag of Kubernetes components."""

@@ -15,6 +15,7 @@ from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_functi
 from watchlint.go.known import UNKNOWN, Val, Value, either, either_origin, iota_environment, item_value, zero_value
 from watchlint.go.model import GoFile
 from watchlint.go.pending import uses_in
+from watchlint.go.resolve import assigned_to, keyed_entries
 from watchlint.go.scope import Declaration, enclosing_function, innermost_function
 from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of
 
@@ -116,6 +117,40 @@ class VariableValues:
         if values:  # `var namespaces []string` set once, by the function parsing the flags
             return values[0]
         return zero_value(resolve_type(variable.type_node, variable.file))
+
+    def gate_map_item(self, package: str, name: str, key: str, depth: int) -> Value | None:
+        """`FeatureGates[consts.ModelMirror]` of a package `map[string]bool` literal that configuration may
+        override item by item (`FeatureGates[key] = val` in a loop over parsed --feature-gates): the default the
+        literal writes for the gate, named as the feature gates are set; None for another variable or key, or
+        where code writes that very item (its value is then not the literal's)."""
+        variable = self.resolver.declarations.variables.get((package, name))
+        literal = variable.value_node if variable is not None else None
+        kind = (
+            literal.child_by_field_name("type") if literal is not None and literal.type == "composite_literal" else None
+        )
+        value_type = kind.child_by_field_name("value") if kind is not None and kind.type == "map_type" else None
+        if variable is None or literal is None or value_type is None or parser.text(value_type) != "bool":
+            return None
+        default = next((value for gate, value in keyed_entries(literal) if self._names(variable.file, gate, key)), None)
+        if default is None or parser.text(default) not in ("true", "false"):
+            return None
+        overridden = False
+        for write_file, value in self._package_writes(package, name, elements=True):
+            target = assigned_to(value)
+            index = target.child_by_field_name("index") if target is not None else None
+            if index is None or _off_by_default(self.evaluator.condition(write_file, value)):
+                continue
+            written = self.evaluator.value(write_file, index, {}, depth + 1)
+            if isinstance(written, Val) and written.value == key:
+                return None  # the program sets this gate itself
+            overridden = overridden or not isinstance(written, Val)
+        origin = self.evaluator.settings.gate_setting(key) if overridden else ""
+        return Val(parser.text(default) == "true", origin)
+
+    def _names(self, file: GoFile, node: tree_sitter.Node, key: str) -> bool:
+        """Whether an expression holds the string `key`."""
+        value = self.evaluator.value(file, node, {}, 0)
+        return isinstance(value, Val) and value.value == key
 
     def _package_writes(
         self, package: str, name: str, *, elements: bool = False
