@@ -24,13 +24,23 @@ from watchlint.go.dispatch import MethodIndex
 from watchlint.go.model import (
     CR_CACHE,
     CR_CLIENT,
+    CR_CLUSTER,
     KUBERNETES,
+    MANAGER_PACKAGES,
     GoFile,
     TypeRef,
     call_parts,
     is_client_type,
 )
-from watchlint.go.resolve import Resolver, assigned_to, is_slice_literal, key_of, keyed_elements, literal_items
+from watchlint.go.resolve import (
+    Resolver,
+    assigned_to,
+    holding_literal,
+    is_slice_literal,
+    key_of,
+    keyed_elements,
+    literal_items,
+)
 from watchlint.go.scope import in_nil_test, innermost_function, receiver_name, returned_values
 from watchlint.go.secondcaches import is_second_cache, second_cache_key
 
@@ -297,10 +307,12 @@ class ClientGraph:
             declaration = self.resolver.declaration(file, values[1])
             held = declaration.value_node if declaration is not None else None
             found = cache_reader(held) if held is not None else None
-        if found is None and len(values) > 1 and self._new_client_options(file, values[1]):
-            # the manager calls its NewClient with options whose Cache.Reader is its own cache
-            evidence = Evidence(file.span(call), f"`{name}` in the manager's NewClient reads the manager's cache")
-            return Known(Access.CACHE, evidence)
+        beside = self._new_client_cache(file, values[1]) if found is None and len(values) > 1 else None
+        if beside is not None:
+            # the manager (or cluster) calls its NewClient with options whose Cache.Reader is its own cache
+            owner = "cluster" if beside else "manager"
+            evidence = Evidence(file.span(call), f"`{name}` in the {owner}'s NewClient reads the {owner}'s cache")
+            return Known(Access.CACHE, evidence, beside)
         if found is None:
             return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
         reader, options = found
@@ -311,20 +323,44 @@ class ClientGraph:
         evidence = Evidence(file.span(call), "client.New with Cache.Reader reads the cache")
         return Known(Access.CACHE, evidence, cache, own_client=file.span(options))
 
-    def _new_client_options(self, file: GoFile, options: tree_sitter.Node) -> bool:
-        """Whether client options are the parameter of a function literal given as the manager's NewClient
-        (`NewClient: func(cfg *rest.Config, o client.Options) (client.Client, error) {…}`)."""
+    def _new_client_cache(self, file: GoFile, options: tree_sitter.Node) -> str | None:
+        """Where client options are the parameter of a function literal given as NewClient, which controller-
+        runtime calls with options whose Cache.Reader is the cache beside it: "" for a manager's, the key of a
+        `cluster.New` cache for a cluster's option function; None otherwise, or where that is not told."""
         declaration = self.resolver.declaration(file, options) if options.type == "identifier" else None
         function = innermost_function(options) if declaration is not None and declaration.parameter_index >= 0 else None
         if function is None or function.type != "func_literal":
-            return False
-        if key_of(function) == "NewClient":
-            return True
+            return None
+        holder: TypeRef | None = None
         target = assigned_to(function)
         field = (
             target.child_by_field_name("field") if target is not None and target.type == "selector_expression" else None
         )
-        return field is not None and parser.text(field) == "NewClient"
+        if target is not None and field is not None and parser.text(field) == "NewClient":
+            holder = self.resolver.type_of(file, target.child_by_field_name("operand"))
+        elif key_of(function) == "NewClient" and (literal := holding_literal(function)) is not None:
+            holder = resolve_type(literal.child_by_field_name("type"), file)
+        holder = self.resolver.declarations.unalias(holder) if holder is not None else None
+        if holder is None or holder.name != "Options":
+            return None
+        if holder.package in MANAGER_PACKAGES:
+            return ""
+        return self._cluster_of_option(file, function) if holder.package == CR_CLUSTER else None
+
+    def _cluster_of_option(self, file: GoFile, inner: tree_sitter.Node) -> str | None:
+        """The key of the `cluster.New(cfg, option)` an option function setting NewClient is given to, written
+        there or held in a local of the function building the cluster."""
+        option = innermost_function(inner.parent) if inner.parent is not None else None
+        outer = innermost_function(option.parent) if option is not None and option.parent is not None else None
+        if option is None or option.type != "func_literal" or outer is None:
+            return None
+        held = assigned_to(option)
+        names = {parser.text(held)} if held is not None and held.type == "identifier" else set()
+        for call in parser.captures("(call_expression) @call", outer).get("call", []):
+            arguments = parser.named(call.child_by_field_name("arguments") or call)
+            if is_second_cache(file, call) and any(item == option or parser.text(item) in names for item in arguments):
+                return second_cache_key(file, call)
+        return None
 
     def _returned_ref(self, file: GoFile, call: tree_sitter.Node, index: int = 0) -> ClientRef:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at

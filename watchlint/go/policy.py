@@ -7,7 +7,7 @@ the span that sets it. A restriction applied inside an `if`, `switch` or loop ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import tree_sitter
 
@@ -605,6 +605,10 @@ class _Extractor:
         if cache is None:
             self.policy.restrictions.append(restriction)
             return
+        built = self.evaluator.condition(cache_file, cache)
+        if condition is not None and built is not None and built.span == condition.span:
+            # written under the very condition the cache is built under: whenever the cache exists, it applies
+            restriction = replace(restriction, condition=None)
         key = second_cache_key(cache_file, cache)
         owner = self.policy.clusters.setdefault(key, ClusterPolicy(cache_file.name_span(cache)))
         owner.restrictions.append(restriction)

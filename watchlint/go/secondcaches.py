@@ -9,7 +9,8 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.model import CR_CACHE, CR_CLUSTER, GoFile
-from watchlint.go.resolve import Resolver
+from watchlint.go.resolve import Resolver, assigned_to
+from watchlint.go.scope import innermost_function
 
 
 def second_cache_key(file: GoFile, call: tree_sitter.Node) -> str:
@@ -79,6 +80,23 @@ def cache_fed_by(file: GoFile, resolver: Resolver, node: tree_sitter.Node) -> tr
             declared = resolver.declaration(file, argument)
             if declared is not None and (declared == declaration or declared.node == variable):
                 return call
+    if declaration is not None and declaration.parameter_index >= 0:
+        return _given_option(file, node, scope.function)
+    return None
+
+
+def _given_option(file: GoFile, node: tree_sitter.Node, function: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The `cluster.New(cfg, option)` an option function writing a node is given to (`func(o *cluster.Options) {
+    o.Cache.DefaultNamespaces = …}`), written there or held in a local of the function building the cluster."""
+    option = innermost_function(node)
+    if option is None or option.type != "func_literal":
+        return None
+    held = assigned_to(option)
+    name = parser.text(held) if held is not None and held.type == "identifier" else None
+    for call in parser.captures("(call_expression) @call", function).get("call", []):
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        if is_second_cache(file, call) and any(item == option or parser.text(item) == name for item in arguments):
+            return call
     return None
 
 
