@@ -824,3 +824,56 @@ def test_the_type_of_a_chain_of_method_calls_takes_time_linear_in_its_length(
     report = run([Path(".")], CommandLine(), catalog)
     assert [(finding.code, finding.span.line) for finding in report.findings] == [("WL002", 16)]
     assert calls < 2_000
+
+
+FACTORY_MAIN = """package main
+
+import (
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"example.com/factories/pkg/status"
+)
+
+func main() {
+	clientset := kubernetes.NewForConfigOrDie(ctrl.GetConfigOrDie())
+	factory := informers.NewSharedInformerFactory(clientset, 0)
+	_ = status.NewController(factory)
+}
+"""
+
+FACTORY_CONTROLLER = """package status
+
+import (
+	"k8s.io/client-go/informers"
+	corelisters "k8s.io/client-go/listers/core/v1"
+)
+
+type Controller struct {
+	pods corelisters.PodLister
+}
+
+func NewController(factory informers.SharedInformerFactory) *Controller {
+	return &Controller{pods: factory.Core().V1().Pods().Lister()}
+}
+"""
+
+
+def test_an_informer_of_a_factory_handed_in_names_where_the_factory_is_built(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A controller given its informer factory: the finding points at the factory's construction, where the
+    namespace or selector belongs."""
+    files = {
+        "go.mod": GO_MOD.format(name="factories"),
+        "main.go": FACTORY_MAIN,
+        "pkg/status/controller.go": FACTORY_CONTROLLER,
+    }
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    (pods,) = [finding for finding in report.findings if finding.code == "WL001"]
+    assert (pods.span.path, pods.span.line) == ("pkg/status/controller.go", 13)
+    assert [(related.span.path, related.span.line, related.message) for related in pods.related] == [
+        ("main.go", 13, "the informer factory is built here, with no namespace or selector")
+    ]

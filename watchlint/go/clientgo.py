@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import tree_sitter
 
 from watchlint.catalog import KindIndex
-from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restriction
+from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.dispatch import MethodIndex
@@ -424,6 +424,10 @@ class ClientGoSites:
             copy.factory_constructor = (built[0].path, built[1].start_byte)
             self._factory_restrictions(copy, built[0], built[1], site.object.kind)
             self._bind_to_call(copy, value_file, value)
+            # where the factory that leaves the kind whole is built, for the finding's note
+            copy.through = Evidence(
+                built[0].span(built[1]), "the informer factory is built here, with no namespace or selector"
+            )
             judged.append(copy)
         # one factory seen to leave the kind unrestricted decides (SPEC §1: a finding when any leaves it so);
         # otherwise one that cannot be seen keeps the site "built elsewhere"
@@ -432,6 +436,8 @@ class ClientGoSites:
             return True
         if chosen is None and not judged:
             return fakes == 0
+        if chosen is not None and site.through is None and site.helper is None:
+            site.through = chosen.through
         chosen = chosen or judged[0]
         site.restrictions, site.namespaces = chosen.restrictions, chosen.namespaces
         site.guarded, site.tweaks = chosen.guarded, chosen.tweaks
