@@ -345,7 +345,7 @@ class SiteRemedies:
                     for key in keys
                     if (key, kind.name) not in self.unevenly_selected
                 )
-            if item.object.kind not in self.typed_elsewhere and not item.foreign_builder:
+            if item.object.kind not in self.typed_elsewhere and not item.foreign_builder and not item.handles_typed:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
 
@@ -361,6 +361,11 @@ class SiteRemedies:
             )
         if item.foreign_builder and not item.filters:  # WL003's own help moves the predicate's selector
             return f"Restrict {kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}"
+        if item.handles_typed and not item.filters:
+            return (
+                f"Restrict {kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}: the "
+                f"watch's handler reads {kind} typed, so builder.OnlyMetadata would drop its events"
+            )
         return ""
 
     def suggestion(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> str:

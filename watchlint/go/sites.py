@@ -42,6 +42,7 @@ from watchlint.go.predicateselectors import Labels, PredicateSelectors
 from watchlint.go.registered import Registrations
 from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
 from watchlint.go.scope import Declaration, returned_values
+from watchlint.go.typedhandlers import reads_typed
 from watchlint.go.values import ValueTracer
 
 BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
@@ -206,6 +207,7 @@ class SiteExtractor:
             site.filters.extend(self._predicates(kind_file, [predicate], "Watch"))
         site.tests_annotations = self._tests_annotations(file, options)
         site.selected_labels = self.selectors.selected(file, self._predicates_given(file, options))
+        site.handles_typed = form is ObjectForm.TYPED and reads_typed(self.resolver, self.values, file, options, found)
         site.cache = cache
         site.group = self._chain_group(file, call)
         site.foreign_builder = self._foreign_builder(file, call)
