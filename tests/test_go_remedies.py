@@ -820,13 +820,19 @@ func main() {
             "mgr.GetAPIReader()",
         ),
         (
+            "v0.15.3",
+            "Restrict Secret with cache.Options.ByObject (Label or Field) in the manager options",
+            "Add ConfigMap to client.CacheOptions.DisableFor in the manager options, or read it through "
+            "mgr.GetAPIReader()",
+        ),
+        (
             "v0.14.6",
             "Restrict Secret with cache.Options.SelectorsByObject (Label or Field) in the options of the manager's "
             "NewCache (cache.BuilderWithOptions)",
             "Add ConfigMap to ClientDisableCacheFor in the manager options, or read it through mgr.GetAPIReader()",
         ),
     ],
-    ids=["v0.15-and-later", "before-v0.15"],
+    ids=["v0.16-and-later", "v0.15", "before-v0.15"],
 )
 def test_the_help_names_the_cache_options_of_the_controller_runtime_the_module_requires(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, version: str, watch_help: str, read_help: str

@@ -1,6 +1,7 @@
 """The names help texts give controller-runtime's cache options, by the version a module requires: ByObject and
-client.CacheOptions.DisableFor from v0.15, the cache's SelectorsByObject (set through NewCache) and the
-manager's ClientDisableCacheFor before; before v0.9 there is no per-kind selector at all."""
+client.CacheOptions.DisableFor from v0.15 (ByObject's Namespaces and DefaultNamespaces from v0.16), the cache's
+SelectorsByObject (set through NewCache) and the manager's ClientDisableCacheFor before; before v0.9 there is no
+per-kind selector at all."""
 
 from __future__ import annotations
 
@@ -23,6 +24,14 @@ CURRENT = CacheOptionNames(
     "client.CacheOptions.DisableFor",
     "DefaultNamespaces",
 )
+# v0.15: ByObject and DisableFor, but ByObject entries take no Namespaces and the cache's namespaces are a list
+FIRST_BY_OBJECT = CacheOptionNames(
+    CURRENT.by_object,
+    "Label or Field",
+    CURRENT.by_object_in,
+    CURRENT.disable_for,
+    "cache.Options.Namespaces",
+)
 LEGACY = CacheOptionNames(
     "cache.Options.SelectorsByObject",
     "Label or Field",
@@ -39,10 +48,10 @@ PRE_SELECTORS = CacheOptionNames(
     LEGACY.namespaces,
 )
 # what Site.cache_options_era holds, by the controller-runtime version the module requires
-ERAS = {"current": CURRENT, "legacy": LEGACY, "pre-selectors": PRE_SELECTORS}
+ERAS = {"current": CURRENT, "v0.15": FIRST_BY_OBJECT, "legacy": LEGACY, "pre-selectors": PRE_SELECTORS}
 
 
 def cache_option_names(era: str) -> CacheOptionNames:
-    """`era`: "current" (v0.15 and later, or no requirement seen), "legacy" (before v0.15), "pre-selectors"
-    (before v0.9)."""
+    """`era`: "current" (v0.16 and later, or no requirement seen), "v0.15", "legacy" (before v0.15),
+    "pre-selectors" (before v0.9)."""
     return ERAS.get(era, CURRENT)

@@ -32,7 +32,10 @@ class GoModule:
         v0.9 no per-kind selector (SelectorsByObject, BuilderWithOptions) at all."""
         if self.controller_runtime is not None and self.controller_runtime < (0, 9, 0):
             return "pre-selectors"
-        return "legacy" if self.has_legacy_cache_options else "current"
+        if self.has_legacy_cache_options:
+            return "legacy"
+        # v0.15's ByObject entries take no Namespaces, and its cache's namespaces are a list, not a map
+        return "v0.15" if self.controller_runtime is not None and self.controller_runtime < (0, 16, 0) else "current"
 
     def package_path(self, directory: str) -> str:
         """Import path of the package in `directory` (POSIX, relative to the module root)."""
