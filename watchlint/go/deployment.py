@@ -29,7 +29,6 @@ from watchlint.go.known import (
     Value,
     appended,
     first_origin,
-    iota_environment,
     item_value,
     literal_value,
     logical,
@@ -309,9 +308,11 @@ class Evaluator:
         if name in _KNOWN_CONSTANTS and operand is not None and parser.text(operand) in file.imports:
             return Val(_KNOWN_CONSTANTS[name])
         if operand is not None and operand.type == "identifier" and parser.text(operand) in file.imports:
-            variable = self.resolver.declarations.variables.get((file.imports[parser.text(operand)], name))
+            package = file.imports[parser.text(operand)]
+            variable = self.resolver.declarations.variables.get((package, name))
             if variable is not None and variable.value_node is not None:
-                return self.value(variable.file, variable.value_node, iota_environment(variable.iota), depth + 1)
+                # what the package's and its importers' writes leave, as a read in the package itself would
+                return self.variables.package_value(package, name, depth)
             return UNKNOWN
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         located = self.resolver.declarations.field(owner, name) if owner is not None else None

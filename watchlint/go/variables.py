@@ -76,10 +76,7 @@ class VariableValues:
         flag = self.evaluator.flags.by_variable.get((file.package_path, name))
         if flag is not None:
             return self.evaluator.settings.flag_value(flag, depth)
-        unknown: Value = UNKNOWN
-        return self.evaluator.once(
-            ("package", file.package_path, name), lambda: self._package_value(file.package_path, name, depth), unknown
-        )
+        return self.package_value(file.package_path, name, depth)
 
     def _package_value(self, package: str, name: str, depth: int) -> Value:
         """A package variable's value: its initializer, unless the package's functions write another (`var
@@ -152,6 +149,26 @@ class VariableValues:
         value = self.evaluator.value(file, node, {}, 0)
         return isinstance(value, Val) and value.value == key
 
+    def _assigned_variable(self, file: GoFile, named: tree_sitter.Node) -> tuple[str, str] | None:
+        """The (package, name) of the package variable an assignment's target names: `watched` of the file's own
+        package, or `config.MountManager` of an imported one (a main setting a configuration package's
+        variable)."""
+        if named.type == "identifier":
+            return (file.package_path, parser.text(named)) if self.resolver.declaration(file, named) is None else None
+        operand = named.child_by_field_name("operand") if named.type == "selector_expression" else None
+        if operand is None or operand.type != "identifier" or parser.text(operand) not in file.imports:
+            return None
+        if self.resolver.declaration(file, operand) is not None:
+            return None
+        return file.imports[parser.text(operand)], parser.text(named.child_by_field_name("field"))
+
+    def package_value(self, package: str, name: str, depth: int) -> Value:
+        """A package variable's value read from any package (see `_package_value`)."""
+        unknown: Value = UNKNOWN
+        return self.evaluator.once(
+            ("package", package, name), lambda: self._package_value(package, name, depth), unknown
+        )
+
     def _package_writes(
         self, package: str, name: str, *, elements: bool = False
     ) -> list[tuple[GoFile, tree_sitter.Node]]:
@@ -169,11 +186,9 @@ class VariableValues:
                     for target, value in zip(targets, values, strict=True):
                         indexed = target.type == "index_expression"
                         named = target.child_by_field_name("operand") if indexed else target
-                        if named is None or named.type != "identifier":
-                            continue
-                        if self.resolver.declaration(file, named) is None:
-                            key = (file.package_path, parser.text(named), indexed)
-                            self._package_assignments.setdefault(key, []).append((file, value))
+                        variable = self._assigned_variable(file, named) if named is not None else None
+                        if variable is not None:
+                            self._package_assignments.setdefault((*variable, indexed), []).append((file, value))
         return self._package_assignments.get((package, name, elements), [])
 
     def _declared(self, file: GoFile, declaration: Declaration, node: tree_sitter.Node, depth: int) -> Value:
