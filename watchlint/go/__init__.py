@@ -38,7 +38,7 @@ from watchlint.go.buildtags import header, in_default_build
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.clientcollect import collect as collect_clients
 from watchlint.go.clientgo import TypedClientNames
-from watchlint.go.clientrefs import ParamRef
+from watchlint.go.clientrefs import FieldRef, ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations
 from watchlint.go.deployment import Evaluator
@@ -561,14 +561,15 @@ def _resolve_access(
 
 
 def _site_condition(found: _Resolved, evaluator: Evaluator, clients: ClientGraph) -> Condition | None:
-    """The conditions of a site; for a cached read through a parameter that may run, those of the calls passing
-    it a cache-backed client: where each is off by default, so is the informer (liqo's leader-election labeler,
-    whose helper other code calls with a client.New client)."""
+    """The conditions of a site; for a cached read through a parameter or a field that may run, those of the
+    calls passing it a cache-backed client or the writes storing one: where each is off by default, so is the
+    informer (liqo's leader-election labeler, whose helper other code calls with a client.New client;
+    tofu-controller's runner server, given the manager's client only for a local test run)."""
     item = found.item
     condition = evaluator.condition(item.file, item.node)
-    if condition is not None or found.access is not Access.CACHE or not isinstance(item.client, ParamRef):
+    if condition is not None or found.access is not Access.CACHE or not isinstance(item.client, ParamRef | FieldRef):
         return condition
-    places = clients.cached_argument_places(item.client)
+    places = clients.cached_value_places(item.client)
     return evaluator.guarding.off_at_every_place(places) if places else None
 
 

@@ -630,11 +630,17 @@ class ClientGraph:
         return Assigned(self.ref_of(file, value), file.span(value), text, fallback, file.is_test, (file, value))
 
     # -- resolution ----------------------------------------------------------------------------------
-    def cached_argument_places(self, ref: ParamRef) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """Where the module's production code passes a cache-backed client as this parameter."""
+    def cached_value_places(self, ref: ParamRef | FieldRef) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """Where the module's production code passes a cache-backed client as this parameter, or stores one in
+        this field."""
+        values = (
+            self.call_arguments.get((ref.function, ref.index), [])
+            if isinstance(ref, ParamRef)
+            else self.field_values.get((ref.struct, ref.field), [])
+        )
         return [
             value.place
-            for value in self.call_arguments.get((ref.function, ref.index), [])
+            for value in values
             if value.place is not None
             and not value.in_test
             and (known := self.resolve(value.ref)) is not None
