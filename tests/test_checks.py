@@ -349,6 +349,10 @@ def test_unstructured_reads_are_uncached_unless_the_client_caches_them() -> None
     finding = only(verdicts(read(form=ObjectForm.UNSTRUCTURED), policies=(caching,)))
     assert isinstance(finding, Finding)
     assert finding.code == "WL002"
+    # the option that makes an unstructured read cached is named: the read looks uncached otherwise
+    assert (MAIN, "Unstructured: true caches unstructured objects too") in [
+        (item.span, item.message) for item in finding.related
+    ]
 
 
 def test_cached_list_of_a_kind_in_disable_for_is_judged_as_an_uncached_list() -> None:

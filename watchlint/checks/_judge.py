@@ -21,6 +21,7 @@ from watchlint.facts import (
 )
 from watchlint.findings import Fix, Related
 from watchlint.fixes import merged, same_change
+from watchlint.source import Span
 
 # Which operations each cache-policy mitigation narrows (SPEC §1); site-local restrictions always apply.
 _POLICY_SCOPE: dict[Mitigation, frozenset[Operation]] = {
@@ -71,9 +72,23 @@ def judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
     """Classify one site: mitigated with a reason, or unrestricted with its evidence; a finding reported at
     a helper's call shows first where the helper watches or reads the kind."""
     judgement = _judge(site, facts, kinds)
-    if judgement.mitigation is not None or site.through is None:
+    if judgement.mitigation is not None:
+        return judgement
+    if site.form is ObjectForm.UNSTRUCTURED and (unstructured := _unstructured_option(site, facts)) is not None:
+        # an unstructured object reads as uncached unless this option says otherwise: name it
+        cached = Related(unstructured, "Unstructured: true caches unstructured objects too")
+        judgement = replace(judgement, related=(*judgement.related, cached))
+    if site.through is None:
         return judgement
     return replace(judgement, related=(Related(site.through.span, site.through.message), *judgement.related))
+
+
+def _unstructured_option(site: Site, facts: Facts) -> Span | None:
+    """Where the client options of a policy judging the site cache unstructured objects."""
+    return next(
+        (span for key in site.policy_keys if (policy := facts.policy(key)) and (span := policy.caches_unstructured)),
+        None,
+    )
 
 
 def _judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
