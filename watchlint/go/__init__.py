@@ -399,7 +399,7 @@ def _judged_tweak(
     if isinstance(value, Val) and value.value is None and not value.origin:
         return None
     if isinstance(value, Val) and value.value is None:
-        text = evaluator.guarding.set_text(value.origin)
+        text = evaluator.guarding.set_text(value.origin, file)
         return replace(restriction, condition=Condition(text, restriction.span, False))
     if (caller := _passes_nil(file, node, evaluator)) is not None:
         text = f"`{parser.text(node)}` is not nil ({caller} passes nil)"

@@ -199,7 +199,9 @@ class Evaluator:
         value = self.value(file, node, self.parameters(file, node), 0)
         if not isinstance(value, Val) or value.value not in ("", None) or value.unseen:
             return None
-        return value, self.guarding.set_text(value.origin) if value.origin else f"`{parser.text(node)}` is not empty"
+        return value, self.guarding.set_text(
+            value.origin, file
+        ) if value.origin else f"`{parser.text(node)}` is not empty"
 
     # -- evaluation -------------------------------------------------------------------------------
     def truth(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> tuple[bool | None, str]:

@@ -103,7 +103,14 @@ class FlagRegistry:
             return None
         if near is None or len(flags) == 1:
             return flags[0]
-        return max(flags, key=lambda flag: _shared_folders(flag.file.directory, near.directory))
+        # the read's own folder first: `cmd/main.go` beside `cmd/dashboard/main.go` shares as much with `cmd`
+        return max(
+            flags,
+            key=lambda flag: (
+                _shared_folders(flag.file.directory, near.directory),
+                flag.file.directory == near.directory,
+            ),
+        )
 
     def _name(self, flag: Flag) -> None:
         self.by_name.setdefault(flag.name, []).append(flag)

@@ -124,8 +124,8 @@ class Guards:
             and value.origin == origin
             # an environment variable's boolean (env tags) has no default to look up: the variable read is it
             and (
-                self._default_of(origin) is True
-                or (self._reads_boolean(file, bare) and self._default_of(origin) is None)
+                self._default_of(origin, file) is True
+                or (self._reads_boolean(file, bare) and self._default_of(origin, file) is None)
             )
         ):
             return f"{origin}=false"
@@ -134,7 +134,7 @@ class Guards:
             compared = _compared_to(bare) or self._compared_by_helper(file, bare)
         if compared and returns:
             return f"{origin} is not {compared}"
-        return f"{origin}={compared}" if compared else self.set_text(origin)
+        return f"{origin}={compared}" if compared else self.set_text(origin, file)
 
     def _string_test(self, file: GoFile, node: tree_sitter.Node) -> tuple[str, bool] | None:
         """The string an `==` or `!=` test compares with, and whether it is `==`: of the node itself, or of the
@@ -165,16 +165,17 @@ class Guards:
         returned = returned_values(info.node) if info is not None else []
         return bool(returned) and all(value.type in _BOOLEAN_READS for value in returned)
 
-    def set_text(self, origin: str) -> str:
+    def set_text(self, origin: str, near: GoFile | None = None) -> str:
         """How a condition that a setting turns on reads: `--all-namespaces=false` for a flag true by default,
-        `--namespace is set` otherwise."""
-        return f"{origin}=false" if self._default_of(origin) is True else f"{origin} is set"
+        `--namespace is set` otherwise; `near`: where the condition is, for a flag several binaries define."""
+        return f"{origin}=false" if self._default_of(origin, near) is True else f"{origin} is set"
 
-    def _default_of(self, origin: str) -> object:
-        """The default value of the flag or feature gate an origin names (None when it names neither)."""
+    def _default_of(self, origin: str, near: GoFile | None = None) -> object:
+        """The default value of the flag or feature gate an origin names (None when it names neither); of
+        flags of one name in several binaries, the one defined nearest `near`."""
         if origin.startswith("--feature-gates "):
             return self.evaluator.settings.feature_gates().get(origin.removeprefix("--feature-gates "))
-        flag = self.evaluator.flags.named(origin.removeprefix("--")) if origin.startswith("--") else None
+        flag = self.evaluator.flags.named(origin.removeprefix("--"), near) if origin.startswith("--") else None
         value = self.evaluator.settings.flag_value(flag, 0) if flag is not None else None
         return value.value if isinstance(value, Val) else None
 
