@@ -42,7 +42,7 @@ from watchlint.go.resolve import (
     literal_items,
 )
 from watchlint.go.scope import in_nil_test, innermost_function, receiver_name, returned_values
-from watchlint.go.secondcaches import is_second_cache, second_cache_key
+from watchlint.go.secondcaches import cluster_given_option, is_second_cache, second_cache_key
 
 _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: says nothing of its own
 # a chain of references followed past MAX_DEPTH: taken as cache-backed where nothing else is known, but no
@@ -345,22 +345,10 @@ class ClientGraph:
             return None
         if holder.package in MANAGER_PACKAGES:
             return ""
-        return self._cluster_of_option(file, function) if holder.package == CR_CLUSTER else None
-
-    def _cluster_of_option(self, file: GoFile, inner: tree_sitter.Node) -> str | None:
-        """The key of the `cluster.New(cfg, option)` an option function setting NewClient is given to, written
-        there or held in a local of the function building the cluster."""
-        option = innermost_function(inner.parent) if inner.parent is not None else None
-        outer = innermost_function(option.parent) if option is not None and option.parent is not None else None
-        if option is None or option.type != "func_literal" or outer is None:
-            return None
-        held = assigned_to(option)
-        names = {parser.text(held)} if held is not None and held.type == "identifier" else set()
-        for call in parser.captures("(call_expression) @call", outer).get("call", []):
-            arguments = parser.named(call.child_by_field_name("arguments") or call)
-            if is_second_cache(file, call) and any(item == option or parser.text(item) in names for item in arguments):
-                return second_cache_key(file, call)
-        return None
+        built = (
+            cluster_given_option(file, function.parent) if holder.package == CR_CLUSTER and function.parent else None
+        )
+        return second_cache_key(file, built) if built is not None else None
 
     def _returned_ref(self, file: GoFile, call: tree_sitter.Node, index: int = 0) -> ClientRef:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at

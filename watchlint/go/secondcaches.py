@@ -64,7 +64,8 @@ def enclosing_second_cache(file: GoFile, node: tree_sitter.Node) -> tree_sitter.
 
 def cache_fed_by(file: GoFile, resolver: Resolver, node: tree_sitter.Node) -> tree_sitter.Node | None:
     """The second cache whose options variable this node sets: `opts := cache.Options{…}` or
-    `opts.DefaultNamespaces = …`, then `cache.New(cfg, opts)` in the same function."""
+    `opts.DefaultNamespaces = …`, then `cache.New(cfg, opts)` in the same function; or the options parameter
+    of a cluster's option function (see `cluster_given_option`)."""
     variable = _options_variable(node)
     scope = resolver.scope(file, node) if variable is not None else None
     if variable is None or scope is None:
@@ -81,19 +82,21 @@ def cache_fed_by(file: GoFile, resolver: Resolver, node: tree_sitter.Node) -> tr
             if declared is not None and (declared == declaration or declared.node == variable):
                 return call
     if declaration is not None and declaration.parameter_index >= 0:
-        return _given_option(file, node, scope.function)
+        return cluster_given_option(file, node)
     return None
 
 
-def _given_option(file: GoFile, node: tree_sitter.Node, function: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The `cluster.New(cfg, option)` an option function writing a node is given to (`func(o *cluster.Options) {
-    o.Cache.DefaultNamespaces = …}`), written there or held in a local of the function building the cluster."""
+def cluster_given_option(file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The `cluster.New(cfg, option)` the option function around a node is given to (`func(o *cluster.Options)
+    { o.Cache.DefaultNamespaces = …; o.NewClient = … }`), written there or held in a local of the function
+    building the cluster."""
     option = innermost_function(node)
-    if option is None or option.type != "func_literal":
+    outer = innermost_function(option.parent) if option is not None and option.parent is not None else None
+    if option is None or option.type != "func_literal" or outer is None:
         return None
     held = assigned_to(option)
     name = parser.text(held) if held is not None and held.type == "identifier" else None
-    for call in parser.captures("(call_expression) @call", function).get("call", []):
+    for call in parser.captures("(call_expression) @call", outer).get("call", []):
         arguments = parser.named(call.child_by_field_name("arguments") or call)
         if is_second_cache(file, call) and any(item == option or parser.text(item) == name for item in arguments):
             return call
