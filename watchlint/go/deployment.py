@@ -199,9 +199,8 @@ class Evaluator:
         value = self.value(file, node, self.parameters(file, node), 0)
         if not isinstance(value, Val) or value.value not in ("", None) or value.unseen:
             return None
-        return value, self.guarding.set_text(
-            value.origin, file
-        ) if value.origin else f"`{parser.text(node)}` is not empty"
+        text = self.guarding.set_text(value.origin, file) if value.origin else f"`{parser.text(node)}` is not empty"
+        return value, text
 
     # -- evaluation -------------------------------------------------------------------------------
     def truth(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> tuple[bool | None, str]:
@@ -234,9 +233,10 @@ class Evaluator:
     def _index(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         operand, index_node = node.child_by_field_name("operand"), node.child_by_field_name("index")
         index = self.value(file, index_node, env, depth + 1)
-        variable = self._package_variable(file, operand) if isinstance(index, Val) else None
-        if variable is not None and isinstance(index, Val) and isinstance(index.value, str):
-            gate = self.variables.gate_map_item(*variable, index.value, depth)
+        if isinstance(index, Val) and isinstance(index.value, str) and operand is not None:
+            # `FeatureGates[consts.X]` of a package map of gates
+            variable = self.variables.package_variable(file, operand)
+            gate = self.variables.gate_map_item(*variable, index.value, depth) if variable is not None else None
             if gate is not None:
                 return gate
         container = self.value(file, operand, env, depth + 1)
@@ -257,18 +257,6 @@ class Evaluator:
         if isinstance(items, dict) and key in items:
             return item_value(items[key], container.origin)
         return UNKNOWN
-
-    def _package_variable(self, file: GoFile, node: tree_sitter.Node | None) -> tuple[str, str] | None:
-        """The (package, name) of the package variable an expression names: `gates` of the file's package,
-        `features.Gates` of an imported one."""
-        if node is None:
-            return None
-        if node.type == "identifier" and self.resolver.declaration(file, node) is None:
-            return file.package_path, parser.text(node)
-        operand = node.child_by_field_name("operand") if node.type == "selector_expression" else None
-        if operand is not None and operand.type == "identifier" and parser.text(operand) in file.imports:
-            return file.imports[parser.text(operand)], parser.text(node.child_by_field_name("field"))
-        return None
 
     def _ranges_over(self, file: GoFile, index: tree_sitter.Node | None, container: tree_sitter.Node | None) -> bool:
         """Whether `index` is the key of a `for i := range container` loop over the same expression."""

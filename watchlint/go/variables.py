@@ -79,8 +79,9 @@ class VariableValues:
         return self.package_value(file.package_path, name, depth)
 
     def _package_value(self, package: str, name: str, depth: int) -> Value:
-        """A package variable's value: its initializer, unless the package's functions write another (`var
-        routeAPIFound = false` set from API discovery at start-up); without one, what the one write gives."""
+        """A package variable's value: its initializer, unless code writes another (`var routeAPIFound = false`
+        set from API discovery at start-up, a main setting a configuration package's variable); without one,
+        what the one write gives."""
         variable = self.resolver.declarations.variables.get((package, name))
         if variable is None:
             return UNKNOWN
@@ -149,10 +150,10 @@ class VariableValues:
         value = self.evaluator.value(file, node, {}, 0)
         return isinstance(value, Val) and value.value == key
 
-    def _assigned_variable(self, file: GoFile, named: tree_sitter.Node) -> tuple[str, str] | None:
-        """The (package, name) of the package variable an assignment's target names: `watched` of the file's own
+    def package_variable(self, file: GoFile, named: tree_sitter.Node) -> tuple[str, str] | None:
+        """The (package, name) of the package variable an expression names: `watched` of the file's own
         package, or `config.MountManager` of an imported one (a main setting a configuration package's
-        variable)."""
+        variable, a read of `features.Gates`)."""
         if named.type == "identifier":
             return (file.package_path, parser.text(named)) if self.resolver.declaration(file, named) is None else None
         operand = named.child_by_field_name("operand") if named.type == "selector_expression" else None
@@ -172,8 +173,9 @@ class VariableValues:
     def _package_writes(
         self, package: str, name: str, *, elements: bool = False
     ) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """The values assigned to a package variable, in the package's non-test files; with `elements`, those
-        assigned to its elements (`registry[key] = value`)."""
+        """The values assigned to a package variable, in the module's non-test files (its package's, and those
+        naming it through an import: `config.MountManager = true`); with `elements`, those assigned to its
+        elements (`registry[key] = value`)."""
         if self._package_assignments is None:
             self._package_assignments = {}
             for file in self.evaluator.files:
@@ -186,7 +188,7 @@ class VariableValues:
                     for target, value in zip(targets, values, strict=True):
                         indexed = target.type == "index_expression"
                         named = target.child_by_field_name("operand") if indexed else target
-                        variable = self._assigned_variable(file, named) if named is not None else None
+                        variable = self.package_variable(file, named) if named is not None else None
                         if variable is not None:
                             self._package_assignments.setdefault((*variable, indexed), []).append((file, value))
         return self._package_assignments.get((package, name, elements), [])
