@@ -68,6 +68,9 @@ from watchlint.source import SourceFile, Span
 
 # The convention of `go generate` (https://go.dev/s/generatedcode), searched in the file's head.
 _GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILINE)
+# watches of objects the operator may not create (users', or another controller's: a source.Kind watch with an
+# owner handler of Jobs sees the Pods Jobs create): a label selector for `Owns` would hide them
+_UNOWNED_WATCHES = frozenset({"For", "Watches", "Watch", "WatchesRawSource", "WatchesMetadata"})
 _CONTROLLER_BUILDER = b"NewControllerManagedBy("
 _KUBERNETES_IMPORT = b"k8s.io/"  # files without it have no site, client or cache option
 _KNATIVE_INJECTION = b"knative.dev/pkg/injection"  # a knative main scoping injection imports only that
@@ -469,7 +472,7 @@ def _resolve_sites(
         item.object.kind for item in typed if item.operation is not Operation.WATCH or watched[item.object.kind] > 1
     )
     # a label selector on a kind the operator also watches without owning (For, Watches) would hide those
-    watched_unowned = frozenset(item.object.kind for item in pending if item.call in ("For", "Watches"))
+    watched_unowned = frozenset(item.object.kind for item in pending if item.call in _UNOWNED_WATCHES)
     package_of = {file.path: file.package_path for file in evaluator.files}
     resolved = [
         found

@@ -304,7 +304,7 @@ class SiteRemedies:
 
     options_fixes: OptionsFixes
     typed_elsewhere: frozenset[str]
-    watched_unowned: frozenset[str]  # kinds a `For` or `Watches` site watches
+    watched_unowned: frozenset[str]  # kinds a watch other than `Owns` watches (`For`, `Watches`, source.Kind)
     clients: ClientGraph
     kinds: KindIndex
     indexed: dict[tuple[str, str], list[IndexedList]] = field(default_factory=dict)
@@ -335,7 +335,8 @@ class SiteRemedies:
                 fixes.append(_api_reader(item, self.clients))
         elif item.call in _OBJECT_WATCHES and not item.cache:
             # SPEC §4 labels what `Owns` watches: objects the operator creates, which it can label. A label
-            # selector on a kind it also watches (`For`, `Watches`: objects users provide) would hide those.
+            # selector on a kind it also watches otherwise (`For`, `Watches`, a source.Kind: objects users or
+            # other controllers make) would hide those.
             if item.call == "Owns" and item.object.kind not in self.watched_unowned:
                 fixes.extend(self._by_object(key, kind, item.managers) for key in keys)
             if item.selected_labels:  # WL003: the predicate's selector, moved into the cache's
