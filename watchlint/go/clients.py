@@ -190,9 +190,9 @@ class ClientGraph:
             return Known(Access.CACHE, evidence, second_cache_key(file, call))
         if is_fake_client(file, call, package, name):
             return Marker.NOT_CLIENT  # an in-memory client of tests: it starts no informer and reads no server
-        if (package == CR_CLIENT and name in ("New", "NewWithWatch")) or self._calls_a_stored_constructor(
-            file, call, function, name
-        ):
+        if (
+            package == CR_CLIENT and name in ("New", "NewWithWatch", "NewDelegatingClient")
+        ) or self._calls_a_stored_constructor(file, call, function, name):
             return self._new_client_ref(file, call, name)
         if (package, name) in _UNCACHED_CONSTRUCTORS:
             return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
@@ -298,7 +298,8 @@ class ClientGraph:
         return info is not None and bool(info.results) and self.is_client_like(info.results[0])
 
     def _new_client_ref(self, file: GoFile, call: tree_sitter.Node, name: str) -> Known:
-        """`client.New(cfg, opts)`: uncached, unless its options read through a cache (`Cache.Reader`)."""
+        """`client.New(cfg, opts)`: uncached, unless its options read through a cache (`Cache.Reader`); the older
+        `client.NewDelegatingClient(client.NewDelegatingClientInput{CacheReader: c, …})` likewise."""
         arguments = call.child_by_field_name("arguments")
         found = cache_reader(arguments) if arguments is not None else None
         values = parser.named(arguments) if arguments is not None else []
@@ -320,6 +321,8 @@ class ClientGraph:
         if not cache and reader.type == "call_expression":
             reader_operand = call_operand(reader)
             cache = self.cluster_of(file, reader_operand) if reader_operand is not None else ""
+        if name == "NewDelegatingClient":  # controller-runtime before v0.15: its UncachedObjects are no DisableFor
+            return Known(Access.CACHE, Evidence(file.span(call), "NewDelegatingClient reads its CacheReader"), cache)
         evidence = Evidence(file.span(call), "client.New with Cache.Reader reads the cache")
         return Known(Access.CACHE, evidence, cache, own_client=file.span(options))
 

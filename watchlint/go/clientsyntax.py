@@ -68,8 +68,9 @@ def cache_reader(arguments: tree_sitter.Node) -> tuple[tree_sitter.Node, tree_si
 
 
 def reader_of(literal: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The `Reader:` a composite literal sets (`client.CacheOptions{Reader: mgr.GetCache()}`), if any."""
-    return next((value for key, value in keyed_elements(literal) if key == "Reader"), None)
+    """The `Reader:` a composite literal sets (`client.CacheOptions{Reader: mgr.GetCache()}`), or the
+    `CacheReader:` of the older `client.NewDelegatingClientInput{CacheReader: cache, Client: c}`, if any."""
+    return next((value for key, value in keyed_elements(literal) if key in ("Reader", "CacheReader")), None)
 
 
 def call_operand(call: tree_sitter.Node) -> tree_sitter.Node | None:
