@@ -529,9 +529,9 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
         (
             Language.GO,
             {"access": Access.INFORMER_FACTORY, "call": "secretinformer.Get", "construct": "secretinformer.Get(ctx)"},
-            "Scope knative's injection to the operator's namespace with injection.WithNamespaceScope, or take the "
-            "informer from the package's filtered form (…/secret/filtered) with a label selector that main "
-            "registers first with filteredinformerfactory.WithSelectors",
+            "Take the informer from the package's filtered form (…/secret/filtered) with a label selector that "
+            "main registers first with filteredinformerfactory.WithSelectors, or scope knative's injection with "
+            "injection.WithNamespaceScope (every injected informer then sees that namespace only)",
         ),
         (
             Language.GO,

@@ -87,10 +87,12 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
 def informer_suggestion(site: Site) -> str:
     """Client-go informers outside the manager cache, narrowed where each constructor takes it."""
     if site.call.endswith(".Get"):  # knative's injected informer: `secretinformer.Get(ctx)`
+        # the filtered form first: a namespace scope narrows every injected informer, the operator's own
+        # objects in other namespaces included
         return (
-            "Scope knative's injection to the operator's namespace with injection.WithNamespaceScope, or take "
-            f"the informer from the package's filtered form (…/{site.kind.lower()}/filtered) with a label selector "
-            "that main registers first with filteredinformerfactory.WithSelectors"
+            f"Take the informer from the package's filtered form (…/{site.kind.lower()}/filtered) with a label "
+            "selector that main registers first with filteredinformerfactory.WithSelectors, or scope knative's "
+            "injection with injection.WithNamespaceScope (every injected informer then sees that namespace only)"
         )
     if site.call == f"New{site.kind}Informer":  # generated informers/core/v1 and the like
         return f"Give {site.call} a namespace, or use its NewFiltered… form with a label selector in tweakListOptions"
