@@ -203,11 +203,11 @@ class InformerSites:
             restrict_namespace(site, *self._as_passed(file, namespaces[0], built), "namespace")
         # the options come last: `List(ctx, options)`, `List(options)` before client-go 0.18
         self.options.narrow(site, file, values[-1])
-        self.served.extend(
-            (file.path, value.start_byte, value.end_byte)
-            for key, value in keyed_elements(list_watch)
-            if key in ("ListFunc", "WatchFunc") and value.type == "func_literal"
-        )
+        # the WatchFunc is served too where it watches as the ListFunc lists; one that watches otherwise (a
+        # ListFunc in one namespace, a WatchFunc over all) is a site of its own
+        watched = next((value for key, value in keyed_elements(list_watch) if key == "WatchFunc"), None)
+        served = [function, watched] if watched is not None and _alike(function, watched) else [function]
+        self.served.extend((file.path, value.start_byte, value.end_byte) for value in served)
         return True
 
     def injected_informer_site(
@@ -315,3 +315,36 @@ def _sibling_function(node: tree_sitter.Node, key: str, sibling: str) -> tree_si
         return None
     value = fields.get(sibling)
     return value if value is not None and value.type == "func_literal" else None
+
+
+def _alike(listing: tree_sitter.Node, watching: tree_sitter.Node) -> bool:
+    """Whether a ListWatch's WatchFunc narrows as its ListFunc does: the same resource (`Pods(ns)`), options
+    passed alike and the same selectors written into them, each function under its own parameter name (other
+    options, a resource version or bookmarks, differ freely)."""
+    if watching.type != "func_literal":
+        return False
+    return _narrowing(listing, "List") == _narrowing(watching, "Watch")
+
+
+def _narrowing(function: tree_sitter.Node, method: str) -> tuple[str, str, frozenset[str]] | None:
+    """The resource a ListFunc or WatchFunc calls `method` on, the options it passes and the selectors it
+    writes, with its parameter's name left out."""
+    parameters = parser.named(function.child_by_field_name("parameters") or function)
+    names = [parser.text(name) for parameter in parameters for name in parameter.children_by_field_name("name")]
+    called = next((call for call in calls_in(function) if method_name(call) == method), None)
+    resource = operand_of(called) if called is not None else None
+    passed = parser.named(called.child_by_field_name("arguments") or called) if called is not None else []
+    if len(names) != 1 or resource is None or not passed:
+        return None
+
+    def plain(node: tree_sitter.Node) -> str:
+        return re.sub(rf"\b{re.escape(names[0])}\b", "¶", " ".join(parser.text(node).split()))
+
+    selectors = frozenset(
+        plain(statement)
+        for statement in parser.captures("(assignment_statement) @set", function).get("set", [])
+        if re.search(
+            r"\.(LabelSelector|FieldSelector)\b", parser.text(statement.child_by_field_name("left") or statement)
+        )
+    )
+    return plain(resource), plain(passed[-1]), selectors
