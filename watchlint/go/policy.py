@@ -324,7 +324,11 @@ class _Extractor:
 
     def _returned_literal(self, value: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
         """The literal a module function called here returns from its one return (`wildcardsecret.
-        SecretCacheByObject()` returning `cache.ByObject{…}`), with the function's file."""
+        SecretCacheByObject()` returning `cache.ByObject{…}`), also through a local holding the call, with the
+        function's file."""
+        held = self.resolver.held_value(self.file, value) if value.type == "identifier" else None
+        if held is not None and held[0] is self.file:
+            value = held[1]
         info = self.resolver.callee(self.file, value) if value.type == "call_expression" else None
         returned = returned_values(info.node) if info is not None else []
         if info is None or len(returned) != 1:
