@@ -471,7 +471,7 @@ def _resolve_sites(
     typed_elsewhere = frozenset(
         item.object.kind for item in typed if item.operation is not Operation.WATCH or watched[item.object.kind] > 1
     )
-    # a label selector on a kind the operator also watches without owning (For, Watches) would hide those
+    # a label selector on a kind the operator also watches without owning (_UNOWNED_WATCHES) would hide those
     watched_unowned = frozenset(item.object.kind for item in pending if item.call in _UNOWNED_WATCHES)
     package_of = {file.path: file.package_path for file in evaluator.files}
     resolved = [
