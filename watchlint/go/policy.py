@@ -461,7 +461,7 @@ class _Extractor:
     def _disable_for(
         self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node, client: Span | None = None
     ) -> None:
-        listed = 0
+        seen = 0  # the items seen, of any kind (`[]client.Object{&rbacv1.ClusterRoleBinding{}}`)
         lists = ObjectLists(self.resolver, self.evaluator)
         appended = append_arguments(value)
         # `append(disableCacheFor, &corev1.ServiceAccount{})`: what the variable (or the helper returning the
@@ -469,9 +469,9 @@ class _Extractor:
         base = appended[0] if appended else None
         held = lists.objects_in(self.file, base, 0) if base is not None and base.type in _LIST_HOLDERS else ()
         for file, item in [*held, *lists.objects_in(self.file, value, 0)]:
+            seen += 1
             found = self.resolver.object_of(file, item)
             if found is not None:
-                listed += 1
                 at = (file, item) if file is not self.file else None
                 self._add(
                     Mitigation.DISABLE_FOR,
@@ -482,8 +482,9 @@ class _Extractor:
                     client=client,
                 )
         shown = " ".join(parser.text(value).split())
-        if not listed and value.type != "composite_literal" and shown != "nil":
-            # A list whose contents cannot be seen still excludes what it holds: it counts (SPEC §1).
+        if not seen and value.type != "composite_literal" and shown != "nil":
+            # A list whose contents cannot be seen still excludes what it holds: it counts (SPEC §1); one seen to
+            # hold other kinds only excludes none of these.
             self._add(Mitigation.DISABLE_FOR, None, anchor, f"{name}: {shown} (contents not visible)", client=client)
 
     # -- assignments and calls -----------------------------------------------------------------------
