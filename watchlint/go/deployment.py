@@ -33,6 +33,7 @@ from watchlint.go.known import (
     literal_value,
     logical,
     strings_result,
+    zero_value,
 )
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import Resolver
@@ -48,6 +49,11 @@ MAX_NESTING = 80
 _IN_PROGRESS = object()
 _T = TypeVar("_T")
 # the types a conversion keeps a known value of: `string(x)` is x
+# what strconv.ParseBool accepts
+_BOOLEANS = {
+    **dict.fromkeys(("1", "t", "T", "TRUE", "true", "True"), True),
+    **dict.fromkeys(("0", "f", "F", "FALSE", "false", "False"), False),
+}
 _BASIC_TYPES = frozenset({"string", "bool", "int", "int32", "int64", "uint", "uint32", "uint64"})
 _KNOWN_CONSTANTS = {
     "NamespaceAll": "",
@@ -306,6 +312,14 @@ class Evaluator:
             return UNKNOWN
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         located = self.resolver.declarations.field(owner, name) if owner is not None else None
+        if located is not None and operand is not None and operand.type == "identifier":
+            # a field of a flag's own Value type (`flag.Var(&namespaces, …)`, then `namespaces.values`): what
+            # its Set would fill, empty where the flag is not given
+            held = self.value(file, operand, env, depth + 1)
+            if isinstance(held, Val) and held.origin.startswith("--") and held.value in ("", None) and not held.unseen:
+                empty = zero_value(located[1].type)
+                if isinstance(empty, Val):
+                    return Val(empty.value, held.origin)
         within = operand.child_by_field_name("field") if operand is not None else None  # `Audit` of cfg.Audit.X
         parent = parser.text(within) if within is not None else None
         return self.fields.value(name, located[1].type if located else None, owner, depth, parent)
@@ -399,6 +413,10 @@ class Evaluator:
             return Val(len(first.value or ()), first.origin)
         if name == "append" and is_builtin:
             return appended(first, [self.value(file, item, env, depth + 1) for item in values[1:]])
+        if package == "strconv" and name == "ParseBool" and isinstance(first, Val) and isinstance(first.value, str):
+            # `enabled, err := strconv.ParseBool(os.Getenv("X"))`: false with an error for what is no boolean
+            parsed = _BOOLEANS.get(first.value)
+            return Val((bool(parsed), None if parsed is not None else AN_ERROR), first.origin, first.unseen)
         if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
             return strings_result(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
         if name == "make" and is_builtin:

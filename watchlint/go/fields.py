@@ -15,7 +15,7 @@ from watchlint.go.configfiles import decoded_before, nested_structs, read_from_f
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
 from watchlint.go.guards import disjuncts, tested_empty
-from watchlint.go.known import UNKNOWN, Val, Value, tag_value, zero_value
+from watchlint.go.known import UNKNOWN, Val, Value, item_value, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import assigned_to, keyed_elements
 from watchlint.go.scope import innermost_function, under_condition
@@ -132,8 +132,11 @@ class FieldValues:
         computed: list[Val] = []
         for file, value_node, _ in self._writes_of_field(name, owner):
             # a constructor's parameter stored in the field: what the constructor's calls pass
-            value = self.evaluator.value(
-                file, value_node, self.evaluator.parameters(file, value_node, depth + 1), depth + 1
+            value = _first_result(
+                value_node,
+                self.evaluator.value(
+                    file, value_node, self.evaluator.parameters(file, value_node, depth + 1), depth + 1
+                ),
             )
             # a configuration file's field left empty, copied into a struct of another type, says nothing of
             # every value of that type (kueue's types.NamespacedName filled from its configuration's Namespace)
@@ -366,6 +369,19 @@ class FieldValues:
                         writes.setdefault(key, []).append((file, value, struct))
             self._field_values, self._element_writes = writes, elements
         return self._field_values
+
+
+def _first_result(value_node: tree_sitter.Node, value: Value) -> Value:
+    """What a write gives its field, the first of several targets of one call's results (`o.NSOnly, _ =
+    strconv.ParseBool(…)`): that result; any other value as it is."""
+    values = value_node.parent
+    statement = values.parent if values is not None and values.type == "expression_list" else None
+    left = statement.child_by_field_name("left") if statement is not None else None
+    if values is None or left is None or len(parser.named(left)) < 2 or len(parser.named(values)) != 1:
+        return value
+    if isinstance(value, Val) and isinstance(value.value, tuple) and value.value:
+        return item_value(value.value[0], value.origin, value.unseen)
+    return UNKNOWN
 
 
 def _read_before(write: tree_sitter.Node, name: str) -> bool:
