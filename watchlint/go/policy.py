@@ -469,8 +469,11 @@ class _Extractor:
         base = appended[0] if appended else None
         held = lists.objects_in(self.file, base, 0) if base is not None and base.type in _LIST_HOLDERS else ()
         for file, item in [*held, *lists.objects_in(self.file, value, 0)]:
-            seen += 1
             found = self.resolver.object_of(file, item)
+            if found is not None or _written_object(item):
+                # an object written out is seen whatever its kind; an item held elsewhere (`info.object` of a
+                # loop over a table) may be any kind
+                seen += 1
             if found is not None:
                 at = (file, item) if file is not self.file else None
                 self._add(
@@ -827,6 +830,12 @@ def _is_empty(value: object) -> bool:
 
 def _is_one_of(type_ref: TypeRef | None, choices: tuple[tuple[frozenset[str], str], ...]) -> bool:
     return type_ref is not None and any(type_ref.is_(packages, name) for packages, name in choices)
+
+
+def _written_object(item: tree_sitter.Node) -> bool:
+    """Whether a list item is an object written out (`&rbacv1.ClusterRoleBinding{}`), of whatever kind."""
+    operand = item.child_by_field_name("operand") if item.type == "unary_expression" else item
+    return operand is not None and operand.type == "composite_literal"
 
 
 def _names_a_namespace(value: tree_sitter.Node) -> bool:
