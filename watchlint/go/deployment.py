@@ -312,7 +312,7 @@ class Evaluator:
             return UNKNOWN
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         located = self.resolver.declarations.field(owner, name) if owner is not None else None
-        if located is not None and operand is not None and operand.type == "identifier":
+        if located is not None and operand is not None and self._holds_a_flag(file, operand):
             # a field of a flag's own Value type (`flag.Var(&namespaces, …)`, then `namespaces.values`): what
             # its Set would fill, empty where the flag is not given
             held = self.value(file, operand, env, depth + 1)
@@ -323,6 +323,18 @@ class Evaluator:
         within = operand.child_by_field_name("field") if operand is not None else None  # `Audit` of cfg.Audit.X
         parent = parser.text(within) if within is not None else None
         return self.fields.value(name, located[1].type if located else None, owner, depth, parent)
+
+    def _holds_a_flag(self, file: GoFile, name: tree_sitter.Node) -> bool:
+        """Whether a variable is the one a flag definition fills (`flag.Var(&namespaces, …)`)."""
+        if name.type != "identifier":
+            return False
+        declaration = self.resolver.declaration(file, name)
+        key = (
+            (file.path, f"{declaration.name}@{declaration.node.start_byte}")
+            if declaration is not None
+            else (file.package_path, parser.text(name))
+        )
+        return key in self.flags.by_variable
 
     def memoized(self, key: object, compute: Callable[[], Value]) -> Value:
         """Evaluate once per key; a key met again while it is computed (a cycle) is unknown."""
