@@ -42,6 +42,9 @@ from watchlint.go.settings import Settings
 from watchlint.go.variables import VariableValues
 
 MAX_DEPTH = 10
+# module functions are followed into up to this depth: a helper parsing what another reads from the
+# environment (`parse.MustBool(env.Get("X", "false"))`) written into a field a guard tests
+_CALL_DEPTH = MAX_DEPTH - 3
 # Evaluations one inside the other, whatever started them: `depth` counts the steps of one chain, and a
 # parameter bound to what its callers pass starts a chain of its own, so chains nest; past this they are
 # unknown rather than deeper than Python's stack
@@ -392,7 +395,7 @@ class Evaluator:
         if built_in is not None:
             return built_in
         info = self.resolver.callee(file, node)
-        if info is not None and depth >= MAX_DEPTH // 2:
+        if info is not None and depth >= _CALL_DEPTH:
             self.cutoffs += 1
         elif info is not None:
             bindings = {
