@@ -34,12 +34,10 @@ from watchlint.go.model import (
 )
 from watchlint.go.resolve import (
     Resolver,
-    assigned_to,
-    holding_literal,
     is_slice_literal,
-    key_of,
     keyed_elements,
     literal_items,
+    option_holder,
 )
 from watchlint.go.scope import in_nil_test, innermost_function, receiver_name, returned_values
 from watchlint.go.secondcaches import cluster_given_option, is_second_cache, second_cache_key
@@ -71,6 +69,7 @@ class ClientGraph:
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
     _stored_constructors: frozenset[str] | None = None  # see _constructors_stored
     _keys_by_struct: dict[TypeRef, list[frozenset[str]]] | None = None  # see _literal_keys
+    _files_declaring: list[GoFile] | None = None  # see _declaring_files
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
     # what each function returns, as `_returned` finds it: asked for by every call of it (`_passed_through`),
@@ -334,15 +333,12 @@ class ClientGraph:
         function = innermost_function(options) if declaration is not None and declaration.parameter_index >= 0 else None
         if function is None or function.type != "func_literal":
             return None
-        holder: TypeRef | None = None
-        target = assigned_to(function)
-        field = (
-            target.child_by_field_name("field") if target is not None and target.type == "selector_expression" else None
+        given = option_holder(function, "NewClient")
+        holder = (
+            resolve_type(given.child_by_field_name("type"), file)
+            if given is not None and given.type == "composite_literal"
+            else self.resolver.type_of(file, given)
         )
-        if target is not None and field is not None and parser.text(field) == "NewClient":
-            holder = self.resolver.type_of(file, target.child_by_field_name("operand"))
-        elif key_of(function) == "NewClient" and (literal := holding_literal(function)) is not None:
-            holder = resolve_type(literal.child_by_field_name("type"), file)
         holder = self.resolver.declarations.unalias(holder) if holder is not None else None
         if holder is None or holder.name != "Options":
             return None
@@ -713,8 +709,12 @@ class ClientGraph:
         return leaves is not None and not any(self._named_as_value(leaf.function) for leaf in leaves)
 
     def _declaring_files(self) -> list[GoFile]:
-        """The files declaring the module's functions, each once: what the module-wide scans read."""
-        return list({id(info.file): info.file for info in self.resolver.declarations.functions.values()}.values())
+        """The files declaring the module's functions, each once: what the module-wide scans read; found once
+        (`_named_as_value` asks for every function it is asked about)."""
+        if self._files_declaring is None:
+            functions = self.resolver.declarations.functions.values()
+            self._files_declaring = list({id(info.file): info.file for info in functions}.values())
+        return self._files_declaring
 
     def _named_as_value(self, key: FunctionKey) -> bool:
         found = self._value_names.get(key)

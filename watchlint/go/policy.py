@@ -39,10 +39,10 @@ from watchlint.go.resolve import (
     append_arguments,
     assigned_to,
     holding_literal,
-    key_of,
     keyed_elements,
     keyed_entries,
     literal_items,
+    option_holder,
 )
 from watchlint.go.scope import innermost_function, return_statements, returned_values
 from watchlint.go.secondcaches import (
@@ -590,10 +590,8 @@ class _Extractor:
         condition = self.evaluator.condition(file, written)
         if built is not None and (condition is None or condition.holds_by_default is not False):
             condition = built
-        cache_file, cache = (
-            self.file,
-            enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node),
-        )
+        cache_file = self.file
+        cache = enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node)
         if cache is None and (helper := cache_built_by_helper(self.file, self.resolver, node)) is not None:
             cache_file, cache = helper
         dropped = self.replaced.replacing(self.file, node) if cache is None and client is None else None
@@ -881,10 +879,4 @@ def _in_new_cache_function(call: tree_sitter.Node) -> bool:
     """Whether a call sits in a function literal given as manager options' NewCache (`NewCache: func(…) {…}`,
     `opts.NewCache = func(…) {…}`): the manager calls it to build its one cache, from its own options."""
     function = innermost_function(call)
-    if function is None or function.type != "func_literal":
-        return False
-    if key_of(function) == "NewCache":
-        return True
-    target = assigned_to(function)
-    field = target.child_by_field_name("field") if target is not None and target.type == "selector_expression" else None
-    return field is not None and parser.text(field) == "NewCache"
+    return function is not None and option_holder(function, "NewCache") is not None

@@ -551,6 +551,20 @@ def assigned_to(value: tree_sitter.Node) -> tree_sitter.Node | None:
     return names[index] if 0 <= index < len(names) else None
 
 
+def option_holder(function: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
+    """Where a function literal is given as the option field `name` (`NewCache: func(…) {…}`, `opts.NewClient =
+    func(…) {…}`): the literal holding it, or the expression whose field it is assigned to; None otherwise."""
+    if function.type != "func_literal":
+        return None
+    if key_of(function) == name:
+        return holding_literal(function)
+    target = assigned_to(function)
+    if target is None or target.type != "selector_expression":
+        return None
+    field = target.child_by_field_name("field")
+    return target.child_by_field_name("operand") if field is not None and parser.text(field) == name else None
+
+
 def key_of(value: tree_sitter.Node) -> str | None:
     """The key a value is written under in a literal (`NewCache` of `NewCache: func(…) {…}`, `MatchLabels` of
     `MatchLabels: map[string]string{…}`); None for a value under no key, or for a key itself."""
