@@ -4,6 +4,7 @@ which one a node's options feed (SPEC §1)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import tree_sitter
 
@@ -67,20 +68,12 @@ def cache_fed_by(file: GoFile, resolver: Resolver, node: tree_sitter.Node) -> tr
     `opts.DefaultNamespaces = …`, then `cache.New(cfg, opts)` in the same function; or the options parameter
     of a cluster's option function (see `cluster_given_option`)."""
     variable = _options_variable(node)
-    scope = resolver.scope(file, node) if variable is not None else None
-    if variable is None or scope is None:
+    if variable is None:
         return None
+    built = next((call for call, _ in _calls_passing(file, resolver, variable) if is_second_cache(file, call)), None)
+    if built is not None:
+        return built
     declaration = resolver.declaration(file, variable)
-    for call in parser.captures("(call_expression) @call", scope.function).get("call", []):
-        if not is_second_cache(file, call):
-            continue
-        arguments = call.child_by_field_name("arguments")
-        for argument in parser.named(arguments) if arguments is not None else []:
-            if argument.type != "identifier" or parser.text(argument) != parser.text(variable):
-                continue
-            declared = resolver.declaration(file, argument)
-            if declared is not None and (declared == declaration or declared.node == variable):
-                return call
     if declaration is not None and declaration.parameter_index >= 0:
         return cluster_given_option(file, node)
     return None
@@ -112,7 +105,7 @@ def cache_built_by_helper(
     whatever its signature."""
     passed = _written_as_argument(node)
     if passed is None and (variable := _options_variable(node)) is not None:
-        passed = _passing_call(file, resolver, variable)
+        passed = next(_calls_passing(file, resolver, variable), None)
     if passed is None:
         return None
     call, index = passed
@@ -142,11 +135,14 @@ def _written_as_argument(node: tree_sitter.Node) -> tuple[tree_sitter.Node, int]
     return current.parent, index
 
 
-def _passing_call(file: GoFile, resolver: Resolver, variable: tree_sitter.Node) -> tuple[tree_sitter.Node, int] | None:
-    """A call of its function that passes a local (`helper(cfg, opts)`, also `&opts`), and the argument's index."""
+def _calls_passing(
+    file: GoFile, resolver: Resolver, variable: tree_sitter.Node
+) -> Iterator[tuple[tree_sitter.Node, int]]:
+    """The calls of its function that pass a local (`cache.New(cfg, opts)`, `helper(cfg, &opts)`), each with the
+    argument's index, in the order they are written."""
     scope = resolver.scope(file, variable)
     if scope is None:
-        return None
+        return
     declaration = resolver.declaration(file, variable)  # none where `variable` declares it (`opts := …`)
     name = parser.text(variable)
     for call in parser.captures("(call_expression) @call", scope.function).get("call", []):
@@ -156,8 +152,7 @@ def _passing_call(file: GoFile, resolver: Resolver, variable: tree_sitter.Node) 
                 continue
             found = resolver.declaration(file, named)
             if found is not None and (found == declaration or found.node == variable):
-                return call, index
-    return None
+                yield call, index
 
 
 def _options_variable(node: tree_sitter.Node) -> tree_sitter.Node | None:
