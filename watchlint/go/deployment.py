@@ -19,7 +19,7 @@ from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.fields import FieldValues
-from watchlint.go.flags import FlagRegistry
+from watchlint.go.flags import FlagRegistry, variable_key
 from watchlint.go.guards import Guard, Guards, returns_error, returns_failure
 from watchlint.go.known import (
     AN_ERROR,
@@ -51,12 +51,12 @@ _CALL_DEPTH = MAX_DEPTH - 3
 MAX_NESTING = 80
 _IN_PROGRESS = object()
 _T = TypeVar("_T")
-# the types a conversion keeps a known value of: `string(x)` is x
 # what strconv.ParseBool accepts
 _BOOLEANS = {
     **dict.fromkeys(("1", "t", "T", "TRUE", "true", "True"), True),
     **dict.fromkeys(("0", "f", "F", "FALSE", "false", "False"), False),
 }
+# the types a conversion keeps a known value of: `string(x)` is x
 _BASIC_TYPES = frozenset({"string", "bool", "int", "int32", "int64", "uint", "uint32", "uint64"})
 _KNOWN_CONSTANTS = {
     "NamespaceAll": "",
@@ -329,15 +329,7 @@ class Evaluator:
 
     def _holds_a_flag(self, file: GoFile, name: tree_sitter.Node) -> bool:
         """Whether a variable is the one a flag definition fills (`flag.Var(&namespaces, …)`)."""
-        if name.type != "identifier":
-            return False
-        declaration = self.resolver.declaration(file, name)
-        key = (
-            (file.path, f"{declaration.name}@{declaration.node.start_byte}")
-            if declaration is not None
-            else (file.package_path, parser.text(name))
-        )
-        return key in self.flags.by_variable
+        return name.type == "identifier" and variable_key(file, name, self.resolver) in self.flags.by_variable
 
     def memoized(self, key: object, compute: Callable[[], Value]) -> Value:
         """Evaluate once per key; a key met again while it is computed (a cycle) is unknown."""

@@ -260,7 +260,7 @@ class FlagRegistry:
             owner = resolver.type_of(file, target.child_by_field_name("operand"))
             self.by_field.setdefault(parser.text(target.child_by_field_name("field")), []).append((owner, flag))
         else:
-            self.by_variable[_variable_key(file, target, resolver)] = flag
+            self.by_variable[variable_key(file, target, resolver)] = flag
 
 
 def in_flag_function(node: tree_sitter.Node) -> bool:
@@ -313,7 +313,9 @@ def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> 
     return resolver.string_value(file, node)
 
 
-def _variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:
+def variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:
+    """How `FlagRegistry.by_variable` names a variable: a local by its file and declaration, a package's by
+    its package."""
     declaration = resolver.declaration(file, target)
     if declaration is not None:
         return (file.path, f"{declaration.name}@{declaration.node.start_byte}")
