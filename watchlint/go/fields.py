@@ -15,7 +15,7 @@ from watchlint.go.configfiles import decoded_before, nested_structs, read_from_f
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
 from watchlint.go.guards import disjuncts, tested_empty
-from watchlint.go.known import UNKNOWN, Val, Value, item_value, tag_value, zero_value
+from watchlint.go.known import UNKNOWN, Val, Value, result_at, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import assigned_to, keyed_elements
 from watchlint.go.scope import innermost_function, under_condition
@@ -379,9 +379,7 @@ def _first_result(value_node: tree_sitter.Node, value: Value) -> Value:
     left = statement.child_by_field_name("left") if statement is not None else None
     if values is None or left is None or len(parser.named(left)) < 2 or len(parser.named(values)) != 1:
         return value
-    if isinstance(value, Val) and isinstance(value.value, tuple) and value.value:
-        return item_value(value.value[0], value.origin, value.unseen)
-    return UNKNOWN
+    return result_at(value, 0)
 
 
 def _read_before(write: tree_sitter.Node, name: str) -> bool:

@@ -104,6 +104,13 @@ def item_value(item: object, origin: str, unseen: bool = False) -> Value:
     return UNKNOWN if isinstance(item, _Unknown) else Val(item, origin, unseen)
 
 
+def result_at(value: Value, index: int) -> Value:
+    """Result `index` of a call giving several (`x, err := f()`): its item, unknown where it is none."""
+    if isinstance(value, Val) and isinstance(value.value, tuple) and index < len(value.value):
+        return item_value(value.value[index], value.origin, value.unseen)
+    return UNKNOWN
+
+
 def appended(first: Value, items: list[Value]) -> Value:
     """`append(list, items…)`: a nil or known list grows by the items (unknown ones included: they count)."""
     if not isinstance(first, Val) or not isinstance(first.value, list | None):

@@ -12,7 +12,16 @@ from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_function
-from watchlint.go.known import UNKNOWN, Val, Value, either, either_origin, iota_environment, item_value, zero_value
+from watchlint.go.known import (
+    UNKNOWN,
+    Val,
+    Value,
+    either,
+    either_origin,
+    iota_environment,
+    result_at,
+    zero_value,
+)
 from watchlint.go.model import GoFile
 from watchlint.go.pending import uses_in
 from watchlint.go.resolve import assigned_to, keyed_entries
@@ -273,9 +282,7 @@ class VariableValues:
             if len(values) == len(names):
                 return self.evaluator.value(file, values[write.index], env, depth + 1)
             value = self.evaluator.value(file, values[0], env, depth + 1) if len(values) == 1 else UNKNOWN
-            if isinstance(value, Val) and isinstance(value.value, tuple) and write.index < len(value.value):
-                return item_value(value.value[write.index], value.origin, value.unseen)  # `x, err = call()`
-            return UNKNOWN
+            return result_at(value, write.index)  # `x, err = call()`
         if write.kind is WriteKind.ADDRESS:
             return self._filled(file, write.node, depth)
         if write.kind is WriteKind.COPY:
@@ -366,9 +373,7 @@ class VariableValues:
             env = self.evaluator.parameters(file, declaration.value_node, depth + 1)
             value = self.evaluator.value(file, declaration.value_node, env, depth + 1)
             if isinstance(value, Val) and isinstance(value.value, tuple):
-                items = value.value
-                index = declaration.value_index
-                return item_value(items[index], value.origin, value.unseen) if index < len(items) else UNKNOWN
+                return result_at(value, declaration.value_index)
             return value
         if declaration.type_node is not None and declaration.type_node.type in _NIL_TYPES:
             return Val(None)  # `var namespaces map[string]cache.Config`: nil until written
