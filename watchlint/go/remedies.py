@@ -360,13 +360,11 @@ class SiteRemedies:
                 f"Restrict {kind} in the options of the cache built at {where} ({names.by_object}: "
                 f"{names.by_object_fields}; or {names.namespaces})"
             )
+        restrict = f"Restrict {kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}"
         if item.foreign_builder and not item.filters:  # WL003's own help moves the predicate's selector
-            return f"Restrict {kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}"
+            return restrict
         if item.handles_typed and not item.filters:
-            return (
-                f"Restrict {kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}: the "
-                f"watch's handler reads {kind} typed, so builder.OnlyMetadata would drop its events"
-            )
+            return f"{restrict}: the watch's handler reads {kind} typed, so builder.OnlyMetadata would drop its events"
         return ""
 
     def suggestion(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> str:
@@ -433,20 +431,21 @@ class SiteRemedies:
         """DisableFor sends every cached read of the kind to the API server: where one lists by a cache
         index, which the server rejects, the edit would break that List, so only the help says what to do
         first (replace the index, then disable the cache)."""
+        if self.indexed.get((key, kind.name)):
+            return None
         fix, anchor = self.options_fixes.chosen(disable_for_fix, key, kind, managers)
-        indexed = self.indexed.get((key, kind.name))
         transform = self.rewritten.get((key, kind.name)) or self.rewritten.get((key, None))
         if transform is not None and anchor is not None and transform.reaches:
             # a transform given to another subcommand's manager leaves this one's reads as they are
             edited = self.built_at((anchor.file.path, anchor.literal.start_byte))
             transform = transform if not edited or set(edited) & set(transform.reaches) else None
-        if fix is not None and transform is not None and not indexed:
+        if fix is not None and transform is not None:
             title = (
                 f"{fix.title}; reads then return {kind.name} objects as stored, not as the transform at "
                 f"{transform.span.path}:{transform.span.line} leaves them in the cache"
             )
             return replace(fix, title=title, applicability=Applicability.UNSAFE)
-        return None if indexed else fix
+        return fix
 
 
 def _instead_of_index(index: FieldKey, served: frozenset[str]) -> str:
