@@ -293,7 +293,7 @@ class _Extractor:
             name
             for name in ("Label", "Field", "Namespaces")
             if name in fields
-            and (_names_a_namespace(nodes[name]) if name == "Namespaces" else not self._everything(fields[name]))
+            and (self._names_a_namespace(nodes[name]) if name == "Namespaces" else not self._everything(fields[name]))
         ]
         # A field the entry sets, to anything but nil, takes the place of the cache's default for its kind.
         replaces = frozenset(
@@ -365,7 +365,9 @@ class _Extractor:
                 ):
                     continue
                 shown = " ".join(parser.text(value).split())
-                effective = _names_a_namespace(value) if field_name == "Namespaces" else not self._everything(shown)
+                effective = (
+                    self._names_a_namespace(value) if field_name == "Namespaces" else not self._everything(shown)
+                )
                 text = f"ByObject entry for {found.text} sets {field_name}"
                 self._add(Mitigation.BY_OBJECT, found.kind, target, text, effective, self._selector_built(value))
 
@@ -505,7 +507,7 @@ class _Extractor:
             elif right.type == "identifier" and index is not None and self._holds_an_entry(right, left):
                 self._entry_fields_written(index, right)
             elif operand is not None and parser.text(operand.child_by_field_name("field")) == "DefaultNamespaces":
-                effective = index is not None and _names_a_namespace(index)
+                effective = index is not None and self._names_a_namespace(index)
                 # `opts.DefaultNamespaces[ns] = …` in a loop over `strings.Split(os.Getenv(…), ",")`: "" by default
                 built = self._every_namespace_condition([index]) if index is not None and effective else None
                 self._add(Mitigation.DEFAULT_NAMESPACES, None, left, "DefaultNamespaces", effective, built)
@@ -553,7 +555,7 @@ class _Extractor:
         if package == CR_CACHE and name == "MultiNamespacedCacheBuilder":
             arguments = call.child_by_field_name("arguments")
             first = parser.first_named(arguments)
-            effective = first is None or _names_a_namespace(first)
+            effective = first is None or self._names_a_namespace(first)
             self._add(Mitigation.DEFAULT_NAMESPACES, None, call, "MultiNamespacedCacheBuilder", effective)
         elif is_second_cache(self.file, call):
             key = second_cache_key(self.file, call)
@@ -670,12 +672,43 @@ class _Extractor:
             self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, text, shown not in _ALL_NAMESPACES, built)
             return
         built = self._namespaces_built(value)
-        lists_every = _lists_every_namespace(value) or (value.type == "identifier" and self._lists_every(value))
-        effective = _names_a_namespace(value) and not lists_every
+        lists_every = self._lists_every_namespace(value) or (value.type == "identifier" and self._lists_every(value))
+        effective = self._names_a_namespace(value) and not lists_every
         detail = EVERY_NAMESPACE if lists_every else _namespaces_detail(value)
         self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, detail)
         if name == "DefaultNamespaces" and value.type == "composite_literal":
             self._namespace_selectors(value, anchor)
+
+    def _names_a_namespace(self, value: tree_sitter.Node) -> bool:
+        """False for an empty literal or one that lists all namespaces (`{ns: {}, metav1.NamespaceNone: {}}`: the
+        `""` entry caches every namespace the others leave out); an unseen value counts (SPEC §1)."""
+        if value.type != "composite_literal":
+            return value.type not in ("nil",) and parser.text(value) not in _ALL_NAMESPACES
+        keys = _literal_namespaces(value)
+        return any(key not in _ALL_NAMESPACES for key in keys) and not self._lists_every_namespace(value)
+
+    def _lists_every_namespace(self, value: tree_sitter.Node) -> bool:
+        """Whether a namespace literal lists all namespaces beside others: the `""` key, in a slice, or in a map
+        with a cache.Config that selects nothing (`{cache.AllNamespaces: {LabelSelector: sel}, ns: {}}` narrows
+        by sel)."""
+        if value.type != "composite_literal":
+            return False
+        entries = keyed_entries(value)
+        if not entries:
+            return len(keys := _literal_namespaces(value)) > 1 and any(key in _ALL_NAMESPACES for key in keys)
+        return len(entries) > 1 and any(
+            parser.text(key) in _ALL_NAMESPACES and not self._config_selects(config) for key, config in entries
+        )
+
+    def _config_selects(self, config: tree_sitter.Node | None) -> bool:
+        """Whether a namespace's cache.Config (a literal, or unseen: None) sets a label or field selector other
+        than everything."""
+        if config is None or config.type not in ("literal_value", "composite_literal"):
+            return False
+        return any(
+            parser.text(key) in _CONFIG_SELECTORS and not self._everything(parser.text(value))
+            for key, value in keyed_entries(config)
+        )
 
     def _may_run(self, node: tree_sitter.Node) -> bool:
         """Whether the function around a node may run: not a plain function of a binary's packages that no
@@ -739,16 +772,19 @@ class _Extractor:
 
     def _lists_every(self, name: tree_sitter.Node) -> bool:
         """Whether a local map gets by default the key of all namespaces beside others (`namespaces :=
-        map…{ns: {}, metav1.NamespaceNone: {}}`): every namespace is cached."""
+        map…{ns: {}, metav1.NamespaceNone: {}}`) with a cache.Config that selects nothing: every namespace is
+        cached."""
         return any(
-            parser.text(key) in _ALL_NAMESPACES and not _all_off_by_default([self.evaluator.condition(self.file, key)])
-            for key in self._entry_keys(name)
+            parser.text(key) in _ALL_NAMESPACES
+            and not self._config_selects(config)
+            and not _all_off_by_default([self.evaluator.condition(self.file, key)])
+            for key, config in self._entries(name)
         )
 
     def _has_an_unseen_key(self, name: tree_sitter.Node) -> bool:
         """Whether a local map gets by default a key the code does not show (read from the environment as is),
         in the literal it is made with or by `m[key] = …`: the inline `{ns: {}}` counts, and so does this."""
-        for key in self._entry_keys(name):
+        for key, _ in self._entries(name):
             condition = self.evaluator.condition(self.file, key)
             if condition is not None and condition.holds_by_default is False:
                 continue
@@ -757,21 +793,24 @@ class _Extractor:
                 return True
         return False
 
-    def _entry_keys(self, name: tree_sitter.Node) -> list[tree_sitter.Node]:
-        """The keys a local map is given: in a literal it is declared or assigned, and by `m[key] = …`."""
+    def _entries(self, name: tree_sitter.Node) -> list[tuple[tree_sitter.Node, tree_sitter.Node | None]]:
+        """The keys a local map is given, with their values where the code shows them: in a literal it is
+        declared or assigned, and by `m[key] = …`."""
         text = parser.text(name)
         scope = self.resolver.scope(self.file, name)
         declaration = self.resolver.declaration(self.file, name)
         made = [*(scope.assignments.get(text, []) if scope is not None else [])]
         if declaration is not None and declaration.value_node is not None:
             made.append(declaration.value_node)
-        keys = [key for literal in made if literal.type == "composite_literal" for key, _ in keyed_entries(literal)]
+        entries: list[tuple[tree_sitter.Node, tree_sitter.Node | None]] = [
+            entry for literal in made if literal.type == "composite_literal" for entry in keyed_entries(literal)
+        ]
         for value in scope.element_writes.get(text, []) if scope is not None else []:
             target = assigned_to(value)
             index = target.child_by_field_name("index") if target is not None else None
             if index is not None:
-                keys.append(index)
-        return keys
+                entries.append((index, value))
+        return entries
 
     def _filled_whole(self, name: tree_sitter.Node) -> list[tree_sitter.Node]:
         """The values a local map is assigned whole that may have entries (not `m = map…{}` or `make(…)` before
@@ -834,36 +873,6 @@ def _written_object(item: tree_sitter.Node) -> bool:
     """Whether a list item is an object written out (`&rbacv1.ClusterRoleBinding{}`), of whatever kind."""
     operand = item.child_by_field_name("operand") if item.type == "unary_expression" else item
     return operand is not None and operand.type == "composite_literal"
-
-
-def _names_a_namespace(value: tree_sitter.Node) -> bool:
-    """False for an empty literal or one that lists all namespaces (`{ns: {}, metav1.NamespaceNone: {}}`: the
-    `""` entry caches every namespace the others leave out); an unseen value counts (SPEC §1)."""
-    if value.type != "composite_literal":
-        return value.type not in ("nil",) and parser.text(value) not in _ALL_NAMESPACES
-    keys = _literal_namespaces(value)
-    return any(key not in _ALL_NAMESPACES for key in keys) and not _lists_every_namespace(value)
-
-
-def _lists_every_namespace(value: tree_sitter.Node) -> bool:
-    """Whether a namespace literal lists all namespaces beside others: the `""` key, in a slice, or in a map with
-    a cache.Config that selects nothing (`{cache.AllNamespaces: {LabelSelector: sel}, ns: {}}` narrows by sel)."""
-    if value.type != "composite_literal":
-        return False
-    entries = keyed_entries(value)
-    if not entries:
-        return len(keys := _literal_namespaces(value)) > 1 and any(key in _ALL_NAMESPACES for key in keys)
-    return len(entries) > 1 and any(
-        parser.text(key) in _ALL_NAMESPACES and not _config_selects(config) for key, config in entries
-    )
-
-
-def _config_selects(config: tree_sitter.Node) -> bool:
-    """Whether a namespace's cache.Config sets a label or field selector other than everything."""
-    return any(
-        parser.text(key) in _CONFIG_SELECTORS and parser.text(value) not in _EVERYTHING
-        for key, value in keyed_entries(config)
-    )
 
 
 def _literal_namespaces(value: tree_sitter.Node) -> list[str]:
