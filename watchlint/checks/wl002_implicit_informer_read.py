@@ -50,9 +50,41 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             construct=site.construct,
             enclosing=site.enclosing,
             related=related,
-            fixes=fixes_for(site, judgement),
+            fixes=_scoped_when_configured(site, judgement, fixes_for(site, judgement)),
             help=site.suggestion or _disable_help(site, judgement),  # the front-end's: a cache index to replace
         )
+
+
+_SCOPES = (Mitigation.DEFAULT_NAMESPACES, Mitigation.DEFAULT_SELECTOR)
+
+
+def _scoped_when_configured(site: Site, judgement: Judgement, fixes: tuple[Fix, ...]) -> tuple[Fix, ...]:
+    """A List naming no namespace or selector, through a cache scoped only when the operator is configured so
+    (`if ns := os.Getenv("WATCH_NAMESPACE"); ns != "" {…}`): read from the API server it lists every namespace
+    where the cache would list the scope's, so reading it uncached changes what the operator sees (unsafe)."""
+    if site.operation is not Operation.LIST or site.read_restrictions or not fixes or judgement.policy is None:
+        return fixes
+    scope = next(
+        (
+            restriction
+            for restriction in judgement.policy.restrictions
+            if (
+                restriction.mitigation in _SCOPES
+                or (restriction.mitigation is Mitigation.BY_OBJECT and restriction.kind == site.kind)
+            )
+            and restriction.is_effective
+            and restriction.condition is not None
+            and restriction.condition.holds_by_default is False
+        ),
+        None,
+    )
+    if scope is None or scope.condition is None:
+        return fixes
+    lost = (
+        f"; where {scope.condition.text}, the List then reads every {site.kind} the cache would leave out: "
+        "give it the scope's namespaces or selector"
+    )
+    return tuple(replace(fix, title=f"{fix.title}{lost}", applicability=Applicability.UNSAFE) for fix in fixes)
 
 
 def _disable_help(site: Site, judgement: Judgement) -> str:
