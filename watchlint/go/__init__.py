@@ -176,7 +176,7 @@ def extract(unit: UnitInput) -> Facts:
     for file in run.all_files:  # a client can be passed along by files that import no Kubernetes package
         run.guarded(file, lambda item: flags.collect(item, resolver))
         run.guarded(file, lambda item: collect_clients(clients, item))
-    flags.finish(run.all_files)
+    flags.finish(run.all_files, resolver)
     evaluator = Evaluator(resolver, flags, calls)
     evaluator.find_deployed_packages = lambda: _deployed_packages(run)
     evaluator.find_binaries = lambda: [binary.packages for binary in run.binaries()]

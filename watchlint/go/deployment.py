@@ -25,6 +25,7 @@ from watchlint.go.known import (
     AN_ERROR,
     OPERATORS,
     UNKNOWN,
+    CallBindings,
     Val,
     Value,
     appended,
@@ -400,7 +401,7 @@ class Evaluator:
             if receiver and operand is not None and function is not None and function.type == "selector_expression":
                 # `cfg.Watch.Namespaces.Len()`: the method reads the value it is called on
                 bindings[parser.text(receiver)] = self.value(file, operand, env, depth + 1)
-            return self.returned(info.file, info.node, bindings, depth + 1)
+            return self.returned(info.file, info.node, CallBindings(info.node, bindings), depth + 1)
         return UNKNOWN
 
     def _built_in(
@@ -492,7 +493,8 @@ class Evaluator:
                 origin = next((guard.origin for guard in guards if guard.origin), "") or passed_over
                 if len(evaluated) == 1:
                     first = evaluated[0]
-                    return Val(first.value, first.origin or origin) if isinstance(first, Val) else first
+                    # `return os.Getenv("POD_NAMESPACE")`: still a value the code does not show
+                    return Val(first.value, first.origin or origin, first.unseen) if isinstance(first, Val) else first
                 items = tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated)
                 unseen = bool(evaluated) and isinstance(evaluated[0], Val) and evaluated[0].unseen  # `return ns, nil`
                 return Val(items, origin or first_origin(*evaluated), unseen)

@@ -12,7 +12,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.configfiles import decoded_from_parameters, decoded_into_parameters, decoded_structs
-from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.envconfig import Processed, field_variables, processed_structs
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, keyed_elements, unquote
@@ -48,6 +48,31 @@ class Flag:
     # `flag.StringVar(&o.Namespace, "namespace", o.Namespace, …)`: the default is what the field held before
     defaults_to_destination: bool = False
     required: bool = False  # the definition says the program does not run without it (urfave's Required: true)
+    # defined through a helper of the module (`iflag.StringVar(fs, &ns, "namespace", "NS", "", usage)`): the
+    # default is the helper's, read with the helper's parameters bound to what this call passes
+    through: WrappedDefinition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FlagHelper:
+    """A function of the module that defines the flag its caller names, into the variable its caller points
+    to (`func StringVar(fs *flag.FlagSet, out *string, name, env, def, usage string) { fs.StringVar(out,
+    name, fromEnv(env, def), usage) }`): the positions of both parameters and the default the definition
+    gives, in the helper's terms."""
+
+    info: FunctionInfo
+    output: int
+    name: int
+    default: tree_sitter.Node
+
+
+@dataclass(frozen=True, slots=True)
+class WrappedDefinition:
+    """A flag helper's call: where it is, and the helper."""
+
+    file: GoFile
+    call: tree_sitter.Node
+    helper: FlagHelper
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +119,8 @@ class FlagRegistry:
     # functions decoding a file into a parameter (`LoadConfigInto(conf any, dir string)`): what callers pass
     decoded_into_parameter: list[tuple[FunctionKey, int]] = field(default_factory=list)
     processed: list[Processed] = field(default_factory=list)  # structs envconfig fills, tagged or not
+    helpers: dict[FunctionKey, FlagHelper] = field(default_factory=dict)  # functions defining their callers' flags
+    helper_calls: set[tuple[str, int]] = field(default_factory=set)  # (file, start) of the calls of helpers
 
     def named(self, name: str, near: GoFile | None = None) -> Flag | None:
         """The flag of a name; of several definitions, the one whose folder shares most with `near`'s (the
@@ -141,9 +168,16 @@ class FlagRegistry:
             if names and ('default:"' in text or 'long:"' in text or (uses_kong and 'help:"' in text)):
                 self._tagged_flag(file, declaration, parser.text(names[0]), text)
 
-    def finish(self, files: list[GoFile]) -> None:
-        """After every file is collected: the fields of the structs envconfig fills take their variables'
-        names, prefix included (`envconfig:"X"` alone says X, `Process("APP", …)` makes it APP_X)."""
+    def finish(self, files: list[GoFile], resolver: Resolver) -> None:
+        """After every file is collected: the flags defined through helpers of the module, at their calls; the
+        fields of the structs envconfig fills take their variables' names, prefix included (`envconfig:"X"`
+        alone says X, `Process("APP", …)` makes it APP_X)."""
+        if self.helpers:
+            names = {key.name for key in self.helpers}
+            for file in files:
+                for call in file.calls():
+                    if call.name in names and call.arguments is not None:
+                        self._helper_call(file, call.node, call.arguments, resolver)
         for processed in self.processed:
             for filled in field_variables(files, processed):
                 entries = self.env_by_field.setdefault(filled.field, [])
@@ -196,6 +230,8 @@ class FlagRegistry:
             return  # most calls: decided before the arguments are taken apart
         values = parser.named(arguments)
         name = _constant_text(file, values[1], resolver) if match and len(values) >= 3 else None
+        if match and name is None and len(values) >= 3:
+            self._helper(file, call, values[3] if match.group(2) and len(values) > 3 else values[2], values, resolver)
         if match and name is not None:
             default = values[3] if match.group(2) and len(values) > 3 else values[2]
             target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
@@ -213,6 +249,42 @@ class FlagRegistry:
         if value_match and name is not None:
             default = values[2] if value_match.group(2) and len(values) > 2 else values[1]
             self._name(Flag(name, file, default))
+
+    def _helper(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        default: tree_sitter.Node,
+        values: list[tree_sitter.Node],
+        resolver: Resolver,
+    ) -> None:
+        """A definition naming its flag and variable by parameters of the function around it: a flag helper."""
+        key = resolver.function_key(file, call)
+        info = resolver.declarations.functions.get(key) if key is not None else None
+        if info is None or values[0].type != "identifier" or values[1].type != "identifier":
+            return
+        positions = {parameter.name: parameter.index for parameter in info.parameters}
+        output, name = positions.get(parser.text(values[0])), positions.get(parser.text(values[1]))
+        if output is not None and name is not None:
+            self.helpers[info.key] = FlagHelper(info, output, name, default)
+
+    def _helper_call(
+        self, file: GoFile, call: tree_sitter.Node, arguments: tree_sitter.Node, resolver: Resolver
+    ) -> None:
+        info = resolver.callee(file, call)
+        helper = self.helpers.get(info.key) if info is not None else None
+        values = parser.named(arguments)
+        if helper is None or max(helper.output, helper.name) >= len(values):
+            return
+        name = _constant_text(file, values[helper.name], resolver)
+        pointer = values[helper.output]
+        target = pointer.child_by_field_name("operand") if pointer.type == "unary_expression" else None
+        if name is None or target is None:
+            return
+        flag = Flag(name, file, helper.default, through=WrappedDefinition(file, call, helper))
+        self._bind(file, target, flag, resolver)
+        self._name(flag)
+        self.helper_calls.add((file.path, call.start_byte))
 
     def _value_flag(self, file: GoFile, method: str, values: list[tree_sitter.Node], resolver: Resolver) -> None:
         """`Var(&v, name, usage)`, `TextVar(&v, name, default, usage)`: the default is what `v` holds before

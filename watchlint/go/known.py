@@ -58,6 +58,16 @@ class Val:
 Value = Val | _Unknown
 
 
+class CallBindings(dict[str, Value]):
+    """A function's parameters bound to what one call passes, while the evaluation reads that function's body
+    for the call: its locals read through them (`b, err := strconv.ParseBool(s)`), not through what every
+    call of the function passes."""
+
+    def __init__(self, function: tree_sitter.Node, bound: dict[str, Value]) -> None:
+        super().__init__(bound)
+        self.function = function  # the declaration or literal the parameters belong to
+
+
 def either_origin(first: str, second: str) -> str:
     """`A or B` of two origins, each setting named once (`RESTRICT_TO_NAMESPACE or WATCH_NAMESPACE` with itself
     stays as it is)."""

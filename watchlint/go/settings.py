@@ -14,7 +14,7 @@ from watchlint.go.declarations import FunctionKey
 from watchlint.go.fields import FROM_FILE
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
 from watchlint.go.guards import disjuncts, is_failing_return, tested_empty
-from watchlint.go.known import AN_ERROR, UNKNOWN, Val, Value, either_origin, tag_value
+from watchlint.go.known import AN_ERROR, UNKNOWN, CallBindings, Val, Value, either_origin, tag_value
 from watchlint.go.model import Call, GoFile, call_parts
 from watchlint.go.resolve import keyed_elements, keyed_entries
 
@@ -121,9 +121,7 @@ class Settings:
             return Val(False if flag.is_bool else "", f"--{flag.name}")
         # evaluated once, from the top: a flag read deep in the code has its default all the same
         unknown: Value = UNKNOWN
-        value = self.evaluator.once(
-            ("default", id(flag)), lambda: self.evaluator.value(flag.file, default, {}, 0), unknown
-        )
+        value = self.evaluator.once(("default", id(flag)), lambda: self._evaluated_default(flag, default), unknown)
         if not isinstance(value, Val):
             return UNKNOWN  # a default the code computes in a way not followed: cannot be told (SPEC §1)
         if flag.is_bool and isinstance(value.value, str):
@@ -133,6 +131,21 @@ class Settings:
             # not show, from the variable unless the flag is given
             return Val(value.value, either_origin(f"--{flag.name}", value.origin), unseen=True)
         return Val(value.value, f"--{flag.name}")
+
+    def _evaluated_default(self, flag: Flag, default: tree_sitter.Node) -> Value:
+        through = flag.through
+        if through is None:
+            return self.evaluator.value(flag.file, default, {}, 0)
+        # a helper's definition: its parameters are what this call passes (`stringFromEnv(env, def)`)
+        helper, call = through.helper, through.call
+        values = parser.named(call.child_by_field_name("arguments") or call)
+        env = self.evaluator.parameters(through.file, call)
+        bound = {
+            parameter.name: self.evaluator.value(through.file, values[parameter.index], env, 1)
+            for parameter in helper.info.parameters
+            if parameter.index < len(values)
+        }
+        return self.evaluator.value(helper.info.file, default, CallBindings(helper.info.node, bound), 0)
 
     def _held_before(self, flag: Flag) -> tree_sitter.Node | None:
         """What the variable a flag fills and defaults to (`flag.StringVar(&ns, "namespace", ns, …)`) is

@@ -14,6 +14,7 @@ from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_function
 from watchlint.go.known import (
     UNKNOWN,
+    CallBindings,
     Val,
     Value,
     either,
@@ -81,7 +82,7 @@ class VariableValues:
                 return env[name]
             return self._written_value(file, declaration, writes, depth, env[name])
         if declaration is not None:
-            return self._declared(file, declaration, node, depth)
+            return self._declared(file, declaration, node, env, depth)
         flag = self.evaluator.flags.by_variable.get((file.package_path, name))
         if flag is not None:
             return self.evaluator.settings.flag_value(flag, depth)
@@ -202,7 +203,9 @@ class VariableValues:
                             self._package_assignments.setdefault((*variable, indexed), []).append((file, value))
         return self._package_assignments.get((package, name, elements), [])
 
-    def _declared(self, file: GoFile, declaration: Declaration, node: tree_sitter.Node, depth: int) -> Value:
+    def _declared(
+        self, file: GoFile, declaration: Declaration, node: tree_sitter.Node, env: dict[str, Value], depth: int
+    ) -> Value:
         """A local's value where `node` reads it: its declared value, then the writes before the read."""
         at = _read_at(node, declaration)
         every = self._writes(file, declaration)
@@ -218,8 +221,11 @@ class VariableValues:
             writes = [write for write in every if write.node.end_byte <= at]
             if any(repeats_before(write, at) for write in every if write.node.end_byte > at):
                 return UNKNOWN  # written later in a loop that reads it: the next round reads that write
-        key = ("local", file.path, declaration.node.start_byte, len(writes), closure if escaping else None)
-        return self.evaluator.memoized(key, lambda: self._written_value(file, declaration, writes, depth))
+        # in a helper the evaluation reads for one call, a local's value follows that call's arguments
+        bound = env if isinstance(env, CallBindings) and innermost_function(declaration.node) == env.function else None
+        bindings = tuple(sorted((name, repr(value)) for name, value in bound.items())) if bound is not None else None
+        key = ("local", file.path, declaration.node.start_byte, len(writes), closure if escaping else None, bindings)
+        return self.evaluator.memoized(key, lambda: self._written_value(file, declaration, writes, depth, bound=bound))
 
     def _writes(self, file: GoFile, declaration: Declaration) -> list[Write]:
         key = (file.path, declaration.node.start_byte)
@@ -236,12 +242,19 @@ class VariableValues:
         return found
 
     def _written_value(
-        self, file: GoFile, declaration: Declaration, writes: list[Write], depth: int, initial: Value | None = None
+        self,
+        file: GoFile,
+        declaration: Declaration,
+        writes: list[Write],
+        depth: int,
+        initial: Value | None = None,
+        bound: CallBindings | None = None,
     ) -> Value:
-        """The declared (or `initial`) value with the writes applied in order."""
-        value = self._declared_value(file, declaration, depth) if initial is None else initial
+        """The declared (or `initial`) value with the writes applied in order; `bound`: the parameters of the
+        function around the local as one call passes them, else as every call does."""
+        value = self._declared_value(file, declaration, depth, bound) if initial is None else initial
         for write in writes:
-            written = self._write_value(file, write, value, depth)
+            written = self._write_value(file, write, value, depth, bound)
             if written is None:
                 continue  # not a write after all: a flag definition, whose default is the declared value
             configured = _Configured(self.evaluator.parameters(file, write.node, depth + 1))
@@ -271,14 +284,16 @@ class VariableValues:
                 value = Val(written.value, origin) if isinstance(written, Val) and not written.origin else written
         return value
 
-    def _write_value(self, file: GoFile, write: Write, before: Value, depth: int) -> Value | None:
+    def _write_value(
+        self, file: GoFile, write: Write, before: Value, depth: int, bound: CallBindings | None = None
+    ) -> Value | None:
         if write.kind is WriteKind.INDEX:
-            return self._indexed(file, write, before, depth)
+            return self._indexed(file, write, before, depth, bound)
         if write.kind is WriteKind.ASSIGN:
             left, right = write.node.child_by_field_name("left"), write.node.child_by_field_name("right")
             names = parser.named(left) if left is not None else []
             values = parser.named(right) if right is not None else []
-            env = self.evaluator.parameters(file, write.node, depth + 1)
+            env = bound if bound is not None else self.evaluator.parameters(file, write.node, depth + 1)
             if len(values) == len(names):
                 return self.evaluator.value(file, values[write.index], env, depth + 1)
             value = self.evaluator.value(file, values[0], env, depth + 1) if len(values) == 1 else UNKNOWN
@@ -300,15 +315,13 @@ class VariableValues:
             return UNKNOWN
         return Val({**(before.value or {}), **(source.value or {})}, before.origin or source.origin)
 
-    def _indexed(self, file: GoFile, write: Write, before: Value, depth: int) -> Value:
-        """`x[key] = value` on a known map: the map with that key (the values are not tracked)."""
+    def _indexed(self, file: GoFile, write: Write, before: Value, depth: int, bound: CallBindings | None) -> Value:
+        """`x[key] = value` on a known map: the map with that key (the values are not tracked); a key the
+        function's parameter gives (`configs[namespace] = …` in a helper) is what the calls pass."""
         left = write.node.child_by_field_name("left")
         target = parser.named(left)[write.index] if left is not None else None
-        key = (
-            self.evaluator.value(file, target.child_by_field_name("index"), {}, depth + 1)
-            if target is not None
-            else UNKNOWN
-        )
+        env = bound if bound is not None else self.evaluator.parameters(file, write.node, depth + 1)
+        key = self.evaluator.value(file, target.child_by_field_name("index"), env, depth + 1) if target else UNKNOWN
         if not isinstance(before, Val) or not isinstance(before.value, dict | None) or not isinstance(key, Val):
             return UNKNOWN
         return Val({**(before.value or {}), key.value: True}, before.origin or key.origin)
@@ -324,7 +337,11 @@ class VariableValues:
             index = _position(arguments, address)
             if info is not None and index >= 0 and self._sets_later(info, index, 2):
                 return None  # an override registered for later (`boolEnv(&o.enabled, "DD_…")`): not a default
-        if call is None or function is None or function.type != "selector_expression":
+        if call is None or function is None:
+            return UNKNOWN
+        if (file.path, call.start_byte) in self.evaluator.flags.helper_calls:
+            return None  # a flag helper's definition (`iflag.StringVar(fs, &ns, "namespace", …)`)
+        if function.type != "selector_expression":
             return UNKNOWN
         method = parser.text(function.child_by_field_name("field"))
         values = parser.named(arguments) if arguments is not None else []
@@ -360,7 +377,9 @@ class VariableValues:
                 return False
         return True
 
-    def _declared_value(self, file: GoFile, declaration: Declaration, depth: int) -> Value:
+    def _declared_value(
+        self, file: GoFile, declaration: Declaration, depth: int, bound: CallBindings | None = None
+    ) -> Value:
         flag = self.evaluator.flags.by_variable.get((file.path, f"{declaration.name}@{declaration.node.start_byte}"))
         if flag is not None:
             return self.evaluator.settings.flag_value(flag, depth)
@@ -370,7 +389,7 @@ class VariableValues:
             return UNKNOWN  # `(b *Bool) IsTrue()`: not a nil pointer declared without a value
         if declaration.value_node is not None:
             # a local's value may depend on the function's parameters: `objects := strings.Split(names, ",")`
-            env = self.evaluator.parameters(file, declaration.value_node, depth + 1)
+            env = bound if bound is not None else self.evaluator.parameters(file, declaration.value_node, depth + 1)
             value = self.evaluator.value(file, declaration.value_node, env, depth + 1)
             if isinstance(value, Val) and isinstance(value.value, tuple):
                 return result_at(value, declaration.value_index)
