@@ -225,7 +225,15 @@ def _sites_and_policies(
         pending, calls.callers_through_interfaces, calls.deployed_callers, evaluator.fields.stored
     )
     pending = extractor.without_handed_out(pending, evaluator.fields.stored)
-    anchors = options_anchors(binaries, run.files, policies, run.module, resolver, run.all_files)
+    anchors = options_anchors(
+        binaries,
+        run.files,
+        policies,
+        run.module,
+        resolver,
+        run.all_files,
+        lambda f, n: _runs_by_default(evaluator, f, n),
+    )
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
     outside = frozenset().union(*(b.packages for b in every_binary if b not in binaries))

@@ -77,8 +77,10 @@ def options_anchors(
     module: GoModule,
     resolver: Resolver,
     all_files: list[GoFile],
+    runs_by_default: Callable[[GoFile, tree_sitter.Node], bool],
 ) -> Anchors:
-    """The manager options literal each policy's fixes edit by default: the one a `package main` hands to
+    """The manager options literal each policy's fixes edit by default: one the default deployment builds a
+    manager from (not a subcommand's run only where a setting asks for it), the one a `package main` hands to
     NewManager (followed through variables and the functions that return it) where there is one, else one
     passed to NewManager, so that a short-lived manager a library builds (to bootstrap certificates, say) is
     not the one edited; a test's manager only when there is no other."""
@@ -113,6 +115,7 @@ def options_anchors(
             found,
             key=lambda item: (
                 item[0].path.endswith("_test.go"),  # with --include-tests: an envtest manager is never the one
+                len(found) > 1 and not runs_by_default(*item),
                 (item[0].path, item[1].start_byte) not in mains,
                 (item[0].path, item[1].start_byte) in idle,  # a manager built for its API reader runs no site
                 os.path.basename(item[0].path) != "main.go",  # of a binary's subcommands, the main one's
