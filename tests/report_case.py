@@ -136,7 +136,7 @@ def _python_facts() -> Facts:
         policies=(CachePolicy(key="kopf", label="kopf operator", origins=(), restrictions=()),),
         comments=(noqa,),
         notifications=(
-            Notification("operator/legacy.py", "syntax error at line 3; file skipped", NotificationLevel.ERROR),
+            Notification("operator/legacy.py", "syntax error at line 3; file skipped", NotificationLevel.ERROR, line=3),
         ),
     )
 

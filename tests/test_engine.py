@@ -47,13 +47,13 @@ BAD: dict[str, str | bytes] = {
     "operator/syntax.py": "def f(:\n",
 }
 # path below the analyzed folder, level and message, in the reporting order (path, message)
-BAD_NOTES = [
-    ("internal/binary.go", "error", "file is binary (contains NUL bytes)"),
-    ("internal/broken.go", "warning", "syntax error at line 3; analyzed what parsed"),
-    ("internal/latin1.go", "error", "file is not valid UTF-8 (invalid byte at line 3)"),
-    ("internal/locked.go", "error", "cannot read file: Permission denied"),
-    ("operator/syntax.py", "error", "syntax error at line 1; file skipped"),
-    ("operator/utf16.py", "error", "file is UTF-16 encoded; only UTF-8 source is analyzed"),
+BAD_NOTES = [  # path, level, message and the line SARIF's region names (syntax errors)
+    ("internal/binary.go", "error", "file is binary (contains NUL bytes)", None),
+    ("internal/broken.go", "warning", "syntax error at line 3; analyzed what parsed", 3),
+    ("internal/latin1.go", "error", "file is not valid UTF-8 (invalid byte at line 3)", None),
+    ("internal/locked.go", "error", "cannot read file: Permission denied", None),
+    ("operator/syntax.py", "error", "syntax error at line 1; file skipped", 1),
+    ("operator/utf16.py", "error", "file is UTF-16 encoded; only UTF-8 source is analyzed", None),
 ]
 
 
@@ -71,7 +71,7 @@ def locked(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def stderr_lines(prefix: str) -> str:
-    return "".join(f"{level}: {prefix}{path}: {message}\n" for path, level, message in BAD_NOTES)
+    return "".join(f"{level}: {prefix}{path}: {message}\n" for path, level, message, _ in BAD_NOTES)
 
 
 @pytest.mark.usefixtures("locked")
@@ -113,10 +113,11 @@ def test_bad_files_in_sarif_are_tool_execution_notifications(
             note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
             note["level"],
             note["message"]["text"],
+            note["locations"][0]["physicalLocation"].get("region", {}).get("startLine"),
         )
         for note in invocation["toolExecutionNotifications"]
     ]
-    assert notes == [(f"repo/{path}", level, message) for path, level, message in BAD_NOTES]
+    assert notes == [(f"repo/{path}", level, message, line) for path, level, message, line in BAD_NOTES]
     uris = [
         note["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"]
         for note in invocation["toolExecutionNotifications"]
@@ -134,7 +135,8 @@ def test_engine_run_reports_bad_files_as_sorted_notifications(
     monkeypatch.chdir(tmp_path)
     report = run([Path("repo")], CommandLine(), catalog)
     assert report.notifications == tuple(
-        Notification(f"repo/{path}", message, NotificationLevel(level)) for path, level, message in BAD_NOTES
+        Notification(f"repo/{path}", message, NotificationLevel(level), line=line)
+        for path, level, message, line in BAD_NOTES
     )
     assert (report.findings, report.mitigated, report.files_analyzed) == ((), (), 3)
     assert report.has_failed_entirely is False

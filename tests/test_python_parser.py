@@ -36,7 +36,7 @@ def test_syntax_error_is_a_notification_naming_the_line(catalog: Catalog, text: 
     facts = extract(catalog, {"broken.py": text, "good.py": "import kopf\n"})
     line = text.count("\n", 0, text.index("def h")) + 1
     assert facts.notifications == (
-        Notification("broken.py", f"syntax error at line {line}; file skipped", NotificationLevel.ERROR),
+        Notification("broken.py", f"syntax error at line {line}; file skipped", NotificationLevel.ERROR, line=line),
     )
     assert facts.files == ("good.py",)
 
@@ -55,7 +55,7 @@ def test_syntax_error_is_a_notification_naming_the_line(catalog: Catalog, text: 
 def test_python2_file_is_skipped_with_a_warning(catalog: Catalog, text: str, construct: str, line: int) -> None:
     facts = extract(catalog, {"legacy.py": text})
     message = f"looks like Python 2 ({construct} at line {line}); file skipped"
-    assert facts.notifications == (Notification("legacy.py", message, NotificationLevel.WARNING),)
+    assert facts.notifications == (Notification("legacy.py", message, NotificationLevel.WARNING, line=line),)
     assert facts.files == ()
 
 

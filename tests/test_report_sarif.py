@@ -83,7 +83,12 @@ def test_sarif_reports_notifications_in_the_invocation(sarif_log: dict[str, Any]
             "level": "error",
             "message": {"text": "syntax error at line 3; file skipped"},
             "locations": [
-                {"physicalLocation": {"artifactLocation": {"uri": "operator/legacy.py", "uriBaseId": "%SRCROOT%"}}}
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": "operator/legacy.py", "uriBaseId": "%SRCROOT%"},
+                        "region": {"startLine": 3},
+                    }
+                }
             ],
         }
     ]

@@ -24,6 +24,7 @@ class Notification:
     message: str  # one line for the user
     level: NotificationLevel = NotificationLevel.WARNING
     detail: str = ""  # a traceback, shown with -v and kept in SARIF
+    line: int | None = None  # where in the file the problem is, when one line is (a syntax error)
 
 
 pickling.register(Notification)

@@ -45,5 +45,6 @@ def render(report: Report, catalog: Catalog) -> str:
         command = _NOTIFICATION_COMMANDS[notification.level]
         title = _escape_property("watchlint")
         file = _escape_property(notification.path)
-        lines.append(f"::{command} file={file},title={title}::{_escape_data(notification.message)}")
+        where = f",line={notification.line}" if notification.line is not None else ""
+        lines.append(f"::{command} file={file}{where},title={title}::{_escape_data(notification.message)}")
     return "".join(line + "\n" for line in lines)

@@ -191,7 +191,8 @@ def _result(finding: Finding, index: dict[str, int], line_hashes: _LineHashes) -
 def _notification(item: Notification) -> sarif.Notification:
     location = sarif.Location(
         physical_location=sarif.PhysicalLocation(
-            artifact_location=sarif.ArtifactLocation(uri=item.path, uri_base_id=SRCROOT)
+            artifact_location=sarif.ArtifactLocation(uri=item.path, uri_base_id=SRCROOT),
+            region=sarif.Region(start_line=item.line) if item.line is not None else None,
         )
     )
     return sarif.Notification(

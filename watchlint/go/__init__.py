@@ -245,8 +245,9 @@ def _parse(run: _Run, source: SourceFile) -> None:
     tree = parser.parse(source)
     error = parser.first_syntax_error(tree)
     if error is not None:
-        message = f"syntax error at line {error.start_point.row + 1}; analyzed what parsed"
-        run.notifications.append(Notification(source.path, message, NotificationLevel.WARNING))
+        line = error.start_point.row + 1
+        message = f"syntax error at line {line}; analyzed what parsed"
+        run.notifications.append(Notification(source.path, message, NotificationLevel.WARNING, line=line))
     run.comments.extend(parser.extract_comments(source, tree))
     directory = os.path.relpath(os.path.dirname(source.path) or ".", run.unit.shown_root)
     directory = "" if directory == "." else directory.replace(os.sep, "/")

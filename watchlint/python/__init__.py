@@ -139,7 +139,7 @@ def _guarded(run: _Run, source: SourceFile, step: Callable[[], None]) -> bool:
         step()
     except parser.PythonSyntaxError as error:
         level = NotificationLevel.WARNING if error.is_python2 else NotificationLevel.ERROR
-        run.notifications.append(Notification(source.path, f"{error}; file skipped", level))
+        run.notifications.append(Notification(source.path, f"{error}; file skipped", level, line=error.line))
         return False
     except Exception:  # one file's failure must not lose the unit
         run.notifications.append(file_failure(source))

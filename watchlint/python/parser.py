@@ -31,9 +31,10 @@ DIRECTIVE_MARKERS = (b"noqa", b"watchlint")  # comments without these cannot sup
 class PythonSyntaxError(Exception):
     """A file libcst cannot parse; the message names the line."""
 
-    def __init__(self, message: str, *, is_python2: bool = False) -> None:
+    def __init__(self, message: str, *, is_python2: bool = False, line: int | None = None) -> None:
         super().__init__(message)
         self.is_python2 = is_python2  # Python 2 code is skipped on purpose: a warning, not an error
+        self.line = line
 
 
 _NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"()[]{}")
@@ -73,7 +74,7 @@ def _parse(source: SourceFile) -> tuple[libcst.Module, tuple[int, ...] | None]:
         module = libcst.parse_module(source.data)
     except libcst.ParserSyntaxError as error:
         line = (problem[0] if problem else 0) or error.raw_line
-        raise PythonSyntaxError(f"syntax error at line {line}") from None
+        raise PythonSyntaxError(f"syntax error at line {line}", line=line or None) from None
     return module, first_lines(tree) if tree is not None else None
 
 
@@ -123,7 +124,7 @@ def _compile(source: SourceFile) -> tuple[ast.Module | None, tuple[int, str] | N
         return tree, None
     construct = python2_construct(source.line_bytes(line) if 0 < line <= source.line_count else b"", reason)
     if construct is not None:
-        raise PythonSyntaxError(f"looks like Python 2 ({construct} at line {line})", is_python2=True)
+        raise PythonSyntaxError(f"looks like Python 2 ({construct} at line {line})", is_python2=True, line=line)
     return None, (line, reason)
 
 
