@@ -63,12 +63,26 @@ def options_literals(
         if operand is not None:
             options_literals(file, operand, index, resolver, found, depth + 1)
     elif node.type == "identifier":
-        declaration = resolver.declaration(file, node)
-        if declaration is not None and declaration.value_node is not None:
-            options_literals(file, declaration.value_node, declaration.value_index, resolver, found, depth + 1)
+        _variable_literals(file, node, resolver, found, depth)
     elif node.type == "call_expression" and (info := resolver.callee(file, node)) is not None:
         for value in returned_on_success(info.node, index):
             options_literals(info.file, value, 0, resolver, found, depth + 1)
+
+
+def _variable_literals(
+    file: GoFile, node: tree_sitter.Node, resolver: Resolver, found: set[LiteralKey], depth: int
+) -> None:
+    """The literals a variable is declared with, and those assigned to it whole: `if s.LeaderElect { options =
+    manager.Options{…} }` hands the manager either."""
+    declaration = resolver.declaration(file, node)
+    if declaration is None:
+        return
+    if declaration.value_node is not None:
+        options_literals(file, declaration.value_node, declaration.value_index, resolver, found, depth + 1)
+    scope = resolver.scope(file, node)
+    for value in scope.assignments.get(parser.text(node), []) if scope is not None else []:
+        if value.type == "composite_literal":
+            found.add((file.path, value.start_byte))
 
 
 class ManagerLinks:
