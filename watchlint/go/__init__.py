@@ -43,7 +43,7 @@ from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations
 from watchlint.go.deployment import Evaluator
 from watchlint.go.flags import FlagRegistry
-from watchlint.go.imports import extract_imports
+from watchlint.go.imports import extract_imports, name_module_imports
 from watchlint.go.known import Val
 from watchlint.go.managers import LiteralKey, ManagerLinks
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
@@ -161,6 +161,7 @@ def extract(unit: UnitInput) -> Facts:
             run.notifications.append(file_failure(source))
             continue
         run.analyzed.append(source.path)
+    name_module_imports(run.all_files)
     if not unit.options.include_tests:
         test_only = test_only_packages(run.all_files, generated_imports, run.module_paths)
         run.files = [file for file in run.files if file.package_path not in test_only]

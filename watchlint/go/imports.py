@@ -55,3 +55,28 @@ def imported_paths(file: GoFile) -> frozenset[str]:
         for spec in file.nodes("import_spec")
         if (path := spec.child_by_field_name("path")) is not None
     )
+
+
+def name_module_imports(files: Iterable[GoFile]) -> None:
+    """An unaliased import of a package the unit holds is used by the name its package clause declares, which
+    need not be its folder's (`internal/controllers` declaring `package new_controllers`): that name is added
+    to each importing file's imports, once every file is parsed."""
+    declared: dict[str, set[str]] = {}
+    for file in files:
+        if file.package_name and not file.package_name.endswith("_test"):
+            declared.setdefault(file.package_path, set()).add(file.package_name)
+    renamed = {
+        path: next(iter(names))
+        for path, names in declared.items()
+        if len(names) == 1 and next(iter(names)) not in default_aliases(path)
+    }
+    if not renamed:
+        return
+    for file in files:
+        for spec in file.nodes("import_spec"):
+            path_node = spec.child_by_field_name("path")
+            if spec.child_by_field_name("name") is not None or path_node is None:
+                continue
+            name = renamed.get(parser.text(path_node).strip('"`'))
+            if name is not None:
+                file.imports.setdefault(name, parser.text(path_node).strip('"`'))
