@@ -1,6 +1,6 @@
 """The Go evaluator of the default deployment (watchlint/go/deployment.py) where the fixture grammar cannot say
 enough: its bounds on evaluations nested one inside the other and on recomputing what the depth limit cut short,
-and where a conditional scope is cited."""
+where a conditional scope is cited, and the options of a manager the default deployment never builds."""
 
 from __future__ import annotations
 
@@ -75,6 +75,28 @@ def test_a_scope_a_helper_builds_by_default_empty_cites_the_helpers_condition(
         if related.message == "DefaultNamespaces applies only when WATCH_NAMESPACE is set"
     ]
     assert (finding.code, finding.span.line, cited) == ("WL001", 23, [("main.go", 13, 5)])
+
+
+ANOTHER_PROGRAM = (
+    Path(__file__).parent / "fixtures" / "go" / "fixes-safe" / ("disable-for-the-manager-the-default-deployment-runs")
+)
+
+
+def test_a_manager_built_only_for_another_program_is_left_out_of_the_notes(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beside the operator's manager, main builds a certificate manager scoped to its namespace only when
+    RUN_CERT_MANAGER asks for that other program: its options narrow nothing the default deployment runs, so
+    the finding neither says the scope applies only when RUN_CERT_MANAGER is set (setting it would stop the
+    operator) nor cites that manager's options as leaving Secret unrestricted."""
+    monkeypatch.chdir(ANOTHER_PROGRAM)
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    notes = [(related.span.path, related.span.line, related.message) for related in finding.related]
+    assert finding.message == "`r.Get` on Secret starts a cluster-wide Secret informer"
+    assert notes == [
+        ("internal/operator/operator.go", 21, "cache options here leave Secret unrestricted"),
+        ("internal/controller/settings.go", 24, "settingsReconciler.Client is `mgr.GetClient()`"),
+    ]
 
 
 def _bare_evaluator() -> deployment.Evaluator:

@@ -315,16 +315,23 @@ def _policies(
         # options a shared package builds for another binary's manager only (devworkspace-operator's webhook
         # cache function, beside the operator's) narrow nothing this binary builds
         others = every_origin.difference(origins)
+        guards = [guard for item in chosen for guard in item.origin_guards]
+        # beside a manager the default deployment builds, one built only when a setting asks for another program
+        # (kubemacpool's RUN_CERT_MANAGER) does not run: its options narrow nothing that runs
+        idle = {origin for origin, guard in zip(origins, guards, strict=True) if guard is not None}
+        if len(idle) == len(set(origins)):
+            idle = set()
         restrictions = [
             restriction
             for item in chosen
             for restriction in item.restrictions
-            if not restriction.reaches or not others.issuperset(restriction.reaches)
+            if not restriction.reaches
+            or not (others.issuperset(restriction.reaches) or idle.issuperset(restriction.reaches))
         ]
         return CachePolicy(
             key=key,
             label=label,
-            origins=origins,
+            origins=tuple(origin for origin in origins if origin not in idle),
             restrictions=_relative_to_origins(restrictions, [g for item in chosen for g in item.origin_guards]),
             caches_unstructured=unstructured[0] if unstructured else None,
             transforms=tuple(transform for item in chosen for transform in item.transforms),
