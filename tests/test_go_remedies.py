@@ -356,6 +356,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/cluster"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
 
@@ -367,6 +368,9 @@ func main() {
 	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
 	account := &corev1.ServiceAccount{}
 	_, _ = controllerutil.CreateOrUpdate(ctx, mgr.GetClient(), account, func() error { return nil })
+	apiserver, _ := cluster.New(ctrl.GetConfigOrDie())
+	var bundle corev1.ConfigMap
+	_ = apiserver.GetCache().Get(ctx, client.ObjectKey{Namespace: "a", Name: "b"}, &bundle)
 }
 """
 
@@ -374,16 +378,18 @@ func main() {
 def test_reads_offer_only_the_remedies_that_apply_to_them(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A read through a cache of its own has no manager options to edit; CreateOrUpdate writes through the
-    client it reads with, so an API reader cannot take its place."""
+    """A read through a cache of its own has no manager options to edit, nor has a read of a cluster's cache
+    itself; CreateOrUpdate writes through the client it reads with, so an API reader cannot take its place."""
     monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": OWN_CACHE}))
     report = run([Path(".")], CommandLine(), catalog)
     helps = {finding.span.line: finding.help for finding in report.findings if finding.code == "WL002"}
     assert helps == {
-        17: "Restrict Pod in the options of the cache built at main.go:15 (cache.Options.ByObject or "
+        18: "Restrict Pod in the options of the cache built at main.go:16 (cache.Options.ByObject or "
         "DefaultNamespaces), or read it through a client without cache",
-        20: "Add ServiceAccount to client.CacheOptions.DisableFor in the manager options: "
+        21: "Add ServiceAccount to client.CacheOptions.DisableFor in the manager options: "
         "controllerutil.CreateOrUpdate writes through the client it reads with, which mgr.GetAPIReader() cannot",
+        24: "Restrict ConfigMap in the options of the cache built at main.go:22 (cache.Options.ByObject or "
+        "DefaultNamespaces), or read it through a client without cache",
     }
 
 

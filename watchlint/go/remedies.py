@@ -370,6 +370,23 @@ class SiteRemedies:
             return f"{restrict}: the watch's handler reads {kind} typed, so builder.OnlyMetadata would drop its events"
         return ""
 
+    def _cache_itself_help(self, item: PendingSite) -> str:
+        """A read of the cache itself, which no DisableFor sends to the API server: of a cache of its own, its
+        options alone; of the manager's, its cache options."""
+        if item.cache:
+            return self._own_cache_help(item)
+        return (
+            f"Restrict {item.object.kind} in the manager's cache options ({self.names.by_object}), or read it "
+            f"through mgr.GetAPIReader(): mgr.GetCache() serves it whatever {self.names.disable_for} says"
+        )
+
+    def _own_cache_help(self, item: PendingSite) -> str:
+        where = item.cache.rsplit(" at ", 1)[-1]
+        return (
+            f"Restrict {item.object.kind} in the options of the cache built at {where} ({self.names.by_object} "
+            f"or {self.names.namespaces}), or read it through a client without cache"
+        )
+
     def suggestion(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> str:
         """The text remedy of a read whose kind is listed by a cache index: DisableFor must wait for a label
         selector in the index's place; "" where the rule's own help says it all."""
@@ -384,10 +401,7 @@ class SiteRemedies:
             return ""
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
         if item.reads_cache_itself:
-            return (
-                f"Restrict {item.object.kind} in the manager's cache options ({self.names.by_object}), or read it "
-                f"through mgr.GetAPIReader(): mgr.GetCache() serves it whatever {self.names.disable_for} says"
-            )
+            return self._cache_itself_help(item)
         if item.own_client is not None:
             where = f"{item.own_client.path}:{item.own_client.line}"
             return (
@@ -396,11 +410,7 @@ class SiteRemedies:
                 "mgr.GetAPIReader()"
             )
         if indexed is None and item.cache:  # a cache of its own (cache.New, cluster.New): no manager options
-            where = item.cache.rsplit(" at ", 1)[-1]
-            return (
-                f"Restrict {item.object.kind} in the options of the cache built at {where} ({self.names.by_object} "
-                f"or {self.names.namespaces}), or read it through a client without cache"
-            )
+            return self._own_cache_help(item)
         if indexed is None and item.call.rsplit(".", 1)[-1] in READ_FIRST:  # Get, then write, through one client
             return (
                 f"Add {item.object.kind} to {self.names.disable_for} in the manager options: {item.call} "
