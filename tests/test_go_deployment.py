@@ -99,6 +99,28 @@ def test_a_manager_built_only_for_another_program_is_left_out_of_the_notes(
     ]
 
 
+FROM_THE_ENVIRONMENT = (
+    Path(__file__).parent / "fixtures" / "go" / "deployment" / ("namespace-read-from-the-environment-by-a-helper")
+)
+
+
+def test_a_scope_read_from_the_environment_as_is_says_an_empty_one_is_every_namespace(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A namespace scope keyed by POD_NAMESPACE, read as is, counts (SPEC §1); its evidence names the variable
+    and says that, empty, it caches every namespace, as an AllNamespaces install leaves it."""
+    monkeypatch.chdir(FROM_THE_ENVIRONMENT)
+    report = run([Path(".")], CommandLine(), catalog)
+    evidence = [
+        (item.span.path, item.span.line, item.evidence.span.line, item.evidence.message)
+        for item in report.mitigated
+        if item.evidence is not None
+    ]
+    assert evidence == [
+        ("cmd/main.go", 24, 17, "DefaultNamespaces (POD_NAMESPACE; every namespace if empty)"),
+    ]
+
+
 def _bare_evaluator() -> deployment.Evaluator:
     """An evaluator with its memo only: enough for `once`, which needs no module."""
     evaluator = deployment.Evaluator.__new__(deployment.Evaluator)

@@ -141,6 +141,9 @@ class Restriction:
     # where a wrapper building the manager assigns the field holding it whole (`options.Cache = …`) before the
     # manager takes the options: set for a restriction its caller wrote, which is then not effective
     dropped_by: Evidence | None = None
+    # the setting a namespace scope takes as is, its value out of the code's sight (`WATCH_NAMESPACE`): the
+    # scope counts (SPEC §1), and where the setting is empty it names every namespace, which users should know
+    assumed: str = ""
 
     @property
     def is_active(self) -> bool:

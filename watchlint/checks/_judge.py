@@ -248,6 +248,8 @@ def _applies(restriction: Restriction, site: Site) -> bool:
 
 
 def _evidence(restriction: Restriction) -> Related:
+    if restriction.assumed:  # a namespace read as is: it counts, but an empty one is every namespace
+        return Related(restriction.span, f"{restriction.text} ({restriction.assumed}; every namespace if empty)")
     return Related(restriction.span, restriction.text)
 
 

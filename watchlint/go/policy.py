@@ -583,9 +583,10 @@ class _Extractor:
         at: tuple[GoFile, tree_sitter.Node] | None = None,
         replaces: frozenset[str] = frozenset(),
         client: Span | None = None,
+        assumed: str = "",
     ) -> None:
         """`at`: where the restriction is written when that is in a helper of another file (`node` is then
-        where the options take it); `client`: see Restriction.client."""
+        where the options take it); `client` and `assumed`: see Restriction."""
         if not self._may_run(node):
             return  # options a function builds that no code calls or hands on (a leftover): no manager takes them
         file, written = at if at is not None else (self.file, node)
@@ -609,6 +610,7 @@ class _Extractor:
             reaches=self.links.reaching(file, written),
             client=client,
             dropped_by=Evidence(dropped.span, f"`{dropped.shown} = …`") if dropped is not None else None,
+            assumed=assumed,
         )
         if cache is None:
             self.policy.restrictions.append(restriction)
@@ -669,15 +671,33 @@ class _Extractor:
             shown = " ".join(parser.text(value).split())
             built = self._every_namespace_condition([value])
             text = f"Namespace: {shown}"
-            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, text, shown not in _ALL_NAMESPACES, built)
+            effective = shown not in _ALL_NAMESPACES
+            assumed = self._unseen_setting(value)
+            self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, text, effective, built, assumed=assumed)
             return
         built = self._namespaces_built(value)
         lists_every = self._lists_every_namespace(value) or (value.type == "identifier" and self._lists_every(value))
         effective = self._names_a_namespace(value) and not lists_every
         detail = EVERY_NAMESPACE if lists_every else _namespaces_detail(value)
-        self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, detail)
+        assumed = self._unseen_setting(value) if effective else ""
+        self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, detail, assumed=assumed)
         if name == "DefaultNamespaces" and value.type == "composite_literal":
             self._namespace_selectors(value, anchor)
+
+    def _unseen_setting(self, value: tree_sitter.Node) -> str:
+        """The setting a namespace scope names its namespace by, read as is (`{os.Getenv("WATCH_NAMESPACE"):
+        {}}`, `Namespace: watchNamespace`); "" where the code shows every namespace it names."""
+        if value.type == "composite_literal":
+            nodes = [key for key, _ in keyed_entries(value)] or literal_items(value)
+        elif value.type == "identifier" and self.resolver.declaration(self.file, value) is not None:
+            nodes = [key for key, _ in self._entries(value)] or [value]
+        else:
+            nodes = [value]
+        for node in nodes:
+            found = self.evaluator.value(self.file, node, self.evaluator.parameters(self.file, node), 0)
+            if isinstance(found, Val) and found.unseen and isinstance(found.value, str | None):
+                return found.origin or "a setting"
+        return ""
 
     def _names_a_namespace(self, value: tree_sitter.Node) -> bool:
         """False for an empty literal or one that lists all namespaces (`{ns: {}, metav1.NamespaceNone: {}}`: the
