@@ -15,6 +15,7 @@ from watchlint.facts import Evidence
 from watchlint.go import parser
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver, assigned_to
+from watchlint.go.scope import innermost_function
 
 CLIENT_GO_CACHE = "k8s.io/client-go/tools/cache"
 _ADDS = frozenset({"AddEventHandler", "AddEventHandlerWithResyncPeriod", "AddEventHandlerWithOptions"})
@@ -24,8 +25,10 @@ _MAX_HOPS = 2  # variables followed from the informer to its handlers: `i := f.S
 
 def handler_filters(resolver: Resolver, file: GoFile, informer: tree_sitter.Node) -> list[Evidence]:
     """The filters of an informer's handlers when each of them is a FilteringResourceEventHandler (at least
-    one); none when it has no handler in sight or one that takes every event."""
-    handlers = list(_handlers(resolver, file, informer, 0))
+    one); none when it has no handler in sight or one that takes every event. The same expression written
+    again in the function (`configmapinformer.Get(ctx)`, `f.Core().V1().Secrets()`) is the same shared
+    informer: its handlers count too."""
+    handlers = [handler for same in _spelled_alike(informer) for handler in _handlers(resolver, file, same, 0)]
     filters = [_filtering(resolver, file, handler) for handler in handlers]
     if not filters or any(found is None for found in filters):
         return []
@@ -59,6 +62,16 @@ def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: in
         declaration = resolver.declaration(file, reference)
         if declaration is not None and (declaration == assigned or declaration.node == variable):
             yield from _handlers(resolver, file, reference, hops + 1)
+
+
+def _spelled_alike(informer: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The informer expression, and the calls spelled alike in the function around it."""
+    function = innermost_function(informer)
+    if function is None or informer.type != "call_expression":
+        return [informer]
+    text = parser.text(informer)
+    found = parser.captures("(call_expression) @call", function).get("call", [])
+    return [informer, *(call for call in found if call != informer and parser.text(call) == text)]
 
 
 def _field_handlers(resolver: Resolver, file: GoFile, field: tree_sitter.Node, hops: int) -> Iterator[tree_sitter.Node]:
