@@ -70,13 +70,30 @@ def cache_fed_by(file: GoFile, resolver: Resolver, node: tree_sitter.Node) -> tr
     variable = _options_variable(node)
     if variable is None:
         return None
-    built = next((call for call, _ in _calls_passing(file, resolver, variable) if is_second_cache(file, call)), None)
+    built = next(
+        (
+            call
+            for call, _ in _calls_passing(file, resolver, variable)
+            if is_second_cache(file, call) or _calls_a_cache_constructor_value(file, resolver, call)
+        ),
+        None,
+    )
     if built is not None:
         return built
     declaration = resolver.declaration(file, variable)
     if declaration is not None and declaration.parameter_index >= 0:
         return cluster_given_option(file, node)
     return None
+
+
+def _calls_a_cache_constructor_value(file: GoFile, resolver: Resolver, call: tree_sitter.Node) -> bool:
+    """A call of a `cache.NewCacheFunc` the code holds (`s.newCache(cfg, opts)`, gardener's per-object caches):
+    it builds a cache of its own from the options it is given, whichever function the value is."""
+    function = call.child_by_field_name("function")
+    if function is None or function.type not in ("identifier", "selector_expression"):
+        return False
+    held = resolver.type_of(file, function)
+    return held is not None and held.package == CR_CACHE and held.name == "NewCacheFunc"
 
 
 def cluster_given_option(file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
