@@ -551,11 +551,12 @@ def _resolve_access(
     access, evidence, restrictions = item.access, None, _judged_namespaces(item, evaluator)
     origins: tuple[Span, ...] = ()
     read_restrictions: tuple[Restriction, ...] = ()
+    other_caches: tuple[str, ...] = ()
     if item.client is not None:
         known = clients.resolve(item.client)
         if known is None:
             return None
-        access, evidence, origins = known.access, known.evidence, known.origins
+        access, evidence, origins, other_caches = known.access, known.evidence, known.origins, known.other_caches
         if evidence is None and access is Access.CACHE:
             evidence = clients.assumption(item.client)
         item.cache, item.reads_cache_itself, item.own_client = known.cache, known.is_cache_itself, known.own_client
@@ -566,18 +567,34 @@ def _resolve_access(
     if item.operation is Operation.WATCH and not item.cache:
         item.managers = links.builder_options(item.file, item.node)
     keys: tuple[str, ...] = ()
-    if access is Access.CACHE and item.cache:
-        keys = (item.cache,)
-    elif access is Access.CACHE:
-        reaching = [b for b in binaries if item.file.package_path in b.packages]
-        # a binary building only client-go factories (kiali's tools/cmd/generate) runs no manager cache
-        reaching = [b for b in reaching if b in cached] or reaching
-        wired = frozenset(package_of[origin.path] for origin in origins if origin.path in package_of)
-        # the binaries that also hold the code handing the site its client: a tool that only imports the
-        # package (argo-cd's hack/gen-catalog) does not run the site with that manager's client
-        running = [b for b in reaching if wired & b.packages]
-        keys = tuple(b.key for b in running or reaching) or (MODULE_KEY,)
+    if access is Access.CACHE:
+        # the caches the client reads: a cluster's, the manager's (""), or, for a helper given both, each
+        keys = tuple(
+            key
+            for cache in dict.fromkeys((item.cache, *other_caches))
+            for key in ((cache,) if cache else _manager_keys(item, binaries, package_of, cached, origins))
+        )
     return _Resolved(item, access, evidence, restrictions, keys, read_restrictions)
+
+
+def _manager_keys(
+    item: PendingSite,
+    binaries: list[Binary],
+    package_of: dict[str, str],
+    cached: list[Binary],
+    origins: tuple[Span, ...],
+) -> tuple[str, ...]:
+    """The binaries whose manager caches a read through a manager's client."""
+    reaching = [b for b in binaries if item.file.package_path in b.packages]
+    # a binary building only client-go factories (kiali's tools/cmd/generate) runs no manager cache
+    reaching = [b for b in reaching if b in cached] or reaching
+    wired = frozenset(package_of[origin.path] for origin in origins if origin.path in package_of)
+    if not origins:  # a watch's builder runs with the manager whose options are known: the binaries building it
+        wired |= {package_of[path] for path, _ in item.managers if path in package_of}
+    # the binaries that also hold the code handing the site its client: a tool that only imports the
+    # package (argo-cd's hack/gen-catalog) does not run the site with that manager's client
+    running = [b for b in reaching if wired & b.packages]
+    return tuple(b.key for b in running or reaching) or (MODULE_KEY,)
 
 
 def _site_condition(found: _Resolved, evaluator: Evaluator, clients: ClientGraph) -> Condition | None:

@@ -682,6 +682,13 @@ class ClientGraph:
         if not definite or (assumed and cached is None):
             return Known(Access.CACHE, None)
         known, value = cached if cached is not None else self._shown(definite) or definite[0]
+        caches = {
+            cache
+            for other, _ in definite
+            if other.access is Access.CACHE
+            for cache in (other.cache, *other.other_caches)
+        }
+        known = dataclasses.replace(known, other_caches=tuple(sorted(caches - {known.cache})))
         roots = tuple(
             dict.fromkeys(root for other, _ in definite if other.access is known.access for root in other.origins)
         )
