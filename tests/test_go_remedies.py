@@ -991,3 +991,54 @@ def test_a_site_two_binaries_leave_open_is_fixed_in_both(catalog: Catalog, monke
         == "Add &corev1.Pod{} to Client.Cache.DisableFor in cmd/api/main.go (and the same in cmd/worker/main.go:12)"
     )
     assert sorted({str(edit.span.path) for edit in fix.edits}) == ["cmd/api/main.go", "cmd/worker/main.go"]
+
+
+TWO_READERS = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/cluster"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+)
+
+type actuator struct {
+	seedClient   client.Client
+	seedReader   client.Reader
+	gardenReader client.Reader
+}
+
+func newActuator(mgr manager.Manager, garden cluster.Cluster) *actuator {
+	a := &actuator{seedClient: mgr.GetClient(), seedReader: mgr.GetAPIReader()}
+	if garden != nil {
+		a.gardenReader = garden.GetAPIReader()
+	}
+	return a
+}
+
+func (a *actuator) secrets(ctx context.Context, namespace string) error {
+	return a.seedClient.List(ctx, &corev1.SecretList{}, client.InNamespace(namespace))
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = newActuator(mgr, nil).secrets(context.Background(), "garden")
+}
+"""
+
+
+def test_no_api_reader_is_chosen_among_several(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A struct holding its manager's API reader and another cluster's: which one reads the cluster the client
+    does is not told, so no edit swaps the read to either (gardener's actuator read the garden through the seed
+    reader's place); DisableFor stays offered."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": TWO_READERS}))
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    assert (finding.code, finding.span.line) == ("WL002", 28)
+    assert [(fix.applicability, fix.title.split(" in ")[0]) for fix in finding.fixes] == [
+        (Applicability.SAFE, "Add &corev1.Secret{} to Client.Cache.DisableFor")
+    ]

@@ -496,15 +496,18 @@ def _api_reader(item: PendingSite, clients: ClientGraph) -> Fix | None:
 
 
 def _api_reader_field(clients: ClientGraph, owner: TypeRef) -> str | None:
+    """The one client.Reader field of the struct set from an API reader; None where there are several (a seed's
+    and another cluster's, gardener's actuator): which one reads the cluster the client does is not told."""
     declarations = clients.resolver.declarations
     struct = declarations.unalias(owner.base)
+    found = []
     for info in declarations.structs.get(struct, ()):
         if info.is_embedded or info.type is None or not info.type.is_(CR_CLIENT, "Reader"):
             continue
         known = clients.resolve(FieldRef(struct, info.name))
         if known is not None and known.access is Access.API_READER and known.evidence is not None:
-            return info.name
-    return None
+            found.append(info.name)
+    return found[0] if len(found) == 1 else None
 
 
 def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
