@@ -356,7 +356,38 @@ class ClientGraph:
         if info is None or index >= len(info.results) or not self.is_client_like(info.results[index]):
             return Marker.UNKNOWN
         passed = self._passed_through(file, call, info, index)
+        if passed is None:
+            passed = self._built_without_reader(file, call, info, index)
         return passed if passed is not None else ReturnRef(info.key, index)
+
+    def _built_without_reader(
+        self, file: GoFile, call: tree_sitter.Node, info: FunctionInfo, index: int
+    ) -> Known | None:
+        """A constructor returning `client.New(cfg, client.Options{Cache: &client.CacheOptions{Reader: r}})` with
+        `r` its parameter, called with `nil` there (gardener's `newClient(conf, nil)` beside `newClient(conf,
+        cache)`): this call's client reads no cache."""
+        returned = [value for value in returned_values(info.node, index) if value.type != "nil"]
+        if not returned:
+            return None
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        positions = {parameter.name: parameter.index for parameter in info.parameters}
+        for value in returned:
+            found = self._reader_parameter(info.file, value)
+            position = positions.get(found) if found is not None else None
+            if position is None or position >= len(arguments) or arguments[position].type != "nil":
+                return None
+        text = " ".join(parser.text(call).split())
+        return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{text}` gives its client no cache to read"))
+
+    def _reader_parameter(self, file: GoFile, value: tree_sitter.Node) -> str | None:
+        """The name a `client.New(…)`'s `Cache.Reader` is set to, when it is an identifier."""
+        function = value.child_by_field_name("function") if value.type == "call_expression" else None
+        operand = function.child_by_field_name("operand") if function is not None else None
+        if operand is None or file.imports.get(parser.text(operand)) != CR_CLIENT:
+            return None
+        arguments = value.child_by_field_name("arguments")
+        found = cache_reader(arguments) if arguments is not None else None
+        return parser.text(found[0]) if found is not None and found[0].type == "identifier" else None
 
     def _passed_through(self, file: GoFile, call: tree_sitter.Node, info: FunctionInfo, index: int) -> ClientRef | None:
         """What this call passes, for a function that returns (or wraps) one of its own parameters
