@@ -332,7 +332,7 @@ def _policies(
             key=key,
             label=label,
             origins=tuple(origin for origin in origins if origin not in idle),
-            restrictions=_relative_to_origins(restrictions, [g for item in chosen for g in item.origin_guards]),
+            restrictions=_relative_to_origins(restrictions, guards),
             caches_unstructured=unstructured[0] if unstructured else None,
             transforms=tuple(transform for item in chosen for transform in item.transforms),
             factory_origins=tuple(span for item in chosen for span in item.factory_origins),
@@ -398,7 +398,7 @@ def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator
     """A ListFunc's selector read from a variable that is empty by default (`o.FieldSelector = sel` with `sel` set
     only under a flag, kwok's node selector), made conditional on what sets it; by the restriction's id."""
     for restriction, file, node in item.selector_values:
-        value = evaluator.value(file, node, evaluator.parameters(file, node), 0)
+        value = evaluator.value_at(file, node)
         if isinstance(value, Val) and value.value in ("", None):
             text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
             yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
@@ -415,7 +415,7 @@ def _judged_tweak(
 ) -> Restriction | None:
     """A list-option tweak held in a variable or parameter: none when it is nil, conditional when it is nil
     unless a flag is set (sealed-secrets' tweak for --label-selector) or a caller passes nil."""
-    value = evaluator.value(file, node, evaluator.parameters(file, node), 0)
+    value = evaluator.value_at(file, node)
     if isinstance(value, Val) and value.value is None and not value.origin:
         return None
     if isinstance(value, Val) and value.value is None:

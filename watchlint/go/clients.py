@@ -370,7 +370,7 @@ class ClientGraph:
         if not returned:
             return None
         arguments = parser.named(call.child_by_field_name("arguments") or call)
-        positions = {parameter.name: parameter.index for parameter in info.parameters}
+        positions = info.positions()
         for value in returned:
             found = self._reader_parameter(info.file, value)
             position = positions.get(found) if found is not None else None
@@ -381,8 +381,7 @@ class ClientGraph:
 
     def _reader_parameter(self, file: GoFile, value: tree_sitter.Node) -> str | None:
         """The name a `client.New(…)`'s `Cache.Reader` is set to, when it is an identifier."""
-        function = value.child_by_field_name("function") if value.type == "call_expression" else None
-        operand = function.child_by_field_name("operand") if function is not None else None
+        operand = call_operand(value) if value.type == "call_expression" else None
         if operand is None or file.imports.get(parser.text(operand)) != CR_CLIENT:
             return None
         arguments = value.child_by_field_name("arguments")

@@ -95,6 +95,10 @@ class FunctionInfo:
     parameters: tuple[Parameter, ...]
     results: tuple[TypeRef | None, ...]
 
+    def positions(self) -> dict[str, int]:
+        """Each named parameter's place in the call's arguments."""
+        return {parameter.name: parameter.index for parameter in self.parameters}
+
 
 @dataclass(slots=True)
 class PackageVariable:

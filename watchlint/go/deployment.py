@@ -29,6 +29,7 @@ from watchlint.go.known import (
     Val,
     Value,
     appended,
+    bindings_key,
     first_origin,
     item_value,
     literal_value,
@@ -77,7 +78,7 @@ class _BoundParameters(dict[str, "Value"]):
         self._evaluator = evaluator
         self._function = function
         self._depth = depth  # how many calls up this binding already reaches: chains of helpers end
-        self._indexes = {parameter.name: parameter.index for parameter in function.parameters}
+        self._indexes = function.positions()
         self.literal: set[str] = set()  # bound to a literal every call writes out (`getPods(cs, true)`)
 
     def __contains__(self, name: object) -> bool:
@@ -202,11 +203,15 @@ class Evaluator:
             return True
         return any(package in packages and other in packages for packages in self._binaries)
 
+    def value_at(self, file: GoFile, node: tree_sitter.Node) -> Value:
+        """An expression's value where it stands: its function's parameters as every call passes them."""
+        return self.value(file, node, self.parameters(file, node), 0)
+
     def every_namespace(self, file: GoFile, node: tree_sitter.Node) -> tuple[Val, str] | None:
         """A namespace expression that names every namespace (`""`) in the default deployment, from what the code
         shows, with what makes it name one (`--namespace is set`, "`ns()` is not empty"); None otherwise, a
         value read from the environment as is included: a namespace the code does not show counts (SPEC §1)."""
-        value = self.value(file, node, self.parameters(file, node), 0)
+        value = self.value_at(file, node)
         if not isinstance(value, Val) or value.value not in ("", None) or value.unseen:
             return None
         text = self.guarding.set_text(value.origin, file) if value.origin else f"`{parser.text(node)}` is not empty"
@@ -391,11 +396,7 @@ class Evaluator:
         if info is not None and depth >= _CALL_DEPTH:
             self.cutoffs += 1
         elif info is not None:
-            bindings = {
-                p.name: self.value(file, values[p.index], env, depth + 1)
-                for p in info.parameters
-                if p.index < len(values)
-            }
+            bindings = self.arguments_bound(file, info, values, env, depth + 1)
             receiver = receiver_name(info.node)
             operand = function.child_by_field_name("operand") if function is not None else None
             if receiver and operand is not None and function is not None and function.type == "selector_expression":
@@ -456,10 +457,15 @@ class Evaluator:
         target = self.resolver.declarations.unalias(declared)
         return target.package == "" and target.name in _BASIC_TYPES and not target.pointer and not target.slice
 
+    def arguments_bound(
+        self, file: GoFile, info: FunctionInfo, values: list[tree_sitter.Node], env: dict[str, Value], depth: int
+    ) -> dict[str, Value]:
+        """A function's parameters bound to what one call of it passes (`values`, read in the caller's `env`)."""
+        return {p.name: self.value(file, values[p.index], env, depth) for p in info.parameters if p.index < len(values)}
+
     def returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         """The value the first return statement whose guards hold gives, in source order."""
-        bindings = tuple(sorted((name, repr(value)) for name, value in env.items()))
-        key = ("returned", file.path, function.start_byte, bindings)
+        key = ("returned", file.path, function.start_byte, bindings_key(env))
         return self.memoized(key, lambda: self._returned(file, function, env, depth))
 
     def _returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:

@@ -229,11 +229,12 @@ class FlagRegistry:
         if arguments is None or (match is None and FLAG_VALUE.match(method) is None):
             return  # most calls: decided before the arguments are taken apart
         values = parser.named(arguments)
-        name = _constant_text(file, values[1], resolver) if match and len(values) >= 3 else None
-        if match and name is None and len(values) >= 3:
-            self._helper(file, call, values[3] if match.group(2) and len(values) > 3 else values[2], values, resolver)
-        if match and name is not None:
+        if match and len(values) >= 3:
             default = values[3] if match.group(2) and len(values) > 3 else values[2]
+            name = _constant_text(file, values[1], resolver)
+            if name is None:  # a name the code does not spell: a flag helper's definition, if any
+                self._helper(file, call, default, values, resolver)
+                return
             target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
             itself = target is not None and parser.text(default) == parser.text(target)
             flag = Flag(name, file, default, defaults_to_destination=itself)
@@ -263,7 +264,7 @@ class FlagRegistry:
         info = resolver.declarations.functions.get(key) if key is not None else None
         if info is None or values[0].type != "identifier" or values[1].type != "identifier":
             return
-        positions = {parameter.name: parameter.index for parameter in info.parameters}
+        positions = info.positions()
         output, name = positions.get(parser.text(values[0])), positions.get(parser.text(values[1]))
         if output is not None and name is not None:
             self.helpers[info.key] = FlagHelper(info, output, name, default)

@@ -77,6 +77,6 @@ def name_module_imports(files: Iterable[GoFile]) -> None:
             path_node = spec.child_by_field_name("path")
             if spec.child_by_field_name("name") is not None or path_node is None:
                 continue
-            name = renamed.get(parser.text(path_node).strip('"`'))
-            if name is not None:
-                file.imports.setdefault(name, parser.text(path_node).strip('"`'))
+            path = parser.text(path_node).strip('"`')
+            if (name := renamed.get(path)) is not None:
+                file.imports.setdefault(name, path)

@@ -68,6 +68,11 @@ class CallBindings(dict[str, Value]):
         self.function = function  # the declaration or literal the parameters belong to
 
 
+def bindings_key(env: dict[str, Value]) -> tuple[tuple[str, str], ...]:
+    """Parameters bound to values, as part of a memo key: what one call passes decides what is computed."""
+    return tuple(sorted((name, repr(value)) for name, value in env.items()))
+
+
 def either_origin(first: str, second: str) -> str:
     """`A or B` of two origins, each setting named once (`RESTRICT_TO_NAMESPACE or WATCH_NAMESPACE` with itself
     stays as it is)."""

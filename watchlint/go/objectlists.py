@@ -91,7 +91,7 @@ class ObjectLists:
         """The names a lookup's key takes: its value, or each item of the list a loop ranges over."""
         declaration = self.resolver.declaration(file, key) if key.type == "identifier" else None
         node = declaration.ranged_node if declaration is not None and declaration.ranged_node is not None else key
-        value = self.evaluator.value(file, node, self.evaluator.parameters(file, node), 0)
+        value = self.evaluator.value_at(file, node)
         if not isinstance(value, Val):
             return None
         if node is key:

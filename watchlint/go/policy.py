@@ -694,7 +694,7 @@ class _Extractor:
         else:
             nodes = [value]
         for node in nodes:
-            found = self.evaluator.value(self.file, node, self.evaluator.parameters(self.file, node), 0)
+            found = self.evaluator.value_at(self.file, node)
             if isinstance(found, Val) and found.unseen and isinstance(found.value, str | None):
                 return found.origin or "a setting"
         return ""
@@ -808,7 +808,7 @@ class _Extractor:
             condition = self.evaluator.condition(self.file, key)
             if condition is not None and condition.holds_by_default is False:
                 continue
-            found = self.evaluator.value(self.file, key, self.evaluator.parameters(self.file, key), 0)
+            found = self.evaluator.value_at(self.file, key)
             if isinstance(found, Val) and found.unseen:
                 return True
         return False

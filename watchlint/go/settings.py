@@ -140,11 +140,7 @@ class Settings:
         helper, call = through.helper, through.call
         values = parser.named(call.child_by_field_name("arguments") or call)
         env = self.evaluator.parameters(through.file, call)
-        bound = {
-            parameter.name: self.evaluator.value(through.file, values[parameter.index], env, 1)
-            for parameter in helper.info.parameters
-            if parameter.index < len(values)
-        }
+        bound = self.evaluator.arguments_bound(through.file, helper.info, values, env, 1)
         return self.evaluator.value(helper.info.file, default, CallBindings(helper.info.node, bound), 0)
 
     def _held_before(self, flag: Flag) -> tree_sitter.Node | None:

@@ -17,6 +17,7 @@ from watchlint.go.known import (
     CallBindings,
     Val,
     Value,
+    bindings_key,
     either,
     either_origin,
     iota_environment,
@@ -223,7 +224,7 @@ class VariableValues:
                 return UNKNOWN  # written later in a loop that reads it: the next round reads that write
         # in a helper the evaluation reads for one call, a local's value follows that call's arguments
         bound = env if isinstance(env, CallBindings) and innermost_function(declaration.node) == env.function else None
-        bindings = tuple(sorted((name, repr(value)) for name, value in bound.items())) if bound is not None else None
+        bindings = bindings_key(bound) if bound is not None else None
         key = ("local", file.path, declaration.node.start_byte, len(writes), closure if escaping else None, bindings)
         return self.evaluator.memoized(key, lambda: self._written_value(file, declaration, writes, depth, bound=bound))
 
@@ -293,7 +294,7 @@ class VariableValues:
             left, right = write.node.child_by_field_name("left"), write.node.child_by_field_name("right")
             names = parser.named(left) if left is not None else []
             values = parser.named(right) if right is not None else []
-            env = bound if bound is not None else self.evaluator.parameters(file, write.node, depth + 1)
+            env = self._environment(file, write.node, depth, bound)
             if len(values) == len(names):
                 return self.evaluator.value(file, values[write.index], env, depth + 1)
             value = self.evaluator.value(file, values[0], env, depth + 1) if len(values) == 1 else UNKNOWN
@@ -320,7 +321,7 @@ class VariableValues:
         function's parameter gives (`configs[namespace] = …` in a helper) is what the calls pass."""
         left = write.node.child_by_field_name("left")
         target = parser.named(left)[write.index] if left is not None else None
-        env = bound if bound is not None else self.evaluator.parameters(file, write.node, depth + 1)
+        env = self._environment(file, write.node, depth, bound)
         key = self.evaluator.value(file, target.child_by_field_name("index"), env, depth + 1) if target else UNKNOWN
         if not isinstance(before, Val) or not isinstance(before.value, dict | None) or not isinstance(key, Val):
             return UNKNOWN
@@ -377,6 +378,13 @@ class VariableValues:
                 return False
         return True
 
+    def _environment(
+        self, file: GoFile, node: tree_sitter.Node, depth: int, bound: CallBindings | None
+    ) -> dict[str, Value]:
+        """The parameters a local's declaration or write reads: as one call passes them (`bound`), else as every
+        call of the function does."""
+        return bound if bound is not None else self.evaluator.parameters(file, node, depth + 1)
+
     def _declared_value(
         self, file: GoFile, declaration: Declaration, depth: int, bound: CallBindings | None = None
     ) -> Value:
@@ -389,7 +397,7 @@ class VariableValues:
             return UNKNOWN  # `(b *Bool) IsTrue()`: not a nil pointer declared without a value
         if declaration.value_node is not None:
             # a local's value may depend on the function's parameters: `objects := strings.Split(names, ",")`
-            env = bound if bound is not None else self.evaluator.parameters(file, declaration.value_node, depth + 1)
+            env = self._environment(file, declaration.value_node, depth, bound)
             value = self.evaluator.value(file, declaration.value_node, env, depth + 1)
             if isinstance(value, Val) and isinstance(value.value, tuple):
                 return result_at(value, declaration.value_index)
