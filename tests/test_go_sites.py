@@ -826,6 +826,47 @@ def test_the_type_of_a_chain_of_method_calls_takes_time_linear_in_its_length(
     assert calls < 2_000
 
 
+BUILT_FACTORY = """package main
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+func newFactory(clientset kubernetes.Interface) informers.SharedInformerFactory {
+	return informers.NewSharedInformerFactory(clientset, 0)
+}
+
+func main() {
+	clientset := kubernetes.NewForConfigOrDie(ctrl.GetConfigOrDie())
+	factory := newFactory(clientset)
+	_ = factory.Core().V1().Secrets().Lister()
+	_, _ = factory.ForResource(schema.GroupVersionResource{Version: "v1", Resource: "configmaps"})
+	scoped := informers.NewSharedInformerFactoryWithOptions(clientset, 0, informers.WithNamespace("system"))
+	_ = scoped.Core().V1().Pods().Lister()
+}
+"""
+
+
+def test_an_informer_of_an_open_factory_names_where_the_factory_is_built(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An informer taken from a factory built without namespace or selector (here by a helper function) points
+    at the factory's constructor, where the fix goes; one narrowed there is mitigated by it."""
+    files = {"go.mod": GO_MOD.format(name="open"), "main.go": BUILT_FACTORY}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    found = [(finding.code, finding.kind, finding.span.line, finding.related) for finding in report.findings]
+    note = "the informer factory is built here, with no namespace or selector"
+    assert [(code, kind, line, [(r.span.line, r.message) for r in related]) for code, kind, line, related in found] == [
+        ("WL001", "Secret", 17, [(11, note)]),
+        ("WL001", "ConfigMap", 18, [(11, note)]),
+    ]
+    assert [(item.kind, item.span.line) for item in report.mitigated] == [("Pod", 20)]
+
+
 FACTORY_MAIN = """package main
 
 import (
@@ -877,3 +918,22 @@ def test_an_informer_of_a_factory_handed_in_names_where_the_factory_is_built(
     assert [(related.span.path, related.span.line, related.message) for related in pods.related] == [
         ("main.go", 13, "the informer factory is built here, with no namespace or selector")
     ]
+
+
+def test_a_read_given_a_clusters_client_and_one_not_seen_is_helped_as_the_managers(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Audit reads through the garden cluster's client (its cache restricts Secret) and through one a library
+    outside the module builds, taken for the manager's: the finding shows that client and the manager's remedy,
+    not the garden cache's."""
+    monkeypatch.chdir(FIXTURES / "WL002" / "reads-through-a-cluster-handed-as-parameter")
+    report = run([Path(".")], CommandLine(), catalog)
+    (audit,) = [finding for finding in report.findings if finding.span.path == "pkg/controller/audit.go"]
+    assert [(related.span.path, related.span.line, related.message) for related in audit.related] == [
+        ("cmd/agent/main.go", 18, "cache options here leave Secret unrestricted"),
+        ("cmd/agent/main.go", 36, "parameter c of Audit is `kubeutil.Client()`"),
+    ]
+    assert (
+        audit.help
+        == "Add Secret to client.CacheOptions.DisableFor in the manager options, or read it through mgr.GetAPIReader()"
+    )

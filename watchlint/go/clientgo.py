@@ -181,6 +181,7 @@ class ClientGoSites:
             site.factory_constructor = (built[0].path, built[1].start_byte)
             self._factory_restrictions(site, built[0], built[1], kind)
             self._bind_to_call(site, file, factory)
+            _note_open_factory(site, built)
         return site
 
     def _bind_to_call(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> None:
@@ -248,6 +249,7 @@ class ClientGoSites:
             self._built_elsewhere(site, file, operand, kind)
         else:
             self._factory_restrictions(site, built[0], built[1], kind)
+            _note_open_factory(site, built)
         return site
 
     def resource_informer_site(
@@ -426,10 +428,7 @@ class ClientGoSites:
             copy.factory_constructor = (built[0].path, built[1].start_byte)
             self._factory_restrictions(copy, built[0], built[1], site.object.kind)
             self._bind_to_call(copy, value_file, value)
-            # where the factory that leaves the kind whole is built, for the finding's note
-            copy.through = Evidence(
-                built[0].span(built[1]), "the informer factory is built here, with no namespace or selector"
-            )
+            copy.through = _open_factory(built)  # for the finding's note, where it leaves the kind whole
             judged.append(copy)
         # one factory seen to leave the kind unrestricted decides (SPEC §1: a finding when any leaves it so);
         # otherwise one that cannot be seen keeps the site "built elsewhere"
@@ -552,6 +551,17 @@ class ClientGoSites:
             restrict_namespace(site, file, namespace, named, file.span(value))
         elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
             self.options.tweak(site, file, tweak, "WithTweakListOptions")
+
+
+def _open_factory(built: tuple[GoFile, tree_sitter.Node]) -> Evidence:
+    return Evidence(built[0].span(built[1]), "the informer factory is built here, with no namespace or selector")
+
+
+def _note_open_factory(site: PendingSite, built: tuple[GoFile, tree_sitter.Node]) -> None:
+    """Point a finding at the factory's constructor, where its fix goes, when nothing there narrows the kind
+    (scylla-operator's 22 accessors of one factory built in another function)."""
+    if not site.restrictions and site.through is None:
+        site.through = _open_factory(built)
 
 
 def _guard_added(site: PendingSite, before: int, file: GoFile, node: tree_sitter.Node) -> None:

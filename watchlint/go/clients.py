@@ -39,7 +39,7 @@ from watchlint.go.resolve import (
     literal_items,
     option_holder,
 )
-from watchlint.go.scope import in_nil_test, innermost_function, receiver_name, returned_values
+from watchlint.go.scope import Declaration, in_nil_test, innermost_function, receiver_name, returned_values
 from watchlint.go.secondcaches import cluster_given_option, is_second_cache, second_cache_key
 
 _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: says nothing of its own
@@ -70,6 +70,7 @@ class ClientGraph:
     _stored_constructors: frozenset[str] | None = None  # see _constructors_stored
     _keys_by_struct: dict[TypeRef, list[frozenset[str]]] | None = None  # see _literal_keys
     _files_declaring: list[GoFile] | None = None  # see _declaring_files
+    _clusters_passed: dict[tuple[FunctionKey, int], str] = field(default_factory=dict)  # see _cluster_passed
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
     # what each function returns, as `_returned` finds it: asked for by every call of it (`_passed_through`),
@@ -407,6 +408,8 @@ class ClientGraph:
         if node.type != "identifier" or depth > 2:
             return ""
         declaration = self.resolver.declaration(file, node)
+        if declaration is not None and declaration.parameter_index >= 0:
+            return self._cluster_passed(file, node, declaration)
         value = declaration.value_node if declaration is not None else None
         if declaration is None or value is None or value.type != "call_expression":
             return ""
@@ -421,6 +424,32 @@ class ClientGraph:
             if returned.type == "identifier" and (key := self.cluster_of(info.file, returned, depth + 1)):
                 return key  # `c, err := cluster.New(…); …; return c, nil`
         return ""
+
+    def _cluster_passed(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration) -> str:
+        """The second cache a parameter holds: the one every production call passes (`AddToManager(ctx, mgr,
+        garden)` with `garden, err := cluster.New(…)`), "" where the callers pass different ones or a manager."""
+        key = self.resolver.function_key(file, node)
+        info = self.resolver.declarations.functions.get(key) if key is not None else None
+        if info is None or info.node.start_byte != declaration.scope_start:
+            return ""  # a function literal's parameter: who calls it is not followed
+        memo = (info.key, declaration.parameter_index)
+        found = self._clusters_passed.get(memo)
+        if found is not None:
+            return found
+        self._clusters_passed[memo] = ""  # a call of itself hands on what it was given
+        keys = set()
+        for caller_file, call in self.callers(info.key):
+            if caller_file.is_test and not info.file.is_test:
+                continue
+            arguments = parser.named(call.child_by_field_name("arguments") or call)
+            if declaration.parameter_index >= len(arguments) or any(
+                argument.type == "variadic_argument" for argument in arguments
+            ):
+                keys.add("")
+                continue
+            keys.add(self.cluster_of(caller_file, arguments[declaration.parameter_index]))
+        found = self._clusters_passed[memo] = keys.pop() if len(keys) == 1 else ""
+        return found
 
     def _identifier_ref(self, file: GoFile, node: tree_sitter.Node, depth: int) -> ClientRef:
         resolver = self.resolver
@@ -694,14 +723,19 @@ class ClientGraph:
         # SPEC: an unknown client is cache-backed, next to a known one too; but a test helper's unknown value
         # says little next to the uncached client (an e2e suite's) other tests hand it
         # nor does a value handed in only through functions nothing calls (a deprecated constructor)
-        assumed = any(
-            known.evidence is None
-            and known is not _CYCLE
-            and known is not _TOO_DEEP
-            and not value.in_test
-            and not (definite and self._uncalled(value.ref))
-            for known, value in outcomes
+        unseen = next(
+            (
+                value
+                for known, value in outcomes
+                if known.evidence is None
+                and known is not _CYCLE
+                and known is not _TOO_DEEP
+                and not value.in_test
+                and not (definite and self._uncalled(value.ref))
+            ),
+            None,
         )
+        assumed = unseen is not None
         cached = self._shown([(known, value) for known, value in definite if known.access is Access.CACHE])
         if not definite and not assumed and any(known is _TOO_DEEP for known, _ in outcomes):
             return _TOO_DEEP  # only too deep (or cycling) paths: the parent's other paths may tell
@@ -718,6 +752,11 @@ class ClientGraph:
             if other.access is Access.CACHE
             for cache in (other.cache, *other.other_caches)
         }
+        if unseen is not None and known.cache:
+            # a client not seen is taken for the manager's, beside a second cache's: the finding the manager's
+            # options give shows that client
+            caches.add("")
+            value = unseen
         known = dataclasses.replace(known, other_caches=tuple(sorted(caches - {known.cache})))
         roots = tuple(
             dict.fromkeys(root for other, _ in definite if other.access is known.access for root in other.origins)

@@ -409,7 +409,8 @@ class SiteRemedies:
                 "client.New over the cache follows its own options, not the manager's), or read it through "
                 "mgr.GetAPIReader()"
             )
-        if indexed is None and item.cache:  # a cache of its own (cache.New, cluster.New): no manager options
+        if indexed is None and item.cache and not item.also_managers:
+            # a cache of its own (cache.New, cluster.New): no manager options
             return self._own_cache_help(item)
         if indexed is None and item.call.rsplit(".", 1)[-1] in READ_FIRST:  # Get, then write, through one client
             return (
