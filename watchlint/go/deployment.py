@@ -318,6 +318,12 @@ class Evaluator:
             if variable is not None and variable.value_node is not None:
                 # what the package's and its importers' writes leave, as a read in the package itself would
                 return self.variables.package_value(package, name, depth)
+            if variable is not None:
+                # declared without a value: a setting written once (`func init() { Namespace =
+                # os.Getenv("NAMESPACE") }`) is told; its zero value is not, the variable may be filled through
+                # its address (`flag.StringVar(&config.Namespace, …)`)
+                written = self.variables.package_value(package, name, depth)
+                return written if isinstance(written, Val) and written.origin else UNKNOWN
             return UNKNOWN
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         located = self.resolver.declarations.field(owner, name) if owner is not None else None

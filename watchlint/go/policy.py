@@ -318,8 +318,20 @@ class _Extractor:
             written = [f"{name}: {fields[name]}" for name in ("Label", "Field", "Namespaces") if name in fields]
             text = f"ByObject entry for {found.text}" + (f" sets {', '.join(written)}" if written else "")
         effective = bool(narrowing)
+        # namespaces read as is from a setting, the entry's only narrowing: every namespace if it is empty
+        only_namespaces = narrowing == ["Namespaces"] and entry_file is self.file
+        assumed = self._unseen_setting(nodes["Namespaces"]) if only_namespaces else ""
         self._add(
-            Mitigation.BY_OBJECT, found.kind, key, text, effective, condition, detail=detail, replaces=replaces, at=at
+            Mitigation.BY_OBJECT,
+            found.kind,
+            key,
+            text,
+            effective,
+            condition,
+            detail=detail,
+            replaces=replaces,
+            at=at,
+            assumed=assumed,
         )
 
     def _returned_literal(self, value: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:

@@ -116,9 +116,18 @@ class VariableValues:
             constants = iota_environment(variable.iota)
             initial = self.evaluator.value(variable.file, variable.value_node, constants, depth + 1)
             agree = all(
-                isinstance(value, Val) and isinstance(initial, Val) and value.value == initial.value for value in values
+                isinstance(value, Val)
+                and isinstance(initial, Val)
+                and value.value == initial.value
+                and not value.unseen
+                for value in values
             )
-            return initial if agree else UNKNOWN
+            if agree:
+                return initial
+            # `var Namespace = ""` set once from the environment or a flag (`func init() { Namespace =
+            # os.Getenv("NAMESPACE") }`): the setting's value, as if the variable were declared without one
+            (only,) = values if len(values) == 1 else (None,)
+            return only if isinstance(only, Val) and only.origin else UNKNOWN
         values = [
             self.evaluator.value(write_file, value, self.evaluator.parameters(write_file, value, depth + 1), depth + 1)
             for write_file, value in written
