@@ -993,6 +993,46 @@ def test_a_site_two_binaries_leave_open_is_fixed_in_both(catalog: Catalog, monke
     assert sorted({str(edit.span.path) for edit in fix.edits}) == ["cmd/api/main.go", "cmd/worker/main.go"]
 
 
+SHARED_SETUP = """package app
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func Run() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	var token corev1.Secret
+	_ = mgr.GetClient().Get(context.Background(), client.ObjectKey{Name: "token"}, &token)
+}
+"""
+
+RUN_APP = """package main
+
+import "example.com/shared/app"
+
+func main() { app.Run() }
+"""
+
+
+def test_a_fix_two_binaries_share_names_its_one_place_once(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two binaries building their manager through one shared function leave the read open alike: the fix is
+    one edit, and its title names no second place."""
+    files = {"go.mod": GO_MOD.replace("example.com/nodes", "example.com/shared"), "app/app.go": SHARED_SETUP}
+    files |= {"cmd/a/main.go": RUN_APP, "cmd/b/main.go": RUN_APP}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    (finding,) = report.findings
+    (fix,) = finding.fixes
+    assert fix.title == "Add &corev1.Secret{} to Client.Cache.DisableFor in app/app.go"
+    assert len([edit for edit in fix.edits if "DisableFor" in edit.new_text]) == 1
+
+
 TWO_READERS = """package main
 
 import (

@@ -41,7 +41,11 @@ def merged(fixes: list[Fix]) -> Fix:
     if len(fixes) == 1:
         return first
     edits = tuple(dict.fromkeys(edit for fix in fixes for edit in fix.edits))
-    others = list(dict.fromkeys(f"{fix.edits[0].span.path}:{fix.edits[0].span.line}" for fix in fixes[1:] if fix.edits))
+    # the places of the edits the first fix does not make: two binaries building their manager through one
+    # shared function give the same edit twice, which is one place
+    made = set(first.edits)
+    places = ([edit for edit in fix.edits if edit not in made][:1] for fix in fixes[1:])
+    others = list(dict.fromkeys(f"{edit.span.path}:{edit.span.line}" for place in places for edit in place))
     title = f"{first.title} (and the same in {', '.join(others)})" if others else first.title
     unsafe = any(fix.applicability is Applicability.UNSAFE for fix in fixes)
     return replace(
