@@ -454,7 +454,7 @@ class _Imports:
         anchor = following if following is not None else group[-1]
         text = _indent_of(self.file, anchor) + self._spec_text(path, alias)
         if following is not None:
-            return self.file.source.line_starts[following.start_point.row], text, False
+            return self.file.source.line_starts[_commented_from(following).start_point.row], text, False
         return anchor.end_byte, text, False
 
     def _new_block(self, specs: list[tree_sitter.Node]) -> Edit:
@@ -470,6 +470,17 @@ class _Imports:
             return Edit(self.file.span(declaration), block)
         clause = next(child for child in root.named_children if child.type == "package_clause")
         return Edit(self.file.source.span(clause.end_byte, clause.end_byte), f"\n\n{block}")
+
+
+def _commented_from(spec: tree_sitter.Node) -> tree_sitter.Node:
+    """The first of the comment lines right above an import spec, which document it (`// Import all auth
+    plugins` above `_ "k8s.io/client-go/plugin/pkg/client/auth"`), or the spec: a spec inserted before it goes
+    above them."""
+    first = spec
+    above = spec.prev_sibling
+    while above is not None and above.type == "comment" and above.end_point.row == first.start_point.row - 1:
+        first, above = above, above.prev_sibling
+    return first
 
 
 def _spec_path(spec: tree_sitter.Node) -> str:
