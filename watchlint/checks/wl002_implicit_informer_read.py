@@ -141,7 +141,9 @@ def _reads_the_watched_informer(
 ) -> Finding:
     """A read of a kind a watch of the same cache already caches whole: the watch starts the informer, so
     DisableFor alone saves nothing; once the watch is narrowed, it keeps this read finding every object."""
-    where = f"{watch.span.path}:{watch.span.line}"
+    # a cache index starts the informer as a watch does (cass-operator's Event index), but is no watch
+    starter = "index" if watch.call.rsplit(".", 1)[-1] == "IndexField" else "watch"
+    where = f"{starter} at {watch.span.path}:{watch.span.line}"
     note = judgement.note
     names = cache_option_names(site.cache_options_era)
     return Finding(
@@ -149,7 +151,7 @@ def _reads_the_watched_informer(
         level=context.levels[CODE],
         span=site.span,
         message=(
-            f"{shown(site.call)} on {site.kind} reads the cluster-wide {site.kind} informer that the watch at "
+            f"{shown(site.call)} on {site.kind} reads the cluster-wide {site.kind} informer that the "
             f"{where} starts{note}"
         ),
         kind=site.kind,
@@ -159,10 +161,9 @@ def _reads_the_watched_informer(
         fixes=tuple(_while_watched(fix, where) for fix in fixes_for(site, judgement)),
         help=(
             # a cache index to replace first, or a read through the client it writes with: and the watch
-            f"{site.suggestion}; the watch at {where} caches every {site.kind} until it is narrowed with "
-            f"{names.by_object}"
+            f"{site.suggestion}; the {where} caches every {site.kind} until it is narrowed with {names.by_object}"
             if site.suggestion
-            else f"The watch at {where} caches every {site.kind}: narrow it with {names.by_object} "
+            else f"The {where} caches every {site.kind}: narrow it with {names.by_object} "
             f"{names.by_object_in}, and "
             f"add {site.kind} to {names.disable_for} so this read still finds what the narrowed "
             "cache leaves out"
@@ -171,10 +172,11 @@ def _reads_the_watched_informer(
 
 
 def _while_watched(fix: Fix, where: str) -> Fix:
-    """A read's own fix while a watch keeps the informer whole: it sends the reads to the API server and saves
-    no memory until the watch is narrowed, so it is applied only on request (unsafe), saying so."""
+    """A read's own fix while a watch (or index: `where` says which) keeps the informer whole: it sends the
+    reads to the API server and saves no memory until that is narrowed, so it is applied only on request
+    (unsafe), saying so."""
     return replace(
         fix,
-        title=f"{fix.title}; it saves memory only once the watch at {where} is narrowed",
+        title=f"{fix.title}; it saves memory only once the {where} is narrowed",
         applicability=Applicability.UNSAFE,
     )
