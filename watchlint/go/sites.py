@@ -24,6 +24,7 @@ from watchlint.go.informers import (
     reflector_lists,
     served_by,
 )
+from watchlint.go.libraryreads import LibraryRead, library_read
 from watchlint.go.listoptions import list_options, option_restrictions
 from watchlint.go.managers import BUILDER_STARTS
 from watchlint.go.model import (
@@ -146,7 +147,21 @@ class SiteExtractor:
         elif method in READ_FIRST and file.imports.get(parser.text(operand)) in _READ_FIRST_PACKAGES:
             # `controllerutil.CreateOrUpdate(ctx, c, obj, mutate)` begins with `c.Get(ctx, key, obj)`
             yield from self._read_site(file, call, method, operand, arguments, client=arguments[1:2])
-        elif not arguments or (method == "ForResource" and len(arguments) == 1):
+        elif (read := library_read(file.imports.get(parser.text(operand)), method)) is not None:
+            yield from self._library_read_site(file, call, method, operand, arguments, read)
+        else:
+            yield from self._client_go_site(file, call, method, operand, arguments)
+
+    def _client_go_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> Iterator[PendingSite]:
+        """An informer of a client-go factory, or one built on its own."""
+        if not arguments or (method == "ForResource" and len(arguments) == 1):
             # `factory.Core().V1().Secrets()`, `factory.ForResource(gvr)`
             informer = (
                 self.client_go.resource_site(file, call, operand, arguments[0])
@@ -743,6 +758,28 @@ class SiteExtractor:
             if helper is not None and (forwarded := self._forwarded_options(file, options)) is not None:
                 site.forwarded, options = forwarded, options[:-1]  # `opts...` of the helper: its callers' options
             self._list_options_into(site, file, options)
+        yield site
+
+    def _library_read_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+        read: LibraryRead,
+    ) -> Iterator[PendingSite]:
+        """`resource.CommonCredentialExtractor(ctx, source, c, selector)`: the Get the library makes through `c`."""
+        if len(arguments) <= read.client:
+            return
+        found = ObjectRef(read.kind, ObjectForm.TYPED, read.kind, False, read.package)
+        package = parser.text(operand)
+        site = pending_site(
+            self.resolver, file, call, method, Operation.GET, Access.CACHE, found, ObjectForm.TYPED, package
+        )
+        client = arguments[read.client]
+        site.client = self.clients.receiver_of(file, client)
+        site.through = Evidence(file.span(client), f"{method} gets {read.read} through this client")
         yield site
 
     def _list_options_into(self, site: PendingSite, file: GoFile, arguments: list[tree_sitter.Node]) -> None:
