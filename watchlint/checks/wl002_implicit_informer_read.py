@@ -9,14 +9,42 @@ from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import Judgement, fixes_for, judge
 from watchlint.checks._message import shown
-from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
+from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
-from watchlint.fixes import Applicability, Fix
+from watchlint.fixes import Applicability, Edit, Fix
 
 CODE = "WL002"
 
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
+    yield from _alike_where_shared(list(_verdicts(facts, context)))
+
+
+def _alike_where_shared(verdicts: list[Verdict]) -> Iterator[Verdict]:
+    """One edit of a manager's options serves every read of the kind it disables: where it changes what one of
+    them sees (its fix is unsafe), `--fix` must not make it for another finding offering it as safe."""
+    unsafe: dict[frozenset[Edit], Finding] = {}
+    for verdict in verdicts:
+        if isinstance(verdict, Finding):
+            for fix in verdict.fixes:
+                if fix.applicability is Applicability.UNSAFE and fix.edits:
+                    unsafe.setdefault(frozenset(fix.edits), verdict)
+    for verdict in verdicts:
+        if isinstance(verdict, Finding) and unsafe:
+            verdict = replace(verdict, fixes=tuple(_unsafe_if_shared(fix, verdict, unsafe) for fix in verdict.fixes))
+        yield verdict
+
+
+def _unsafe_if_shared(fix: Fix, finding: Finding, unsafe: dict[frozenset[Edit], Finding]) -> Fix:
+    other = unsafe.get(frozenset(fix.edits)) if fix.applicability is Applicability.SAFE else None
+    if other is None or other is finding:
+        return fix
+    where = f"{other.span.path}:{other.span.line}"
+    title = f"{fix.title}; the same edit changes the read at {where}, unsafely (see its fix)"
+    return replace(fix, title=title, applicability=Applicability.UNSAFE)
+
+
+def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     watches: dict[tuple[str, str], list[Site]] | None = None
     for site in facts.sites:
         judgement = judge(site, facts, context.kinds)
@@ -59,10 +87,11 @@ _SCOPES = (Mitigation.DEFAULT_NAMESPACES, Mitigation.DEFAULT_SELECTOR)
 
 
 def _scoped_when_configured(site: Site, judgement: Judgement, fixes: tuple[Fix, ...]) -> tuple[Fix, ...]:
-    """A List naming no namespace or selector, through a cache scoped only when the operator is configured so
-    (`if ns := os.Getenv("WATCH_NAMESPACE"); ns != "" {…}`): read from the API server it lists every namespace
-    where the cache would list the scope's, so reading it uncached changes what the operator sees (unsafe)."""
-    if site.operation is not Operation.LIST or site.read_restrictions or not fixes or judgement.policy is None:
+    """A List naming no namespace (for a selector scope, no selector either) through a cache scoped only when the
+    operator is configured so (`if ns := os.Getenv("WATCH_NAMESPACE"); ns != "" {…}`): read from the API server it
+    lists every namespace where the cache would list the scope's, so reading it uncached changes what the
+    operator sees (unsafe)."""
+    if site.operation is not Operation.LIST or not fixes or judgement.policy is None:
         return fixes
     scope = next(
         (
@@ -78,13 +107,30 @@ def _scoped_when_configured(site: Site, judgement: Judgement, fixes: tuple[Fix, 
         ),
         None,
     )
-    if scope is None or scope.condition is None:
+    if scope is None or scope.condition is None or _keeps_within(site, scope):
         return fixes
+    wanted = "namespace" if _scopes_namespaces(scope) else "selector or a namespace"
     lost = (
         f"; where {scope.condition.text}, the List then reads every {site.kind} the cache would leave out: "
-        "give it the scope's namespaces or selector"
+        f"give it the scope's {wanted}"
     )
     return tuple(replace(fix, title=f"{fix.title}{lost}", applicability=Applicability.UNSAFE) for fix in fixes)
+
+
+def _keeps_within(site: Site, scope: Restriction) -> bool:
+    """Whether the List's own options keep it within a scope of the cache: a namespace scope only by a namespace
+    (a selector alone lists every namespace, which an operator granted a namespaced Role may not), a selector
+    by either; one whose value is not seen counts."""
+    own = {restriction.mitigation for restriction in site.read_restrictions}
+    if Mitigation.UNRESOLVED in own:
+        return True
+    return Mitigation.NAMESPACE in own if _scopes_namespaces(scope) else bool(own)
+
+
+def _scopes_namespaces(scope: Restriction) -> bool:
+    return scope.mitigation is Mitigation.DEFAULT_NAMESPACES or (
+        scope.mitigation is Mitigation.BY_OBJECT and "Namespaces" in scope.text
+    )
 
 
 def _disable_help(site: Site, judgement: Judgement) -> str:
