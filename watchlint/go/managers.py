@@ -153,6 +153,9 @@ class ManagerLinks:
         opts)`; a `NewCache` function handed to one subcommand's manager). Empty when a path ends without one:
         the options may then reach any manager of the binary. Options written in a function literal that
         builds a manager (a cobra command's `RunE`) reach that one."""
+        inside = self._literal_managers(file, node)
+        if inside:
+            return inside
         around = innermost_function(node)
         if around is not None and around.type == "func_literal":
             built = tuple(
@@ -170,6 +173,19 @@ class ManagerLinks:
         if start not in self._reaching:
             self._reaching[start] = self._managers_above(start)
         return self._reaching[start]
+
+    def _literal_managers(self, file: GoFile, node: tree_sitter.Node) -> tuple[Span, ...]:
+        """Where the managers are built whose options literal holds `node`: a scope written in one manager's
+        literal (vcluster's host manager beside the virtual cluster's, built in one function) reaches that one
+        only."""
+        self.constructions(frozenset())  # fills _built_from
+        assert self._built_from is not None
+        current = node.parent
+        while current is not None and current.type not in ("function_declaration", "method_declaration"):
+            if current.type == "composite_literal" and (built := self._built_from.get((file.path, current.start_byte))):
+                return tuple(sorted(built))
+            current = current.parent
+        return ()
 
     def _managers_above(self, start: FunctionKey) -> tuple[Span, ...]:
         built_in = self._managers_by_function()
