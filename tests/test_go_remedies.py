@@ -371,6 +371,8 @@ func main() {
 	apiserver, _ := cluster.New(ctrl.GetConfigOrDie())
 	var bundle corev1.ConfigMap
 	_ = apiserver.GetCache().Get(ctx, client.ObjectKey{Namespace: "a", Name: "b"}, &bundle)
+	var token corev1.Secret
+	_ = apiserver.GetClient().Get(ctx, client.ObjectKey{Namespace: "a", Name: "b"}, &token)
 }
 """
 
@@ -379,7 +381,8 @@ def test_reads_offer_only_the_remedies_that_apply_to_them(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A read through a cache of its own has no manager options to edit, nor has a read of a cluster's cache
-    itself; CreateOrUpdate writes through the client it reads with, so an API reader cannot take its place."""
+    itself; a read through the cluster's client follows the DisableFor of the cluster's options; CreateOrUpdate
+    writes through the client it reads with, so an API reader cannot take its place."""
     monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": OWN_CACHE}))
     report = run([Path(".")], CommandLine(), catalog)
     helps = {finding.span.line: finding.help for finding in report.findings if finding.code == "WL002"}
@@ -390,6 +393,8 @@ def test_reads_offer_only_the_remedies_that_apply_to_them(
         "controllerutil.CreateOrUpdate writes through the client it reads with, which mgr.GetAPIReader() cannot",
         24: "Restrict ConfigMap in the options of the cache built at main.go:22 (cache.Options.ByObject or "
         "DefaultNamespaces), or read it through a client without cache",
+        26: "Add Secret to client.CacheOptions.DisableFor in the options of the cluster built at main.go:22, or "
+        "restrict it in that cluster's cache options (cache.Options.ByObject or DefaultNamespaces)",
     }
 
 

@@ -561,6 +561,7 @@ def _resolve_access(
             evidence = clients.assumption(item.client)
         item.cache, item.reads_cache_itself, item.own_client = known.cache, known.is_cache_itself, known.own_client
         item.also_managers = bool(known.cache) and "" in other_caches
+        item.cluster_client = known.cluster_client
         if access is Access.CACHE and not item.cache:
             item.managers = links.options_of(origins)
         if access is Access.CACHE:  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)

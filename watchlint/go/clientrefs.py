@@ -25,6 +25,7 @@ class Known:
     cache: str = ""  # the policy key of a second cache built with cluster.New; "" for the manager's
     roots: tuple[Span, ...] = ()  # where the chains of references start (`mgr.GetClient()`), if not here
     is_cache_itself: bool = False  # `mgr.GetCache()`: the cache read directly, which client options never see
+    cluster_client: bool = False  # a cluster's `GetClient()`: the DisableFor of that cluster's client options applies
     own_client: Span | None = None  # client.New over a cache: its CacheOptions literal, whose DisableFor applies
     # the caches the reference's other cache-backed values read, besides `cache` ("" for the manager's): a helper
     # given a cluster's client by one caller and the manager's by another reads both

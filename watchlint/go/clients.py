@@ -219,7 +219,8 @@ class ClientGraph:
         if name == "GetCache":  # the cache itself: DisableFor, an option of the client, does not apply
             evidence = Evidence(file.span(call), f"`{text}` reads the cache itself")
             return Known(Access.CACHE, evidence, cache, is_cache_itself=True)
-        return Known(Access.CACHE, Evidence(file.span(call), f"`{text}` reads through the cache"), cache)
+        evidence = Evidence(file.span(call), f"`{text}` reads through the cache")
+        return Known(Access.CACHE, evidence, cache, cluster_client=bool(cache))
 
     def _called(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
         """The function a call invokes, as written; for a local holding a library function (`newClient :=

@@ -75,6 +75,7 @@ class PendingSite:
     reads_cache_itself: bool = False  # a read through `mgr.GetCache()`: client options (DisableFor) do not apply
     own_client: Span | None = None  # a read through client.New over the cache: the CacheOptions that apply
     also_managers: bool = False  # a read through a second cache's client, and a client taken for the manager's
+    cluster_client: bool = False  # a read through a cluster's GetClient(), whose client options it follows
     # the options literals (path, offset) of the managers running the site, where known: the one whose client
     # a read reads through, or a watch registers with (go/managers.py)
     managers: frozenset[tuple[str, int]] = frozenset()

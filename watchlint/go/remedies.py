@@ -382,6 +382,12 @@ class SiteRemedies:
 
     def _own_cache_help(self, item: PendingSite) -> str:
         where = item.cache.rsplit(" at ", 1)[-1]
+        if item.cluster_client and not item.reads_cache_itself:
+            # the cluster's client follows its options' Client.Cache.DisableFor, as a manager's does
+            return (
+                f"Add {item.object.kind} to {self.names.disable_for} in the options of the cluster built at {where}, "
+                f"or restrict it in that cluster's cache options ({self.names.by_object} or {self.names.namespaces})"
+            )
         return (
             f"Restrict {item.object.kind} in the options of the cache built at {where} ({self.names.by_object} "
             f"or {self.names.namespaces}), or read it through a client without cache"
