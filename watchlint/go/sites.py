@@ -11,7 +11,7 @@ import tree_sitter
 from watchlint.facts import Access, Evidence, ObjectForm, Operation
 from watchlint.go import parser
 from watchlint.go.clientgo import ClientGoSites, TypedClientNames
-from watchlint.go.clientrefs import ParamRef
+from watchlint.go.clientrefs import ClientRef, ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import extract_field_keys
@@ -320,10 +320,22 @@ class SiteExtractor:
                 passed = site.client if isinstance(site.client, ParamRef) and site.client.function == key else None
                 if passed is not None and passed.index < len(values):  # the client this call hands the helper
                     copy.client = self.clients.receiver_of(caller_file, values[passed.index])
+                    copy.client = self._client_named_with(copy.client, named_in, naming_call)
                 if site.forwarded is not None:
                     self._forwarded_to(copy, caller_file, values[site.forwarded :], site.call)
                 expanded.append(copy)
         return expanded
+
+    def _client_named_with(self, client: ClientRef, file: GoFile, naming_call: tree_sitter.Node) -> ClientRef:
+        """Where an outer helper hands its own client parameter on with the kind (`Ensure(ctx, c, obj)` calling
+        `inner(ctx, c, obj)`), the client the call naming the kind passes there, not every caller's."""
+        if not isinstance(client, ParamRef):
+            return client
+        info = self.resolver.callee(file, naming_call)
+        values = parser.named(naming_call.child_by_field_name("arguments") or naming_call)
+        if info is None or info.key != client.function or client.index >= len(values):
+            return client
+        return self.clients.receiver_of(file, values[client.index])
 
     def _forwarded_to(self, copy: PendingSite, file: GoFile, options: list[tree_sitter.Node], call: str) -> None:
         """What a helper's call passes on as its options: a List's options restrict it, a watch's options (or
