@@ -937,3 +937,71 @@ def test_a_read_given_a_clusters_client_and_one_not_seen_is_helped_as_the_manage
         audit.help
         == "Add Secret to client.CacheOptions.DisableFor in the manager options, or read it through mgr.GetAPIReader()"
     )
+
+
+SHARED_RECONCILER = {
+    "go.mod": GO_MOD.format(name="named"),
+    "pkg/base/base.go": """package base
+
+import "sigs.k8s.io/controller-runtime/pkg/client"
+
+type Reconciler struct{ Client client.Client }
+""",
+    "pkg/kafka/kafka.go": """package kafka
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/named/pkg/base"
+)
+
+type Reconciler struct{ base.Reconciler }
+
+func New(c client.Client) *Reconciler { return &Reconciler{Reconciler: base.Reconciler{Client: c}} }
+
+func (r *Reconciler) Read(ctx context.Context) error {
+	var config corev1.ConfigMap
+	return r.Client.Get(ctx, client.ObjectKey{Namespace: "kafka", Name: "config"}, &config)
+}
+""",
+    "pkg/cruise/cruise.go": """package cruise
+
+import "sigs.k8s.io/controller-runtime/pkg/client"
+
+type Reconciler struct{ Client client.Client }
+
+func New(c client.Client) *Reconciler { return &Reconciler{Client: c} }
+""",
+    "main.go": """package main
+
+import (
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"example.com/named/pkg/cruise"
+	"example.com/named/pkg/kafka"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = kafka.New(mgr.GetClient())
+	_ = cruise.New(mgr.GetClient())
+}
+""",
+}
+
+
+def test_a_parameter_of_a_function_several_packages_declare_is_named_with_its_package(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kafka.New fills the reconciler's client; cruise.New, of the same name, another one: the note says which New
+    it cites."""
+    monkeypatch.chdir(write_tree(tmp_path, SHARED_RECONCILER))
+    report = run([Path(".")], CommandLine(), catalog)
+    (finding,) = report.findings
+    assert [related.message for related in finding.related] == [
+        "cache options here leave ConfigMap unrestricted",
+        "parameter c of kafka.New is `mgr.GetClient()`",
+    ]

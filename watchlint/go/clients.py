@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -71,6 +72,7 @@ class ClientGraph:
     _keys_by_struct: dict[TypeRef, list[frozenset[str]]] | None = None  # see _literal_keys
     _files_declaring: list[GoFile] | None = None  # see _declaring_files
     _clusters_passed: dict[tuple[FunctionKey, int], str] = field(default_factory=dict)  # see _cluster_passed
+    _function_names: Counter[str] | None = None  # how many packages declare a function of each name (_named)
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
     # what each function returns, as `_returned` finds it: asked for by every call of it (`_passed_through`),
@@ -840,12 +842,23 @@ class ClientGraph:
             pending.extend(value.ref for value in values)
         return leaves or None
 
+    def _named(self, key: FunctionKey) -> str:
+        """A function as notes name it: with its package where another package of the module declares a function
+        of that name (koperator's `kafka.New` beside `cruisecontrol.New`)."""
+        if self._function_names is None:
+            self._function_names = Counter(
+                other.name for other in self.resolver.declarations.functions if not other.receiver
+            )
+        if key.receiver or self._function_names[key.name] < 2:
+            return key.name
+        return f"{key.package.rsplit('/', 1)[-1]}.{key.name}"
+
     def _values_of(self, ref: FieldRef | ParamRef | ReturnRef) -> tuple[list[Assigned], str]:
         """What a reference may hold (returned, stored, passed), and how messages name it. What tests pass or
         store says nothing of the binary (--include-tests): a production function's parameter takes its
         production callers only, a field the values of tests only when production code stores none."""
         if isinstance(ref, ReturnRef):
-            return _without_fallbacks(self._returned(ref.function, ref.index)), f"{ref.function.name}()"
+            return _without_fallbacks(self._returned(ref.function, ref.index)), f"{self._named(ref.function)}()"
         if isinstance(ref, FieldRef):
             owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
             stored = _without_fallbacks(self.field_values.get((ref.struct, ref.field), []))
@@ -855,7 +868,7 @@ class ClientGraph:
         info = self.resolver.declarations.functions.get(ref.function)
         if info is not None and not info.file.is_test:
             passed = [value for value in passed if not value.in_test]
-        shown = f"parameter {ref.name} of {ref.function.name}"
+        shown = f"parameter {ref.name} of {self._named(ref.function)}"
         if not passed and info is not None:
             # listed in a slice of functions and called through the loop's item (`probe(ctx, c)`), or stored in a
             # struct field and called through it (`r.newESClient(r.client, …)`)
