@@ -40,7 +40,7 @@ def _unsafe_if_shared(fix: Fix, finding: Finding, unsafe: dict[frozenset[Edit], 
     if other is None or other is finding:
         return fix
     where = f"{other.span.path}:{other.span.line}"
-    title = f"{fix.title}; the same edit changes the read at {where}, unsafely (see its fix)"
+    title = f"{fix.title}; the same edit is unsafe for the read at {where} (see its fix)"
     return replace(fix, title=title, applicability=Applicability.UNSAFE)
 
 
