@@ -197,7 +197,7 @@ class ManagerLinks:
                 if key in built_in:
                     found.update(built_in[key])
                     continue
-                callers = self._calling_functions(key)
+                callers = self._calling_functions(key, found)
                 if callers is None:
                     return ()
                 above.extend(caller for caller in callers if caller not in seen)
@@ -216,17 +216,24 @@ class ManagerLinks:
                     self._built_in.setdefault(key, []).append(file.name_span(call))
         return self._built_in
 
-    def _calling_functions(self, key: FunctionKey) -> list[FunctionKey] | None:
+    def _calling_functions(self, key: FunctionKey, managers: set[Span]) -> list[FunctionKey] | None:
         """The functions whose calls of `key` a binary makes, in order; None when there are none, or a call
-        is made outside any function (the options then go where nothing here can tell)."""
+        is made outside any function (the options then go where nothing here can tell). A call written in
+        a manager's options literal (`Cache: getLocalCacheOptions(options)`, vcluster's host manager beside
+        its virtual one) adds that manager to `managers` instead of its function."""
         found: list[FunctionKey] = []
-        for file, call in self._deployed_callers(key):
+        calls = self._deployed_callers(key)
+        for file, call in calls:
+            inside = self._literal_managers(file, call)
+            if inside:
+                managers.update(inside)
+                continue
             caller = self.resolver.function_key(file, call)
             if caller is None:
                 return None
             if caller not in found:
                 found.append(caller)
-        return found or None
+        return found if found or calls else None
 
     def options_of(self, origins: tuple[Span, ...]) -> frozenset[LiteralKey]:
         """The options literals of the managers whose `GetClient()` calls are `origins`; empty unless each can
