@@ -102,7 +102,7 @@ import (
 )
 
 type Holder struct {
-	mgr ctrl.Manager
+	managers []ctrl.Manager
 }
 
 func main() {
@@ -110,7 +110,7 @@ func main() {
 	case "daemon":
 		mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
 		_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Pod{}).Complete(nil)
-		holder := Holder{mgr: mgr}
+		holder := Holder{managers: []ctrl.Manager{mgr}}
 		holder.watch()
 	case "certs":
 		bootstrap, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
@@ -119,7 +119,7 @@ func main() {
 }
 
 func (h Holder) watch() {
-	_ = ctrl.NewControllerManagedBy(h.mgr).For(&corev1.Secret{}).Complete(nil)
+	_ = ctrl.NewControllerManagedBy(h.managers[0]).For(&corev1.Secret{}).Complete(nil)
 }
 """
 
@@ -129,7 +129,7 @@ def test_the_notes_name_the_managers_that_run_the_site_where_they_are_known(
 ) -> None:
     """A binary pools its subcommands' manager options to judge a site, but the notes of a site whose manager
     is known name that manager's options only, not a bootstrap manager's that never runs it; where the manager
-    cannot be told (held in a field), every manager's options are named."""
+    cannot be told (an item of a list), every manager's options are named."""
     monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="managers"), "main.go": MANAGERS_MAIN}))
     report = run([Path(".")], CommandLine(), catalog)
     notes = {

@@ -8,6 +8,8 @@ and the parameters the manager is handed in (`Setup(mgr)` of a reconciler).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tree_sitter
 
 from watchlint.go import parser
@@ -15,7 +17,7 @@ from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.guards import returned_on_success
-from watchlint.go.model import CR_CLIENT, CR_MANAGER, MANAGER_PACKAGES, GoFile, TypeRef
+from watchlint.go.model import CONTROLLER_RUNTIME, CR_CLIENT, CR_MANAGER, MANAGER_PACKAGES, GoFile, TypeRef
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import innermost_function
 from watchlint.source import Span
@@ -27,15 +29,29 @@ BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
 _CLIENT_CONSTRUCTORS = frozenset({"New", "NewWithWatch"})
 
 
-def is_new_manager(file: GoFile, function: tree_sitter.Node | None) -> bool:
+def is_new_manager(file: GoFile, function: tree_sitter.Node | None, resolver: Resolver | None = None) -> bool:
     """`ctrl.NewManager` or `manager.New`, by the called function's text (a module's own `NewManager` wrapper
     passes its options on); `manager.New` only of controller-runtime's package, not a module's own `manager`
-    package (harbor-operator's `manager.New(ctx, scheme)`)."""
+    package (harbor-operator's `manager.New(ctx, scheme)`). With a resolver, also a package variable holding
+    one (vcluster's `var NewLocalManager = ctrl.NewManager`)."""
     text = parser.text(function)
     if text.endswith("NewManager"):
         return True
-    operand = function.child_by_field_name("operand") if function is not None and text.endswith(".New") else None
-    return operand is not None and file.imports.get(parser.text(operand)) == CR_MANAGER
+    operand = function.child_by_field_name("operand") if function is not None else None
+    if operand is not None and text.endswith(".New") and file.imports.get(parser.text(operand)) == CR_MANAGER:
+        return True
+    if resolver is None or function is None or function.type not in ("identifier", "selector_expression"):
+        return False
+    if operand is None:
+        held = resolver.held_function(file.package_path, text)
+    else:
+        imported = file.imports.get(parser.text(operand))
+        field = function.child_by_field_name("field")
+        held = resolver.held_function(imported, parser.text(field)) if imported and field is not None else None
+    return held in _MANAGER_CONSTRUCTORS
+
+
+_MANAGER_CONSTRUCTORS = frozenset({(CONTROLLER_RUNTIME, "NewManager"), (CR_MANAGER, "New")})
 
 
 def opaque_options(file: GoFile, call: tree_sitter.Node) -> LiteralKey:
@@ -100,7 +116,7 @@ class ManagerLinks:
             for call in file.calls():
                 if call.name == "GetClient" and call.operand is not None:
                     self._by_origin[file.span(call.node)] = (file, call.operand)
-                elif is_new_manager(file, call.node.child_by_field_name("function")):
+                elif is_new_manager(file, call.node.child_by_field_name("function"), resolver):
                     self._new_managers.append((file, call.node))
                 elif call.name in _CLIENT_CONSTRUCTORS and file.imports.get(call.operand_text) == CR_CLIENT:
                     self._new_clients.append((file, call.node))
@@ -108,6 +124,9 @@ class ManagerLinks:
         self._built_from: dict[LiteralKey, set[Span]] | None = None  # NewManager calls by their options
         self._built_in: dict[FunctionKey, list[Span]] | None = None  # NewManager calls by their function
         self._reaching: dict[FunctionKey, tuple[Span, ...]] = {}
+        # the values the module stores in a struct field (FieldValues.stored), set once the evaluator is built:
+        # a manager held in a field (vcluster's `ctx.VirtualManager`) is the one stored there
+        self.stored: Callable[[TypeRef, str], list[tuple[GoFile, tree_sitter.Node]]] = lambda _owner, _name: []
 
     @property
     def manager_calls(self) -> list[tuple[GoFile, tree_sitter.Node]]:
@@ -272,15 +291,20 @@ class ManagerLinks:
 
     def _manager_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
         """The options of the manager an expression holds: a local set from NewManager, or a parameter, as each
-        caller passes it."""
-        if depth > _MAX_HOPS or node.type != "identifier":
+        caller passes it, or a struct field, as the module stores it."""
+        if depth > _MAX_HOPS:
+            return
+        if node.type == "selector_expression":
+            self._field_manager_options(file, node, found, depth)
+            return
+        if node.type != "identifier":
             return
         declaration = self.resolver.declaration(file, node)
         if declaration is None:
             return
         value = declaration.value_node
         if value is not None and value.type == "call_expression" and declaration.value_index == 0:
-            if is_new_manager(file, value.child_by_field_name("function")):
+            if is_new_manager(file, value.child_by_field_name("function"), self.resolver):
                 self._constructed_with(file, value, found, depth)
             return
         key = self.resolver.function_key(file, node) if declaration.parameter_index >= 0 else None
@@ -288,6 +312,17 @@ class ManagerLinks:
             arguments = parser.named(call.child_by_field_name("arguments") or call)
             if declaration.parameter_index < len(arguments):
                 self._manager_options(caller_file, arguments[declaration.parameter_index], found, depth + 1)
+
+    def _field_manager_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
+        """`ctx.VirtualManager`: the options of the managers the module stores in that field."""
+        operand = node.child_by_field_name("operand")
+        if operand is None or (parser.text(operand) in file.imports and not self.resolver.declaration(file, operand)):
+            return  # `pkg.Manager`: a package's variable, not a field
+        owner = self.resolver.type_of(file, operand)
+        if owner is None:
+            return
+        for value_file, value in self.stored(owner, parser.text(node.child_by_field_name("field"))):
+            self._manager_options(value_file, value, found, depth + 1)
 
     def _constructed_with(self, file: GoFile, call: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
         """The options of a `NewManager` call: its second argument, or for a module's own wrapper the argument
@@ -300,7 +335,7 @@ class ManagerLinks:
             if index is None:
                 for returned in returned_on_success(info.node, 0) if depth < _MAX_HOPS else ():
                     if returned.type == "call_expression" and is_new_manager(
-                        info.file, returned.child_by_field_name("function")
+                        info.file, returned.child_by_field_name("function"), self.resolver
                     ):
                         self._constructed_with(info.file, returned, found, depth + 1)
                     else:
