@@ -1005,3 +1005,48 @@ def test_a_parameter_of_a_function_several_packages_declare_is_named_with_its_pa
         "cache options here leave ConfigMap unrestricted",
         "parameter c of kafka.New is `mgr.GetClient()`",
     ]
+
+
+FACTORY_ONLY_BINARY = {
+    "go.mod": GO_MOD.format(name="factoryonly"),
+    "pkg/common/common.go": """package common
+
+import "sigs.k8s.io/controller-runtime/pkg/client"
+
+var Client client.Client
+""",
+    "main.go": """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/factoryonly/pkg/common"
+)
+
+func main() {
+	clientset := kubernetes.NewForConfigOrDie(ctrl.GetConfigOrDie())
+	factory := informers.NewSharedInformerFactoryWithOptions(clientset, 0, informers.WithNamespace("tools"))
+	_ = factory.Core().V1().ConfigMaps().Lister()
+	var token corev1.Secret
+	_ = common.Client.Get(context.Background(), client.ObjectKey{Namespace: "tools", Name: "token"}, &token)
+}
+""",
+}
+
+
+def test_a_read_in_a_binary_building_only_informer_factories_cites_no_cache_options(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read through a client not seen counts as cache-backed, but the binary's namespaced informer factory is
+    no cache that client reads: its options are not cited as leaving the kind unrestricted."""
+    monkeypatch.chdir(write_tree(tmp_path, FACTORY_ONLY_BINARY))
+    report = run([Path(".")], CommandLine(), catalog)
+    (finding,) = report.findings
+    assert (finding.code, finding.span.line) == ("WL002", 20)
+    assert not [related for related in finding.related if "cache options" in related.message]

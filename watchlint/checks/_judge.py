@@ -260,9 +260,9 @@ def _origins(policy: CachePolicy, site: Site) -> tuple[Related, ...]:
         text = "kopf starts here" + ("" if policy.restrictions else " and serves every namespace")
     else:
         text = f"cache options here leave {site.kind} unrestricted"
-    # an informer factory's options say nothing of a manager's cache, nor a manager's of a factory's informers
-    serving = [span for span in policy.origins if (span in policy.factory_origins) is _from_factory(site)]
-    candidates = serving or policy.origins
+    # an informer factory's options say nothing of a manager's cache, nor a manager's of a factory's informers:
+    # a binary building only factories (a CLI reading through a client it builds elsewhere) cites none
+    candidates = [span for span in policy.origins if (span in policy.factory_origins) is _from_factory(site)]
     running = tuple(span for span in candidates if span in site.managers)
     return tuple(Related(span, text) for span in running or candidates)
 
