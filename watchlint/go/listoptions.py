@@ -173,6 +173,16 @@ class ListOptionsReader:
         if tweak.type == "nil":
             return
         function = self.values.defined_as(file, tweak, 2) if tweak.type == "identifier" else tweak
+        assigned = self._assigned_later(file, tweak) if function is None else None
+        if assigned is not None:
+            # `var tweak …; if node != "" { tweak = func(o *metav1.ListOptions) {…} }` (multus): nil unless
+            # assigned, each assignment narrowing under its conditions
+            for value in assigned:
+                before = len(site.restrictions)
+                self.tweak(site, file, value, text)
+                guarded = {id(restriction) for restriction, _, _ in site.guarded}
+                site.guarded.extend((r, file, value) for r in site.restrictions[before:] if id(r) not in guarded)
+            return
         if function is None and tweak.type == "identifier":  # a parameter, or a variable set later: its value
             restriction = Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text)
             site.restrictions.append(restriction)
@@ -198,6 +208,21 @@ class ListOptionsReader:
                 restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), shown, detail=detail)
                 site.restrictions.append(restriction)
                 site.guarded.append((restriction, file, target))
+
+    def _assigned_later(self, file: GoFile, tweak: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+        """The values a local declared without one (`var tweak internalinterfaces.TweakListOptionsFunc`) is
+        assigned in its function; None for other names (a parameter, a field)."""
+        declaration = self.resolver.declaration(file, tweak) if tweak.type == "identifier" else None
+        if (
+            declaration is None
+            or declaration.parameter_index >= 0
+            or declaration.is_receiver
+            or declaration.value_node is not None
+            or declaration.ranged_node is not None
+        ):
+            return None
+        scope = self.resolver.scope(file, tweak)
+        return list(scope.assignments.get(declaration.name, [])) if scope is not None else None
 
     def parameter(self, file: GoFile, options: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
         """The parameter of the named function around a call that its list options are (`func watchPods(ctx,

@@ -111,13 +111,26 @@ def restrict_namespace(
 ) -> Restriction | None:
     """A namespace argument restricts the site unless it names all namespaces; a variable is judged later,
     with the value it holds by default (`namespace := metav1.NamespaceAll; if namespaced { … }`)."""
-    if parser.text(namespace) in ALL_NAMESPACES:
+    if parser.text(namespace) in ALL_NAMESPACES or _names_every_namespace(file, namespace):
         return None
     restriction = Restriction(Mitigation.NAMESPACE, site.object.kind, span or file.span(namespace), text)
     site.restrictions.append(restriction)
     if namespace.type in _JUDGED_NAMESPACES:
         site.namespaces.append((restriction, file, namespace))
     return restriction
+
+
+def _names_every_namespace(file: GoFile, namespace: tree_sitter.Node) -> bool:
+    """`kapi.NamespaceAll`: the all-namespaces constant of an imported package under any alias."""
+    if namespace.type != "selector_expression":
+        return False
+    operand, field = namespace.child_by_field_name("operand"), namespace.child_by_field_name("field")
+    return (
+        operand is not None
+        and field is not None
+        and parser.text(field) in ("NamespaceAll", "AllNamespaces")
+        and parser.text(operand) in file.imports
+    )
 
 
 def evidence(file: GoFile, node: tree_sitter.Node, name: str | None) -> Evidence:
