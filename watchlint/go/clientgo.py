@@ -363,7 +363,7 @@ class ClientGoSites:
             writes = list(stored(owner, name, elements=elements))
         elif site.factory_getter is not None:
             writes = self._getter_values(*site.factory_getter)
-        return not writes or self.held_factories(site, writes, stored)
+        return not writes or self.held_factories(site, writes, stored, deployed)
 
     def _given_fakes_only(
         self,
@@ -403,20 +403,21 @@ class ClientGoSites:
                     pending.append((above, level + 1))
                 else:
                     passed.append((caller_file, value))
-        return self.held_factories(site, passed, stored)
+        return self.held_factories(site, passed, stored, callers)
 
     def held_factories(
         self,
         site: PendingSite,
         values: list[tuple[GoFile, tree_sitter.Node | None]],
         stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]] | None = None,
     ) -> bool:
         """Judge the informer of a factory parameter or field by the factories it may hold (what the callers
         pass, what the module stores, also in the field a value is copied from): narrowed only when each is;
         left "built elsewhere" when one of them cannot be seen. False when each is over a fake clientset (tests:
         nothing is listed from a cluster)."""
         judged, fakes, unseen = [], 0, 0
-        for value_file, value in self.through_fields(values, stored):
+        for value_file, value in self.through_fields(values, stored, callers=callers):
             built = self.factory_built(value_file, value) if value is not None else None
             if built is None:
                 unseen += 1
@@ -450,10 +451,12 @@ class ClientGoSites:
         values: list[tuple[GoFile, tree_sitter.Node | None]],
         stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
         hops: int = _FIELD_HOPS,
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]] | None = None,
     ) -> list[tuple[GoFile, tree_sitter.Node | None]]:
         """The values, each one read from another field (`c.factory = opt.SharedInformerFactory`) replaced by
-        what the module stores in that field, and each getter's call by what the getter returns, at most `hops`
-        deep."""
+        what the module stores in that field, each getter's call by what the getter returns, and with `callers`
+        each parameter of a function (a constructor storing the factory it is given, `&ctrl{kubeInformers:
+        f}`) by what its calls pass, at most `hops` deep."""
         found: list[tuple[GoFile, tree_sitter.Node | None]] = []
         for value_file, value in values:
             if not hops or value is None or self.factory_built(value_file, value) is not None:
@@ -465,7 +468,9 @@ class ClientGoSites:
                 writes = list(stored(held[0], held[1], elements=held[2]))
             elif value.type == "call_expression":  # a getter (`manager.KubeInformerFactory()`): what it returns
                 writes = self._getter_values(value_file, value)
-            found.extend(self.through_fields(writes, stored, hops - 1) if writes else [(value_file, value)])
+            elif callers is not None and (parameter := self.values.helper_parameter(value_file, value)) is not None:
+                writes = _passed_at(callers, *parameter)
+            found.extend(self.through_fields(writes, stored, hops - 1, callers) if writes else [(value_file, value)])
         return found
 
     def _getter_values(self, file: GoFile, call: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node | None]]:
@@ -551,6 +556,17 @@ class ClientGoSites:
             restrict_namespace(site, file, namespace, named, file.span(value))
         elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
             self.options.tweak(site, file, tweak, "WithTweakListOptions")
+
+
+def _passed_at(
+    callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]], key: FunctionKey, index: int
+) -> list[tuple[GoFile, tree_sitter.Node | None]]:
+    """What each call of a function passes as its parameter at `index` (None where the call passes too few)."""
+    passed: list[tuple[GoFile, tree_sitter.Node | None]] = []
+    for file, call in callers(key):
+        values = parser.named(call.child_by_field_name("arguments") or call)
+        passed.append((file, values[index] if index < len(values) else None))
+    return passed
 
 
 def _open_factory(built: tuple[GoFile, tree_sitter.Node]) -> Evidence:
