@@ -139,11 +139,12 @@ class ClientGoSites:
 
     def _typed_accessor(self, file: GoFile, group: tree_sitter.Node | None) -> str | None:
         """`CoreV1` for a value of client-go's typed group client (`core typedcorev1.CoreV1Interface`, a field
-        or parameter holding `cs.CoreV1()`, or the `*typedcorev1.CoreV1Client` that `NewForConfig` builds)."""
+        or parameter holding `cs.CoreV1()`, or the `*typedcorev1.CoreV1Client` that `NewForConfig` builds), or
+        of one of its narrow getters (`secrets typedcorev1.SecretsGetter`, OCM's helpers)."""
         typed = self.resolver.type_of(file, group) if group is not None else None
         if typed is None or not typed.package.startswith(_TYPED_CLIENTS):
             return None
-        if not typed.name.endswith(("Interface", "Client")):
+        if not typed.name.endswith(("Interface", "Client", "Getter")):
             return None
         group_name, version = typed.package.split("/")[-2:]
         return group_name.capitalize() + version.capitalize()
