@@ -239,9 +239,17 @@ class ManagerLinks:
         """The functions whose calls of `key` a binary makes, in order; None when there are none, or a call
         is made outside any function (the options then go where nothing here can tell). A call written in
         a manager's options literal (`Cache: getLocalCacheOptions(options)`, vcluster's host manager beside
-        its virtual one) adds that manager to `managers` instead of its function."""
+        its virtual one), or the function handed on there as a value, adds that manager to `managers` instead
+        of its function."""
         found: list[FunctionKey] = []
+        # handed on in a manager's options literal (fluid's `NewClient: controllers.NewFluidControllerClient`):
+        # that manager calls it
+        handed = [] if key.receiver else self.calls.references(key)
+        for file, value in handed:
+            managers.update(self._literal_managers(file, value))
         calls = self._deployed_callers(key)
+        if not calls and managers:
+            return []
         for file, call in calls:
             inside = self._literal_managers(file, call)
             if inside:
