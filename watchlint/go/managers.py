@@ -245,10 +245,10 @@ class ManagerLinks:
         # handed on in a manager's options literal (fluid's `NewClient: controllers.NewFluidControllerClient`):
         # that manager calls it
         handed = [] if key.receiver else self.calls.references(key)
-        for file, value in handed:
-            managers.update(self._literal_managers(file, value))
+        in_literals = {span for file, value in handed for span in self._literal_managers(file, value)}
+        managers.update(in_literals)
         calls = self._deployed_callers(key)
-        if not calls and managers:
+        if not calls and in_literals:
             return []
         for file, call in calls:
             inside = self._literal_managers(file, call)
