@@ -1050,3 +1050,15 @@ def test_a_read_in_a_binary_building_only_informer_factories_cites_no_cache_opti
     (finding,) = report.findings
     assert (finding.code, finding.span.line) == ("WL002", 20)
     assert not [related for related in finding.related if "cache options" in related.message]
+
+
+def test_an_index_through_a_manager_is_run_by_the_binaries_handing_that_manager(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hub imports the package for a constant only: the index its setup function registers through the
+    manager it is given runs in the agent alone, so the finding names no other binary."""
+    monkeypatch.chdir(FIXTURES / "policy" / "index-through-a-manager-only-one-binary-hands")
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [finding.message for finding in report.findings] == [
+        '`IndexField(ctx, &corev1.Pod{}, "spec.nodeName", …)` caches every Pod in the cluster'
+    ]

@@ -279,10 +279,16 @@ class ManagerLinks:
     def builder_options(self, file: GoFile, call: tree_sitter.Node) -> frozenset[LiteralKey]:
         """The options literals of the manager a builder chain's watch (`For`, `Owns`, `Watches`) registers
         with: the argument of the `ctrl.NewControllerManagedBy(mgr)` the chain starts from, followed through a
-        local holding part of the chain (`b := ctrl.NewControllerManagedBy(mgr)`)."""
+        local holding part of the chain (`b := ctrl.NewControllerManagedBy(mgr)`); for a watch through the
+        manager itself (`mgr.GetFieldIndexer().IndexField(…)`, `mgr.GetCache().GetInformer(…)`), that
+        manager's."""
         current: tree_sitter.Node | None = call
         for _ in range(_MAX_CHAIN):
             if current is not None and current.type == "identifier":
+                if self._holds_a_manager(file, current):
+                    found: set[LiteralKey] = set()
+                    self._manager_options(file, current, found, 0)
+                    return frozenset(found)
                 declaration = self.resolver.declaration(file, current)
                 current = declaration.value_node if declaration is not None else None
             if current is None or current.type != "call_expression":
@@ -290,12 +296,17 @@ class ManagerLinks:
             function = current.child_by_field_name("function")
             if function is not None and parser.text(function).endswith(BUILDER_STARTS):
                 arguments = parser.named(current.child_by_field_name("arguments") or current)
-                found: set[LiteralKey] = set()
+                found = set()
                 if arguments:
                     self._manager_options(file, arguments[0], found, 0)
                 return frozenset(found)
             current = function.child_by_field_name("operand") if function is not None else None
         return frozenset()
+
+    def _holds_a_manager(self, file: GoFile, name: tree_sitter.Node) -> bool:
+        """Whether a name is typed as controller-runtime's manager (`mgr ctrl.Manager`)."""
+        typed = self.resolver.type_of(file, name)
+        return typed is not None and typed.name == "Manager" and typed.package in MANAGER_PACKAGES
 
     def _manager_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
         """The options of the manager an expression holds: a local set from NewManager, or a parameter, as each
