@@ -568,7 +568,8 @@ def _resolve_access(
         if access is Access.CACHE:  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
             restrictions, read_restrictions = (), restrictions
     if item.operation is Operation.WATCH and not item.cache:
-        item.managers = links.builder_options(item.file, item.node)
+        given = links.cache_options(*item.source_cache) if item.source_cache is not None else None
+        item.managers = links.builder_options(item.file, item.node) if given is None else given
     keys: tuple[str, ...] = ()
     if access is Access.CACHE:
         # the caches the client reads: a cluster's, the manager's (""), or, for a helper given both, each

@@ -276,12 +276,13 @@ class ManagerLinks:
             found |= own
         return frozenset(found)
 
-    def builder_options(self, file: GoFile, call: tree_sitter.Node) -> frozenset[LiteralKey]:
+    def builder_options(self, file: GoFile, call: tree_sitter.Node, depth: int = 0) -> frozenset[LiteralKey]:
         """The options literals of the manager a builder chain's watch (`For`, `Owns`, `Watches`) registers
         with: the argument of the `ctrl.NewControllerManagedBy(mgr)` the chain starts from, followed through a
-        local holding part of the chain (`b := ctrl.NewControllerManagedBy(mgr)`); for a watch through the
-        manager itself (`mgr.GetFieldIndexer().IndexField(…)`, `mgr.GetCache().GetInformer(…)`), that
-        manager's."""
+        local holding part of the chain (`b := ctrl.NewControllerManagedBy(mgr)`) and through a parameter
+        holding it to the chains its callers pass (vcluster's `modifyController(builder)`); for a watch
+        through the manager itself (`mgr.GetFieldIndexer().IndexField(…)`, `mgr.GetCache().GetInformer(…)`),
+        that manager's. Empty where any is not told."""
         current: tree_sitter.Node | None = call
         for _ in range(_MAX_CHAIN):
             if current is not None and current.type == "identifier":
@@ -290,6 +291,8 @@ class ManagerLinks:
                     self._manager_options(file, current, found, 0)
                     return frozenset(found)
                 declaration = self.resolver.declaration(file, current)
+                if declaration is not None and declaration.parameter_index >= 0:
+                    return self._passed_builders(file, current, declaration.parameter_index, depth)
                 current = declaration.value_node if declaration is not None else None
             if current is None or current.type != "call_expression":
                 break
@@ -302,6 +305,31 @@ class ManagerLinks:
                 return frozenset(found)
             current = function.child_by_field_name("operand") if function is not None else None
         return frozenset()
+
+    def cache_options(self, file: GoFile, cache: tree_sitter.Node) -> frozenset[LiteralKey] | None:
+        """For the cache a `source.Kind` is given as `mgr.GetCache()`, the options of that manager (vcluster's
+        host manager's cache watched from a controller of the virtual manager); None for another cache."""
+        function = cache.child_by_field_name("function") if cache.type == "call_expression" else None
+        operand = function.child_by_field_name("operand") if function is not None else None
+        if function is None or operand is None or parser.text(function.child_by_field_name("field")) != "GetCache":
+            return None
+        found: set[LiteralKey] = set()
+        self._manager_options(file, operand, found, 0)
+        return frozenset(found)
+
+    def _passed_builders(self, file: GoFile, name: tree_sitter.Node, index: int, depth: int) -> frozenset[LiteralKey]:
+        """The managers of the builder chains the calls of the function around `name` pass as its parameter at
+        `index`; empty unless each is told."""
+        key = self.resolver.function_key(file, name)
+        calls = self._deployed_callers(key) if key is not None and depth < _MAX_HOPS else []
+        found: set[LiteralKey] = set()
+        for caller_file, caller in calls:
+            arguments = parser.named(caller.child_by_field_name("arguments") or caller)
+            passed = self.builder_options(caller_file, arguments[index], depth + 1) if index < len(arguments) else None
+            if not passed:
+                return frozenset()
+            found |= passed
+        return frozenset(found)
 
     def _holds_a_manager(self, file: GoFile, name: tree_sitter.Node) -> bool:
         """Whether a name is typed as controller-runtime's manager (`mgr ctrl.Manager`)."""

@@ -52,6 +52,8 @@ class PendingSite:
     # list-option tweaks held in variables or parameters: judged by the value they hold (nil narrows nothing)
     tweaks: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     is_raw_source: bool = False  # WatchesRawSource: WithEventFilter does not apply
+    # the cache a `source.Kind(cache, …)` watch is given, with its file: its manager's, not the builder's
+    source_cache: tuple[GoFile, tree_sitter.Node] | None = None
     foreign_builder: bool = False  # a framework's builder, not controller-runtime's: no builder.OnlyMetadata
     tests_annotations: bool = False  # its predicates read annotations, never labels: no selector can stand in
     selected_labels: tuple[tuple[str, str], ...] | None = None  # what its one LabelSelectorPredicate selects

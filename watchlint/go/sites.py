@@ -208,6 +208,7 @@ class SiteExtractor:
             found = ObjectRef("", ObjectForm.TYPED, parser.text(first), False)
         kind_predicates: list[tuple[GoFile, tree_sitter.Node]] = []
         cache = ""
+        source_cache: tuple[GoFile, tree_sitter.Node] | None = None
         if found is None:
             source = self._source_kind(file, first)
             if source is None:
@@ -215,6 +216,8 @@ class SiteExtractor:
             found, kind_file, kind_call, _ = source
             kind_predicates = self._kind_predicates(source)
             cache = self._cache_of(kind_file, kind_call)
+            given = parser.first_named(kind_call.child_by_field_name("arguments") or kind_call)
+            source_cache = (kind_file, given) if given is not None else None
         form = ObjectForm.METADATA if method == "WatchesMetadata" or _has_only_metadata(options) else found.form
         site = pending_site(self.resolver, file, call, method, Operation.WATCH, Access.CACHE, found, form)
         site.filters.extend(self._predicates(file, options, method))
@@ -223,7 +226,7 @@ class SiteExtractor:
         site.tests_annotations = self._tests_annotations(file, options)
         site.selected_labels = self.selectors.selected(file, self._predicates_given(file, options))
         site.handles_typed = form is ObjectForm.TYPED and reads_typed(self.resolver, self.values, file, options, found)
-        site.cache = cache
+        site.cache, site.source_cache = cache, source_cache
         site.group = self._chain_group(file, call)
         site.foreign_builder = self._foreign_builder(file, call)
         site.is_raw_source = method == "WatchesRawSource"
