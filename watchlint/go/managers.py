@@ -285,6 +285,10 @@ class ManagerLinks:
         that manager's. Empty where any is not told."""
         current: tree_sitter.Node | None = call
         for _ in range(_MAX_CHAIN):
+            if current is not None and current.type == "selector_expression" and self._holds_a_manager(file, current):
+                held: set[LiteralKey] = set()
+                self._manager_options(file, current, held, 0)  # `ctx.VirtualManager.GetFieldIndexer()`
+                return frozenset(held)
             if current is not None and current.type == "identifier":
                 if self._holds_a_manager(file, current):
                     found: set[LiteralKey] = set()
