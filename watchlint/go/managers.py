@@ -285,15 +285,10 @@ class ManagerLinks:
         that manager's. Empty where any is not told."""
         current: tree_sitter.Node | None = call
         for _ in range(_MAX_CHAIN):
-            if current is not None and current.type == "selector_expression" and self._holds_a_manager(file, current):
-                held: set[LiteralKey] = set()
-                self._manager_options(file, current, held, 0)  # `ctx.VirtualManager.GetFieldIndexer()`
-                return frozenset(held)
+            names = current is not None and current.type in ("identifier", "selector_expression")
+            if names and current is not None and self._holds_a_manager(file, current):
+                return self._options_of(file, current)  # `mgr`, `ctx.VirtualManager`: the manager itself
             if current is not None and current.type == "identifier":
-                if self._holds_a_manager(file, current):
-                    found: set[LiteralKey] = set()
-                    self._manager_options(file, current, found, 0)
-                    return frozenset(found)
                 declaration = self.resolver.declaration(file, current)
                 if declaration is not None and declaration.parameter_index >= 0:
                     return self._passed_builders(file, current, declaration.parameter_index, depth)
@@ -303,12 +298,15 @@ class ManagerLinks:
             function = current.child_by_field_name("function")
             if function is not None and parser.text(function).endswith(BUILDER_STARTS):
                 arguments = parser.named(current.child_by_field_name("arguments") or current)
-                found = set()
-                if arguments:
-                    self._manager_options(file, arguments[0], found, 0)
-                return frozenset(found)
+                return self._options_of(file, arguments[0]) if arguments else frozenset()
             current = function.child_by_field_name("operand") if function is not None else None
         return frozenset()
+
+    def _options_of(self, file: GoFile, manager: tree_sitter.Node) -> frozenset[LiteralKey]:
+        """The options literals of the managers an expression holds (see `_manager_options`)."""
+        found: set[LiteralKey] = set()
+        self._manager_options(file, manager, found, 0)
+        return frozenset(found)
 
     def cache_options(self, file: GoFile, cache: tree_sitter.Node) -> frozenset[LiteralKey] | None:
         """For the cache a `source.Kind` is given as `mgr.GetCache()`, the options of that manager (vcluster's
@@ -317,9 +315,7 @@ class ManagerLinks:
         operand = function.child_by_field_name("operand") if function is not None else None
         if function is None or operand is None or parser.text(function.child_by_field_name("field")) != "GetCache":
             return None
-        found: set[LiteralKey] = set()
-        self._manager_options(file, operand, found, 0)
-        return frozenset(found)
+        return self._options_of(file, operand)
 
     def _passed_builders(self, file: GoFile, name: tree_sitter.Node, index: int, depth: int) -> frozenset[LiteralKey]:
         """The managers of the builder chains the calls of the function around `name` pass as its parameter at
