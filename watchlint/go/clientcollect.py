@@ -3,14 +3,12 @@ file into the client graph's tables before any reference is resolved (clients)."
 
 from __future__ import annotations
 
-import tree_sitter
-
 from watchlint.go import parser
 from watchlint.go.clientrefs import PACKAGE_SCOPE
 from watchlint.go.clients import ClientGraph
-from watchlint.go.declarations import PackageVariable, resolve_type
+from watchlint.go.declarations import resolve_type
 from watchlint.go.model import GoFile, TypeRef
-from watchlint.go.resolve import Resolver, keyed_elements
+from watchlint.go.resolve import keyed_elements
 from watchlint.go.scope import in_nil_test
 
 
@@ -64,38 +62,21 @@ def _assignments(graph: ClientGraph, file: GoFile) -> None:
 
 
 def _package_variables(graph: ClientGraph, file: GoFile) -> None:
-    """`Client, err = client.New(…)` in some function: a package-level client gets its value."""
+    """`Client, err = client.New(…)` in some function, or `common.Client = …` in another package: a package-level
+    client gets its value."""
     resolver = graph.resolver
     for left, right in file.assignments():
         names, values = parser.named(left), parser.named(right)
         for position, name in enumerate(names):
-            found = _package_variable(resolver, file, name) if values else None
-            if found is None:
+            named = resolver.package_variable(file, name) if values else None
+            variable = resolver.declarations.variables.get(named) if named is not None else None
+            if named is None or variable is None:
                 continue
-            package, variable = found
             if not graph.is_client_like(resolve_type(variable.type_node, variable.file)):
                 continue
             value = values[position] if len(values) == len(names) else values[0]
-            key = (TypeRef(package, PACKAGE_SCOPE), parser.text(name.child_by_field_name("field") or name))
+            key = (TypeRef(named[0], PACKAGE_SCOPE), named[1])
             graph.record(graph.field_values, key, file, value)
-
-
-def _package_variable(resolver: Resolver, file: GoFile, name: tree_sitter.Node) -> tuple[str, PackageVariable] | None:
-    """The package variable an assignment's target names, with its package: `Client` of the file's own package
-    (not a local shadowing it), or `common.Client` of another package of the module (hive's hiveutil setting the
-    client its subcommands share)."""
-    if name.type == "identifier":
-        variable = resolver.declarations.variables.get((file.package_path, parser.text(name)))
-        if variable is None or resolver.declaration(file, name) is not None:
-            return None
-        return file.package_path, variable
-    operand = name.child_by_field_name("operand") if name.type == "selector_expression" else None
-    field = name.child_by_field_name("field") if operand is not None else None
-    if operand is None or field is None or operand.type != "identifier" or resolver.declaration(file, operand):
-        return None
-    package = file.imports.get(parser.text(operand))
-    variable = resolver.declarations.variables.get((package, parser.text(field))) if package else None
-    return (package, variable) if package and variable is not None else None
 
 
 def _calls(graph: ClientGraph, file: GoFile) -> None:

@@ -17,6 +17,7 @@ from watchlint.go.listoptions import ListOptionsReader
 from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, GoFile, TypeRef
 from watchlint.go.pending import (
     PendingSite,
+    guard_added,
     method_name,
     operand_of,
     pending_site,
@@ -175,7 +176,7 @@ class ClientGoSites:
             # WithNamespace(ns)) }`: each factory's restrictions hold where it is assigned
             before = len(site.restrictions)
             self._factory_restrictions(site, constructor_file, constructor, kind)
-            _guard_added(site, before, file, value)
+            guard_added(site, before, file, value)
         if built is None and not assigned:
             self._built_elsewhere(site, file, factory, kind)
         elif built is not None:
@@ -372,12 +373,7 @@ class ClientGoSites:
         callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
     ) -> bool:
         """Whether every call of a function passes a fake clientset as the parameter (a test's helper)."""
-        key, index = parameter
-        passed = [
-            (caller_file, values[index])
-            for caller_file, call in callers(key)
-            if index < len(values := parser.named(call.child_by_field_name("arguments") or call))
-        ]
+        passed = [(file, value) for file, value in _passed_at(callers, *parameter) if value is not None]
         return bool(passed) and all(self.values.is_fake_clientset(file, value) for file, value in passed)
 
     def passed_factories(
@@ -526,7 +522,7 @@ class ClientGoSites:
             for item in held or []:
                 before = len(site.restrictions)
                 self._factory_option(site, file, item)
-                _guard_added(site, before, file, item)
+                guard_added(site, before, file, item)
 
     def _returned(self, file: GoFile, call: tree_sitter.Node) -> list[tree_sitter.Node]:
         """The options a function literal called on the spot returns (`func() []informers.SharedInformerOption {
@@ -579,10 +575,3 @@ def _note_open_factory(site: PendingSite, built: tuple[GoFile, tree_sitter.Node]
     (scylla-operator's 22 accessors of one factory built in another function)."""
     if not site.restrictions and site.through is None:
         site.through = _open_factory(built)
-
-
-def _guard_added(site: PendingSite, before: int, file: GoFile, node: tree_sitter.Node) -> None:
-    """Judge the restrictions added to a site since `before` under the conditions around `node` (where the
-    option is appended, the factory assigned), unless they are judged already."""
-    guarded = {id(restriction) for restriction, _, _ in site.guarded}
-    site.guarded.extend((r, file, node) for r in site.restrictions[before:] if id(r) not in guarded)

@@ -250,7 +250,7 @@ class Evaluator:
         index = self.value(file, index_node, env, depth + 1)
         if isinstance(index, Val) and isinstance(index.value, str) and operand is not None:
             # `FeatureGates[consts.X]` of a package map of gates
-            variable = self.variables.package_variable(file, operand)
+            variable = self.resolver.package_variable(file, operand)
             gate = self.variables.gate_map_item(*variable, index.value, depth) if variable is not None else None
             if gate is not None:
                 return gate

@@ -13,7 +13,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import fields_detail
 from watchlint.go.model import CR_CLIENT, META_V1, GoFile
-from watchlint.go.pending import ALL_NAMESPACES, PendingSite, method_name, operand_of, uses_in
+from watchlint.go.pending import ALL_NAMESPACES, PendingSite, guard_added, method_name, operand_of, uses_in
 from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items
 from watchlint.go.scope import innermost_function
 from watchlint.go.values import ValueTracer
@@ -180,8 +180,7 @@ class ListOptionsReader:
             for value in assigned:
                 before = len(site.restrictions)
                 self.tweak(site, file, value, text)
-                guarded = {id(restriction) for restriction, _, _ in site.guarded}
-                site.guarded.extend((r, file, value) for r in site.restrictions[before:] if id(r) not in guarded)
+                guard_added(site, before, file, value)
             return
         if function is None and tweak.type == "identifier":  # a parameter, or a variable set later: its value
             restriction = Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text)

@@ -136,6 +136,16 @@ class ManagerLinks:
     def constructions(self, managers: frozenset[LiteralKey]) -> tuple[Span, ...]:
         """Where the managers with the options literals `managers` are built (the name of `ctrl.NewManager`, as
         a cache policy's origins give it); empty unless each literal's manager is found."""
+        built_from = self._literals_built()
+        spans: set[Span] = set()
+        for key in managers:
+            if key not in built_from:
+                return ()
+            spans |= built_from[key]
+        return tuple(sorted(spans))
+
+    def _literals_built(self) -> dict[LiteralKey, set[Span]]:
+        """The NewManager calls (their names' spans) by the options literals they are built from."""
         if self._built_from is None:
             self._built_from = {}
             for file, call in self._new_managers:
@@ -145,12 +155,7 @@ class ManagerLinks:
                     options_literals(file, arguments[1], 0, self.resolver, found)
                 for key in found:
                     self._built_from.setdefault(key, set()).add(file.name_span(call))
-        spans: set[Span] = set()
-        for key in managers:
-            if key not in self._built_from:
-                return ()
-            spans |= self._built_from[key]
-        return tuple(sorted(spans))
+        return self._built_from
 
     def builds_a_client(self, file: GoFile, literal: tree_sitter.Node) -> bool:
         """Whether a `client.Options` literal is what a `client.New` of the module builds its client from,
@@ -197,11 +202,10 @@ class ManagerLinks:
         """Where the managers are built whose options literal holds `node`: a scope written in one manager's
         literal (vcluster's host manager beside the virtual cluster's, built in one function) reaches that one
         only."""
-        self.constructions(frozenset())  # fills _built_from
-        assert self._built_from is not None
+        built_from = self._literals_built()
         current = node.parent
         while current is not None and current.type not in ("function_declaration", "method_declaration"):
-            if current.type == "composite_literal" and (built := self._built_from.get((file.path, current.start_byte))):
+            if current.type == "composite_literal" and (built := built_from.get((file.path, current.start_byte))):
                 return tuple(sorted(built))
             current = current.parent
         return ()
@@ -285,8 +289,11 @@ class ManagerLinks:
         that manager's. Empty where any is not told."""
         current: tree_sitter.Node | None = call
         for _ in range(_MAX_CHAIN):
-            names = current is not None and current.type in ("identifier", "selector_expression")
-            if names and current is not None and self._holds_a_manager(file, current):
+            if (
+                current is not None
+                and current.type in ("identifier", "selector_expression")
+                and self._holds_a_manager(file, current)
+            ):
                 return self._options_of(file, current)  # `mgr`, `ctx.VirtualManager`: the manager itself
             if current is not None and current.type == "identifier":
                 declaration = self.resolver.declaration(file, current)

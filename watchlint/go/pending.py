@@ -122,6 +122,13 @@ def restrict_namespace(
     return restriction
 
 
+def guard_added(site: PendingSite, before: int, file: GoFile, node: tree_sitter.Node) -> None:
+    """Judge the restrictions added to a site since `before` under the conditions around `node` (where the
+    option is appended, the factory or the list-options tweak assigned), unless they are judged already."""
+    guarded = {id(restriction) for restriction, _, _ in site.guarded}
+    site.guarded.extend((r, file, node) for r in site.restrictions[before:] if id(r) not in guarded)
+
+
 def _names_every_namespace(file: GoFile, namespace: tree_sitter.Node) -> bool:
     """`kapi.NamespaceAll`: the all-namespaces constant of an imported package under any alias."""
     if namespace.type != "selector_expression":

@@ -72,6 +72,19 @@ class Resolver:
             return None
         return scope.lookup(parser.text(identifier), identifier.start_byte)
 
+    def package_variable(self, file: GoFile, named: tree_sitter.Node) -> tuple[str, str] | None:
+        """The (package, name) of the package variable an expression names: `watched` of the file's own
+        package (not a local shadowing it), or `config.MountManager` of an imported one (a main setting a
+        configuration package's variable, a read of `features.Gates`)."""
+        if named.type == "identifier":
+            return (file.package_path, parser.text(named)) if self.declaration(file, named) is None else None
+        operand = named.child_by_field_name("operand") if named.type == "selector_expression" else None
+        if operand is None or operand.type != "identifier" or parser.text(operand) not in file.imports:
+            return None
+        if self.declaration(file, operand) is not None:
+            return None
+        return file.imports[parser.text(operand)], parser.text(named.child_by_field_name("field"))
+
     def held_value(self, file: GoFile, name: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
         """The value, and its file, that a local or a package variable (of this package or another:
         `opts.AllJobs`) is given where it is declared; None when it is given none there, or is a parameter."""

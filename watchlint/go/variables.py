@@ -170,19 +170,6 @@ class VariableValues:
         value = self.evaluator.value(file, node, {}, 0)
         return isinstance(value, Val) and value.value == key
 
-    def package_variable(self, file: GoFile, named: tree_sitter.Node) -> tuple[str, str] | None:
-        """The (package, name) of the package variable an expression names: `watched` of the file's own
-        package, or `config.MountManager` of an imported one (a main setting a configuration package's
-        variable, a read of `features.Gates`)."""
-        if named.type == "identifier":
-            return (file.package_path, parser.text(named)) if self.resolver.declaration(file, named) is None else None
-        operand = named.child_by_field_name("operand") if named.type == "selector_expression" else None
-        if operand is None or operand.type != "identifier" or parser.text(operand) not in file.imports:
-            return None
-        if self.resolver.declaration(file, operand) is not None:
-            return None
-        return file.imports[parser.text(operand)], parser.text(named.child_by_field_name("field"))
-
     def package_value(self, package: str, name: str, depth: int) -> Value:
         """A package variable's value read from any package (see `_package_value`)."""
         unknown: Value = UNKNOWN
@@ -208,7 +195,7 @@ class VariableValues:
                     for target, value in zip(targets, values, strict=True):
                         indexed = target.type == "index_expression"
                         named = target.child_by_field_name("operand") if indexed else target
-                        variable = self.package_variable(file, named) if named is not None else None
+                        variable = self.resolver.package_variable(file, named) if named is not None else None
                         if variable is not None:
                             self._package_assignments.setdefault((*variable, indexed), []).append((file, value))
         return self._package_assignments.get((package, name, elements), [])
