@@ -17,6 +17,19 @@ PREDECLARED = frozenset(
         *("any", "comparable"),
     }
 )
+_RECONCILE = "sigs.k8s.io/controller-runtime/pkg/reconcile"
+_MANAGER = "sigs.k8s.io/controller-runtime/pkg/manager"
+# the methods of library interfaces a module interface embeds, where they are few and well known: kubeedge's
+# `Controller interface { SetupWithManager(…); reconcile.Reconciler }` is implemented by the types with both
+LIBRARY_INTERFACES = {
+    TypeRef(_RECONCILE, "Reconciler"): frozenset({"Reconcile"}),
+    TypeRef(_RECONCILE, "TypedReconciler"): frozenset({"Reconcile"}),
+    TypeRef(_MANAGER, "Runnable"): frozenset({"Start"}),
+    TypeRef(_MANAGER, "LeaderElectionRunnable"): frozenset({"NeedLeaderElection"}),
+    TypeRef("sigs.k8s.io/controller-runtime/pkg/webhook/admission", "Handler"): frozenset({"Handle"}),
+    TypeRef("fmt", "Stringer"): frozenset({"String"}),
+    TypeRef("", "error"): frozenset({"Error"}),
+}
 
 
 def resolve_type(node: tree_sitter.Node | None, file: GoFile) -> TypeRef | None:
@@ -182,9 +195,10 @@ class Declarations:
 
     def required_methods(self, interface: TypeRef, depth: int = 0) -> frozenset[str] | None:
         """The method names a type must have to implement a module interface, embedded ones included; None
-        when an embedded interface is not the module's (its methods are not known)."""
+        when an embedded interface is neither the module's nor a well-known library's (its methods are not
+        known)."""
         if interface not in self.interfaces:
-            return None
+            return LIBRARY_INTERFACES.get(interface) if depth else None
         found = set(self.interface_methods.get(interface, ()))
         for embedded in self.interfaces.get(interface, ()):
             inner = self.required_methods(self.unalias(embedded), depth + 1) if depth < 8 else None
