@@ -1062,3 +1062,36 @@ def test_an_index_through_a_manager_is_run_by_the_binaries_handing_that_manager(
     assert [finding.message for finding in report.findings] == [
         '`IndexField(ctx, &corev1.Pod{}, "spec.nodeName", …)` caches every Pod in the cluster'
     ]
+
+
+def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`owner!=helm`, `!ephemeral`, `tier notin (…)` leave out the objects they name and keep every other one: no
+    mitigation, and the note says what the selector leaves out (ingress-nginx's and traefik's Helm exclusions)."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "selectors-that-only-exclude")
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = [(f.code, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings]
+    assert notes == [
+        (
+            "WL001",
+            22,
+            [(19, "WithTweakListOptions's LabelSelector only leaves out `owner!=helm` and keeps every other Secret")],
+        ),
+        (
+            "WL001",
+            27,
+            [
+                (
+                    25,
+                    "WithTweakListOptions's FieldSelector only leaves out "
+                    '`fields.OneTermNotEqualSelector("type", "helm.sh/release.v1")` and keeps every other ConfigMap',
+                )
+            ],
+        ),
+        (
+            "WL004",
+            35,
+            [(35, "LabelSelector only leaves out `!ephemeral, tier notin (cache, queue)` and keeps every other Pod")],
+        ),
+    ]

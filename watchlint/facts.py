@@ -116,6 +116,9 @@ def any_of(conditions: list[Condition]) -> str:
 
 # The detail of a namespace scope that lists every namespace (a `""` key beside the others): it narrows nothing.
 EVERY_NAMESPACE = "every namespace"
+# the detail of a selector made of exclusions only (`owner!=helm`), followed by the selector: it leaves out the
+# objects it names and keeps every other one, so it narrows nothing that grows with the cluster
+EXCLUDES_ONLY = "excludes only "
 
 
 @dataclass(frozen=True, slots=True)

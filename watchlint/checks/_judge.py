@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from watchlint.facts import (
     EVERY_NAMESPACE,
+    EXCLUDES_ONLY,
     Access,
     CachePolicy,
     Facts,
@@ -311,6 +312,9 @@ def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: s
             narrows = _NARROWS_NOTHING.get(restriction.mitigation, "narrows nothing")
             if restriction.detail == EVERY_NAMESPACE:
                 narrows = 'lists every namespace (the "" key)'
+            elif restriction.detail.startswith(EXCLUDES_ONLY):
+                excluded = restriction.detail.removeprefix(EXCLUDES_ONLY)
+                narrows = f"only leaves out `{excluded}` and keeps every other {kind}"
             related.append(Related(restriction.span, f"{restriction.text} {narrows}"))
         elif restriction.condition is not None:
             condition = restriction.condition

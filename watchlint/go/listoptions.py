@@ -8,13 +8,14 @@ from collections.abc import Callable, Iterator
 
 import tree_sitter
 
-from watchlint.facts import Mitigation, Restriction
+from watchlint.exclusions import excludes_only
+from watchlint.facts import EXCLUDES_ONLY, Mitigation, Restriction
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import fields_detail
 from watchlint.go.model import CR_CLIENT, META_V1, GoFile
 from watchlint.go.pending import ALL_NAMESPACES, PendingSite, guard_added, method_name, operand_of, uses_in
-from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items
+from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items, unquote
 from watchlint.go.scope import innermost_function
 from watchlint.go.values import ValueTracer
 
@@ -107,7 +108,9 @@ class ListOptionsReader:
         for target, value, field in written:
             if field not in ("LabelSelector", "FieldSelector") or parser.text(value) in _NO_SELECTOR:
                 continue
-            restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), shown(target, value, field))
+            restriction = _selector_restriction(
+                self.resolver, file, target, value, field, kind, shown(target, value, field)
+            )
             if value.type in ("identifier", "selector_expression"):
                 self._selector_values[id(restriction)] = (file, value)
             yield restriction
@@ -202,9 +205,8 @@ class ListOptionsReader:
             return
         for target, value, name in written:
             if name in ("LabelSelector", "FieldSelector") and parser.text(value) not in _NO_SELECTOR:
-                detail = fields_detail(file, value, self.resolver) if name == "FieldSelector" else ""
                 shown = f"{text}'s {name}"
-                restriction = Restriction(Mitigation.SELECTOR, kind, file.span(target), shown, detail=detail)
+                restriction = _selector_restriction(self.resolver, file, target, value, name, kind, shown)
                 site.restrictions.append(restriction)
                 site.guarded.append((restriction, file, target))
 
@@ -255,7 +257,53 @@ class ListOptionsReader:
 def _literal_selectors(file: GoFile, literal: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
     for key, value in keyed_elements(literal):
         if key in ("LabelSelector", "FieldSelector") and parser.text(value) not in ('""', "``"):
-            yield Restriction(Mitigation.SELECTOR, kind, file.span(value), f"{key}: {parser.text(value)}")
+            excluded = _excluded_only(value)
+            yield Restriction(
+                Mitigation.SELECTOR,
+                kind,
+                file.span(value),
+                f"{key}: {parser.text(value)}" if excluded is None else key,
+                is_effective=excluded is None,
+                detail=EXCLUDES_ONLY + excluded if excluded is not None else "",
+            )
+
+
+def _selector_restriction(
+    resolver: Resolver,
+    file: GoFile,
+    target: tree_sitter.Node,
+    value: tree_sitter.Node,
+    field: str,
+    kind: str,
+    shown: str,
+) -> Restriction:
+    """The restriction of a selector written to list options: none in effect where it only excludes."""
+    excluded = _excluded_only(value)
+    if excluded is not None:
+        detail = EXCLUDES_ONLY + excluded
+        return Restriction(Mitigation.SELECTOR, kind, file.span(target), shown, is_effective=False, detail=detail)
+    detail = fields_detail(file, value, resolver) if field == "FieldSelector" else ""
+    return Restriction(Mitigation.SELECTOR, kind, file.span(target), shown, detail=detail)
+
+
+def _excluded_only(value: tree_sitter.Node) -> str | None:
+    """The selector a string literal or `fields.OneTermNotEqualSelector(…).String()` writes where each of its
+    terms excludes (`owner!=helm`, `!key`, `key notin (a,b)`): it keeps every object but those, so it bounds
+    nothing (ingress-nginx's and traefik's Helm exclusions); None for any other value."""
+    if value.type in ("interpreted_string_literal", "raw_string_literal"):
+        selector = unquote(parser.text(value))
+        return selector if excludes_only(selector) else None
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    if function is None or function.type != "selector_expression":
+        return None
+    built = function.child_by_field_name("operand")
+    if built is None or parser.text(function.child_by_field_name("field")) != "String":
+        return None
+    if built.type == "call_expression" and parser.text(built.child_by_field_name("function")).endswith(
+        "OneTermNotEqualSelector"
+    ):
+        return " ".join(parser.text(built).split())
+    return None
 
 
 def _written_fields(file: GoFile, uses: list[tree_sitter.Node]) -> list[tuple[tree_sitter.Node, tree_sitter.Node, str]]:

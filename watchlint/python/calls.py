@@ -8,7 +8,18 @@ from dataclasses import dataclass
 import libcst
 
 from watchlint.catalog import KindIndex
-from watchlint.facts import Access, Condition, Evidence, Mitigation, ObjectForm, Operation, Restriction, Site
+from watchlint.exclusions import excludes_only
+from watchlint.facts import (
+    EXCLUDES_ONLY,
+    Access,
+    Condition,
+    Evidence,
+    Mitigation,
+    ObjectForm,
+    Operation,
+    Restriction,
+    Site,
+)
 from watchlint.python.conditions import (
     branch_condition,
     default_branches,
@@ -115,6 +126,11 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
             span = argument_span(file, arg)
             required = mitigation is Mitigation.NAMESPACE and narrowing.namespace_required
             condition = _argument_condition(flow, file, call, arg.value, span, none_raises=required)
+            selector = literal_string(arg.value) if mitigation is Mitigation.SELECTOR else None
+            if selector is not None and excludes_only(selector):  # `label_selector="owner!=helm"`
+                detail = EXCLUDES_ONLY + selector
+                found.append(Restriction(mitigation, kind, span, f"`{name}`", is_effective=False, detail=detail))
+                continue
             found.append(Restriction(mitigation, kind, span, text, condition=condition))
     for star in (arg for arg in call.args if arg.star == "**"):
         entries = keyword_dict(flow, star.value)
