@@ -174,11 +174,13 @@ def extract(unit: UnitInput) -> Facts:
     clients.listed_calls = calls.called_as_values
     clients.callers = calls.callers  # asked already while clients are collected (stored constructors)
     flags = FlagRegistry()
-    for file in run.all_files:  # a client can be passed along by files that import no Kubernetes package
+    for file in run.all_files:
         run.guarded(file, lambda item: flags.collect(item, resolver))
-        run.guarded(file, lambda item: collect_clients(clients, item))
     flags.finish(run.all_files, resolver)
     evaluator = Evaluator(resolver, flags, calls)
+    clients.stored = evaluator.fields.stored  # a cluster held in a field is told while clients are collected
+    for file in run.all_files:  # a client can be passed along by files that import no Kubernetes package
+        run.guarded(file, lambda item: collect_clients(clients, item))
     evaluator.find_deployed_packages = lambda: _deployed_packages(run)
     evaluator.find_binaries = lambda: [binary.packages for binary in run.binaries()]
     clients.runs_by_default = lambda file, node: _runs_by_default(evaluator, file, node)
@@ -553,11 +555,13 @@ def _resolve_access(
     origins: tuple[Span, ...] = ()
     read_restrictions: tuple[Restriction, ...] = ()
     other_caches: tuple[str, ...] = ()
+    manager_origins: tuple[Span, ...] = ()  # where the manager's clients come from, beside a second cache's
     if item.client is not None:
         known = clients.resolve(item.client)
         if known is None:
             return None
         access, evidence, origins, other_caches = known.access, known.evidence, known.origins, known.other_caches
+        manager_origins = known.manager_roots or origins
         if evidence is None and access is Access.CACHE:
             evidence = clients.assumption(item.client)
         item.cache, item.reads_cache_itself, item.own_client = known.cache, known.is_cache_itself, known.own_client
@@ -576,7 +580,7 @@ def _resolve_access(
         keys = tuple(
             key
             for cache in dict.fromkeys((item.cache, *other_caches))
-            for key in ((cache,) if cache else _manager_keys(item, binaries, package_of, cached, origins))
+            for key in ((cache,) if cache else _manager_keys(item, binaries, package_of, cached, manager_origins))
         )
     return _Resolved(item, access, evidence, restrictions, keys, read_restrictions)
 

@@ -8,7 +8,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex, takes
 from watchlint.go.model import Call, GoFile, TypeRef
-from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_elements, literal_items
+from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_entries, literal_items
 from watchlint.go.scope import innermost_function
 
 
@@ -397,7 +397,8 @@ def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
     values, calls' arguments."""
     found: list[tree_sitter.Node] = []
     for literal in file.nodes("composite_literal"):
-        found.extend(value for _, value in keyed_elements(literal))
+        # a map's values too: `map[string]SetupFunc{"machine": machine.Setup}` registers a function by name
+        found.extend(value for _, value in keyed_entries(literal))
         found.extend(literal_items(literal))
     for _, right in file.assignments():
         found.extend(parser.named(right))

@@ -30,6 +30,10 @@ class Known:
     # the caches the reference's other cache-backed values read, besides `cache` ("" for the manager's): a helper
     # given a cluster's client by one caller and the manager's by another reads both
     other_caches: tuple[str, ...] = ()
+    # of those: where the chains giving the manager's client start, where other chains give a second cache's
+    # (hypershift's karpenter-operator hands a helper its management cluster's client, the other binary its
+    # manager's): the binaries holding these run the helper with their manager's cache
+    manager_roots: tuple[Span, ...] = ()
 
     @property
     def origins(self) -> tuple[Span, ...]:

@@ -84,6 +84,9 @@ class ClientGraph:
     # whether code runs in the default deployment (not only under a setting that is off by default), set once
     # the evaluator is built: evidence is taken from such code where there is a choice
     runs_by_default: Callable[[GoFile, tree_sitter.Node], bool] = lambda _file, _node: True
+    # the values the module stores in a field of a struct (the evaluator's, set once it is built): a cluster held
+    # in a field (`opts.CPCluster`) is the one stored there
+    stored: Callable[[TypeRef, str], list[tuple[GoFile, tree_sitter.Node]]] = lambda _owner, _name: []
     # the calls of a module function (CallGraph.callers), set once the call graph is built
     callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]] = lambda _: []
 
@@ -407,7 +410,10 @@ class ClientGraph:
 
     def cluster_of(self, file: GoFile, node: tree_sitter.Node, depth: int = 0) -> str:
         """The key of the second cache a local variable holds, built by `cluster.New`/`cache.New` here or by a
-        module function returning one (`local, err := newLocalCluster(cfg)`)."""
+        module function returning one (`local, err := newLocalCluster(cfg)`), or a struct field the module
+        stores one cluster in (`opts.CPCluster`)."""
+        if node.type == "selector_expression" and depth <= 2:
+            return self._cluster_stored(file, node, depth)
         if node.type != "identifier" or depth > 2:
             return ""
         declaration = self.resolver.declaration(file, node)
@@ -427,6 +433,17 @@ class ClientGraph:
             if returned.type == "identifier" and (key := self.cluster_of(info.file, returned, depth + 1)):
                 return key  # `c, err := cluster.New(…); …; return c, nil`
         return ""
+
+    def _cluster_stored(self, file: GoFile, node: tree_sitter.Node, depth: int) -> str:
+        """The second cache every write of a struct field stores (hypershift's `Config{CPCluster: cp}`); "" where
+        the writes store different ones, a manager, or none is seen."""
+        operand, field_name = node.child_by_field_name("operand"), node.child_by_field_name("field")
+        if operand is None or field_name is None or parser.text(operand) in file.imports:
+            return ""
+        owner = self.resolver.type_of(file, operand)
+        stored = self.stored(owner, parser.text(field_name)) if owner is not None else []
+        keys = {self.cluster_of(value_file, value, depth + 1) for value_file, value in stored if not value_file.is_test}
+        return keys.pop() if len(keys) == 1 else ""
 
     def _cluster_passed(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration) -> str:
         """The second cache a parameter holds: the one every production call passes (`AddToManager(ctx, mgr,
@@ -764,6 +781,16 @@ class ClientGraph:
         roots = tuple(
             dict.fromkeys(root for other, _ in definite if other.access is known.access for root in other.origins)
         )
+        if caches - {""}:
+            manager_roots = tuple(
+                dict.fromkeys(
+                    root
+                    for other, _ in definite
+                    if other.access is Access.CACHE and (not other.cache or other.manager_roots)
+                    for root in (other.manager_roots or other.origins)
+                )
+            )
+            known = dataclasses.replace(known, manager_roots=manager_roots)
         if _IDENTIFIER.fullmatch(value.text) and known.evidence is not None:
             # `parameter c of f is `c``: a name passed on says nothing; the link that gave it its value does
             return dataclasses.replace(known, roots=roots)

@@ -14,7 +14,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
-from watchlint.go.declarations import FunctionKey
+from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.guards import returned_on_success
 from watchlint.go.model import CONTROLLER_RUNTIME, CR_CLIENT, CR_MANAGER, MANAGER_PACKAGES, GoFile, TypeRef
@@ -360,6 +360,8 @@ class ManagerLinks:
         if value is not None and value.type == "call_expression" and declaration.value_index == 0:
             if is_new_manager(file, value.child_by_field_name("function"), self.resolver):
                 self._constructed_with(file, value, found, depth)
+            elif (info := self.resolver.callee(file, value)) is not None:
+                self._returned_options(info, found, depth)  # `mgr, err := createManager(cfg, opts)`
             return
         key = self.resolver.function_key(file, node) if declaration.parameter_index >= 0 else None
         for caller_file, call in self._deployed_callers(key) if key is not None else ():
@@ -387,13 +389,7 @@ class ManagerLinks:
         if info is not None:
             index = next((p.index for p in info.parameters if is_manager_options(self.resolver, p.type)), None)
             if index is None:
-                for returned in returned_on_success(info.node, 0) if depth < _MAX_HOPS else ():
-                    if returned.type == "call_expression" and is_new_manager(
-                        info.file, returned.child_by_field_name("function"), self.resolver
-                    ):
-                        self._constructed_with(info.file, returned, found, depth + 1)
-                    else:
-                        self._manager_options(info.file, returned, found, depth + 1)
+                self._returned_options(info, found, depth)
                 return
         else:
             index = 1
@@ -401,6 +397,16 @@ class ManagerLinks:
         if index < len(arguments):
             options_literals(file, arguments[index], 0, self.resolver, own)
         found |= own or {opaque_options(file, call)}
+
+    def _returned_options(self, info: FunctionInfo, found: set[LiteralKey], depth: int) -> None:
+        """The options of the managers a function of the module returns (a wrapper building the manager)."""
+        for returned in returned_on_success(info.node, 0) if depth < _MAX_HOPS else ():
+            if returned.type == "call_expression" and is_new_manager(
+                info.file, returned.child_by_field_name("function"), self.resolver
+            ):
+                self._constructed_with(info.file, returned, found, depth + 1)
+            else:
+                self._manager_options(info.file, returned, found, depth + 1)
 
     def _deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of a function a binary makes; for a function no call names, the calls of a local name in
