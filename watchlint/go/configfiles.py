@@ -16,7 +16,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.declarations import Declarations, FunctionKey, resolve_type
 from watchlint.go.model import GoFile, TypeRef
-from watchlint.go.resolve import Resolver, assigned_to
+from watchlint.go.resolve import Resolver, assigned_to, keyed_elements
 
 # Decoders of configuration formats: the package and the functions that fill their last argument.
 _UNMARSHAL = {
@@ -30,6 +30,7 @@ _UNMARSHAL = {
     "k8s.io/apimachinery/pkg/runtime": ("DecodeInto",),
 }
 _VIPER = "github.com/spf13/viper"
+_PAERSER_CLI = "github.com/traefik/paerser/cli"
 _VIPER_DECODES = {"Unmarshal": 0, "UnmarshalExact": 0, "UnmarshalKey": 1}  # the argument each fills
 _DECODERS = frozenset({"NewDecoder", "NewYAMLOrJSONDecoder", "NewYAMLToJSONDecoder"})
 _DECODING_NAMES = frozenset({"Decode", *(name for names in _UNMARSHAL.values() for name in names)})
@@ -53,7 +54,22 @@ def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
         if read_from_file(file, data, resolver):
             yield from _struct_of(file, target, resolver)
     yield from _viper_decoded(file, resolver)
+    yield from _paerser_decoded(file, resolver)
     yield from _scheduler_plugin_args(file, resolver)
+
+
+def _paerser_decoded(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
+    """`cli.Command{Configuration: cfg, Resources: loaders}` of traefik's paerser: its loaders fill the
+    configuration from files, flags and the environment."""
+    if _PAERSER_CLI not in file.imports.values():
+        return
+    for literal in file.nodes("composite_literal"):
+        built = resolve_type(literal.child_by_field_name("type"), file)
+        if built is None or not built.is_(_PAERSER_CLI, "Command"):
+            continue
+        for key, value in keyed_elements(literal):
+            if key == "Configuration":
+                yield from _struct_of(file, value, resolver)
 
 
 def _scheduler_plugin_args(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
@@ -204,9 +220,10 @@ def _is_viper(file: GoFile, operand: tree_sitter.Node, resolver: Resolver) -> bo
 
 
 def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozenset[TypeRef]:
-    """The decoded structs and the structs of their package their fields hold, a few levels down: not those
-    of other packages, which a configuration may embed (defaults of a custom resource's spec) but which the
-    program also reads from objects."""
+    """The decoded structs and the structs their fields hold, a few levels down (traefik's configuration holds
+    each provider's, declared in the provider's package): not those of packages declaring objects, which a
+    configuration may embed (defaults of a custom resource's spec) but which the program also reads from
+    objects, nor, in another package than the struct holding them, those of API packages."""
     found: set[TypeRef] = set()
     api = _api_packages(declarations)
     pending = [
@@ -219,9 +236,19 @@ def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozense
         found.add(struct)
         for info in declarations.structs.get(struct, ()):
             held = declarations.unalias(info.type.base) if info.type is not None else None
-            if held is not None and held.package == struct.package and held in declarations.structs:
+            if held is None or held not in declarations.structs or not info.name[:1].isupper():
+                continue  # decoders fill exported fields only: `k8sClient *clientWrapper` is the program's
+            if held.package == struct.package or (
+                _is_configuration(held, declarations, api) and not _is_api_path(held.package)
+            ):
                 pending.append((held, depth + 1))
     return frozenset(found)
+
+
+def _is_api_path(package: str) -> bool:
+    """`…/api/v1`, `…/apis/gateway/v1beta1`: where kubebuilder and code-generator lay out API types, also those
+    parts of objects (a spec shared by several kinds) a package declares without an object of its own."""
+    return bool({"api", "apis"} & set(package.split("/")))
 
 
 def _is_configuration(struct: TypeRef, declarations: Declarations, api: frozenset[str]) -> bool:

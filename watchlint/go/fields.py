@@ -55,7 +55,8 @@ class FieldValues:
         true}`) is not this field's."""
         # the holder tells defaults apart in configuration structs only: elsewhere one evaluation per field
         # keeps the memo's cycle detection whole
-        from_file = owner is not None and self._declaring(owner, name) in self._from_files()
+        # decoders fill exported fields only
+        from_file = owner is not None and name[:1].isupper() and self._declaring(owner, name) in self._from_files()
         held = parent if from_file else None
         key = ("field", name, field_type, owner.base if owner is not None else None, held)
         return self.evaluator.memoized(key, lambda: self._field_value(name, field_type, owner, depth, held, from_file))
@@ -78,12 +79,9 @@ class FieldValues:
             (flag for struct, flag in self.evaluator.flags.by_field.get(name, []) if self._same(struct, owner, name)),
             None,
         )
-        if flag is not None and not flag.defaults_to_destination:
-            value = self.evaluator.settings.flag_value(flag, depth)
-            if isinstance(value, Val) and value.value in ("", None):
-                fallback = self._fallback(name, owner, depth)  # `if o.Namespace == "" { o.Namespace = … }`
-                value = fallback if fallback is not None else value
-            return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
+        flagged = self._flag_value(flag, name, owner, origin, depth) if flag is not None else None
+        if flagged is not None:
+            return flagged
         if env is not None and env.default is not None:
             is_bool = field_type is not None and field_type.name == "bool" and not field_type.pointer
             return Val(tag_value(env.default, is_bool), origin)
@@ -109,6 +107,18 @@ class FieldValues:
             origin = defaults
         shown = origin or next((value.origin for value in known if value.origin), "") or name
         return _empty(field_type, known, shown, unseen=bool(known) and not origin and all(v.unseen for v in known))
+
+    def _flag_value(self, flag: Flag, name: str, owner: TypeRef | None, origin: str, depth: int) -> Value | None:
+        """What the flag filling a field gives it (an environment tag's variable naming it, `origin`); None for
+        a flag defaulting to the field itself, whose value the code's writes there tell, unless the program
+        requires it (`flags.StringVar(&o.Namespace, "namespace", o.Namespace, …)`, then failing without it)."""
+        if flag.defaults_to_destination:
+            return UNKNOWN if self.evaluator.settings.fails_without(flag) else None
+        value = self.evaluator.settings.flag_value(flag, depth)
+        if isinstance(value, Val) and value.value in ("", None):
+            fallback = self._fallback(name, owner, depth)  # `if o.Namespace == "" { o.Namespace = … }`
+            value = fallback if fallback is not None else value
+        return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
 
     def _defaults_origin(self, name: str, owner: TypeRef | None, flag: Flag | None, from_file: bool) -> str:
         """How a field whose writes in code are its defaults is named in messages; empty for a field that is

@@ -44,9 +44,18 @@ class Settings:
         self._gates_source: str | None = None
 
     def flag_value(self, flag: Flag, depth: int) -> Value:
-        if self.evaluator.once(("required", id(flag)), lambda: self._is_required(flag), False):
+        if self.is_required(flag):
             return UNKNOWN  # set in any deployment that runs, to a value the code does not show
         return self._default_value(flag, depth)
+
+    def is_required(self, flag: Flag) -> bool:
+        return self.evaluator.once(("required", id(flag)), lambda: self._is_required(flag), False)
+
+    def fails_without(self, flag: Flag) -> bool:
+        """Whether the program fails where the flag is declared unless it is given (`if len(o.Namespace) == 0 {
+        return fmt.Errorf(…) }` in its options' Validate): not told by name from other packages, whose commands'
+        flags of that name may be other flags."""
+        return flag.required or not self._names_bound_to(flag).isdisjoint(self._exit_unless_set(flag.file))
 
     def _is_required(self, flag: Flag) -> bool:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
@@ -56,11 +65,15 @@ class Settings:
         package = flag.file.package_path
         if any(self.evaluator.share_a_binary(package, marked) for marked in self._marked_required().get(flag.name, ())):
             return True
+        return not self._names_bound_to(flag).isdisjoint(self._exit_unless_set(flag.file))
+
+    def _names_bound_to(self, flag: Flag) -> set[str]:
+        """The variables and fields a flag fills."""
         names = {name.split("@")[0] for (_, name), bound in self.evaluator.flags.by_variable.items() if bound is flag}
         names.update(
             field for field, bound in self.evaluator.flags.by_field.items() if any(f is flag for _, f in bound)
         )
-        return not names.isdisjoint(self._exit_unless_set(flag.file))
+        return names
 
     def _exit_unless_set(self, file: GoFile) -> frozenset[str]:
         """The names a file exits without: `x` of `if x == "" { log.Fatal(…) }`, found once per file."""
@@ -68,9 +81,11 @@ class Settings:
         if found is None:
             names = set()
             for call in file.calls():
-                if not _exits(call.node):
-                    continue
                 statement = call.node.parent
+                if statement is not None and _fails_validation(file, call.node):
+                    statement = statement.parent  # the return statement of `return fmt.Errorf(…)`
+                elif not _exits(call.node):
+                    continue
                 block = statement.parent.parent if statement is not None and statement.parent is not None else None
                 guard = block.parent if block is not None and block.type == "block" else None
                 condition = guard.child_by_field_name("condition") if guard is not None else None
@@ -342,6 +357,24 @@ def _fails_when_empty(statement: tree_sitter.Node, name: str) -> bool:
         return is_failing_return(last)
     call = parser.first_named(last) if last.type == "expression_statement" else None
     return call is not None and call.type == "call_expression" and _exits(call)
+
+
+def _fails_validation(file: GoFile, call: tree_sitter.Node) -> bool:
+    """`return fmt.Errorf(…)` (or errors.New) saying a setting is required, or in an options struct's
+    `Validate` or `Complete` method, which a command runs before anything else and fails with (hypershift's
+    `if len(o.Namespace) == 0 { return fmt.Errorf("the namespace … is required") }`)."""
+    function = call.child_by_field_name("function")
+    if parser.text(function) not in ("fmt.Errorf", "errors.New") or call.parent is None:
+        return False
+    if call.parent.type != "expression_list" or call.parent.parent is None:
+        return False
+    if call.parent.parent.type != "return_statement":
+        return False
+    if "required" in parser.text(call):  # `errors.New("--platform-type is required")`
+        return True
+    declared = file.enclosing_function(call)
+    name = declared.child_by_field_name("name") if declared is not None else None
+    return name is not None and parser.text(name).lower().startswith(("validate", "complete"))
 
 
 def _exits(call: tree_sitter.Node) -> bool:
