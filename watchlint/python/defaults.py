@@ -52,6 +52,12 @@ def configured(flow: Flow, node: libcst.Name | libcst.Attribute) -> Default | No
     if (parsed := _parsed_arguments(flow, node.value)) is not None:
         return _argument_default(parsed, node.attr.value)
     owner = _instance_class(flow, node.value, 0)
+    if owner is None and (owner := flow.project_class(node.value)) is not None:
+        # `Anarchy.running_all_in_one`: a class attribute read on the class holds what its body gives it, unless
+        # code assigns it
+        project = flow.project
+        if project is None or project.assigns_attribute(node.attr.value):
+            return None
     return _class_default(owner[0], owner[1], node.attr.value) if owner is not None else None
 
 

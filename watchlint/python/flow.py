@@ -8,6 +8,7 @@ them a few steps is enough for operator code (SPEC §3.2), and anything further 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
@@ -325,6 +326,16 @@ class Project:
         module, _, name = qualified.lstrip(".").rpartition(".")
         flow = self.module_flow(module) if module else None
         return list(flow.names.get((flow.file.module, name), [])) if flow is not None else []
+
+    def assigns_attribute(self, name: str) -> bool:
+        """Whether any module of the project assigns an attribute of that name (`cls.running = True`,
+        `Anarchy.running = …`, `setattr(…, "running", …)`), by a search of their text."""
+        assigned = re.compile(rb"\.\s*" + re.escape(name.encode()) + rb"\s*(?:=(?!=)|\+=|-=)|setattr\(")
+        for entry in self.modules.values():
+            source = entry.file.source if isinstance(entry, Flow) else entry
+            if name.encode() in source.data and assigned.search(source.data):
+                return True
+        return False
 
     def module_flow(self, module: str) -> Flow | None:
         """The flow of the project module `package.module`, matched on its path; None when unknown or ambiguous."""
