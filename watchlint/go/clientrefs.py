@@ -48,6 +48,9 @@ class FieldRef:
 
     struct: TypeRef  # the struct that declares the field
     field: str
+    # read on a parameter every call fills with a literal of the struct (`KAS(comp.Ctx{Client: c})`): the
+    # function and the parameter's position, whose calls' literals hold what the field does here
+    passed: tuple[FunctionKey, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -537,8 +537,38 @@ class ClientGraph:
             return Marker.UNKNOWN
         struct, info = found
         if is_client_type(info.type) or self.embeds_client(info.type):
-            return FieldRef(struct, name)
+            return FieldRef(struct, name, self._filled_by_callers(file, operand, name))
         return Marker.NOT_CLIENT
+
+    def _filled_by_callers(self, file: GoFile, operand: tree_sitter.Node, name: str) -> tuple[FunctionKey, int] | None:
+        """For `c.Client` read on a parameter `c` of a module function that every production call hands a literal
+        setting that field (hypershift's components given `ControlPlaneContext{Client: …}` by one binary each):
+        the function and the parameter's position; None otherwise, the field then holding what the module stores
+        in it anywhere."""
+        declaration = self.resolver.declaration(file, operand) if operand.type == "identifier" else None
+        key = self.resolver.function_key(file, operand) if declaration is not None else None
+        info = self.resolver.declarations.functions.get(key) if key is not None else None
+        if declaration is None or info is None or declaration.parameter_index < 0:
+            return None
+        if info.node.start_byte != declaration.scope_start or f"{declaration.name}.{name} =" in parser.text(info.node):
+            return None
+        calls = [(f, call) for f, call in self.callers(info.key) if info.file.is_test or not f.is_test]
+        index = declaration.parameter_index
+        if not calls or any(_literal_field(f, call, index, name, self.resolver) is None for f, call in calls):
+            return None
+        return info.key, index
+
+    def _field_values_of(self, ref: FieldRef) -> list[Assigned]:
+        """The values a field may hold: those the literals the calls pass set, for a field read on such a
+        parameter; else every value the module stores in it."""
+        if ref.passed is None:
+            return self.field_values.get((ref.struct, ref.field), [])
+        found = []
+        for file, call in self.callers(ref.passed[0]):
+            value = _literal_field(file, call, ref.passed[1], ref.field, self.resolver)
+            if value is not None:
+                found.append(self._assigned(file, value))
+        return found
 
     def _package_variable_ref(self, package: str, name: str, depth: int) -> ClientRef:
         """A package-level client: its initializer, or what statements assign to it (a pseudo-field)."""
@@ -702,7 +732,7 @@ class ClientGraph:
         values = (
             self.call_arguments.get((ref.function, ref.index), [])
             if isinstance(ref, ParamRef)
-            else self.field_values.get((ref.struct, ref.field), [])
+            else self._field_values_of(ref)
         )
         return [
             value.place
@@ -888,7 +918,7 @@ class ClientGraph:
             return _without_fallbacks(self._returned(ref.function, ref.index)), f"{self._named(ref.function)}()"
         if isinstance(ref, FieldRef):
             owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
-            stored = _without_fallbacks(self.field_values.get((ref.struct, ref.field), []))
+            stored = _without_fallbacks(self._field_values_of(ref))
             deployed = [value for value in stored if not value.in_test]
             return deployed or stored, f"{owner}.{ref.field}"
         passed = self.call_arguments.get((ref.function, ref.index), [])
@@ -915,6 +945,25 @@ class ClientGraph:
                 text = f"{declared.name}{{…}}"
                 return [Assigned(embedded, info.file.span(parameters), text, in_test=info.file.is_test)], shown
         return passed, shown
+
+
+def _literal_field(
+    file: GoFile, call: tree_sitter.Node, index: int, name: str, resolver: Resolver
+) -> tree_sitter.Node | None:
+    """The value a call's argument at `index` sets field `name` to, where the argument is a struct literal
+    (`Ctx{Client: c}`, `&Ctx{…}`) or a local holding one that is not written to after; None otherwise."""
+    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    argument = arguments[index] if index < len(arguments) else None
+    if argument is not None and argument.type == "identifier":
+        declaration = resolver.declaration(file, argument)
+        function = file.enclosing_function(call)
+        written = function is not None and f"{parser.text(argument)}.{name} =" in parser.text(function)
+        argument = declaration.value_node if declaration is not None and not written else None
+    if argument is not None and argument.type == "unary_expression":
+        argument = argument.child_by_field_name("operand")
+    if argument is None or argument.type != "composite_literal":
+        return None
+    return next((value for key, value in keyed_elements(argument) if key == name), None)
 
 
 def _names_without_calling(file: GoFile, name: str) -> bool:
