@@ -471,6 +471,11 @@ def test_kopf_runner_is_said_to_serve_every_namespace_only_when_it_is_given_none
     ]
 
 
+KNATIVE_HELP = (
+    "Take the informer from the package's filtered form (…/secret/filtered) with a label selector that main "
+    "registers first with filteredinformerfactory.WithSelectors, or scope knative's injection with "
+    "injection.WithNamespaceScope (every injected informer then sees that namespace only)"
+)
 LIST_WATCH_HELP = (
     "Narrow the ListerWatcher passed to {} to a namespace, or set LabelSelector or FieldSelector in its ListFunc and "
     'WatchFunc options, e.g. cache.NewFilteredListWatchFromClient(restClient, "{}", namespace, '
@@ -528,10 +533,18 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
         ),
         (
             Language.GO,
-            {"access": Access.INFORMER_FACTORY, "call": "secretinformer.Get", "construct": "secretinformer.Get(ctx)"},
-            "Take the informer from the package's filtered form (…/secret/filtered) with a label selector that "
-            "main registers first with filteredinformerfactory.WithSelectors, or scope knative's injection with "
-            "injection.WithNamespaceScope (every injected informer then sees that namespace only)",
+            {
+                "access": Access.INFORMER_FACTORY,
+                "call": "secretinformer.Get",
+                "construct": "secretinformer.Get(ctx)",
+                "injected": True,
+            },
+            KNATIVE_HELP,
+        ),
+        (
+            Language.GO,
+            {"access": Access.INFORMER_FACTORY, "call": "Secrets", "construct": "Secrets()", "injected": True},
+            KNATIVE_HELP,
         ),
         (
             Language.GO,
@@ -579,6 +592,7 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
         "typed-filtered-informer",
         "informer-factory",
         "knative-injected-informer",
+        "knative-injection-factory",
         "manager-cache-get-informer",
         "manager-cache-get-informer-for-kind",
         "manager-cache-index-field",

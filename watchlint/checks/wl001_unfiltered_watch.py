@@ -85,8 +85,10 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
 
 
 def informer_suggestion(site: Site) -> str:
-    """Client-go informers outside the manager cache, narrowed where each constructor takes it."""
-    if site.call.endswith(".Get"):  # knative's injected informer: `secretinformer.Get(ctx)`
+    """Client-go informers outside the manager cache, narrowed where each constructor takes it (inside the helper
+    for a site reported at a helper's call)."""
+    call = site.helper_call or site.call
+    if site.injected:  # knative's injected informer (`secretinformer.Get(ctx)`) or its factory's accessor
         # the filtered form first: a namespace scope narrows every injected informer, the operator's own
         # objects in other namespaces included
         return (
@@ -94,21 +96,21 @@ def informer_suggestion(site: Site) -> str:
             "selector that main registers first with filteredinformerfactory.WithSelectors, or scope knative's "
             "injection with injection.WithNamespaceScope (every injected informer then sees that namespace only)"
         )
-    if site.call == f"New{site.kind}Informer":  # generated informers/core/v1 and the like
-        return f"Give {site.call} a namespace, or use its NewFiltered… form with a label selector in tweakListOptions"
-    if site.call in (f"NewFiltered{site.kind}Informer", "NewFilteredDynamicInformer", "NewFilteredMetadataInformer"):
+    if call == f"New{site.kind}Informer":  # generated informers/core/v1 and the like
+        return f"Give {call} a namespace, or use its NewFiltered… form with a label selector in tweakListOptions"
+    if call in (f"NewFiltered{site.kind}Informer", "NewFilteredDynamicInformer", "NewFilteredMetadataInformer"):
         # NewFilteredSecretInformer(client, "", resync, indexers, nil), dynamicinformer's of a resource
-        return f"Give {site.call} a namespace, or a tweakListOptions that sets a label selector"
-    if site.call.startswith("New"):
+        return f"Give {call} a namespace, or a tweakListOptions that sets a label selector"
+    if call.startswith("New"):
         # tools/cache's NewSharedIndexInformer(lw, &corev1.Pod{}, …), NewInformerWithOptions and the like take no
         # namespace and have no NewFiltered… form: the ListerWatcher they list through decides what is cached
         resource = _clientset_accessor(site.kind).lower()
         return (
-            f"Narrow the ListerWatcher passed to {site.call} to a namespace, or set LabelSelector or "
+            f"Narrow the ListerWatcher passed to {call} to a namespace, or set LabelSelector or "
             "FieldSelector in its ListFunc and WatchFunc options, e.g. cache.NewFilteredListWatchFromClient("
             f'restClient, "{resource}", namespace, func(o *metav1.ListOptions) {{ o.LabelSelector = … }})'
         )
-    if site.call == "ForResource":  # client-go's or the dynamic client's factory
+    if call == "ForResource":  # client-go's or the dynamic client's factory
         return (
             "Build the informer factory with a namespace or a label selector (informers.WithNamespace or "
             "WithTweakListOptions; dynamicinformer.NewFilteredDynamicSharedInformerFactory), or from "

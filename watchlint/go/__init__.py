@@ -639,6 +639,8 @@ def _site(
         form=item.object.form,
         span=item.span,
         call=item.call,
+        helper_call=item.helper_call,
+        injected=item.injected,
         construct=item.construct,
         enclosing=item.enclosing,
         policy_keys=found.keys,

@@ -27,6 +27,9 @@ from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_el
 from watchlint.go.scope import returned_values
 from watchlint.go.values import ValueTracer
 
+_KNATIVE_FACTORY = f"{KNATIVE_INFORMERS}/factory"  # `factory.Get(ctx)`: the factory the injected informers share
+_KNATIVE_SYSTEM_FACTORY = "knative.dev/pkg/injection/clients/namespacedkube/informers/factory"
+
 _TYPED_CLIENTS = "k8s.io/client-go/kubernetes/typed/"  # the group clients of a clientset: typed/core/v1
 # The informer factories whose ForResource(gvr) registers an informer, and what it keeps of each object:
 # client-go's typed objects, the dynamic client's unstructured ones (whole objects too), metadata only.
@@ -177,7 +180,7 @@ class ClientGoSites:
             before = len(site.restrictions)
             self._factory_restrictions(site, constructor_file, constructor, kind)
             guard_added(site, before, file, value)
-        if built is None and not assigned:
+        if built is None and not assigned and not self._knative_factory(site, file, factory):
             self._built_elsewhere(site, file, factory, kind)
         elif built is not None:
             site.factory_constructor = (built[0].path, built[1].start_byte)
@@ -185,6 +188,25 @@ class ClientGoSites:
             self._bind_to_call(site, file, factory)
             _note_open_factory(site, built)
         return site
+
+    def _knative_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
+        """`factory.Get(ctx)` of knative's injected kube informer factory: it serves every namespace unless the
+        binary scopes injection, as the injected informers do; its namespacedkube twin is built over the
+        system namespace, and the filtered one with a label selector."""
+        package = file.imports.get(parser.text(operand_of(factory))) if method_name(factory) == "Get" else None
+        if package == _KNATIVE_FACTORY:
+            site.injected = True  # judged by the binaries' injection.WithNamespaceScope (scope_injected)
+            return True
+        assert factory is not None or package is None
+        if package == _KNATIVE_SYSTEM_FACTORY and factory is not None:
+            text = "knative's namespacedkube factory (system.Namespace())"
+            site.restrictions.append(Restriction(Mitigation.NAMESPACE, site.object.kind, file.span(factory), text))
+            return True
+        if package == f"{_KNATIVE_FACTORY}/filtered" and factory is not None:
+            text = "knative's filtered factory"
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, site.object.kind, file.span(factory), text))
+            return True
+        return False
 
     def _bind_to_call(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> None:
         """Where a module function built the factory from its parameters (`initSecretInformerFactory(cs, ns,

@@ -13,7 +13,7 @@ from watchlint.go import parser
 from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.declarations import resolve_type
 from watchlint.go.fieldselectors import fields_detail
-from watchlint.go.listoptions import ListOptionsReader
+from watchlint.go.listoptions import ListOptionsReader, list_options, option_restrictions
 from watchlint.go.model import KNATIVE_INFORMERS, TOOLS_CACHE, GoFile
 from watchlint.go.pending import PendingSite, calls_in, method_name, operand_of, pending_site, restrict_namespace
 from watchlint.go.resolve import ObjectRef, Resolver, holding_literal, keyed_elements
@@ -93,24 +93,35 @@ class InformerSites:
                 return
             arguments = [fields["ListerWatcher"], fields["ObjectType"]]
         found = self.resolver.object_of(file, arguments[1]) if len(arguments) > 1 else None
+        # `obj rt.Object` of a helper building an informer per kind it is given (opencost's NewCachingWatcher):
+        # reported at each call naming the kind
+        helper = self.values.helper_parameter(file, arguments[1]) if found is None and len(arguments) > 1 else None
+        if helper is not None:
+            found = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[1]), False)
         if found is None:
             return
         site = pending_site(
             self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, found.form
         )
-        file_of_list_watch, list_watch, built = self._list_watch(file, arguments[0])
+        site.helper = helper
+        yield from self._narrowed_by_list_watch(site, file, arguments[0])
+
+    def _narrowed_by_list_watch(
+        self, site: PendingSite, file: GoFile, given: tree_sitter.Node
+    ) -> Iterator[PendingSite]:
+        """The site of an informer over a list-watch, with the restrictions of that list-watch."""
+        kind = site.object.kind
+        file_of_list_watch, list_watch, built = self._list_watch(file, given)
         name, values = None, []
         if list_watch is not None and list_watch.type == "call_expression":
             name = method_name(list_watch)
             values = parser.named(list_watch.child_by_field_name("arguments") or list_watch)
-        if list_watch is not None and self._list_func_restrictions(
-            site, file_of_list_watch, list_watch, found.kind, built
-        ):
+        if list_watch is not None and self._list_func_restrictions(site, file_of_list_watch, list_watch, kind, built):
             yield site
             return
         if name not in ("NewListWatchFromClient", "NewFilteredListWatchFromClient") or len(values) < 4:
-            text = " ".join(parser.text(arguments[0]).split())
-            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, found.kind, file.span(arguments[0]), text))
+            text = " ".join(parser.text(given).split())
+            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, file.span(given), text))
             yield site
             return
         restrict_namespace(site, *self._as_passed(file_of_list_watch, values[2], built), "namespace")
@@ -122,9 +133,10 @@ class InformerSites:
             self.options.tweak(site, file, selector, "optionsModifier")
         else:
             detail = fields_detail(file, selector, self.resolver)
-            site.restrictions.append(
-                Restriction(Mitigation.SELECTOR, found.kind, file.span(selector), "fieldSelector", detail=detail)
-            )
+            restriction = Restriction(Mitigation.SELECTOR, kind, file.span(selector), "fieldSelector", detail=detail)
+            site.restrictions.append(restriction)
+            if site.helper is not None and selector.type == "identifier":
+                site.selector_values.append((restriction, file, selector))  # what each call of the helper passes
         yield site
 
     def _list_watch(
@@ -197,6 +209,14 @@ class InformerSites:
         # `cs.CoreV1().Pods(ns).List(ctx, options)`, or a variable holding `cs.CoreV1().Pods(ns)`
         resource = self.values.defined_as(file, operand_of(listed), 2) if listed is not None else None
         namespaces = parser.named(resource.child_by_field_name("arguments") or resource) if resource is not None else []
+        if listed is not None and len(values) >= 2 and self._lists_through_a_client(file, listed, values):
+            # `c.List(ctx, &list, &client.ListOptions{Raw: &options})` of a controller-runtime client: narrowed by
+            # its options (VictoriaMetrics' config-reloader builds the client with NewWithWatch, no namespace)
+            for given in values[2:]:
+                for option in list_options(self.values, file, given):  # also held in a local (`listOpts`)
+                    site.restrictions.extend(option_restrictions(file, option, kind))
+            self.served.append((file.path, function.start_byte, function.end_byte))
+            return True
         if listed is None or not values or resource is None or resource.type != "call_expression":
             return False
         if namespaces:
@@ -209,6 +229,12 @@ class InformerSites:
         served = [function, watched] if watched is not None and _alike(function, watched) else [function]
         self.served.extend((file.path, value.start_byte, value.end_byte) for value in served)
         return True
+
+    def _lists_through_a_client(self, file: GoFile, listed: tree_sitter.Node, values: list[tree_sitter.Node]) -> bool:
+        """Whether a ListFunc's List is a controller-runtime client's (`c.List(ctx, &list, opts…)`): an object
+        list as its second argument, rather than a clientset resource's `Pods(ns).List(ctx, options)`."""
+        found = self.resolver.object_of(file, values[1])
+        return found is not None and found.is_list and method_name(operand_of(listed)) is None
 
     def injected_informer_site(
         self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]

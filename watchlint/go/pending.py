@@ -38,6 +38,7 @@ class PendingSite:
     construct: str
     enclosing: str
     client: ClientRef | None = None  # for controller-runtime reads: the receiver, resolved later
+    helper_call: str = ""  # reported at a helper's call: the callee inside the helper (Site.helper_call)
     restrictions: list[Restriction] = field(default_factory=list)
     filters: list[Evidence] = field(default_factory=list)
     group: int | None = None  # builder chain identity, for builder-wide WithEventFilter
@@ -113,7 +114,7 @@ def restrict_namespace(
 ) -> Restriction | None:
     """A namespace argument restricts the site unless it names all namespaces; a variable is judged later,
     with the value it holds by default (`namespace := metav1.NamespaceAll; if namespaced { … }`)."""
-    if parser.text(namespace) in ALL_NAMESPACES or _names_every_namespace(file, namespace):
+    if names_every_namespace(file, namespace):
         return None
     restriction = Restriction(Mitigation.NAMESPACE, site.object.kind, span or file.span(namespace), text)
     site.restrictions.append(restriction)
@@ -127,6 +128,11 @@ def guard_added(site: PendingSite, before: int, file: GoFile, node: tree_sitter.
     option is appended, the factory or the list-options tweak assigned), unless they are judged already."""
     guarded = {id(restriction) for restriction, _, _ in site.guarded}
     site.guarded.extend((r, file, node) for r in site.restrictions[before:] if id(r) not in guarded)
+
+
+def names_every_namespace(file: GoFile, namespace: tree_sitter.Node) -> bool:
+    """`""`, `metav1.NamespaceAll` and the like, under any alias of their package."""
+    return parser.text(namespace) in ALL_NAMESPACES or _names_every_namespace(file, namespace)
 
 
 def _names_every_namespace(file: GoFile, namespace: tree_sitter.Node) -> bool:

@@ -38,7 +38,14 @@ from watchlint.go.model import (
     GoFile,
     call_parts,
 )
-from watchlint.go.pending import PendingSite, construct_text, evidence, operand_of, pending_site
+from watchlint.go.pending import (
+    PendingSite,
+    construct_text,
+    evidence,
+    names_every_namespace,
+    operand_of,
+    pending_site,
+)
 from watchlint.go.predicateselectors import Labels, PredicateSelectors
 from watchlint.go.registered import Registrations
 from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
@@ -479,10 +486,46 @@ class SiteExtractor:
         copy.client, copy.restrictions, copy.filters = site.client, list(site.restrictions), list(site.filters)
         copy.cache, copy.is_raw_source, copy.field_keys = site.cache, site.is_raw_source, list(site.field_keys)
         copy.tests_annotations = site.tests_annotations
+        copy.helper_call = site.helper_call or site.call
+        self._namespaces_passed(site, copy, file, call)
         verb = "watches" if site.operation is Operation.WATCH else "reads"
         helper = site.enclosing or "the helper"
         copy.through = site.through or Evidence(site.span, f"{helper} {verb} it with `{site.construct}`")
         return copy
+
+    def _namespaces_passed(self, site: PendingSite, copy: PendingSite, file: GoFile, call: tree_sitter.Node) -> None:
+        """A namespace or selector the helper takes as a parameter is what this call passes (opencost's
+        `NewCachingWatcher(…, "pods", &v1.Pod{}, "", fields.Everything())` lists every Pod; another call's
+        namespace setting narrows that one)."""
+        for restriction, namespace_file, namespace in site.namespaces:
+            passed = self._passed_for(site, namespace_file, namespace, call)
+            if passed is None:
+                copy.namespaces.append((restriction, namespace_file, namespace))
+            elif names_every_namespace(file, passed):
+                copy.restrictions = [r for r in copy.restrictions if r is not restriction]
+            else:
+                copy.namespaces.append((restriction, file, passed))
+        for restriction, selector_file, selector in site.selector_values:
+            passed = self._passed_for(site, selector_file, selector, call)
+            if passed is None:
+                copy.selector_values.append((restriction, selector_file, selector))
+            elif parser.text(passed).endswith(("Everything()", "nil")):
+                copy.restrictions = [r for r in copy.restrictions if r is not restriction]
+            else:
+                copy.selector_values.append((restriction, file, passed))
+
+    def _passed_for(
+        self, site: PendingSite, file: GoFile, name: tree_sitter.Node, call: tree_sitter.Node
+    ) -> tree_sitter.Node | None:
+        """What a call of a helper passes as the helper's parameter `name`; None for a name that is none of its
+        parameters."""
+        declaration = self.resolver.declaration(file, name) if name.type == "identifier" else None
+        key = self.resolver.function_key(file, name) if declaration is not None else None
+        index = declaration.parameter_index if declaration is not None else -1
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        if site.helper is None or key != site.helper[0] or not 0 <= index < len(arguments):
+            return None
+        return arguments[index]
 
     def _option_value(self, file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node:
         """A builder option given through a variable (`reconcilers.OnlyUpdates = builder.WithPredicates(…)`),
