@@ -76,7 +76,11 @@ class FieldValues:
         env = next((env for struct, env in tagged if self._same(struct, owner, name)), None)
         origin = env.variable if env is not None else ""
         flag = next(
-            (flag for struct, flag in self.evaluator.flags.by_field.get(name, []) if self._same(struct, owner, name)),
+            (
+                flag
+                for struct, flag in self.evaluator.flags.by_field.get(name, [])
+                if self._same(struct, owner, name) and self._in_a_deployed_binary(flag)
+            ),
             None,
         )
         flagged = self._flag_value(flag, name, owner, origin, depth) if flag is not None else None
@@ -107,6 +111,13 @@ class FieldValues:
             origin = defaults
         shown = origin or next((value.origin for value in known if value.origin), "") or name
         return _empty(field_type, known, shown, unseen=bool(known) and not origin and all(v.unseen for v in known))
+
+    def _in_a_deployed_binary(self, flag: Flag) -> bool:
+        """Whether a flag is one of a binary that builds a cache: a CLI's flag filling the same struct (loki's
+        manifest tool binding `--with-builtin-cert-management` to the gates the operator reads from its
+        configuration file) configures no operator (SPEC §3.1 ignores such binaries)."""
+        deployed = self.evaluator.deployed_packages()
+        return deployed is None or flag.file.package_path in deployed
 
     def _flag_value(self, flag: Flag, name: str, owner: TypeRef | None, origin: str, depth: int) -> Value | None:
         """What the flag filling a field gives it (an environment tag's variable naming it, `origin`); None for
