@@ -92,7 +92,9 @@ def empty_by_default(file: ParsedFile, flow: Flow, value: libcst.BaseExpression)
     defaults to `[]`, a variable of an unset environment variable), the condition under which it is not."""
     if isinstance(value, libcst.IfExp) or _truth(flow, value, _Context()) is not False:
         return None
-    variable = environment_variable(flow, value) if isinstance(value, libcst.Name | libcst.Call) else None
+    variable = (
+        environment_variable(flow, value) if isinstance(value, libcst.Name | libcst.Call | libcst.Attribute) else None
+    )
     sources = flow.sources(value) if isinstance(value, libcst.Name) else None
     # `namespaces = settings.observer.namespaces`: the setting names what to configure, the local does not
     named = (
@@ -111,7 +113,9 @@ def _describe(file: ParsedFile, flow: Flow, test: libcst.BaseExpression, wanted:
     """What must hold, naming the environment variable a bare test reads (`if ns:` with ns from WATCH_NAMESPACE)."""
     if isinstance(test, libcst.UnaryOperation) and isinstance(test.operator, libcst.Not):
         test, wanted = test.expression, not wanted
-    variable = environment_variable(flow, test) if isinstance(test, libcst.Name | libcst.Call) else None
+    variable = (
+        environment_variable(flow, test) if isinstance(test, libcst.Name | libcst.Call | libcst.Attribute) else None
+    )
     if variable is not None:
         return f"{variable} is {'set' if wanted else 'not set'}"
     return f"`{file.code(test)}` {'holds' if wanted else 'does not hold'}"
@@ -125,13 +129,15 @@ def default_branches(flow: Flow, choice: libcst.IfExp) -> list[libcst.BaseExpres
 
 
 def environment_variable(flow: Flow, node: libcst.BaseExpression) -> str | None:
-    """The environment variable a value reads (`os.getenv("X", "")`, or a name assigned it once), to name
-    it in messages; None otherwise."""
+    """The environment variable a value reads (`os.getenv("X", "")`, a field of a pydantic settings class with
+    an `env_prefix`, or a name assigned either once), to name it in messages; None otherwise."""
     sources = flow.sources(node) if isinstance(node, libcst.Name) else None
     if sources is not None and len(sources) == 1 and isinstance(sources[0], libcst.BaseExpression):
         node = sources[0]
     if isinstance(node, libcst.Call) and flow.qualified_names(node.func) & _ENVIRONMENT_READS and node.args:
         return literal_string(node.args[0].value)
+    if isinstance(node, libcst.Attribute):
+        return defaults.settings_variable(flow, node)  # `settings.observer.namespaces` of a settings class
     return None
 
 

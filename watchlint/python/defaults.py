@@ -136,6 +136,36 @@ def _click_default(flow: Flow, call: libcst.Call, name: str) -> Default | None:
 
 
 # -- settings classes ---------------------------------------------------------------------------------
+def settings_variable(flow: Flow, node: libcst.Attribute) -> str | None:
+    """The environment variable pydantic-settings fills a field from: `APP_NAMESPACES` for `settings.namespaces`
+    of a class with `model_config = SettingsConfigDict(env_prefix="APP_")` (or pydantic v1's `class Config:
+    env_prefix = "APP_"`); None where no prefix is written in the class."""
+    owner = _instance_class(flow, node.value, 0)
+    prefix = _env_prefix(*owner) if owner is not None else None
+    return f"{prefix}{node.attr.value}".upper() if prefix is not None else None
+
+
+def _env_prefix(flow: Flow, owner: libcst.ClassDef) -> str | None:
+    config = _class_value(flow, owner, "model_config")
+    if isinstance(config, libcst.Call):
+        prefix = next((arg.value for arg in config.args if arg.keyword and arg.keyword.value == "env_prefix"), None)
+        return literal_string(prefix) if prefix is not None else None
+    if isinstance(config, libcst.Dict):
+        return next(
+            (
+                literal_string(element.value)
+                for element in config.elements
+                if isinstance(element, libcst.DictElement) and literal_string(element.key) == "env_prefix"
+            ),
+            None,
+        )
+    inner = next(
+        (item for item in owner.body.body if isinstance(item, libcst.ClassDef) and item.name.value == "Config"), None
+    )
+    value = _class_value(flow, inner, "env_prefix") if inner is not None else None
+    return literal_string(value) if value is not None else None
+
+
 def _instance_class(flow: Flow, node: libcst.BaseExpression, steps: int) -> tuple[Flow, libcst.ClassDef] | None:
     """The project class an expression is an instance of: `Settings()`, a name assigned it once, or a class
     attribute whose default builds it (`observer: Observer = Field(default_factory=Observer)`)."""
