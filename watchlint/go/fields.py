@@ -299,17 +299,21 @@ class FieldValues:
         return self._file_structs
 
     def _flag_structs(self) -> frozenset[TypeRef]:
-        """The structs that declare a field a flag or an environment variable fills."""
+        """The structs that declare a field a flag of a binary building a cache, or an environment variable,
+        fills."""
         if self._configured is None:
             flags = self.evaluator.flags
             # a field promoted from an embedded struct (`CLIConfig{*manager.Config}` binding `&c.LogLevel`)
             # makes the struct declaring it configuration
+            flagged = (
+                (struct, name)
+                for name, entries in flags.by_field.items()
+                for struct, flag in entries
+                if self._in_a_deployed_binary(flag)  # a CLI's flags make no struct the operator's configuration
+            )
+            tagged = ((struct, name) for name, entries in flags.env_by_field.items() for struct, _ in entries)
             self._configured = frozenset(
-                self._declaring(struct, name)
-                for table in (flags.by_field, flags.env_by_field)
-                for name, entries in table.items()
-                for struct, _ in entries
-                if struct is not None
+                self._declaring(struct, name) for struct, name in (*flagged, *tagged) if struct is not None
             )
         return self._configured
 
