@@ -79,7 +79,7 @@ class FieldValues:
             (
                 flag
                 for struct, flag in self.evaluator.flags.by_field.get(name, [])
-                if self._same(struct, owner, name) and self._in_a_deployed_binary(flag)
+                if self._same(struct, owner, name) and self._configures(flag, struct, name)
             ),
             None,
         )
@@ -112,12 +112,16 @@ class FieldValues:
         shown = origin or next((value.origin for value in known if value.origin), "") or name
         return _empty(field_type, known, shown, unseen=bool(known) and not origin and all(v.unseen for v in known))
 
-    def _in_a_deployed_binary(self, flag: Flag) -> bool:
-        """Whether a flag is one of a binary that builds a cache: a CLI's flag filling the same struct (loki's
-        manifest tool binding `--with-builtin-cert-management` to the gates the operator reads from its
-        configuration file) configures no operator (SPEC §3.1 ignores such binaries)."""
+    def _configures(self, flag: Flag, struct: TypeRef | None, name: str) -> bool:
+        """Whether a flag filling a field of `struct` says what the field holds where the operator reads it: a
+        flag of a binary building a cache does, and so does a CLI's for a struct only CLIs use (volcano's
+        vcctl); not a CLI's filling a struct the operator's binaries hold too, which fill it otherwise (loki's
+        manifest tool binding --with-builtin-cert-management to the gates the operator reads from its
+        configuration file). SPEC §3.1 ignores the binaries that build no cache."""
         deployed = self.evaluator.deployed_packages()
-        return deployed is None or flag.file.package_path in deployed
+        if deployed is None or flag.file.package_path in deployed or struct is None:
+            return True
+        return self._declaring(struct, name).package not in deployed
 
     def _flag_value(self, flag: Flag, name: str, owner: TypeRef | None, origin: str, depth: int) -> Value | None:
         """What the flag filling a field gives it (an environment tag's variable naming it, `origin`); None for
@@ -309,7 +313,7 @@ class FieldValues:
                 (struct, name)
                 for name, entries in flags.by_field.items()
                 for struct, flag in entries
-                if self._in_a_deployed_binary(flag)  # a CLI's flags make no struct the operator's configuration
+                if self._configures(flag, struct, name)  # a CLI's flags make no struct the operator's configuration
             )
             tagged = ((struct, name) for name, entries in flags.env_by_field.items() for struct, _ in entries)
             self._configured = frozenset(
