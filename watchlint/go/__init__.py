@@ -408,9 +408,22 @@ def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator
 
 
 def _under_unknown_guard(item: PendingSite, evaluator: Evaluator) -> bool:
-    """Whether a site runs only under a condition the default deployment cannot be told to hold or not."""
+    """Whether a site runs only where something was not injected (`if s.secrets == nil { … }`, cert-manager's
+    rfc2136 informer), a condition the default deployment cannot be told to hold or not; any other condition
+    (`switch creator.Kind`, VPA's updater) says nothing of the namespace the site's informer is given."""
     condition = evaluator.condition(item.file, item.node)
-    return condition is not None and condition.holds_by_default is None
+    return condition is not None and condition.holds_by_default is None and _under_a_nil_test(item.node)
+
+
+def _under_a_nil_test(node: tree_sitter.Node) -> bool:
+    """Whether a node sits in the block of an `if` testing something against nil, within its function."""
+    child, current = node, node.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        condition = current.child_by_field_name("condition") if current.type == "if_statement" else None
+        if condition is not None and child is not condition and re.search(r"[!=]=\s*nil\b", parser.text(condition)):
+            return True
+        child, current = current, current.parent
+    return False
 
 
 def _judged_tweak(

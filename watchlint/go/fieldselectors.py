@@ -10,14 +10,17 @@ from dataclasses import dataclass
 
 import tree_sitter
 
+from watchlint.exclusions import excludes_only
 from watchlint.go import parser
 from watchlint.go.model import CR_CLIENT, GoFile
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
 from watchlint.go.scope import innermost_function, returned_values
 
 FIELDS = "k8s.io/apimachinery/pkg/fields"
+LABELS = "k8s.io/apimachinery/pkg/labels"
 _ONE_TERM = frozenset({"OneTermEqualSelector", "OneTermNotEqualSelector"})
 _PARSE = frozenset({"ParseSelector", "ParseSelectorOrDie"})
+_PARSE_ANY = _PARSE | {"Parse"}  # labels.Parse too
 _SELECTOR_FIELDS = {"MatchingFieldsSelector": "Selector", "ListOptions": "FieldSelector"}
 _TERM = re.compile(r"^\s*([^!=\s]+)\s*(?:==|!=|=)")  # `status.phase!=Failed` -> status.phase
 
@@ -32,6 +35,11 @@ class FieldKey:
     @property
     def shown(self) -> str:
         return f'"{self.value}"' if self.value is not None else f"`{self.expression}`"
+
+
+def excluded_selector(file: GoFile, selector: tree_sitter.Node, resolver: Resolver) -> str | None:
+    """The selector an expression builds, as written, where it only excludes (see `_Reader.excluded`)."""
+    return _Reader(file, resolver).excluded(selector)
 
 
 def extract_field_keys(file: GoFile, option: tree_sitter.Node, resolver: Resolver) -> list[FieldKey]:
@@ -113,6 +121,29 @@ class _Reader:
                 yield from _Reader(file, self.resolver, self.depth + 1).selector(value)
         else:
             yield self._unknown(node)
+
+    def excluded(self, node: tree_sitter.Node, depth: int = 0) -> str | None:
+        """The selector an expression builds where each of its terms excludes (`fields.OneTermNotEqualSelector(
+        "type", "helm.sh/release.v1")`, `fields.ParseSelectorOrDie("status.phase!=" + string(corev1.PodPending))`,
+        those joined with AndSelectors, or their `.String()`), as written; None for any other selector."""
+        node = self._value(node)
+        function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        if function is not None and function.type == "selector_expression" and depth < _TEMPLATE_DEPTH:
+            operand = function.child_by_field_name("operand")
+            if parser.text(function.child_by_field_name("field")) == "String" and operand is not None:
+                return self.excluded(operand, depth + 1)
+        name = self._qualified(node, FIELDS) or self._qualified(node, LABELS)
+        arguments = parser.named(node.child_by_field_name("arguments") or node) if name is not None else []
+        if name == "OneTermNotEqualSelector":
+            return " ".join(parser.text(node).split())
+        if name in _PARSE_ANY and arguments:
+            template = self._template(arguments[0])
+            shown = template.replace(_UNSEEN, "…")
+            return shown if template != _UNSEEN and excludes_only(template.replace(_UNSEEN, "x")) else None
+        if name == "AndSelectors" and arguments and depth < _TEMPLATE_DEPTH:
+            parts = [self.excluded(argument, depth + 1) for argument in arguments]
+            return ",".join(part for part in parts if part is not None) if all(parts) else None
+        return None
 
     def _parsed(self, node: tree_sitter.Node, text: tree_sitter.Node) -> Iterator[FieldKey]:
         """The terms of `fields.ParseSelector(text)`, also where the text is built: `fmt.Sprintf(

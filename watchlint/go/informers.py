@@ -8,11 +8,11 @@ from collections.abc import Iterator
 
 import tree_sitter
 
-from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restriction
+from watchlint.facts import EXCLUDES_ONLY, Access, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.declarations import resolve_type
-from watchlint.go.fieldselectors import fields_detail
+from watchlint.go.fieldselectors import excluded_selector, fields_detail
 from watchlint.go.listoptions import ListOptionsReader, list_options, option_restrictions
 from watchlint.go.model import KNATIVE_INFORMERS, TOOLS_CACHE, GoFile
 from watchlint.go.pending import PendingSite, calls_in, method_name, operand_of, pending_site, restrict_namespace
@@ -21,7 +21,11 @@ from watchlint.go.scope import innermost_function, returned_values
 from watchlint.go.values import ValueTracer
 
 LIST_WATCH_INFORMERS = frozenset(
-    {"NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer", "NewInformerWithOptions"}
+    {
+        *("NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer", "NewInformerWithOptions"),
+        # a reflector fills a store with every object its list-watch lists, as an informer's does
+        *("NewReflector", "NewNamedReflector", "NewReflectorWithOptions"),
+    }
 )
 _LIST_WATCH_WRAPPERS = frozenset({"ToListWatcherWithWatchListSemantics"})  # list as the list-watch they wrap
 _LIST_WATCH_HOPS = 3  # wrappers and functions followed to the list-watch they give
@@ -81,7 +85,7 @@ class InformerSites:
         self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
     ) -> Iterator[PendingSite]:
         """`cache.NewSharedIndexInformer(lw, &corev1.Pod{}, …)` (and NewSharedInformer, NewInformer,
-        NewIndexerInformer, and NewInformerWithOptions with its ListerWatcher and ObjectType) over
+        NewIndexerInformer, NewInformerWithOptions with its ListerWatcher and ObjectType, and the reflectors) over
         `cache.NewListWatchFromClient(getter, "pods", namespace, fieldSelector)`: narrowed by the list-watch's
         namespace and selector; another list-watch counts as narrowing."""
         if method == "NewInformerWithOptions":
@@ -92,6 +96,8 @@ class InformerSites:
             if "ListerWatcher" not in fields or "ObjectType" not in fields:
                 return
             arguments = [fields["ListerWatcher"], fields["ObjectType"]]
+        elif method == "NewNamedReflector":  # (name, lw, expectedType, store, resync)
+            arguments = arguments[1:]
         found = self.resolver.object_of(file, arguments[1]) if len(arguments) > 1 else None
         # `obj rt.Object` of a helper building an informer per kind it is given (opencost's NewCachingWatcher):
         # reported at each call naming the kind
@@ -131,6 +137,13 @@ class InformerSites:
             pass
         elif name.startswith("NewFiltered"):
             self.options.tweak(site, file, selector, "optionsModifier")
+        elif (excluded := excluded_selector(file, selector, self.resolver)) is not None:
+            # `status.phase!=Pending` keeps every other Pod (VPA's recommender): no restriction in effect
+            detail = EXCLUDES_ONLY + excluded
+            span = file.span(selector)
+            site.restrictions.append(
+                Restriction(Mitigation.SELECTOR, kind, span, "fieldSelector", is_effective=False, detail=detail)
+            )
         else:
             detail = fields_detail(file, selector, self.resolver)
             restriction = Restriction(Mitigation.SELECTOR, kind, file.span(selector), "fieldSelector", detail=detail)

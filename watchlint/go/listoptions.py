@@ -12,7 +12,7 @@ from watchlint.exclusions import excludes_only
 from watchlint.facts import EXCLUDES_ONLY, Mitigation, Restriction
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
-from watchlint.go.fieldselectors import fields_detail
+from watchlint.go.fieldselectors import excluded_selector, fields_detail
 from watchlint.go.model import CR_CLIENT, META_V1, GoFile
 from watchlint.go.pending import ALL_NAMESPACES, PendingSite, guard_added, method_name, operand_of, uses_in
 from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items, unquote
@@ -71,7 +71,7 @@ class ListOptionsReader:
         type_ref = resolve_type(target.child_by_field_name("type"), target_file)
         if type_ref is not None and not type_ref.is_(META_V1, "ListOptions"):
             return
-        yield from _literal_selectors(target_file, target, kind)
+        yield from _literal_selectors(target_file, target, kind, self.resolver)
         if node.type == "identifier":
             yield from self._selectors_written(file, node, kind)
 
@@ -254,10 +254,10 @@ class ListOptionsReader:
             site.restrictions = own + passed[0]
 
 
-def _literal_selectors(file: GoFile, literal: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+def _literal_selectors(file: GoFile, literal: tree_sitter.Node, kind: str, resolver: Resolver) -> Iterator[Restriction]:
     for key, value in keyed_elements(literal):
         if key in ("LabelSelector", "FieldSelector") and parser.text(value) not in ('""', "``"):
-            excluded = _excluded_only(value)
+            excluded = _excluded_only(file, value, resolver)
             yield Restriction(
                 Mitigation.SELECTOR,
                 kind,
@@ -278,7 +278,7 @@ def _selector_restriction(
     shown: str,
 ) -> Restriction:
     """The restriction of a selector written to list options: none in effect where it only excludes."""
-    excluded = _excluded_only(value)
+    excluded = _excluded_only(file, value, resolver)
     if excluded is not None:
         detail = EXCLUDES_ONLY + excluded
         return Restriction(Mitigation.SELECTOR, kind, file.span(target), shown, is_effective=False, detail=detail)
@@ -286,24 +286,14 @@ def _selector_restriction(
     return Restriction(Mitigation.SELECTOR, kind, file.span(target), shown, detail=detail)
 
 
-def _excluded_only(value: tree_sitter.Node) -> str | None:
-    """The selector a string literal or `fields.OneTermNotEqualSelector(…).String()` writes where each of its
-    terms excludes (`owner!=helm`, `!key`, `key notin (a,b)`): it keeps every object but those, so it bounds
-    nothing (ingress-nginx's and traefik's Helm exclusions); None for any other value."""
+def _excluded_only(file: GoFile, value: tree_sitter.Node, resolver: Resolver) -> str | None:
+    """The selector a value writes where each of its terms excludes (`"owner!=helm"`, `!key`, `key notin (a,b)`,
+    `fields.OneTermNotEqualSelector(…).String()`): it keeps every object but those, so it bounds nothing
+    (ingress-nginx's and traefik's Helm exclusions); None for any other value."""
     if value.type in ("interpreted_string_literal", "raw_string_literal"):
         selector = unquote(parser.text(value))
         return selector if excludes_only(selector) else None
-    function = value.child_by_field_name("function") if value.type == "call_expression" else None
-    if function is None or function.type != "selector_expression":
-        return None
-    built = function.child_by_field_name("operand")
-    if built is None or parser.text(function.child_by_field_name("field")) != "String":
-        return None
-    if built.type == "call_expression" and parser.text(built.child_by_field_name("function")).endswith(
-        "OneTermNotEqualSelector"
-    ):
-        return " ".join(parser.text(built).split())
-    return None
+    return excluded_selector(file, value, resolver)
 
 
 def _written_fields(file: GoFile, uses: list[tree_sitter.Node]) -> list[tuple[tree_sitter.Node, tree_sitter.Node, str]]:
