@@ -93,7 +93,7 @@ class SiteExtractor:
             if method == "WithNamespaceScope" and file.imports.get(parser.text(operand)) == KNATIVE_INJECTION:
                 self.informers.injection_scopes.append((file, call, arguments))
                 continue
-            if method.startswith("Main") and file.imports.get(parser.text(operand)) == KNATIVE_SHAREDMAIN:
+            if _starts_injection(file, operand, method):
                 self.informers.injection_starts.append((file, call))
                 continue
             if method == "InformerFor":
@@ -849,8 +849,17 @@ class SiteExtractor:
             if option.type == "identifier" and (parameter := self.values.helper_parameter(file, option)):
                 site.list_option_parameters.append(parameter)
 
-    def scope_injected(self, pending: list[PendingSite], binaries: list[frozenset[str]]) -> None:
-        """Narrow every injected informer by the namespace scopes the binaries reaching it give injection."""
+    def scope_injected(
+        self,
+        pending: list[PendingSite],
+        binaries: list[frozenset[str]],
+        may_run: Callable[[GoFile, tree_sitter.Node], bool],
+    ) -> None:
+        """Narrow every injected informer by the namespace scopes the binaries reaching it give injection, those
+        written where code may run (`may_run`): a function nothing calls scopes nothing."""
+        self.informers.injection_scopes = [
+            scope for scope in self.informers.injection_scopes if may_run(scope[0], scope[1])
+        ]
         self.informers.scope_injected(pending, binaries)
 
     def without_handed_out(
@@ -903,6 +912,22 @@ def _callee_text(function: tree_sitter.Node | None) -> str:
     brace = operand.find("{")
     head = f"{operand[:brace]}{{…}}{')' * operand[:brace].count('(')}" if brace > 0 else "…"
     return f"{head}.{parser.text(function.child_by_field_name('field'))}"
+
+
+def _starts_injection(file: GoFile, operand: tree_sitter.Node, method: str) -> bool:
+    """Where a binary starts knative's injected informers: `sharedmain.Main…(…)`, `injection.EnableInjectionOrDie
+    (ctx, cfg)` or `injection.Default.SetupInformers(ctx, cfg)`."""
+    if method.startswith("Main"):
+        return file.imports.get(parser.text(operand)) == KNATIVE_SHAREDMAIN
+    if method == "EnableInjectionOrDie":
+        return file.imports.get(parser.text(operand)) == KNATIVE_INJECTION
+    if method == "SetupInformers" and operand.type == "selector_expression":
+        package = operand.child_by_field_name("operand")
+        named = parser.text(operand.child_by_field_name("field"))
+        return (
+            named == "Default" and package is not None and file.imports.get(parser.text(package)) == KNATIVE_INJECTION
+        )
+    return False
 
 
 def _has_only_metadata(options: list[tree_sitter.Node]) -> bool:
