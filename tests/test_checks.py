@@ -674,3 +674,25 @@ def test_a_watch_of_a_kind_read_typed_is_not_told_to_watch_metadata_only() -> No
 )
 def test_long_constructs_are_shortened_at_an_argument_boundary_when_one_is_near(construct: str, quoted: str) -> None:
     assert shown(construct) == quoted
+
+
+def test_an_informer_scoped_only_when_a_setting_is_given_is_helped_to_give_it() -> None:
+    """`informers.WithNamespace(cf.Namespace)` with --vpa-object-namespace empty by default: the help names the
+    setting first, the narrowing the constructor takes second."""
+    off = Condition("--vpa-object-namespace is set", OTHER_SPAN, False)
+    scope = restriction(Mitigation.NAMESPACE, "Pod", text="informers.WithNamespace", condition=off)
+    site = watch(
+        "Pod",
+        access=Access.INFORMER_FACTORY,
+        call="Pods",
+        construct="Core().V1().Pods()",
+        restrictions=(scope,),
+        policy_keys=(),
+    )
+    finding = only(verdicts(site))
+    assert isinstance(finding, Finding)
+    assert finding.help == (
+        "Set --vpa-object-namespace where it is deployed (informers.WithNamespace then scopes it to that namespace), "
+        "or build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions, "
+        "or, where it serves other kinds that must stay whole, take Pod from a factory of its own so built"
+    )

@@ -8,7 +8,7 @@ from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import keeps, shown
-from watchlint.facts import Access, Facts, ObjectForm, Operation, Site
+from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 from watchlint.language import Language
 
@@ -85,6 +85,29 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
 
 
 def informer_suggestion(site: Site) -> str:
+    """How to narrow a client-go informer; first, where the code scopes it only when a setting is given
+    (`informers.WithNamespace(cf.Namespace)` of VPA's --vpa-object-namespace), giving that setting."""
+    narrowing = _narrowing(site)
+    conditional = next(
+        (
+            restriction
+            for restriction in site.restrictions
+            if restriction.mitigation is Mitigation.NAMESPACE
+            and restriction.condition is not None
+            and restriction.condition.holds_by_default is False
+        ),
+        None,
+    )
+    if conditional is None or conditional.condition is None or not conditional.condition.text.endswith(" is set"):
+        return narrowing
+    setting = conditional.condition.text.removesuffix(" is set")
+    return (
+        f"Set {setting} where it is deployed ({conditional.text} then scopes it to that namespace), or "
+        f"{narrowing[:1].lower()}{narrowing[1:]}"
+    )
+
+
+def _narrowing(site: Site) -> str:
     """Client-go informers outside the manager cache, narrowed where each constructor takes it (inside the helper
     for a site reported at a helper's call)."""
     call = site.helper_call or site.call
