@@ -8,6 +8,8 @@ implementation where there is one.
 
 from __future__ import annotations
 
+import re
+
 import tree_sitter
 
 from watchlint.go import parser
@@ -144,6 +146,9 @@ class MethodIndex:
         candidates = self._named(name)
         if len(candidates) > 1 and not file.is_test:
             candidates = [info for info in candidates if not info.file.is_test]
+            # test doubles written outside _test.go files (cluster-network-operator's pkg/client/fake and
+            # operconfig/test_helpers.go) implement the interface too
+            candidates = [info for info in candidates if not is_test_double(info)] or candidates
         if len(candidates) > 1:
             candidates = [info for info in candidates if info.key.package == file.package_path]
         return candidates[0] if len(candidates) == 1 else None
@@ -174,6 +179,23 @@ class MethodIndex:
             self._by_name = by_name
             self._by_receiver = {receiver: frozenset(names) for receiver, names in by_receiver.items()}
         return self._by_name, self._by_receiver
+
+
+_DOUBLE_PACKAGES = frozenset({"fake", "fakes", "mock", "mocks", "testing", "testutil", "testutils", "testhelpers"})
+_DOUBLE_FILE = re.compile(r"(?:^|_)(?:fake|fakes|mock|mocks|test|testing|helpers_test)(?:_|\.go$)")
+
+
+def is_test_double(info: FunctionInfo) -> bool:
+    """Whether a method belongs to a test double written outside a _test.go file: in a package named `fake`,
+    `mocks`, `testing` and the like, in a file named `fake_client.go` or `test_helpers.go`, or on a type named
+    `Fake…`/`Mock…`."""
+    name = info.file.path.rsplit("/", 1)[-1]
+    receiver = info.key.receiver.lower()
+    return (
+        info.key.package.rsplit("/", 1)[-1] in _DOUBLE_PACKAGES
+        or _DOUBLE_FILE.search(name) is not None
+        or receiver.startswith(("fake", "mock"))
+    )
 
 
 def takes(info: FunctionInfo, called: Call) -> bool:

@@ -215,6 +215,8 @@ class InformerSites:
         ):
             return False
         function = next((value for key, value in keyed_elements(list_watch) if key == "ListFunc"), None)
+        if function is not None and function.type == "identifier":  # `listFunc := func(options …) …` first
+            function = self.values.defined_as(file, function, 2)
         if function is None or function.type != "func_literal":
             return False
         listed = next((call for call in calls_in(function) if method_name(call) == "List"), None)
@@ -239,6 +241,8 @@ class InformerSites:
         # the WatchFunc is served too where it watches as the ListFunc lists; one that watches otherwise (a
         # ListFunc in one namespace, a WatchFunc over all) is a site of its own
         watched = next((value for key, value in keyed_elements(list_watch) if key == "WatchFunc"), None)
+        if watched is not None and watched.type == "identifier":
+            watched = self.values.defined_as(file, watched, 2)
         served = [function, watched] if watched is not None and _alike(function, watched) else [function]
         self.served.extend((file.path, value.start_byte, value.end_byte) for value in served)
         return True
