@@ -70,6 +70,16 @@ class ReturnRef:
     index: int = 0  # which of the function's results (`_, cl, cfg := setupEnv(…)` reads the second)
 
 
+@dataclass(frozen=True, slots=True)
+class LocalRef:
+    """A local a function declares with one client and assigns another later (`reader := pm.apiReader; if cached
+    { reader = pm.client }`): each value may be the one read."""
+
+    path: str  # the file declaring it
+    start: int  # the first byte of the value it is declared with
+    name: str
+
+
 class Marker(enum.Enum):
     """A reference decided without following it."""
 
@@ -77,7 +87,7 @@ class Marker(enum.Enum):
     UNKNOWN = "unknown"  # a client whose origin cannot be told: cache-backed (SPEC §3.1)
 
 
-ClientRef = Known | FieldRef | ParamRef | ReturnRef | Marker
+ClientRef = Known | FieldRef | ParamRef | ReturnRef | LocalRef | Marker
 
 
 @dataclass(frozen=True, slots=True)

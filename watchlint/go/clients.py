@@ -18,7 +18,17 @@ import tree_sitter
 
 from watchlint.facts import Access, Evidence
 from watchlint.go import parser
-from watchlint.go.clientrefs import PACKAGE_SCOPE, Assigned, ClientRef, FieldRef, Known, Marker, ParamRef, ReturnRef
+from watchlint.go.clientrefs import (
+    PACKAGE_SCOPE,
+    Assigned,
+    ClientRef,
+    FieldRef,
+    Known,
+    LocalRef,
+    Marker,
+    ParamRef,
+    ReturnRef,
+)
 from watchlint.go.clientsyntax import appended_item, cache_reader, call_operand, is_fake_client, is_map, map_values
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex
@@ -72,6 +82,8 @@ class ClientGraph:
     _keys_by_struct: dict[TypeRef, list[frozenset[str]]] | None = None  # see _literal_keys
     _files_declaring: list[GoFile] | None = None  # see _declaring_files
     _clusters_passed: dict[tuple[FunctionKey, int], str] = field(default_factory=dict)  # see _cluster_passed
+    # the values of each local declared with one client and assigned others later (see LocalRef)
+    _locals: dict[LocalRef, tuple[GoFile, list[tree_sitter.Node]]] = field(default_factory=dict)
     _function_names: Counter[str] | None = None  # how many packages declare a function of each name (_named)
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
@@ -489,6 +501,10 @@ class ClientGraph:
         if declaration.ranged_node is not None:  # `for name, c := range caches`: an element of the collection
             return self.ref_of(file, declaration.ranged_node, depth + 1)
         value = declaration.value_node
+        if value is not None and (reassigned := self._reassigned(file, node, declaration)):
+            local = LocalRef(file.path, value.start_byte, declaration.name)
+            self._locals[local] = (file, [value, *reassigned])
+            return local
         if value is not None:
             return self._value_ref(file, node, declaration.name, value, declaration.value_index, depth)
         scope = resolver.scope(file, node)
@@ -500,6 +516,20 @@ class ClientGraph:
             call, index = results[0]
             return self.ref_of(file, call, depth + 1) if index == 0 else self._returned_ref(file, call, index)
         return Marker.UNKNOWN
+
+    def _reassigned(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration) -> list[tree_sitter.Node]:
+        """The values a local declared with a single value (`reader := pm.apiReader`) is assigned later in its
+        function (`reader = pm.client`), where the name is that local."""
+        value = declaration.value_node
+        if value is None or declaration.value_index != 0 or is_slice_literal(value) or is_map(value):
+            return []
+        scope = self.resolver.scope(file, node)
+        assigned = scope.assignments.get(declaration.name, []) if scope is not None else []
+        return [
+            item
+            for item in assigned
+            if scope is not None and scope.lookup(declaration.name, item.start_byte) is declaration
+        ]
 
     def _value_ref(
         self, file: GoFile, node: tree_sitter.Node, name: str, value: tree_sitter.Node, index: int, depth: int
@@ -755,7 +785,7 @@ class ClientGraph:
             return _TOO_DEEP
         if ref is Marker.UNKNOWN:
             return Known(Access.CACHE, None)
-        assert isinstance(ref, FieldRef | ParamRef | ReturnRef)
+        assert isinstance(ref, FieldRef | ParamRef | ReturnRef | LocalRef)
         values, label = self._values_of(ref)
         outcomes = []
         for value in values:
@@ -886,7 +916,7 @@ class ClientGraph:
         seen: set[ClientRef] = set()
         while pending:
             current = pending.pop(0)
-            if not isinstance(current, ParamRef | FieldRef) or len(seen) > 32:
+            if not isinstance(current, ParamRef | FieldRef | LocalRef) or len(seen) > 32:
                 return None
             if current in seen:
                 continue
@@ -910,12 +940,15 @@ class ClientGraph:
             return key.name
         return f"{key.package.rsplit('/', 1)[-1]}.{key.name}"
 
-    def _values_of(self, ref: FieldRef | ParamRef | ReturnRef) -> tuple[list[Assigned], str]:
+    def _values_of(self, ref: FieldRef | ParamRef | ReturnRef | LocalRef) -> tuple[list[Assigned], str]:
         """What a reference may hold (returned, stored, passed), and how messages name it. What tests pass or
         store says nothing of the binary (--include-tests): a production function's parameter takes its
         production callers only, a field the values of tests only when production code stores none."""
         if isinstance(ref, ReturnRef):
             return _without_fallbacks(self._returned(ref.function, ref.index)), f"{self._named(ref.function)}()"
+        if isinstance(ref, LocalRef):
+            file, values = self._locals[ref]
+            return [self._assigned(file, value) for value in values], ref.name
         if isinstance(ref, FieldRef):
             owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
             stored = _without_fallbacks(self._field_values_of(ref))
