@@ -696,3 +696,25 @@ def test_an_informer_scoped_only_when_a_setting_is_given_is_helped_to_give_it() 
         "or build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions, "
         "or, where it serves other kinds that must stay whole, take Pod from a factory of its own so built"
     )
+
+
+def test_an_injected_informer_scoped_only_when_a_flag_is_given_is_helped_to_give_it() -> None:
+    """knative's injection scoped with `injection.WithNamespaceScope(ctx, *namespace)`, --namespace empty by
+    default: the help names the flag, then the filtered form, without naming the scope twice."""
+    off = Condition("--namespace is set", OTHER_SPAN, False)
+    scope = restriction(Mitigation.NAMESPACE, "Secret", text="injection.WithNamespaceScope", condition=off)
+    site = watch(
+        access=Access.INFORMER_FACTORY,
+        call="secretinformer.Get",
+        construct="secretinformer.Get(ctx)",
+        injected=True,
+        restrictions=(scope,),
+        policy_keys=(),
+    )
+    finding = only(verdicts(site))
+    assert isinstance(finding, Finding)
+    assert finding.help == (
+        "Set --namespace where it is deployed (injection.WithNamespaceScope then scopes every injected informer to "
+        "that namespace), or take the informer from the package's filtered form (…/secret/filtered) with a label "
+        "selector that main registers first with filteredinformerfactory.WithSelectors"
+    )

@@ -101,6 +101,12 @@ def informer_suggestion(site: Site) -> str:
     if conditional is None or conditional.condition is None or not conditional.condition.text.endswith(" is set"):
         return narrowing
     setting = conditional.condition.text.removesuffix(" is set")
+    if site.injected:  # the base help ends on the scope the setting turns on
+        return (
+            f"Set {setting} where it is deployed ({conditional.text} then scopes every injected informer to that "
+            f"namespace), or take the informer from the package's filtered form (…/{site.kind.lower()}/filtered) "
+            "with a label selector that main registers first with filteredinformerfactory.WithSelectors"
+        )
     return (
         f"Set {setting} where it is deployed ({conditional.text} then scopes it to that namespace), or "
         f"{narrowing[:1].lower()}{narrowing[1:]}"
