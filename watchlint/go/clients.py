@@ -528,7 +528,9 @@ class ClientGraph:
         return [
             item
             for item in assigned
-            if scope is not None and scope.lookup(declaration.name, item.start_byte) is declaration
+            if scope is not None
+            and scope.lookup(declaration.name, item.start_byte) is declaration
+            and not _wraps(item, declaration.name)
         ]
 
     def _value_ref(
@@ -947,8 +949,10 @@ class ClientGraph:
         if isinstance(ref, ReturnRef):
             return _without_fallbacks(self._returned(ref.function, ref.index)), f"{self._named(ref.function)}()"
         if isinstance(ref, LocalRef):
+            # `if reader == nil { reader = r.Client }` (capsule): a default where the first value is nil
             file, values = self._locals[ref]
-            return [self._assigned(file, value) for value in values], ref.name
+            held = [self._assigned(file, value, in_nil_test(value, ref.name, is_nil=True)) for value in values]
+            return _without_fallbacks(held), ref.name
         if isinstance(ref, FieldRef):
             owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
             stored = _without_fallbacks(self._field_values_of(ref))
@@ -978,6 +982,15 @@ class ClientGraph:
                 text = f"{declared.name}{{…}}"
                 return [Assigned(embedded, info.file.span(parameters), text, in_test=info.file.is_test)], shown
         return passed, shown
+
+
+def _wraps(value: tree_sitter.Node, name: str) -> bool:
+    """Whether a value assigned to a local wraps the local itself (`userClient = wrapper(userClient)`, korifi's
+    decorators): it reads as the client it wraps."""
+    arguments = value.child_by_field_name("arguments") if value.type == "call_expression" else None
+    return arguments is not None and any(
+        argument.type == "identifier" and parser.text(argument) == name for argument in parser.named(arguments)
+    )
 
 
 def _literal_field(
