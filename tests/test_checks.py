@@ -676,45 +676,39 @@ def test_long_constructs_are_shortened_at_an_argument_boundary_when_one_is_near(
     assert shown(construct) == quoted
 
 
-def test_an_informer_scoped_only_when_a_setting_is_given_is_helped_to_give_it() -> None:
-    """`informers.WithNamespace(cf.Namespace)` with --vpa-object-namespace empty by default: the help names the
-    setting first, the narrowing the constructor takes second."""
-    off = Condition("--vpa-object-namespace is set", OTHER_SPAN, False)
-    scope = restriction(Mitigation.NAMESPACE, "Pod", text="informers.WithNamespace", condition=off)
-    site = watch(
-        "Pod",
-        access=Access.INFORMER_FACTORY,
-        call="Pods",
-        construct="Core().V1().Pods()",
-        restrictions=(scope,),
-        policy_keys=(),
-    )
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        (
+            {"call": "Pods", "construct": "Core().V1().Pods()", "text": "informers.WithNamespace", "flag": "--vpa"},
+            "Set --vpa where it is deployed (informers.WithNamespace then scopes it to that namespace), or build the "
+            "informer factory with informers.WithNamespace or a label selector in WithTweakListOptions, or, where it "
+            "serves other kinds that must stay whole, take Pod from a factory of its own so built",
+        ),
+        (
+            {
+                "call": "podinformer.Get",
+                "construct": "podinformer.Get(ctx)",
+                "text": "injection.WithNamespaceScope",
+                "flag": "--namespace",
+                "injected": True,
+            },
+            "Set --namespace where it is deployed (injection.WithNamespaceScope then scopes every injected informer "
+            "to that namespace), or take the informer from the package's filtered form (…/pod/filtered) with a label "
+            "selector that main registers first with filteredinformerfactory.WithSelectors",
+        ),
+    ],
+    ids=["informer-factory", "knative-injected-informer"],
+)
+def test_an_informer_scoped_only_when_a_setting_is_given_is_helped_to_give_it(
+    changes: dict[str, object], expected: str
+) -> None:
+    """`informers.WithNamespace(cf.Namespace)` with VPA's --vpa-object-namespace empty by default, knative's
+    `injection.WithNamespaceScope(ctx, *namespace)`: the help names the setting first, then the narrowing the
+    constructor takes, without naming the scope twice."""
+    off = Condition(f"{changes.pop('flag')} is set", OTHER_SPAN, False)
+    scope = restriction(Mitigation.NAMESPACE, "Pod", text=changes.pop("text"), condition=off)
+    site = watch("Pod", access=Access.INFORMER_FACTORY, restrictions=(scope,), policy_keys=(), **changes)
     finding = only(verdicts(site))
     assert isinstance(finding, Finding)
-    assert finding.help == (
-        "Set --vpa-object-namespace where it is deployed (informers.WithNamespace then scopes it to that namespace), "
-        "or build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions, "
-        "or, where it serves other kinds that must stay whole, take Pod from a factory of its own so built"
-    )
-
-
-def test_an_injected_informer_scoped_only_when_a_flag_is_given_is_helped_to_give_it() -> None:
-    """knative's injection scoped with `injection.WithNamespaceScope(ctx, *namespace)`, --namespace empty by
-    default: the help names the flag, then the filtered form, without naming the scope twice."""
-    off = Condition("--namespace is set", OTHER_SPAN, False)
-    scope = restriction(Mitigation.NAMESPACE, "Secret", text="injection.WithNamespaceScope", condition=off)
-    site = watch(
-        access=Access.INFORMER_FACTORY,
-        call="secretinformer.Get",
-        construct="secretinformer.Get(ctx)",
-        injected=True,
-        restrictions=(scope,),
-        policy_keys=(),
-    )
-    finding = only(verdicts(site))
-    assert isinstance(finding, Finding)
-    assert finding.help == (
-        "Set --namespace where it is deployed (injection.WithNamespaceScope then scopes every injected informer to "
-        "that namespace), or take the informer from the package's filtered form (…/secret/filtered) with a label "
-        "selector that main registers first with filteredinformerfactory.WithSelectors"
-    )
+    assert finding.help == expected
