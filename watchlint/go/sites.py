@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import tree_sitter
 
-from watchlint.facts import Access, Evidence, ObjectForm, Operation
+from watchlint.facts import Access, Evidence, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.clientgo import ClientGoSites, TypedClientNames
 from watchlint.go.clientrefs import ClientRef, ParamRef
@@ -497,22 +497,40 @@ class SiteExtractor:
         """A namespace or selector the helper takes as a parameter is what this call passes (opencost's
         `NewCachingWatcher(…, "pods", &v1.Pod{}, "", fields.Everything())` lists every Pod; another call's
         namespace setting narrows that one)."""
-        for restriction, namespace_file, namespace in site.namespaces:
-            passed = self._passed_for(site, namespace_file, namespace, call)
+        copy.namespaces = self._bound(
+            site, copy, file, call, site.namespaces, lambda passed: names_every_namespace(file, passed)
+        )
+        copy.selector_values = self._bound(
+            site,
+            copy,
+            file,
+            call,
+            site.selector_values,
+            lambda passed: parser.text(passed).endswith(("Everything()", "nil")),
+        )
+
+    def _bound(
+        self,
+        site: PendingSite,
+        copy: PendingSite,
+        file: GoFile,
+        call: tree_sitter.Node,
+        entries: list[tuple[Restriction, GoFile, tree_sitter.Node]],
+        narrows_nothing: Callable[[tree_sitter.Node], bool],
+    ) -> list[tuple[Restriction, GoFile, tree_sitter.Node]]:
+        """The entries (a restriction and the value judging it) of a helper's site, each value that is one of the
+        helper's parameters replaced by what this call passes; a restriction whose passed value narrows nothing
+        is dropped from the copy."""
+        bound = []
+        for restriction, held_file, held in entries:
+            passed = self._passed_for(site, held_file, held, call)
             if passed is None:
-                copy.namespaces.append((restriction, namespace_file, namespace))
-            elif names_every_namespace(file, passed):
+                bound.append((restriction, held_file, held))
+            elif narrows_nothing(passed):
                 copy.restrictions = [r for r in copy.restrictions if r is not restriction]
             else:
-                copy.namespaces.append((restriction, file, passed))
-        for restriction, selector_file, selector in site.selector_values:
-            passed = self._passed_for(site, selector_file, selector, call)
-            if passed is None:
-                copy.selector_values.append((restriction, selector_file, selector))
-            elif parser.text(passed).endswith(("Everything()", "nil")):
-                copy.restrictions = [r for r in copy.restrictions if r is not restriction]
-            else:
-                copy.selector_values.append((restriction, file, passed))
+                bound.append((restriction, file, passed))
+        return bound
 
     def _passed_for(
         self, site: PendingSite, file: GoFile, name: tree_sitter.Node, call: tree_sitter.Node
