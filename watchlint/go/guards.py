@@ -339,7 +339,10 @@ class Guards:
             if not above:
                 return []  # one call that may run is enough
             outcomes.append(above[0])
-        return outcomes[:1]
+        # it runs where any place does: the guard with the fewest conditions is what turns it on (security-
+        # profiles-operator builds the SELinux reconciler under --with-selinux, and again under --with-raw-selinux
+        # nested in it)
+        return sorted(outcomes, key=lambda guard: guard.text.count(" and "))[:1]
 
 
 _ENABLED_FIELDS = frozenset({"Enabled", "Enable", "IsEnabled"})
