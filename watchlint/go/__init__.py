@@ -222,9 +222,7 @@ def _sites_and_policies(
     every_binary = run.binaries()
     # knative's binaries scope injection in main and build their informers out of sight: each counts
     pending = extractor.without_served(pending)
-    extractor.scope_injected(
-        pending, [binary.packages for binary in every_binary], lambda file, node: _may_run(calls, file, node)
-    )
+    extractor.scope_injected(pending, [binary.packages for binary in every_binary], calls.runs_when_reached)
     binaries = [b for b in every_binary if _builds(b, run.files, policies, lambda p: bool(p.origins))]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     pending = extractor.expand_helpers(
@@ -407,15 +405,6 @@ def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator
         if isinstance(value, Val) and value.value in ("", None):
             text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
             yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
-
-
-def _may_run(calls: CallGraph, file: GoFile, node: tree_sitter.Node) -> bool:
-    """Whether the function around a node may run: main, init, a method, a function literal's body, or a
-    function some production code calls or hands on as a value."""
-    key = calls.resolver.function_key(file, node)
-    if key is None or key.receiver or key.name in ("main", "init"):
-        return True
-    return bool(calls.deployed_callers(key) or calls.deployed(key, calls.references(key)))
 
 
 def _under_unknown_guard(item: PendingSite, evaluator: Evaluator) -> bool:

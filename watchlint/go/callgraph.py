@@ -134,6 +134,15 @@ class CallGraph:
             if (found := resolve_type(literal.child_by_field_name("type"), file)) is not None and found.base == built
         ]
 
+    def runs_when_reached(self, file: GoFile, node: tree_sitter.Node) -> bool:
+        """Whether the function around a node runs where its package is: main and init at start-up, a method
+        (run through interfaces), a function literal's body, or a plain function production code calls or hands
+        on as a value; not a plain function nothing calls (a leftover)."""
+        key = self.resolver.function_key(file, node)
+        if key is None or key.receiver or key.name in ("main", "init"):
+            return True
+        return bool(self.deployed_callers(key) or self.deployed(key, self.references(key)))
+
     def references(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The places a plain function is handed on as a value (`NewManager: reaper.NewManager`, `r.newClient =
         newClient`, `register(setup)`): whoever is given it may call it, so it may run where it is handed on."""

@@ -193,16 +193,17 @@ class ClientGoSites:
         """`factory.Get(ctx)` of knative's injected kube informer factory: it serves every namespace unless the
         binary scopes injection, as the injected informers do; its namespacedkube twin is built over the
         system namespace, and the filtered one with a label selector."""
-        package = file.imports.get(parser.text(operand_of(factory))) if method_name(factory) == "Get" else None
+        if factory is None or method_name(factory) != "Get":
+            return False
+        package = file.imports.get(parser.text(operand_of(factory)))
         if package == _KNATIVE_FACTORY:
             site.injected = True  # judged by the binaries' injection.WithNamespaceScope (scope_injected)
             return True
-        assert factory is not None or package is None
-        if package == _KNATIVE_SYSTEM_FACTORY and factory is not None:
+        if package == _KNATIVE_SYSTEM_FACTORY:
             text = "knative's namespacedkube factory (system.Namespace())"
             site.restrictions.append(Restriction(Mitigation.NAMESPACE, site.object.kind, file.span(factory), text))
             return True
-        if package == f"{_KNATIVE_FACTORY}/filtered" and factory is not None:
+        if package == f"{_KNATIVE_FACTORY}/filtered":
             text = "knative's filtered factory"
             site.restrictions.append(Restriction(Mitigation.SELECTOR, site.object.kind, file.span(factory), text))
             return True

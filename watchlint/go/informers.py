@@ -8,12 +8,11 @@ from collections.abc import Iterator
 
 import tree_sitter
 
-from watchlint.facts import EXCLUDES_ONLY, Access, Mitigation, ObjectForm, Operation, Restriction
+from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.declarations import resolve_type
-from watchlint.go.fieldselectors import excluded_selector, fields_detail
-from watchlint.go.listoptions import ListOptionsReader, list_options, option_restrictions
+from watchlint.go.listoptions import ListOptionsReader, list_options, option_restrictions, selector_restriction
 from watchlint.go.model import KNATIVE_INFORMERS, TOOLS_CACHE, GoFile
 from watchlint.go.pending import PendingSite, calls_in, method_name, operand_of, pending_site, restrict_namespace
 from watchlint.go.resolve import ObjectRef, Resolver, holding_literal, keyed_elements
@@ -137,16 +136,11 @@ class InformerSites:
             pass
         elif name.startswith("NewFiltered"):
             self.options.tweak(site, file, selector, "optionsModifier")
-        elif (excluded := excluded_selector(file, selector, self.resolver)) is not None:
-            # `status.phase!=Pending` keeps every other Pod (VPA's recommender): no restriction in effect
-            detail = EXCLUDES_ONLY + excluded
-            span = file.span(selector)
-            site.restrictions.append(
-                Restriction(Mitigation.SELECTOR, kind, span, "fieldSelector", is_effective=False, detail=detail)
-            )
         else:
-            detail = fields_detail(file, selector, self.resolver)
-            restriction = Restriction(Mitigation.SELECTOR, kind, file.span(selector), "fieldSelector", detail=detail)
+            # `status.phase!=Pending` only excludes (VPA's recommender): no restriction in effect
+            restriction = selector_restriction(
+                self.resolver, file, selector, selector, "FieldSelector", kind, "fieldSelector"
+            )
             site.restrictions.append(restriction)
             if site.helper is not None and selector.type == "identifier":
                 site.selector_values.append((restriction, file, selector))  # what each call of the helper passes

@@ -108,7 +108,7 @@ class ListOptionsReader:
         for target, value, field in written:
             if field not in ("LabelSelector", "FieldSelector") or parser.text(value) in _NO_SELECTOR:
                 continue
-            restriction = _selector_restriction(
+            restriction = selector_restriction(
                 self.resolver, file, target, value, field, kind, shown(target, value, field)
             )
             if value.type in ("identifier", "selector_expression"):
@@ -206,7 +206,7 @@ class ListOptionsReader:
         for target, value, name in written:
             if name in ("LabelSelector", "FieldSelector") and parser.text(value) not in _NO_SELECTOR:
                 shown = f"{text}'s {name}"
-                restriction = _selector_restriction(self.resolver, file, target, value, name, kind, shown)
+                restriction = selector_restriction(self.resolver, file, target, value, name, kind, shown)
                 site.restrictions.append(restriction)
                 site.guarded.append((restriction, file, target))
 
@@ -268,7 +268,7 @@ def _literal_selectors(file: GoFile, literal: tree_sitter.Node, kind: str, resol
             )
 
 
-def _selector_restriction(
+def selector_restriction(
     resolver: Resolver,
     file: GoFile,
     target: tree_sitter.Node,

@@ -746,14 +746,10 @@ class _Extractor:
         """Whether the function around a node may run: not a plain function of a binary's packages that no
         code of the binaries calls or hands on as a value (methods run through interfaces, main and init at
         start-up; a library's functions are for other modules to call)."""
-        key = self.resolver.function_key(self.file, node)
-        if key is None or key.receiver or key.name in ("main", "init"):
-            return True
         deployed = self.evaluator.deployed_packages()
         if deployed is None or self.file.package_path not in deployed:
             return True
-        calls = self.evaluator.calls
-        return bool(calls.deployed_callers(key) or calls.deployed(key, calls.references(key)))
+        return self.evaluator.calls.runs_when_reached(self.file, node)
 
     def _everything(self, text: str) -> bool:
         """A selector that selects everything: nil, or `labels.Everything()` / `fields.Everything()` under any

@@ -44,12 +44,9 @@ class Settings:
         self._gates_source: str | None = None
 
     def flag_value(self, flag: Flag, depth: int) -> Value:
-        if self.is_required(flag):
+        if self.evaluator.once(("required", id(flag)), lambda: self._is_required(flag), False):
             return UNKNOWN  # set in any deployment that runs, to a value the code does not show
         return self._default_value(flag, depth)
-
-    def is_required(self, flag: Flag) -> bool:
-        return self.evaluator.once(("required", id(flag)), lambda: self._is_required(flag), False)
 
     def fails_without(self, flag: Flag) -> bool:
         """Whether the program fails where the flag is declared unless it is given (`if len(o.Namespace) == 0 {
@@ -60,12 +57,9 @@ class Settings:
     def _is_required(self, flag: Flag) -> bool:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
         where the flag is declared, cobra's MarkFlagRequired("namespace"), or one its definition requires."""
-        if flag.required:
-            return True
         package = flag.file.package_path
-        if any(self.evaluator.share_a_binary(package, marked) for marked in self._marked_required().get(flag.name, ())):
-            return True
-        return not self._names_bound_to(flag).isdisjoint(self._exit_unless_set(flag.file))
+        marked = self._marked_required().get(flag.name, ())
+        return self.fails_without(flag) or any(self.evaluator.share_a_binary(package, other) for other in marked)
 
     def _names_bound_to(self, flag: Flag) -> set[str]:
         """The variables and fields a flag fills."""
