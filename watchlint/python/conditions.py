@@ -92,9 +92,7 @@ def empty_by_default(file: ParsedFile, flow: Flow, value: libcst.BaseExpression)
     defaults to `[]`, a variable of an unset environment variable), the condition under which it is not."""
     if isinstance(value, libcst.IfExp) or _truth(flow, value, _Context()) is not False:
         return None
-    variable = (
-        environment_variable(flow, value) if isinstance(value, libcst.Name | libcst.Call | libcst.Attribute) else None
-    )
+    variable = environment_variable(flow, value)
     sources = flow.sources(value) if isinstance(value, libcst.Name) else None
     # `namespaces = settings.observer.namespaces`: the setting names what to configure, the local does not
     named = (
@@ -113,9 +111,7 @@ def _describe(file: ParsedFile, flow: Flow, test: libcst.BaseExpression, wanted:
     """What must hold, naming the environment variable a bare test reads (`if ns:` with ns from WATCH_NAMESPACE)."""
     if isinstance(test, libcst.UnaryOperation) and isinstance(test.operator, libcst.Not):
         test, wanted = test.expression, not wanted
-    variable = (
-        environment_variable(flow, test) if isinstance(test, libcst.Name | libcst.Call | libcst.Attribute) else None
-    )
+    variable = environment_variable(flow, test)
     if variable is not None:
         return f"{variable} is {'set' if wanted else 'not set'}"
     return f"`{file.code(test)}` {'holds' if wanted else 'does not hold'}"
