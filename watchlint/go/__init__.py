@@ -379,11 +379,23 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
             if every is not None:
                 weak.append(judged.pop(id(restriction)))
             continue
-        if every is not None:
-            judged[id(restriction)] = replace(restriction, condition=Condition(every[1], restriction.span, False))
-        elif (caller := _passes_every_namespace(file, node, evaluator)) is not None:
-            text = f'`{parser.text(node)}` is not empty ({caller} passes "")'
+        # a value no setting gives (the callers of a helper pass `""`) is cited by the call that passes it
+        caller = _passes_every_namespace(file, node, evaluator) if every is None or not every[0].origin else None
+        if every is not None and not every[0].origin and caller is None and _names_a_constant(evaluator, file, node):
+            judged.pop(id(restriction))  # `const namespace = corev1.NamespaceAll`: every namespace, unconditionally
+            continue
+        if caller is not None:
+            text: str | None = f'`{parser.text(node)}` is not empty ({caller} passes "")'
+        else:
+            text = every[1] if every is not None else None
+        if text is not None:
             judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
+    _judge_selectors(item, evaluator, judged)
+    return (*judged.values(), *weak)
+
+
+def _judge_selectors(item: PendingSite, evaluator: Evaluator, judged: dict[int, Restriction]) -> None:
+    """Judge the site's list-option tweaks and selectors held in variables in `judged` (by restriction id)."""
     for restriction, file, node in item.tweaks:
         judged_tweak = _judged_tweak(restriction, file, node, evaluator)
         if judged_tweak is None:
@@ -394,7 +406,15 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     for restriction, file, node in item.guarded:  # a selector a tweak sets only under a condition
         if (condition := evaluator.condition(file, node)) is not None:
             judged[id(restriction)] = replace(restriction, condition=condition)
-    return (*judged.values(), *weak)
+
+
+def _names_a_constant(evaluator: Evaluator, file: GoFile, node: tree_sitter.Node) -> bool:
+    """Whether an expression names a constant (`namespace` of `const namespace = apiv1.NamespaceAll`)."""
+    held = evaluator.resolver.held_value(file, node) if node.type in ("identifier", "selector_expression") else None
+    spec = held[1].parent if held is not None else None
+    if spec is not None and spec.type == "expression_list":
+        spec = spec.parent
+    return spec is not None and spec.type == "const_spec"
 
 
 def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator[tuple[int, Restriction]]:
@@ -467,7 +487,7 @@ def _passes(
     if declaration is None or declaration.parameter_index < 0 or key is None:
         return None
     index = declaration.parameter_index
-    for caller_file, call in evaluator.calls.deployed_callers(key):
+    for caller_file, call in evaluator.calls.passing_calls(key):
         passed = evaluator.argument(caller_file, call, index, 1)
         if isinstance(passed, Val) and passed.value == passed_value and not passed.unseen:
             return f"{caller_file.path}:{call.start_point.row + 1}"

@@ -35,6 +35,8 @@ class CallGraph:
             FunctionKey, list[tuple[tuple[GoFile, tree_sitter.Node], list[tuple[GoFile, tree_sitter.Node]]]]
         ] = {}
         self._field_calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        # the calls of function-typed parameters, by the parameter's signature (see `called_through_parameters`)
+        self._parameter_calls: dict[Signature, list[tuple[GoFile, tree_sitter.Node]]] | None = None
 
     def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of one module function, resolved on demand: only helpers with a site or a guarded
@@ -103,6 +105,14 @@ class CallGraph:
     def deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of a function a binary makes (`deployed` over `callers`)."""
         return self.deployed(key, self.callers(key))
+
+    def passing_calls(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls a binary makes that give a function its arguments: its callers and, for a plain function
+        handed on as a value, the calls that may run it (`called_as_values`)."""
+        calls = self.callers(key)
+        if not key.receiver and self.references(key):
+            calls = calls + self.called_as_values(key)
+        return self.deployed(key, calls)
 
     def _method_calls(self, name: str) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
         """The calls of a method name grouped by the method each invokes, each call resolved once: the
@@ -235,8 +245,43 @@ class CallGraph:
 
     def called_as_values(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls that may run a plain function handed on as a value rather than called by name: listed in
-        a slice of functions (`called_from_lists`) or stored in a struct field (`called_through_fields`)."""
-        return self.called_from_lists(key) + self.called_through_fields(key)
+        a slice of functions (`called_from_lists`), stored in a struct field (`called_through_fields`) or given
+        to a function-typed parameter (`called_through_parameters`)."""
+        return self.called_from_lists(key) + self.called_through_fields(key) + self.called_through_parameters(key)
+
+    def called_through_parameters(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """For a plain function handed on as a value, the calls of the module's function-typed parameters of its
+        signature: kube-state-metrics hands `createConfigMapListWatch` on through a field holding a method value
+        to `buildStores(…, listWatchFunc func(clientset.Interface, string, string) cache.ListerWatcher)`, which
+        calls `listWatchFunc(b.kubeClient, v1.NamespaceAll, …)`. Which function each parameter is given is not
+        followed: any handed on with that signature may be it."""
+        info = self.resolver.declarations.functions.get(key)
+        if info is None or key.receiver or not self.references(key):
+            return []
+        signature = function_signature(info.file, info.node)
+        if signature is None:
+            return []
+        if self._parameter_calls is None:
+            self._parameter_calls = self._index_parameter_calls()
+        return self._parameter_calls.get(signature, [])
+
+    def _index_parameter_calls(self) -> dict[Signature, list[tuple[GoFile, tree_sitter.Node]]]:
+        found: dict[Signature, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        for info in self.resolver.declarations.functions.values():
+            for name, signature in _function_parameters(info):
+                for file, call in self.named(name):
+                    function = call.node.child_by_field_name("function")
+                    if (
+                        file is info.file
+                        and call.operand is None
+                        and parser.encloses(info.node, call.node)
+                        and function is not None
+                        and (declared := self.resolver.declaration(file, function)) is not None
+                        and declared.parameter_index >= 0
+                        and parser.encloses(info.node, declared.node)
+                    ):
+                        found.setdefault(signature, []).append((file, call.node))
+        return found
 
     def called_through_fields(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of a struct field a plain function is stored in (`esClientFn: esutils.NewClient` in a
@@ -375,6 +420,57 @@ class CallGraph:
 
     def _named_nodes(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
         return [(file, call.node) for file, call in self.named(name)]
+
+
+# a function type's parameter and result types, each a resolved type or, where none resolves (`interface{}`,
+# `[]string`), its text; a variadic parameter's type is marked
+Signature = tuple[tuple[TypeRef | str, ...], tuple[TypeRef | str, ...]]
+
+
+def function_signature(file: GoFile, node: tree_sitter.Node) -> Signature | None:
+    """The signature of a function declaration or function type; None for a generic function."""
+    if node.child_by_field_name("type_parameters") is not None:
+        return None
+    parameters = node.child_by_field_name("parameters")
+    result = node.child_by_field_name("result")
+    if parameters is None:
+        return None
+    results: tuple[TypeRef | str, ...] = ()
+    if result is not None:
+        results = _list_types(file, result) if result.type == "parameter_list" else (_type_key(file, result),)
+    return _list_types(file, parameters), results
+
+
+def _list_types(file: GoFile, parameters: tree_sitter.Node) -> tuple[TypeRef | str, ...]:
+    found: list[TypeRef | str] = []
+    for declaration in parameters.named_children:
+        if declaration.type not in ("parameter_declaration", "variadic_parameter_declaration"):
+            continue
+        key = _type_key(file, declaration.child_by_field_name("type"))
+        if declaration.type == "variadic_parameter_declaration":
+            key = f"...{key}"
+        found.extend([key] * max(1, len(declaration.children_by_field_name("name"))))
+    return tuple(found)
+
+
+def _type_key(file: GoFile, node: tree_sitter.Node | None) -> TypeRef | str:
+    resolved = resolve_type(node, file)
+    return resolved if resolved is not None else "".join(parser.text(node).split())
+
+
+def _function_parameters(info: FunctionInfo) -> list[tuple[str, Signature]]:
+    """A function's parameters declared with a function type (`listWatchFunc func(…) cache.ListerWatcher`), by
+    name, with the signature of that type."""
+    parameters = info.node.child_by_field_name("parameters")
+    found: list[tuple[str, Signature]] = []
+    for declaration in parameters.named_children if parameters is not None else ():
+        declared = declaration.child_by_field_name("type")
+        if declared is None or declared.type != "function_type":
+            continue
+        signature = function_signature(info.file, declared)
+        if signature is not None:
+            found.extend((parser.text(name), signature) for name in declaration.children_by_field_name("name"))
+    return found
 
 
 def _held_by(literal: tree_sitter.Node) -> str | None:

@@ -90,7 +90,7 @@ class _BoundParameters(dict[str, "Value"]):
             return UNKNOWN
         self[name] = UNKNOWN  # read again while it is bound (a recursive helper): not known
         key = self._function.key
-        calls = self._evaluator.calls.deployed_callers(key)
+        calls = self._evaluator.calls.passing_calls(key)
         index = self._indexes[name]
         depth = self._depth + 1
         arguments = [self._evaluator.argument(f, call, index, depth) for f, call in calls]
