@@ -12,7 +12,14 @@ from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restricti
 from watchlint.go import parser
 from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.declarations import resolve_type
-from watchlint.go.listoptions import ListOptionsReader, list_options, option_restrictions, selector_restriction
+from watchlint.go.listoptions import (
+    Built,
+    ListOptionsReader,
+    list_options,
+    option_restrictions,
+    passed_at_build,
+    selector_restriction,
+)
 from watchlint.go.model import KNATIVE_INFORMERS, TOOLS_CACHE, GoFile
 from watchlint.go.pending import PendingSite, calls_in, method_name, operand_of, pending_site, restrict_namespace
 from watchlint.go.resolve import ObjectRef, Resolver, holding_literal, keyed_elements
@@ -75,6 +82,8 @@ class InformerSites:
             self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED
         )
         restrict_namespace(site, file, arguments[1], "namespace")
+        if arguments[0].type == "identifier":  # a helper of tests given a fake clientset lists no cluster
+            site.clientset_parameter = self.values.helper_parameter(file, arguments[0])
         tweak = arguments[4] if match.group("filtered") and len(arguments) > 4 else None
         if tweak is not None and parser.text(tweak) != "nil":
             self.options.tweak(site, file, tweak, "tweakListOptions")
@@ -129,7 +138,7 @@ class InformerSites:
             site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, file.span(given), text))
             yield site
             return
-        restrict_namespace(site, *self._as_passed(file_of_list_watch, values[2], built), "namespace")
+        restrict_namespace(site, *passed_at_build(self.resolver, file_of_list_watch, values[2], built), "namespace")
         file = file_of_list_watch
         selector = values[3]
         if parser.text(selector).endswith(("Everything()", "Nothing()", "nil")):  # Nothing() sends no selector
@@ -154,7 +163,7 @@ class InformerSites:
         the module that returns one (`podWatch(ctx, cs, ns)` returning `&cache.ListWatch{…}`), with the last
         such call (its parameters are what that call passes)."""
         found = self.values.defined_as(file, node, 2, through_address=True)
-        built: tuple[GoFile, tree_sitter.Node] | None = None
+        built: Built | None = None
         for _ in range(_LIST_WATCH_HOPS):
             if found is None or found.type != "call_expression":
                 break
@@ -171,47 +180,19 @@ class InformerSites:
             found = self.values.defined_as(file, found, 2, through_address=True)
         return file, found, built
 
-    def _as_passed(
-        self, file: GoFile, namespace: tree_sitter.Node, built: tuple[GoFile, tree_sitter.Node] | None
-    ) -> tuple[GoFile, tree_sitter.Node]:
-        """A namespace the function building the list-watch takes as a parameter (`ns`, or `*ns`), as the call
-        that builds this informer's list-watch passes it: another call of the function may pass another."""
-        dereferenced = _is_unary(namespace, "*")
-        name = namespace.child_by_field_name("operand") if dereferenced else namespace
-        declaration = self.resolver.declaration(file, name) if name is not None and name.type == "identifier" else None
-        if built is None or declaration is None or declaration.parameter_index < 0:
-            return file, namespace
-        caller_file, call = built
-        passed = parser.named(call.child_by_field_name("arguments") or call)
-        if declaration.parameter_index >= len(passed):
-            return file, namespace
-        value = passed[declaration.parameter_index]
-        if dereferenced and _is_unary(value, "&"):
-            value = value.child_by_field_name("operand") or value
-        return caller_file, value
-
     def _list_func_restrictions(
         self,
         site: PendingSite,
         file: GoFile,
         list_watch: tree_sitter.Node,
         kind: str,
-        built: tuple[GoFile, tree_sitter.Node] | None = None,
+        built: Built | None = None,
     ) -> bool:
         """`&cache.ListWatch{ListFunc: func(options metav1.ListOptions) … { return cs.CoreV1().Pods(ns).List(ctx,
         options) }, …}`: the informer lists as its ListFunc does, with the namespace it names and the options
         the reflector passes (no selector, unless the function sets one). False when that cannot be read."""
-        literal_type = resolve_type(list_watch.child_by_field_name("type"), file)
-        if (
-            list_watch.type != "composite_literal"
-            or literal_type is None
-            or not literal_type.is_(TOOLS_CACHE, "ListWatch")
-        ):
-            return False
-        function = next((value for key, value in keyed_elements(list_watch) if key == "ListFunc"), None)
-        if function is not None and function.type == "identifier":  # `listFunc := func(options …) …` first
-            function = self.values.defined_as(file, function, 2)
-        if function is None or function.type != "func_literal":
+        function = self._list_function(file, list_watch)
+        if function is None:
             return False
         listed = next((call for call in calls_in(function) if method_name(call) == "List"), None)
         values = parser.named(listed.child_by_field_name("arguments") or listed) if listed is not None else []
@@ -226,12 +207,14 @@ class InformerSites:
                     site.restrictions.extend(option_restrictions(file, option, kind))
             self.served.append((file.path, function.start_byte, function.end_byte))
             return True
-        if listed is None or not values or resource is None or resource.type != "call_expression":
+        if listed is None:
+            return self._request_restrictions(site, file, function, built)
+        if not values or resource is None or resource.type != "call_expression":
             return False
         if namespaces:
-            restrict_namespace(site, *self._as_passed(file, namespaces[0], built), "namespace")
+            restrict_namespace(site, *passed_at_build(self.resolver, file, namespaces[0], built), "namespace")
         # the options come last: `List(ctx, options)`, `List(options)` before client-go 0.18
-        self.options.narrow(site, file, values[-1])
+        self.options.narrow(site, file, values[-1], built)
         # the WatchFunc is served too where it watches as the ListFunc lists; one that watches otherwise (a
         # ListFunc in one namespace, a WatchFunc over all) is a site of its own
         watched = next((value for key, value in keyed_elements(list_watch) if key == "WatchFunc"), None)
@@ -239,6 +222,48 @@ class InformerSites:
             watched = self.values.defined_as(file, watched, 2)
         served = [function, watched] if watched is not None and _alike(function, watched) else [function]
         self.served.extend((file.path, value.start_byte, value.end_byte) for value in served)
+        return True
+
+    def _list_function(self, file: GoFile, list_watch: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The function literal a `cache.ListWatch{…}` literal is given as its ListFunc, also held in a local
+        (`listFunc := func(options …) …` first)."""
+        literal_type = resolve_type(list_watch.child_by_field_name("type"), file)
+        if (
+            list_watch.type != "composite_literal"
+            or literal_type is None
+            or not literal_type.is_(TOOLS_CACHE, "ListWatch")
+        ):
+            return None
+        function = next((value for key, value in keyed_elements(list_watch) if key == "ListFunc"), None)
+        if function is not None and function.type == "identifier":
+            function = self.values.defined_as(file, function, 2)
+        return function if function is not None and function.type == "func_literal" else None
+
+    def _request_restrictions(
+        self, site: PendingSite, file: GoFile, function: tree_sitter.Node, built: Built | None
+    ) -> bool:
+        """A ListFunc making the REST request client-go's NewListWatchFromClient makes, `c.Get().Namespace(ns).
+        Resource("pods").VersionedParams(&options, metav1.ParameterCodec).Do(ctx).Get()` (kubevirt's helper of its
+        own, which sends a label selector too): narrowed by the namespace it names, every one without, and by the
+        options it sends."""
+        request = next((call for call in calls_in(function) if method_name(call) == "VersionedParams"), None)
+        sent = parser.named(request.child_by_field_name("arguments") or request) if request is not None else []
+        if request is None or not sent or not _is_unary(sent[0], "&"):
+            return False
+        chain: dict[str, tree_sitter.Node] = {}
+        part = operand_of(request)
+        while part is not None and part.type == "call_expression":
+            chain.setdefault(method_name(part) or "", part)
+            part = operand_of(part)
+        options = sent[0].child_by_field_name("operand")
+        if "Resource" not in chain or options is None:
+            return False
+        scoped = chain.get("Namespace")
+        named = parser.named(scoped.child_by_field_name("arguments") or scoped) if scoped is not None else []
+        if named:
+            restrict_namespace(site, *passed_at_build(self.resolver, file, named[0], built), "namespace")
+        self.options.narrow(site, file, options, built)
+        self.served.append((file.path, function.start_byte, function.end_byte))
         return True
 
     def _lists_through_a_client(self, file: GoFile, listed: tree_sitter.Node, values: list[tree_sitter.Node]) -> bool:

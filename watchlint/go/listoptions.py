@@ -29,6 +29,38 @@ _SELECTOR_OPTIONS = frozenset(
 )
 
 
+# the call of a module function that built a list-watch (`lw := podWatch(cs, ns)`), with its file
+Built = tuple[GoFile, tree_sitter.Node]
+
+
+def passed_at_build(
+    resolver: Resolver, file: GoFile, node: tree_sitter.Node, built: Built | None
+) -> tuple[GoFile, tree_sitter.Node]:
+    """A parameter (`ns`, or `*ns`) of the function that built a list-watch as the call that built it passes
+    it, with that call's file; the node itself where it names no parameter. Another call of the function may
+    pass another value: this call's decides for the informer over the list-watch it returns."""
+    dereferenced = _is_unary(node, "*")
+    name = node.child_by_field_name("operand") if dereferenced else node
+    declaration = resolver.declaration(file, name) if name is not None and name.type == "identifier" else None
+    if built is None or declaration is None or declaration.parameter_index < 0:
+        return file, node
+    literal = innermost_function(node)
+    if literal is not None and literal.type == "func_literal" and parser.encloses(literal, declaration.node):
+        return file, node  # a parameter of the ListFunc itself (its options)
+    caller_file, call = built
+    passed = parser.named(call.child_by_field_name("arguments") or call)
+    if declaration.parameter_index >= len(passed):
+        return file, node
+    value = passed[declaration.parameter_index]
+    if dereferenced and _is_unary(value, "&"):
+        value = value.child_by_field_name("operand") or value
+    return caller_file, value
+
+
+def _is_unary(node: tree_sitter.Node, operator: str) -> bool:
+    return node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) == operator
+
+
 class ListOptionsReader:
     """Reads the selectors of list options, following values with the module's value tracer."""
 
@@ -39,18 +71,22 @@ class ListOptionsReader:
         # the variable holds by default decides (`sel` empty unless a flag is given), see `narrow`
         self._selector_values: dict[int, tuple[GoFile, tree_sitter.Node]] = {}
 
-    def narrow(self, site: PendingSite, file: GoFile, node: tree_sitter.Node) -> None:
-        """Add the restrictions list options give a site, with the variables its selectors are read from."""
-        for restriction in self.restrictions(file, node, site.object.kind):
+    def narrow(self, site: PendingSite, file: GoFile, node: tree_sitter.Node, built: Built | None = None) -> None:
+        """Add the restrictions list options give a site, with the variables its selectors are read from; `built`
+        is the call of the function that built the list-watch the options are sent by, whose arguments its
+        parameters stand for."""
+        for restriction in self.restrictions(file, node, site.object.kind, built):
             site.restrictions.append(restriction)
             valued = self._selector_values.pop(id(restriction), None)
             if valued is not None:
                 site.selector_values.append((restriction, *valued))
 
-    def restrictions(self, file: GoFile, node: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+    def restrictions(
+        self, file: GoFile, node: tree_sitter.Node, kind: str, built: Built | None = None
+    ) -> Iterator[Restriction]:
         """Selectors in a `metav1.ListOptions{…}` (followed through a local variable), or those a reflector
         passes to a ListFunc or WatchFunc."""
-        if (passed := self._reflector_options(file, node, kind)) is not None:
+        if (passed := self._reflector_options(file, node, kind, built)) is not None:
             yield from passed
             return
         if (paged := self._pager_options(file, node, kind)) is not None:
@@ -101,21 +137,49 @@ class ListOptionsReader:
         written: list[tuple[tree_sitter.Node, tree_sitter.Node, str]],
         kind: str,
         shown: Callable[[tree_sitter.Node, tree_sitter.Node, str], str],
+        built: Built | None = None,
     ) -> Iterator[Restriction]:
         """A selector for each selector field among fields written to list options (`o.LabelSelector = sel`),
         judged later by what its value holds by default (see `narrow`); `shown` words it. Only a selector narrows
-        what is listed (`o.ResourceVersion = "0"` does not)."""
+        what is listed (`o.ResourceVersion = "0"` does not). A parameter of the function that built the
+        list-watch is what `built` passes (`labelSelector.String()` given `labels.Everything()` selects all)."""
         for target, value, field in written:
-            if field not in ("LabelSelector", "FieldSelector") or parser.text(value) in _NO_SELECTOR:
+            if field not in ("LabelSelector", "FieldSelector"):
+                continue
+            held_file, held, text = self._as_built(file, value, built)
+            if text in _NO_SELECTOR:
                 continue
             restriction = selector_restriction(
                 self.resolver, file, target, value, field, kind, shown(target, value, field)
             )
-            if value.type in ("identifier", "selector_expression"):
-                self._selector_values[id(restriction)] = (file, value)
+            if held.type in ("identifier", "selector_expression"):
+                self._selector_values[id(restriction)] = (held_file, held)
             yield restriction
 
-    def _reflector_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
+    def _as_built(
+        self, file: GoFile, value: tree_sitter.Node, built: Built | None
+    ) -> tuple[GoFile, tree_sitter.Node, str]:
+        """A selector value with a parameter of the function that built the list-watch (`labelSelector`, or
+        the `labelSelector` of `labelSelector.String()`) as `built` passes it: the value's file and node, and
+        its text with the parameter replaced."""
+        named = value
+        if (
+            value.type == "call_expression"
+            and method_name(value) == "String"
+            and not parser.named(value.child_by_field_name("arguments") or value)
+        ):
+            named = operand_of(value) or value
+        if named.type != "identifier":
+            return file, value, parser.text(value)
+        passed_file, passed = passed_at_build(self.resolver, file, named, built)
+        if passed is named:
+            return file, value, parser.text(value)
+        suffix = ".String()" if named is not value else ""
+        return passed_file, passed, parser.text(passed) + suffix
+
+    def _reflector_options(
+        self, file: GoFile, options: tree_sitter.Node, kind: str, built: Built | None = None
+    ) -> list[Restriction] | None:
         """For the options parameter of a `func(options metav1.ListOptions)` (a ListFunc or WatchFunc handed to
         a reflector, which passes no selector): a selector when the function sets them (`options.LabelSelector
         = …`) or hands them to a tweak (`tweak(&options)`), else none. None for other options."""
@@ -140,7 +204,9 @@ class ListOptionsReader:
         if len(written) < len(uses) - 1:  # handed on or read besides the List it is passed to: not seen
             return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
         return list(
-            self._written_selectors(file, written, kind, lambda _t, _v, field: f"the function sets {name}.{field}")
+            self._written_selectors(
+                file, written, kind, lambda _t, _v, field: f"the function sets {name}.{field}", built
+            )
         )
 
     def _pager_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
