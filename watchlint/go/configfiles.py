@@ -33,6 +33,8 @@ _VIPER = "github.com/spf13/viper"
 _PAERSER_CLI = "github.com/traefik/paerser/cli"
 _VIPER_DECODES = {"Unmarshal": 0, "UnmarshalExact": 0, "UnmarshalKey": 1}  # the argument each fills
 _DECODERS = frozenset({"NewDecoder", "NewYAMLOrJSONDecoder", "NewYAMLToJSONDecoder"})
+# apimachinery's decoders of a scheme's types (`codecs.UniversalDeserializer().Decode(data, nil, nil)`)
+_UNIVERSAL_DECODERS = frozenset({"UniversalDeserializer", "UniversalDecoder"})
 _DECODING_NAMES = frozenset({"Decode", *(name for names in _UNMARSHAL.values() for name in names)})
 _DECODING_WORDS = (b"Unmarshal", b"Decode")
 _SCHEDULER_FRAMEWORK = "scheduler/framework"  # k8s.io/kube-scheduler/framework, k8s.io/kubernetes/pkg/scheduler/…
@@ -161,6 +163,43 @@ def _decodes(file: GoFile, resolver: Resolver) -> Iterator[tuple[tree_sitter.Nod
             is_decoder = function is not None and function.type == "selector_expression" and name in _DECODERS
             if is_decoder and source:
                 yield arguments[0], source[0]
+        elif call.name == "Decode" and len(arguments) == 3 and _universal_decoder(file, call.operand, resolver):
+            yield from ((target, arguments[0]) for target in _decoded_objects(file, call.node, arguments[2], resolver))
+
+
+def _universal_decoder(file: GoFile, operand: tree_sitter.Node, resolver: Resolver) -> bool:
+    """Whether a `Decode(data, defaults, into)` is made by apimachinery's decoder of a scheme's types
+    (`serializer.NewCodecFactory(scheme).UniversalDeserializer()`, also made first into a local)."""
+    made = _made_by(file, operand, resolver)
+    function = made.child_by_field_name("function") if made is not None else None
+    named = function.child_by_field_name("field") if function is not None else None
+    return named is not None and parser.text(named) in _UNIVERSAL_DECODERS
+
+
+def _decoded_objects(
+    file: GoFile, call: tree_sitter.Node, into: tree_sitter.Node, resolver: Resolver
+) -> list[tree_sitter.Node]:
+    """What a scheme decoder's `Decode(data, nil, into)` fills: `into`, or where it is nil the object it returns
+    as the function asserts its type (`obj, gvk, err := decoder.Decode(data, nil, nil)`, then
+    `obj.(*v1alpha1.EnvoyGateway)`: component configuration, envoy gateway's)."""
+    if parser.text(into) != "nil":
+        return [into]
+    returned = call.parent
+    statement = returned.parent if returned is not None and returned.type == "expression_list" else None
+    left = statement.child_by_field_name("left") if statement is not None else None
+    names = parser.named(left) if left is not None else []
+    function = file.enclosing_function(call)
+    if not names or names[0].type != "identifier" or function is None:
+        return []
+    return [
+        asserted
+        for asserted in parser.captures(_TYPE_ASSERTIONS, function).get("assertion", [])
+        if (operand := asserted.child_by_field_name("operand")) is not None
+        and operand.type == "identifier"
+        and parser.text(operand) == parser.text(names[0])
+        and (declared := resolver.declaration(file, operand)) is not None
+        and declared.node.start_byte == names[0].start_byte
+    ]
 
 
 def _made_by(file: GoFile, operand: tree_sitter.Node, resolver: Resolver) -> tree_sitter.Node | None:
