@@ -568,9 +568,38 @@ class ClientGraph:
         if found is None:
             return Marker.UNKNOWN
         struct, info = found
-        if is_client_type(info.type) or self.embeds_client(info.type):
-            return FieldRef(struct, name, self._filled_by_callers(file, operand, name))
-        return Marker.NOT_CLIENT
+        if not is_client_type(info.type) and not self.embeds_client(info.type):
+            return Marker.NOT_CLIENT
+        if (given := self._constructed_with(file, operand, name)) is not None:
+            return self.ref_of(file, given, depth + 1)
+        return FieldRef(struct, name, self._filled_by_callers(file, operand, name))
+
+    def _constructed_with(self, file: GoFile, operand: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
+        """For `cfg.Client` on a local a module constructor returned (`cfg := job.NewConfig(r.Kube)`, with
+        NewConfig returning `Config{Client: c}` of its parameter c): the argument that call passes, what the
+        field holds here whichever client other calls pass; None where the function writes the field after."""
+        declaration = self.resolver.declaration(file, operand) if operand.type == "identifier" else None
+        built = declaration.value_node if declaration is not None and declaration.value_index == 0 else None
+        function = innermost_function(operand)
+        if built is None or built.type != "call_expression" or function is None:
+            return None
+        if f"{parser.text(operand)}.{name} =" in parser.text(function):
+            return None
+        info = self.resolver.callee(file, built)
+        returned = [value for value in returned_values(info.node) if value.type != "nil"] if info else []
+        literal = returned[0] if len(returned) == 1 else None
+        if literal is not None and literal.type == "unary_expression":  # `&Config{…}`
+            literal = literal.child_by_field_name("operand")
+        if info is None or literal is None or literal.type != "composite_literal":
+            return None
+        value = next((value for key, value in keyed_elements(literal) if key == name), None)
+        parameter = (
+            self.resolver.declaration(info.file, value) if value is not None and value.type == "identifier" else None
+        )
+        if parameter is None or parameter.parameter_index < 0 or parameter.scope_start != info.node.start_byte:
+            return None
+        arguments = parser.named(built.child_by_field_name("arguments") or built)
+        return arguments[parameter.parameter_index] if parameter.parameter_index < len(arguments) else None
 
     def _filled_by_callers(self, file: GoFile, operand: tree_sitter.Node, name: str) -> tuple[FunctionKey, int] | None:
         """For `c.Client` read on a parameter `c` of a module function that every production call hands a literal
