@@ -300,6 +300,10 @@ class Guards:
             # r.newClient(…)`): those calls decide, then the places it is stored, but for the listings whose
             # loops are among those calls (an init appending it to a registry)
             calls = graph.deployed(key, graph.called_as_values(key))
+        elif calls and key.receiver and key.name in _FRAMEWORK_CALLED:
+            # controller-runtime calls a reconciler's Reconcile wherever it is built, besides the module's own
+            # calls (envoy gateway's offline reconciler calls the one its Kubernetes provider also builds)
+            calls = calls + graph.deployed(key, graph.constructions(key))
         if calls or not key.receiver:
             listed = graph.listed_where_called(key)
 
@@ -346,6 +350,7 @@ class Guards:
 
 
 _ENABLED_FIELDS = frozenset({"Enabled", "Enable", "IsEnabled"})
+_FRAMEWORK_CALLED = frozenset({"Reconcile"})  # methods a library calls on the values the module builds
 
 
 def _then(
