@@ -1068,7 +1068,7 @@ def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`owner!=helm`, `!ephemeral`, `tier notin (…)` leave out the objects they name and keep every other one: no
-    mitigation, and the note says what the selector leaves out (ingress-nginx's and traefik's Helm exclusions)."""
+    mitigation, and the note shows the selector that only excludes (ingress-nginx's and traefik's Helm exclusions)."""
     monkeypatch.chdir(FIXTURES / "WL001" / "selectors-that-only-exclude")
     report = run([Path(".")], CommandLine(), catalog)
     notes = [(f.code, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings]
@@ -1076,7 +1076,7 @@ def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
         (
             "WL001",
             22,
-            [(19, "WithTweakListOptions's LabelSelector only leaves out `owner!=helm` and keeps every other Secret")],
+            [(19, "WithTweakListOptions's LabelSelector `owner!=helm` only excludes and keeps every other Secret")],
         ),
         (
             "WL001",
@@ -1084,14 +1084,15 @@ def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
             [
                 (
                     25,
-                    "WithTweakListOptions's FieldSelector only leaves out "
-                    '`fields.OneTermNotEqualSelector("type", "helm.sh/release.v1")` and keeps every other ConfigMap',
+                    "WithTweakListOptions's FieldSelector "
+                    '`fields.OneTermNotEqualSelector("type", "helm.sh/release.v1")` only excludes and keeps every '
+                    "other ConfigMap",
                 )
             ],
         ),
         (
             "WL004",
             35,
-            [(35, "LabelSelector only leaves out `!ephemeral, tier notin (cache, queue)` and keeps every other Pod")],
+            [(35, "LabelSelector `!ephemeral, tier notin (cache, queue)` only excludes and keeps every other Pod")],
         ),
     ]

@@ -314,7 +314,7 @@ def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: s
                 narrows = 'lists every namespace (the "" key)'
             elif restriction.detail.startswith(EXCLUDES_ONLY):
                 excluded = restriction.detail.removeprefix(EXCLUDES_ONLY)
-                narrows = f"only leaves out `{excluded}` and keeps every other {kind}"
+                narrows = f"`{excluded}` only excludes and keeps every other {kind}"
             related.append(Related(restriction.span, f"{restriction.text} {narrows}"))
         elif restriction.condition is not None:
             condition = restriction.condition
