@@ -257,13 +257,17 @@ class Guards:
 
     def _enabled_beside(self, file: GoFile, construction: tree_sitter.Node) -> Guard | None:
         """A controller built as a field of a registry entry that says whether it runs (`[]Def{{Enabled:
-        c.ServiceEnabled, Controller: &R{…}}}`, set up only `if d.Enabled`): that field, as a guard."""
+        c.ServiceEnabled, Controller: &R{…}}}`, set up only `if d.Enabled`), also inside a wrapper the entry
+        builds (kong's dynamic CRD controllers): that field, as a guard."""
         if construction.type != "composite_literal":
             return None
-        entry = holding_literal(construction)
-        if entry is None:
-            return None
-        value = next((node for key, node in keyed_elements(entry) if key in _ENABLED_FIELDS), None)
+        value, entry = None, holding_literal(construction)
+        # up through the wrappers it is built in (`{Enabled: …, Controller: &Dynamic{Controller: &R{…}}}`)
+        for _ in range(_WRAPPERS):
+            if entry is None or value is not None:
+                break
+            value = next((node for key, node in keyed_elements(entry) if key in _ENABLED_FIELDS), None)
+            entry = holding_literal(entry)
         if value is None:
             return None
         truth, origin = self.evaluator.truth(file, value, {})
@@ -350,6 +354,7 @@ class Guards:
 
 
 _ENABLED_FIELDS = frozenset({"Enabled", "Enable", "IsEnabled"})
+_WRAPPERS = 3  # literals a controller may be built in, inside the registry entry that enables it
 _FRAMEWORK_CALLED = frozenset({"Reconcile"})  # methods a library calls on the values the module builds
 
 
