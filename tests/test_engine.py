@@ -49,7 +49,12 @@ BAD: dict[str, str | bytes] = {
 # path below the analyzed folder, level and message, in the reporting order (path, message)
 BAD_NOTES = [  # path, level, message and the line SARIF's region names (syntax errors)
     ("internal/binary.go", "error", "file is binary (contains NUL bytes)", None),
-    ("internal/broken.go", "warning", "syntax error at line 3; analyzed what parsed", 3),
+    (
+        "internal/broken.go",
+        "warning",
+        "cannot parse line 3 (a syntax error, or Go the parser does not read); analyzed what parsed",
+        3,
+    ),
     ("internal/latin1.go", "error", "file is not valid UTF-8 (invalid byte at line 3)", None),
     ("internal/locked.go", "error", "cannot read file: Permission denied", None),
     ("operator/syntax.py", "error", "syntax error at line 1; file skipped", 1),
@@ -202,7 +207,10 @@ def test_only_a_go_syntax_warning_is_not_a_failed_run(
     monkeypatch.chdir(tmp_path)
     result = run_cli("check", "repo")
     assert (result.exit_code, result.stdout) == (0, "No findings in 1 file.\n")
-    assert result.stderr == "warning: repo/main.go: syntax error at line 3; analyzed what parsed\n"
+    assert result.stderr == (
+        "warning: repo/main.go: cannot parse line 3 (a syntax error, or Go the parser does not read); "
+        "analyzed what parsed\n"
+    )
 
 
 def test_empty_folder_has_no_findings_in_zero_files(

@@ -250,7 +250,8 @@ def _parse(run: _Run, source: SourceFile) -> None:
     error = parser.first_syntax_error(tree)
     if error is not None:
         line = error.start_point.row + 1
-        message = f"syntax error at line {line}; analyzed what parsed"
+        # tree-sitter-go also fails on some valid Go (a label named `nil`): the message does not blame the code
+        message = f"cannot parse line {line} (a syntax error, or Go the parser does not read); analyzed what parsed"
         run.notifications.append(Notification(source.path, message, NotificationLevel.WARNING, line=line))
     run.comments.extend(parser.extract_comments(source, tree))
     directory = os.path.relpath(os.path.dirname(source.path) or ".", run.unit.shown_root)
