@@ -1064,6 +1064,36 @@ def test_an_index_through_a_manager_is_run_by_the_binaries_handing_that_manager(
     ]
 
 
+def test_a_by_object_entry_setting_only_a_transform_is_told_it_keeps_every_object(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An entry with a Transform and no Label, Field or Namespaces narrows nothing: its note says the transform
+    keeps every object (argocd-operator strips Secrets' data); an empty entry's note does not mention one."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "by-object-entry-without-selector")
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = [(f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings]
+    assert notes == [
+        (
+            24,
+            [
+                (15, "cache options here leave Secret unrestricted"),
+                (19, "ByObject entry for &corev1.Secret{} sets no Label, Field or Namespaces"),
+            ],
+        ),
+        (
+            25,
+            [
+                (15, "cache options here leave ConfigMap unrestricted"),
+                (
+                    20,
+                    "ByObject entry for &corev1.ConfigMap{} sets no Label, Field or Namespaces; its Transform keeps "
+                    "every ConfigMap, only smaller",
+                ),
+            ],
+        ),
+    ]
+
+
 def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

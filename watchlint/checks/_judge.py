@@ -155,7 +155,8 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
         applicable, active = _active(policy, site)
         if active is None:
             reaching = _reaching(applicable, site)
-            related = _origins(policy, site) + _inactive(reaching, site.kind)
+            transformed = any(transform.kind == site.kind for transform in policy.transforms)
+            related = _origins(policy, site) + _inactive(reaching, site.kind, transformed)
             # the other binaries that leave it open too: one fix each is needed before it is closed
             others = [
                 other
@@ -293,7 +294,11 @@ def _reaching(restrictions: list[Restriction], site: Site) -> list[Restriction]:
     return [r for r in restrictions if not r.reaches or not running.isdisjoint(r.reaches)]
 
 
-def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: str) -> tuple[Related, ...]:
+def _inactive(
+    restrictions: tuple[Restriction, ...] | list[Restriction], kind: str, transformed: bool = False
+) -> tuple[Related, ...]:
+    """Notes on the options that narrow nothing or only under a condition; `transformed` where the policy
+    transforms the kind (an entry setting only a Transform: argocd-operator strips Secrets' data)."""
     related = []
     # an empty literal filled under a condition (`DefaultNamespaces: map[…]{}`, then entries added for
     # --namespaces) is told by the condition: "names no namespace" would say the scope can never apply
@@ -315,6 +320,8 @@ def _inactive(restrictions: tuple[Restriction, ...] | list[Restriction], kind: s
             elif restriction.detail.startswith(EXCLUDES_ONLY):
                 excluded = restriction.detail.removeprefix(EXCLUDES_ONLY)
                 narrows = f"`{excluded}` only excludes and keeps every other {kind}"
+            elif restriction.mitigation is Mitigation.BY_OBJECT and transformed:
+                narrows += f"; its Transform keeps every {kind}, only smaller"
             related.append(Related(restriction.span, f"{restriction.text} {narrows}"))
         elif restriction.condition is not None:
             condition = restriction.condition
