@@ -7,7 +7,8 @@ or watches the kind metadata-only; every edit brings the imports it needs, with 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import tree_sitter
 
@@ -35,6 +36,9 @@ class OptionsAnchor:
     # literal's field, or of a field inside it, would be replaced
     overwritten: frozenset[str] = frozenset()
     has_selectors: bool = True  # controller-runtime v0.9 or later: per-kind selectors (SelectorsByObject) exist
+    # where `label` is made up (the code sets no owner key): per API type (import path, name), a label every
+    # object of it the code builds carries, proposed instead
+    built_labels: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
 
     def replaces(self, path: str) -> bool:
         """Whether the code assigns the field at `path` (`Cache.ByObject`) whole, or one holding it."""
@@ -157,17 +161,25 @@ def predicate_selector_fix(anchor: OptionsAnchor, kind: KindType, policy: str, s
 
 
 def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_reads: bool) -> Fix | None:
-    if anchor.label is None:
+    built = anchor.built_labels.get((kind.package, kind.name))
+    label = built or anchor.label
+    if label is None:
         return None
-    key, value = anchor.label
+    key, value = label
     made = _labelled_entry(anchor, kind, ((key, value),), keep_reads)
     if made is None:
         return None
     edits, where, reads = made
-    title = (
-        f"Cache only {kind.name} objects labelled {key}={value} ({where} in {anchor.file.path}){reads}; "
-        "unlabelled ones become invisible, so label what the operator creates"
-    )
+    if built is not None:
+        title = (
+            f"Cache only {kind.name} objects labelled {key}={value}, as every {kind.name} the operator builds is "
+            f"({where} in {anchor.file.path}){reads}; others become invisible"
+        )
+    else:
+        title = (
+            f"Cache only {kind.name} objects labelled {key}={value} ({where} in {anchor.file.path}){reads}; "
+            "unlabelled ones become invisible, so label what the operator creates"
+        )
     return Fix(title, Applicability.UNSAFE, edits, code="WL001", policy=policy)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.declarations import resolve_type
 from watchlint.go.model import GoFile, call_parts
 from watchlint.go.resolve import Resolver, key_of, keyed_entries, unquote
 from watchlint.go.scope import innermost_function
@@ -174,3 +175,45 @@ def _selects(value: tree_sitter.Node) -> bool:
         return False
     called = call_parts(holder.parent)
     return called is not None and called.name in _SELECTING_CALLS
+
+
+def sets_an_owner_key(files: list[GoFile]) -> bool:
+    """Whether the code names a standard owner key at all: where it does not, `owner_label`'s label is made up."""
+    return any(key.encode() in file.source.data for file in files for key in OWNER_KEYS)
+
+
+def built_labels(files: list[GoFile], resolver: Resolver) -> dict[tuple[str, str], tuple[str, str]]:
+    """Per API type (import path, name), a label every object of it the code builds with metadata carries
+    (harbor-operator's init Job literal `Labels: {"job-type": "minio-init"}`): a selector of the operator's own
+    to propose where it sets no owner label. A type with one such literal whose labels are not all seen has
+    none; `&batchv1.Job{}` without metadata builds no object (a watch's or a read's target)."""
+    common: dict[tuple[str, str], set[tuple[str, str]] | None] = {}
+    for file in files:
+        if file.is_test or b"Labels" not in file.source.data:
+            continue
+        for literal in file.nodes("composite_literal"):
+            meta = next((value for key, value in keyed_entries(literal) if parser.text(key) == "ObjectMeta"), None)
+            built = resolve_type(literal.child_by_field_name("type"), file) if meta is not None else None
+            if meta is None or built is None:
+                continue
+            labels = _literal_labels(file, meta, resolver)
+            key = (built.package, built.name)
+            seen = common.get(key, labels)
+            common[key] = None if seen is None or labels is None else seen & labels
+    return {key: min(pairs) for key, pairs in common.items() if pairs}
+
+
+def _literal_labels(file: GoFile, meta: tree_sitter.Node, resolver: Resolver) -> set[tuple[str, str]] | None:
+    """The labels an `ObjectMeta{Labels: map[string]string{…}}` literal sets, of those whose key and value are
+    told (`"registry": req.Name` varies by object); None for labels that are not a map literal."""
+    if meta.type != "composite_literal":
+        return None
+    labels = next((value for key, value in keyed_entries(meta) if parser.text(key) == "Labels"), None)
+    if labels is None or labels.type != "composite_literal":
+        return None
+    found = set()
+    for key, value in keyed_entries(labels):
+        named, given = resolver.string_value(file, key), resolver.string_value(file, value)
+        if named is not None and given is not None:
+            found.add((named, given))
+    return found

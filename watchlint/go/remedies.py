@@ -32,7 +32,7 @@ from watchlint.go.guards import is_failing_return
 from watchlint.go.managers import LiteralKey, is_new_manager, is_opaque, options_literals
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
-from watchlint.go.ownerlabel import owner_label
+from watchlint.go.ownerlabel import built_labels, owner_label, sets_an_owner_key
 from watchlint.go.pending import PendingSite, uses_in
 from watchlint.go.policy import FilePolicy
 from watchlint.go.replacedoptions import options_path
@@ -87,6 +87,7 @@ def options_anchors(
     is_old_era = module.has_legacy_cache_options
     has_selectors = module.cache_options_era != "pre-selectors"
     labels: dict[frozenset[str] | None, tuple[str, str] | None] = {}
+    kind_labels: dict[frozenset[str] | None, dict[tuple[str, str], tuple[str, str]]] = {}  # see OptionsAnchor
     overwritten = _overwritten_fields(all_files, resolver)
 
     def label(packages: frozenset[str] | None) -> tuple[str, str] | None:
@@ -95,6 +96,8 @@ def options_anchors(
         if packages not in labels:
             reached = [f for f in all_files if packages is None or f.package_path in packages]
             labels[packages] = owner_label(reached, resolver, _operator_name(module.path))
+            made_up = labels[packages] is not None and not sets_an_owner_key(reached)
+            kind_labels[packages] = built_labels(reached, resolver) if made_up else {}
         return labels[packages]
 
     candidates = [
@@ -123,16 +126,25 @@ def options_anchors(
                 item[0].path,
             ),
         )
+        owner = label(packages)
         return OptionsAnchor(
-            file, literal, is_old_era, label(packages), _of(overwritten, packages), has_selectors=has_selectors
+            file,
+            literal,
+            is_old_era,
+            owner,
+            _of(overwritten, packages),
+            has_selectors=has_selectors,
+            built_labels=kind_labels[packages],
         )
 
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
         # a test's manager (envtest) is edited only where it is the default, as the only one there is
         found = [(f, n) for f, n in reached(packages) if not f.path.endswith("_test.go")] if len(candidates) > 1 else []
-        fields = _of(overwritten, packages)
+        fields, owner = _of(overwritten, packages), label(packages)
         return {
-            (f.path, n.start_byte): OptionsAnchor(f, n, is_old_era, label(packages), fields, has_selectors)
+            (f.path, n.start_byte): OptionsAnchor(
+                f, n, is_old_era, owner, fields, has_selectors, built_labels=kind_labels[packages]
+            )
             for f, n in found
         }
 
