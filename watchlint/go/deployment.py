@@ -17,11 +17,12 @@ import tree_sitter
 from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
-from watchlint.go.declarations import FunctionInfo, FunctionKey
+from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.fields import FieldValues
 from watchlint.go.flags import FlagRegistry, variable_key
 from watchlint.go.guards import Guard, Guards, returns_error, returns_failure
 from watchlint.go.known import (
+    A_STRUCT,
     AN_ERROR,
     OPERATORS,
     UNKNOWN,
@@ -302,6 +303,8 @@ class Evaluator:
         function = OPERATORS.get(operator)
         if function is None or not isinstance(left, Val) or not isinstance(right, Val):
             return UNKNOWN
+        if A_STRUCT in (left.value, right.value) and None not in (left.value, right.value):
+            return UNKNOWN  # two structs' values are not known, only that one is not nil
         try:
             return Val(function(left.value, right.value), origin)
         except TypeError:
@@ -532,7 +535,18 @@ class Evaluator:
             if any(not isinstance(item, Val) for item in items):
                 return Val([UNKNOWN] * len(items))
             return Val([item.value for item in items if isinstance(item, Val)])
+        if type_node.type in ("type_identifier", "qualified_type") and self._is_struct(file, type_node):
+            # `Provider: &Provider{…}` of a defaults constructor: not nil (envoy gateway's `e.Provider == nil`)
+            return Val(A_STRUCT)
         return UNKNOWN
+
+    def _is_struct(self, file: GoFile, type_node: tree_sitter.Node) -> bool:
+        """Whether a literal's type is a struct the module declares."""
+        declared = resolve_type(type_node, file)
+        return (
+            declared is not None
+            and self.resolver.declarations.unalias(declared.base) in self.resolver.declarations.structs
+        )
 
 
 _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})

@@ -157,11 +157,11 @@ class FieldValues:
         computed: list[Val] = []
         for file, value_node, _ in self._writes_of_field(name, owner):
             # a constructor's parameter stored in the field: what the constructor's calls pass
+            # a field's writes start a chain of their own, as a parameter's binding does: what the field holds is
+            # one fact, however deep the read that asks for it (envoy gateway's `e.Provider == nil` in a helper)
             value = _first_result(
                 value_node,
-                self.evaluator.value(
-                    file, value_node, self.evaluator.parameters(file, value_node, depth + 1), depth + 1
-                ),
+                self.evaluator.value(file, value_node, self.evaluator.parameters(file, value_node, 1), 1),
             )
             # a configuration file's field left empty, copied into a struct of another type, says nothing of
             # every value of that type (kueue's types.NamespacedName filled from its configuration's Namespace)

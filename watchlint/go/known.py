@@ -44,6 +44,17 @@ class _Error:
 AN_ERROR = _Error()
 
 
+class _Struct:
+    """A struct value the code builds (`&Provider{…}`, what `DefaultProvider()` returns): not nil, its fields
+    read by their own writes; compared with anything but nil, unknown (see `compared`)."""
+
+    def __repr__(self) -> str:
+        return "A_STRUCT"
+
+
+A_STRUCT = _Struct()
+
+
 @dataclass(frozen=True, slots=True)
 class Val:
     """A value known for the default deployment, and where it comes from (a flag, a variable)."""
