@@ -119,6 +119,8 @@ EVERY_NAMESPACE = "every namespace"
 # the detail of a selector made of exclusions only (`owner!=helm`), followed by the selector: it leaves out the
 # objects it names and keeps every other one, so it narrows nothing that grows with the cluster
 EXCLUDES_ONLY = "excludes only "
+# the detail of a DisableFor of every kind: the manager's NewClient builds its client without the cache
+NO_CACHE = "reads no cache"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from watchlint.facts import (
     EVERY_NAMESPACE,
     EXCLUDES_ONLY,
+    NO_CACHE,
     Access,
     CachePolicy,
     Facts,
@@ -205,11 +206,12 @@ def without_replaced(restrictions: list[Restriction], kind: str) -> list[Restric
 
 
 def _served_uncached(restriction: Restriction, site: Site) -> bool:
-    """Whether the restriction sends this List to the API server: DisableFor naming its kind (one whose
-    contents are not visible keeps the List from the cache, not known to send it anywhere)."""
+    """Whether the restriction sends this List to the API server: DisableFor naming its kind, or a client that
+    reads no cache (one whose contents are not visible keeps the List from the cache, not known to send it
+    anywhere)."""
     return (
         restriction.mitigation is Mitigation.DISABLE_FOR
-        and restriction.kind == site.kind
+        and (restriction.kind == site.kind or (restriction.kind is None and restriction.detail == NO_CACHE))
         and site.operation is Operation.LIST
     )
 

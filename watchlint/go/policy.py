@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 import tree_sitter
 
-from watchlint.facts import EVERY_NAMESPACE, Condition, Evidence, Mitigation, Restriction, Transform, any_of
+from watchlint.facts import EVERY_NAMESPACE, NO_CACHE, Condition, Evidence, Mitigation, Restriction, Transform, any_of
 from watchlint.go import parser
 from watchlint.go.byobjecthelpers import entries_by_callers
 from watchlint.go.clientsyntax import reader_of
@@ -111,12 +111,40 @@ _OPTION_FIELDS = frozenset(
         "ReaderFailOnMissingInformer",
         "Unstructured",
         "NewCache",
+        "NewClient",
         "DefaultTransform",
     }
 )
 
 
 _QUALIFIED_TYPES = "(qualified_type name: (type_identifier) @type)"
+
+
+def _cache_dropped(function: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The statement of a NewClient function literal (`func(config *rest.Config, options client.Options)`) that
+    empties the cache options it is given (`options.Cache = nil`), if one."""
+    if function.type != "func_literal":
+        return None
+    parameters = [
+        parser.text(name)
+        for declaration in parser.named(function.child_by_field_name("parameters") or function)
+        for name in declaration.children_by_field_name("name")
+    ]
+    if len(parameters) < 2:
+        return None
+    target = f"{parameters[1]}.Cache"
+    statements = parser.captures("(assignment_statement) @a", function).get("a", [])
+    return next(
+        (
+            statement
+            for statement in statements
+            if parser.text(statement.child_by_field_name("left")) == target
+            and parser.text(statement.child_by_field_name("right")) == "nil"
+        ),
+        None,
+    )
+
+
 _FILTERED_CACHE = "github.com/IBM/controller-filtered-cache/filteredcache"
 
 
@@ -402,6 +430,11 @@ class _Extractor:
             self._disable_for(name, value, anchor, client)
         elif name == "NewCache":
             self._filtered_cache(value, anchor)
+        elif name == "NewClient" and (dropped := _cache_dropped(value)) is not None:
+            # `options.Cache = nil` before client.New (openshift's ingress operator): the manager's client reads
+            # no cache, whatever kind it reads
+            text = f"NewClient sets `{' '.join(parser.text(dropped).split())}`"
+            self._add(Mitigation.DISABLE_FOR, None, anchor, text, detail=NO_CACHE)
         elif name == "DefaultTransform" and shown != "nil":
             names = self._named_types(value)
             reaches = self.links.reaching(self.file, anchor)
