@@ -32,6 +32,7 @@ from watchlint.go.model import (
     TypeRef,
 )
 from watchlint.go.objectlists import ObjectLists, literal_of
+from watchlint.go.pending import method_name, uses_in
 from watchlint.go.replacedoptions import ReplacedOptions
 from watchlint.go.resolve import (
     ObjectRef,
@@ -120,6 +121,37 @@ _OPTION_FIELDS = frozenset(
 _QUALIFIED_TYPES = "(qualified_type name: (type_identifier) @type)"
 
 
+def _copied_into_options(literal: tree_sitter.Node) -> tree_sitter.Node | None:
+    """For a ByObject map held in a local that the function only copies into another map (`extra :=
+    map[client.Object]cache.ByObject{…}`, then `if monitoring { maps.Copy(opts.ByObject, extra) }`, or a loop
+    over it), the first place it is copied: the entries apply where it runs."""
+    values = literal.parent
+    declared = values.parent if values is not None and values.type == "expression_list" else None
+    left = declared.child_by_field_name("left") if declared is not None else None
+    if declared is None or declared.type != "short_var_declaration" or left is None or len(parser.named(left)) != 1:
+        return None
+    name = parser.named(left)[0]
+    function = innermost_function(literal)
+    uses = [use for use in uses_in(function, parser.text(name)) if use != name] if function is not None else []
+    places = [_copying(use) for use in uses]
+    if not places or any(place is None for place in places):
+        return None
+    return min((place for place in places if place is not None), key=lambda place: place.start_byte)
+
+
+def _copying(use: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The statement copying a map where `use` names it as the source: `maps.Copy(dst, use)`, or the `for`
+    statement of `for k, v := range use`."""
+    parent = use.parent
+    if parent is not None and parent.type == "range_clause" and parent.child_by_field_name("right") == use:
+        return parent.parent
+    call = parent.parent if parent is not None and parent.type == "argument_list" else None
+    arguments = parser.named(parent) if call is not None and parent is not None else []
+    if call is not None and method_name(call) == "Copy" and len(arguments) == 2 and arguments[1] == use:
+        return call
+    return None
+
+
 def _cache_dropped(function: tree_sitter.Node) -> tree_sitter.Node | None:
     """The statement of a NewClient function literal (`func(config *rest.Config, options client.Options)`) that
     empties the cache options it is given (`options.Cache = nil`), if one."""
@@ -188,6 +220,9 @@ class _Extractor:
     links: ManagerLinks
     replaced: ReplacedOptions
     policy: FilePolicy = field(default_factory=FilePolicy)
+    # where the entries being read take effect, when not where they are written: the `maps.Copy(opts.ByObject,
+    # extra)` (or the loop) that copies a map held in a local into the options; its guards are theirs
+    copied_at: tree_sitter.Node | None = None
 
     def run(self) -> None:
         for literal in self.file.nodes("composite_literal"):
@@ -217,7 +252,11 @@ class _Extractor:
         if type_node.type == "map_type":
             value_type = resolve_type(type_node.child_by_field_name("value"), self.file)
             if _is_one_of(value_type, _SELECTOR_TYPES) and not self._in_another_librarys_options(literal):
-                self._selector_map(literal)
+                self.copied_at = _copied_into_options(literal)
+                try:
+                    self._selector_map(literal)
+                finally:
+                    self.copied_at = None
             return
         type_ref = resolve_type(type_node, self.file)
         if type_ref is not None and type_ref.is_(CR_CACHE, "SelectorsByObject"):
@@ -635,7 +674,8 @@ class _Extractor:
         if not self._may_run(node):
             return  # options a function builds that no code calls or hands on (a leftover): no manager takes them
         file, written = at if at is not None else (self.file, node)
-        condition = self.evaluator.condition(file, written)
+        guarded = self.copied_at if self.copied_at is not None and at is None else written
+        condition = self.evaluator.condition(file, guarded)
         if built is not None and (condition is None or condition.holds_by_default is not False):
             condition = built
         cache_file = self.file
