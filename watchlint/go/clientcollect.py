@@ -3,6 +3,8 @@ file into the client graph's tables before any reference is resolved (clients)."
 
 from __future__ import annotations
 
+import tree_sitter
+
 from watchlint.go import parser
 from watchlint.go.clientrefs import PACKAGE_SCOPE
 from watchlint.go.clients import ClientGraph
@@ -58,7 +60,9 @@ def _assignments(graph: ClientGraph, file: GoFile) -> None:
         located = resolver.declarations.field(owner, name)
         if located is not None and graph.is_client_like(located[1].type):
             fallback = in_nil_test(left, parser.text(left), is_nil=True)  # a default for a field left unset
-            graph.record(graph.field_values, (located[0], name), file, parser.named(right)[0], fallback)
+            graph.record(
+                graph.field_values, (located[0], name), file, parser.named(right)[0], fallback or _on_error(left)
+            )
 
 
 def _package_variables(graph: ClientGraph, file: GoFile) -> None:
@@ -76,7 +80,14 @@ def _package_variables(graph: ClientGraph, file: GoFile) -> None:
                 continue
             value = values[position] if len(values) == len(names) else values[0]
             key = (TypeRef(named[0], PACKAGE_SCOPE), named[1])
-            graph.record(graph.field_values, key, file, value)
+            graph.record(graph.field_values, key, file, value, _on_error(name))
+
+
+def _on_error(node: tree_sitter.Node) -> bool:
+    """Whether a write sits where an error was returned (`if err != nil { direct = c } else { direct = d }`,
+    addon-controller's fallback where client.New fails): the default deployment does not fail, so the value
+    written there is a fallback, which other values of the field or variable outweigh."""
+    return in_nil_test(node, "err", is_nil=False)
 
 
 def _calls(graph: ClientGraph, file: GoFile) -> None:
