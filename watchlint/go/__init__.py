@@ -646,6 +646,11 @@ def _site_condition(found: _Resolved, evaluator: Evaluator, clients: ClientGraph
     tofu-controller's runner server, given the manager's client only for a local test run)."""
     item = found.item
     condition = evaluator.condition(item.file, item.node)
+    if item.read_at is not None and (condition is None or condition.holds_by_default is not False):
+        # reported at a helper's call: the helper's own guards of the read (envoy gateway's checkOwnership
+        # returns before its Get unless gateway-namespace mode is on)
+        inside = evaluator.guarding.within(*item.read_at)
+        condition = inside if inside is not None and inside.holds_by_default is False else condition
     if condition is not None or found.access is not Access.CACHE or not isinstance(item.client, ParamRef | FieldRef):
         return condition
     places = clients.cached_value_places(item.client)

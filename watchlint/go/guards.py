@@ -51,6 +51,11 @@ class Guards:
         guards.extend(self._caller_guards(file, node))
         return combine(guards)
 
+    def within(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
+        """The guards of a node inside its function only, its parameters bound as in `condition`: a read in a
+        helper reported at a call of it, which its own guards may keep from running (an early return)."""
+        return combine(list(self.guards(file, node, self.evaluator.parameters(file, node))))
+
     def guards(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> Iterator[Guard]:
         child, current = node, node.parent
         while current is not None and current.type not in ("function_declaration", "method_declaration", "source_file"):

@@ -46,6 +46,8 @@ class PendingSite:
     helper: tuple[FunctionKey, int] | None = None  # the object is this parameter of a helper: see its calls
     helper_items: bool = False  # …or an item of it (a variadic `objs ...client.Object`): each one its calls pass
     through: Evidence | None = None  # reported at a helper's call: where the helper watches or reads the kind
+    # …and the read or watch itself there, whose guards inside the helper keep it from running (an early return)
+    read_at: tuple[GoFile, tree_sitter.Node] | None = None
     helper_field: str | None = None  # …or this field of it (`target.Object` of a `WatchTarget` parameter)
     forwarded: int | None = None  # a helper's variadic parameter passed on as the watch's options (`opts...`)
     # namespace restrictions and the expression naming the namespace, judged for the default deployment later

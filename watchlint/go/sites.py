@@ -491,6 +491,7 @@ class SiteExtractor:
         verb = "watches" if site.operation is Operation.WATCH else "reads"
         helper = site.enclosing or "the helper"
         copy.through = site.through or Evidence(site.span, f"{helper} {verb} it with `{site.construct}`")
+        copy.read_at = site.read_at or (site.file, site.node)
         return copy
 
     def _namespaces_passed(self, site: PendingSite, copy: PendingSite, file: GoFile, call: tree_sitter.Node) -> None:
