@@ -992,10 +992,11 @@ class ClientGraph:
         if info is not None and not info.file.is_test:
             passed = [value for value in passed if not value.in_test]
         shown = f"parameter {ref.name} of {self._named(ref.function)}"
-        if not passed and info is not None:
+        if info is not None:
             # listed in a slice of functions and called through the loop's item (`probe(ctx, c)`), or stored in a
-            # struct field and called through it (`r.newESClient(r.client, …)`)
-            passed = [
+            # struct field and called through it (`r.newESClient(r.client, …)`), besides any call by name
+            # (dynatrace calls NewClientFromDynakube with its API reader, and through a field with a cached client)
+            passed = passed + [
                 self._assigned(file, arguments[ref.index])
                 for file, call in self.listed_calls(ref.function)
                 if ref.index < len(arguments := parser.named(call.child_by_field_name("arguments") or call))
