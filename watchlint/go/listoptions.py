@@ -14,8 +14,8 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import excluded_selector, fields_detail
 from watchlint.go.model import CR_CLIENT, META_V1, GoFile
-from watchlint.go.pending import ALL_NAMESPACES, PendingSite, guard_added, method_name, operand_of, uses_in
-from watchlint.go.resolve import Resolver, is_slice_literal, keyed_elements, literal_items, unquote
+from watchlint.go.pending import ALL_NAMESPACES, PendingSite, calls_in, guard_added, method_name, operand_of, uses_in
+from watchlint.go.resolve import Resolver, assigned_to, is_slice_literal, keyed_elements, literal_items, unquote
 from watchlint.go.scope import innermost_function
 from watchlint.go.values import ValueTracer
 
@@ -225,6 +225,8 @@ class ListOptionsReader:
             return None
         selector = built.parent
         paged = selector.parent if selector is not None and selector.type == "selector_expression" else None
+        if paged is None:  # `p := pager.New(…)`, then `p.EachListItem(ctx, opts, fn)`
+            paged = _paged_through_a_local(file, built)
         values = parser.named(paged.child_by_field_name("arguments") or paged) if paged is not None else []
         if paged is None or method_name(paged) not in _PAGER_LISTS or len(values) < 2:
             return None
@@ -360,6 +362,25 @@ def _excluded_only(file: GoFile, value: tree_sitter.Node, resolver: Resolver) ->
         selector = unquote(parser.text(value))
         return selector if excludes_only(selector) else None
     return excluded_selector(file, value, resolver)
+
+
+def _paged_through_a_local(file: GoFile, built: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The first listing call (`p.EachListItem(…)`) on the local a pager is built into (`p := pager.New(…)`)."""
+    target = assigned_to(built)
+    function = innermost_function(built)
+    if target is None or target.type != "identifier" or function is None:
+        return None
+    return next(
+        (
+            call
+            for call in calls_in(function)
+            if method_name(call) in _PAGER_LISTS
+            and (operand := operand_of(call)) is not None
+            and parser.text(operand) == parser.text(target)
+            and call.start_byte > built.end_byte
+        ),
+        None,
+    )
 
 
 def _written_fields(file: GoFile, uses: list[tree_sitter.Node]) -> list[tuple[tree_sitter.Node, tree_sitter.Node, str]]:
