@@ -531,18 +531,20 @@ def _api_reader_field(clients: ClientGraph, owner: TypeRef) -> str | None:
 
 def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
     """The options literals (file path, offset) that the NewManager calls of `package main` files receive, and
-    those of them whose manager is idle (see _is_idle)."""
+    those of any package whose manager is idle (see _is_idle: dynatrace's CSI init command builds one for its
+    API reader in a package of its own)."""
     found: set[tuple[str, int]] = set()
     idle: set[tuple[str, int]] = set()
     for file in files:
-        if file.package_name != "main":
-            continue
+        if file.package_name != "main" and b"GetAPIReader" not in file.source.data:
+            continue  # an idle manager is asked for its API reader, or at least nothing else
         for call in file.calls():
             function = call.node.child_by_field_name("function")
             if is_new_manager(file, function) and call.arguments is not None and len(parser.named(call.arguments)) > 1:
                 literals: set[tuple[str, int]] = set()
                 options_literals(file, parser.named(call.arguments)[1], 0, resolver, literals)
-                found |= literals
+                if file.package_name == "main":
+                    found |= literals
                 if _is_idle(call.node):
                     idle |= literals
     return found, idle
