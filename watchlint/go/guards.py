@@ -52,9 +52,12 @@ class Guards:
         return combine(guards)
 
     def within(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
-        """The guards of a node inside its function only, its parameters bound as in `condition`: a read in a
-        helper reported at a call of it, which its own guards may keep from running (an early return)."""
-        return combine(list(self.guards(file, node, self.evaluator.parameters(file, node))))
+        """The guards of a node inside its function that a setting decides, its parameters bound as in
+        `condition`: a read in a helper reported at a call of it, which its own guards may keep from running
+        (an early return unless a mode is configured). A guard on the helper's own state is left out: kueue's
+        patch helper reads only `if fetch`, a local false on the first try of a retry and true after."""
+        guards = self.guards(file, node, self.evaluator.parameters(file, node))
+        return combine([guard for guard in guards if guard.origin])
 
     def guards(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> Iterator[Guard]:
         child, current = node, node.parent
