@@ -395,6 +395,8 @@ def fixes_for(site: Site, judgement: Judgement) -> tuple[Fix, ...]:
 
 
 def _only_when(restriction: str, condition: str) -> str:
-    """`DefaultNamespaces applies only when X is set`; a restriction that already says what it sets (`ByObject
-    entry for &corev1.Pod{} sets Field`) reads `… sets Field only when X is set`."""
-    return f"{restriction} {'only when' if ' sets ' in restriction else 'applies only when'} {condition}"
+    """`DefaultNamespaces applies only when X is set`; a restriction that already says what it does (`ByObject
+    entry for &corev1.Pod{} sets Field`, `DisableFor lists &corev1.ConfigMap{}`) reads `… sets Field only when X
+    is set`."""
+    says = " sets " in restriction or " lists " in restriction
+    return f"{restriction} {'only when' if says else 'applies only when'} {condition}"
