@@ -1064,6 +1064,19 @@ def test_an_index_through_a_manager_is_run_by_the_binaries_handing_that_manager(
     ]
 
 
+def test_a_manager_built_only_for_its_api_reader_is_no_cache_of_the_binary(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A manager a package builds only to ask for its API reader never starts its cache: the finding cites the
+    operator's manager alone (dynatrace-operator's CSI init command), and its fix edits that one's options."""
+    monkeypatch.chdir(FIXTURES / "fixes-unsafe" / "by-object-label-beside-an-idle-manager-of-a-library")
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = [(f.span.path, [(r.span.path, r.message) for r in f.related]) for f in report.findings]
+    assert notes == [
+        ("controllers/controllers.go", [("operator/operator.go", "cache options here leave Secret unrestricted")])
+    ]
+
+
 def test_a_by_object_entry_setting_only_a_transform_is_told_it_keeps_every_object(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

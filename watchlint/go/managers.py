@@ -18,6 +18,7 @@ from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.guards import returned_on_success
 from watchlint.go.model import CONTROLLER_RUNTIME, CR_CLIENT, CR_MANAGER, MANAGER_PACKAGES, GoFile, TypeRef
+from watchlint.go.pending import uses_in
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import innermost_function
 from watchlint.source import Span
@@ -431,3 +432,51 @@ def is_manager_options(resolver: Resolver, type_ref: TypeRef | None) -> bool:
         return False
     type_ref = resolver.declarations.unalias(type_ref)
     return type_ref.package in MANAGER_PACKAGES and type_ref.name == "Options"
+
+
+# What a manager can be asked that does not hand it to the code that reads or watches through it.
+_IDLE_MANAGER_USES = frozenset(
+    {
+        "GetAPIReader",
+        "GetConfig",
+        "GetScheme",
+        "GetRESTMapper",
+        "GetLogger",
+        "GetHTTPClient",
+        "GetEventRecorderFor",
+        "AddHealthzCheck",
+        "AddReadyzCheck",
+        "Elected",
+        "Start",
+    }
+)
+
+
+def is_idle_manager(new_manager: tree_sitter.Node, started: bool = True) -> bool:
+    """Whether the manager a NewManager call builds into a local is only asked for its API reader, config and the
+    like (`mgr.GetAPIReader()`, a one-shot subcommand's): never handed on, nor asked for its client or cache,
+    it runs no controller and no read of the module. With `started` false, one that is started is not idle: its
+    cache starts (a webhook server's, whose options still scope its binary)."""
+    statement = new_manager.parent.parent if new_manager.parent is not None else None
+    if statement is None or statement.type not in ("short_var_declaration", "assignment_statement"):
+        return False
+    left = statement.child_by_field_name("left")
+    names = parser.named(left) if left is not None else []
+    function = innermost_function(statement)
+    if not names or names[0].type != "identifier" or function is None:
+        return False
+    name = parser.text(names[0])
+    asked = False  # with `started` false, a manager asked for nothing (`_, _ = ctrl.NewManager(…)`) is not idle
+    for use in uses_in(function, name):
+        if use.start_byte < statement.end_byte:
+            continue  # the declaration itself
+        asked = True
+        parent = use.parent
+        field = (
+            parent.child_by_field_name("field") if parent is not None and parent.type == "selector_expression" else None
+        )
+        if field is None or parser.text(field) not in _IDLE_MANAGER_USES:
+            return False
+        if not started and parser.text(field) == "Start":
+            return False
+    return asked or started

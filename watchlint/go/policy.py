@@ -19,7 +19,7 @@ from watchlint.go.declarations import resolve_type
 from watchlint.go.deployment import Evaluator
 from watchlint.go.fieldselectors import fields_detail
 from watchlint.go.known import Val
-from watchlint.go.managers import ManagerLinks
+from watchlint.go.managers import ManagerLinks, is_idle_manager
 from watchlint.go.model import (
     CONTROLLER_RUNTIME,
     CR_CACHE,
@@ -647,6 +647,8 @@ class _Extractor:
         elif name in _CONSTRUCTORS and package in _CONSTRUCTORS[name]:
             if package == CR_CACHE and _in_new_cache_function(call):
                 return  # `NewCache: func(…) { …; return cache.New(c, o) }` builds the manager's own cache
+            if package in MANAGER_PACKAGES and is_idle_manager(call, started=False):
+                return  # asked only for its API reader and the like: its cache never starts (dynatrace's CSI init)
             self.policy.origins.append(self.file.name_span(call))
             self.policy.builds_cache = self.policy.builds_cache or package != INFORMERS
             if package == INFORMERS:

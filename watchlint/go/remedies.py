@@ -29,15 +29,14 @@ from watchlint.go.edits import (
 )
 from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.guards import is_failing_return
-from watchlint.go.managers import LiteralKey, is_new_manager, is_opaque, options_literals
+from watchlint.go.managers import LiteralKey, is_idle_manager, is_new_manager, is_opaque, options_literals
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.ownerlabel import built_labels, owner_label, sets_an_owner_key
-from watchlint.go.pending import PendingSite, uses_in
+from watchlint.go.pending import PendingSite
 from watchlint.go.policy import FilePolicy
 from watchlint.go.replacedoptions import options_path
 from watchlint.go.resolve import Resolver
-from watchlint.go.scope import innermost_function
 from watchlint.source import Span
 
 _OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})
@@ -531,7 +530,7 @@ def _api_reader_field(clients: ClientGraph, owner: TypeRef) -> str | None:
 
 def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
     """The options literals (file path, offset) that the NewManager calls of `package main` files receive, and
-    those of any package whose manager is idle (see _is_idle: dynatrace's CSI init command builds one for its
+    those of any package whose manager is idle (see is_idle_manager: dynatrace's CSI init command builds one for its
     API reader in a package of its own)."""
     found: set[tuple[str, int]] = set()
     idle: set[tuple[str, int]] = set()
@@ -545,52 +544,9 @@ def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[
                 options_literals(file, parser.named(call.arguments)[1], 0, resolver, literals)
                 if file.package_name == "main":
                     found |= literals
-                if _is_idle(call.node):
+                if is_idle_manager(call.node):
                     idle |= literals
     return found, idle
-
-
-# What a manager can be asked that does not hand it to the code that reads or watches through it.
-_IDLE_MANAGER_USES = frozenset(
-    {
-        "GetAPIReader",
-        "GetConfig",
-        "GetScheme",
-        "GetRESTMapper",
-        "GetLogger",
-        "GetHTTPClient",
-        "GetEventRecorderFor",
-        "AddHealthzCheck",
-        "AddReadyzCheck",
-        "Elected",
-        "Start",
-    }
-)
-
-
-def _is_idle(new_manager: tree_sitter.Node) -> bool:
-    """Whether the manager a NewManager call builds into a local is only asked for its API reader, config and the
-    like (`mgr.GetAPIReader()`, a one-shot subcommand's): never handed on, nor asked for its client or cache,
-    it runs no controller and no read of the module."""
-    statement = new_manager.parent.parent if new_manager.parent is not None else None
-    if statement is None or statement.type not in ("short_var_declaration", "assignment_statement"):
-        return False
-    left = statement.child_by_field_name("left")
-    names = parser.named(left) if left is not None else []
-    function = innermost_function(statement)
-    if not names or names[0].type != "identifier" or function is None:
-        return False
-    name = parser.text(names[0])
-    for use in uses_in(function, name):
-        if use.start_byte < statement.end_byte:
-            continue  # the declaration itself
-        parent = use.parent
-        field = (
-            parent.child_by_field_name("field") if parent is not None and parent.type == "selector_expression" else None
-        )
-        if field is None or parser.text(field) not in _IDLE_MANAGER_USES:
-            return False
-    return True
 
 
 def _returned_with_an_error(literal: tree_sitter.Node) -> bool:
