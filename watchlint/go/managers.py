@@ -158,6 +158,15 @@ class ManagerLinks:
                     self._built_from.setdefault(key, set()).add(file.name_span(call))
         return self._built_from
 
+    def only_idle_managers(self, file: GoFile, literal: tree_sitter.Node) -> bool:
+        """Whether an options literal builds only managers never started and asked only for their API reader and
+        the like (`is_idle_manager`): its options scope no cache that runs."""
+        built = self._literals_built().get((file.path, literal.start_byte))
+        if not built:
+            return False
+        idle = {file.name_span(call) for file, call in self._new_managers if is_idle_manager(call, started=False)}
+        return built <= idle
+
     def builds_a_client(self, file: GoFile, literal: tree_sitter.Node) -> bool:
         """Whether a `client.Options` literal is what a `client.New` of the module builds its client from,
         directly or through the locals and functions returning it (`client.New(cfg, clientOptions(ctx))`):

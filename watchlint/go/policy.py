@@ -261,22 +261,43 @@ class _Extractor:
         type_ref = resolve_type(type_node, self.file)
         if type_ref is not None and type_ref.is_(CR_CACHE, "SelectorsByObject"):
             self._selector_map(literal)
-        elif _is_one_of(type_ref, _OPTION_TYPES) and not self._handed_to_another_library(literal):
-            is_manager = type_ref is not None and type_ref.is_(MANAGER_PACKAGES, "Options")
-            if is_manager and enclosing_second_cache(self.file, literal) is None:
-                self.policy.manager_options.append(literal)
-            # a client built with client.New over a cache (`CacheOptions{Reader: …}`) has options of its own
-            client = self.file.span(literal) if reader_of(literal) is not None else None
-            if client is None and type_ref is not None and type_ref.is_(CR_CLIENT, "CacheOptions"):
-                around = holding_literal(literal)
-                if (
-                    around is not None
-                    and around.type == "composite_literal"
-                    and self.links.builds_a_client(self.file, around)
-                ):
-                    return  # a client.New over no cache reads the API server: its cache options change nothing
-            for key, value in keyed_elements(literal):
-                self._option(key, value, value, client)
+        elif (
+            type_ref is not None
+            and _is_one_of(type_ref, _OPTION_TYPES)
+            and not self._handed_to_another_library(literal)
+            # the options of a manager built for its API reader (dynatrace's CSI init) scope no cache that runs
+            and not self._of_idle_managers(literal)
+        ):
+            self._options_literal(literal, type_ref)
+
+    def _options_literal(self, literal: tree_sitter.Node, type_ref: TypeRef) -> None:
+        """A literal of the manager's, cache's or client's options: each field an option."""
+        if type_ref.is_(MANAGER_PACKAGES, "Options") and enclosing_second_cache(self.file, literal) is None:
+            self.policy.manager_options.append(literal)
+        # a client built with client.New over a cache (`CacheOptions{Reader: …}`) has options of its own
+        client = self.file.span(literal) if reader_of(literal) is not None else None
+        if client is None and type_ref.is_(CR_CLIENT, "CacheOptions"):
+            around = holding_literal(literal)
+            if (
+                around is not None
+                and around.type == "composite_literal"
+                and self.links.builds_a_client(self.file, around)
+            ):
+                return  # a client.New over no cache reads the API server: its cache options change nothing
+        for key, value in keyed_elements(literal):
+            self._option(key, value, value, client)
+
+    def _of_idle_managers(self, literal: tree_sitter.Node) -> bool:
+        """Whether options are those of managers only ever asked for their API reader, or written in them
+        (`ctrl.Options{Cache: cache.Options{…}}`)."""
+        around: tree_sitter.Node | None = literal
+        for _ in range(3):
+            if around is None or around.type != "composite_literal":
+                return False
+            if self.links.only_idle_managers(self.file, around):
+                return True
+            around = holding_literal(around)
+        return False
 
     def _in_another_librarys_options(self, literal: tree_sitter.Node) -> bool:
         """Whether a ByObject map is a field of another library's options (`clustercache.CacheOptions{ByObject:
