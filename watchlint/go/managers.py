@@ -125,6 +125,7 @@ class ManagerLinks:
         self._built_from: dict[LiteralKey, set[Span]] | None = None  # NewManager calls by their options
         self._built_in: dict[FunctionKey, list[Span]] | None = None  # NewManager calls by their function
         self._reaching: dict[FunctionKey, tuple[Span, ...]] = {}
+        self._idle: frozenset[Span] | None = None  # the NewManager calls of idle managers (`only_idle_managers`)
         # the values the module stores in a struct field (FieldValues.stored), set once the evaluator is built:
         # a manager held in a field (vcluster's `ctx.VirtualManager`) is the one stored there
         self.stored: Callable[[TypeRef, str], list[tuple[GoFile, tree_sitter.Node]]] = lambda _owner, _name: []
@@ -164,8 +165,13 @@ class ManagerLinks:
         built = self._literals_built().get((file.path, literal.start_byte))
         if not built:
             return False
-        idle = {file.name_span(call) for file, call in self._new_managers if is_idle_manager(call, started=False)}
-        return built <= idle
+        if self._idle is None:
+            self._idle = frozenset(
+                built_in.name_span(call)
+                for built_in, call in self._new_managers
+                if is_idle_manager(call, started=False)
+            )
+        return built <= self._idle
 
     def builds_a_client(self, file: GoFile, literal: tree_sitter.Node) -> bool:
         """Whether a `client.Options` literal is what a `client.New` of the module builds its client from,
