@@ -91,7 +91,7 @@ class FieldValues:
             return Val(tag_value(env.default, is_bool), origin)
         if flag is None and env is None and not from_file and self._is_api_object(owner, name):
             return UNKNOWN  # a custom resource's spec holds what users write: a CLI filling it sets no default
-        defaults = self._defaults_origin(name, owner, flag, from_file)
+        defaults = self._defaults_origin(name, owner, flag, from_file, parent)
         known = self._written(name, owner, depth, parent, from_file, defaults)
         if known is None:
             return UNKNOWN  # computed where the program runs (`o.OnOpenShift = detect(cfg)`)
@@ -135,16 +135,21 @@ class FieldValues:
             value = fallback if fallback is not None else value
         return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
 
-    def _defaults_origin(self, name: str, owner: TypeRef | None, flag: Flag | None, from_file: bool) -> str:
+    def _defaults_origin(
+        self, name: str, owner: TypeRef | None, flag: Flag | None, from_file: bool, parent: str | None = None
+    ) -> str:
         """How a field whose writes in code are its defaults is named in messages; empty for a field that is
         not configuration. A flag that defaults to its field keeps what the code wrote there before; a field of
         a struct whose other fields are flags or environment variables (`FeatureGates{inputStr}` parsed into
-        its booleans) is configuration too."""
+        its booleans) is configuration too. A file's field read on a field of its own (`Kubevuln.Enabled`) is
+        named with it: a file has many `Enabled`s."""
         if flag is not None:
             return f"--{flag.name}"
         if owner is not None and not from_file and (declaring := self._declaring(owner, name)) in self._flag_structs():
             return f"{declaring.name}.{name}"
-        return f"{name} {FROM_FILE}" if from_file else ""
+        if from_file:  # a section of the file (`Kubevuln`), not the struct holding it in code (`r.config`)
+            return f"{parent}.{name} {FROM_FILE}" if parent and parent[:1].isupper() else f"{name} {FROM_FILE}"
+        return ""
 
     def _written(
         self, name: str, owner: TypeRef | None, depth: int, parent: str | None, from_file: bool, defaults: str
