@@ -15,6 +15,7 @@ from watchlint.go.declarations import resolve_type
 from watchlint.go.listoptions import (
     Built,
     ListOptionsReader,
+    is_unary,
     list_options,
     option_restrictions,
     passed_at_build,
@@ -248,7 +249,7 @@ class InformerSites:
         options it sends."""
         request = next((call for call in calls_in(function) if method_name(call) == "VersionedParams"), None)
         sent = parser.named(request.child_by_field_name("arguments") or request) if request is not None else []
-        if request is None or not sent or not _is_unary(sent[0], "&"):
+        if request is None or not sent or not is_unary(sent[0], "&"):
             return False
         chain: dict[str, tree_sitter.Node] = {}
         part = operand_of(request)
@@ -328,10 +329,6 @@ class InformerSites:
                 site.restrictions.append(
                     Restriction(Mitigation.DEFAULT_NAMESPACES, site.object.kind, file.span(call), text, False)
                 )
-
-
-def _is_unary(node: tree_sitter.Node, operator: str) -> bool:
-    return node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) == operator
 
 
 def served_by(site: PendingSite, functions: list[tuple[str, int, int]]) -> bool:

@@ -46,7 +46,7 @@ AN_ERROR = _Error()
 
 class _Struct:
     """A struct value the code builds (`&Provider{…}`, what `DefaultProvider()` returns): not nil, its fields
-    read by their own writes; compared with anything but nil, unknown (see `compared`)."""
+    read by their own writes; compared with anything but nil, unknown (Evaluator._binary)."""
 
     def __repr__(self) -> str:
         return "A_STRUCT"

@@ -39,7 +39,7 @@ def passed_at_build(
     """A parameter (`ns`, or `*ns`) of the function that built a list-watch as the call that built it passes
     it, with that call's file; the node itself where it names no parameter. Another call of the function may
     pass another value: this call's decides for the informer over the list-watch it returns."""
-    dereferenced = _is_unary(node, "*")
+    dereferenced = is_unary(node, "*")
     name = node.child_by_field_name("operand") if dereferenced else node
     declaration = resolver.declaration(file, name) if name is not None and name.type == "identifier" else None
     if built is None or declaration is None or declaration.parameter_index < 0:
@@ -52,12 +52,13 @@ def passed_at_build(
     if declaration.parameter_index >= len(passed):
         return file, node
     value = passed[declaration.parameter_index]
-    if dereferenced and _is_unary(value, "&"):
+    if dereferenced and is_unary(value, "&"):
         value = value.child_by_field_name("operand") or value
     return caller_file, value
 
 
-def _is_unary(node: tree_sitter.Node, operator: str) -> bool:
+def is_unary(node: tree_sitter.Node, operator: str) -> bool:
+    """Whether a node is the unary `operator` (`&x`, `*x`) applied to an operand."""
     return node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) == operator
 
 

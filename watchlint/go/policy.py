@@ -119,6 +119,7 @@ _OPTION_FIELDS = frozenset(
 
 
 _QUALIFIED_TYPES = "(qualified_type name: (type_identifier) @type)"
+_FILTERED_CACHE = "github.com/IBM/controller-filtered-cache/filteredcache"
 
 
 def _copied_into_options(literal: tree_sitter.Node) -> tree_sitter.Node | None:
@@ -175,9 +176,6 @@ def _cache_dropped(function: tree_sitter.Node) -> tree_sitter.Node | None:
         ),
         None,
     )
-
-
-_FILTERED_CACHE = "github.com/IBM/controller-filtered-cache/filteredcache"
 
 
 @dataclass(slots=True)

@@ -85,18 +85,18 @@ def options_anchors(
     not the one edited; a test's manager only when there is no other."""
     is_old_era = module.has_legacy_cache_options
     has_selectors = module.cache_options_era != "pre-selectors"
-    labels: dict[frozenset[str] | None, tuple[str, str] | None] = {}
-    kind_labels: dict[frozenset[str] | None, dict[tuple[str, str], tuple[str, str]]] = {}  # see OptionsAnchor
+    labels: dict[frozenset[str] | None, tuple[tuple[str, str] | None, dict[tuple[str, str], tuple[str, str]]]] = {}
     overwritten = _overwritten_fields(all_files, resolver)
 
-    def label(packages: frozenset[str] | None) -> tuple[str, str] | None:
+    def label(packages: frozenset[str] | None) -> tuple[tuple[str, str] | None, dict[tuple[str, str], tuple[str, str]]]:
         """The owner label the binary's own code sets (kuberay's API server labels its objects otherwise than
-        the operator beside it); any file counts, where constants live too."""
+        the operator beside it; any file counts, where constants live too), and where it sets none, the labels
+        each kind it builds carries (OptionsAnchor.built_labels)."""
         if packages not in labels:
             reached = [f for f in all_files if packages is None or f.package_path in packages]
-            labels[packages] = owner_label(reached, resolver, _operator_name(module.path))
-            made_up = labels[packages] is not None and not sets_an_owner_key(reached)
-            kind_labels[packages] = built_labels(reached, resolver) if made_up else {}
+            owner = owner_label(reached, resolver, _operator_name(module.path))
+            made_up = owner is not None and not sets_an_owner_key(reached)
+            labels[packages] = owner, built_labels(reached, resolver) if made_up else {}
         return labels[packages]
 
     candidates = [
@@ -125,25 +125,17 @@ def options_anchors(
                 item[0].path,
             ),
         )
-        owner = label(packages)
+        owner, carried = label(packages)
         return OptionsAnchor(
-            file,
-            literal,
-            is_old_era,
-            owner,
-            _of(overwritten, packages),
-            has_selectors=has_selectors,
-            built_labels=kind_labels[packages],
+            file, literal, is_old_era, owner, _of(overwritten, packages), has_selectors, built_labels=carried
         )
 
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
         # a test's manager (envtest) is edited only where it is the default, as the only one there is
         found = [(f, n) for f, n in reached(packages) if not f.path.endswith("_test.go")] if len(candidates) > 1 else []
-        fields, owner = _of(overwritten, packages), label(packages)
+        fields, (owner, carried) = _of(overwritten, packages), label(packages)
         return {
-            (f.path, n.start_byte): OptionsAnchor(
-                f, n, is_old_era, owner, fields, has_selectors, built_labels=kind_labels[packages]
-            )
+            (f.path, n.start_byte): OptionsAnchor(f, n, is_old_era, owner, fields, has_selectors, built_labels=carried)
             for f, n in found
         }
 
