@@ -13,6 +13,8 @@ from watchlint.go import parser
 from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.declarations import resolve_type
 from watchlint.go.listoptions import (
+    LIST_FUNCS,
+    WATCH_FUNCS,
     Built,
     ListOptionsReader,
     is_unary,
@@ -218,7 +220,7 @@ class InformerSites:
         self.options.narrow(site, file, values[-1], built)
         # the WatchFunc is served too where it watches as the ListFunc lists; one that watches otherwise (a
         # ListFunc in one namespace, a WatchFunc over all) is a site of its own
-        watched = next((value for key, value in keyed_elements(list_watch) if key == "WatchFunc"), None)
+        watched = next((value for key, value in keyed_elements(list_watch) if key in WATCH_FUNCS), None)
         if watched is not None and watched.type == "identifier":
             watched = self.values.defined_as(file, watched, 2)
         served = [function, watched] if watched is not None and _alike(function, watched) else [function]
@@ -235,7 +237,7 @@ class InformerSites:
             or not literal_type.is_(TOOLS_CACHE, "ListWatch")
         ):
             return None
-        function = next((value for key, value in keyed_elements(list_watch) if key == "ListFunc"), None)
+        function = next((value for key, value in keyed_elements(list_watch) if key in LIST_FUNCS), None)
         if function is not None and function.type == "identifier":
             function = self.values.defined_as(file, function, 2)
         return function if function is not None and function.type == "func_literal" else None
@@ -348,7 +350,7 @@ def reflector_lists(pending: list[PendingSite]) -> set[int]:
     for site in pending:
         if site.access is not Access.CLIENTSET or site.operation is not Operation.WATCH:
             continue
-        lister = _sibling_function(site.node, "WatchFunc", "ListFunc")
+        lister = _sibling_function(site.node, WATCH_FUNCS, LIST_FUNCS)
         if lister is not None:
             watched.setdefault((site.file.path, lister.start_byte), set()).add(site.object.kind)
     if not watched:
@@ -364,15 +366,17 @@ def reflector_lists(pending: list[PendingSite]) -> set[int]:
     return found
 
 
-def _sibling_function(node: tree_sitter.Node, key: str, sibling: str) -> tree_sitter.Node | None:
-    """The function literal keyed `sibling` in the composite literal whose `key` is the function literal
-    around `node`."""
+def _sibling_function(
+    node: tree_sitter.Node, keys: dict[str, int], siblings: dict[str, int]
+) -> tree_sitter.Node | None:
+    """The function literal keyed by one of `siblings` in the composite literal that has the function literal
+    around `node` under one of `keys`."""
     function = innermost_function(node)
     holder = holding_literal(function) if function is not None and function.type == "func_literal" else None
     fields = dict(keyed_elements(holder)) if holder is not None else {}
-    if fields.get(key) != function:
+    if not any(fields.get(key) == function for key in keys):
         return None
-    value = fields.get(sibling)
+    value = next((fields[sibling] for sibling in siblings if sibling in fields), None)
     return value if value is not None and value.type == "func_literal" else None
 
 
@@ -393,11 +397,11 @@ def _narrowing(function: tree_sitter.Node, method: str) -> tuple[str, str, froze
     called = next((call for call in calls_in(function) if method_name(call) == method), None)
     resource = operand_of(called) if called is not None else None
     passed = parser.named(called.child_by_field_name("arguments") or called) if called is not None else []
-    if len(names) != 1 or resource is None or not passed:
+    if len(names) not in (1, 2) or resource is None or not passed:
         return None
 
-    def plain(node: tree_sitter.Node) -> str:
-        return re.sub(rf"\b{re.escape(names[0])}\b", "¶", " ".join(parser.text(node).split()))
+    def plain(node: tree_sitter.Node) -> str:  # the options are the last parameter, after a context if any
+        return re.sub(rf"\b{re.escape(names[-1])}\b", "¶", " ".join(parser.text(node).split()))
 
     selectors = frozenset(
         plain(statement)

@@ -4,7 +4,7 @@ controller-runtime's: the ListOption values of a List, also held in locals or sp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 import tree_sitter
 
@@ -15,12 +15,26 @@ from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import excluded_selector, fields_detail
 from watchlint.go.model import CR_CLIENT, META_V1, GoFile
 from watchlint.go.pending import ALL_NAMESPACES, PendingSite, calls_in, guard_added, method_name, operand_of, uses_in
-from watchlint.go.resolve import Resolver, assigned_to, is_slice_literal, keyed_elements, literal_items, unquote
-from watchlint.go.scope import innermost_function
+from watchlint.go.resolve import (
+    Resolver,
+    assigned_to,
+    holding_literal,
+    is_slice_literal,
+    keyed_elements,
+    literal_items,
+    unquote,
+)
+from watchlint.go.scope import innermost_function, returned_values
 from watchlint.go.values import ValueTracer
 
 # What a list-options tweak may set a selector to that selects everything.
 _NO_SELECTOR = frozenset({'""', "``", "labels.Everything().String()", "fields.Everything().String()"})
+# a cache.ListWatch's functions by field, each with the index of its options parameter (client-go 0.33 added the
+# functions that take a context first)
+LIST_FUNCS = {"ListFunc": 0, "ListWithContextFunc": 1}
+WATCH_FUNCS = {"WatchFunc": 0, "WatchFuncWithContext": 1}
+_BUILDER_HOPS = 2  # module functions followed to the list options they return
+_HELD_SELECTORS = ("identifier", "selector_expression", "call_expression")  # values judged by their default
 _PAGER = "k8s.io/client-go/tools/pager"
 _PAGER_LISTS = frozenset({"List", "EachListItem", "EachListItemWithAlloc", "ListWithAlloc"})  # (ctx, options, …)
 _MAX_OPTION_HOPS = 3  # variables followed to the List options they hold
@@ -62,6 +76,22 @@ def is_unary(node: tree_sitter.Node, operator: str) -> bool:
     return node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) == operator
 
 
+def _context_first(function: tree_sitter.Node) -> int:
+    """1 where a function literal is a list-watch's function taking a context first (`ListWithContextFunc:
+    func(ctx context.Context, options metav1.ListOptions) …`, or a local holding it given there), so that its
+    options come second; else 0. Another function of that shape (one handed to a pager) is passed other options."""
+    held = assigned_to(function)
+    scope = innermost_function(function)
+    uses = uses_in(scope, parser.text(held)) if held is not None and held.type == "identifier" and scope else []
+    for value in (function, *uses):
+        holder = holding_literal(value)
+        if holder is not None and any(
+            entry == value and LIST_FUNCS.get(key, WATCH_FUNCS.get(key)) == 1 for key, entry in keyed_elements(holder)
+        ):
+            return 1
+    return 0
+
+
 class ListOptionsReader:
     """Reads the selectors of list options, following values with the module's value tracer."""
 
@@ -83,15 +113,16 @@ class ListOptionsReader:
                 site.selector_values.append((restriction, *valued))
 
     def restrictions(
-        self, file: GoFile, node: tree_sitter.Node, kind: str, built: Built | None = None
+        self, file: GoFile, node: tree_sitter.Node, kind: str, built: Built | None = None, hops: int = 0
     ) -> Iterator[Restriction]:
-        """Selectors in a `metav1.ListOptions{…}` (followed through a local variable), or those a reflector
-        passes to a ListFunc or WatchFunc."""
-        if (passed := self._reflector_options(file, node, kind, built)) is not None:
-            yield from passed
-            return
+        """Selectors in a `metav1.ListOptions{…}` (followed through a local variable and into the module function
+        that returns it, `hops` deep so far), or those a reflector passes to a ListFunc or WatchFunc."""
+        # a pager's function takes a context first, as a ListWithContextFunc does: told apart first
         if (paged := self._pager_options(file, node, kind)) is not None:
             yield from paged
+            return
+        if (passed := self._reflector_options(file, node, kind, built)) is not None:
+            yield from passed
             return
         target, target_file = node, file
         if target.type in ("identifier", "selector_expression"):
@@ -100,17 +131,60 @@ class ListOptionsReader:
                 yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
                 return
             target_file, target = held
+        if (yield from self._held_options(file, node, target_file, target, kind, hops)) and node.type == "identifier":
+            yield from self._selectors_written(file, node, kind)
+
+    def _held_options(
+        self,
+        file: GoFile,
+        node: tree_sitter.Node,
+        target_file: GoFile,
+        target: tree_sitter.Node,
+        kind: str,
+        hops: int,
+    ) -> Generator[Restriction, None, bool]:
+        """The selectors of the list options `node` holds, `target`: a literal, or what the module function it
+        calls returns. Whether they are list options (the fields written to `node` count too)."""
+        returned = self._returned_options(target_file, target) if hops < _BUILDER_HOPS else None
+        if returned is not None:  # `o := watchOptions(rv)`
+            yield from self.restrictions(*returned, kind, hops=hops + 1)
+            return True
         if target.type == "unary_expression":  # `&metav1.ListOptions{…}`
             target = target.child_by_field_name("operand") or target
         if target.type != "composite_literal":
             yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
-            return
+            return False
         type_ref = resolve_type(target.child_by_field_name("type"), target_file)
         if type_ref is not None and not type_ref.is_(META_V1, "ListOptions"):
-            return
-        yield from _literal_selectors(target_file, target, kind, self.resolver)
-        if node.type == "identifier":
-            yield from self._selectors_written(file, node, kind)
+            return False
+        yield from self._literal_selectors(target_file, target, kind)
+        return True
+
+    def _returned_options(self, file: GoFile, call: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
+        """What the module function a call makes returns, where it has one return statement."""
+        info = self.resolver.callee(file, call) if call.type == "call_expression" else None
+        returned = returned_values(info.node) if info is not None else []
+        return (info.file, returned[0]) if info is not None and len(returned) == 1 else None
+
+    def _literal_selectors(self, file: GoFile, literal: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+        """The selectors keyed in a `metav1.ListOptions{…}`, one held in a variable or read from the environment
+        judged later by what it holds by default (`LabelSelector: *selector` of a flag defaulting to "")."""
+        for key, value in keyed_elements(literal):
+            if key not in ("LabelSelector", "FieldSelector") or parser.text(value) in ('""', "``"):
+                continue
+            excluded = _excluded_only(file, value, self.resolver)
+            restriction = Restriction(
+                Mitigation.SELECTOR,
+                kind,
+                file.span(value),
+                f"{key}: {parser.text(value)}" if excluded is None else key,
+                is_effective=excluded is None,
+                detail=EXCLUDES_ONLY + excluded if excluded is not None else "",
+            )
+            held = value.child_by_field_name("operand") if is_unary(value, "*") else value
+            if excluded is None and held is not None and held.type in _HELD_SELECTORS:
+                self._selector_values[id(restriction)] = (file, held)
+            yield restriction
 
     def _selectors_written(self, file: GoFile, options: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
         """The selectors given to a local's fields before the List it is passed to (`o := metav1.ListOptions{};
@@ -190,7 +264,7 @@ class ListOptionsReader:
             function is None
             or function.type != "func_literal"
             or declaration is None
-            or declaration.parameter_index != 0
+            or declaration.parameter_index not in (0, _context_first(function))
             or declaration.scope_start != function.start_byte
         ):
             return None
@@ -321,20 +395,6 @@ class ListOptionsReader:
             site.restrictions = own
         elif not any(r.mitigation is Mitigation.UNRESOLVED for found in passed for r in found):
             site.restrictions = own + passed[0]
-
-
-def _literal_selectors(file: GoFile, literal: tree_sitter.Node, kind: str, resolver: Resolver) -> Iterator[Restriction]:
-    for key, value in keyed_elements(literal):
-        if key in ("LabelSelector", "FieldSelector") and parser.text(value) not in ('""', "``"):
-            excluded = _excluded_only(file, value, resolver)
-            yield Restriction(
-                Mitigation.SELECTOR,
-                kind,
-                file.span(value),
-                f"{key}: {parser.text(value)}" if excluded is None else key,
-                is_effective=excluded is None,
-                detail=EXCLUDES_ONLY + excluded if excluded is not None else "",
-            )
 
 
 def selector_restriction(
