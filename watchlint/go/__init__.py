@@ -44,7 +44,7 @@ from watchlint.go.declarations import Declarations
 from watchlint.go.deployment import Evaluator
 from watchlint.go.flags import FlagRegistry
 from watchlint.go.imports import extract_imports, name_module_imports
-from watchlint.go.known import Val
+from watchlint.go.known import UNKNOWN, StructLiteral, Val
 from watchlint.go.managers import LiteralKey, ManagerLinks
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
@@ -376,7 +376,7 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
         # sits under a condition that cannot be told (cert-manager builds its rfc2136 informer only where no
         # lister was injected), and for a field of unknown source, it still counts, after the other restrictions
         configured = every is not None and bool(every[0].origin) and not _under_unknown_guard(item, evaluator)
-        if node.type == "selector_expression" and not configured:
+        if node.type == "selector_expression" and not configured and _passed_literal(file, node, evaluator) is None:
             if every is not None:
                 weak.append(judged.pop(id(restriction)))
             continue
@@ -386,7 +386,8 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
             judged.pop(id(restriction))  # `const namespace = corev1.NamespaceAll`: every namespace, unconditionally
             continue
         if caller is not None:
-            text: str | None = f'`{parser.text(node)}` is not empty ({caller} passes "")'
+            passes = "leaves it empty" if _passed_literal(file, node, evaluator) is not None else 'passes ""'
+            text: str | None = f"`{parser.text(node)}` is not empty ({caller} {passes})"
         else:
             text = every[1] if every is not None else None
         if text is not None:
@@ -483,6 +484,9 @@ def _passes(
     helper), up to `hops` calls up; `*ns` names the parameter `ns` a caller passes `&namespace` for."""
     if node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) in ("*", "&"):
         node = node.child_by_field_name("operand") or node
+    field = ""
+    if _passed_literal(file, node, evaluator) is not None:  # `l.Namespace` of a literal `ListOpts{}` passed
+        field, node = parser.text(node.child_by_field_name("field")), node.child_by_field_name("operand") or node
     declaration = evaluator.resolver.declaration(file, node) if node.type == "identifier" else None
     key = evaluator.resolver.function_key(file, node) if declaration is not None else None
     if declaration is None or declaration.parameter_index < 0 or key is None:
@@ -490,14 +494,31 @@ def _passes(
     index = declaration.parameter_index
     for caller_file, call in evaluator.calls.passing_calls(key):
         passed = evaluator.argument(caller_file, call, index, 1)
+        if field:
+            literal = passed.value if isinstance(passed, Val) else None
+            passed = evaluator.literal_field(literal, field, 1) if isinstance(literal, StructLiteral) else UNKNOWN
         if isinstance(passed, Val) and passed.value == passed_value and not passed.unseen:
             return f"{caller_file.path}:{call.start_point.row + 1}"
         values = parser.named(call.child_by_field_name("arguments") or call)
-        if hops > 1 and index < len(values) and not isinstance(passed, Val):
+        if hops > 1 and index < len(values) and not isinstance(passed, Val) and not field:
             found = _passes(caller_file, values[index], evaluator, passed_value, hops - 1)
             if found is not None:
                 return found
     return None
+
+
+def _passed_literal(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> StructLiteral | None:
+    """The struct literal every call passes for the parameter whose field a selector reads (`l.Namespace`
+    where the calls pass `ListOpts{}`), if they do."""
+    operand = node.child_by_field_name("operand") if node.type == "selector_expression" else None
+    if operand is None or operand.type != "identifier":
+        return None
+    bound = evaluator.parameters(file, node)
+    name = parser.text(operand)
+    if name not in bound:  # reading the parameter binds it, which `get` would not
+        return None
+    passed = bound[name]
+    return passed.value if isinstance(passed, Val) and isinstance(passed.value, StructLiteral) else None
 
 
 def _binary_label(key: str) -> str:

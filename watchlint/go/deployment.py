@@ -27,11 +27,13 @@ from watchlint.go.known import (
     OPERATORS,
     UNKNOWN,
     CallBindings,
+    StructLiteral,
     Val,
     Value,
     appended,
     bindings_key,
     first_origin,
+    is_struct,
     item_value,
     literal_value,
     logical,
@@ -39,7 +41,8 @@ from watchlint.go.known import (
     zero_value,
 )
 from watchlint.go.model import GoFile, TypeRef
-from watchlint.go.resolve import Resolver
+from watchlint.go.pending import uses_in
+from watchlint.go.resolve import Resolver, keyed_elements
 from watchlint.go.scope import receiver_name, return_items, return_statements
 from watchlint.go.settings import Settings
 from watchlint.go.variables import VariableValues
@@ -103,6 +106,8 @@ class _BoundParameters(dict[str, "Value"]):
             value = next((item for item in known if item.origin), known[0])
             if all(_literal_argument(call, index) for _, call in calls):
                 self.literal.add(name)
+        elif known and len(known) == len(arguments) and all(is_struct(item.value) for item in known):
+            value = Val(A_STRUCT)  # struct literals each call writes its own: not nil, their fields not known
         self[name] = value
         return value
 
@@ -111,6 +116,25 @@ def _literal_argument(call: tree_sitter.Node, index: int) -> bool:
     """Whether a call writes out the argument at `index` as a literal (`true`, `"kube-system"`)."""
     values = parser.named(call.child_by_field_name("arguments") or call)
     return index < len(values) and literal_value(values[index]) is not None
+
+
+def _field_read(use: tree_sitter.Node) -> bool:
+    """Whether a use of a variable reads one of its fields (`cfg.Include`, not `cfg.Include = …` nor
+    `cfg.Default()`) or hands the variable on as an argument."""
+    outer = use.parent
+    if outer is not None and outer.type == "argument_list":
+        return True
+    if outer is None or outer.type != "selector_expression" or outer.child_by_field_name("operand") != use:
+        return False
+    above = outer.parent
+    if above is not None and above.type == "call_expression" and above.child_by_field_name("function") == outer:
+        return False
+    if above is not None and above.type == "expression_list":
+        above = above.parent
+    if above is not None and above.type in ("inc_statement", "dec_statement"):
+        return False
+    written = above.child_by_field_name("left") if above is not None and above.type == "assignment_statement" else None
+    return written is None or not (written == outer or written == outer.parent)
 
 
 class Evaluator:
@@ -303,7 +327,7 @@ class Evaluator:
         function = OPERATORS.get(operator)
         if function is None or not isinstance(left, Val) or not isinstance(right, Val):
             return UNKNOWN
-        if A_STRUCT in (left.value, right.value) and None not in (left.value, right.value):
+        if (is_struct(left.value) or is_struct(right.value)) and None not in (left.value, right.value):
             return UNKNOWN  # two structs' values are not known, only that one is not nil
         try:
             return Val(function(left.value, right.value), origin)
@@ -328,6 +352,10 @@ class Evaluator:
                 written = self.variables.package_value(package, name, depth)
                 return written if isinstance(written, Val) and written.origin else UNKNOWN
             return UNKNOWN
+        if operand is not None and operand.type == "identifier" and parser.text(operand) in env:
+            passed = env[parser.text(operand)]  # a parameter a struct literal is passed for: its field
+            if isinstance(passed, Val) and isinstance(passed.value, StructLiteral):
+                return self.literal_field(passed.value, name, depth)
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         located = self.resolver.declarations.field(owner, name) if owner is not None else None
         if located is not None and operand is not None and self._holds_a_flag(file, operand):
@@ -341,6 +369,20 @@ class Evaluator:
         within = operand.child_by_field_name("field") if operand is not None else None  # `Audit` of cfg.Audit.X
         parent = parser.text(within) if within is not None else None
         return self.fields.value(name, located[1].type if located else None, owner, depth, parent)
+
+    def literal_field(self, passed: StructLiteral, name: str, depth: int) -> Value:
+        """A field of a struct literal: the value it writes, else its zero value (a literal writing its fields
+        in order names none)."""
+        body = passed.literal.child_by_field_name("body")
+        elements = parser.named(body) if body is not None else []
+        if any(element.type != "keyed_element" for element in elements):
+            return UNKNOWN
+        written = next((value for key, value in keyed_elements(passed.literal) if key == name), None)
+        if written is not None:
+            return self.value(passed.file, written, self.parameters(passed.file, written, depth + 1), depth + 1)
+        declared = resolve_type(passed.literal.child_by_field_name("type"), passed.file)
+        located = self.resolver.declarations.field(declared, name) if declared is not None else None
+        return zero_value(located[1].type) if located is not None else UNKNOWN
 
     def _holds_a_flag(self, file: GoFile, name: tree_sitter.Node) -> bool:
         """Whether a variable is the one a flag definition fills (`flag.Var(&namespaces, …)`)."""
@@ -537,8 +579,23 @@ class Evaluator:
             return Val([item.value for item in items if isinstance(item, Val)])
         if type_node.type in ("type_identifier", "qualified_type") and self._is_struct(file, type_node):
             # `Provider: &Provider{…}` of a defaults constructor: not nil (envoy gateway's `e.Provider == nil`)
-            return Val(A_STRUCT)
+            return Val(StructLiteral(file, node) if self._passed_to_a_reader(file, node) else A_STRUCT)
         return UNKNOWN
+
+    def _passed_to_a_reader(self, file: GoFile, literal: tree_sitter.Node) -> bool:
+        """Whether a struct literal is an argument of a call (`Gather(ctx, cs, &Config{})`) to a module function
+        whose parameter only reads the literal's fields or hands it on: nothing there writes a field before it
+        is read (a method could, `cfg.Default()`). A literal held in a local may have its fields written after."""
+        outer = literal.parent
+        if outer is not None and outer.type == "unary_expression":
+            outer = outer.parent
+        call = outer.parent if outer is not None and outer.type == "argument_list" else None
+        info = self.resolver.callee(file, call) if call is not None else None
+        if outer is None or call is None or info is None:
+            return False
+        index = next(i for i, value in enumerate(parser.named(outer)) if value in (literal, literal.parent))
+        name = next((n for n, i in info.positions().items() if i == index), None)
+        return name is not None and all(_field_read(use) for use in uses_in(info.node, name))
 
     def _is_struct(self, file: GoFile, type_node: tree_sitter.Node) -> bool:
         """Whether a literal's type is a struct the module declares."""

@@ -12,7 +12,7 @@ from typing import Any
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.model import TypeRef
+from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import unquote
 
 OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
@@ -53,6 +53,25 @@ class _Struct:
 
 
 A_STRUCT = _Struct()
+
+
+class StructLiteral(_Struct):
+    """A struct literal a call passes as it is (`Gather(ctx, cs, &Config{})`) to a function that only reads its
+    fields: not nil, and each field what the literal writes for it, or its zero value where it writes none."""
+
+    __slots__ = ("file", "literal")
+
+    def __init__(self, file: GoFile, literal: tree_sitter.Node) -> None:
+        self.file = file
+        self.literal = literal
+
+    def __repr__(self) -> str:  # one literal, one value: memo keys and callers' agreement tell them apart
+        return f"A_STRUCT@{self.file.path}:{self.literal.start_byte}"
+
+
+def is_struct(value: object) -> bool:
+    """Whether a value is a struct the code builds (A_STRUCT or a StructLiteral)."""
+    return isinstance(value, _Struct)
 
 
 @dataclass(frozen=True, slots=True)
