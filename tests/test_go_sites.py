@@ -1111,22 +1111,23 @@ def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`owner!=helm`, `!ephemeral`, `tier notin (…)` leave out the objects they name and keep every other one: no
-    mitigation, and the note shows the selector that only excludes (ingress-nginx's and traefik's Helm exclusions)."""
+    mitigation, and the note shows the selector that only excludes (ingress-nginx's and traefik's Helm exclusions,
+    kube-proxy's selector built from DoesNotExist requirements)."""
     monkeypatch.chdir(FIXTURES / "WL001" / "selectors-that-only-exclude")
     report = run([Path(".")], CommandLine(), catalog)
-    notes = [(f.code, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings]
+    notes = [(f.span.path, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings]
     assert notes == [
         (
-            "WL001",
-            22,
-            [(19, "WithTweakListOptions's LabelSelector `owner!=helm` only excludes and keeps every other Secret")],
+            "main.go",
+            25,
+            [(22, "WithTweakListOptions's LabelSelector `owner!=helm` only excludes and keeps every other Secret")],
         ),
         (
-            "WL001",
-            27,
+            "main.go",
+            30,
             [
                 (
-                    25,
+                    28,
                     "WithTweakListOptions's FieldSelector "
                     '`fields.OneTermNotEqualSelector("type", "helm.sh/release.v1")` only excludes and keeps every '
                     "other ConfigMap",
@@ -1134,8 +1135,30 @@ def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
             ],
         ),
         (
-            "WL004",
+            "main.go",
+            38,
+            [(38, "LabelSelector `!ephemeral, tier notin (cache, queue)` only excludes and keeps every other Pod")],
+        ),
+        (
+            "proxy.go",
+            29,
+            [
+                (
+                    27,
+                    "WithTweakListOptions's LabelSelector `!service.kubernetes.io/service-proxy-name,"
+                    "!service.kubernetes.io/headless` only excludes and keeps every other EndpointSlice",
+                )
+            ],
+        ),
+        (
+            "proxy.go",
             35,
-            [(35, "LabelSelector `!ephemeral, tier notin (cache, queue)` only excludes and keeps every other Pod")],
+            [
+                (
+                    33,
+                    "WithTweakListOptions's LabelSelector `tier notin (cache,batch)` only excludes and keeps every "
+                    "other Pod",
+                )
+            ],
         ),
     ]

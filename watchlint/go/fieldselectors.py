@@ -12,6 +12,7 @@ import tree_sitter
 
 from watchlint.exclusions import excludes_only
 from watchlint.go import parser
+from watchlint.go.labelrequirements import excluded_requirements
 from watchlint.go.model import CR_CLIENT, GoFile
 from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
 from watchlint.go.scope import innermost_function, returned_values
@@ -126,6 +127,8 @@ class _Reader:
         """The selector an expression builds where each of its terms excludes (`fields.OneTermNotEqualSelector(
         "type", "helm.sh/release.v1")`, `fields.ParseSelectorOrDie("status.phase!=" + string(corev1.PodPending))`,
         those joined with AndSelectors, or their `.String()`), as written; None for any other selector."""
+        if (required := excluded_requirements(self.file, node, self.resolver)) is not None:
+            return required  # `labels.NewSelector().Add(*noProxyName)`
         node = self._value(node)
         function = node.child_by_field_name("function") if node.type == "call_expression" else None
         if function is not None and function.type == "selector_expression" and depth < _TEMPLATE_DEPTH:
