@@ -347,6 +347,50 @@ def test_a_frameworks_builder_is_offered_no_only_metadata(
     }
 
 
+TYPED_HANDLER_MAIN = """package main
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+func nodeOf(_ context.Context, obj client.Object) []reconcile.Request {
+	return []reconcile.Request{{NamespacedName: client.ObjectKey{Name: obj.(*corev1.Pod).Spec.NodeName}}}
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&appsv1.DaemonSet{}).
+		Watches(&corev1.Pod{}, handler.EnqueueRequestsFromMapFunc(nodeOf)).Complete(reconcile.Func(nil))
+}
+"""
+
+
+def test_a_watch_whose_handler_asserts_the_kind_is_told_why_only_metadata_is_not_offered(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`obj.(*corev1.Pod)` would panic on the metav1.PartialObjectMetadata a metadata-only watch hands it (or
+    drop the event, asserted with `ok`): the help says the handler would fail, and offers ByObject alone."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": TYPED_HANDLER_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.code, finding.kind, finding.span.line, finding.help) for finding in report.findings] == [
+        (
+            "WL001",
+            "Pod",
+            21,
+            "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: the "
+            "watch's handler reads Pod typed, and would fail on the metav1.PartialObjectMetadata objects "
+            "builder.OnlyMetadata hands it",
+        )
+    ]
+
+
 OWN_CACHE = """package main
 
 import (

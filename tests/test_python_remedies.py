@@ -363,7 +363,7 @@ def test_safe_fix_leaves_python_unsafe_fixes_alone(
     monkeypatch.chdir(root)
     result = run_cli("check", "--fix", ".")
     assert (root / "lister.py").read_text(encoding="utf-8") == LISTER
-    assert "1 more fix available with `--fix --unsafe-fixes`" in result.stdout
+    assert "\n1 fixable with `--fix --unsafe-fixes`." in result.stdout
 
 
 def test_sarif_with_python_fixes_validates(

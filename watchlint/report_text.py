@@ -177,7 +177,8 @@ def _summary(report: Report, options: TextOptions, paint: _Painter) -> str:
     if fixable:
         line += f"\n[*] {fixable} fixable with `--fix`."
     if unsafe:
-        line += f"\n{_plural(unsafe, 'more fix', 'more fixes')} available with `--fix --unsafe-fixes`."
+        # counted in findings, as the line above: findings proposing one edit share it when it is applied
+        line += f"\n{unsafe} {'more ' if fixable else ''}fixable with `--fix --unsafe-fixes`."
     return line
 
 

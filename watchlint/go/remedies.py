@@ -370,7 +370,11 @@ class SiteRemedies:
         if item.foreign_builder and not item.filters:  # WL003's own help moves the predicate's selector
             return restrict
         if item.handles_typed and not item.filters:
-            return f"{restrict}: the watch's handler reads {kind} typed, so builder.OnlyMetadata would drop its events"
+            # a type assertion on a metav1.PartialObjectMetadata fails: an event dropped, or a panic without `ok`
+            return (
+                f"{restrict}: the watch's handler reads {kind} typed, and would fail on the "
+                "metav1.PartialObjectMetadata objects builder.OnlyMetadata hands it"
+            )
         return ""
 
     def _cache_itself_help(self, item: PendingSite) -> str:
