@@ -17,14 +17,15 @@ from watchlint.go.listoptions import ListOptionsReader
 from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, GoFile, TypeRef
 from watchlint.go.pending import (
     PendingSite,
+    calls_in,
     guard_added,
     method_name,
     operand_of,
     pending_site,
     restrict_namespace,
 )
-from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
-from watchlint.go.scope import returned_values
+from watchlint.go.resolve import ObjectRef, Resolver, assigned_to, is_slice_literal, keyed_elements, literal_items
+from watchlint.go.scope import innermost_function, returned_values
 from watchlint.go.values import ValueTracer
 
 _KNATIVE_FACTORY = f"{KNATIVE_INFORMERS}/factory"  # `factory.Get(ctx)`: the factory the injected informers share
@@ -380,6 +381,8 @@ class ClientGoSites:
             return False
         if site.options_parameter is not None:
             self.options.passed(site, deployed)
+        if site.factory_options_parameter is not None:
+            self.variadic_options(site, deployed)
         if site.clientset_parameter is not None and self._given_fakes_only(site.clientset_parameter, deployed):
             return False
         writes: list[tuple[GoFile, tree_sitter.Node | None]] = []
@@ -542,10 +545,55 @@ class ClientGoSites:
             held = (
                 self.values.options_held(file, spread) if spread.type == "identifier" else self._returned(file, spread)
             )
+            if held is None and spread.type == "identifier":
+                # a variadic parameter: a local function's calls decide now, a module function's callers later
+                held = self._passed_to_literal(file, spread)
+                if held is None:
+                    site.factory_options_parameter = self.values.helper_parameter(file, spread)
             for item in held or []:
                 before = len(site.restrictions)
                 self._factory_option(site, file, item)
                 guard_added(site, before, file, item)
+
+    def _passed_to_literal(self, file: GoFile, spread: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+        """The options the calls of a local function literal pass for its variadic parameter (`esl := func(opts
+        ...informers.SharedInformerOption) {…}` called as `esl(informers.WithNamespace(ns), …)`): those of the
+        first call, none where one call passes none; None where a call hands on a slice, or for another name."""
+        declaration = self.resolver.declaration(file, spread)
+        function = innermost_function(spread)
+        held = assigned_to(function) if function is not None and function.type == "func_literal" else None
+        scope = innermost_function(function.parent) if function is not None and function.parent is not None else None
+        if declaration is None or declaration.parameter_index < 0 or held is None or scope is None:
+            return None
+        if function is None or declaration.scope_start != function.start_byte or held.type != "identifier":
+            return None
+        name, index = parser.text(held), declaration.parameter_index
+        calls = [
+            call
+            for call in calls_in(scope)
+            if parser.text(call.child_by_field_name("function")) == name and call.start_byte > function.end_byte
+        ]
+        return _variadic_items([parser.named(call.child_by_field_name("arguments") or call) for call in calls], index)
+
+    def variadic_options(
+        self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> None:
+        """Add the restrictions of the informer factory options a module function's callers pass for its
+        variadic parameter (`build(cs, informers.WithNamespace(ns))`): those of the first call, none where one
+        call passes none; left as they are where a call hands on a slice or none is seen."""
+        assert site.factory_options_parameter is not None
+        key, index = site.factory_options_parameter
+        calls = callers(key)
+        passed = _variadic_items(
+            [parser.named(call.child_by_field_name("arguments") or call) for _, call in calls], index
+        )
+        if passed is None or not calls:
+            return
+        first_file = calls[0][0]
+        for item in passed:
+            before = len(site.restrictions)
+            self._factory_option(site, first_file, item)
+            guard_added(site, before, first_file, item)
 
     def _returned(self, file: GoFile, call: tree_sitter.Node) -> list[tree_sitter.Node]:
         """The options a function literal called on the spot returns (`func() []informers.SharedInformerOption {
@@ -576,6 +624,16 @@ class ClientGoSites:
             restrict_namespace(site, file, namespace, named, file.span(value))
         elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
             self.options.tweak(site, file, tweak, "WithTweakListOptions")
+
+
+def _variadic_items(arguments: list[list[tree_sitter.Node]], index: int) -> list[tree_sitter.Node] | None:
+    """Of each call's arguments, those from `index` on (a variadic parameter's): the first call's; none where a
+    call passes none (SPEC §1: a finding when any leaves the kind whole); None where one hands on a slice
+    (`opts...`) or there is no call."""
+    passed = [values[index:] for values in arguments]
+    if not passed or any(item.type == "variadic_argument" for items in passed for item in items):
+        return None
+    return [] if any(not items for items in passed) else passed[0]
 
 
 def _passed_at(

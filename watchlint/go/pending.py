@@ -77,6 +77,8 @@ class PendingSite:
     # the list options are this parameter of the function around the call: its callers' options decide
     options_parameter: tuple[FunctionKey, int] | None = None
     clientset_parameter: tuple[FunctionKey, int] | None = None  # the clientset is this parameter: fakes or not
+    # the informer factory's options are this variadic parameter (`opts...`): what its callers pass decides
+    factory_options_parameter: tuple[FunctionKey, int] | None = None
     reads_cache_itself: bool = False  # a read through `mgr.GetCache()`: client options (DisableFor) do not apply
     own_client: Span | None = None  # a read through client.New over the cache: the CacheOptions that apply
     also_managers: bool = False  # a read through a second cache's client, and a client taken for the manager's
