@@ -40,11 +40,11 @@ from watchlint.go.clientcollect import collect as collect_clients
 from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.clientrefs import FieldRef, ParamRef
 from watchlint.go.clients import ClientGraph
-from watchlint.go.declarations import Declarations
+from watchlint.go.declarations import Declarations, FunctionKey
 from watchlint.go.deployment import Evaluator
 from watchlint.go.flags import FlagRegistry
 from watchlint.go.imports import extract_imports, name_module_imports
-from watchlint.go.known import UNKNOWN, StructLiteral, Val
+from watchlint.go.known import UNKNOWN, CallBindings, StructLiteral, Val
 from watchlint.go.managers import LiteralKey, ManagerLinks
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
@@ -76,6 +76,8 @@ _KUBERNETES_IMPORT = b"k8s.io/"  # files without it have no site, client or cach
 _KNATIVE_INJECTION = b"knative.dev/pkg/injection"  # a knative main scoping injection imports only that
 
 _T = TypeVar("_T")
+_EMPTY_BY = {"passes": 'passes ""', "leaves": "leaves it empty", "makes": "makes it empty"}
+_CALLS_BOUND = 8  # calls of a helper whose arguments are bound one call at a time, at most
 
 
 def is_generated(source: SourceFile) -> bool:
@@ -386,8 +388,8 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
             judged.pop(id(restriction))  # `const namespace = corev1.NamespaceAll`: every namespace, unconditionally
             continue
         if caller is not None:
-            passes = "leaves it empty" if _passed_literal(file, node, evaluator) is not None else 'passes ""'
-            text: str | None = f"`{parser.text(node)}` is not empty ({caller} {passes})"
+            where, how = caller
+            text: str | None = f"`{parser.text(node)}` is not empty ({where} {_EMPTY_BY[how]})"
         else:
             text = every[1] if every is not None else None
         if text is not None:
@@ -460,28 +462,31 @@ def _judged_tweak(
         text = evaluator.guarding.set_text(value.origin, file)
         return replace(restriction, condition=Condition(text, restriction.span, False))
     if (caller := _passes_nil(file, node, evaluator)) is not None:
-        text = f"`{parser.text(node)}` is not nil ({caller} passes nil)"
+        where, how = caller
+        text = f"`{parser.text(node)}` is not nil ({where} {how} nil)"
         return replace(restriction, condition=Condition(text, restriction.span, False))
     return restriction
 
 
-def _passes_every_namespace(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> str | None:
+def _passes_every_namespace(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> tuple[str, str] | None:
     """Where a namespace parameter's callers disagree, the call that passes every namespace (`""`), as
     `file:line`: that call lists the whole cluster (SPEC §1, a finding when any leaves it unrestricted)."""
     return _passes(file, node, evaluator, "")
 
 
-def _passes_nil(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> str | None:
+def _passes_nil(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> tuple[str, str] | None:
     """Where a tweak parameter's callers disagree, the call that passes no tweak (nil), as `file:line`."""
     return _passes(file, node, evaluator, None)
 
 
 def _passes(
     file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, passed_value: str | None, hops: int = 3
-) -> str | None:
+) -> tuple[str, str] | None:
     """The call that passes `passed_value` for the parameter `node` names, followed up through callers that
     hand on a parameter of their own (`prepareController(cs, namespace, …)` passing it to the factory's
-    helper), up to `hops` calls up; `*ns` names the parameter `ns` a caller passes `&namespace` for."""
+    helper), up to `hops` calls up; `*ns` names the parameter `ns` a caller passes `&namespace` for. With it,
+    how: "passes" the value as it is, "leaves" a field of the literal it passes so, or "makes" a local the
+    helper computes from its parameters so (`ns := namespace; if ns == "" {…}`)."""
     if node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) in ("*", "&"):
         node = node.child_by_field_name("operand") or node
     field = ""
@@ -489,8 +494,10 @@ def _passes(
         field, node = parser.text(node.child_by_field_name("field")), node.child_by_field_name("operand") or node
     declaration = evaluator.resolver.declaration(file, node) if node.type == "identifier" else None
     key = evaluator.resolver.function_key(file, node) if declaration is not None else None
-    if declaration is None or declaration.parameter_index < 0 or key is None:
+    if declaration is None or key is None:
         return None
+    if declaration.parameter_index < 0:
+        return _computed_by_a_call(file, node, evaluator, key, passed_value)
     index = declaration.parameter_index
     for caller_file, call in evaluator.calls.passing_calls(key):
         passed = evaluator.argument(caller_file, call, index, 1)
@@ -498,12 +505,30 @@ def _passes(
             literal = passed.value if isinstance(passed, Val) else None
             passed = evaluator.literal_field(literal, field, 1) if isinstance(literal, StructLiteral) else UNKNOWN
         if isinstance(passed, Val) and passed.value == passed_value and not passed.unseen:
-            return f"{caller_file.path}:{call.start_point.row + 1}"
+            return f"{caller_file.path}:{call.start_point.row + 1}", "leaves" if field else "passes"
         values = parser.named(call.child_by_field_name("arguments") or call)
         if hops > 1 and index < len(values) and not isinstance(passed, Val) and not field:
             found = _passes(caller_file, values[index], evaluator, passed_value, hops - 1)
             if found is not None:
                 return found
+    return None
+
+
+def _computed_by_a_call(
+    file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, key: FunctionKey, passed_value: str | None
+) -> tuple[str, str] | None:
+    """The call of a helper whose arguments make a local of it `passed_value` where the calls disagree (fission:
+    `ns := namespace; if ns == "" { ns = metav1.NamespaceAll }`, one caller passing `os.Getenv("NS")`, another
+    `"fission"`): the helper's parameters bound to what each call passes, as the evaluation binds a call's."""
+    info = evaluator.resolver.declarations.functions.get(key)
+    if info is None or not info.parameters:
+        return None
+    for caller_file, call in evaluator.calls.passing_calls(key)[:_CALLS_BOUND]:
+        values = parser.named(call.child_by_field_name("arguments") or call)
+        bound = evaluator.arguments_bound(caller_file, info, values, evaluator.parameters(caller_file, call), 1)
+        value = evaluator.value(file, node, CallBindings(info.node, bound), 1)
+        if isinstance(value, Val) and value.value == passed_value and not value.unseen:
+            return f"{caller_file.path}:{call.start_point.row + 1}", "makes"
     return None
 
 

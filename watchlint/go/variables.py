@@ -388,7 +388,7 @@ class VariableValues:
         if flag is not None:
             return self.evaluator.settings.flag_value(flag, depth)
         if declaration.ranged_node is not None:
-            return self._ranged_value(file, declaration.ranged_node, depth)
+            return self._ranged_value(file, declaration.ranged_node, depth, bound)
         if declaration.parameter_index >= 0 or declaration.is_receiver:
             return UNKNOWN  # `(b *Bool) IsTrue()`: not a nil pointer declared without a value
         if declaration.value_node is not None:
@@ -402,10 +402,12 @@ class VariableValues:
             return Val(None)  # `var namespaces map[string]cache.Config`: nil until written
         return zero_value(resolve_type(declaration.type_node, file))
 
-    def _ranged_value(self, file: GoFile, ranged: tree_sitter.Node, depth: int) -> Value:
+    def _ranged_value(
+        self, file: GoFile, ranged: tree_sitter.Node, depth: int, bound: CallBindings | None = None
+    ) -> Value:
         """The item of `for _, item := range list` when every item of the list is the same (`[""]` by
-        default, every namespace); unknown otherwise."""
-        value = self.evaluator.value(file, ranged, self.evaluator.parameters(file, ranged, depth + 1), depth + 1)
+        default, every namespace); unknown otherwise. `bound`: the parameters as one call passes them."""
+        value = self.evaluator.value(file, ranged, self._environment(file, ranged, depth, bound), depth + 1)
         if not isinstance(value, Val) or not isinstance(value.value, list) or not value.value:
             return UNKNOWN
         first = value.value[0]
