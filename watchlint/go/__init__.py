@@ -230,7 +230,8 @@ def _sites_and_policies(
     pending = extractor.expand_helpers(
         pending, calls.callers_through_interfaces, calls.deployed_callers, evaluator.fields.stored
     )
-    pending = extractor.without_handed_out(pending, evaluator.fields.stored)
+    # the list-watches helpers' calls pass (prometheus' discovery) serve their List and Watch in turn
+    pending = extractor.without_served(extractor.without_handed_out(pending, evaluator.fields.stored))
     anchors = options_anchors(
         binaries,
         run.files,

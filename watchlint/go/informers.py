@@ -138,7 +138,12 @@ class InformerSites:
             return
         if name not in ("NewListWatchFromClient", "NewFilteredListWatchFromClient") or len(values) < 4:
             text = " ".join(parser.text(given).split())
-            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, file.span(given), text))
+            stand_in = Restriction(Mitigation.UNRESOLVED, kind, file.span(given), text)
+            site.restrictions.append(stand_in)
+            helper = site.helper
+            parameter = self.values.helper_parameter(file, given) if helper is not None else None
+            if parameter is not None and helper is not None and parameter[0] == helper[0]:  # each call passes one
+                site.list_watch_parameter = (*parameter, stand_in)
             yield site
             return
         restrict_namespace(site, *passed_at_build(self.resolver, file_of_list_watch, values[2], built), "namespace")
@@ -157,6 +162,15 @@ class InformerSites:
             if site.helper is not None and selector.type == "identifier":
                 site.selector_values.append((restriction, file, selector))  # what each call of the helper passes
         yield site
+
+    def narrow_by_passed_list_watch(
+        self, copy: PendingSite, stand_in: Restriction, file: GoFile, passed: tree_sitter.Node
+    ) -> None:
+        """Narrow the copy of a helper's informer site at one of its calls by the list-watch the call passes
+        (prometheus' `d.mustNewSharedInformer(plw, &apiv1.Pod{}, …)`), in place of its stand-in."""
+        copy.restrictions = [restriction for restriction in copy.restrictions if restriction is not stand_in]
+        for _ in self._narrowed_by_list_watch(copy, file, passed):
+            pass
 
     def _list_watch(
         self, file: GoFile, node: tree_sitter.Node

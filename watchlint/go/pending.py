@@ -44,6 +44,9 @@ class PendingSite:
     group: int | None = None  # builder chain identity, for builder-wide WithEventFilter
     cache: str = ""  # policy key of a cluster.New cache the site uses; "" for the binary's manager
     helper: tuple[FunctionKey, int] | None = None  # the object is this parameter of a helper: see its calls
+    # the informer's list-watch is this parameter of the helper, stood in for by the restriction until a call of
+    # the helper passes one
+    list_watch_parameter: tuple[FunctionKey, int, Restriction] | None = None
     helper_items: bool = False  # …or an item of it (a variadic `objs ...client.Object`): each one its calls pass
     through: Evidence | None = None  # reported at a helper's call: where the helper watches or reads the kind
     # …and the read or watch itself there, whose guards inside the helper keep it from running (an early return)

@@ -333,8 +333,59 @@ class SiteExtractor:
                     copy.client = self._client_named_with(copy.client, named_in, naming_call)
                 if site.forwarded is not None:
                     self._forwarded_to(copy, caller_file, values[site.forwarded :], site.call)
+                if site.list_watch_parameter is not None and site.list_watch_parameter[1] < len(values):
+                    _, index, stand_in = site.list_watch_parameter
+                    given = self._list_watch_passed(caller_file, values[index], named_in, naming_call, callers)
+                    self._narrow_by_list_watches(copy, stand_in, given)
                 expanded.append(copy)
         return expanded
+
+    def _list_watch_passed(
+        self,
+        file: GoFile,
+        value: tree_sitter.Node,
+        named_in: GoFile,
+        naming_call: tree_sitter.Node,
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The list-watches a helper's call passes for its list-watch parameter: the value itself, or where it is
+        a parameter of the function making the call, what the call naming the kind passes for it (a helper in
+        turn, `newIndexedEndpointSlicesInformer(elw, &disv1.EndpointSlice{})`) or else what each call of that
+        function passes (prometheus' `newIndexedPodsInformer(plw)`)."""
+        outer = self.values.helper_parameter(file, value) if value.type == "identifier" else None
+        if outer is None:
+            return [(file, value)]
+        key, index = outer
+        called = self.resolver.callee(named_in, naming_call)
+        if called is not None and called.key == key:
+            values = parser.named(naming_call.child_by_field_name("arguments") or naming_call)
+            return [(named_in, values[index])] if index < len(values) else []
+        passed = []
+        for caller_file, call in callers(key):
+            values = parser.named(call.child_by_field_name("arguments") or call)
+            if index < len(values):
+                passed.append((caller_file, values[index]))
+        return passed
+
+    def _narrow_by_list_watches(
+        self, copy: PendingSite, stand_in: Restriction, passed: list[tuple[GoFile, tree_sitter.Node]]
+    ) -> None:
+        """Narrow a helper site's copy by the list-watches its call may pass, in place of the stand-in: the first
+        that leaves the kind whole decides (SPEC §1), else the first; none seen keeps the stand-in."""
+        judged = []
+        for passed_file, value in passed:
+            scratch = PendingSite(copy.file, copy.node, copy.operation, copy.access, copy.object, copy.span, "", "", "")
+            scratch.restrictions = [r for r in copy.restrictions if r is not stand_in]
+            self.informers.narrow_by_passed_list_watch(scratch, stand_in, passed_file, value)
+            judged.append(scratch)
+        if not judged:
+            return
+        chosen = next((item for item in judged if item.restrictions == []), judged[0])
+        copy.restrictions = chosen.restrictions
+        copy.namespaces.extend(chosen.namespaces)
+        copy.guarded.extend(chosen.guarded)
+        copy.tweaks.extend(chosen.tweaks)
+        copy.selector_values.extend(chosen.selector_values)
 
     def _client_named_with(self, client: ClientRef, file: GoFile, naming_call: tree_sitter.Node) -> ClientRef:
         """Where an outer helper hands its own client parameter on with the kind (`Ensure(ctx, c, obj)` calling
