@@ -160,7 +160,9 @@ class FieldValues:
         overrides, are not defaults)."""
         known: list[Val] = []
         computed: list[Val] = []
-        for file, value_node, _ in self._writes_of_field(name, owner):
+        copies: list[Val] = []  # configuration file fields copied in
+        writes = self._writes_of_field(name, owner)
+        for file, value_node, _ in writes:
             # a constructor's parameter stored in the field: what the constructor's calls pass
             # a field's writes start a chain of their own, as a parameter's binding does: what the field holds is
             # one fact, however deep the read that asks for it (envoy gateway's `e.Provider == nil` in a helper)
@@ -172,6 +174,7 @@ class FieldValues:
             # every value of that type (kueue's types.NamespacedName filled from its configuration's Namespace)
             copied = not from_file and isinstance(value, Val) and value.origin.endswith(FROM_FILE)
             deployed = not file.is_test
+            copies.extend((value,) if copied and isinstance(value, Val) and deployed else ())
             held_here = (
                 parent is None
                 or _held_in(value_node) in (None, parent.lower())
@@ -206,7 +209,16 @@ class FieldValues:
                 return None
         if computed:  # written only with what the code computes, the same everywhere: that value
             return computed[:1] if not known and self._set_once(name, owner, computed) else None
-        return known
+        return known or self._copied_in(owner, copies, len(writes))
+
+    def _copied_in(self, owner: TypeRef | None, copies: list[Val], writes: int) -> list[Val]:
+        """The configuration file's fields copied into a field of a struct the module declares, where they are
+        all its writes (prometheus' role selectors copied from its `selectors:` list): it holds what the file
+        does; none otherwise (an imported type, `types.NamespacedName`, is filled by other code too)."""
+        declarations = self.resolver.declarations
+        if not copies or len(copies) != writes or owner is None:
+            return []
+        return copies if declarations.unalias(owner.base) in declarations.structs else []
 
     def _through_a_parameter(self, file: GoFile, value: tree_sitter.Node) -> bool:
         """Whether a write sets the field through a parameter (`c.Availability = detected` in a helper given
@@ -304,7 +316,14 @@ class FieldValues:
                 if index < len(values := parser.named(call.child_by_field_name("arguments") or call))
                 and (struct := self.resolver.type_of(caller_file, values[index])) is not None
             ]
-            self._file_structs = nested_structs([*flags.decoded, *passed, *handed], self.resolver.declarations)
+            # a struct decoding itself from YAML (`func (c *SDConfig) UnmarshalYAML(unmarshal func(any) error)`) is
+            # a configuration file's, even where the file reaches it through a registry of such structs
+            yaml = [
+                TypeRef(key.package, key.receiver)
+                for key in self.resolver.declarations.functions
+                if key.name == "UnmarshalYAML" and key.receiver
+            ]
+            self._file_structs = nested_structs([*flags.decoded, *passed, *handed, *yaml], self.resolver.declarations)
         return self._file_structs
 
     def _flag_structs(self) -> frozenset[TypeRef]:
