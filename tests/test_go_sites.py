@@ -1162,3 +1162,16 @@ def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
             ],
         ),
     ]
+
+
+def test_a_cache_copied_through_locals_and_a_field_is_the_one_its_informers_come_from(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """alloy's podlogs: `cache.New` stored in a field, copied into locals and handed to the helper asking it for
+    informers, also for each object of a slice literal it loops over: the notes point at that cache's options."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "informers-of-a-cache-copied-and-kinds-looped-over")
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.kind, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings] == [
+        ("Pod", 44, [(24, "cache options here leave Pod unrestricted")]),
+        ("ConfigMap", 51, [(24, "cache options here leave ConfigMap unrestricted")]),
+    ]

@@ -65,6 +65,7 @@ _UNCACHED_CONSTRUCTORS = frozenset({("sigs.k8s.io/cluster-api/controllers/remote
 # controller-runtime functions that wrap a client and read through it
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
+_CLUSTER_HOPS = 4  # locals, fields and returns followed to the second cache a value holds
 
 
 @dataclass(slots=True)
@@ -424,27 +425,43 @@ class ClientGraph:
         """The key of the second cache a local variable holds, built by `cluster.New`/`cache.New` here or by a
         module function returning one (`local, err := newLocalCluster(cfg)`), or a struct field the module
         stores one cluster in (`opts.CPCluster`)."""
-        if node.type == "selector_expression" and depth <= 2:
+        if node.type == "selector_expression" and depth <= _CLUSTER_HOPS:
             return self._cluster_stored(file, node, depth)
-        if node.type != "identifier" or depth > 2:
+        if node.type != "identifier" or depth > _CLUSTER_HOPS:
             return ""
         declaration = self.resolver.declaration(file, node)
         if declaration is not None and declaration.parameter_index >= 0:
             return self._cluster_passed(file, node, declaration)
         value = declaration.value_node if declaration is not None else None
+        if declaration is not None and (value is None or value.type in ("identifier", "selector_expression")):
+            return self._cluster_copied(file, node, declaration, depth)
         if declaration is None or value is None or value.type != "call_expression":
             return ""
-        if is_second_cache(file, value):
-            return second_cache_key(file, value)
-        info = self.resolver.callee(file, value)
+        return self._cluster_built(file, value, declaration.value_index, depth)
+
+    def _cluster_built(self, file: GoFile, call: tree_sitter.Node, index: int, depth: int) -> str:
+        """The second cache a call builds, or a module function it calls returns (at result `index`)."""
+        if is_second_cache(file, call):
+            return second_cache_key(file, call)
+        info = self.resolver.callee(file, call)
         if info is None:
             return ""
-        for returned in returned_values(info.node, declaration.value_index):
+        for returned in returned_values(info.node, index):
             if returned.type == "call_expression" and is_second_cache(info.file, returned):
                 return second_cache_key(info.file, returned)
             if returned.type == "identifier" and (key := self.cluster_of(info.file, returned, depth + 1)):
                 return key  # `c, err := cluster.New(…); …; return c, nil`
         return ""
+
+    def _cluster_copied(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration, depth: int) -> str:
+        """The second cache a local copies (`informers := c`, `newInformers = ctrl.informers`), or where it is
+        declared without a value (`var informers cache.Informers`), the one every assignment gives it."""
+        if declaration.value_node is not None:
+            return self.cluster_of(file, declaration.value_node, depth + 1)
+        scope = self.resolver.scope(file, node) if declaration.ranged_node is None else None
+        assigned = scope.assignments.get(declaration.name, []) if scope is not None else []
+        keys = {self.cluster_of(file, item, depth + 1) for item in assigned}
+        return keys.pop() if len(keys) == 1 else ""
 
     def _cluster_stored(self, file: GoFile, node: tree_sitter.Node, depth: int) -> str:
         """The second cache every write of a struct field stores (hypershift's `Config{CPCluster: cp}`); "" where

@@ -835,6 +835,15 @@ class SiteExtractor:
             found = ObjectRef(kind, ObjectForm.TYPED, " ".join(parser.text(arguments[1]).split()), False)
         else:
             resolved = self.resolver.object_of(file, arguments[1])
+            looped = self._looped_objects(file, arguments[1]) if resolved is None else None
+            if looped:  # `for _, ty := range types { informers.GetInformer(ctx, ty) }`: one site per kind
+                for each in looped:
+                    site = pending_site(
+                        self.resolver, file, call, method, Operation.WATCH, Access.CACHE, each, each.form
+                    )
+                    self._informer_cache(site, file, call)
+                    yield site
+                return
             helper, field = self.values.object_helper(file, arguments[1]) if resolved is None else (None, None)
             if resolved is None and helper is None:
                 helper = items = self.values.items_parameter(file, arguments[1])
@@ -845,13 +854,33 @@ class SiteExtractor:
             found = resolved
         site = pending_site(self.resolver, file, call, method, Operation.WATCH, Access.CACHE, found, found.form)
         site.helper, site.helper_field, site.helper_items = helper, field, items is not None
+        self._informer_cache(site, file, call)
+        yield site
+
+    def _informer_cache(self, site: PendingSite, file: GoFile, call: tree_sitter.Node) -> None:
+        """The cache an informer is asked of: a second cache's key, or "" for the manager's."""
         receiver = operand_of(call)
         if receiver is not None:
             site.cache = self.clients.cluster_of(file, receiver)
             if not site.cache:
                 known = self.clients.resolve(self.clients.ref_of(file, receiver))
                 site.cache = known.cache if known is not None else ""
-        yield site
+
+    def _looped_objects(self, file: GoFile, node: tree_sitter.Node) -> list[ObjectRef] | None:
+        """The objects a range variable takes from a slice literal of the function (`types := []client.Object{
+        &corev1.Namespace{}, &corev1.Pod{}}`, then `for _, ty := range types`), those that are told."""
+        declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
+        ranged = declaration.ranged_node if declaration is not None else None
+        if ranged is not None and ranged.type == "identifier":
+            held = self.resolver.declaration(file, ranged)
+            scope = self.resolver.scope(file, ranged)
+            written = scope is None or held is None or held.name in scope.assignments  # appended to, say
+            ranged = held.value_node if held is not None and held.parameter_index < 0 and not written else None
+        if ranged is None or not is_slice_literal(ranged):
+            return None
+        # an item not told (a custom resource of another module) is no kind of the catalogue
+        found = [named for item in literal_items(ranged) if (named := self.resolver.object_of(file, item)) is not None]
+        return found or None
 
     def _read_site(
         self,
