@@ -324,9 +324,12 @@ def _policies(
         others = every_origin.difference(origins)
         guards = [guard for item in chosen for guard in item.origin_guards]
         # beside a manager the default deployment builds, one built only when a setting asks for another program
-        # (kubemacpool's RUN_CERT_MANAGER) does not run: its options narrow nothing that runs
-        idle = {origin for origin, guard in zip(origins, guards, strict=True) if guard is not None}
-        if len(idle) == len(set(origins)):
+        # (kubemacpool's RUN_CERT_MANAGER) does not run: its options narrow nothing that runs; a client-go
+        # factory built unconditionally is no such manager (testkube's, beside its manager of a setting)
+        factories = {span for item in chosen for span in item.factory_origins}
+        managers = [(origin, guard) for origin, guard in zip(origins, guards, strict=True) if origin not in factories]
+        idle = {origin for origin, guard in managers if guard is not None}
+        if len(idle) == len({origin for origin, _ in managers}):
             idle = set()
         restrictions = [
             restriction
@@ -339,7 +342,7 @@ def _policies(
             key=key,
             label=label,
             origins=tuple(origin for origin in origins if origin not in idle),
-            restrictions=_relative_to_origins(restrictions, guards),
+            restrictions=_relative_to_origins(restrictions, [guard for _, guard in managers]),
             caches_unstructured=unstructured[0] if unstructured else None,
             transforms=tuple(transform for item in chosen for transform in item.transforms),
             factory_origins=tuple(span for item in chosen for span in item.factory_origins),
