@@ -121,6 +121,18 @@ def test_a_scope_read_from_the_environment_as_is_says_an_empty_one_is_every_name
     ]
 
 
+def test_a_case_a_flag_selects_is_named_by_the_value_the_flag_takes(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`switch *nodeSettings { case settingsOn: … }` with `settingsOn = "on"`: the reason names the flag's value,
+    not the constant spelling it (ceph-csi's `--type selects controllerType`)."""
+    monkeypatch.chdir(Path(__file__).parent / "fixtures" / "go" / "deployment" / "flag-required-by-an-exiting-helper")
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(item.span.line, item.evidence.message) for item in report.mitigated if item.evidence is not None] == [
+        (50, 'only when --node-settings selects "on"')
+    ]
+
+
 def _bare_evaluator() -> deployment.Evaluator:
     """An evaluator with its memo only: enough for `once`, which needs no module."""
     evaluator = deployment.Evaluator.__new__(deployment.Evaluator)

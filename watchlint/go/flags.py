@@ -15,7 +15,7 @@ from watchlint.go.configfiles import decoded_from_parameters, decoded_into_param
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.envconfig import Processed, field_variables, processed_structs
 from watchlint.go.model import Call, GoFile, TypeRef
-from watchlint.go.resolve import Resolver, keyed_elements, unquote
+from watchlint.go.resolve import Resolver, assigned_to, keyed_elements, unquote
 from watchlint.go.scope import innermost_function
 from watchlint.go.structtags import declaring_struct, tag_items
 
@@ -121,6 +121,8 @@ class FlagRegistry:
     processed: list[Processed] = field(default_factory=list)  # structs envconfig fills, tagged or not
     helpers: dict[FunctionKey, FlagHelper] = field(default_factory=dict)  # functions defining their callers' flags
     helper_calls: set[tuple[str, int]] = field(default_factory=set)  # (file, start) of the calls of helpers
+    # the locals a flag's value is held in by pointer (`driverType := flag.String("type", …)`), by flag identity
+    pointers: dict[int, set[str]] = field(default_factory=dict)
 
     def named(self, name: str, near: GoFile | None = None) -> Flag | None:
         """The flag of a name; of several definitions, the one whose folder shares most with `near`'s (the
@@ -249,7 +251,11 @@ class FlagRegistry:
         name = _constant_text(file, values[0], resolver) if value_match and len(values) >= 2 else None
         if value_match and name is not None:
             default = values[2] if value_match.group(2) and len(values) > 2 else values[1]
-            self._name(Flag(name, file, default))
+            flag = Flag(name, file, default)
+            self._name(flag)
+            held = assigned_to(call)
+            if held is not None and held.type == "identifier":
+                self.pointers.setdefault(id(flag), set()).add(parser.text(held))
 
     def _helper(
         self,

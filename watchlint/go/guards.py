@@ -12,6 +12,7 @@ import tree_sitter
 from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey
+from watchlint.go.flags import variable_key
 from watchlint.go.known import Val, Value
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import holding_literal, keyed_elements, unquote
@@ -208,6 +209,27 @@ class Guards:
             self._early_return_lists[key] = conditions
         return conditions
 
+    def _filled_by_a_flag(self, file: GoFile, tag: tree_sitter.Node) -> bool:
+        """Whether a switch's tag is what a flag fills (`conf.Vtype` of `flag.StringVar(&conf.Vtype, "type", …)`),
+        not a value computed from one: the cases then name the flag's values."""
+        flags = self.evaluator.flags
+        if tag.type == "unary_expression":  # `*driverType` of `driverType := flag.String(…)`
+            tag = tag.child_by_field_name("operand") or tag
+        if tag.type == "selector_expression":
+            return parser.text(tag.child_by_field_name("field")) in flags.by_field
+        if tag.type != "identifier":
+            return False
+        held = any(parser.text(tag) in names for names in flags.pointers.values())  # `*mode` of `flag.String`
+        return held or variable_key(file, tag, self.evaluator.resolver) in flags.by_variable
+
+    def _case_values(self, file: GoFile, case: tree_sitter.Node, env: dict[str, Value]) -> str:
+        """The strings a case names, as a setting is given them (`"controller"` for `case controllerType:`);
+        "" where one is not a string the code shows."""
+        named = case.child_by_field_name("value")
+        values = [self.evaluator.value(file, item, env, 0) for item in parser.named(named)] if named else []
+        strings = [value.value for value in values if isinstance(value, Val) and isinstance(value.value, str)]
+        return ", ".join(f'"{value}"' for value in strings) if values and len(strings) == len(values) else ""
+
     def _case_guard(self, file: GoFile, case: tree_sitter.Node, env: dict[str, Value]) -> Guard:
         switch = case.parent
         while switch is not None and switch.type != "expression_switch_statement":
@@ -226,7 +248,8 @@ class Guards:
         text = " ".join(parser.text(case.child_by_field_name("value") or case).split())[:60]
         origin = tag_value.origin if isinstance(tag_value, Val) else ""
         if origin and tag is not None:  # the case is chosen by configuration: name it (SPEC §1)
-            return Guard(holds, f"{origin} selects {text}", span, origin)
+            shown = self._case_values(file, case, env) if self._filled_by_a_flag(file, tag) else ""
+            return Guard(holds, f"{origin} selects {shown or text}", span, origin)
         if tag is None:  # `switch { case targets == "": … }`: each case is a condition of its own
             values = parser.named(case.child_by_field_name("value") or case)
             origin = next((found for item in values if (found := self.evaluator.truth(file, item, env)[1])), "")

@@ -170,7 +170,7 @@ class ListOptionsReader:
         """The selectors keyed in a `metav1.ListOptions{…}`, one held in a variable or read from the environment
         judged later by what it holds by default (`LabelSelector: *selector` of a flag defaulting to "")."""
         for key, value in keyed_elements(literal):
-            if key not in ("LabelSelector", "FieldSelector") or parser.text(value) in ('""', "``"):
+            if key not in ("LabelSelector", "FieldSelector") or " ".join(parser.text(value).split()) in _NO_SELECTOR:
                 continue
             excluded = _excluded_only(file, value, self.resolver)
             restriction = Restriction(

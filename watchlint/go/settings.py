@@ -63,10 +63,10 @@ class Settings:
 
     def _names_bound_to(self, flag: Flag) -> set[str]:
         """The variables and fields a flag fills."""
-        names = {name.split("@")[0] for (_, name), bound in self.evaluator.flags.by_variable.items() if bound is flag}
-        names.update(
-            field for field, bound in self.evaluator.flags.by_field.items() if any(f is flag for _, f in bound)
-        )
+        flags = self.evaluator.flags
+        names = {name.split("@")[0] for (_, name), bound in flags.by_variable.items() if bound is flag}
+        names.update(flags.pointers.get(id(flag), ()))  # `driverType := flag.String(…)`, read as `*driverType`
+        names.update(field for field, bound in flags.by_field.items() if any(f is flag for _, f in bound))
         return names
 
     def _exit_unless_set(self, file: GoFile) -> frozenset[str]:
@@ -78,16 +78,28 @@ class Settings:
                 statement = call.node.parent
                 if statement is not None and _fails_validation(file, call.node):
                     statement = statement.parent  # the return statement of `return fmt.Errorf(…)`
-                elif not _exits(call.node):
+                elif not _exits(call.node) and not self._exiting_helper(file, call.node):
                     continue
                 block = statement.parent.parent if statement is not None and statement.parent is not None else None
                 guard = block.parent if block is not None and block.type == "block" else None
                 condition = guard.child_by_field_name("condition") if guard is not None else None
                 tested = tested_empty(condition) if guard is not None and guard.type == "if_statement" else None
                 if tested is not None:
-                    names.add(tested.rsplit(".", 1)[-1])  # `x.Name == ""` tests the field Name
+                    names.add(tested.rsplit(".", 1)[-1].lstrip("*"))  # `x.Name == ""` tests the field Name
             found = self._exits_by_file[file.path] = frozenset(names)
         return found
+
+    def _exiting_helper(self, file: GoFile, call: tree_sitter.Node) -> bool:
+        """Whether a call runs a module function that ends the program (ceph-csi's `logAndExit(msg)` logging,
+        then calling os.Exit(1))."""
+        info = self.evaluator.resolver.callee(file, call)
+        body = info.node.child_by_field_name("body") if info is not None else None
+        statements = (
+            next((child for child in body.named_children if child.type == "statement_list"), None) if body else None
+        )
+        last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
+        ended = parser.first_named(last) if last is not None and last.type == "expression_statement" else None
+        return ended is not None and ended.type == "call_expression" and _exits(ended)
 
     def required_before(self, node: tree_sitter.Node) -> bool:
         """Whether the code around a read of a variable fails before it when the variable is empty: `if ns
@@ -372,10 +384,12 @@ def _fails_validation(file: GoFile, call: tree_sitter.Node) -> bool:
 
 
 def _exits(call: tree_sitter.Node) -> bool:
-    """os.Exit, panic, or a Fatal log call (log.Fatal, klog.Fatalf, setupLog.Fatal…)."""
+    """os.Exit, panic, or a Fatal log call (log.Fatal, klog.Fatalf, setupLog.Fatal…) or klog's Exit calls
+    (klog.Exitf, which logs, then exits)."""
     function = call.child_by_field_name("function")
     shown = parser.text(function) if function is not None else ""
-    return shown in ("os.Exit", "panic") or shown.rsplit(".", 1)[-1].startswith("Fatal")
+    last = shown.rsplit(".", 1)[-1]
+    return shown in ("os.Exit", "panic") or last.startswith("Fatal") or ("." in shown and last.startswith("Exit"))
 
 
 def _gate_default(spec: tree_sitter.Node) -> bool | None:
