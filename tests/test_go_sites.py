@@ -1175,3 +1175,23 @@ def test_a_cache_copied_through_locals_and_a_field_is_the_one_its_informers_come
         ("Pod", 44, [(24, "cache options here leave Pod unrestricted")]),
         ("ConfigMap", 51, [(24, "cache options here leave ConfigMap unrestricted")]),
     ]
+
+
+def test_library_go_informers_for_every_namespace_are_told_to_take_a_namespaces_factory(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`InformersFor("")` of library-go's NewKubeInformersForNamespaces is its factory over every namespace: the
+    note says so where it is asked for, and the help names the namespaced factories it builds beside it."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "library-go-informers-for-namespaces")
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.span.path, f.span.line, [r.message for r in f.related], f.help) for f in report.findings] == [
+        (
+            path,
+            line,
+            ['`InformersFor("")` is library-go\'s informer factory over every namespace'],
+            f"Take {kind} from InformersFor(namespace) for a namespace the operator works in, each a factory "
+            'NewKubeInformersForNamespaces builds with informers.WithNamespace, not from InformersFor(""), the one '
+            "over every namespace",
+        )
+        for path, line, kind in [("main.go", 26, "ConfigMap"), ("pkg/controllers/pods.go", 25, "Event")]
+    ]

@@ -28,6 +28,7 @@ from watchlint.go.resolve import ObjectRef, Resolver, assigned_to, is_slice_lite
 from watchlint.go.scope import innermost_function, returned_values
 from watchlint.go.values import ValueTracer
 
+_LIBRARY_GO_HELPERS = "github.com/openshift/library-go/pkg/operator/v1helpers"  # KubeInformersForNamespaces
 _KNATIVE_FACTORY = f"{KNATIVE_INFORMERS}/factory"  # `factory.Get(ctx)`: the factory the injected informers share
 _KNATIVE_SYSTEM_FACTORY = "knative.dev/pkg/injection/clients/namespacedkube/informers/factory"
 
@@ -182,7 +183,8 @@ class ClientGoSites:
             self._factory_restrictions(site, constructor_file, constructor, kind)
             guard_added(site, before, file, value)
         if built is None and not assigned and not self._knative_factory(site, file, factory):
-            self._built_elsewhere(site, file, factory, kind)
+            if not self._library_go_factory(site, file, factory):
+                self._built_elsewhere(site, file, factory, kind)
         elif built is not None:
             site.factory_constructor = (built[0].path, built[1].start_byte)
             self._factory_restrictions(site, built[0], built[1], kind)
@@ -209,6 +211,30 @@ class ClientGoSites:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, site.object.kind, file.span(factory), text))
             return True
         return False
+
+    def _library_go_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
+        """`kubeInformersForNamespaces.InformersFor(ns)` of OpenShift's library-go: the factory
+        `v1helpers.NewKubeInformersForNamespaces(client, namespaces…)` built for that namespace, with
+        informers.WithNamespace(ns); `InformersFor("")` is its factory over every namespace."""
+        if factory is None or method_name(factory) != "InformersFor":
+            return False
+        holder = operand_of(factory)
+        held = self.resolver.type_of(file, holder) if holder is not None else None
+        built = self.values.defined_as(file, holder, 2) if holder is not None and held is None else None
+        named = held.is_(_LIBRARY_GO_HELPERS, "KubeInformersForNamespaces") if held is not None else False
+        if not named and built is not None and built.type == "call_expression":
+            function = built.child_by_field_name("function")
+            package = file.imports.get(parser.text(operand_of(built))) if function is not None else None
+            named = package == _LIBRARY_GO_HELPERS and method_name(built) == "NewKubeInformersForNamespaces"
+        arguments = parser.named(factory.child_by_field_name("arguments") or factory)
+        if not named or len(arguments) != 1:
+            return False
+        site.library_go_factory = True
+        shown = f"InformersFor({' '.join(parser.text(arguments[0]).split())})"
+        if restrict_namespace(site, file, arguments[0], shown, file.span(factory)) is None:
+            text = '`InformersFor("")` is library-go\'s informer factory over every namespace'
+            site.through = site.through or Evidence(file.span(factory), text)
+        return True
 
     def _bind_to_call(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> None:
         """Where a module function built the factory from its parameters (`initSecretInformerFactory(cs, ns,

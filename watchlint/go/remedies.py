@@ -411,7 +411,7 @@ class SiteRemedies:
         if access is Access.CACHE and item.operation is Operation.WATCH:
             return self._watch_suggestion(item)
         if access is not Access.CACHE:
-            return ""
+            return _library_go_help(item) if access is Access.INFORMER_FACTORY else ""
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
         if item.reads_cache_itself:
             return self._cache_itself_help(item)
@@ -565,3 +565,14 @@ def _feeds_new_manager(file: GoFile, literal: tree_sitter.Node) -> bool:
 def _operator_name(module_path: str) -> str:
     parts = [part for part in module_path.split("/") if part and not (part[0] == "v" and part[1:].isdigit())]
     return parts[-1] if parts else "operator"
+
+
+def _library_go_help(item: PendingSite) -> str:
+    """The remedy of an informer of library-go's `InformersFor("")`: the namespaced factories beside it."""
+    if not item.library_go_factory:
+        return ""
+    return (
+        f"Take {item.object.kind} from InformersFor(namespace) for a namespace the operator works in, each a factory "
+        'NewKubeInformersForNamespaces builds with informers.WithNamespace, not from InformersFor(""), the one over '
+        "every namespace"
+    )
