@@ -427,6 +427,19 @@ def test_metadata_only_watch_with_a_typed_read_of_the_kind_is_wl005() -> None:
     ]
 
 
+def test_a_metadata_watch_names_every_typed_twin_that_keeps_the_full_informer() -> None:
+    """version-checker reads Pod typed through the manager's client and through its cache: fixing one read leaves
+    the other keeping the full informer, so the finding names both."""
+    metadata = watch("ConfigMap", form=ObjectForm.METADATA)
+    cache_read = read(span=Span("internal/metrics/helpers.go", 53, 8, 53, 11), call="m.cache.Get")
+    duplicate = next(item for item in verdicts(metadata, read(), cache_read) if item.code == "WL005")
+    assert isinstance(duplicate, Finding)
+    assert [(item.span.path, item.span.line) for item in duplicate.related] == [
+        (OTHER_SPAN.path, OTHER_SPAN.line),
+        ("internal/metrics/helpers.go", 53),
+    ]
+
+
 def test_typed_twin_in_another_binary_does_not_duplicate_the_cache() -> None:
     metadata = watch("ConfigMap", form=ObjectForm.METADATA, policy_keys=("a",))
     typed = read(policy_keys=("b",))

@@ -1195,3 +1195,26 @@ def test_library_go_informers_for_every_namespace_are_told_to_take_a_namespaces_
         )
         for path, line, kind in [("main.go", 26, "ConfigMap"), ("pkg/controllers/pods.go", 25, "Event")]
     ]
+
+
+def test_an_informer_given_a_transform_is_told_it_still_keeps_every_object(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """calico's and the EKS pod identity webhook's SetTransform strip each object the informer keeps: the finding
+    stands, its note names the transform, on the informer's local, the accessor's, or the chain itself."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "informer-given-a-transform")
+    report = run([Path(".")], CommandLine(), catalog)
+    transforms = [
+        (f.kind, f.span.line, [(r.span.line, r.message) for r in f.related if "SetTransform" in r.message])
+        for f in report.findings
+    ]
+
+    def note(line: int, receiver: str, kind: str) -> list[tuple[int, str]]:
+        return [(line, f"`{receiver}.SetTransform(…)` keeps each {kind} smaller, but every one is still cached")]
+
+    assert transforms == [
+        ("Pod", 27, note(29, "pods", "Pod")),
+        ("ServiceAccount", 28, note(32, "accounts.Informer()", "ServiceAccount")),
+        ("Secret", 35, note(35, "factory.Core().V1().Secrets().Informer()", "Secret")),
+        ("ConfigMap", 38, []),
+    ]

@@ -208,6 +208,8 @@ class Site:
     access_evidence: Evidence | None = None  # why access is what it is, e.g. "r.Client is mgr.GetClient()"
     # reported at a helper's call (the kind is the call's): where the helper watches or reads it
     through: Evidence | None = None
+    # a transform the informer is given (client-go's SetTransform): each object kept smaller, every one still kept
+    transform: Evidence | None = None
     helper_call: str = ""  # and the callee that watches or reads there, as written (`NewIndexerInformer`)
     injected: bool = False  # an informer of knative's injection, which injection.WithNamespaceScope scopes
     reads_cache_itself: bool = False  # through `mgr.GetCache()`: the client's options (DisableFor) do not apply

@@ -11,6 +11,7 @@ from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Si
 from watchlint.findings import Finding, Mitigated, Related, Verdict
 
 CODE = "WL005"
+_TWINS_SHOWN = 5  # typed twins a finding's notes name
 
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
@@ -25,11 +26,13 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     for site in cached:
         if site.form is not ObjectForm.METADATA or not _is_live(site):
             continue
-        twin = next((other for other in typed if _shares_cache(site, other)), None)
+        # every typed twin is named: fixing one leaves the others keeping the full informer
+        twins = list({other.span: other for other in typed if _shares_cache(site, other)}.values())
+        twin = twins[0] if twins else None
         if twin is None:
             yield Mitigated(CODE, site.span, site.kind, site.construct, Mitigation.METADATA_ONLY)
             continue
-        what = "watched" if twin.operation is Operation.WATCH else "read"
+        what = _verb(twin)
         yield Finding(
             code=CODE,
             level=context.levels[CODE],
@@ -41,12 +44,19 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             kind=site.kind,
             construct=site.construct,
             enclosing=site.enclosing,
-            related=(Related(twin.span, f"typed {site.kind} {what} here starts a full informer"),),
+            related=tuple(
+                Related(other.span, f"typed {site.kind} {_verb(other)} here starts a full informer")
+                for other in twins[:_TWINS_SHOWN]
+            ),
             help=(
                 f"Read and watch {site.kind} as metav1.PartialObjectMetadata everywhere, "
                 "or drop the metadata-only form so one typed informer serves both"
             ),
         )
+
+
+def _verb(site: Site) -> str:
+    return "watched" if site.operation is Operation.WATCH else "read"
 
 
 def _is_live(site: Site) -> bool:

@@ -740,6 +740,7 @@ def _site(
         condition=_site_condition(found, evaluator, clients),
         access_evidence=found.evidence,
         through=item.through,
+        transform=item.transform,
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
         cache_options_era=remedies.era,

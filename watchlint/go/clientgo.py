@@ -175,6 +175,7 @@ class ClientGoSites:
         site = pending_site(
             self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED
         )
+        site.transform = self._transform_of(file, call, kind)
         assigned = self._assigned_factories(file, factory) if built is None else []
         for constructor_file, constructor, value in assigned:
             # `var f informers.SharedInformerFactory; if all { f = New…(cs, 0) } else { f = New…(…,
@@ -211,6 +212,28 @@ class ClientGoSites:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, site.object.kind, file.span(factory), text))
             return True
         return False
+
+    def _transform_of(self, file: GoFile, accessor: tree_sitter.Node, kind: str) -> Evidence | None:
+        """The SetTransform given the informer an accessor hands out, in its function: on the chain itself
+        (`….Pods().Informer().SetTransform(t)`) or on a local holding the informer or the accessor (calico's
+        `podInformer.SetTransform(…)`, `saInformer.Informer().SetTransform(…)`)."""
+        function = innermost_function(accessor)
+        for call in calls_in(function) if function is not None else []:
+            receiver = operand_of(call) if method_name(call) == "SetTransform" else None
+            if receiver is not None and method_name(receiver) == "Informer":
+                receiver = operand_of(receiver)
+            held = (
+                self.resolver.declaration(file, receiver)
+                if receiver is not None and receiver.type == "identifier"
+                else None
+            )
+            value = held.value_node if held is not None else receiver
+            if value is not None and value.start_byte <= accessor.start_byte and accessor.end_byte <= value.end_byte:
+                text = (
+                    f"`{parser.text(call.child_by_field_name('function'))}(…)` keeps each {kind} smaller, but every one"
+                )
+                return Evidence(file.span(call), f"{text} is still cached")
+        return None
 
     def _library_go_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
         """`kubeInformersForNamespaces.InformersFor(ns)` of OpenShift's library-go: the factory
