@@ -541,8 +541,9 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
         (
             Language.GO,
             {"access": Access.INFORMER_FACTORY, "call": "Secrets", "construct": "Core().V1().Secrets()"},
-            "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions, "
-            "or, where it serves other kinds that must stay whole, take Secret from a factory of its own so built",
+            "Build the informer factory with NewSharedInformerFactoryWithOptions and informers.WithNamespace, or a "
+            "label or field selector in WithTweakListOptions, or, where it serves other kinds that must stay whole, "
+            "take Secret from a factory of its own so built",
         ),
         (
             Language.GO,
@@ -695,8 +696,9 @@ def test_long_constructs_are_shortened_at_an_argument_boundary_when_one_is_near(
         (
             {"call": "Pods", "construct": "Core().V1().Pods()", "text": "informers.WithNamespace", "flag": "--vpa"},
             "Set --vpa where it is deployed (informers.WithNamespace then scopes it to that namespace), or build the "
-            "informer factory with informers.WithNamespace or a label selector in WithTweakListOptions, or, where it "
-            "serves other kinds that must stay whole, take Pod from a factory of its own so built",
+            "informer factory with NewSharedInformerFactoryWithOptions and informers.WithNamespace, or a label or "
+            "field selector in WithTweakListOptions, or, where it serves other kinds that must stay whole, take Pod "
+            "from a factory of its own so built",
         ),
         (
             {

@@ -147,7 +147,9 @@ def _narrowing(site: Site) -> str:
         )
     # a shared factory serves other kinds too, which a factory-wide namespace or selector would narrow as well
     return (
-        "Build the informer factory with informers.WithNamespace or a label selector in WithTweakListOptions, or, "
+        # the options go to NewSharedInformerFactoryWithOptions: NewSharedInformerFactory takes none
+        "Build the informer factory with NewSharedInformerFactoryWithOptions and informers.WithNamespace, or a label "
+        "or field selector in WithTweakListOptions, or, "
         f"where it serves other kinds that must stay whole, take {site.kind} from a factory of its own so built"
     )
 
