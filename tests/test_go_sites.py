@@ -1141,10 +1141,10 @@ def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
         ),
         (
             "proxy.go",
-            29,
+            30,
             [
                 (
-                    27,
+                    28,
                     "WithTweakListOptions's LabelSelector `!service.kubernetes.io/service-proxy-name,"
                     "!service.kubernetes.io/headless` only excludes and keeps every other EndpointSlice",
                 )
@@ -1152,13 +1152,26 @@ def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
         ),
         (
             "proxy.go",
-            35,
+            36,
             [
                 (
-                    33,
+                    34,
                     "WithTweakListOptions's LabelSelector `tier notin (cache,batch)` only excludes and keeps every "
                     "other Pod",
                 )
+            ],
+        ),
+        (
+            "proxy.go",
+            53,
+            [
+                (
+                    line,
+                    "WithTweakListOptions's FieldSelector "
+                    '`fields.OneTermNotEqualSelector("type", "helm.sh/release.v1")` only excludes and keeps every '
+                    "other Secret",
+                )
+                for line in (48, 50)
             ],
         ),
     ]

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import tree_sitter
 
@@ -391,9 +391,10 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
         if every is not None and not every[0].origin and caller is None and _names_a_constant(evaluator, file, node):
             judged.pop(id(restriction))  # `const namespace = corev1.NamespaceAll`: every namespace, unconditionally
             continue
-        if caller is not None:
-            where, how = caller
-            text: str | None = f"`{parser.text(node)}` is not empty ({where} {_EMPTY_BY[how]})"
+        if caller is not None and caller.origin:  # a setting empty by default, one caller's: named as such
+            text: str | None = f"{evaluator.guarding.set_text(caller.origin, file)} ({caller.where} passes it)"
+        elif caller is not None:
+            text = f"`{parser.text(node)}` is not empty ({caller.where} {_EMPTY_BY[caller.how]})"
         else:
             text = every[1] if every is not None else None
         if text is not None:
@@ -466,26 +467,34 @@ def _judged_tweak(
         text = evaluator.guarding.set_text(value.origin, file)
         return replace(restriction, condition=Condition(text, restriction.span, False))
     if (caller := _passes_nil(file, node, evaluator)) is not None:
-        where, how = caller
-        text = f"`{parser.text(node)}` is not nil ({where} {how} nil)"
+        text = f"`{parser.text(node)}` is not nil ({caller.where} {caller.how} nil)"
         return replace(restriction, condition=Condition(text, restriction.span, False))
     return restriction
 
 
-def _passes_every_namespace(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> tuple[str, str] | None:
+class _Passing(NamedTuple):
+    """The call giving a helper's parameter the value in question: where, how ("passes" it as it is, "leaves" a
+    field of the literal it passes so, "makes" a local of the helper so) and the setting it comes from, if any."""
+
+    where: str
+    how: str
+    origin: str
+
+
+def _passes_every_namespace(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> _Passing | None:
     """Where a namespace parameter's callers disagree, the call that passes every namespace (`""`), as
     `file:line`: that call lists the whole cluster (SPEC §1, a finding when any leaves it unrestricted)."""
     return _passes(file, node, evaluator, "")
 
 
-def _passes_nil(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> tuple[str, str] | None:
+def _passes_nil(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> _Passing | None:
     """Where a tweak parameter's callers disagree, the call that passes no tweak (nil), as `file:line`."""
     return _passes(file, node, evaluator, None)
 
 
 def _passes(
     file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, passed_value: str | None, hops: int = 3
-) -> tuple[str, str] | None:
+) -> _Passing | None:
     """The call that passes `passed_value` for the parameter `node` names, followed up through callers that
     hand on a parameter of their own (`prepareController(cs, namespace, …)` passing it to the factory's
     helper), up to `hops` calls up; `*ns` names the parameter `ns` a caller passes `&namespace` for. With it,
@@ -509,7 +518,8 @@ def _passes(
             literal = passed.value if isinstance(passed, Val) else None
             passed = evaluator.literal_field(literal, field, 1) if isinstance(literal, StructLiteral) else UNKNOWN
         if isinstance(passed, Val) and passed.value == passed_value and not passed.unseen:
-            return f"{caller_file.path}:{call.start_point.row + 1}", "leaves" if field else "passes"
+            where = f"{caller_file.path}:{call.start_point.row + 1}"
+            return _Passing(where, "leaves", "") if field else _Passing(where, "passes", passed.origin)
         values = parser.named(call.child_by_field_name("arguments") or call)
         if hops > 1 and index < len(values) and not isinstance(passed, Val) and not field:
             found = _passes(caller_file, values[index], evaluator, passed_value, hops - 1)
@@ -520,7 +530,7 @@ def _passes(
 
 def _computed_by_a_call(
     file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, key: FunctionKey, passed_value: str | None
-) -> tuple[str, str] | None:
+) -> _Passing | None:
     """The call of a helper whose arguments make a local of it `passed_value` where the calls disagree (fission:
     `ns := namespace; if ns == "" { ns = metav1.NamespaceAll }`, one caller passing `os.Getenv("NS")`, another
     `"fission"`): the helper's parameters bound to what each call passes, as the evaluation binds a call's."""
@@ -532,7 +542,7 @@ def _computed_by_a_call(
         bound = evaluator.arguments_bound(caller_file, info, values, evaluator.parameters(caller_file, call), 1)
         value = evaluator.value(file, node, CallBindings(info.node, bound), 1)
         if isinstance(value, Val) and value.value == passed_value and not value.unseen:
-            return f"{caller_file.path}:{call.start_point.row + 1}", "makes"
+            return _Passing(f"{caller_file.path}:{call.start_point.row + 1}", "makes", "")
     return None
 
 

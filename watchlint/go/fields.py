@@ -456,6 +456,9 @@ def _empty(field_type: TypeRef | None, known: list[Val], origin: str, *, unseen:
     empty = zero.value if isinstance(zero, Val) else ""
     if any(value.value is False for value in known) and all(value.value in (False, None) for value in known):
         empty = False
+    pointees = {repr(value.value) for value in known}
+    if field_type is not None and field_type.pointer and known and len(pointees) == 1 and known[0].value is not None:
+        empty = known[0].value  # `Settings: &p.settings`: an address, never nil, of what the setting leaves empty
     return Val(empty, origin, unseen)
 
 

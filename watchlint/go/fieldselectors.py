@@ -144,9 +144,18 @@ class _Reader:
             shown = template.replace(_UNSEEN, "…")
             return shown if template != _UNSEEN and excludes_only(template.replace(_UNSEEN, "x")) else None
         if name == "AndSelectors" and arguments and depth < _TEMPLATE_DEPTH:
-            parts = [self.excluded(argument, depth + 1) for argument in arguments]
-            return ",".join(part for part in parts if part is not None) if all(parts) else None
+            # the selector list options came in with, parsed to merge with, is a reflector's: empty
+            parts = [self.excluded(argument, depth + 1) for argument in arguments if not self._incoming(argument)]
+            return ",".join(part for part in parts if part is not None) if parts and all(parts) else None
         return None
+
+    def _incoming(self, node: tree_sitter.Node) -> bool:
+        """`fields.ParseSelector(options.FieldSelector)`, also held in a local: the selector list options hold
+        when a tweak is given them."""
+        node = self._value(node)
+        name = self._qualified(node, FIELDS) or self._qualified(node, LABELS)
+        arguments = parser.named(node.child_by_field_name("arguments") or node) if name in _PARSE_ANY else []
+        return bool(arguments) and parser.text(arguments[0]).endswith((".FieldSelector", ".LabelSelector"))
 
     def _parsed(self, node: tree_sitter.Node, text: tree_sitter.Node) -> Iterator[FieldKey]:
         """The terms of `fields.ParseSelector(text)`, also where the text is built: `fmt.Sprintf(

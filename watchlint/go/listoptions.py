@@ -341,7 +341,9 @@ class ListOptionsReader:
         if function is None or function.type != "func_literal" or len(options) != 1:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
             return
-        uses = uses_in(function, options[0])
+        # the selector the options come in with, read to merge with (`fields.AndSelectors(base, sel)` of `base,
+        # err := fields.ParseSelector(options.FieldSelector)`), is a reflector's: empty; nothing reads it otherwise
+        uses = [use for use in uses_in(function, options[0]) if not _reads_its_selector(use)]
         written = _written_fields(file, uses)
         if len(written) < len(uses):  # the options are handed on or read: what they end up holding is not seen
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
@@ -441,6 +443,21 @@ def _paged_through_a_local(file: GoFile, built: tree_sitter.Node) -> tree_sitter
             and call.start_byte > built.end_byte
         ),
         None,
+    )
+
+
+def _reads_its_selector(use: tree_sitter.Node) -> bool:
+    """Whether a use of list options reads one of their selectors (`options.FieldSelector` as a value, not as
+    what an assignment writes)."""
+    field = use.parent
+    if field is None or field.type != "selector_expression" or field.child_by_field_name("operand") != use:
+        return False
+    if parser.text(field.child_by_field_name("field")) not in ("LabelSelector", "FieldSelector"):
+        return False
+    listed = field.parent
+    statement = listed.parent if listed is not None and listed.type == "expression_list" else None
+    return (
+        statement is None or statement.type != "assignment_statement" or statement.child_by_field_name("left") != listed
     )
 
 
