@@ -1206,7 +1206,11 @@ def test_library_go_informers_for_every_namespace_are_told_to_take_a_namespaces_
             'NewKubeInformersForNamespaces builds with informers.WithNamespace, not from InformersFor(""), the one '
             "over every namespace",
         )
-        for path, line, kind in [("main.go", 26, "ConfigMap"), ("pkg/controllers/pods.go", 25, "Event")]
+        for path, line, kind in [
+            ("main.go", 26, "ConfigMap"),
+            ("pkg/controllers/configs.go", 30, "Event"),  # its factory parameter given InformersFor("")
+            ("pkg/controllers/pods.go", 25, "Event"),
+        ]
     ]
 
 

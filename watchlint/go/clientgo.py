@@ -184,7 +184,7 @@ class ClientGoSites:
             self._factory_restrictions(site, constructor_file, constructor, kind)
             guard_added(site, before, file, value)
         if built is None and not assigned and not self._knative_factory(site, file, factory):
-            if not self._library_go_factory(site, file, factory):
+            if not self._library_go_factory(site, file, self._held_factory(file, factory)):
                 self._built_elsewhere(site, file, factory, kind)
         elif built is not None:
             site.factory_constructor = (built[0].path, built[1].start_byte)
@@ -234,6 +234,12 @@ class ClientGoSites:
                 )
                 return Evidence(file.span(call), f"{text} is still cached")
         return None
+
+    def _held_factory(self, file: GoFile, factory: tree_sitter.Node | None) -> tree_sitter.Node | None:
+        """The factory expression a local holds (`informers := kubeInformersForNamespaces.InformersFor(ns)`)."""
+        if factory is None or factory.type != "identifier":
+            return factory
+        return self.values.defined_as(file, factory, 2) or factory
 
     def _library_go_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
         """`kubeInformersForNamespaces.InformersFor(ns)` of OpenShift's library-go: the factory
@@ -491,13 +497,16 @@ class ClientGoSites:
         judged, fakes, unseen = [], 0, 0
         for value_file, value in self.through_fields(values, stored, callers=callers):
             built = self.factory_built(value_file, value) if value is not None else None
+            copy = PendingSite(site.file, site.node, site.operation, site.access, site.object, site.span, "", "", "")
+            if built is None and self._library_go_factory(copy, value_file, self._held_factory(value_file, value)):
+                judged.append(copy)  # `kubeInformersForNamespaces.InformersFor(ns)` passed for the parameter
+                continue
             if built is None:
                 unseen += 1
                 continue
             if self.values.is_fake_clientset(built[0], parser.first_named(built[1].child_by_field_name("arguments"))):
                 fakes += 1
                 continue
-            copy = PendingSite(site.file, site.node, site.operation, site.access, site.object, site.span, "", "", "")
             copy.factory_constructor = (built[0].path, built[1].start_byte)
             self._factory_restrictions(copy, built[0], built[1], site.object.kind)
             self._bind_to_call(copy, value_file, value)
@@ -514,6 +523,7 @@ class ClientGoSites:
             site.through = chosen.through
         chosen = chosen or judged[0]
         site.restrictions, site.namespaces = chosen.restrictions, chosen.namespaces
+        site.library_go_factory = chosen.library_go_factory
         site.guarded, site.tweaks = chosen.guarded, chosen.tweaks
         site.factory_constructor = chosen.factory_constructor
         return True
