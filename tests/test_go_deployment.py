@@ -133,6 +133,18 @@ def test_a_case_a_flag_selects_is_named_by_the_value_the_flag_takes(
     ]
 
 
+def test_a_range_over_every_namespace_alone_is_no_condition(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`for _, namespace := range []string{metav1.NamespaceAll}` lists every namespace whatever the calls pass:
+    the message says no condition ("`namespace` is not empty" would say it could be)."""
+    monkeypatch.chdir(
+        Path(__file__).parent / "fixtures" / "go" / "deployment" / "helper-local-computed-from-what-a-call-passes"
+    )
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.span.line, f.message) for f in report.findings if f.kind == "Endpoints"] == [
+        (43, "`List` lists every Endpoints in the cluster on each call")
+    ]
+
+
 def _bare_evaluator() -> deployment.Evaluator:
     """An evaluator with its memo only: enough for `once`, which needs no module."""
     evaluator = deployment.Evaluator.__new__(deployment.Evaluator)

@@ -48,7 +48,7 @@ from watchlint.go.known import UNKNOWN, CallBindings, StructLiteral, Val
 from watchlint.go.managers import LiteralKey, ManagerLinks
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
-from watchlint.go.pending import PendingSite
+from watchlint.go.pending import PendingSite, names_every_namespace
 from watchlint.go.policy import FilePolicy, constructs_a_cache, extract_policy
 from watchlint.go.remedies import (
     Anchors,
@@ -61,7 +61,7 @@ from watchlint.go.remedies import (
     unevenly_selected,
 )
 from watchlint.go.replacedoptions import ReplacedOptions
-from watchlint.go.resolve import Resolver
+from watchlint.go.resolve import Resolver, is_slice_literal, literal_items
 from watchlint.go.sites import SiteExtractor
 from watchlint.go.testonly import quoted_internal_paths, test_only_packages
 from watchlint.source import SourceFile, Span
@@ -418,7 +418,13 @@ def _judge_selectors(item: PendingSite, evaluator: Evaluator, judged: dict[int, 
 
 
 def _names_a_constant(evaluator: Evaluator, file: GoFile, node: tree_sitter.Node) -> bool:
-    """Whether an expression names a constant (`namespace` of `const namespace = apiv1.NamespaceAll`)."""
+    """Whether an expression names a constant (`namespace` of `const namespace = apiv1.NamespaceAll`), or takes
+    every namespace from a slice literal naming nothing else (`for _, ns := range []string{metav1.NamespaceAll}`)."""
+    declaration = evaluator.resolver.declaration(file, node) if node.type == "identifier" else None
+    ranged = declaration.ranged_node if declaration is not None else None
+    if ranged is not None and is_slice_literal(ranged):
+        items = literal_items(ranged)
+        return bool(items) and all(names_every_namespace(file, item) for item in items)
     held = evaluator.resolver.held_value(file, node) if node.type in ("identifier", "selector_expression") else None
     spec = held[1].parent if held is not None else None
     if spec is not None and spec.type == "expression_list":
@@ -537,6 +543,9 @@ def _computed_by_a_call(
     info = evaluator.resolver.declarations.functions.get(key)
     if info is None or not info.parameters:
         return None
+    unbound = evaluator.value_at(file, node)
+    if isinstance(unbound, Val) and unbound.value == passed_value:
+        return None  # so whatever the calls pass: no call makes it so
     for caller_file, call in evaluator.calls.passing_calls(key)[:_CALLS_BOUND]:
         values = parser.named(call.child_by_field_name("arguments") or call)
         bound = evaluator.arguments_bound(caller_file, info, values, evaluator.parameters(caller_file, call), 1)
