@@ -1235,3 +1235,23 @@ def test_an_informer_given_a_transform_is_told_it_still_keeps_every_object(
         ("Secret", 35, note(35, "factory.Core().V1().Secrets().Informer()", "Secret")),
         ("ConfigMap", 38, []),
     ]
+
+
+def test_a_kind_no_namespace_holds_is_helped_with_selectors_only(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Node added as an extra kind (`namespaced = false`): no namespace scope narrows it, so the helps of its
+    informer, its List and its Watch offer selectors only."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "extra-kind-held-by-no-namespace")
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.line, f.help) for f in report.findings] == [
+        (
+            "WL001",
+            22,
+            "Build the informer factory with NewSharedInformerFactoryWithOptions and a label or field selector in "
+            "WithTweakListOptions, or, where it serves other kinds that must stay whole, take Node from a factory of "
+            "its own so built",
+        ),
+        ("WL004", 23, "Pass a label or field selector"),
+        ("WL001", 24, "Set LabelSelector or FieldSelector in the metav1.ListOptions"),
+    ]

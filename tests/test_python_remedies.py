@@ -129,8 +129,8 @@ def applied(text: str, fix: Fix, path: str = "a.py") -> str:
             [
                 ("WL004", "sync.py", 10, NAMESPACED_HELP.format("list", CUSTOM)),
                 ("WL004", "sync.py", 11, NAMESPACED_HELP.format("list", CUSTOM)),
-                # Shelf is cluster-scoped: it has no namespaced list to name
-                ("WL004", "sync.py", 12, "Pass a label or field selector, or list a single namespace"),
+                # Shelf is cluster-scoped: it has no namespaced list to name, and no namespace narrows it
+                ("WL004", "sync.py", 12, "Pass a label or field selector"),
                 ("WL001", "sync.py", 18, NAMESPACED_HELP.format("watch", CUSTOM)),
                 ("WL004", "sync.py", 25, "Pass a label or field selector, or list a single namespace"),
                 ("WL001", "sync.py", 26, "Pass label_selector= or field_selector=, or watch a single namespace"),

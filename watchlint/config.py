@@ -102,6 +102,7 @@ class Settings:
     include_tests: bool = False
     kopf_namespaced: bool = False  # a kopf operator scoped only on its command line (`kopf run -n ns`)
     config_path: Path | None = None
+    cluster_scoped: frozenset[str] = frozenset()  # the kinds in force that no namespace holds (an extra Node)
 
     @property
     def front_end_options(self) -> FrontEndOptions:
@@ -204,6 +205,7 @@ def resolve_settings(file_config: FileConfig | None, command_line: CommandLine, 
         include_tests=command_line.include_tests or bool(config.include_tests),
         kopf_namespaced=config.kopf_namespaced,
         config_path=file_config.path if file_config else None,
+        cluster_scoped=frozenset(kind.name for kind in catalog.kinds + config.extra_kinds if not kind.namespaced),
     )
 
 

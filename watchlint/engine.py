@@ -338,7 +338,7 @@ def evaluate(facts: Facts, settings: Settings, kinds: frozenset[str], reported: 
     from watchlint.suppress import apply_suppressions
 
     notifications = list(facts.notifications)
-    context = CheckContext(levels=settings.levels, kinds=kinds)
+    context = CheckContext(levels=settings.levels, kinds=kinds, cluster_scoped=settings.cluster_scoped)
     findings, mitigated, check_notifications = _run_checks(facts, context, sorted(settings.codes))
     notifications.extend(check_notifications)
     findings = [finding for finding in findings if _is_reported(finding, reported)]

@@ -12,3 +12,4 @@ from watchlint.findings import Level
 class CheckContext:
     levels: Mapping[str, Level]  # level per code, after configuration
     kinds: frozenset[str]  # canonical names of the high-cardinality kinds (catalogue plus extra-kinds)
+    cluster_scoped: frozenset[str] = frozenset()  # those no namespace holds: helps offer no namespace for them

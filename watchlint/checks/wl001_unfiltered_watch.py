@@ -34,7 +34,12 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=judgement.related,
             fixes=fixes_for(site, judgement),
-            help=suggestion(site, facts.language, any((site.kind, key) in typed for key in site.policy_keys)),
+            help=suggestion(
+                site,
+                facts.language,
+                any((site.kind, key) in typed for key in site.policy_keys),
+                namespaced=site.kind not in context.cluster_scoped,
+            ),
         )
 
 
@@ -49,12 +54,15 @@ def _read_typed(facts: Facts) -> frozenset[tuple[str, str]]:
     )
 
 
-def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
+def suggestion(site: Site, language: Language, read_typed: bool = False, *, namespaced: bool = True) -> str:
+    """The help of a watch; `namespaced` false for a kind no namespace holds (an extra Node), which no namespace
+    scope narrows."""
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access is Access.CACHE:
         names = cache_option_names(site.cache_options_era)
-        restrict = f"Restrict {site.kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}"
+        fields = names.by_object_fields if namespaced else "Label or Field"
+        restrict = f"Restrict {site.kind} with {names.by_object} ({fields}) {names.by_object_in}"
         method = site.call.rsplit(".", 1)[-1]
         if method in ("GetInformer", "GetInformerForKind") and not read_typed:
             # no builder: the metadata form is another object, which only GetInformer takes (GetInformerForKind
@@ -69,7 +77,7 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
             return f"{restrict}, or watch a metav1.PartialObjectMetadata of the kind in the source.Kind (metadata only)"
         return f"{restrict}, or watch it with builder.OnlyMetadata"
     if site.access is Access.INFORMER_FACTORY:
-        return informer_suggestion(site)
+        return informer_suggestion(site, namespaced=namespaced)
     if site.access is Access.KOPF:
         return (
             "Scope the operator's namespaces in code (kopf.run(namespaces=[...])), or set kopf-namespaced = true "
@@ -77,17 +85,15 @@ def suggestion(site: Site, language: Language, read_typed: bool = False) -> str:
         )
     if language is Language.GO:  # a clientset Watch: its selectors are metav1.ListOptions fields, not keywords
         accessor = _clientset_accessor(site.kind)
-        return (
-            "Set LabelSelector or FieldSelector in the metav1.ListOptions, or watch a single namespace "
-            f'({accessor}(ns) rather than {accessor}(""))'
-        )
-    return "Pass label_selector= or field_selector=, or watch a single namespace"
+        scope = f', or watch a single namespace ({accessor}(ns) rather than {accessor}(""))' if namespaced else ""
+        return f"Set LabelSelector or FieldSelector in the metav1.ListOptions{scope}"
+    return "Pass label_selector= or field_selector=" + (", or watch a single namespace" if namespaced else "")
 
 
-def informer_suggestion(site: Site) -> str:
+def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
     """How to narrow a client-go informer; first, where the code scopes it only when a setting is given
     (`informers.WithNamespace(cf.Namespace)` of VPA's --vpa-object-namespace), giving that setting."""
-    narrowing = _narrowing(site)
+    narrowing = _narrowing(site, namespaced)
     conditional = next(
         (
             restriction
@@ -113,7 +119,7 @@ def informer_suggestion(site: Site) -> str:
     )
 
 
-def _narrowing(site: Site) -> str:
+def _narrowing(site: Site, namespaced: bool = True) -> str:
     """Client-go informers outside the manager cache, narrowed where each constructor takes it (inside the helper
     for a site reported at a helper's call)."""
     call = site.helper_call or site.call
@@ -145,12 +151,13 @@ def _narrowing(site: Site) -> str:
             "WithTweakListOptions; dynamicinformer.NewFilteredDynamicSharedInformerFactory), or from "
             "metadatainformer when the objects' metadata is enough"
         )
-    # a shared factory serves other kinds too, which a factory-wide namespace or selector would narrow as well
+    # a shared factory serves other kinds too, which a factory-wide namespace or selector would narrow as well;
+    # the options go to NewSharedInformerFactoryWithOptions: NewSharedInformerFactory takes none
+    scope = "informers.WithNamespace, or " if namespaced else ""
     return (
-        # the options go to NewSharedInformerFactoryWithOptions: NewSharedInformerFactory takes none
-        "Build the informer factory with NewSharedInformerFactoryWithOptions and informers.WithNamespace, or a label "
-        "or field selector in WithTweakListOptions, or, "
-        f"where it serves other kinds that must stay whole, take {site.kind} from a factory of its own so built"
+        f"Build the informer factory with NewSharedInformerFactoryWithOptions and {scope}a label or field selector in "
+        f"WithTweakListOptions, or, where it serves other kinds that must stay whole, take {site.kind} from a factory "
+        "of its own so built"
     )
 
 

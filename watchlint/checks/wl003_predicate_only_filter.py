@@ -40,19 +40,21 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=filters + judgement.related,
             fixes=fixes_for(site, judgement),
-            help=suggestion(site),
+            help=suggestion(site, namespaced=site.kind not in context.cluster_scoped),
         )
 
 
-def suggestion(site: Site) -> str:
+def suggestion(site: Site, *, namespaced: bool = True) -> str:
+    """The help of a watch narrowed by a predicate only; `namespaced` false for a kind no namespace holds."""
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access is Access.INFORMER_FACTORY:  # a client-go FilteringResourceEventHandler's FilterFunc
-        return f"{informer_suggestion(site)}, so the informer holds only the objects the controller needs"
+        narrowing = informer_suggestion(site, namespaced=namespaced)
+        return f"{narrowing}, so the informer holds only the objects the controller needs"
     if site.access in WATCHES_THAT_CACHE:
         names = cache_option_names(site.cache_options_era)
         # before v0.15 a kind's entry takes no namespaces (SelectorsByObject: Label or Field)
-        namespaces = ", or namespaces" if "Namespaces" in names.by_object_fields else ""
+        namespaces = ", or namespaces" if "Namespaces" in names.by_object_fields and namespaced else ""
         return (  # not every predicate tests a selector (ResourceVersionChangedPredicate filters updates)
             f"Restrict {site.kind} with {names.by_object} (the label or field the predicate tests, if any"
             f"{namespaces}) {names.by_object_in}, so the informer holds only the objects the controller needs"

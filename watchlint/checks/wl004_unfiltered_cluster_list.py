@@ -31,5 +31,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=judgement.related,
             fixes=fixes_for(site, judgement),
-            help=site.suggestion or "Pass a label or field selector, or list a single namespace",
+            help=site.suggestion
+            or "Pass a label or field selector"
+            + ("" if site.kind in context.cluster_scoped else ", or list a single namespace"),
         )
