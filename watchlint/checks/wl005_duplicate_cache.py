@@ -28,11 +28,10 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             continue
         # every typed twin is named: fixing one leaves the others keeping the full informer
         twins = list({other.span: other for other in typed if _shares_cache(site, other)}.values())
-        twin = twins[0] if twins else None
-        if twin is None:
+        if not twins:
             yield Mitigated(CODE, site.span, site.kind, site.construct, Mitigation.METADATA_ONLY)
             continue
-        what = _verb(twin)
+        what = _verb(twins[0])
         yield Finding(
             code=CODE,
             level=context.levels[CODE],

@@ -252,8 +252,7 @@ class ClientGoSites:
         built = self.values.defined_as(file, holder, 2) if holder is not None and held is None else None
         named = held.is_(_LIBRARY_GO_HELPERS, "KubeInformersForNamespaces") if held is not None else False
         if not named and built is not None and built.type == "call_expression":
-            function = built.child_by_field_name("function")
-            package = file.imports.get(parser.text(operand_of(built))) if function is not None else None
+            package = file.imports.get(parser.text(operand_of(built)))
             named = package == _LIBRARY_GO_HELPERS and method_name(built) == "NewKubeInformersForNamespaces"
         arguments = parser.named(factory.child_by_field_name("arguments") or factory)
         if not named or len(arguments) != 1:
@@ -609,10 +608,15 @@ class ClientGoSites:
                 held = self._passed_to_literal(file, spread)
                 if held is None:
                     site.factory_options_parameter = self.values.helper_parameter(file, spread)
-            for item in held or []:
-                before = len(site.restrictions)
-                self._factory_option(site, file, item)
-                guard_added(site, before, file, item)
+            self._guarded_options(site, file, held or [])
+
+    def _guarded_options(self, site: PendingSite, file: GoFile, options: list[tree_sitter.Node]) -> None:
+        """The restrictions of factory options written apart from the constructor (appended to a slice, passed
+        by a call), each judged later under the conditions where it is written."""
+        for item in options:
+            before = len(site.restrictions)
+            self._factory_option(site, file, item)
+            guard_added(site, before, file, item)
 
     def _passed_to_literal(self, file: GoFile, spread: tree_sitter.Node) -> list[tree_sitter.Node] | None:
         """The options the calls of a local function literal pass for its variadic parameter (`esl := func(opts
@@ -646,13 +650,8 @@ class ClientGoSites:
         passed = _variadic_items(
             [parser.named(call.child_by_field_name("arguments") or call) for _, call in calls], index
         )
-        if passed is None or not calls:
-            return
-        first_file = calls[0][0]
-        for item in passed:
-            before = len(site.restrictions)
-            self._factory_option(site, first_file, item)
-            guard_added(site, before, first_file, item)
+        if passed is not None and calls:
+            self._guarded_options(site, calls[0][0], passed)
 
     def _returned(self, file: GoFile, call: tree_sitter.Node) -> list[tree_sitter.Node]:
         """The options a function literal called on the spot returns (`func() []informers.SharedInformerOption {

@@ -42,7 +42,7 @@ from watchlint.go.known import (
 )
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import uses_in
-from watchlint.go.resolve import Resolver, keyed_elements
+from watchlint.go.resolve import Resolver, is_written, keyed_elements
 from watchlint.go.scope import receiver_name, return_items, return_statements
 from watchlint.go.settings import Settings
 from watchlint.go.variables import VariableValues
@@ -129,12 +129,7 @@ def _field_read(use: tree_sitter.Node) -> bool:
     above = outer.parent
     if above is not None and above.type == "call_expression" and above.child_by_field_name("function") == outer:
         return False
-    if above is not None and above.type == "expression_list":
-        above = above.parent
-    if above is not None and above.type in ("inc_statement", "dec_statement"):
-        return False
-    written = above.child_by_field_name("left") if above is not None and above.type == "assignment_statement" else None
-    return written is None or not (written == outer or written == outer.parent)
+    return not is_written(outer)
 
 
 class Evaluator:

@@ -16,7 +16,14 @@ from watchlint.go.flags import variable_key
 from watchlint.go.known import Val, Value
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import holding_literal, keyed_elements, unquote
-from watchlint.go.scope import in_nil_test, innermost_function, return_items, return_statements, returned_values
+from watchlint.go.scope import (
+    in_nil_test,
+    innermost_function,
+    last_statement,
+    return_items,
+    return_statements,
+    returned_values,
+)
 from watchlint.source import Span
 
 if TYPE_CHECKING:
@@ -535,11 +542,7 @@ def _early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
     passes the rest of the loop round over alike (`if s == "" { continue }` before `out = append(out, s)`)."""
     if statement.child_by_field_name("alternative") is not None:
         return None
-    block = statement.child_by_field_name("consequence")
-    statements = (
-        next((child for child in block.named_children if child.type == "statement_list"), None) if block else None
-    )
-    last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
+    last = last_statement(statement.child_by_field_name("consequence"))
     return last if last is not None and last.type in ("return_statement", "continue_statement") else None
 
 

@@ -20,6 +20,7 @@ from watchlint.go.resolve import (
     assigned_to,
     holding_literal,
     is_slice_literal,
+    is_written,
     keyed_elements,
     literal_items,
     unquote,
@@ -452,12 +453,8 @@ def _reads_its_selector(use: tree_sitter.Node) -> bool:
     field = use.parent
     if field is None or field.type != "selector_expression" or field.child_by_field_name("operand") != use:
         return False
-    if parser.text(field.child_by_field_name("field")) not in ("LabelSelector", "FieldSelector"):
-        return False
-    listed = field.parent
-    statement = listed.parent if listed is not None and listed.type == "expression_list" else None
-    return (
-        statement is None or statement.type != "assignment_statement" or statement.child_by_field_name("left") != listed
+    return parser.text(field.child_by_field_name("field")) in ("LabelSelector", "FieldSelector") and not is_written(
+        field
     )
 
 

@@ -564,6 +564,20 @@ def assigned_to(value: tree_sitter.Node) -> tree_sitter.Node | None:
     return names[index] if 0 <= index < len(names) else None
 
 
+def is_written(target: tree_sitter.Node) -> bool:
+    """Whether an expression is what an assignment writes (`cfg.Include = …`, among its left side) or `x++`
+    changes, rather than a value read."""
+    listed = target.parent
+    if listed is not None and listed.type in ("inc_statement", "dec_statement"):
+        return True
+    statement = listed.parent if listed is not None and listed.type == "expression_list" else None
+    return (
+        statement is not None
+        and statement.type == "assignment_statement"
+        and statement.child_by_field_name("left") == listed
+    )
+
+
 def option_holder(function: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
     """Where a function literal is given as the option field `name` (`NewCache: func(…) {…}`, `opts.NewClient =
     func(…) {…}`): the literal holding it, or the expression whose field it is assigned to; None otherwise."""

@@ -156,6 +156,15 @@ def return_statements(function: tree_sitter.Node) -> list[tree_sitter.Node]:
     return [statement for statement in found if innermost_function(statement) == function]
 
 
+def last_statement(block: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The last statement of a block (a function's body, an `if`'s consequence); None for an empty one."""
+    statements = (
+        next((child for child in block.named_children if child.type == "statement_list"), None) if block else None
+    )
+    listed = parser.named(statements) if statements is not None else []
+    return listed[-1] if listed else None
+
+
 def return_items(statement: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The values a return statement gives; none for a bare `return`."""
     first = parser.first_named(statement)

@@ -17,6 +17,7 @@ from watchlint.go.guards import disjuncts, is_failing_return, tested_empty
 from watchlint.go.known import AN_ERROR, UNKNOWN, CallBindings, Val, Value, either_origin, tag_value
 from watchlint.go.model import Call, GoFile, call_parts
 from watchlint.go.resolve import keyed_elements, keyed_entries
+from watchlint.go.scope import last_statement
 
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
@@ -93,13 +94,7 @@ class Settings:
         """Whether a call runs a module function that ends the program (ceph-csi's `logAndExit(msg)` logging,
         then calling os.Exit(1))."""
         info = self.evaluator.resolver.callee(file, call)
-        body = info.node.child_by_field_name("body") if info is not None else None
-        statements = (
-            next((child for child in body.named_children if child.type == "statement_list"), None) if body else None
-        )
-        last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
-        ended = parser.first_named(last) if last is not None and last.type == "expression_statement" else None
-        return ended is not None and ended.type == "call_expression" and _exits(ended)
+        return _ends_in_an_exit(last_statement(info.node.child_by_field_name("body")) if info is not None else None)
 
     def required_before(self, node: tree_sitter.Node) -> bool:
         """Whether the code around a read of a variable fails before it when the variable is empty: `if ns
@@ -355,13 +350,13 @@ def _fails_when_empty(statement: tree_sitter.Node, name: str) -> bool:
     tested = [(tested_empty(part) or "").lstrip("*") for part in disjuncts(condition) if "." not in parser.text(part)]
     if name not in tested:
         return False
-    statements = next((child for child in block.named_children if child.type == "statement_list"), None)
-    last = parser.named(statements)[-1] if statements is not None and parser.named(statements) else None
-    if last is None:
-        return False
-    if last.type == "return_statement":
-        return is_failing_return(last)
-    call = parser.first_named(last) if last.type == "expression_statement" else None
+    last = last_statement(block)
+    return is_failing_return(last) if last is not None and last.type == "return_statement" else _ends_in_an_exit(last)
+
+
+def _ends_in_an_exit(last: tree_sitter.Node | None) -> bool:
+    """Whether a block's last statement calls os.Exit, panic or a Fatal log call."""
+    call = parser.first_named(last) if last is not None and last.type == "expression_statement" else None
     return call is not None and call.type == "call_expression" and _exits(call)
 
 
