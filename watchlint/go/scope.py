@@ -233,7 +233,8 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
 
 
 _DECLARING_QUERY = """[
-  (short_var_declaration) (var_declaration) (range_clause) (func_literal) (assignment_statement)
+  (short_var_declaration) (var_declaration) (const_declaration) (range_clause) (func_literal)
+  (assignment_statement)
 ] @declaring"""
 
 
@@ -264,12 +265,16 @@ def _add_short(scope: FunctionScope, node: tree_sitter.Node) -> None:
 
 
 def _add_var(scope: FunctionScope, node: tree_sitter.Node) -> None:
+    """A `var` or `const` declaration of the function; a constant without a value repeats the spec above
+    it (iota), which is not followed: its names stay undeclared, not zero."""
     block = _block_of(node)
     for spec in _var_specs(node):
         names = spec.children_by_field_name("name")
         type_node = spec.child_by_field_name("type")
         values_node = spec.child_by_field_name("value")
         values = parser.named(values_node) if values_node is not None else []
+        if spec.type == "const_spec" and not values:
+            continue
         for position, name in enumerate(names):
             value = values[position] if position < len(values) else (values[0] if values else None)
             index = 0 if len(values) == len(names) else position
@@ -282,7 +287,7 @@ def _add_var(scope: FunctionScope, node: tree_sitter.Node) -> None:
 def _var_specs(node: tree_sitter.Node) -> list[tree_sitter.Node]:
     specs = []
     for child in node.named_children:
-        if child.type == "var_spec":
+        if child.type in ("var_spec", "const_spec"):
             specs.append(child)
         elif child.type == "var_spec_list":
             specs.extend(grandchild for grandchild in child.named_children if grandchild.type == "var_spec")
@@ -335,6 +340,7 @@ def _add_assignment(scope: FunctionScope, node: tree_sitter.Node) -> None:
 _ADDERS: dict[str, Callable[[FunctionScope, tree_sitter.Node], None]] = {
     "short_var_declaration": _add_short,
     "var_declaration": _add_var,
+    "const_declaration": _add_var,
     "range_clause": _add_range,
     "func_literal": _add_parameters,
     "assignment_statement": _add_assignment,
