@@ -65,6 +65,7 @@ _UNCACHED_CONSTRUCTORS = frozenset({("sigs.k8s.io/cluster-api/controllers/remote
 # controller-runtime functions that wrap a client and read through it
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
+_LITERAL = re.compile(r"&?[A-Za-z_][A-Za-z0-9_.]*\{")  # a struct literal wrapping the client with other fields
 _CLUSTER_HOPS = 4  # locals, fields and returns followed to the second cache a value holds
 
 
@@ -899,10 +900,12 @@ class ClientGraph:
                 )
             )
             known = dataclasses.replace(known, manager_roots=manager_roots)
-        if _IDENTIFIER.fullmatch(value.text) and known.evidence is not None:
-            # `parameter c of f is `c``: a name passed on says nothing; the link that gave it its value does
+        if (_IDENTIFIER.fullmatch(value.text) or _LITERAL.match(value.text)) and known.evidence is not None:
+            # `parameter c of f is `c``: a name passed on says nothing, nor a literal wrapping the client among
+            # other fields (over several lines); the link that gave it its value does
             return dataclasses.replace(known, roots=roots)
-        return dataclasses.replace(known, evidence=Evidence(value.span, f"{label} is `{value.text}`"), roots=roots)
+        text = " ".join(value.text.split())  # one line, as messages are
+        return dataclasses.replace(known, evidence=Evidence(value.span, f"{label} is `{text}`"), roots=roots)
 
     def _shown(self, outcomes: list[tuple[Known, Assigned]]) -> tuple[Known, Assigned] | None:
         """The value whose evidence a message shows: the first written where the code runs by default, where
