@@ -9,7 +9,7 @@ for no other (`limit=1`, no `_continue`) one with a one-page restriction, so `--
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst
 
@@ -25,9 +25,9 @@ from watchlint.python.calls import (
     one_page,
     restrictions,
 )
-from watchlint.python.conditions import default_branches
+from watchlint.python.conditions import branch_condition, default_branches
 from watchlint.python.flow import Flow
-from watchlint.python.helpers import streams_parameter
+from watchlint.python.helpers import parameter_call, streams_parameter
 from watchlint.python.loops import loop_filters
 from watchlint.python.names import (
     ListMethod,
@@ -102,7 +102,7 @@ def _site(context: ClientContext, call: libcst.Call, holders: frozenset[str]) ->
             return _list(context, call, call.func)
         if name in ("get", "watch"):
             return _dynamic(context, call, call.func)
-    return _passed_on(context, call, holders)
+    return _handed_to_helper(context, call, holders) or _passed_on(context, call, holders)
 
 
 def _assigned_in_file(flow: Flow, name: libcst.Name) -> bool:
@@ -120,6 +120,32 @@ def _called_through_variable(context: ClientContext, call: libcst.Call) -> Site 
     return _listed(context, call, function.method, None, function.bound)
 
 
+def _handed_to_helper(context: ClientContext, call: libcst.Call, holders: frozenset[str]) -> Site | None:
+    """A list method handed to a function of this file that calls it: the site is where it is handed, with the
+    arguments of the helper's call and the condition of the handing; one listing across all namespaces first,
+    where several are handed (a namespaced one with it)."""
+    handed = []
+    for index, arg in enumerate(call.args):
+        if arg.star or not _may_be_method(arg.value, holders):
+            continue
+        function = _list_function(context, arg.value)
+        inner = parameter_call(context.flow, call, arg, index) if function is not None else None
+        if function is not None and inner is not None:
+            handed.append((function, inner, arg.value))
+    handed.sort(key=lambda item: item[0].method.is_namespaced)
+    for function, inner, token in handed:
+        site = _listed(context, inner, function.method, None, function.bound, token=token)
+        if site is not None:
+            return replace(site, condition=branch_condition(context.file, context.flow, call))
+    return None
+
+
+def _may_be_method(value: libcst.BaseExpression, holders: frozenset[str]) -> bool:
+    """A list method, or a name holding one: the only values whose origins are worth looking up."""
+    named = isinstance(value, libcst.Attribute) and value.attr.value.startswith("list_")
+    return named or (isinstance(value, libcst.Name) and value.value in holders)
+
+
 def _passed_on(context: ClientContext, call: libcst.Call, holders: frozenset[str]) -> Site | None:
     """A list method handed to a function that calls it with the arguments after it: `pool.submit(v1.list_…,
     …)`, `loop.run_in_executor(None, v1.list_…)`, `asyncio.to_thread(…)`, a retry helper of the project."""
@@ -127,9 +153,8 @@ def _passed_on(context: ClientContext, call: libcst.Call, holders: frozenset[str
         if arg.keyword is not None or arg.star:
             return None
         value = arg.value
-        named = isinstance(value, libcst.Attribute) and value.attr.value.startswith("list_")
-        if not named and not (isinstance(value, libcst.Name) and value.value in holders):
-            continue  # neither a list method nor a name holding one: no origins to look up
+        if not _may_be_method(value, holders):
+            continue
         function = _list_function(context, value)
         if function is not None:
             streamed = streams_parameter(context.flow, call, index)  # a helper that watches with it

@@ -60,7 +60,8 @@ def branch_condition(
 
 
 def _branches(file: ParsedFile, node: libcst.CSTNode) -> list[tuple[libcst.BaseExpression, bool, libcst.If]]:
-    """Each enclosing `if` with the truth its test must have for the node to run, innermost first."""
+    """Each enclosing `if` with the truth its test must have for the node to run, innermost first, and each
+    `if` before it that leaves the function (`if not settings.labels: return []`), whose test must be false."""
     found = []
     child, current = node, file.parent(node)
     while current is not None and not isinstance(current, libcst.FunctionDef | libcst.Module):
@@ -69,8 +70,21 @@ def _branches(file: ParsedFile, node: libcst.CSTNode) -> list[tuple[libcst.BaseE
                 found.append((current.test, True, current))
             elif child is current.orelse:
                 found.append((current.test, False, current))
+        elif isinstance(current, libcst.IndentedBlock):
+            found.extend((statement.test, False, statement) for statement in _early_returns(current, child))
         child, current = current, file.parent(current)
     return found
+
+
+def _early_returns(block: libcst.IndentedBlock, child: libcst.CSTNode) -> list[libcst.If]:
+    """The `if`s without else before `child` in a block whose body leaves the function, innermost first."""
+    found = []
+    for statement in block.body:
+        if statement is child:
+            break
+        if isinstance(statement, libcst.If) and statement.orelse is None and _leaves(statement.body):
+            found.append(statement)
+    return found[::-1]
 
 
 def value_condition(file: ParsedFile, flow: Flow, value: libcst.BaseExpression) -> Condition | None:
@@ -314,20 +328,7 @@ def _comparison(flow: Flow, node: libcst.Comparison, context: _Context) -> bool 
 def runs_only_with(file: ParsedFile, node: libcst.CSTNode, name: str) -> bool:
     """Whether a node runs only where the name is truthy: in the body of `if name:` (`if name and other:`,
     `if name is not None:`) or the else of `if not name:`, or after `if not name: return …` in its function."""
-    for test, wanted, _ in _branches(file, node):
-        if _implies(test, name, wanted):
-            return True
-    child, current = node, file.parent(node)
-    while current is not None and not isinstance(current, libcst.FunctionDef | libcst.Module):
-        if isinstance(current, libcst.IndentedBlock):
-            for statement in current.body:
-                if statement is child:
-                    break
-                leaves = isinstance(statement, libcst.If) and statement.orelse is None and _leaves(statement.body)
-                if leaves and isinstance(statement, libcst.If) and _implies(statement.test, name, False):
-                    return True
-        child, current = current, file.parent(current)
-    return False
+    return any(_implies(test, name, wanted) for test, wanted, _ in _branches(file, node))
 
 
 def _implies(test: libcst.BaseExpression, name: str, wanted: bool) -> bool:
@@ -351,7 +352,9 @@ def _implies(test: libcst.BaseExpression, name: str, wanted: bool) -> bool:
 
 
 def _leaves(body: libcst.BaseSuite) -> bool:
-    """Whether a block ends by leaving the function (return, raise)."""
+    """Whether a block ends by leaving the function (return, raise), on lines of its own or after the colon."""
+    if isinstance(body, libcst.SimpleStatementSuite):  # `if not labels: return []`
+        return bool(body.body) and isinstance(body.body[-1], libcst.Return | libcst.Raise)
     statements = body.body if isinstance(body, libcst.IndentedBlock) else [body]
     last = statements[-1] if statements else None
     small = last.body if isinstance(last, libcst.SimpleStatementLine) else [last] if last is not None else []

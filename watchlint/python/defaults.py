@@ -181,19 +181,21 @@ def _instance_class(flow: Flow, node: libcst.BaseExpression, steps: int) -> tupl
     if not isinstance(node, libcst.Attribute):
         return None
     owner = _instance_class(flow, node.value, steps + 1)
-    value = _class_value(owner[0], owner[1], node.attr.value) if owner is not None else None
-    if owner is None or value is None:
+    declared = _declared_value(owner[0], owner[1], node.attr.value) if owner is not None else None
+    if declared is None:
         return None
-    factory = _field_keywords(owner[0], value).get("default_factory")
+    declaring, value = declared
+    factory = _field_keywords(declaring, value).get("default_factory")
     if factory is not None:
-        return owner[0].project_class(factory)
-    return _instance_class(owner[0], value, steps + 1)
+        return declaring.project_class(factory)
+    return _instance_class(declaring, value, steps + 1)
 
 
 def _class_default(flow: Flow, owner: libcst.ClassDef, name: str) -> Default | None:
-    value = _class_value(flow, owner, name)
-    if value is None:
+    declared = _declared_value(flow, owner, name)
+    if declared is None:
         return None
+    flow, value = declared
     keywords = _field_keywords(flow, value)
     if not keywords:
         return flow, value
@@ -202,6 +204,23 @@ def _class_default(flow: Flow, owner: libcst.ClassDef, name: str) -> Default | N
         empty = isinstance(factory, libcst.Name) and factory.value in _EMPTY_CONSTRUCTORS
         return Constant(()) if empty else None
     return (flow, keywords["default"]) if "default" in keywords else None
+
+
+def _declared_value(
+    flow: Flow, owner: libcst.ClassDef, name: str, depth: int = 0
+) -> tuple[Flow, libcst.BaseExpression] | None:
+    """The value a class body gives an attribute, or else the body of a project base class, with the flow of
+    the module declaring it: krr's `settings = _Settings()`, a proxy subclassing the settings class `Config`,
+    takes its fields' defaults from `Config`."""
+    value = _class_value(flow, owner, name)
+    if value is not None or (owner, name) in flow.names or depth > MAX_STEPS:
+        return (flow, value) if value is not None else None
+    for base in owner.bases:
+        found = flow.project_class(base.value)
+        declared = _declared_value(found[0], found[1], name, depth + 1) if found is not None else None
+        if declared is not None:
+            return declared
+    return None
 
 
 def _class_value(flow: Flow, owner: libcst.ClassDef, name: str) -> libcst.BaseExpression | None:

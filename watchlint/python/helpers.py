@@ -68,3 +68,43 @@ def _omits(call: libcst.Call, function: libcst.FunctionDef, parameter: libcst.Pa
         positional = positional[1:]
     passed = sum(1 for arg in call.args if arg.keyword is None)
     return parameter.name.value not in positional[:passed]
+
+
+def parameter_call(flow: Flow, call: libcst.Call, arg: libcst.Arg, index: int) -> libcst.Call | None:
+    """Where a function of this file that `call` calls calls the value `arg` hands it (krr's
+    `self._list_batched(all_namespaces_request=v1.list_job_for_all_namespaces, …)` calling
+    `all_namespaces_request(watch=False, label_selector=…)`): the first call of that parameter, if one."""
+    func = call.func
+    if isinstance(func, libcst.Name):
+        function, skipped = flow.local_function(func), 0
+    elif isinstance(func, libcst.Attribute) and isinstance(func.value, libcst.Name):
+        function, skipped = flow.method(func, func.value.value), 1  # the receiver takes the first parameter
+    else:
+        return None
+    if function is None:
+        return None
+    if arg.keyword is not None:
+        name = arg.keyword.value
+    else:
+        positional = function.params.params[skipped:]
+        if index >= len(positional):
+            return None
+        name = positional[index].name.value
+    collector = _ParameterCalls(name)
+    function.body.visit(collector)
+    found = collector.found
+    # `function(*args, **kwargs)` forwards what the caller passed after it: those are the list's arguments
+    return found if found is not None and not any(arg.star for arg in found.args) else None
+
+
+class _ParameterCalls(libcst.CSTVisitor):
+    """The first call of a name (a parameter) in a function's body, lambdas included."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found: libcst.Call | None = None
+
+    def visit_Call(self, node: libcst.Call) -> bool:
+        if self.found is None and isinstance(node.func, libcst.Name) and node.func.value == self.name:
+            self.found = node
+        return self.found is None
