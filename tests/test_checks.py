@@ -224,13 +224,13 @@ def test_client_side_mitigations_clear_reads_but_not_watches(mitigation: Mitigat
 
 
 def test_scope_off_by_default_does_not_count_and_the_message_says_when_it_would() -> None:
-    condition = Condition("WATCH_NAMESPACE is set", Span("cmd/main.go", 30, 2, 32, 3), holds_by_default=False)
+    condition = Condition("WATCH_NAMESPACE is non-empty", Span("cmd/main.go", 30, 2, 32, 3), holds_by_default=False)
     scope = restriction(Mitigation.DEFAULT_NAMESPACES, None, text="DefaultNamespaces", condition=condition)
     finding = only(verdicts(watch(), policies=(policy(scope),)))
     assert isinstance(finding, Finding)
     assert finding.message == (
         "`Owns(&corev1.Secret{})` caches every Secret in the cluster; "
-        "DefaultNamespaces applies only when WATCH_NAMESPACE is set"
+        "DefaultNamespaces applies only when WATCH_NAMESPACE is non-empty"
     )
     assert finding.related[-1].span == condition.span
 
@@ -474,13 +474,13 @@ def test_kopf_runner_is_said_to_serve_every_namespace_only_when_it_is_given_none
     finding = only(verdicts(handler, policies=(unscoped,)))
     assert isinstance(finding, Finding)
     assert [item.message for item in finding.related] == ["kopf starts here and serves every namespace"]
-    off = Condition("WATCH_NAMESPACES is set", MAIN, holds_by_default=False)
+    off = Condition("WATCH_NAMESPACES is non-empty", MAIN, holds_by_default=False)
     scope = restriction(Mitigation.OPERATOR_NAMESPACES, None, text="kopf.run(namespaces=namespaces)", condition=off)
     finding = only(verdicts(handler, policies=(replace(unscoped, restrictions=(scope,)),)))
     assert isinstance(finding, Finding)
     assert [item.message for item in finding.related] == [
         "kopf starts here",
-        "kopf.run(namespaces=namespaces) applies only when WATCH_NAMESPACES is set",
+        "kopf.run(namespaces=namespaces) applies only when WATCH_NAMESPACES is non-empty",
     ]
 
 

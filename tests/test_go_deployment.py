@@ -72,7 +72,7 @@ def test_a_scope_a_helper_builds_by_default_empty_cites_the_helpers_condition(
     cited = [
         (related.span.path, related.span.line, related.span.column)
         for related in finding.related
-        if related.message == "DefaultNamespaces applies only when WATCH_NAMESPACE is set"
+        if related.message == "DefaultNamespaces applies only when WATCH_NAMESPACE is non-empty"
     ]
     assert (finding.code, finding.span.line, cited) == ("WL001", 23, [("main.go", 13, 5)])
 
@@ -87,7 +87,7 @@ def test_a_manager_built_only_for_another_program_is_left_out_of_the_notes(
 ) -> None:
     """Beside the operator's manager, main builds a certificate manager scoped to its namespace only when
     RUN_CERT_MANAGER asks for that other program: its options narrow nothing the default deployment runs, so
-    the finding neither says the scope applies only when RUN_CERT_MANAGER is set (setting it would stop the
+    the finding neither says the scope applies only when RUN_CERT_MANAGER is non-empty (setting it would stop the
     operator) nor cites that manager's options as leaving Secret unrestricted."""
     monkeypatch.chdir(ANOTHER_PROGRAM)
     (finding,) = run([Path(".")], CommandLine(), catalog).findings

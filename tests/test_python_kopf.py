@@ -319,7 +319,10 @@ def test_scope_from_an_environment_variable_is_off_by_default(catalog: Catalog) 
     )
     (restriction,) = facts.policies[0].restrictions
     assert restriction.condition is not None
-    assert (restriction.condition.text, restriction.condition.holds_by_default) == ("WATCH_NAMESPACE is set", False)
+    assert (restriction.condition.text, restriction.condition.holds_by_default) == (
+        "WATCH_NAMESPACE is non-empty",
+        False,
+    )
     assert restriction.condition.span.line == 11
     assert restriction.is_active is False
 
@@ -365,7 +368,7 @@ def test_handler_defined_only_when_a_variable_is_set(catalog: Catalog) -> None:
     )
     condition = only_site(facts).condition
     assert condition is not None
-    assert (condition.text, condition.holds_by_default) == ("MIRROR is set", False)
+    assert (condition.text, condition.holds_by_default) == ("MIRROR is non-empty", False)
 
 
 def test_no_kopf_no_policy(catalog: Catalog) -> None:

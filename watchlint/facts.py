@@ -13,6 +13,7 @@ from watchlint import pickling
 from watchlint.fixes import Fix
 from watchlint.language import Language
 from watchlint.notifications import Notification, NotificationLevel
+from watchlint.settingphrases import either_given, given
 from watchlint.source import Span
 
 __all__ = [
@@ -108,10 +109,8 @@ def any_of(conditions: list[Condition]) -> str:
     by_origin: dict[str, set[str]] = {}
     for condition in conditions:
         by_origin.setdefault(condition.origin or condition.text, set()).add(condition.text)
-    phrases = [f"{origin} is set" if len(texts) > 1 else next(iter(texts)) for origin, texts in by_origin.items()]
-    if all(phrase.endswith(" is set") for phrase in phrases):
-        return " or ".join(phrase.removesuffix(" is set") for phrase in phrases) + " is set"
-    return " or ".join(phrases)
+    phrases = [given(origin) if len(texts) > 1 else next(iter(texts)) for origin, texts in by_origin.items()]
+    return either_given(phrases)
 
 
 # The detail of a namespace scope that lists every namespace (a `""` key beside the others): it narrows nothing.

@@ -11,6 +11,7 @@ from watchlint.checks._message import keeps, shown
 from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 from watchlint.language import Language
+from watchlint.settingphrases import setting_of
 
 CODE = "WL001"
 
@@ -104,9 +105,9 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
         ),
         None,
     )
-    if conditional is None or conditional.condition is None or not conditional.condition.text.endswith(" is set"):
+    setting = setting_of(conditional.condition.text) if conditional is not None and conditional.condition else None
+    if conditional is None or setting is None:
         return narrowing
-    setting = conditional.condition.text.removesuffix(" is set")
     if site.injected:  # the base help ends on the scope the setting turns on
         return (
             f"Set {setting} where it is deployed ({conditional.text} then scopes every injected informer to that "

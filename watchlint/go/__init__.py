@@ -64,6 +64,7 @@ from watchlint.go.replacedoptions import ReplacedOptions
 from watchlint.go.resolve import Resolver, is_slice_literal, literal_items
 from watchlint.go.sites import SiteExtractor
 from watchlint.go.testonly import quoted_internal_paths, test_only_packages
+from watchlint.settingphrases import given
 from watchlint.source import SourceFile, Span
 
 # The convention of `go generate` (https://go.dev/s/generatedcode), searched in the file's head.
@@ -438,7 +439,7 @@ def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator
     for restriction, file, node in item.selector_values:
         value = evaluator.value_at(file, node)
         if isinstance(value, Val) and value.value in ("", None):
-            text = f"{value.origin} is set" if value.origin else f"`{parser.text(node)}` is not empty"
+            text = given(value.origin) if value.origin else f"`{parser.text(node)}` is not empty"
             yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
 
 

@@ -24,6 +24,7 @@ from watchlint.go.scope import (
     return_statements,
     returned_values,
 )
+from watchlint.settingphrases import all_given, any_given, given
 from watchlint.source import Span
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ class Guards:
                 dict.fromkeys(found for part in parts if (found := self.evaluator.truth(file, part, env)[1]))
             )
             if len(origins) > 1:
-                return f"{', '.join(origins[:-1])} or {origins[-1]} is set"
+                return any_given(origins)
         value = self.evaluator.value(file, bare, env, 0)
         if (
             isinstance(value, Val)
@@ -184,7 +185,7 @@ class Guards:
     def set_text(self, origin: str, near: GoFile | None = None) -> str:
         """How a condition that a setting turns on reads: `--all-namespaces=false` for a flag true by default,
         `--namespace is set` otherwise; `near`: where the condition is, for a flag several binaries define."""
-        return f"{origin}=false" if self._default_of(origin, near) is True else f"{origin} is set"
+        return f"{origin}=false" if self._default_of(origin, near) is True else given(origin)
 
     def _default_of(self, origin: str, near: GoFile | None = None) -> object:
         """The default value of the flag or feature gate an origin names (None when it names neither); of
@@ -417,11 +418,7 @@ def combine(guards: list[Guard]) -> Condition | None:
         return Condition(failing[0].text, failing[0].span, False, failing[0].origin)
     if failing:
         texts = list(dict.fromkeys(guard.text for guard in reversed(failing)))  # outermost first
-        if all(text.endswith(" is set") for text in texts):
-            text = " and ".join(text.removesuffix(" is set") for text in texts) + " are set"
-        else:
-            text = " and ".join(texts)
-        return Condition(text, failing[0].span, False)
+        return Condition(all_given(texts), failing[0].span, False)
     unknown = next((guard for guard in guards if guard.holds is None), None)
     if unknown is not None:
         return Condition(unknown.text, unknown.span, None)
@@ -429,12 +426,12 @@ def combine(guards: list[Guard]) -> Condition | None:
 
 
 def _set_text(origin: str) -> str:
-    return f"{origin} is set" if not origin.startswith("`") else f"{origin} is not empty"
+    return given(origin) if not origin.startswith("`") else f"{origin} is not empty"
 
 
 def _guard_text(condition: tree_sitter.Node, origin: str, negated: bool) -> str:
     if origin:
-        return f"{origin} is {'not ' if negated else ''}set"
+        return given(origin, negated=negated)
     text = " ".join(parser.text(condition).split())
     text = text if len(text) <= 60 else text[:59] + "…"
     return f"`{text}` is {'false' if negated else 'true'}"

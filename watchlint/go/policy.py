@@ -53,6 +53,7 @@ from watchlint.go.secondcaches import (
     is_second_cache,
     second_cache_key,
 )
+from watchlint.settingphrases import given
 from watchlint.source import Span
 
 _OPTION_TYPES = (
@@ -748,12 +749,12 @@ class _Extractor:
         # `{cache.AllNamespaces: {}}` by default (datadog-operator's helper when no variable is set): every
         # namespace, as an empty map is
         if isinstance(evaluated, Val) and _every_namespace(evaluated.value) and evaluated.origin:
-            return Condition(f"{evaluated.origin} is set", self._turned_on_at(value), False)
+            return Condition(given(evaluated.origin), self._turned_on_at(value), False)
         if isinstance(evaluated, Val) and (_is_empty(evaluated.value) or _every_namespace(evaluated.value)):
             assigned = self._written_under(value, whole=True) if value.type == "identifier" else []
             if (condition := _all_off_by_default(assigned)) is not None:
                 return condition  # `if !cfg.SeesEveryNamespace() { namespaces = … }`: what turns it on
-            text = f"{evaluated.origin} is set" if evaluated.origin else f"`{parser.text(value)}` has entries"
+            text = given(evaluated.origin) if evaluated.origin else f"`{parser.text(value)}` has entries"
             return Condition(text, self._turned_on_at(value), False)
         return None
 

@@ -31,6 +31,7 @@ from watchlint.python.flow import Flow
 from watchlint.python.helpers import omitted_default
 from watchlint.python.names import is_empty_literal, is_none, literal_string
 from watchlint.python.parser import ParsedFile
+from watchlint.settingphrases import given
 from watchlint.source import Span
 
 
@@ -102,7 +103,7 @@ def _argument_condition(
     if truth_by_default(flow, value) is False:
         # `label_selector=os.getenv("SELECTOR", "")`, `namespace=None`: none is sent by default
         variable = environment_variable(flow, value)
-        shown = f"{variable} is set" if variable else f"`{file.code(value)}` is not empty"
+        shown = given(variable, environment=True) if variable else f"`{file.code(value)}` is not empty"
         return Condition(shown, span, False)
     if omitted is not None and not runs_only_with(file, call, omitted[0]):
         # `def f(label_selector=None)` called as `f()` in the module

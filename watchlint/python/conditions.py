@@ -21,6 +21,7 @@ from watchlint.python import defaults
 from watchlint.python.flow import Flow
 from watchlint.python.names import is_empty_literal, literal_string
 from watchlint.python.parser import ParsedFile
+from watchlint.settingphrases import given
 
 _ENVIRONMENT_READS = frozenset({"os.environ.get", "os.getenv"})
 _STRING_METHODS = frozenset({"lower", "upper", "strip", "casefold"})  # kept when the string is known
@@ -112,7 +113,7 @@ def empty_by_default(file: ParsedFile, flow: Flow, value: libcst.BaseExpression)
     named = (
         sources[0] if sources is not None and len(sources) == 1 and isinstance(sources[0], libcst.Attribute) else value
     )
-    text = f"{variable} is set" if variable is not None else f"`{file.code(named)}` is not empty"
+    text = given(variable, environment=True) if variable is not None else f"`{file.code(named)}` is not empty"
     return Condition(text, file.span(value), False)
 
 
@@ -127,7 +128,7 @@ def _describe(file: ParsedFile, flow: Flow, test: libcst.BaseExpression, wanted:
         test, wanted = test.expression, not wanted
     variable = environment_variable(flow, test)
     if variable is not None:
-        return f"{variable} is {'set' if wanted else 'not set'}"
+        return given(variable, negated=not wanted, environment=True)
     return f"`{file.code(test)}` {'holds' if wanted else 'does not hold'}"
 
 

@@ -1,0 +1,34 @@
+"""How conditions name the settings that turn them on: flags are set, environment variables non-empty."""
+
+from watchlint.settingphrases import all_given, any_given, either_given, given, setting_of
+
+
+def test_a_flag_is_set_and_an_environment_variable_non_empty() -> None:
+    assert given("--namespace") == "--namespace is set"
+    assert given("WATCH_NAMESPACE") == "WATCH_NAMESPACE is non-empty"
+    assert given("--namespace", negated=True) == "--namespace is not set"
+    assert given("WATCH_NAMESPACE", negated=True) == "WATCH_NAMESPACE is empty"
+
+
+def test_a_python_variable_is_an_environment_variable_whatever_its_spelling() -> None:
+    assert given("shop_namespace", environment=True) == "shop_namespace is non-empty"
+
+
+def test_settings_of_both_sorts_take_a_phrase_each() -> None:
+    assert given("--namespaces or WATCH_NAMESPACE") == "--namespaces is set or WATCH_NAMESPACE is non-empty"
+    assert any_given(["--a", "--b", "--c"]) == "--a, --b or --c is set"
+    assert any_given(["A", "--b"]) == "A is non-empty or --b is set"
+
+
+def test_phrases_of_one_sort_are_joined_under_one_verb() -> None:
+    assert all_given(["A is non-empty", "B is non-empty"]) == "A and B are non-empty"
+    assert all_given(["--a is set", "B is non-empty"]) == "--a is set and B is non-empty"
+    assert either_given(["A is non-empty", "B is non-empty"]) == "A or B is non-empty"
+    assert either_given(["A is non-empty", "`x` holds"]) == "A is non-empty or `x` holds"
+
+
+def test_the_setting_a_phrase_names() -> None:
+    assert setting_of("--namespace is set") == "--namespace"
+    assert setting_of("WATCH_NAMESPACE is non-empty") == "WATCH_NAMESPACE"
+    assert setting_of("--a is set or B is non-empty") is None
+    assert setting_of("`ns` is not empty") is None

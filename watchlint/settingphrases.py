@@ -1,0 +1,78 @@
+"""How messages say a setting turns a condition on: a flag is set, an environment variable is non-empty.
+
+A deployment may set an environment variable to "" (OLM's AllNamespaces install mode sets WATCH_NAMESPACE so),
+which turns on no namespace scope: "is set" would say it does. A flag or another setting is given a value.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ENVIRONMENT_NAME = re.compile(r"[A-Z][A-Z0-9_]*")  # WATCH_NAMESPACE; flags read `--name`, gates `--feature-gates X`
+_GIVEN = {False: " is set", True: " is non-empty"}
+_NOT_GIVEN = {False: " is not set", True: " is empty"}
+_ALL_GIVEN = {False: " are set", True: " are non-empty"}
+SUFFIXES = tuple(_GIVEN.values())  # the endings of a phrase `given` makes
+
+
+def is_environment_name(origin: str) -> bool:
+    return _ENVIRONMENT_NAME.fullmatch(origin) is not None
+
+
+def given(origin: str, *, negated: bool = False, environment: bool | None = None) -> str:
+    """`--namespace is set`, `WATCH_NAMESPACE is non-empty`; negated, `… is not set` / `… is empty`. An origin
+    naming several settings (`--namespaces or WATCH_NAMESPACE`) takes one phrase each where they are of both
+    sorts; `environment`: the origin is known to be a variable (a Python front-end's), whatever its spelling."""
+    parts = origin.split(" or ")
+    kinds = {is_environment_name(part) if environment is None else environment for part in parts}
+    if len(kinds) > 1:
+        return " or ".join(given(part, negated=negated) for part in parts)
+    return origin + (_NOT_GIVEN if negated else _GIVEN)[kinds.pop()]
+
+
+def setting_of(text: str) -> str | None:
+    """The setting a phrase of `given` names; None for another text (one of several phrases)."""
+    for suffix in SUFFIXES:
+        setting = text.removesuffix(suffix)
+        if setting != text and " is " not in setting:
+            return setting
+    return None
+
+
+def any_given(settings: list[str]) -> str:
+    """`--a, --b or --c is set`: any one of them turns the condition on (one phrase each where they are of
+    both sorts)."""
+    kind = _one_kind(settings)
+    if kind is None:
+        return " or ".join(given(setting) for setting in settings)
+    listed = f"{', '.join(settings[:-1])} or {settings[-1]}" if len(settings) > 1 else settings[0]
+    return listed + _GIVEN[kind]
+
+
+def all_given(phrases: list[str]) -> str:
+    """`--a and --b are set` for phrases of `given` of one sort, else the phrases joined by "and"."""
+    settings = _settings_of(phrases)
+    kind = _one_kind(settings) if settings is not None and len(phrases) > 1 else None
+    if settings is None or kind is None:
+        return " and ".join(phrases)
+    return " and ".join(settings) + _ALL_GIVEN[kind]
+
+
+def either_given(phrases: list[str]) -> str:
+    """`A or B is non-empty` for phrases of `given` of one sort, else the phrases joined by "or"."""
+    settings = _settings_of(phrases)
+    kind = _one_kind(settings) if settings is not None else None
+    if settings is None or kind is None:
+        return " or ".join(phrases)
+    return " or ".join(settings) + _GIVEN[kind]
+
+
+def _settings_of(phrases: list[str]) -> list[str] | None:
+    settings = [setting_of(phrase) for phrase in phrases]
+    return [setting for setting in settings if setting is not None] if None not in settings else None
+
+
+def _one_kind(settings: list[str]) -> bool | None:
+    """True where every setting is an environment variable, False where none is, None where they are mixed."""
+    kinds = {is_environment_name(part) for setting in settings for part in setting.split(" or ")}
+    return kinds.pop() if len(kinds) == 1 else None
