@@ -158,9 +158,11 @@ class ClientGoSites:
     def factory_site(
         self, file: GoFile, call: tree_sitter.Node, method: str, operand: tree_sitter.Node
     ) -> PendingSite | None:
-        version_call = operand if operand.type == "call_expression" else None
+        held = self._held_call(file, operand)
+        version_call = held if held.type == "call_expression" else None
         version = method_name(version_call)
         group_call = operand_of(version_call)
+        group_call = self._held_call(file, group_call) if group_call is not None else None
         group = method_name(group_call)
         kind = self.names.informers.get((group or "", version or "", method))
         if kind is None or group_call is None:
@@ -192,6 +194,16 @@ class ClientGoSites:
             self._bind_to_call(site, file, factory)
             _note_open_factory(site, built)
         return site
+
+    def _held_call(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node:
+        """The call a local variable holds where nothing writes it again (osm's `v1api :=
+        informerFactory.Core().V1()` then `v1api.Pods().Informer()`); the node itself otherwise."""
+        declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
+        value = declaration.value_node if declaration is not None and declaration.value_index == 0 else None
+        if value is None or value.type != "call_expression":
+            return node
+        scope = self.resolver.scope(file, node)
+        return node if scope is None or scope.assignments.get(parser.text(node)) else value
 
     def _knative_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
         """`factory.Get(ctx)` of knative's injected kube informer factory: it serves every namespace unless the
