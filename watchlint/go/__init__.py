@@ -709,6 +709,20 @@ def _manager_keys(
     return tuple(b.key for b in running or reaching) or (MODULE_KEY,)
 
 
+def _handler_filters(item: PendingSite, evaluator: Evaluator) -> Iterator[Evidence]:
+    """The filtering handlers of an informer added by default, or under the site's own guards: one a setting
+    false by default adds (`if cfg.ACLEnabled { pods.Informer().AddEventHandler(…) }`) leaves the informer of an
+    unguarded `Lister()` unfiltered."""
+    site_condition: Condition | None = None
+    for evidence, handler in item.handler_filters:
+        condition = evaluator.condition(item.file, handler)
+        if condition is not None and condition.holds_by_default is False:
+            site_condition = site_condition or evaluator.condition(item.file, item.node)
+            if site_condition is None or site_condition.holds_by_default is not False:
+                continue
+        yield evidence
+
+
 def _site_condition(found: _Resolved, evaluator: Evaluator, clients: ClientGraph) -> Condition | None:
     """The conditions of a site; for a cached read through a parameter or a field that may run, those of the
     calls passing it a cache-backed client or the writes storing one: where each is off by default, so is the
@@ -756,7 +770,7 @@ def _site(
         managers=links.constructions(item.managers),
         restrictions=found.restrictions,
         read_restrictions=found.read_restrictions,
-        filters=tuple(item.filters),
+        filters=(*item.filters, *_handler_filters(item, evaluator)),
         condition=_site_condition(found, evaluator, clients),
         access_evidence=found.evidence,
         through=item.through,

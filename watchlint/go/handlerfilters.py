@@ -23,16 +23,19 @@ _FILTERING = "FilteringResourceEventHandler"
 _MAX_HOPS = 2  # variables followed from the informer to its handlers: `i := f.Secrets(); s := i.Informer()`
 
 
-def handler_filters(resolver: Resolver, file: GoFile, informer: tree_sitter.Node) -> list[Evidence]:
+def handler_filters(
+    resolver: Resolver, file: GoFile, informer: tree_sitter.Node
+) -> list[tuple[Evidence, tree_sitter.Node]]:
     """The filters of an informer's handlers when each of them is a FilteringResourceEventHandler (at least
-    one); none when it has no handler in sight or one that takes every event. The same expression written
-    again in the function (`configmapinformer.Get(ctx)`, `f.Core().V1().Secrets()`) is the same shared
-    informer: its handlers count too."""
+    one), each with the handler argument, whose guards decide whether it is added; none when it has no handler
+    in sight or one that takes every event. The same expression written again in the function
+    (`configmapinformer.Get(ctx)`, `f.Core().V1().Secrets()`) is the same shared informer: its handlers count
+    too."""
     handlers = [handler for same in _spelled_alike(informer) for handler in _handlers(resolver, file, same, 0)]
-    filters = [_filtering(resolver, file, handler) for handler in handlers]
-    if not filters or any(found is None for found in filters):
+    filters = [(_filtering(resolver, file, handler), handler) for handler in handlers]
+    if not filters or any(found is None for found, _ in filters):
         return []
-    return [Evidence(file.span(found), f"`{_shown(found)}`") for found in filters if found is not None]
+    return [(Evidence(file.span(found), f"`{_shown(found)}`"), handler) for found, handler in filters if found]
 
 
 def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: int) -> Iterator[tree_sitter.Node]:

@@ -133,7 +133,7 @@ class SiteExtractor:
                     wrapped[group] = self._wrapper_filters(file, site.node)
                 site.filters.extend(wrapped[group])
             if site.operation is Operation.WATCH and site.access is Access.INFORMER_FACTORY:
-                site.filters.extend(handler_filters(self.resolver, file, site.node))
+                site.handler_filters.extend(handler_filters(self.resolver, file, site.node))
 
     def _site(
         self,
@@ -535,6 +535,7 @@ class SiteExtractor:
             file, call, site.operation, site.access, shown, file.name_span(call), name, construct, enclosing
         )
         copy.client, copy.restrictions, copy.filters = site.client, list(site.restrictions), list(site.filters)
+        copy.filters.extend(evidence for evidence, _ in site.handler_filters)  # their guards are the helper's file's
         copy.cache, copy.is_raw_source, copy.field_keys = site.cache, site.is_raw_source, list(site.field_keys)
         copy.tests_annotations = site.tests_annotations
         copy.helper_call = site.helper_call or site.call
