@@ -191,6 +191,8 @@ class FieldValues:
                 known.append(value)
             elif isinstance(value, Val) and defaults and deployed and held_here:
                 known.extend(self._default_written(file, value, value_node, defaults))
+            elif copied:
+                continue  # a configuration file's field copied in: `_copied_in` tells whether it says what this holds
             elif (
                 isinstance(value, Val)
                 and not (value.origin or defaults)
@@ -207,9 +209,19 @@ class FieldValues:
                 # told: a flag feeding another of its writes (a CLI filling a custom resource's spec) says
                 # nothing of what the controller reads there
                 return None
+        return self._settled(name, owner, (known, computed, copies), len(writes))
+
+    def _settled(
+        self, name: str, owner: TypeRef | None, sorted_writes: tuple[list[Val], list[Val], list[Val]], writes: int
+    ) -> list[Val] | None:
+        """What a field holds from its writes as `_written` sorts them: known values, values the code computes,
+        configuration file fields copied in."""
+        known, computed, copies = sorted_writes
+        if copies and (known or computed):
+            return None  # written from the file here, otherwise there: what a read finds cannot be told
         if computed:  # written only with what the code computes, the same everywhere: that value
             return computed[:1] if not known and self._set_once(name, owner, computed) else None
-        return known or self._copied_in(owner, copies, len(writes))
+        return known or self._copied_in(owner, copies, writes)
 
     def _copied_in(self, owner: TypeRef | None, copies: list[Val], writes: int) -> list[Val]:
         """The configuration file's fields copied into a field of a struct the module declares, where they are
