@@ -31,6 +31,7 @@ COMMAND_LINE = (
 )
 FILTERS = "kopf applies handler filters after streaming every object: "
 SCOPED = "to serve only those namespaces"
+LIGHTKUBE_HELP = "Pass labels= or fields=, or {} a single namespace (namespace=…)"
 
 
 # a namespaced custom resource, as a project's extra-kinds would add it
@@ -135,6 +136,24 @@ def applied(text: str, fix: Fix, path: str = "a.py") -> str:
                 ("WL004", "sync.py", 25, "Pass a label or field selector, or list a single namespace"),
                 ("WL001", "sync.py", 26, "Pass label_selector= or field_selector=, or watch a single namespace"),
                 ("WL004", "sync.py", 30, "Pass a label or field selector, or list a single namespace"),
+            ],
+        ),
+        (
+            # lightkube's selectors are labels= and fields=; kr8s takes the kubernetes client's keywords
+            "WL001/lightkube-kr8s-watch",
+            [
+                ("WL001", "streams.py", 12, LIGHTKUBE_HELP.format("watch")),
+                ("WL001", "streams.py", 22, LIGHTKUBE_HELP.format("watch")),
+                ("WL001", "streams.py", 27, "Pass label_selector= or field_selector=, or watch a single namespace"),
+                ("WL001", "streams.py", 34, "Pass label_selector= or field_selector=, or watch a single namespace"),
+            ],
+        ),
+        (
+            "WL004/lightkube-list",
+            [
+                ("WL004", "charm.py", 14, LIGHTKUBE_HELP.format("list")),
+                ("WL004", "charm.py", 17, LIGHTKUBE_HELP.format("list")),
+                ("WL004", "charm.py", 20, LIGHTKUBE_HELP.format("list")),
             ],
         ),
     ],

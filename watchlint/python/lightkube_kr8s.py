@@ -8,6 +8,8 @@ unless `namespace=ALL_NS` (`"*"`), and kr8s's `get`/`watch`/`APIObject.list` the
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst
 
 from watchlint.facts import Mitigation, Operation, Restriction, Site
@@ -57,7 +59,10 @@ def _lightkube(context: ClientContext, call: libcst.Call) -> Site | None:
         return None
     found = restrictions(context, call, kind, _LIGHTKUBE_SELECTORS)
     found += _namespace(context, call, kind, (LIGHTKUBE_ALL, "*", None), "the client's namespace")
-    return _site(context, call, name.value == "watch", kind, found)
+    site = _site(context, call, name.value == "watch", kind, found)
+    # lightkube's selectors are `labels=` and `fields=`: the kubernetes client's keywords would raise TypeError
+    verb = "watch" if site.operation is Operation.WATCH else "list"
+    return replace(site, suggestion=f"Pass labels= or fields=, or {verb} a single namespace (namespace=…)")
 
 
 def _kr8s(context: ClientContext, call: libcst.Call) -> Site | None:
