@@ -223,8 +223,7 @@ class SiteExtractor:
             found, kind_file, kind_call, _ = source
             kind_predicates = self._kind_predicates(source)
             cache = self._cache_of(kind_file, kind_call)
-            given = parser.first_named(kind_call.child_by_field_name("arguments") or kind_call)
-            source_cache = (kind_file, given) if given is not None else None
+            source_cache = _source_cache(kind_file, kind_call)
         form = ObjectForm.METADATA if method == "WatchesMetadata" or _has_only_metadata(options) else found.form
         site = pending_site(self.resolver, file, call, method, Operation.WATCH, Access.CACHE, found, form)
         site.filters.extend(self._predicates(file, options, method))
@@ -700,7 +699,7 @@ class SiteExtractor:
             source = ObjectRef("", ObjectForm.TYPED, parser.text(inner[1]), False), file, inner[0], None
         found, kind_file, kind_call, _ = source
         site = pending_site(self.resolver, file, call, "Watch", Operation.WATCH, Access.CACHE, found, found.form)
-        site.cache = self._cache_of(kind_file, kind_call)
+        site.cache, site.source_cache = self._cache_of(kind_file, kind_call), _source_cache(kind_file, kind_call)
         site.filters.extend(self._predicates(file, arguments[2:], "Watch"))
         site.helper = helper
         for predicate_file, predicate in self._kind_predicates(source):
@@ -1045,3 +1044,9 @@ def _event_filter(file: GoFile, call: tree_sitter.Node) -> Evidence:
     the whole chain before it."""
     name, whole = file.name_span(call), file.span(call)
     return Evidence(replace(name, end_line=whole.end_line, end_column=whole.end_column), "`WithEventFilter(…)`")
+
+
+def _source_cache(file: GoFile, kind_call: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
+    """The cache a `source.Kind(cache, obj, …)` is given (`mgr.GetCache()`): whose manager's options hold."""
+    given = parser.first_named(kind_call.child_by_field_name("arguments") or kind_call)
+    return (file, given) if given is not None else None
