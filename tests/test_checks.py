@@ -695,10 +695,9 @@ def test_long_constructs_are_shortened_at_an_argument_boundary_when_one_is_near(
     [
         (
             {"call": "Pods", "construct": "Core().V1().Pods()", "text": "informers.WithNamespace", "flag": "--vpa"},
-            "Set --vpa where it is deployed (informers.WithNamespace then scopes it to that namespace), or build the "
-            "informer factory with NewSharedInformerFactoryWithOptions and informers.WithNamespace, or a label or "
-            "field selector in WithTweakListOptions, or, where it serves other kinds that must stay whole, take Pod "
-            "from a factory of its own so built",
+            "Set --vpa where it is deployed (informers.WithNamespace then scopes it to that namespace), or give the "
+            "factory a label or field selector too (WithTweakListOptions), or, where it serves other kinds that must "
+            "stay whole, take Pod from a factory of its own so built",
         ),
         (
             {

@@ -94,7 +94,6 @@ def suggestion(site: Site, language: Language, read_typed: bool = False, *, name
 def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
     """How to narrow a client-go informer; first, where the code scopes it only when a setting is given
     (`informers.WithNamespace(cf.Namespace)` of VPA's --vpa-object-namespace), giving that setting."""
-    narrowing = _narrowing(site, namespaced)
     conditional = next(
         (
             restriction
@@ -106,6 +105,8 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
         None,
     )
     setting = setting_of(conditional.condition.text) if conditional is not None and conditional.condition else None
+    # the factory already takes its namespace from the setting: only a selector is left to add to its options
+    narrowing = _narrowing(site, namespaced and setting is None, selector_only=setting is not None)
     if conditional is None or setting is None:
         return narrowing
     if site.injected:  # the base help ends on the scope the setting turns on
@@ -120,9 +121,10 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
     )
 
 
-def _narrowing(site: Site, namespaced: bool = True) -> str:
+def _narrowing(site: Site, namespaced: bool = True, *, selector_only: bool = False) -> str:
     """Client-go informers outside the manager cache, narrowed where each constructor takes it (inside the helper
-    for a site reported at a helper's call)."""
+    for a site reported at a helper's call); `selector_only` where a factory built with its options takes a
+    namespace already."""
     call = site.helper_call or site.call
     if site.injected:  # knative's injected informer (`secretinformer.Get(ctx)`) or its factory's accessor
         # the filtered form first: a namespace scope narrows every injected informer, the operator's own
@@ -154,6 +156,11 @@ def _narrowing(site: Site, namespaced: bool = True) -> str:
         )
     # a shared factory serves other kinds too, which a factory-wide namespace or selector would narrow as well;
     # the options go to NewSharedInformerFactoryWithOptions: NewSharedInformerFactory takes none
+    if selector_only:
+        return (
+            "Give the factory a label or field selector too (WithTweakListOptions), or, where it serves "
+            f"other kinds that must stay whole, take {site.kind} from a factory of its own so built"
+        )
     scope = "informers.WithNamespace, or " if namespaced else ""
     return (
         f"Build the informer factory with NewSharedInformerFactoryWithOptions and {scope}a label or field selector in "
