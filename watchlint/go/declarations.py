@@ -9,6 +9,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.model import CR_CLIENT, GoFile, TypeRef
+from watchlint.go.structtags import tag_items
 
 PREDECLARED = frozenset(
     {
@@ -84,6 +85,7 @@ class FieldInfo:
     name: str  # the field name; for an embedded field, the type's name
     type: TypeRef | None
     is_embedded: bool
+    file_key: str = ""  # the key a configuration file names it by (`yaml:"watchNamespace"`, else json's), if tagged
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,10 +332,19 @@ def _struct_fields(struct: tree_sitter.Node, file: GoFile) -> Iterator[FieldInfo
             type_ref = resolve_type(declaration.child_by_field_name("type"), file)
             names = declaration.children_by_field_name("name")
             if names:
+                key = _file_key(declaration) if len(names) == 1 else ""
                 for name in names:
-                    yield FieldInfo(parser.text(name), type_ref, is_embedded=False)
+                    yield FieldInfo(parser.text(name), type_ref, is_embedded=False, file_key=key)
             elif type_ref is not None:
                 yield FieldInfo(type_ref.name, type_ref, is_embedded=True)
+
+
+def _file_key(declaration: tree_sitter.Node) -> str:
+    """The key a field's `yaml` (else `json`) tag names it by; "" where it has none, or is left out (`-`)."""
+    tag = declaration.child_by_field_name("tag")
+    items = tag_items(parser.text(tag)) if tag is not None else {}
+    key = (items.get("yaml") or items.get("json") or "").split(",", 1)[0]
+    return key if key != "-" else ""
 
 
 _READ_OBJECTS = {"Get": "Object", "List": "ObjectList"}

@@ -147,8 +147,12 @@ class FieldValues:
             return f"--{flag.name}"
         if owner is not None and not from_file and (declaring := self._declaring(owner, name)) in self._flag_structs():
             return f"{declaring.name}.{name}"
-        if from_file:  # a section of the file (`Kubevuln`), not the struct holding it in code (`r.config`)
-            return f"{parent}.{name} {FROM_FILE}" if parent and parent[:1].isupper() else f"{name} {FROM_FILE}"
+        if from_file and parent and parent[:1].isupper():
+            return f"{parent}.{name} {FROM_FILE}"  # a section of the file (`Kubevuln`), not the struct holding it
+        if from_file:  # named by its key in the file where its tag gives one (`containerRegistrySecretNames`)
+            located = self.resolver.declarations.field(owner, name) if owner is not None else None
+            key = located[1].file_key if located is not None else ""
+            return f"{key or name} {FROM_FILE}"
         return ""
 
     def _written(
