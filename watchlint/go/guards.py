@@ -119,14 +119,10 @@ class Guards:
                 break
             negated ^= bare.type == "unary_expression"
             bare = parser.named(bare)[-1]
-        tested = self._string_test(file, bare) if bare is not condition else None
+        runs = (not negated) != returns
+        tested = self._tested_text(file, bare, origin, stripped=bare is not condition, runs=runs)
         if tested is not None:
-            # `if !clusterScope` with `clusterScope := os.Getenv("NAMESPACE_SCOPE") != "true"` (modelmesh-serving):
-            # the branch runs when the test, negated as many times, holds
-            wanted, is_equality = tested
-            if (is_equality != negated) != returns:
-                return f"{origin}={wanted}"
-            return f"{origin} is not {wanted}"
+            return tested
         parts = disjuncts(bare)
         if len(parts) > 1:  # `a != "" || b != "" || c`: any one of them turns the branch on
             origins = list(
@@ -152,6 +148,23 @@ class Guards:
         if compared and returns:
             return f"{origin} is not {compared}"
         return f"{origin}={compared}" if compared else self.set_text(origin, file)
+
+    def _tested_text(
+        self, file: GoFile, bare: tree_sitter.Node, origin: str, *, stripped: bool, runs: bool
+    ) -> str | None:
+        """The text of a string test that turns a branch on, where the condition is one (`runs`: the branch
+        needs the test to hold; `stripped`: the condition was negated or parenthesized around `bare`)."""
+        tested = self._string_test(file, bare) if stripped else None
+        if tested is not None:
+            # `if !clusterScope` with `clusterScope := os.Getenv("NAMESPACE_SCOPE") != "true"` (modelmesh-serving):
+            # the branch runs when the test, negated as many times, holds
+            wanted, is_equality = tested
+            return f"{origin}={wanted}" if is_equality == runs else f"{origin} is not {wanted}"
+        contained = _string_function_test(file, bare)
+        if contained is not None:  # `strings.Contains(ns, ",")`: a list of namespaces, not any value, turns it on
+            holds, does_not = contained
+            return f"{origin} {holds}" if runs else f"{origin} {does_not}"
+        return None
 
     def _string_test(self, file: GoFile, node: tree_sitter.Node) -> tuple[str, bool] | None:
         """The string an `==` or `!=` test compares with, and whether it is `==`: of the node itself, or of the
@@ -435,6 +448,31 @@ def _guard_text(condition: tree_sitter.Node, origin: str, negated: bool) -> str:
     text = " ".join(parser.text(condition).split())
     text = text if len(text) <= 60 else text[:59] + "…"
     return f"`{text}` is {'false' if negated else 'true'}"
+
+
+_STRING_TESTS = {
+    "Contains": ("contains", "does not contain"),
+    "HasPrefix": ("starts with", "does not start with"),
+    "HasSuffix": ("ends with", "does not end with"),
+}
+
+
+def _string_function_test(file: GoFile, node: tree_sitter.Node) -> tuple[str, str] | None:
+    """`strings.Contains(ns, ",")` and its kin testing a literal: the phrases for the test holding and not."""
+    function = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if function is None or function.type != "selector_expression":
+        return None
+    package = file.imports.get(parser.text(function.child_by_field_name("operand")))
+    phrases = _STRING_TESTS.get(parser.text(function.child_by_field_name("field")))
+    arguments = parser.named(node.child_by_field_name("arguments") or node)
+    literal = (
+        unquote(parser.text(arguments[1]))
+        if len(arguments) == 2 and arguments[1].type.endswith("string_literal")
+        else None
+    )
+    if package != "strings" or phrases is None or literal is None:
+        return None
+    return f'{phrases[0]} "{literal}"', f'{phrases[1]} "{literal}"'
 
 
 def _reads_variables_only(condition: tree_sitter.Node) -> bool:
