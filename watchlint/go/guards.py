@@ -374,9 +374,15 @@ class Guards:
         values = graph.deployed(key, graph.method_values(key))
         if values:
             return self._off_at_each(iter(values), levels)
-        through = graph.interface_callers(key)
-        off = self._off_at_each(iter(graph.deployed(key, through)), levels) if through else []
-        return off or self._off_at_each(iter(graph.deployed(key, graph.constructions(key))), levels)
+        callers = graph.interface_callers(key)
+        through = graph.deployed(key, callers) if callers else []
+        built = graph.deployed(key, graph.constructions(key))
+        if key.name in _FRAMEWORK_CALLED:
+            # controller-runtime calls a Reconcile wherever it is built, besides the module's calls through an
+            # interface (mongodb's dry run calling the reconcilers its manager also runs)
+            return self._off_at_each(iter([*through, *built]), levels)
+        off = self._off_at_each(iter(through), levels) if through else []
+        return off or self._off_at_each(iter(built), levels)
 
     def off_at_every_place(self, places: list[tuple[GoFile, tree_sitter.Node]]) -> Condition | None:
         """The condition false by default that keeps each of these places (and the calls reaching them) from
