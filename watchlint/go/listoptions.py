@@ -228,7 +228,7 @@ class ListOptionsReader:
             restriction = selector_restriction(
                 self.resolver, file, target, value, field, kind, shown(target, value, field)
             )
-            if held.type in ("identifier", "selector_expression"):
+            if held.type in ("identifier", "selector_expression") or is_unary(held, "*"):  # `*selector` of a flag
                 self._selector_values[id(restriction)] = (held_file, held)
             yield restriction
 
@@ -398,6 +398,10 @@ class ListOptionsReader:
             site.restrictions = own
         elif not any(r.mitigation is Mitigation.UNRESOLVED for found in passed for r in found):
             site.restrictions = own + passed[0]
+            for restriction in passed[0]:  # a selector the caller writes from a variable: judged by its value
+                valued = self._selector_values.pop(id(restriction), None)
+                if valued is not None:
+                    site.selector_values.append((restriction, *valued))
 
 
 def selector_restriction(
