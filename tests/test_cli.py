@@ -806,6 +806,21 @@ def test_config_file_with_an_error_exits_2_naming_the_file(
     assert result.stderr == f"error: ci.toml: {message}\n"
 
 
+def test_a_broken_project_template_naming_watchlint_nowhere_does_not_stop_the_run(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pyproject.toml template (`version = "{{version}}"`) is not TOML, and configures no watchlint: the tree
+    beside it is linted, not the run ended with a config error."""
+    write_tree(
+        tmp_path,
+        {"handlers.py": handlers(), "templates/pyproject.toml": '[project]\nversion = "{{version}}"\ndeps = [{{x}}]\n'},
+    )
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("check", ".")
+    assert (result.exit_code, result.stderr) == (1, "")
+    assert result.stdout.startswith("handlers.py:4:1: WL001 ")
+
+
 def test_config_file_that_is_not_toml_exits_2(run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write_tree(go_tree(tmp_path), {"ci.toml": "exclude = [\n"})
     monkeypatch.chdir(tmp_path)

@@ -69,7 +69,8 @@ def extra_kind_with(replace: dict[str, str]) -> str:
         ({"repo/watchlint.toml": "", ".watchlint.toml": ""}, "repo/watchlint.toml"),
         ({"repo/pkg/pyproject.toml": WITH_SECTION, "repo/.watchlint.toml": ""}, "repo/pkg/pyproject.toml"),
         ({"repo/pyproject.toml": "[tool.watchlint]\n", ".watchlint.toml": ""}, "repo/pyproject.toml"),
-        ({"repo/pyproject.toml": "[tool\n", ".watchlint.toml": ""}, "repo/pyproject.toml"),
+        ({"repo/pyproject.toml": "[tool.watchlint\n", ".watchlint.toml": ""}, "repo/pyproject.toml"),
+        ({"repo/pyproject.toml": 'version = "{{version}}"\n[tool\n', ".watchlint.toml": ""}, ".watchlint.toml"),
     ],
     ids=[
         "dot-file-beats-all",
@@ -81,7 +82,8 @@ def extra_kind_with(replace: dict[str, str]) -> str:
         "nearest-folder-wins",
         "nearer-pyproject-beats-parent",
         "empty-section-counts",
-        "broken-pyproject-is-not-skipped",
+        "broken-pyproject-naming-watchlint-is-not-skipped",
+        "broken-pyproject-naming-it-nowhere-is-skipped",
     ],
 )
 def test_find_config_walks_up_to_the_nearest_file(tmp_path: Path, files: dict[str, str], expected: str) -> None:

@@ -136,7 +136,16 @@ def _has_tool_section(path: Path) -> bool:
         tool = _read_toml(path).get("tool", {})
         return isinstance(tool, dict) and "watchlint" in tool
     except ConfigError:
-        return True  # let load_config report the broken file rather than skip it silently
+        # a broken file naming watchlint is reported by load_config rather than skipped silently; one that names
+        # it nowhere (a project template's `version = "{{version}}"`) configures another tool, if any
+        return _names_watchlint(path)
+
+
+def _names_watchlint(path: Path) -> bool:
+    try:
+        return b"watchlint" in path.read_bytes()
+    except OSError:
+        return True
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
