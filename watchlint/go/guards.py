@@ -356,7 +356,7 @@ class Guards:
             # r.newClient(…)`): those calls decide, then the places it is stored, but for the listings whose
             # loops are among those calls (an init appending it to a registry)
             calls = graph.deployed(key, graph.called_as_values(key))
-        elif calls and key.receiver and key.name in _FRAMEWORK_CALLED:
+        elif calls and key.receiver and self._framework_called(key):
             # controller-runtime calls a reconciler's Reconcile wherever it is built, besides the module's own
             # calls (envoy gateway's offline reconciler calls the one its Kubernetes provider also builds)
             calls = calls + graph.deployed(key, graph.constructions(key))
@@ -377,12 +377,20 @@ class Guards:
         callers = graph.interface_callers(key)
         through = graph.deployed(key, callers) if callers else []
         built = graph.deployed(key, graph.constructions(key))
-        if key.name in _FRAMEWORK_CALLED:
+        if self._framework_called(key):
             # controller-runtime calls a Reconcile wherever it is built, besides the module's calls through an
             # interface (mongodb's dry run calling the reconcilers its manager also runs)
             return self._off_at_each(iter([*through, *built]), levels)
         off = self._off_at_each(iter(through), levels) if through else []
         return off or self._off_at_each(iter(built), levels)
+
+    def _framework_called(self, key: FunctionKey) -> bool:
+        """A method controller-runtime calls on the values the module builds: `Reconcile(ctx, req)` (not another
+        framework's Reconcile of its own signature, kubeblocks' `Reconcile(tree)`)."""
+        info = self.resolver.declarations.functions.get(key)
+        parameters = info.parameters if info is not None else ()
+        request = parameters[1].type if len(parameters) == 2 else None
+        return key.name in _FRAMEWORK_CALLED and request is not None and request.name == "Request"
 
     def off_at_every_place(self, places: list[tuple[GoFile, tree_sitter.Node]]) -> Condition | None:
         """The condition false by default that keeps each of these places (and the calls reaching them) from
