@@ -135,8 +135,10 @@ def _handed_to_helper(context: ClientContext, call: libcst.Call, holders: frozen
     handed.sort(key=lambda item: item[0].method.is_namespaced)
     for function, inner, token in handed:
         site = _listed(context, inner, function.method, None, function.bound, token=token)
-        if site is not None:
-            return replace(site, condition=branch_condition(context.file, context.flow, call))
+        if site is not None:  # shown where handed: the helper's call is far from here, in its own terms
+            condition = branch_condition(context.file, context.flow, call)
+            where = context.file.span(token.attr if isinstance(token, libcst.Attribute) else token)
+            return replace(site, span=where, construct=context.file.code(call), condition=condition)
     return None
 
 

@@ -5,6 +5,8 @@ default."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst
 
 from watchlint.python.flow import Flow
@@ -73,38 +75,91 @@ def _omits(call: libcst.Call, function: libcst.FunctionDef, parameter: libcst.Pa
 def parameter_call(flow: Flow, call: libcst.Call, arg: libcst.Arg, index: int) -> libcst.Call | None:
     """Where a function of this file that `call` calls calls the value `arg` hands it (krr's
     `self._list_batched(all_namespaces_request=v1.list_job_for_all_namespaces, …)` calling
-    `all_namespaces_request(watch=False, label_selector=…)`): the first call of that parameter, if one."""
+    `all_namespaces_request(watch=False, label_selector=…)`), or where a class of this file calls it once its
+    `__init__` keeps it (patroni's `ObjectCache(dcs, pods_func, …)` calling `self._func(watch=True, …)`): a call
+    asking to watch first, else the first call; None where there is none."""
     func = call.func
-    if isinstance(func, libcst.Name):
+    owner = flow.project_class(func) if isinstance(func, libcst.Name) else None
+    if owner is not None and owner[0] is flow:
+        function, skipped = _method_of(owner[1], "__init__"), 1
+    elif isinstance(func, libcst.Name):
         function, skipped = flow.local_function(func), 0
     elif isinstance(func, libcst.Attribute) and isinstance(func.value, libcst.Name):
         function, skipped = flow.method(func, func.value.value), 1  # the receiver takes the first parameter
     else:
         return None
-    if function is None:
+    name = _parameter_name(function, arg, index + skipped) if function is not None else None
+    if function is None or name is None:
         return None
-    if arg.keyword is not None:
-        name = arg.keyword.value
+    if owner is not None and owner[0] is flow:
+        kept = _kept_as(function, name)  # `self._func = func`: the class calls `self._func(…)`
+        calls = _calls(owner[1], lambda node: _is_self_attribute(node.func, kept)) if kept is not None else []
     else:
-        positional = function.params.params[skipped:]
-        if index >= len(positional):
-            return None
-        name = positional[index].name.value
-    collector = _ParameterCalls(name)
-    function.body.visit(collector)
-    found = collector.found
+        calls = _calls(function.body, lambda node: isinstance(node.func, libcst.Name) and node.func.value == name)
     # `function(*args, **kwargs)` forwards what the caller passed after it: those are the list's arguments
-    return found if found is not None and not any(arg.star for arg in found.args) else None
+    calls = [found for found in calls if not any(argument.star for argument in found.args)]
+    watching = [found for found in calls if _asks_to_watch(found)]
+    return next(iter(watching or calls), None)
 
 
-class _ParameterCalls(libcst.CSTVisitor):
-    """The first call of a name (a parameter) in a function's body, lambdas included."""
+def _method_of(owner: libcst.ClassDef, name: str) -> libcst.FunctionDef | None:
+    body = owner.body.body if isinstance(owner.body, libcst.IndentedBlock) else ()
+    return next((item for item in body if isinstance(item, libcst.FunctionDef) and item.name.value == name), None)
 
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.found: libcst.Call | None = None
 
-    def visit_Call(self, node: libcst.Call) -> bool:
-        if self.found is None and isinstance(node.func, libcst.Name) and node.func.value == self.name:
-            self.found = node
-        return self.found is None
+def _parameter_name(function: libcst.FunctionDef, arg: libcst.Arg, position: int) -> str | None:
+    """The parameter an argument fills: its keyword, or the parameter at its position."""
+    if arg.keyword is not None:
+        return arg.keyword.value
+    parameters = function.params.params
+    return parameters[position].name.value if position < len(parameters) else None
+
+
+def _kept_as(init: libcst.FunctionDef, parameter: str) -> str | None:
+    """The attribute `__init__` keeps a parameter in (`self._func = func`), if one."""
+    for statement in init.body.body if isinstance(init.body, libcst.IndentedBlock) else ():
+        small = statement.body if isinstance(statement, libcst.SimpleStatementLine) else []
+        for assign in small:
+            if not isinstance(assign, libcst.Assign) or len(assign.targets) != 1:
+                continue
+            target, value = assign.targets[0].target, assign.value
+            if isinstance(target, libcst.Attribute) and _is_self_attribute(target, None) and _names(value, parameter):
+                return target.attr.value
+    return None
+
+
+def _names(node: libcst.BaseExpression, name: str) -> bool:
+    return isinstance(node, libcst.Name) and node.value == name
+
+
+def _is_self_attribute(node: libcst.BaseExpression, name: str | None) -> bool:
+    """`self.name` (any attribute of self where `name` is None)."""
+    return (
+        isinstance(node, libcst.Attribute)
+        and isinstance(node.value, libcst.Name)
+        and node.value.value == "self"
+        and (name is None or node.attr.value == name)
+    )
+
+
+def _asks_to_watch(call: libcst.Call) -> bool:
+    value = next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "watch"), None)
+    return value is not None and not (isinstance(value, libcst.Name) and value.value in ("False", "None"))
+
+
+def _calls(node: libcst.CSTNode, wanted: Callable[[libcst.Call], bool]) -> list[libcst.Call]:
+    collector = _Calls(wanted)
+    node.visit(collector)
+    return collector.found
+
+
+class _Calls(libcst.CSTVisitor):
+    """The calls a predicate picks in a node, lambdas and nested functions included, in source order."""
+
+    def __init__(self, wanted: Callable[[libcst.Call], bool]) -> None:
+        self.wanted = wanted
+        self.found: list[libcst.Call] = []
+
+    def visit_Call(self, node: libcst.Call) -> None:
+        if self.wanted(node):
+            self.found.append(node)
