@@ -13,7 +13,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.declarations import resolve_type
 from watchlint.go.model import GoFile, call_parts
-from watchlint.go.resolve import Resolver, key_of, keyed_entries, unquote
+from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_entries, unquote
 from watchlint.go.scope import innermost_function
 
 MANAGED_BY = "app.kubernetes.io/managed-by"
@@ -196,11 +196,42 @@ def built_labels(files: list[GoFile], resolver: Resolver) -> dict[tuple[str, str
             built = resolve_type(literal.child_by_field_name("type"), file) if meta is not None else None
             if meta is None or built is None:
                 continue
-            labels = _literal_labels(file, meta, resolver)
+            labels = None if _relabelled(literal) else _literal_labels(file, meta, resolver)
             key = (built.package, built.name)
             seen = common.get(key, labels)
             common[key] = None if seen is None or labels is None else seen & labels
     return {key: min(pairs) for key, pairs in common.items() if pairs}
+
+
+def _relabelled(literal: tree_sitter.Node) -> bool:
+    """Whether the object a literal builds may have its labels replaced after it, in the function: its variable's
+    Labels written or set, or its metadata handed to a call (argo-rollouts-manager's
+    `setRolloutsLabelsAndAnnotations(&cm.ObjectMeta, cr)`, which replaces the map the literal wrote)."""
+    held = literal.parent if literal.parent is not None and literal.parent.type == "unary_expression" else literal
+    variable = assigned_to(held)
+    function = innermost_function(literal)
+    if variable is None or variable.type != "identifier" or function is None:
+        return False
+    name = parser.text(variable)
+    for use in parser.captures("(identifier) @name", function).get("name", []):
+        outer = use.parent
+        if use.start_byte < literal.end_byte or parser.text(use) != name or outer is None:
+            continue
+        if outer.type != "selector_expression" or outer.child_by_field_name("operand") != use:
+            continue
+        field = parser.text(outer.child_by_field_name("field"))
+        if field in ("Labels", "SetLabels"):
+            return True
+        around = (
+            outer.parent.parent
+            if outer.parent is not None and outer.parent.type == "unary_expression"
+            else outer.parent
+        )
+        if field == "ObjectMeta" and around is not None and around.type == "argument_list":
+            return True
+        if field == "ObjectMeta" and around is not None and around.type == "selector_expression":
+            return parser.text(around.child_by_field_name("field")) in ("Labels", "SetLabels")
+    return False
 
 
 def _literal_labels(file: GoFile, meta: tree_sitter.Node, resolver: Resolver) -> set[tuple[str, str]] | None:
