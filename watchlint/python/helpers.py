@@ -1,7 +1,7 @@
 """Project functions the client calls go through: whether one a list method is handed to opens a watch
-stream with it (dstack's `watch_events(api.list_namespaced_pod, …)` calls `Watch().stream(method, …)`), and
-whether a parameter passed on as a selector or namespace is left out by a call, so it keeps its empty
-default."""
+stream with it (dstack's `watch_events(api.list_namespaced_pod, …)` calls `Watch().stream(method, …)`), where
+a function or class of the file calls a list method handed to it, and whether a parameter passed on as a
+selector or namespace is left out by a call, so it keeps its empty default."""
 
 from __future__ import annotations
 
