@@ -41,6 +41,8 @@ _SCHEDULER_FRAMEWORK = "scheduler/framework"  # k8s.io/kube-scheduler/framework,
 _RUNTIME = "k8s.io/apimachinery/pkg/runtime"
 _TYPE_ASSERTIONS = "(type_assertion_expression) @assertion"  # a call of any of _DECODING_NAMES spells one of them
 _FILE_READS = {"os": ("ReadFile", "Open"), "io/ioutil": ("ReadFile",)}
+# what reads a reader to its end: the data is the reader's (kubewatch's `io.ReadAll(file)` of an opened file)
+_READS_ALL = {"io": ("ReadAll",), "io/ioutil": ("ReadAll",)}
 _MAX_NESTING = 4  # struct fields followed from a decoded struct to the structs it holds
 # The field every Kubernetes object has (ListMeta a list's); TypeMeta alone is component configuration's (a
 # ProjectConfig kind).
@@ -312,8 +314,8 @@ def _api_packages(declarations: Declarations) -> frozenset[str]:
 
 
 def read_from_file(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> bool:
-    """Whether an expression holds what `os.ReadFile` read or `os.Open` opened (directly, through a local, or
-    converted: `[]byte(text)`, `string(content)`)."""
+    """Whether an expression holds what `os.ReadFile` read or `os.Open` opened (directly, through a local,
+    converted: `[]byte(text)`, `string(content)`, or read to its end: `io.ReadAll(file)`)."""
     for _ in range(4):
         node = _unconverted(node)
         if node.type == "identifier":
@@ -328,7 +330,12 @@ def read_from_file(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> 
         if function is None or function.type != "selector_expression":
             return False
         package = file.imports.get(parser.text(function.child_by_field_name("operand")), "")
-        return parser.text(function.child_by_field_name("field")) in _FILE_READS.get(package, ())
+        name = parser.text(function.child_by_field_name("field"))
+        reader = parser.first_named(node.child_by_field_name("arguments") or node)
+        if name in _READS_ALL.get(package, ()) and reader is not None:
+            node = reader
+            continue
+        return name in _FILE_READS.get(package, ())
     return False
 
 
