@@ -273,11 +273,15 @@ class ListOptionsReader:
         if declared is None or not declared.is_(META_V1, "ListOptions"):
             return None
         name = parser.text(options)
-        uses = uses_in(function, name)
-        if len(uses) <= 1:
+        every = uses_in(function, name)
+        # the Lists (or Watches) it is passed to, one per branch, send it as it is; else one use is what sends it
+        # (`VersionedParams(&options, …)` of a REST request)
+        uses = [use for use in every if not _sent_by_a_list(use)]
+        sending = 0 if len(uses) < len(every) else 1
+        if len(uses) <= sending:
             return []
         written = _written_fields(file, uses)
-        if len(written) < len(uses) - 1:  # handed on or read besides the List it is passed to: not seen
+        if len(written) < len(uses) - sending:  # handed on or read besides what sends it: not seen
             return [Restriction(Mitigation.SELECTOR, kind, file.span(function), f"the function sets {name}")]
         return list(
             self._written_selectors(
@@ -449,6 +453,19 @@ def _paged_through_a_local(file: GoFile, built: tree_sitter.Node) -> tree_sitter
         ),
         None,
     )
+
+
+def _sent_by_a_list(use: tree_sitter.Node) -> bool:
+    """Whether a use of list options is an argument of a `….List(…)` or `….Watch(…)` call, which sends them."""
+    arguments = use.parent
+    call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+    function = call.child_by_field_name("function") if call is not None else None
+    field = (
+        function.child_by_field_name("field")
+        if function is not None and function.type == "selector_expression"
+        else None
+    )
+    return field is not None and parser.text(field) in ("List", "Watch")
 
 
 def _reads_its_selector(use: tree_sitter.Node) -> bool:
