@@ -223,6 +223,9 @@ class FieldValues:
         known, computed, copies = sorted_writes
         if copies and (known or computed):
             return None  # written from the file here, otherwise there: what a read finds cannot be told
+        if computed and known and all(value.value == known[0].value for value in (*known, *computed)):
+            # arena's `Args{Daemon: *refresh}` beside `Args{Daemon: false}`: every write gives the flag's default
+            return known
         if computed:  # written only with what the code computes, the same everywhere: that value
             return computed[:1] if not known and self._set_once(name, owner, computed) else None
         return known or self._copied_in(owner, copies, writes)
