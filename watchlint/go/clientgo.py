@@ -370,8 +370,12 @@ class ClientGoSites:
     def _resource_kind(self, file: GoFile, node: tree_sitter.Node | None) -> str | None:
         """The kind a GroupVersionResource names: `gv.WithResource("secrets")`, `WithResource(string(
         corev1.ResourceSecrets))`, a `schema.GroupVersionResource{…, Resource: "pods"}` literal, a local
-        holding one."""
-        node = self.values.defined_as(file, node, 2)
+        holding one, or a package variable declared as one (botkube's `var secretGVR = …`)."""
+        defined = self.values.defined_as(file, node, 2)
+        if defined is None and node is not None and node.type in ("identifier", "selector_expression"):
+            held = self.resolver.held_value(file, node)
+            file, defined = held if held is not None else (file, None)
+        node = defined
         if node is None:
             return None
         if node.type == "composite_literal":
