@@ -332,26 +332,15 @@ class Evaluator:
     def _selector(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         operand = node.child_by_field_name("operand")
         name = parser.text(node.child_by_field_name("field"))
-        if name in _KNOWN_CONSTANTS and operand is not None and parser.text(operand) in file.imports:
-            return Val(_KNOWN_CONSTANTS[name])
         if operand is not None and operand.type == "identifier" and parser.text(operand) in file.imports:
-            package = file.imports[parser.text(operand)]
-            variable = self.resolver.declarations.variables.get((package, name))
-            if variable is not None and variable.value_node is not None:
-                # what the package's and its importers' writes leave, as a read in the package itself would
-                return self.variables.package_value(package, name, depth)
-            if variable is not None:
-                # declared without a value: a setting written once (`func init() { Namespace =
-                # os.Getenv("NAMESPACE") }`) is told; its zero value is not, the variable may be filled through
-                # its address (`flag.StringVar(&config.Namespace, …)`)
-                written = self.variables.package_value(package, name, depth)
-                return written if isinstance(written, Val) and written.origin else UNKNOWN
-            return UNKNOWN
+            return self._package_selector(file.imports[parser.text(operand)], name, depth)
         if operand is not None and operand.type == "identifier" and parser.text(operand) in env:
             passed = env[parser.text(operand)]  # a parameter a struct literal is passed for: its field
             if isinstance(passed, Val) and isinstance(passed.value, StructLiteral):
                 return self.literal_field(passed.value, name, depth)
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
+        if owner is None and operand is not None and self._listed_item(file, operand):
+            return UNKNOWN  # `sa.Namespace` of `for _, sa := range list.Items`: an object's, not a setting's
         located = self.resolver.declarations.field(owner, name) if owner is not None else None
         if located is not None and operand is not None and self._holds_a_flag(file, operand):
             # a field of a flag's own Value type (`flag.Var(&namespaces, …)`, then `namespaces.values`): what
@@ -364,6 +353,32 @@ class Evaluator:
         within = operand.child_by_field_name("field") if operand is not None else None  # `Audit` of cfg.Audit.X
         parent = parser.text(within) if within is not None else None
         return self.fields.value(name, located[1].type if located else None, owner, depth, parent)
+
+    def _package_selector(self, package: str, name: str, depth: int) -> Value:
+        """`pkg.Name` of an imported package: a constant known by name, or a package variable."""
+        if name in _KNOWN_CONSTANTS:
+            return Val(_KNOWN_CONSTANTS[name])
+        variable = self.resolver.declarations.variables.get((package, name))
+        if variable is not None and variable.value_node is not None:
+            # what the package's and its importers' writes leave, as a read in the package itself would
+            return self.variables.package_value(package, name, depth)
+        if variable is not None:
+            # declared without a value: a setting written once (`func init() { Namespace =
+            # os.Getenv("NAMESPACE") }`) is told; its zero value is not, the variable may be filled through
+            # its address (`flag.StringVar(&config.Namespace, …)`)
+            written = self.variables.package_value(package, name, depth)
+            return written if isinstance(written, Val) and written.origin else UNKNOWN
+        return UNKNOWN
+
+    def _listed_item(self, file: GoFile, operand: tree_sitter.Node) -> bool:
+        """Whether a name is the value of a range over a list's `Items` (k8sgpt's `for _, sa := range
+        sas.Items`): an object the cluster holds, whose fields no setting fills."""
+        declaration = self.resolver.declaration(file, operand) if operand.type == "identifier" else None
+        ranged = declaration.ranged_node if declaration is not None else None
+        field = (
+            ranged.child_by_field_name("field") if ranged is not None and ranged.type == "selector_expression" else None
+        )
+        return field is not None and parser.text(field) == "Items"
 
     def literal_field(self, passed: StructLiteral, name: str, depth: int) -> Value:
         """A field of a struct literal: the value it writes, else its zero value (a literal writing its fields

@@ -43,7 +43,7 @@ class FieldValues:
         self._element_writes: dict[str, list[_FieldWrite]] | None = None
         self._file_structs: frozenset[TypeRef] | None = None
         self._configured: frozenset[TypeRef] | None = None
-        self._api_packages: frozenset[str] | None = None
+        self._api_structs: frozenset[TypeRef] | None = None
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -394,20 +394,30 @@ class FieldValues:
         return declaring == read or (declaring.name == read.name and _versioned_twins(declaring.package, read.package))
 
     def _is_api_object(self, owner: TypeRef | None, name: str) -> bool:
-        """Whether the struct declaring the field is a Kubernetes API type, one of a package declaring an object
-        (a struct embedding metav1.ObjectMeta): its values come from objects in the cluster, not from the
-        deployment."""
+        """Whether the struct declaring the field is a Kubernetes API type: one embedding metav1.ObjectMeta, or
+        a struct such a type holds (its Spec, its Status, what they hold): its values come from objects in the
+        cluster, not from the deployment. Other structs of the package (arena's client arguments beside its
+        job objects, k8sgpt's analyzer) are the program's own."""
         if owner is None:
             return False
-        if self._api_packages is None:
-            self._api_packages = frozenset(
-                struct.package
-                for struct, infos in self.resolver.declarations.structs.items()
+        if self._api_structs is None:
+            structs = self.resolver.declarations.structs
+            found = {
+                struct.base
+                for struct, infos in structs.items()
                 if any(
                     info.is_embedded and info.type is not None and info.type.is_(_META, "ObjectMeta") for info in infos
                 )
-            )
-        return self._declaring(owner, name).package in self._api_packages
+            }
+            pending = list(found)
+            while pending:  # the structs they hold, in the module, to any depth
+                for info in structs.get(pending.pop(), ()):
+                    held = info.type.base if info.type is not None else None
+                    if held is not None and held not in found and held in structs:
+                        found.add(held)
+                        pending.append(held)
+            self._api_structs = frozenset(found)
+        return self._declaring(owner, name).base in self._api_structs
 
     def _declaring(self, struct: TypeRef, name: str) -> TypeRef:
         declarations = self.resolver.declarations
