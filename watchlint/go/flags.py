@@ -27,6 +27,8 @@ _FLAG_TYPES = (
     "|DurationSlice|StringToString|StringToInt|StringToInt64"
 )
 FLAG_VAR = re.compile(rf"^({_FLAG_TYPES})Var(P)?$")
+# kingpin's own value types, whose Var forms take allowed values after the destination
+_KINGPIN_ONLY = frozenset({"Enum", "Enums", "EnumVar", "EnumsVar", "Strings", "StringsVar"})
 FLAG_VALUE = re.compile(rf"^({_FLAG_TYPES})(P)?$")
 # flags of a value of the program's own (`fs.Var(&namespaces, "namespace", usage)`): its default is what the
 # value holds before; and flags whose function fills variables (`flag.Func(name, usage, func(v string) …)`)
@@ -228,7 +230,7 @@ class FlagRegistry:
             self._value_flag(file, method, parser.named(arguments), resolver)
             return
         match = FLAG_VAR.match(method)
-        if arguments is None or (match is None and FLAG_VALUE.match(method) is None):
+        if arguments is None or (match is None and FLAG_VALUE.match(method) is None and method not in _KINGPIN_ONLY):
             return  # most calls: decided before the arguments are taken apart
         values = parser.named(arguments)
         if match and len(values) >= 3:
@@ -246,6 +248,9 @@ class FlagRegistry:
             return
         if (match and len(values) == 1) or (FLAG_VALUE.match(method) and not values):
             self._kingpin_flag(file, call, method, values, resolver)
+            return
+        if method in _KINGPIN_ONLY and kingpin_chain(call) is not None:  # `EnumsVar(&cfg.Sources, allowed...)`
+            self._kingpin_flag(file, call, method, values[:1] if method.endswith("Var") else [], resolver)
             return
         value_match = FLAG_VALUE.match(method)
         name = _constant_text(file, values[0], resolver) if value_match and len(values) >= 2 else None
@@ -327,7 +332,7 @@ class FlagRegistry:
         if found is None:
             return
         name, default = found
-        flag = Flag(name, file, default, is_bool=method.startswith("Bool"))
+        flag = Flag(name, file, default, is_bool=method.startswith("Bool"), required=_chain_requires(call))
         self._name(flag)
         target = values[0].child_by_field_name("operand") if values and values[0].type == "unary_expression" else None
         if target is not None:
@@ -353,6 +358,26 @@ def in_flag_function(node: tree_sitter.Node) -> bool:
         return False
     values = parser.named(arguments) if arguments is not None else []
     return parser.text(function.child_by_field_name("field")) == "Func" and len(values) == 3 and values[2] == literal
+
+
+def _chain_requires(call: tree_sitter.Node) -> bool:
+    """Whether a kingpin builder chain marks its flag `.Required()` (external-dns' `--source`): the program does
+    not run without it."""
+    node = call.child_by_field_name("function")
+    for _ in range(8):
+        operand = (
+            node.child_by_field_name("operand") if node is not None and node.type == "selector_expression" else None
+        )
+        if operand is None or operand.type != "call_expression":
+            return False
+        node = operand.child_by_field_name("function")
+        if (
+            node is not None
+            and node.type == "selector_expression"
+            and parser.text(node.child_by_field_name("field")) == "Required"
+        ):
+            return True
+    return False
 
 
 def kingpin_chain(call: tree_sitter.Node) -> tuple[str, tree_sitter.Node | None] | None:
