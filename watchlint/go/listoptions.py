@@ -459,13 +459,7 @@ def _sent_by_a_list(use: tree_sitter.Node) -> bool:
     """Whether a use of list options is an argument of a `….List(…)` or `….Watch(…)` call, which sends them."""
     arguments = use.parent
     call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
-    function = call.child_by_field_name("function") if call is not None else None
-    field = (
-        function.child_by_field_name("field")
-        if function is not None and function.type == "selector_expression"
-        else None
-    )
-    return field is not None and parser.text(field) in ("List", "Watch")
+    return method_name(call) in ("List", "Watch")
 
 
 def _reads_its_selector(use: tree_sitter.Node) -> bool:
