@@ -107,8 +107,13 @@ class ListOptionsReader:
         """Add the restrictions list options give a site, with the variables its selectors are read from; `built`
         is the call of the function that built the list-watch the options are sent by, whose arguments its
         parameters stand for."""
-        for restriction in self.restrictions(file, node, site.object.kind, built):
-            site.restrictions.append(restriction)
+        found = list(self.restrictions(file, node, site.object.kind, built))
+        site.restrictions.extend(found)
+        self._carry_selector_values(site, found)
+
+    def _carry_selector_values(self, site: PendingSite, restrictions: list[Restriction]) -> None:
+        """Hand the site the variables its selectors are read from, judged by their values later."""
+        for restriction in restrictions:
             valued = self._selector_values.pop(id(restriction), None)
             if valued is not None:
                 site.selector_values.append((restriction, *valued))
@@ -402,10 +407,7 @@ class ListOptionsReader:
             site.restrictions = own
         elif not any(r.mitigation is Mitigation.UNRESOLVED for found in passed for r in found):
             site.restrictions = own + passed[0]
-            for restriction in passed[0]:  # a selector the caller writes from a variable: judged by its value
-                valued = self._selector_values.pop(id(restriction), None)
-                if valued is not None:
-                    site.selector_values.append((restriction, *valued))
+            self._carry_selector_values(site, passed[0])  # a selector the caller writes from a variable
 
 
 def selector_restriction(

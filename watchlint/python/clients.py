@@ -121,9 +121,9 @@ def _called_through_variable(context: ClientContext, call: libcst.Call) -> Site 
 
 
 def _handed_to_helper(context: ClientContext, call: libcst.Call, holders: frozenset[str]) -> Site | None:
-    """A list method handed to a function of this file that calls it: the site is where it is handed, with the
-    arguments of the helper's call and the condition of the handing; one listing across all namespaces first,
-    where several are handed (a namespaced one with it)."""
+    """A list method handed to a function or class of this file that calls it: the site is where it is handed,
+    with the arguments of the helper's call and the condition of the handing; one listing across all namespaces
+    first, where several are handed (a namespaced one with it)."""
     handed = []
     for index, arg in enumerate(call.args):
         if arg.star or not _may_be_method(arg.value, holders):
