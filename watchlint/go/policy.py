@@ -609,6 +609,8 @@ class _Extractor:
             if _is_one_of(value_type, _SELECTOR_TYPES) and index is not None:
                 self._by_object_entry(index, right)
             elif right.type == "identifier" and index is not None and self._holds_an_entry(right, left):
+                if literal_of(self.resolver, self.file, right) is not None:  # `entry := cache.ByObject{…}`
+                    self._by_object_entry(index, right)
                 self._entry_fields_written(index, right)
             elif operand is not None and parser.text(operand.child_by_field_name("field")) == "DefaultNamespaces":
                 effective = index is not None and self._names_a_namespace(index)
