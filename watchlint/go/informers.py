@@ -38,6 +38,7 @@ LIST_WATCH_INFORMERS = frozenset(
 )
 _LIST_WATCH_WRAPPERS = frozenset({"ToListWatcherWithWatchListSemantics"})  # list as the list-watch they wrap
 _LIST_WATCH_HOPS = 3  # wrappers and functions followed to the list-watch they give
+_NO_FIELD_SELECTOR = ("Everything()", "Nothing()", "nil")  # how a selector sending none ends; Nothing() sends none
 STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
 
 
@@ -147,12 +148,26 @@ class InformerSites:
             yield site
             return
         restrict_namespace(site, *passed_at_build(self.resolver, file_of_list_watch, values[2], built), "namespace")
-        file = file_of_list_watch
-        selector = values[3]
-        if parser.text(selector).endswith(("Everything()", "Nothing()", "nil")):  # Nothing() sends no selector
-            pass
-        elif name.startswith("NewFiltered"):
+        self._list_watch_selector(site, file_of_list_watch, name, values[3])
+        yield site
+
+    def _list_watch_selector(self, site: PendingSite, file: GoFile, name: str, selector: tree_sitter.Node) -> None:
+        """Narrow an informer's site by the selector argument of `NewListWatchFromClient` (a field selector) or
+        `NewFilteredListWatchFromClient` (a function adjusting the options)."""
+        kind = site.object.kind
+        if parser.text(selector).endswith(_NO_FIELD_SELECTOR):
+            return
+        if name.startswith("NewFiltered"):
             self.options.tweak(site, file, selector, "optionsModifier")
+        elif (written := _local_values(self.resolver, file, selector)) is not None:
+            # `sel := fields.Everything(); if node != "" { sel = fields.OneTermEqualSelector(…) }` (kube2iam): each
+            # selector written narrows under the conditions it is written in
+            for value in written:
+                if not parser.text(value).endswith(_NO_FIELD_SELECTOR):
+                    shown = " ".join(parser.text(value).split())
+                    restriction = selector_restriction(self.resolver, file, value, value, "FieldSelector", kind, shown)
+                    site.restrictions.append(restriction)
+                    site.guarded.append((restriction, file, value))
         else:
             # `status.phase!=Pending` only excludes (VPA's recommender): no restriction in effect
             restriction = selector_restriction(
@@ -161,7 +176,6 @@ class InformerSites:
             site.restrictions.append(restriction)
             if site.helper is not None and selector.type == "identifier":
                 site.selector_values.append((restriction, file, selector))  # what each call of the helper passes
-        yield site
 
     def narrow_by_passed_list_watch(
         self, copy: PendingSite, stand_in: Restriction, file: GoFile, passed: tree_sitter.Node
@@ -425,3 +439,20 @@ def _narrowing(function: tree_sitter.Node, method: str) -> tuple[str, str, froze
         )
     )
     return plain(resource), plain(passed[-1]), selectors
+
+
+def _local_values(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+    """Every value a local variable is declared with or assigned in its function; None for a name that is no
+    such local (a parameter, a receiver, a range variable, a package variable)."""
+    declaration = resolver.declaration(file, node) if node.type == "identifier" else None
+    scope = resolver.scope(file, node) if declaration is not None else None
+    if (
+        declaration is None
+        or scope is None
+        or declaration.parameter_index >= 0
+        or declaration.is_receiver
+        or declaration.ranged_node is not None
+    ):
+        return None
+    declared = [declaration.value_node] if declaration.value_node is not None else []
+    return [*declared, *scope.assignments.get(declaration.name, [])]
