@@ -1273,3 +1273,21 @@ def test_a_kind_no_namespace_holds_is_helped_with_selectors_only(
         ("WL004", 23, "Pass a label or field selector"),
         ("WL001", 24, "Set LabelSelector or FieldSelector in the metav1.ListOptions"),
     ]
+
+
+def test_a_scope_set_under_a_setting_and_in_a_loop_over_it_names_the_setting_once(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DefaultNamespaces filled under `if len(namespaces) > 0` and in the loop over them inside it: two
+    conditions of one setting, named once in the message (everest-operator)."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "default-namespaces-filled-in-a-loop-under-a-flag")
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.path, f.span.line, f.message) for f in report.findings] == [
+        (
+            "WL001",
+            "main.go",
+            46,
+            "`For(&corev1.Secret{})` caches every Secret in the cluster; DefaultNamespaces applies only when "
+            "--db-namespaces is set or DB_NAMESPACES is non-empty",
+        )
+    ]

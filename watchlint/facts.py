@@ -110,7 +110,8 @@ def any_of(conditions: list[Condition]) -> str:
     for condition in conditions:
         by_origin.setdefault(condition.origin or condition.text, set()).add(condition.text)
     phrases = [given(origin) if len(texts) > 1 else next(iter(texts)) for origin, texts in by_origin.items()]
-    return either_given(phrases)
+    # an `if len(namespaces) > 0` and the loop over `namespaces` inside it: one setting, two conditions
+    return either_given(list(dict.fromkeys(phrases)))
 
 
 # The detail of a namespace scope that lists every namespace (a `""` key beside the others): it narrows nothing.
