@@ -1291,3 +1291,17 @@ def test_a_scope_set_under_a_setting_and_in_a_loop_over_it_names_the_setting_onc
             "--db-namespaces is set or DB_NAMESPACES is non-empty",
         )
     ]
+
+
+def test_an_informer_of_a_factory_field_cites_the_factory_its_function_stores(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each constructor stores a factory of its own in one field (ovn-kubernetes' watch factories): the note of
+    an informer asked for in one of them cites the factory that constructor builds, not the first one stored."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "informer-registered-with-one-of-the-factories-a-field-holds")
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = [(f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings]
+    assert notes == [
+        (25, [(24, "the informer factory is built here, with no namespace or selector")]),
+        (46, [(45, "the informer factory is built here, with no namespace or selector")]),
+    ]

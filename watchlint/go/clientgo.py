@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import tree_sitter
@@ -458,7 +458,7 @@ class ClientGoSites:
         writes: list[tuple[GoFile, tree_sitter.Node | None]] = []
         if site.factory_field is not None:
             owner, name, elements = site.factory_field
-            writes = list(stored(owner, name, elements=elements))
+            writes = stored_before(stored(owner, name, elements=elements), site.file, site.node)
         elif site.factory_getter is not None:
             writes = self._getter_values(*site.factory_getter)
         return not writes or self.held_factories(site, writes, stored, deployed)
@@ -730,3 +730,22 @@ def _note_open_factory(site: PendingSite, built: tuple[GoFile, tree_sitter.Node]
     (scylla-operator's 22 accessors of one factory built in another function)."""
     if not site.restrictions and site.through is None:
         site.through = _open_factory(built)
+
+
+def stored_before(
+    writes: Sequence[tuple[GoFile, tree_sitter.Node | None]], file: GoFile, node: tree_sitter.Node
+) -> list[tuple[GoFile, tree_sitter.Node | None]]:
+    """The values a field is written in the function around `node`, before it, where there are any (each
+    component's constructor storing a factory of its own in one field: the one it stores is the one it uses);
+    otherwise every value written."""
+    function = innermost_function(node)
+    here: list[tuple[GoFile, tree_sitter.Node | None]] = [
+        (value_file, value)
+        for value_file, value in writes
+        if function is not None
+        and value is not None
+        and value_file.path == file.path
+        and parser.encloses(function, value)
+        and value.start_byte < node.start_byte
+    ]
+    return here or list(writes)

@@ -11,7 +11,7 @@ import tree_sitter
 
 from watchlint.facts import Access, Operation
 from watchlint.go import parser
-from watchlint.go.clientgo import ClientGoSites
+from watchlint.go.clientgo import ClientGoSites, stored_before
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import PendingSite
 from watchlint.go.resolve import Resolver
@@ -41,8 +41,11 @@ class _Registration:
             return False
         if site.object.kind != self.kind:
             return False
+        # the same field, where the factories are not known on both sides: it may hold any of them
         same = site.factory_constructor in self.constructors or (
-            self.field is not None and site.factory_field == self.field
+            self.field is not None
+            and site.factory_field == self.field
+            and (not self.constructors or site.factory_constructor is None)
         )
         if not same:
             return False
@@ -97,7 +100,7 @@ class Registrations:
         field = self.client_go.factory_field_of(file, operand)
         values: list[tuple[GoFile, tree_sitter.Node | None]] = [(file, operand)]
         if self.client_go.factory_built(file, operand) is None and field is not None:
-            values = list(stored(field[0], field[1], elements=field[2])) or values
+            values = stored_before(stored(field[0], field[1], elements=field[2]), file, call) or values
         constructors = frozenset(
             (built[0].path, built[1].start_byte)
             for value_file, value in self.client_go.through_fields(values, stored)
