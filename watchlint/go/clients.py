@@ -62,6 +62,10 @@ _TOO_DEEP = Known(Access.CACHE, None)
 MAX_DEPTH = 12
 # functions of other modules known to build a client with client.New (cluster-api's client of a workload cluster)
 _UNCACHED_CONSTRUCTORS = frozenset({("sigs.k8s.io/cluster-api/controllers/remote", "NewClusterClient")})
+# the constructors named as values (a seam tests replace), by package, as a regular expression's alternatives
+_CONSTRUCTOR_NAMES = {CR_CLIENT: b"New|NewWithWatch"} | {
+    package: name.encode() for package, name in _UNCACHED_CONSTRUCTORS
+}
 # controller-runtime functions that wrap a client and read through it
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
@@ -285,8 +289,7 @@ class ClientGraph:
         if self._stored_constructors is None:
             stored: dict[str, list[bool]] = {}
             for file in self._declaring_files():
-                alias = next((name for name, path in file.imports.items() if path == CR_CLIENT), None)
-                if file.is_test or alias is None or not _names_a_constructor(file, alias):
+                if file.is_test or not _names_a_constructor(file):
                     continue
                 for name, value in _field_writes(file):
                     stored.setdefault(name, []).append(self._holds_a_constructor(file, value))
@@ -1088,22 +1091,26 @@ def _without_fallbacks(values: list[Assigned]) -> list[Assigned]:
     return [value for value in values if not value.fallback] or values
 
 
-def _names_a_constructor(file: GoFile, alias: str) -> bool:
-    """Whether a file names controller-runtime's client constructor without calling it (`Factory: client.New`)."""
-    return (
-        re.search(rb"\b" + re.escape(alias.encode()) + rb"\.New(WithWatch)?\b(?!\s*\()", file.source.data) is not None
-    )
+def _names_a_constructor(file: GoFile) -> bool:
+    """Whether a file names a client constructor without calling it (`Factory: client.New`, `r.getter =
+    remote.NewClusterClient`)."""
+    for alias, path in file.imports.items():
+        names = _CONSTRUCTOR_NAMES.get(path)
+        pattern = rb"\b" + re.escape(alias.encode()) + rb"\.(" + names + rb")\b(?!\s*\()" if names else None
+        if pattern is not None and re.search(pattern, file.source.data) is not None:
+            return True
+    return False
 
 
 def _is_constructor(file: GoFile, value: tree_sitter.Node) -> bool:
-    """`client.New` or `client.NewWithWatch` of controller-runtime, as a value."""
+    """`client.New` or `client.NewWithWatch` of controller-runtime, or a library function known to build a client
+    with it (cluster-api's `remote.NewClusterClient`), as a value."""
     if value.type != "selector_expression":
         return False
     operand = value.child_by_field_name("operand")
+    package = file.imports.get(parser.text(operand)) if operand is not None else None
     name = parser.text(value.child_by_field_name("field"))
-    return (
-        operand is not None and file.imports.get(parser.text(operand)) == CR_CLIENT and name in ("New", "NewWithWatch")
-    )
+    return (package == CR_CLIENT and name in ("New", "NewWithWatch")) or (package, name) in _UNCACHED_CONSTRUCTORS
 
 
 def _field_writes(file: GoFile) -> Iterator[tuple[str, tree_sitter.Node]]:
