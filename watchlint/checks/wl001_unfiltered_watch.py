@@ -17,7 +17,7 @@ CODE = "WL001"
 
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
-    typed = _read_typed(facts)
+    typed = _read_typed(facts, context.kinds)
     for site in facts.sites:
         judgement = judge(site, facts, context.kinds)
         if judgement.code != CODE:
@@ -44,13 +44,17 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
         )
 
 
-def _read_typed(facts: Facts) -> frozenset[tuple[str, str]]:
+def _read_typed(facts: Facts, kinds: frozenset[str]) -> frozenset[tuple[str, str]]:
     """The kinds, with the cache, a cache-backed Get or List reads typed: a metadata-only watch of them would
-    not save the typed informer those reads start (WL005)."""
+    not save the typed informer those reads start (WL005). Not a read DisableFor sends to the API server,
+    which starts none."""
     return frozenset(
         (site.kind, key)
         for site in facts.sites
-        if site.access is Access.CACHE and site.operation is not Operation.WATCH and site.form is ObjectForm.TYPED
+        if site.access is Access.CACHE
+        and site.operation is not Operation.WATCH
+        and site.form is ObjectForm.TYPED
+        and judge(site, facts, kinds).mitigation is not Mitigation.DISABLE_FOR
         for key in site.policy_keys
     )
 

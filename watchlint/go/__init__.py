@@ -58,6 +58,7 @@ from watchlint.go.remedies import (
     indexed_lists,
     options_anchors,
     rewriting_transforms,
+    typed_from_a_cache,
     unevenly_selected,
 )
 from watchlint.go.replacedoptions import ReplacedOptions
@@ -589,12 +590,8 @@ def _resolve_sites(
     """Resolve every site's client first: a fix may depend on other sites (DisableFor on every cached List of
     its kind, OnlyMetadata on the typed reads), so fixes are built only once all are known. `outside`: the
     packages of the binaries that build no manager of the module's (see _site)."""
-    # an OnlyMetadata watch saves nothing while its kind is read typed or watched typed at another site (WL005)
     typed = [item for item in pending if item.object.form is ObjectForm.TYPED]
     watched = Counter(item.object.kind for item in typed if item.operation is Operation.WATCH)
-    typed_elsewhere = frozenset(
-        item.object.kind for item in typed if item.operation is not Operation.WATCH or watched[item.object.kind] > 1
-    )
     # a label selector on a kind the operator also watches without owning (_UNOWNED_WATCHES) would hide those
     watched_unowned = frozenset(item.object.kind for item in pending if item.call in _UNOWNED_WATCHES)
     package_of = {file.path: file.package_path for file in evaluator.files}
@@ -609,6 +606,9 @@ def _resolve_sites(
     ]
     kinds = clients.resolver.kinds
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
+    # an OnlyMetadata watch saves nothing while its kind is watched typed at another site, or read typed from
+    # the cache (WL005): not by a client without one, nor where DisableFor sends the reads to the API server
+    typed_elsewhere = typed_from_a_cache(cached_reads, policies) | {kind for kind, n in watched.items() if n > 1}
 
     def built_at(literal: LiteralKey) -> tuple[Span, ...]:
         return links.constructions(frozenset({literal}))

@@ -255,17 +255,44 @@ def rewriting_transforms(policies: Iterable[CachePolicy]) -> dict[tuple[str, str
     return found
 
 
+def disabled_kinds(policies: Iterable[CachePolicy]) -> frozenset[tuple[str, str | None]]:
+    """(policy key, kind) of the kinds a manager's DisableFor sends to the API server."""
+    return frozenset(
+        (policy.key, restriction.kind)
+        for policy in policies
+        for restriction in policy.restrictions
+        if restriction.mitigation is Mitigation.DISABLE_FOR and restriction.is_active and restriction.client is None
+    )
+
+
+def typed_from_a_cache(
+    reads: Iterable[tuple[PendingSite, tuple[str, ...]]], policies: Iterable[CachePolicy]
+) -> frozenset[str]:
+    """The kinds a cache-backed Get or List reads typed, starting their typed informer: not where every manager
+    reading it sends it to the API server (DisableFor); a read of a cache itself, of a cache of its own or
+    through a client with options of its own counts whatever the managers disable."""
+    disabled = disabled_kinds(policies)
+    return frozenset(
+        item.object.kind
+        for item, keys in reads
+        if item.object.form is ObjectForm.TYPED
+        and item.operation is not Operation.WATCH
+        and (
+            item.reads_cache_itself
+            or item.cache
+            or item.own_client
+            or not keys
+            or any((key, item.object.kind) not in disabled for key in keys)
+        )
+    )
+
+
 def cached_read_kinds(
     reads: Iterable[tuple[PendingSite, tuple[str, ...]]], policies: Iterable[CachePolicy]
 ) -> frozenset[tuple[str, str]]:
     """(policy key, kind) of every Get or List a manager's client serves from the cache: not of a kind that
     policy's DisableFor already sends to the API server."""
-    disabled = {
-        (policy.key, restriction.kind)
-        for policy in policies
-        for restriction in policy.restrictions
-        if restriction.mitigation is Mitigation.DISABLE_FOR and restriction.is_active and restriction.client is None
-    }
+    disabled = disabled_kinds(policies)
     return frozenset(
         (key, item.object.kind)
         for item, keys in reads
