@@ -13,6 +13,7 @@ from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation,
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.dispatch import MethodIndex
+from watchlint.go.heldclients import HeldClient, kind_client, read_key, same_key, typed_accessor
 from watchlint.go.listoptions import ListOptionsReader
 from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, GoFile, TypeRef
 from watchlint.go.pending import (
@@ -32,7 +33,6 @@ _LIBRARY_GO_HELPERS = "github.com/openshift/library-go/pkg/operator/v1helpers"  
 _KNATIVE_FACTORY = f"{KNATIVE_INFORMERS}/factory"  # `factory.Get(ctx)`: the factory the injected informers share
 _KNATIVE_SYSTEM_FACTORY = "knative.dev/pkg/injection/clients/namespacedkube/informers/factory"
 
-_TYPED_CLIENTS = "k8s.io/client-go/kubernetes/typed/"  # the group clients of a clientset: typed/core/v1
 # The informer factories whose ForResource(gvr) registers an informer, and what it keeps of each object:
 # client-go's typed objects, the dynamic client's unstructured ones (whole objects too), metadata only.
 _RESOURCE_FACTORIES = {
@@ -118,6 +118,8 @@ class ClientGoSites:
     ) -> PendingSite | None:
         if operand.type == "identifier":  # `pods := cs.CoreV1().Pods(ns); pods.List(…)`
             operand = self.values.defined_as(file, operand, 2) or operand
+        if operand.type in ("selector_expression", "index_expression"):
+            return self._held_client_site(file, call, method, operand, arguments)
         if operand.type != "call_expression":
             return None
         plural = method_name(operand)
@@ -148,12 +150,35 @@ class ClientGoSites:
         or parameter holding `cs.CoreV1()`, or the `*typedcorev1.CoreV1Client` that `NewForConfig` builds), or
         of one of its narrow getters (`secrets typedcorev1.SecretsGetter`, OCM's helpers)."""
         typed = self.resolver.type_of(file, group) if group is not None else None
-        if typed is None or not typed.package.startswith(_TYPED_CLIENTS):
+        if typed is None or not typed.name.endswith(("Interface", "Client", "Getter")):
             return None
-        if not typed.name.endswith(("Interface", "Client", "Getter")):
+        return typed_accessor(typed)
+
+    def _held_client_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> PendingSite | None:
+        """A call of a typed client of one kind read from a field or a map's items (`s.pods.List(…)`, of type
+        `typedcorev1.PodInterface`): its namespace is judged once the module's writes of the field are known."""
+        field = self.factory_field_of(file, operand)
+        typed = self.resolver.type_of(file, operand)
+        kind, accessor = kind_client(typed), typed_accessor(typed)
+        plural = go_plural(kind) if kind is not None else None
+        if field is None or plural is None or self.names.clientset.get((accessor or "", plural)) != kind:
             return None
-        group_name, version = typed.package.split("/")[-2:]
-        return group_name.capitalize() + version.capitalize()
+        assert kind is not None
+        found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
+        operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
+        site = pending_site(self.resolver, file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED)
+        site.held_client = HeldClient(*field, read_key(operand), plural)
+        if arguments and method != "Get":
+            self.options.narrow(site, file, arguments[-1])
+            site.options_parameter = self.options.parameter(file, arguments[-1])
+        return site
 
     def factory_site(
         self, file: GoFile, call: tree_sitter.Node, method: str, operand: tree_sitter.Node
@@ -455,6 +480,8 @@ class ClientGoSites:
             self.variadic_options(site, deployed)
         if site.clientset_parameter is not None and self._given_fakes_only(site.clientset_parameter, deployed):
             return False
+        if site.held_client is not None and not self._held_client_namespace(site, stored):
+            return False
         writes: list[tuple[GoFile, tree_sitter.Node | None]] = []
         if site.factory_field is not None:
             owner, name, elements = site.factory_field
@@ -462,6 +489,37 @@ class ClientGoSites:
         elif site.factory_getter is not None:
             writes = self._getter_values(*site.factory_getter)
         return not writes or self.held_factories(site, writes, stored, deployed)
+
+    def _held_client_namespace(
+        self, site: PendingSite, stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> bool:
+        """Narrow the site of a held typed client by the namespace of each client the module stores where it
+        is read (one for every namespace decides, SPEC §1); False where a stored value is no such client, or
+        none is seen (built by other code: not judged)."""
+        held = site.held_client
+        assert held is not None
+        writes = stored_before(stored(held.owner, held.name, elements=held.elements), site.file, site.node)
+        clients: list[tuple[GoFile, tree_sitter.Node]] = []
+        for value_file, value in writes:
+            if value is None or not same_key(value, held.key):
+                continue
+            client = self.values.defined_as(value_file, value, 2) or value
+            if client.type != "call_expression" or method_name(client) != held.plural:
+                return False
+            clients.append((value_file, client))
+        if not clients:
+            return False
+        copies = []
+        for client_file, client in clients:
+            copy = PendingSite(site.file, site.node, site.operation, site.access, site.object, site.span, "", "", "")
+            namespaces = parser.named(client.child_by_field_name("arguments") or client)
+            if namespaces:
+                restrict_namespace(copy, client_file, namespaces[0], "namespace")
+            copies.append(copy)
+        chosen = next((copy for copy in copies if not copy.restrictions), copies[0])
+        site.restrictions.extend(chosen.restrictions)
+        site.namespaces.extend(chosen.namespaces)
+        return True
 
     def _given_fakes_only(
         self,

@@ -11,6 +11,7 @@ from watchlint.go import parser
 from watchlint.go.clientrefs import ClientRef
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.fieldselectors import FieldKey
+from watchlint.go.heldclients import HeldClient
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import ObjectRef, Resolver
 from watchlint.source import Span
@@ -75,6 +76,7 @@ class PendingSite:
     # the informer factory is this field of a struct, or (True) one of the items of this field
     factory_field: tuple[TypeRef | None, str, bool] | None = None
     factory_getter: tuple[GoFile, tree_sitter.Node] | None = None  # …or what this call of a module method returns
+    held_client: HeldClient | None = None  # a typed client read from a field or a map's items, judged later
     factory_constructor: tuple[str, int] | None = None  # the constructor (path, first byte) of the site's factory
     # a ListFunc's selectors read from variables (`o.FieldSelector = sel`), judged by their default value later
     selector_values: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
