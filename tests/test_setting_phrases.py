@@ -20,6 +20,12 @@ def test_settings_of_both_sorts_take_a_phrase_each() -> None:
     assert any_given(["A", "--b"]) == "A is non-empty or --b is set"
 
 
+def test_an_origin_naming_settings_of_one_sort_lists_them_under_one_verb() -> None:
+    assert given("A or B") == "A or B is non-empty"
+    assert given("A or B or C") == "A, B or C is non-empty"
+    assert given("--a or --b or --c", negated=True) == "--a or --b or --c is not set"
+
+
 def test_phrases_of_one_sort_are_joined_under_one_verb() -> None:
     assert all_given(["A is non-empty", "B is non-empty"]) == "A and B are non-empty"
     assert all_given(["--a is set", "B is non-empty"]) == "--a is set and B is non-empty"

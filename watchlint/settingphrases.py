@@ -27,7 +27,10 @@ def given(origin: str, *, negated: bool = False, environment: bool | None = None
     kinds = {is_environment_name(part) if environment is None else environment for part in parts}
     if len(kinds) > 1:
         return " or ".join(given(part, negated=negated) for part in parts)
-    return origin + (_NOT_GIVEN if negated else _GIVEN)[kinds.pop()]
+    kind = kinds.pop()
+    if len(parts) > 2 and not negated:  # `A, B or C is non-empty`, as any_given lists them
+        return f"{', '.join(parts[:-1])} or {parts[-1]}{_GIVEN[kind]}"
+    return origin + (_NOT_GIVEN if negated else _GIVEN)[kind]
 
 
 def setting_of(text: str) -> str | None:

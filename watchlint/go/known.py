@@ -132,7 +132,11 @@ def logical(operator: str, left: Value, right: Value, origin: str) -> Value:
     if deciding in values:
         decided = operands[values.index(deciding)]
         return Val(deciding, decided.origin if isinstance(decided, Val) and decided.origin else origin)
-    return Val(not deciding, origin) if values == [not deciding, not deciding] else UNKNOWN
+    if values != [not deciding, not deciding]:
+        return UNKNOWN
+    if operator == "||":  # false until any one of them turns true: each names what turns it on
+        origin = " or ".join(dict.fromkeys(item.origin for item in operands if isinstance(item, Val) and item.origin))
+    return Val(not deciding, origin)
 
 
 def either(before: Value, written: Value) -> Value:
