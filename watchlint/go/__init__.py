@@ -352,9 +352,13 @@ def _policies(
 
     result = [policy(binary.key, _binary_label(binary.key), binary.packages) for binary in binaries]
     result.append(policy(MODULE_KEY, f"module {shown_root}", None))
-    for item in policies.values():
+    caches: dict[str, tuple[list[Span], list[Restriction]]] = {}
+    for item in policies.values():  # the workload clusters' caches are configured in one file or several
         for key, cluster in item.clusters.items():
-            result.append(CachePolicy(key, key, (cluster.origin,), tuple(cluster.restrictions)))
+            origins, restrictions = caches.setdefault(key, ([], []))
+            origins.append(cluster.origin)
+            restrictions.extend(cluster.restrictions)
+    result.extend(CachePolicy(key, key, tuple(origins), tuple(found)) for key, (origins, found) in caches.items())
     return result
 
 

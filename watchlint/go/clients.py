@@ -52,6 +52,13 @@ from watchlint.go.resolve import (
 )
 from watchlint.go.scope import Declaration, in_nil_test, innermost_function, receiver_name, returned_values
 from watchlint.go.secondcaches import cluster_given_option, is_second_cache, second_cache_key
+from watchlint.go.workloadcaches import (
+    CACHED_GETTERS,
+    UNCACHED_GETTER,
+    WORKLOAD_CACHE,
+    builds_a_workload_cache,
+    is_workload_cache,
+)
 
 _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: says nothing of its own
 # a chain of references followed past MAX_DEPTH: taken as cache-backed where nothing else is known, but no
@@ -70,6 +77,7 @@ _CONSTRUCTOR_NAMES = {CR_CLIENT: b"New|NewWithWatch"} | {
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
 _LITERAL = re.compile(r"&?[A-Za-z_][A-Za-z0-9_.]*\{")  # a struct literal wrapping the client with other fields
+_GETTERS = CACHED_GETTERS | {UNCACHED_GETTER, "GetCache"}  # the methods handing out a client (_getter_ref)
 _CLUSTER_HOPS = 4  # locals, fields and returns followed to the second cache a value holds
 
 
@@ -201,8 +209,8 @@ class ClientGraph:
             return self._function_call_ref(file, call, function)
         name = parser.text(function.child_by_field_name("field"))
         text = " ".join(parser.text(call).split())
-        if (name == "GetClient" or name == "GetCache") and not self._module_method(file, call):
-            return self._manager_client_ref(file, call, function, name)
+        if name in _GETTERS and (got := self._getter_ref(file, call, function, name)) is not None:
+            return got
         if name == "GetAPIReader":
             return Known(Access.API_READER, Evidence(file.span(call), f"`{text}` reads from the API server"))
         operand = function.child_by_field_name("operand")
@@ -233,6 +241,37 @@ class ClientGraph:
         if parser.text(function) == "make":
             return Marker.NOT_CLIENT  # `make(map[string]client.Client)`: an empty container, filled later
         return self._returned_ref(file, call)
+
+    def _getter_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str) -> Known | None:
+        """A client a getter hands out: a manager's (`mgr.GetClient()`, `mgr.GetCache()`), or a workload
+        cluster's that cluster-api's ClusterCache hands out (`cc.GetClient(ctx, cluster)`), which reads that
+        cluster's cache, judged by the ClusterCache's options; None for a method of the module."""
+        operand = function.child_by_field_name("operand")
+        if operand is not None and self._holds_a_workload_cache(file, operand):
+            if name == UNCACHED_GETTER:
+                return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` reads the workload cluster"))
+            text = " ".join(parser.text(call).split())
+            evidence = Evidence(file.span(call), f"`{text}` reads a workload cluster's cache")
+            return Known(Access.CACHE, evidence, WORKLOAD_CACHE) if name in CACHED_GETTERS else None
+        if name in ("GetClient", "GetCache") and not self._module_method(file, call):
+            return self._manager_client_ref(file, call, function, name)
+        return None
+
+    def _holds_a_workload_cache(self, file: GoFile, value: tree_sitter.Node) -> bool:
+        """Whether a value is cluster-api's cache of workload clusters: so typed, or a local built by the
+        function that builds one (`cc, err := clustercache.SetupWithManager(…)`)."""
+        if is_workload_cache(self.resolver.type_of(file, value)):
+            return True
+        declaration = self.resolver.declaration(file, value) if value.type == "identifier" else None
+        built = declaration.value_node if declaration is not None else None
+        function = (
+            built.child_by_field_name("function") if built is not None and built.type == "call_expression" else None
+        )
+        operand = function.child_by_field_name("operand") if function is not None else None
+        package = file.imports.get(parser.text(operand)) if operand is not None else None
+        return function is not None and builds_a_workload_cache(
+            package, parser.text(function.child_by_field_name("field"))
+        )
 
     def _manager_client_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str) -> Known:
         """`mgr.GetClient()` or `mgr.GetCache()` of a manager or cluster (a second cache's when `mgr` holds one)."""

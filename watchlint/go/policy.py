@@ -53,6 +53,7 @@ from watchlint.go.secondcaches import (
     is_second_cache,
     second_cache_key,
 )
+from watchlint.go.workloadcaches import WORKLOAD_CACHE, in_workload_options, uncached_field
 from watchlint.settingphrases import given
 from watchlint.source import Span
 
@@ -250,12 +251,20 @@ class _Extractor:
             return
         if type_node.type == "map_type":
             value_type = resolve_type(type_node.child_by_field_name("value"), self.file)
-            if _is_one_of(value_type, _SELECTOR_TYPES) and not self._in_another_librarys_options(literal):
+            if _is_one_of(value_type, _SELECTOR_TYPES) and (
+                in_workload_options(self.file, literal) is not None or not self._in_another_librarys_options(literal)
+            ):
                 self.copied_at = _copied_into_options(literal)
                 try:
                     self._selector_map(literal)
                 finally:
                     self.copied_at = None
+            return
+        uncached = uncached_field(self.file, literal)
+        if uncached:  # a workload cluster cache's DisableFor (its ByObject map is read as the manager's are)
+            for key, value in keyed_elements(literal):
+                if key == uncached:
+                    self._disable_for(key, value, value)
             return
         type_ref = resolve_type(type_node, self.file)
         if type_ref is not None and type_ref.is_(CR_CACHE, "SelectorsByObject"):
@@ -721,6 +730,11 @@ class _Extractor:
             dropped_by=Evidence(dropped.span, f"`{dropped.shown} = …`") if dropped is not None else None,
             assumed=assumed,
         )
+        workload = in_workload_options(self.file, node) if at is None else None
+        if workload is not None:
+            owner = self.policy.clusters.setdefault(WORKLOAD_CACHE, ClusterPolicy(self.file.span(workload)))
+            owner.restrictions.append(restriction)
+            return
         if cache is None:
             self.policy.restrictions.append(restriction)
             return

@@ -37,6 +37,7 @@ from watchlint.go.pending import PendingSite
 from watchlint.go.policy import FilePolicy
 from watchlint.go.replacedoptions import options_path
 from watchlint.go.resolve import Resolver
+from watchlint.go.workloadcaches import WORKLOAD_CACHE
 from watchlint.source import Span
 
 _OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})
@@ -415,6 +416,13 @@ class SiteRemedies:
         )
 
     def _own_cache_help(self, item: PendingSite) -> str:
+        if item.cache == WORKLOAD_CACHE:
+            return (
+                f"Add {item.object.kind} to the DisableFor of the ClusterCache's client options "
+                "(clustercache.ClientCacheOptions; ClientUncachedObjects of the older ClusterCacheTracker), restrict "
+                f"it with ByObject in its cache options (clustercache.CacheOptions), or read it through "
+                "GetUncachedClient"
+            )
         where = item.cache.rsplit(" at ", 1)[-1]
         if item.cluster_client and not item.reads_cache_itself:
             # the cluster's client follows its options' Client.Cache.DisableFor, as a manager's does
