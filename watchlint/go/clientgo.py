@@ -185,6 +185,9 @@ class ClientGoSites:
     ) -> PendingSite | None:
         held = self._held_call(file, operand)
         version_call = held if held.type == "call_expression" else None
+        grouped = self._group_version_new(file, version_call) if version_call is not None else None
+        if grouped is not None and version_call is not None:  # `corev1informers.New(f, ns, tweak).Secrets()`
+            return self._group_version_site(file, call, method, version_call, grouped)
         version = method_name(version_call)
         group_call = operand_of(version_call)
         group_call = self._held_call(file, group_call) if group_call is not None else None
@@ -218,6 +221,51 @@ class ClientGoSites:
             self._factory_restrictions(site, built[0], built[1], kind)
             self._bind_to_call(site, file, factory)
             _note_open_factory(site, built)
+        return site
+
+    def _group_version_new(
+        self, file: GoFile, call: tree_sitter.Node
+    ) -> tuple[str, str, list[tree_sitter.Node]] | None:
+        """The group, version and arguments of a call of a generated informers package's `New` (`k8s.io/client-
+        go/informers/core/v1.New(factory, namespace, tweak)`); None for any other call."""
+        function = call.child_by_field_name("function")
+        operand = function.child_by_field_name("operand") if function is not None else None
+        package = file.imports.get(parser.text(operand)) if operand is not None else None
+        if package is None or not package.startswith(INFORMERS + "/") or method_name(call) != "New":
+            return None
+        parts = package.removeprefix(INFORMERS + "/").split("/")
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        if len(parts) != 2 or len(arguments) != 3:
+            return None
+        return parts[0].capitalize(), parts[1].capitalize(), arguments
+
+    def _group_version_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        grouped_call: tree_sitter.Node,
+        grouped: tuple[str, str, list[tree_sitter.Node]],
+    ) -> PendingSite | None:
+        """The informer a group-version informers' `New` hands out: its own namespace and tweak narrow it, over
+        what its factory does."""
+        group, version, (factory, namespace, tweak) = grouped
+        kind = self.names.informers.get((group, version, method))
+        if kind is None:
+            return None
+        found = ObjectRef(kind, ObjectForm.TYPED, f"{group}().{version}().{method}()", False)
+        site = pending_site(
+            self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED
+        )
+        built = self.factory_built(file, factory)
+        if built is not None:
+            site.factory_constructor = (built[0].path, built[1].start_byte)
+            self._factory_restrictions(site, built[0], built[1], kind)
+        function = parser.text(grouped_call.child_by_field_name("function"))
+        site.group_version_new = f"{function}(…)"
+        if restrict_namespace(site, file, namespace, "namespace") is None:
+            site.through = Evidence(file.span(grouped_call), f"`{function}` is given every namespace")
+        self.options.tweak(site, file, tweak, "tweakListOptions")
         return site
 
     def _held_call(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node:
