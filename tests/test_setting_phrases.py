@@ -33,6 +33,13 @@ def test_phrases_of_one_sort_are_joined_under_one_verb() -> None:
     assert either_given(["A is non-empty", "`x` holds"]) == "A is non-empty or `x` holds"
 
 
+def test_a_disjunction_beside_one_of_its_settings_says_nothing_more() -> None:
+    assert all_given(["--logs or --metrics is set", "--metrics is set"]) == "--metrics is set"
+    assert (
+        all_given(["--logs or --metrics is set", "--traces is set"]) == "--logs or --metrics is set and --traces is set"
+    )
+
+
 def test_the_setting_a_phrase_names() -> None:
     assert setting_of("--namespace is set") == "--namespace"
     assert setting_of("WATCH_NAMESPACE is non-empty") == "WATCH_NAMESPACE"

@@ -53,10 +53,19 @@ def any_given(settings: list[str]) -> str:
 
 
 def all_given(phrases: list[str]) -> str:
-    """`--a and --b are set` for phrases of `given` of one sort, else the phrases joined by "and"."""
+    """`--a and --b are set` for phrases of `given` of one sort, else the phrases joined by "and". A phrase
+    any of whose settings another one requires alone says nothing more (`A or B is set` beside `B is set`)."""
     settings = _settings_of(phrases)
+    if settings is not None and len(settings) > 1:
+        required = set(settings)
+        kept = [
+            (phrase, setting)
+            for phrase, setting in zip(phrases, settings, strict=True)
+            if not (" or " in setting and required & set(setting.split(" or ")))
+        ]
+        phrases, settings = [phrase for phrase, _ in kept], [setting for _, setting in kept]
     kind = _one_kind(settings) if settings is not None and len(phrases) > 1 else None
-    if settings is None or kind is None:
+    if settings is None or kind is None or any(" or " in setting for setting in settings):
         return " and ".join(phrases)
     return " and ".join(settings) + _ALL_GIVEN[kind]
 

@@ -198,6 +198,9 @@ class Guards:
     def set_text(self, origin: str, near: GoFile | None = None) -> str:
         """How a condition that a setting turns on reads: `--all-namespaces=false` for a flag true by default,
         `--namespace is set` otherwise; `near`: where the condition is, for a flag several binaries define."""
+        parts = origin.split(" or ")  # any of several settings turns it on (`!allNamespaces || extra != ""`)
+        if len(parts) > 1 and any(self._default_of(part, near) is True for part in parts):
+            return " or ".join(self.set_text(part, near) for part in parts)
         return f"{origin}=false" if self._default_of(origin, near) is True else given(origin)
 
     def _default_of(self, origin: str, near: GoFile | None = None) -> object:
