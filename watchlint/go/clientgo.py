@@ -40,6 +40,7 @@ _RESOURCE_FACTORIES = {
     "k8s.io/client-go/dynamic/dynamicinformer": ObjectForm.TYPED,
     "k8s.io/client-go/metadata/metadatainformer": ObjectForm.METADATA,
 }
+_SHOWN_RECEIVER = 32  # the longest field read a held client's call is shown with
 _FIELD_HOPS = 3  # fields and getters a factory is handed through (`c.factory = opt.SharedInformerFactory`)
 _FILTERED_FACTORIES = frozenset({"NewFilteredSharedInformerFactory", "NewFilteredDynamicSharedInformerFactory"})
 # informers of one resource outside any factory: (client, gvr, namespace, resync, indexers, tweak)
@@ -173,7 +174,11 @@ class ClientGoSites:
         assert kind is not None
         found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
         operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
-        site = pending_site(self.resolver, file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED)
+        held = " ".join(parser.text(operand).split())  # named in messages where short: `m.pods`, `f.Client`
+        receiver = held if len(held) <= _SHOWN_RECEIVER else ""
+        site = pending_site(
+            self.resolver, file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED, receiver
+        )
         site.held_client = HeldClient(*field, read_key(operand), plural)
         if arguments and method != "Get":
             self.options.narrow(site, file, arguments[-1])
