@@ -226,7 +226,20 @@ class ClientGoSites:
             self._factory_restrictions(site, built[0], built[1], kind)
             self._bind_to_call(site, file, factory)
             _note_open_factory(site, built)
+            if not site.restrictions:
+                self._narrowed_when_reassigned(site, file, factory, kind)
         return site
+
+    def _narrowed_when_reassigned(
+        self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None, kind: str
+    ) -> None:
+        """An open factory a local holds, replaced by other factories under conditions (`podFactory := factory;
+        if lite { podFactory = New…WithOptions(…, WithTweakListOptions(…)) }`, azure-container-networking):
+        their restrictions hold under those conditions."""
+        for constructor_file, constructor, value in self._assigned_factories(file, factory):
+            before = len(site.restrictions)
+            self._factory_restrictions(site, constructor_file, constructor, kind)
+            guard_added(site, before, file, value)
 
     def _group_version_new(
         self, file: GoFile, call: tree_sitter.Node
