@@ -1305,3 +1305,18 @@ def test_an_informer_of_a_factory_field_cites_the_factory_its_function_stores(
         (25, [(24, "the informer factory is built here, with no namespace or selector")]),
         (46, [(45, "the informer factory is built here, with no namespace or selector")]),
     ]
+
+
+def test_an_informer_of_a_filtered_factory_is_helped_to_that_factorys_arguments(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dynamic factory built with NewFilteredDynamicSharedInformerFactory over every namespace takes a
+    namespace and a tweak already: the help names that call, not the factories to build instead (k9s)."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "informer-for-resource")
+    report = run([Path(".")], CommandLine(), catalog)
+    helps = {f.span.line: f.help for f in report.findings}
+    assert helps[44] == (
+        "Give dynamicinformer.NewFilteredDynamicSharedInformerFactory(…) a namespace, or a tweakListOptions that "
+        "sets a label or field selector"
+    )
+    assert helps[39].startswith("Build the informer factory with a namespace or a label selector")

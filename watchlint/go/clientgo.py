@@ -280,7 +280,7 @@ class ClientGoSites:
             site.factory_constructor = (built[0].path, built[1].start_byte)
             self._factory_restrictions(site, built[0], built[1], kind)
         function = parser.text(grouped_call.child_by_field_name("function"))
-        site.group_version_new = f"{function}(…)"
+        site.narrowing_call = f"{function}(…)"
         if restrict_namespace(site, file, namespace, "namespace") is None:
             site.through = Evidence(file.span(grouped_call), f"`{function}` is given every namespace")
         self.options.tweak(site, file, tweak, "tweakListOptions")
@@ -433,6 +433,8 @@ class ClientGoSites:
         else:
             self._factory_restrictions(site, built[0], built[1], kind)
             _note_open_factory(site, built)
+            if method_name(built[1]) in _FILTERED_FACTORIES:  # the factory takes a namespace and a tweak already
+                site.narrowing_call = f"{parser.text(built[1].child_by_field_name('function'))}(…)"
         return site
 
     def resource_informer_site(

@@ -84,7 +84,9 @@ class PendingSite:
     guarded: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     injected: bool = False  # an informer of knative's injection: injection's namespace scope applies
     library_go_factory: bool = False  # from library-go's `InformersFor(ns)`: one factory per namespace
-    group_version_new: str = ""  # from a group-version informers' `New(factory, namespace, tweak)`: that call
+    # a call taking the informer's namespace and tweak as arguments, shown in the help (a group-version
+    # informers' `New(factory, namespace, tweak)`, `NewFilteredDynamicSharedInformerFactory(…)`)
+    narrowing_call: str = ""
     # the list options are this parameter of the function around the call: its callers' options decide
     options_parameter: tuple[FunctionKey, int] | None = None
     clientset_parameter: tuple[FunctionKey, int] | None = None  # the clientset is this parameter: fakes or not

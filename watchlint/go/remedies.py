@@ -605,8 +605,8 @@ def _operator_name(module_path: str) -> str:
 def _library_go_help(item: PendingSite) -> str:
     """The remedy of an informer of library-go's `InformersFor("")`: the namespaced factories beside it; of one
     a group-version informers' `New` hands out: its own namespace and tweak."""
-    if item.group_version_new:
-        return f"Give {item.group_version_new} a namespace, or a tweakListOptions that sets a label or field selector"
+    if item.narrowing_call:
+        return f"Give {item.narrowing_call} a namespace, or a tweakListOptions that sets a label or field selector"
     if not item.library_go_factory:
         return ""
     return (
