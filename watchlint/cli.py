@@ -49,7 +49,11 @@ def cli() -> None:
 @click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rules (codes or names, comma-separated).")
 @click.option("--exclude", multiple=True, metavar="GLOB", help="Leave out matching files and folders (repeatable).")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), help="Use this config file.")
-@click.option("--include-tests", is_flag=True, help="Analyze _test.go, test_*.py and *_test.py files too.")
+@click.option(
+    "--include-tests",
+    is_flag=True,
+    help="Analyze test code too: _test.go, test_*.py and *_test.py files, and test/, tests/ and e2e/ folders.",
+)
 @click.option("--show-suppressed", is_flag=True, help="Show suppressed findings in the text report.")
 @click.option("--show-mitigated", is_flag=True, help="List candidate sites that are mitigated, with the reason.")
 @click.option("--fix", is_flag=True, help="Apply the safe fixes, then report what remains.")
@@ -99,7 +103,11 @@ def check(**given: Any) -> int:
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write the inventory here.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), help="Use this config file.")
-@click.option("--include-tests", is_flag=True, help="Analyze test files too.")
+@click.option(
+    "--include-tests",
+    is_flag=True,
+    help="Count test code too: _test.go, test_*.py and *_test.py files, and test/, tests/ and e2e/ folders.",
+)
 def inventory(
     paths: tuple[Path, ...],
     profile: str,
