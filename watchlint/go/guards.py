@@ -24,7 +24,7 @@ from watchlint.go.scope import (
     return_statements,
     returned_values,
 )
-from watchlint.settingphrases import all_given, any_given, given
+from watchlint.settingphrases import all_given, any_given, either_given, given
 from watchlint.source import Span
 
 if TYPE_CHECKING:
@@ -77,8 +77,8 @@ class Guards:
                     truth, origin = self.evaluator.truth(file, condition, env)
                     in_else = child == current.child_by_field_name("alternative")
                     holds = None if truth is None else (truth != in_else)
-                    if origin and holds is False:
-                        text = self._turned_on_by(file, condition, env, origin)
+                    if origin and holds is False:  # an else branch runs when the condition turns false
+                        text = self._turned_on_by(file, condition, env, origin, returns=in_else)
                     else:
                         text = _guard_text(condition, origin, in_else)
                     yield Guard(holds, text, file.span(condition), origin)
@@ -123,6 +123,8 @@ class Guards:
         tested = self._tested_text(file, bare, origin, stripped=bare is not condition, runs=runs)
         if tested is not None:
             return tested
+        if not runs and (turned := self._any_turned_off(file, bare, env)) is not None:
+            return turned
         parts = disjuncts(bare)
         if len(parts) > 1:  # `a != "" || b != "" || c`: any one of them turns the branch on
             origins = list(
@@ -148,6 +150,20 @@ class Guards:
         if compared and returns:
             return f"{origin} is not {compared}"
         return f"{origin}={compared}" if compared else self.set_text(origin, file)
+
+    def _any_turned_off(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value]) -> str | None:
+        """What turns a conjunction true by default false, where the branch needs it false: any one of its
+        parts that holds by default, each as it turns false (the else of `if !standalone && cluster == ""`:
+        `--standalone or --cluster-name is set`); None for another condition."""
+        parts = conjuncts(bare)
+        if len(parts) < 2:
+            return None
+        texts = []
+        for part in parts:
+            truth, origin = self.evaluator.truth(file, part, env)
+            if truth is True and origin:
+                texts.append(self._turned_on_by(file, part, env, origin, returns=True))
+        return either_given(list(dict.fromkeys(texts))) if texts else None
 
     def _tested_text(
         self, file: GoFile, bare: tree_sitter.Node, origin: str, *, stripped: bool, runs: bool
@@ -575,6 +591,18 @@ def tested_empty(condition: tree_sitter.Node | None) -> str | None:
         return None
     tested = texts[1 - empty]
     return tested[4:-1] if tested.startswith("len(") and tested.endswith(")") else tested
+
+
+def conjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The parts of `a && b && c` (one part for any other condition)."""
+    node = condition
+    while node.type == "parenthesized_expression" and parser.named(node):
+        node = parser.named(node)[0]
+    if node.type == "binary_expression" and parser.text(node.child_by_field_name("operator")) == "&&":
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is not None and right is not None:
+            return conjuncts(left) + conjuncts(right)
+    return [condition]
 
 
 def disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
