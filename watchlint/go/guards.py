@@ -24,7 +24,7 @@ from watchlint.go.scope import (
     return_statements,
     returned_values,
 )
-from watchlint.settingphrases import all_given, any_given, either_given, given
+from watchlint.settingphrases import all_given, any_given, either_given, given, is_environment_name
 from watchlint.source import Span
 
 if TYPE_CHECKING:
@@ -133,17 +133,9 @@ class Guards:
             if len(origins) > 1:
                 return any_given(origins)
         value = self.evaluator.value(file, bare, env, 0)
-        if (
-            isinstance(value, Val)
-            and value.value is True
-            and value.origin == origin
-            # an environment variable's boolean (env tags) has no default to look up: the variable read is it
-            and (
-                self._default_of(origin, file) is True
-                or (self._reads_boolean(file, bare) and self._default_of(origin, file) is None)
-            )
-        ):
-            return f"{origin}=false"
+        boolean = self._boolean_text(file, bare, value, origin, runs=runs)
+        if boolean is not None:
+            return boolean
         compared = None
         if bare is condition:
             compared = _compared_to(bare) or self._compared_by_helper(file, bare)
@@ -200,6 +192,24 @@ class Guards:
         returned = returned_values(info.node) if info is not None else []
         tests = [value for value in returned if parser.text(value) != "false"]
         return _compared_to(tests[0]) if len(tests) == 1 else None
+
+    def _boolean_text(
+        self, file: GoFile, bare: tree_sitter.Node, value: Value, origin: str, *, runs: bool
+    ) -> str | None:
+        """`--x=false` for a boolean setting true by default, which the branch needs turned off; `X=true` for
+        an environment variable's boolean false by default (`env:"SCANNER_ENABLED" envDefault:"false"`), which
+        "is non-empty" would not say; None for another condition."""
+        if not isinstance(value, Val) or value.origin != origin:
+            return None
+        default = self._default_of(origin, file)
+        # an environment variable's boolean (env tags) has no default to look up: the variable read is it
+        if value.value is True and (default is True or (default is None and self._reads_boolean(file, bare))):
+            return f"{origin}=false"
+        # a field an env tag fills (`cfg.ScannerEnabled`), not whether the variable is there (`_, found :=
+        # os.LookupEnv(…)`, which "is non-empty" says well enough)
+        if runs and value.value is False and is_environment_name(origin) and bare.type == "selector_expression":
+            return f"{origin}=true"
+        return None
 
     def _reads_boolean(self, file: GoFile, condition: tree_sitter.Node) -> bool:
         """Whether a condition is a boolean as it is stored (`cfg.ClusterWide`), or a module function returning
