@@ -86,6 +86,12 @@ class _Reader:
         name = self._qualified(node, CR_CLIENT)
         if name == "MatchingFields":
             yield from self._set(node)
+        elif name is None and (returned := self._helper_returns(node)) is not None:
+            for file, value in returned:  # `podKeys(meta)` returning `client.MatchingFields{…}`
+                yield from _Reader(file, self.resolver, self.depth + 1).option(value)
+        elif name is None and self._through_a_value(node):
+            # `r.podMatchingFields(meta)`, a function a field holds: it may filter on a field only an index serves
+            yield self._unknown(node)
         elif name in _SELECTOR_FIELDS:
             literal = self._literal(node)
             for key, value in keyed_elements(literal) if literal is not None else ():
@@ -185,6 +191,17 @@ class _Reader:
             if written is not None:
                 return _VERB.sub(_UNSEEN, written)
         return _UNSEEN
+
+    def _through_a_value(self, node: tree_sitter.Node) -> bool:
+        """Whether a call runs a function a field or a variable holds (`r.podMatchingFields(meta)`), not a
+        package's function nor a module method."""
+        function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        operand = function.child_by_field_name("operand") if function is not None else None
+        if function is None or function.type != "selector_expression" or operand is None:
+            return False
+        if operand.type == "identifier" and parser.text(operand) in self.file.imports:
+            return False
+        return self.resolver.callee(self.file, node) is None
 
     def _helper_returns(self, node: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]] | None:
         """What a module function called here returns (`getEventFieldSelector(obj)`), each with its file."""
