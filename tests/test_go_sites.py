@@ -1320,3 +1320,18 @@ def test_an_informer_of_a_filtered_factory_is_helped_to_that_factorys_arguments(
         "sets a label or field selector"
     )
     assert helps[39].startswith("Build the informer factory with a namespace or a label selector")
+
+
+def test_one_call_for_each_kind_of_a_loop_is_one_finding_citing_the_others(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`IndexField(ctx, object, …)` in a loop over a Pod and a ConfigMap: one site, one finding (SPEC §3),
+    whose notes cite the ConfigMap the same call caches, and no internal error."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "index-field-for-each-kind-of-a-loop")
+    report = run([Path(".")], CommandLine(), catalog)
+    assert not report.notifications
+    assert [(f.code, f.span.line, f.kind) for f in report.findings] == [("WL001", 28, "Pod")]
+    assert [(r.span.line, r.message) for r in report.findings[0].related][-1] == (
+        28,
+        "the same call: `IndexField(ctx, object, ownerIndex, owner)` caches every ConfigMap in the cluster",
+    )

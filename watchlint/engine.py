@@ -370,7 +370,7 @@ def _run_checks(
     findings: list[Finding] = []
     mitigated: list[Mitigated] = []
     notifications: list[Notification] = []
-    seen: set[tuple[str, int, int]] = set()
+    seen: dict[tuple[str, int, int], int] = {}  # each place, the index of its finding
     for code in codes:
         try:
             verdicts = list(CHECKS[code](facts, context))
@@ -384,12 +384,27 @@ def _run_checks(
                 mitigated.append(verdict)
                 continue
             place = (verdict.span.path, verdict.span.line, verdict.span.column)
-            if place in seen:  # one site, one finding (SPEC §3); a second one is a bug worth reporting
+            first = seen.get(place)
+            if first is not None and findings[first].kind != verdict.kind:
+                # one call given each kind of a loop (`for _, o := range objects { IndexField(ctx, o, …) }`):
+                # one site, one finding (SPEC §3), which names the other kinds as it does its evidence
+                findings[first] = _also(findings[first], verdict)
+                continue
+            if first is not None:  # the same kind twice at one site is a bug worth reporting
                 notifications.append(internal_error(verdict.span.path, f"two findings at line {place[1]}"))
                 continue
-            seen.add(place)
+            seen[place] = len(findings)
             findings.append(verdict)
     return findings, mitigated, notifications
 
 
 pickling.register(UnitOutcome)
+
+
+def _also(finding: Finding, other: Finding) -> Finding:
+    """A finding that also stands for another kind the same call reads or watches."""
+    from dataclasses import replace
+
+    from watchlint.findings import Related
+
+    return replace(finding, related=(*finding.related, Related(other.span, f"the same call: {other.message}")))
