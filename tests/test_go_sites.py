@@ -1335,3 +1335,22 @@ def test_one_call_for_each_kind_of_a_loop_is_one_finding_citing_the_others(
         28,
         "the same call: `IndexField(ctx, object, ownerIndex, owner)` caches every ConfigMap in the cluster",
     )
+
+
+def test_a_read_through_a_clustercache_cites_where_the_clustercache_is_built(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A workload cluster's client reads the ClusterCache's cache: the note cites `SetupWithManager`, whose
+    options leave ConfigMap cached, not the manager's options (which exclude it from the manager's client)."""
+    monkeypatch.chdir(FIXTURES / "WL002" / "workload-cluster-cache-of-cluster-api")
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = [(f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings]
+    assert notes == [
+        (
+            29,
+            [
+                (56, "cache options here leave ConfigMap unrestricted"),
+                (24, "`r.ClusterCache.GetClient(ctx, cluster)` reads a workload cluster's cache"),
+            ],
+        )
+    ]

@@ -53,7 +53,7 @@ from watchlint.go.secondcaches import (
     is_second_cache,
     second_cache_key,
 )
-from watchlint.go.workloadcaches import WORKLOAD_CACHE, in_workload_options, uncached_field
+from watchlint.go.workloadcaches import WORKLOAD_CACHE, builds_a_workload_cache, in_workload_options, uncached_field
 from watchlint.settingphrases import given
 from watchlint.source import Span
 
@@ -675,6 +675,9 @@ class _Extractor:
         elif is_second_cache(self.file, call):
             key = second_cache_key(self.file, call)
             self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(call)))
+        elif builds_a_workload_cache(package, name):  # its options may set nothing of its cache nor client
+            built = self.policy.clusters.setdefault(WORKLOAD_CACHE, ClusterPolicy(self.file.name_span(call)))
+            built.origin = self.file.name_span(call)  # where it is built, rather than an options literal in it
         elif name in _CONSTRUCTORS and package in _CONSTRUCTORS[name]:
             if package == CR_CACHE and _in_new_cache_function(call):
                 return  # `NewCache: func(…) { …; return cache.New(c, o) }` builds the manager's own cache
