@@ -205,11 +205,17 @@ class Guards:
         # an environment variable's boolean (env tags) has no default to look up: the variable read is it
         if value.value is True and (default is True or (default is None and self._reads_boolean(file, bare))):
             return f"{origin}=false"
-        # a field an env tag fills (`cfg.ScannerEnabled`), not whether the variable is there (`_, found :=
-        # os.LookupEnv(…)`, which "is non-empty" says well enough)
-        if runs and value.value is False and is_environment_name(origin) and bare.type == "selector_expression":
+        # a field an env tag fills (`cfg.ScannerEnabled`), not one computed from the variable (`os.Getenv(…) != ""`)
+        # nor whether it is there (`_, found := os.LookupEnv(…)`), which "is non-empty" says
+        if runs and value.value is False and is_environment_name(origin) and self._tagged_field(bare, origin):
             return f"{origin}=true"
         return None
+
+    def _tagged_field(self, bare: tree_sitter.Node, variable: str) -> bool:
+        """Whether a condition reads a struct field an env tag fills from `variable` (`env:"X"`, envconfig)."""
+        field = bare.child_by_field_name("field") if bare.type == "selector_expression" else None
+        entries = self.evaluator.flags.env_by_field.get(parser.text(field), []) if field is not None else []
+        return any(tag.variable == variable for _, tag in entries)
 
     def _reads_boolean(self, file: GoFile, condition: tree_sitter.Node) -> bool:
         """Whether a condition is a boolean as it is stored (`cfg.ClusterWide`), or a module function returning
