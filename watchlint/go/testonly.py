@@ -1,7 +1,9 @@
-"""Packages only a module's tests can run: under an `internal/` folder, and imported by no other file of the
-module. Go lets only the tree holding `internal/` import such a package, so when no binary or other package of
-the module imports it (envtest fakes and suite helpers imported by `_test.go` files alone), no deployment runs
-it. Their sites are test code's: analyzed only with --include-tests.
+"""Packages only a module's tests can run: imported by no other file of the module, and under an `internal/`
+folder or a folder named as test support is (`itest/`, `testutil/`). Go lets only the tree holding `internal/`
+import such a package, so when no binary or other package of the module imports it (envtest fakes and suite
+helpers imported by `_test.go` files alone), no deployment runs it; a test-support folder's name says as much
+of the helpers integration tests share (starboard's `itest/helper`). Their sites are test code's: analyzed only
+with --include-tests.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from collections.abc import Iterable
 from watchlint.go.imports import imported_paths
 from watchlint.go.model import GoFile
 
+# folders named for the code tests share; `test`, `tests` and `e2e` are left out of discovery whole
+_TEST_SUPPORT = frozenset({"itest", "itests", "testutil", "testutils", "testhelper", "testhelpers", "testing"})
 # an import path with an `internal` element, as a generated file (left unparsed) may quote it
 _INTERNAL_PATH = re.compile(rb'"([^"\n]*/internal(?:/[^"\n]*)?)"')
 
@@ -33,14 +37,14 @@ def test_only_packages(
         for file in files
         if file.package_name != "main"
         and file.package_path not in imported
-        and _under_internal(file.package_path, module_paths)
+        and _inside_module(file.package_path, module_paths) & ({"internal"} | _TEST_SUPPORT)
     )
 
 
-def _under_internal(package: str, module_paths: frozenset[str]) -> bool:
-    """Whether the part of the path inside its module has an `internal` element: one in the module path itself
-    (`corp.example/internal/op`) lets packages of other modules import it."""
+def _inside_module(package: str, module_paths: frozenset[str]) -> set[str]:
+    """The elements of the part of a package's path inside its module: an `internal` element of the module path
+    itself (`corp.example/internal/op`) lets packages of other modules import it."""
     for module in module_paths:
         if package == module or package.startswith(module + "/"):
-            return "internal" in package[len(module) :].split("/")
-    return False
+            return set(package[len(module) :].split("/"))
+    return set()
