@@ -1355,3 +1355,41 @@ def test_a_read_through_a_clustercache_cites_where_the_clustercache_is_built(
             ],
         )
     ]
+
+
+OPEN_OPTIONS_FACTORY = """package main
+
+import (
+	"time"
+
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+)
+
+func main() {
+	clientset := kubernetes.NewForConfigOrDie(&rest.Config{})
+	factory := informers.NewSharedInformerFactoryWithOptions(clientset, time.Hour, informers.WithTransform(nil))
+	factory.Core().V1().Pods().Informer()
+}
+"""
+
+
+def test_an_informer_of_a_factory_built_with_open_options_is_helped_to_those_options(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A factory NewSharedInformerFactoryWithOptions builds with options that narrow nothing (inspektor-gadget's
+    transform): the help says to add a namespace or a selector to those options, not to build it so."""
+    monkeypatch.chdir(
+        write_tree(tmp_path, {"go.mod": GO_MOD.format(name="openoptions"), "main.go": OPEN_OPTIONS_FACTORY})
+    )
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.line, f.help) for f in report.findings] == [
+        (
+            "WL001",
+            14,
+            "Add informers.WithNamespace, or a label or field selector in WithTweakListOptions, to the options of "
+            "informers.NewSharedInformerFactoryWithOptions(…), or, where it serves other kinds that must stay "
+            "whole, take Pod from a factory of its own so built",
+        )
+    ]

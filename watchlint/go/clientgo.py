@@ -228,6 +228,9 @@ class ClientGoSites:
             _note_open_factory(site, built)
             if not site.restrictions:
                 self._narrowed_when_reassigned(site, file, factory, kind)
+            if not site.restrictions and method_name(built[1]) == "NewSharedInformerFactoryWithOptions":
+                # options that narrow nothing: to add to, rather than a factory to build
+                site.options_call = f"{parser.text(built[1].child_by_field_name('function'))}(…)"
         return site
 
     def _narrowed_when_reassigned(

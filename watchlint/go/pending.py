@@ -87,6 +87,7 @@ class PendingSite:
     # a call taking the informer's namespace and tweak as arguments, shown in the help (a group-version
     # informers' `New(factory, namespace, tweak)`, `NewFilteredDynamicSharedInformerFactory(…)`)
     narrowing_call: str = ""
+    options_call: str = ""  # the factory is built with options (`NewSharedInformerFactoryWithOptions(…)`): that call
     # the list options are this parameter of the function around the call: its callers' options decide
     options_parameter: tuple[FunctionKey, int] | None = None
     clientset_parameter: tuple[FunctionKey, int] | None = None  # the clientset is this parameter: fakes or not

@@ -607,6 +607,12 @@ def _library_go_help(item: PendingSite) -> str:
     a group-version informers' `New` hands out: its own namespace and tweak."""
     if item.narrowing_call:
         return f"Give {item.narrowing_call} a namespace, or a tweakListOptions that sets a label or field selector"
+    if item.options_call:
+        return (
+            f"Add informers.WithNamespace, or a label or field selector in WithTweakListOptions, to the options of "
+            f"{item.options_call}, or, where it serves other kinds that must stay whole, take {item.object.kind} "
+            "from a factory of its own so built"
+        )
     if not item.library_go_factory:
         return ""
     return (
