@@ -362,6 +362,15 @@ def _policies(
     return result
 
 
+def _drop_opaque_field_keys(pending: list[PendingSite]) -> None:
+    """An option a function held in a field gives (`r.podMatchingFields(meta)`) may filter on a cache index
+    only where the module indexes the kind: elsewhere it filters on no field the API server would reject."""
+    indexed = {item.object.kind for item in pending if item.call == "IndexField"}
+    for item in pending:
+        if item.object.kind not in indexed and any(key.opaque for key in item.field_keys):
+            item.field_keys = [key for key in item.field_keys if not key.opaque]
+
+
 def _relative_to_origins(restrictions: list[Restriction], guards: list[Span | None]) -> tuple[Restriction, ...]:
     """A restriction kept off by the same guard as every manager of the binary applies whenever there is a
     manager at all (tetragon builds its one manager, ByObject included, only under --enable-k8s-api)."""
@@ -609,6 +618,7 @@ def _resolve_sites(
         )
     ]
     kinds = clients.resolver.kinds
+    _drop_opaque_field_keys(pending)
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
     # an OnlyMetadata watch saves nothing while its kind is watched typed at another site, or read typed from
     # the cache (WL005): not by a client without one, nor where DisableFor sends the reads to the API server

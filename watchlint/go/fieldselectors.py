@@ -22,6 +22,7 @@ LABELS = "k8s.io/apimachinery/pkg/labels"
 _ONE_TERM = frozenset({"OneTermEqualSelector", "OneTermNotEqualSelector"})
 _PARSE = frozenset({"ParseSelector", "ParseSelectorOrDie"})
 _PARSE_ANY = _PARSE | {"Parse"}  # labels.Parse too
+_FIELD_OPTIONS = frozenset({"MatchingFields", "MatchingFieldsSelector", "ListOptions", "ListOption"})
 _SELECTOR_FIELDS = {"MatchingFieldsSelector": "Selector", "ListOptions": "FieldSelector"}
 _TERM = re.compile(r"^\s*([^!=\s]+)\s*(?:==|!=|=)")  # `status.phase!=Failed` -> status.phase
 
@@ -32,6 +33,9 @@ class FieldKey:
 
     expression: str  # as written: `podJobKey`, `"spec.nodeName"`
     value: str | None  # the field it names; None when watchlint cannot tell
+    # an option a function held in a field or a variable gives (`r.podMatchingFields(meta)`): it may filter on
+    # any field, which counts only for a kind the module indexes
+    opaque: bool = False
 
     @property
     def shown(self) -> str:
@@ -82,6 +86,9 @@ class _Reader:
         self.depth = depth
 
     def option(self, node: tree_sitter.Node) -> Iterator[FieldKey]:
+        typed = self.resolver.type_of(self.file, node) if node.type == "identifier" else None
+        if typed is not None and typed.package == CR_CLIENT and typed.name not in _FIELD_OPTIONS:
+            return  # `var selected client.MatchingLabels = info.Labels(o)`: an option of another sort
         node = self._value(node)
         name = self._qualified(node, CR_CLIENT)
         if name == "MatchingFields":
@@ -91,7 +98,7 @@ class _Reader:
                 yield from _Reader(file, self.resolver, self.depth + 1).option(value)
         elif name is None and self._through_a_value(node):
             # `r.podMatchingFields(meta)`, a function a field holds: it may filter on a field only an index serves
-            yield self._unknown(node)
+            yield FieldKey(" ".join(parser.text(node).split()), None, opaque=True)
         elif name in _SELECTOR_FIELDS:
             literal = self._literal(node)
             for key, value in keyed_elements(literal) if literal is not None else ():
