@@ -611,25 +611,22 @@ def tested_empty(condition: tree_sitter.Node | None) -> str | None:
 
 def conjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The parts of `a && b && c` (one part for any other condition)."""
-    node = condition
-    while node.type == "parenthesized_expression" and parser.named(node):
-        node = parser.named(node)[0]
-    if node.type == "binary_expression" and parser.text(node.child_by_field_name("operator")) == "&&":
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if left is not None and right is not None:
-            return conjuncts(left) + conjuncts(right)
-    return [condition]
+    return _operands(condition, "&&")
 
 
 def disjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The parts of `a || b || c` (one part for any other condition)."""
+    return _operands(condition, "||")
+
+
+def _operands(condition: tree_sitter.Node, operator: str) -> list[tree_sitter.Node]:
     node = condition
     while node.type == "parenthesized_expression" and parser.named(node):
         node = parser.named(node)[0]
-    if node.type == "binary_expression" and parser.text(node.child_by_field_name("operator")) == "||":
+    if node.type == "binary_expression" and parser.text(node.child_by_field_name("operator")) == operator:
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left is not None and right is not None:
-            return disjuncts(left) + disjuncts(right)
+            return _operands(left, operator) + _operands(right, operator)
     return [condition]
 
 
