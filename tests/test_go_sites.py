@@ -1369,9 +1369,11 @@ import (
 
 func main() {
 	clientset := kubernetes.NewForConfigOrDie(&rest.Config{})
-	factory := informers.NewSharedInformerFactoryWithOptions(clientset, time.Hour, informers.WithTransform(nil))
+	factory := informers.NewSharedInformerFactoryWithOptions(clientset, time.Hour, informers.WithTransform(strip))
 	factory.Core().V1().Pods().Informer()
 }
+
+func strip(object interface{}) (interface{}, error) { return object, nil }
 """
 
 
@@ -1379,7 +1381,8 @@ def test_an_informer_of_a_factory_built_with_open_options_is_helped_to_those_opt
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A factory NewSharedInformerFactoryWithOptions builds with options that narrow nothing (inspektor-gadget's
-    transform): the help says to add a namespace or a selector to those options, not to build it so."""
+    transform): the help says to add a namespace or a selector to those options, not to build it so, and a note
+    says the transform keeps every Pod."""
     monkeypatch.chdir(
         write_tree(tmp_path, {"go.mod": GO_MOD.format(name="openoptions"), "main.go": OPEN_OPTIONS_FACTORY})
     )
@@ -1392,4 +1395,8 @@ def test_an_informer_of_a_factory_built_with_open_options_is_helped_to_those_opt
             "informers.NewSharedInformerFactoryWithOptions(…), or, where it serves other kinds that must stay "
             "whole, take Pod from a factory of its own so built",
         )
+    ]
+    assert [(r.span.line, r.message) for r in report.findings[0].related] == [
+        (13, "the informer factory is built here, with no namespace or selector"),
+        (13, "`informers.WithTransform(…)` keeps each Pod smaller, but every one is still cached"),
     ]

@@ -827,6 +827,13 @@ class ClientGoSites:
             restrict_namespace(site, file, namespace, named, file.span(value))
         elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
             self.options.tweak(site, file, tweak, "WithTweakListOptions")
+        elif "WithTransform(" in text and site.transform is None and parser.text(parser.first_named(option)) != "nil":
+            # a transform shrinks each object and keeps them all (SPEC §1): the finding says so
+            shown = parser.text(value.child_by_field_name("function")) or "informers.WithTransform"
+            kind = site.object.kind
+            site.transform = Evidence(
+                file.span(value), f"`{shown}(…)` keeps each {kind} smaller, but every one is still cached"
+            )
 
 
 def _variadic_items(arguments: list[list[tree_sitter.Node]], index: int) -> list[tree_sitter.Node] | None:
