@@ -25,6 +25,8 @@ _UNMARSHAL = {
     "github.com/ghodss/yaml": ("Unmarshal",),
     "gopkg.in/yaml.v2": ("Unmarshal", "UnmarshalStrict"),
     "gopkg.in/yaml.v3": ("Unmarshal",),
+    "go.yaml.in/yaml/v3": ("Unmarshal",),
+    "github.com/goccy/go-yaml": ("Unmarshal", "UnmarshalWithOptions"),
     "github.com/BurntSushi/toml": ("Decode", "Unmarshal"),
     # component configuration: `runtime.DecodeInto(codecs.UniversalDecoder(), data, &cfg)`
     "k8s.io/apimachinery/pkg/runtime": ("DecodeInto",),
