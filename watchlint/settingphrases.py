@@ -29,7 +29,7 @@ def given(origin: str, *, negated: bool = False, environment: bool | None = None
         return " or ".join(given(part, negated=negated) for part in parts)
     kind = kinds.pop()
     if len(parts) > 2 and not negated:  # `A, B or C is non-empty`, as any_given lists them
-        return f"{', '.join(parts[:-1])} or {parts[-1]}{_GIVEN[kind]}"
+        return _listed(parts) + _GIVEN[kind]
     return origin + (_NOT_GIVEN if negated else _GIVEN)[kind]
 
 
@@ -48,8 +48,12 @@ def any_given(settings: list[str]) -> str:
     kind = _one_kind(settings)
     if kind is None:
         return " or ".join(given(setting) for setting in settings)
-    listed = f"{', '.join(settings[:-1])} or {settings[-1]}" if len(settings) > 1 else settings[0]
-    return listed + _GIVEN[kind]
+    return _listed(settings) + _GIVEN[kind]
+
+
+def _listed(settings: list[str]) -> str:
+    """`A, B or C`."""
+    return f"{', '.join(settings[:-1])} or {settings[-1]}" if len(settings) > 1 else settings[0]
 
 
 def all_given(phrases: list[str]) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import fixes_for, judge
+from watchlint.checks._judge import Judgement, fixes_for, judge
 from watchlint.checks._message import keeps, shown
 from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Verdict
@@ -17,9 +17,9 @@ CODE = "WL001"
 
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
-    typed = _read_typed(facts, context.kinds)
-    for site in facts.sites:
-        judgement = judge(site, facts, context.kinds)
+    judged = [(site, judge(site, facts, context.kinds)) for site in facts.sites]
+    typed = _read_typed(judged)
+    for site, judgement in judged:
         if judgement.code != CODE:
             continue
         if judgement.mitigation is not None:
@@ -44,17 +44,17 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
         )
 
 
-def _read_typed(facts: Facts, kinds: frozenset[str]) -> frozenset[tuple[str, str]]:
+def _read_typed(judged: list[tuple[Site, Judgement]]) -> frozenset[tuple[str, str]]:
     """The kinds, with the cache, a cache-backed Get or List reads typed: a metadata-only watch of them would
     not save the typed informer those reads start (WL005). Not a read DisableFor sends to the API server,
     which starts none."""
     return frozenset(
         (site.kind, key)
-        for site in facts.sites
+        for site, judgement in judged
         if site.access is Access.CACHE
         and site.operation is not Operation.WATCH
         and site.form is ObjectForm.TYPED
-        and judge(site, facts, kinds).mitigation is not Mitigation.DISABLE_FOR
+        and judgement.mitigation is not Mitigation.DISABLE_FOR
         for key in site.policy_keys
     )
 

@@ -134,16 +134,35 @@ class ClientGoSites:
             return None  # a fake of tests lists nothing from a cluster
         namespace_arguments = operand.child_by_field_name("arguments")
         namespaces = parser.named(namespace_arguments) if namespace_arguments is not None else []
+        typed = (accessor or "", plural or "", kind)
+        site = self._typed_client_call(file, call, method, typed, namespaces[0] if namespaces else None, arguments)
+        if clientset is not None and clientset.type == "identifier":
+            site.clientset_parameter = self.values.helper_parameter(file, clientset)
+        return site
+
+    def _typed_client_call(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        typed: tuple[str, str, str],
+        namespace: tree_sitter.Node | None,
+        arguments: list[tree_sitter.Node],
+        receiver: str = "",
+    ) -> PendingSite:
+        """The site of a typed client's Get, List or Watch (`typed`: its accessor, plural and kind), narrowed by
+        the namespace the client is for, where it is seen, and by the list options the call passes."""
+        accessor, plural, kind = typed
         found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
         operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
-        site = pending_site(self.resolver, file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED)
-        if namespaces:
-            restrict_namespace(site, file, namespaces[0], "namespace")
+        site = pending_site(
+            self.resolver, file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED, receiver
+        )
+        if namespace is not None:
+            restrict_namespace(site, file, namespace, "namespace")
         if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
             self.options.narrow(site, file, arguments[-1])
             site.options_parameter = self.options.parameter(file, arguments[-1])
-        if clientset is not None and clientset.type == "identifier":
-            site.clientset_parameter = self.values.helper_parameter(file, clientset)
         return site
 
     def _typed_accessor(self, file: GoFile, group: tree_sitter.Node | None) -> str | None:
@@ -168,21 +187,15 @@ class ClientGoSites:
         field = self.factory_field_of(file, operand)
         typed = self.resolver.type_of(file, operand)
         kind, accessor = kind_client(typed), typed_accessor(typed)
-        plural = go_plural(kind) if kind is not None else None
-        if field is None or plural is None or self.names.clientset.get((accessor or "", plural)) != kind:
+        if field is None or kind is None or accessor is None:
             return None
-        assert kind is not None
-        found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
-        operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
+        plural = go_plural(kind)
+        if self.names.clientset.get((accessor, plural)) != kind:
+            return None
         held = " ".join(parser.text(operand).split())  # named in messages where short: `m.pods`, `f.Client`
         receiver = held if len(held) <= _SHOWN_RECEIVER else ""
-        site = pending_site(
-            self.resolver, file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED, receiver
-        )
+        site = self._typed_client_call(file, call, method, (accessor, plural, kind), None, arguments, receiver)
         site.held_client = HeldClient(*field, read_key(operand), plural)
-        if arguments and method != "Get":
-            self.options.narrow(site, file, arguments[-1])
-            site.options_parameter = self.options.parameter(file, arguments[-1])
         return site
 
     def factory_site(
@@ -222,8 +235,7 @@ class ClientGoSites:
             if not self._library_go_factory(site, file, self._held_factory(file, factory)):
                 self._built_elsewhere(site, file, factory, kind)
         elif built is not None:
-            site.factory_constructor = (built[0].path, built[1].start_byte)
-            self._factory_restrictions(site, built[0], built[1], kind)
+            self._built_by(site, built, kind)
             self._bind_to_call(site, file, factory)
             _note_open_factory(site, built)
             if not site.restrictions:
@@ -280,8 +292,7 @@ class ClientGoSites:
         )
         built = self.factory_built(file, factory)
         if built is not None:
-            site.factory_constructor = (built[0].path, built[1].start_byte)
-            self._factory_restrictions(site, built[0], built[1], kind)
+            self._built_by(site, built, kind)
         function = parser.text(grouped_call.child_by_field_name("function"))
         site.narrowing_call = f"{function}(…)"
         if restrict_namespace(site, file, namespace, "namespace") is None:
@@ -651,8 +662,7 @@ class ClientGoSites:
             if self.values.is_fake_clientset(built[0], parser.first_named(built[1].child_by_field_name("arguments"))):
                 fakes += 1
                 continue
-            copy.factory_constructor = (built[0].path, built[1].start_byte)
-            self._factory_restrictions(copy, built[0], built[1], site.object.kind)
+            self._built_by(copy, built, site.object.kind)
             self._bind_to_call(copy, value_file, value)
             copy.through = _open_factory(built)  # for the finding's note, where it leaves the kind whole
             judged.append(copy)
@@ -728,6 +738,11 @@ class ClientGoSites:
             if constructor is not None:  # the first return that builds one: the others return errors
                 return function_file, constructor
         return None
+
+    def _built_by(self, site: PendingSite, built: tuple[GoFile, tree_sitter.Node], kind: str) -> None:
+        """A site's factory is the one this constructor builds: its restrictions are the site's."""
+        site.factory_constructor = (built[0].path, built[1].start_byte)
+        self._factory_restrictions(site, built[0], built[1], kind)
 
     def _factory_restrictions(self, site: PendingSite, file: GoFile, constructor: tree_sitter.Node, kind: str) -> None:
         """The namespace and list-option tweaks a factory's constructor (in `file`) applies."""

@@ -264,14 +264,8 @@ class ClientGraph:
             return True
         declaration = self.resolver.declaration(file, value) if value.type == "identifier" else None
         built = declaration.value_node if declaration is not None else None
-        function = (
-            built.child_by_field_name("function") if built is not None and built.type == "call_expression" else None
-        )
-        operand = function.child_by_field_name("operand") if function is not None else None
-        package = file.imports.get(parser.text(operand)) if operand is not None else None
-        return function is not None and builds_a_workload_cache(
-            package, parser.text(function.child_by_field_name("field"))
-        )
+        called = call_parts(built) if built is not None and built.type == "call_expression" else None
+        return called is not None and builds_a_workload_cache(file.imports.get(called.operand_text), called.name)
 
     def _manager_client_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str) -> Known:
         """`mgr.GetClient()` or `mgr.GetCache()` of a manager or cluster (a second cache's when `mgr` holds one)."""

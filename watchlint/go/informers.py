@@ -19,6 +19,7 @@ from watchlint.go.listoptions import (
     ListOptionsReader,
     is_unary,
     list_options,
+    local_values,
     option_restrictions,
     passed_at_build,
     selector_restriction,
@@ -159,7 +160,7 @@ class InformerSites:
             return
         if name.startswith("NewFiltered"):
             self.options.tweak(site, file, selector, "optionsModifier")
-        elif (written := _local_values(self.resolver, file, selector)) is not None:
+        elif (written := local_values(self.resolver, file, selector)) is not None:
             # `sel := fields.Everything(); if node != "" { sel = fields.OneTermEqualSelector(…) }` (kube2iam): each
             # selector written narrows under the conditions it is written in
             for value in written:
@@ -439,20 +440,3 @@ def _narrowing(function: tree_sitter.Node, method: str) -> tuple[str, str, froze
         )
     )
     return plain(resource), plain(passed[-1]), selectors
-
-
-def _local_values(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> list[tree_sitter.Node] | None:
-    """Every value a local variable is declared with or assigned in its function; None for a name that is no
-    such local (a parameter, a receiver, a range variable, a package variable)."""
-    declaration = resolver.declaration(file, node) if node.type == "identifier" else None
-    scope = resolver.scope(file, node) if declaration is not None else None
-    if (
-        declaration is None
-        or scope is None
-        or declaration.parameter_index >= 0
-        or declaration.is_receiver
-        or declaration.ranged_node is not None
-    ):
-        return None
-    declared = [declaration.value_node] if declaration.value_node is not None else []
-    return [*declared, *scope.assignments.get(declaration.name, [])]

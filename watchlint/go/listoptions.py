@@ -369,16 +369,9 @@ class ListOptionsReader:
         """The values a local declared without one (`var tweak internalinterfaces.TweakListOptionsFunc`) is
         assigned in its function; None for other names (a parameter, a field)."""
         declaration = self.resolver.declaration(file, tweak) if tweak.type == "identifier" else None
-        if (
-            declaration is None
-            or declaration.parameter_index >= 0
-            or declaration.is_receiver
-            or declaration.value_node is not None
-            or declaration.ranged_node is not None
-        ):
+        if declaration is None or declaration.value_node is not None:
             return None
-        scope = self.resolver.scope(file, tweak)
-        return list(scope.assignments.get(declaration.name, [])) if scope is not None else None
+        return local_values(self.resolver, file, tweak)
 
     def parameter(self, file: GoFile, options: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
         """The parameter of the named function around a call that its list options are (`func watchPods(ctx,
@@ -534,3 +527,20 @@ def option_restrictions(file: GoFile, option: tree_sitter.Node, kind: str) -> It
                 yield Restriction(Mitigation.SELECTOR, kind, span, text)
     elif package != CR_CLIENT:
         yield Restriction(Mitigation.UNRESOLVED, kind, span, text)
+
+
+def local_values(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+    """Every value a local variable is declared with or assigned in its function; None for a name that is no
+    such local (a parameter, a receiver, a range variable, a package variable)."""
+    declaration = resolver.declaration(file, node) if node.type == "identifier" else None
+    scope = resolver.scope(file, node) if declaration is not None else None
+    if (
+        declaration is None
+        or scope is None
+        or declaration.parameter_index >= 0
+        or declaration.is_receiver
+        or declaration.ranged_node is not None
+    ):
+        return None
+    declared = [declaration.value_node] if declaration.value_node is not None else []
+    return [*declared, *scope.assignments.get(declaration.name, [])]
