@@ -210,6 +210,9 @@ class Site:
     through: Evidence | None = None
     # a transform the informer is given (client-go's SetTransform): each object kept smaller, every one still kept
     transform: Evidence | None = None
+    # the ListFunc beside a raw watch's WatchFunc (a ListerWatcher handed on through fields): the reflector or
+    # informer given the pair keeps every object, so the watch caches rather than streams
+    list_watch: Evidence | None = None
     helper_call: str = ""  # and the callee that watches or reads there, as written (`NewIndexerInformer`)
     injected: bool = False  # an informer of knative's injection, which injection.WithNamespaceScope scopes
     reads_cache_itself: bool = False  # through `mgr.GetCache()`: the client's options (DisableFor) do not apply

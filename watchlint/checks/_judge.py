@@ -80,10 +80,9 @@ def judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
         # an unstructured object reads as uncached unless this option says otherwise: name it
         cached = Related(unstructured, "Unstructured: true caches unstructured objects too")
         judgement = replace(judgement, related=(*judgement.related, cached))
-    if site.transform is not None:
-        judgement = replace(
-            judgement, related=(*judgement.related, Related(site.transform.span, site.transform.message))
-        )
+    for evidence in (site.transform, site.list_watch):
+        if evidence is not None:
+            judgement = replace(judgement, related=(*judgement.related, Related(evidence.span, evidence.message)))
     if site.through is None:
         return judgement
     return replace(judgement, related=(Related(site.through.span, site.through.message), *judgement.related))

@@ -23,5 +23,7 @@ def shown(text: str) -> str:
 
 
 def keeps(site: Site) -> str:
-    """Say what the site does with every object: informers cache them, streams only pass them through."""
-    return "caches" if site.access in (Access.CACHE, Access.INFORMER_FACTORY) else "streams"
+    """Say what the site does with every object: informers (and a watch paired with a ListFunc for one) cache
+    them, streams only pass them through."""
+    cached = site.access in (Access.CACHE, Access.INFORMER_FACTORY) or site.list_watch is not None
+    return "caches" if cached else "streams"

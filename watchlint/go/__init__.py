@@ -789,6 +789,7 @@ def _site(
         access_evidence=found.evidence,
         through=item.through,
         transform=item.transform,
+        list_watch=item.list_watch,
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
         cache_options_era=remedies.era,

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import tree_sitter
 
-from watchlint.facts import Access, Mitigation, ObjectForm, Operation, Restriction
+from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.clientgo import TypedClientNames
 from watchlint.go.declarations import resolve_type
@@ -374,14 +374,15 @@ def reflector_lists(pending: list[PendingSite]) -> set[int]:
     """The clientset Lists (by `id`) of a ListFunc whose sibling WatchFunc watches the same kind, in a literal
     that is no `cache.ListWatch` (`syncer{ListFunc: func(o metav1.ListOptions) … { return cs.CoreV1().
     Secrets("").List(ctx, o) }, WatchFunc: …}`, handed to an informer through fields): the reflector's list,
-    which the Watch site stands for; one informer is one finding."""
-    watched: dict[tuple[str, int], set[str]] = {}  # ListFunc literals by (path, start), the kinds watched beside
+    which the Watch site stands for; one informer is one finding. Each such Watch is given its List as
+    `list_watch`: what the pair feeds is kept, not streamed."""
+    watched: dict[tuple[str, int], list[PendingSite]] = {}  # Watches by their sibling ListFunc's (path, start)
     for site in pending:
         if site.access is not Access.CLIENTSET or site.operation is not Operation.WATCH:
             continue
         lister = _sibling_function(site.node, WATCH_FUNCS, LIST_FUNCS)
         if lister is not None:
-            watched.setdefault((site.file.path, lister.start_byte), set()).add(site.object.kind)
+            watched.setdefault((site.file.path, lister.start_byte), []).append(site)
     if not watched:
         return set()
     found: set[int] = set()
@@ -390,7 +391,12 @@ def reflector_lists(pending: list[PendingSite]) -> set[int]:
             continue
         function = innermost_function(site.node)
         key = (site.file.path, function.start_byte) if function is not None else None
-        if key is not None and site.object.kind in watched.get(key, ()):
+        watches = [watch for watch in watched.get(key, ()) if watch.object.kind == site.object.kind] if key else []
+        for watch in watches:
+            watch.list_watch = Evidence(
+                site.span, f"its ListFunc lists here: a reflector given the pair keeps every {site.object.kind} listed"
+            )
+        if watches:
             found.add(id(site))
     return found
 

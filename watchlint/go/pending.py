@@ -54,6 +54,7 @@ class PendingSite:
     helper_items: bool = False  # …or an item of it (a variadic `objs ...client.Object`): each one its calls pass
     through: Evidence | None = None  # reported at a helper's call: where the helper watches or reads the kind
     transform: Evidence | None = None  # the informer's SetTransform, which keeps every object, only smaller
+    list_watch: Evidence | None = None  # a WatchFunc's sibling ListFunc: the pair fills a reflector's store
     # …and the read or watch itself there, whose guards inside the helper keep it from running (an early return)
     read_at: tuple[GoFile, tree_sitter.Node] | None = None
     helper_field: str | None = None  # …or this field of it (`target.Object` of a `WatchTarget` parameter)
