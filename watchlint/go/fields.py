@@ -44,6 +44,7 @@ class FieldValues:
         self._file_structs: frozenset[TypeRef] | None = None
         self._configured: frozenset[TypeRef] | None = None
         self._api_structs: frozenset[TypeRef] | None = None
+        self._addresses_passed: frozenset[str] | None = None
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -99,9 +100,11 @@ class FieldValues:
             defaults
             and not origin
             and all(value.value in ({}, []) for value in known)
-            and self._items_filled(name, owner)
+            and (self._items_filled(name, owner) or (bool(known) and name in self._passed_by_address()))
         ):
-            return UNKNOWN  # a map the program fills as it runs (Kong's options adding label selectors)
+            # a map the program fills as it runs (Kong's options adding label selectors), or a list it appends
+            # to through a pointer (kelemetry's ordered components)
+            return UNKNOWN
         visible = next((value for value in known if value.value not in ("", None, False, 0)), None)
         if visible is not None:
             return Val(visible.value, origin or visible.origin)
@@ -269,7 +272,9 @@ class FieldValues:
         """Whether a field that is no configuration holds the one value the code computes for it: a field of a
         struct of the module (another module's objects hold what the cluster says), every write of it the same,
         and no other write of it or of its items that may run by default (a map the program fills as it runs;
-        haproxy's namespace whitelist is filled in a loop over a flag's values, none by default)."""
+        haproxy's namespace whitelist is filled in a loop over a flag's values, none by default), nor its address
+        handed to a call, which may write it through the pointer (kelemetry's `insertDeps(key, &m.ordered, …)`
+        appending to the list `m.ordered = make(…, 0, n)` starts)."""
         declaring = self._declaring(owner, name) if owner is not None else None
         if (
             declaring is None
@@ -285,7 +290,29 @@ class FieldValues:
             and _fully_known(computed[0].value)
             and all(self._off_by_default(file, node) for file, node in (*conditional, *items))
             and not any(_read_before(node, name) for _, node, _ in writes)
+            and name not in self._passed_by_address()
         )
+
+    def _passed_by_address(self) -> frozenset[str]:
+        """The fields whose address deployed code passes to a call (`insert(c, &r.ordered)`), by name."""
+        if self._addresses_passed is None:
+            names: set[str] = set()
+            for file in self.evaluator.files:
+                if file.is_test:
+                    continue
+                for call in file.calls():
+                    for argument in parser.named(call.arguments) if call.arguments is not None else ():
+                        target = (
+                            argument.child_by_field_name("operand") if argument.type == "unary_expression" else None
+                        )
+                        if (
+                            target is not None
+                            and target.type == "selector_expression"
+                            and parser.text(argument.child_by_field_name("operator")) == "&"
+                        ):
+                            names.add(parser.text(target.child_by_field_name("field")))
+            self._addresses_passed = frozenset(names)
+        return self._addresses_passed
 
     def _fallback(self, name: str, owner: TypeRef | None, depth: int) -> Value | None:
         """What the code writes to the field where it is left empty (`if o.Namespace == "" { o.Namespace =

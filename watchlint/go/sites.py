@@ -3,6 +3,7 @@ controller-runtime readers; client-go's sites come from clientgo and informers (
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
@@ -309,8 +310,9 @@ class SiteExtractor:
             for site in pending
             if site.helper is None  # a call both read or watched in place and through a wrapper's helper
         }
+        passing = functools.partial(_passing_calls, deployed, callers)
         for site in pending:
-            if not self.client_go.judge_held(site, deployed, stored):
+            if not self.client_go.judge_held(site, passing, stored):
                 continue
             self._passed_field_keys(site, callers)
             self._passed_builder_filters(site, callers)
@@ -974,6 +976,17 @@ class SiteExtractor:
         kept = [site for site in pending if not served_by(site, served)] if served else pending
         paired = reflector_lists(kept)
         return [site for site in kept if id(site) not in paired] if paired else kept
+
+
+def _passing_calls(
+    deployed: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+    callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+    key: FunctionKey,
+) -> list[tuple[GoFile, tree_sitter.Node]]:
+    """The deployed calls that give a function its arguments: its own, or for a method no call names, the
+    calls through an interface that may run it (kelemetry's `Clients.NewInformerFactory(informers.
+    WithNamespace(ns), …)`)."""
+    return deployed(key) or [(file, call) for file, call in callers(key) if not file.is_test]
 
 
 # builder's option interfaces, to which an option is converted (`builder.WatchesOption(opt)`)
