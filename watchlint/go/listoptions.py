@@ -359,11 +359,21 @@ class ListOptionsReader:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
             return
         for target, value, name in written:
-            if name in ("LabelSelector", "FieldSelector") and parser.text(value) not in _NO_SELECTOR:
-                shown = f"{text}'s {name}"
-                restriction = selector_restriction(self.resolver, file, target, value, name, kind, shown)
+            if name in ("LabelSelector", "FieldSelector"):
+                self._written_selector(site, file, target, value, name, f"{text}'s {name}")
+
+    def _written_selector(
+        self, site: PendingSite, file: GoFile, target: tree_sitter.Node, value: tree_sitter.Node, name: str, shown: str
+    ) -> None:
+        """Narrow a site by a selector a tweak writes to the options, judged under the conditions it is written
+        in; one a local holds (`sel := ""; if exclude != "" { sel = "…" }` outside the tweak) by each value
+        written to the local, an empty one narrowing nowhere (preflight's namespace exclusions)."""
+        held = local_values(self.resolver, file, value) if value.type == "identifier" else None
+        for selector, guarded in [(item, item) for item in held] if held is not None else [(value, target)]:
+            if parser.text(selector) not in _NO_SELECTOR:
+                restriction = selector_restriction(self.resolver, file, target, selector, name, site.object.kind, shown)
                 site.restrictions.append(restriction)
-                site.guarded.append((restriction, file, target))
+                site.guarded.append((restriction, file, guarded))
 
     def _assigned_later(self, file: GoFile, tweak: tree_sitter.Node) -> list[tree_sitter.Node] | None:
         """The values a local declared without one (`var tweak internalinterfaces.TweakListOptionsFunc`) is
