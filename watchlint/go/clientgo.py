@@ -124,10 +124,13 @@ class ClientGoSites:
         if operand.type != "call_expression":
             return None
         plural = method_name(operand)
-        group = operand_of(operand)
+        group = held = operand_of(operand)
         if group is not None and group.type == "identifier":  # `core := cs.CoreV1(); core.Pods(ns).List(…)`
             group = self.values.defined_as(file, group, 2) or group
-        accessor = method_name(group) or self._typed_accessor(file, group)
+        accessor = method_name(group)
+        if (accessor or "", plural or "") not in self.names.clientset:
+            # a typed group client of a field, a parameter, or built (`core, err := corev1client.NewForConfig(…)`)
+            accessor = self._typed_accessor(file, held)
         kind = self.names.clientset.get((accessor or "", plural or ""))
         clientset = operand_of(group)
         if kind is None or self.values.is_fake_clientset(file, clientset):

@@ -9,10 +9,8 @@ from dataclasses import dataclass
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.model import TypeRef
+from watchlint.go.model import TYPED_CLIENTS, TypeRef
 from watchlint.go.resolve import assigned_to
-
-TYPED_CLIENTS = "k8s.io/client-go/kubernetes/typed/"  # the group clients of a clientset: typed/core/v1
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from watchlint.source import SourceFile, Span
 
 CONTROLLER_RUNTIME = "sigs.k8s.io/controller-runtime"
 CR_CLIENT = "sigs.k8s.io/controller-runtime/pkg/client"
+TYPED_CLIENTS = "k8s.io/client-go/kubernetes/typed/"  # the group clients of a clientset: typed/core/v1
 CR_FAKE = "sigs.k8s.io/controller-runtime/pkg/client/fake"
 CR_CACHE = "sigs.k8s.io/controller-runtime/pkg/cache"
 CR_MANAGER = "sigs.k8s.io/controller-runtime/pkg/manager"

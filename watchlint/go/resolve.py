@@ -10,7 +10,7 @@ from watchlint.catalog import KindIndex
 from watchlint.facts import ObjectForm
 from watchlint.go import parser
 from watchlint.go.declarations import Declarations, FunctionInfo, FunctionKey, resolve_type
-from watchlint.go.model import CR_CACHE, CR_CLIENT, META_V1, SCHEMA, UNSTRUCTURED, GoFile, TypeRef
+from watchlint.go.model import CR_CACHE, CR_CLIENT, META_V1, SCHEMA, TYPED_CLIENTS, UNSTRUCTURED, GoFile, TypeRef
 from watchlint.go.scope import (
     Declaration,
     FunctionScope,
@@ -28,6 +28,8 @@ MAX_DEPTH = 8  # following values through variables and calls; deeper chains are
 _GVK_SETTERS = frozenset({"SetGroupVersionKind", "SetKind"})
 # Packages whose `Object` interface a kind is converted to (`client.Object(&corev1.Pod{})`): the kind stays.
 _OBJECT_INTERFACES = frozenset({CR_CLIENT, "k8s.io/apimachinery/pkg/runtime", META_V1})
+# the constructors of client-go's typed group clients (`corev1client.NewForConfig(cfg)`), which return `*CoreV1Client`
+_GROUP_CLIENT_CONSTRUCTORS = frozenset({"NewForConfig", "NewForConfigOrDie", "NewForConfigAndClient", "New"})
 _ACCESSOR_TYPES = {
     "GetClient": TypeRef(CR_CLIENT, "Client"),
     "GetAPIReader": TypeRef(CR_CLIENT, "Reader"),
@@ -246,6 +248,9 @@ class Resolver:
             converted = name == "Object" and operand is not None and self._is_package(file, operand)
             if converted and file.imports[parser.text(operand)] in _OBJECT_INTERFACES:  # `client.Object(&x)`
                 return self.type_of(file, parser.first_named(call.child_by_field_name("arguments")), depth + 1)
+            built = _group_client_built(file, operand, name) if index == 0 else None
+            if built is not None:
+                return built
             if name == "DeepCopy" and index == 0 and operand is not None:  # generated: returns *T
                 owner = self.type_of(file, operand, depth + 1)
                 return TypeRef(owner.package, owner.name, True) if owner is not None and not owner.slice else None
@@ -639,3 +644,12 @@ def keyed_entries(literal: tree_sitter.Node) -> list[tuple[tree_sitter.Node, tre
 def _strings_in(node: tree_sitter.Node) -> list[str]:
     found = parser.captures("[(interpreted_string_literal) (raw_string_literal)] @s", node).get("s", [])
     return [parser.text(item).strip('"`') for item in sorted(found, key=lambda item: item.start_byte)]
+
+
+def _group_client_built(file: GoFile, operand: tree_sitter.Node | None, name: str) -> TypeRef | None:
+    """`*CoreV1Client` for `corev1client.NewForConfig(cfg)` of k8s.io/client-go/kubernetes/typed/core/v1."""
+    package = file.imports.get(parser.text(operand)) if operand is not None and operand.type == "identifier" else None
+    if package is None or not package.startswith(TYPED_CLIENTS) or name not in _GROUP_CLIENT_CONSTRUCTORS:
+        return None
+    group, version = package.split("/")[-2:]
+    return TypeRef(package, group.capitalize() + version.capitalize() + "Client", True)
