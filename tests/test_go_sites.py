@@ -204,8 +204,9 @@ def test_a_manager_handed_to_controllers_through_an_interface_is_the_one_that_ru
 def test_a_watch_of_a_managers_cache_is_explained_by_that_managers_options(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`c.Watch(source.Kind(mgr.GetCache(), …))` in a package the binary's main hands its manager: the notes
-    name that manager's options, not the audit manager's another package builds."""
+    """`c.Watch(source.Kind(mgr.GetCache(), …))` in a package the binary's main hands its manager, the cache
+    also held in a local: the notes name that manager's options, not the audit manager's another package
+    builds."""
     monkeypatch.chdir(FIXTURES / "policy" / "source-kind-given-one-managers-cache")
     report = run([Path(".")], CommandLine(), catalog)
     assert [
@@ -216,7 +217,10 @@ def test_a_watch_of_a_managers_cache_is_explained_by_that_managers_options(
             [(r.span.path, r.span.line) for r in f.related if "cache options" in r.message],
         )
         for f in report.findings
-    ] == [("WL001", "controllers/pods.go", 18, [("main.go", 19)])]
+    ] == [
+        ("WL001", "controllers/pods.go", 18, [("main.go", 19)]),
+        ("WL001", "controllers/pods.go", 23, [("main.go", 19)]),
+    ]
 
 
 SUBCOMMANDS_MAIN = """package main

@@ -333,7 +333,12 @@ class ManagerLinks:
 
     def cache_options(self, file: GoFile, cache: tree_sitter.Node) -> frozenset[LiteralKey] | None:
         """For the cache a `source.Kind` is given as `mgr.GetCache()`, the options of that manager (vcluster's
-        host manager's cache watched from a controller of the virtual manager); None for another cache."""
+        host manager's cache watched from a controller of the virtual manager), also held in a local
+        (cloud-credential-operator's `operatorCache := mgr.GetCache()`); None for another cache."""
+        if cache.type == "identifier":
+            declaration = self.resolver.declaration(file, cache)
+            held = declaration.value_node if declaration is not None else None
+            cache = held if held is not None and held.type == "call_expression" else cache
         function = cache.child_by_field_name("function") if cache.type == "call_expression" else None
         operand = function.child_by_field_name("operand") if function is not None else None
         if function is None or operand is None or parser.text(function.child_by_field_name("field")) != "GetCache":
