@@ -272,9 +272,9 @@ class FieldValues:
         """Whether a field that is no configuration holds the one value the code computes for it: a field of a
         struct of the module (another module's objects hold what the cluster says), every write of it the same,
         and no other write of it or of its items that may run by default (a map the program fills as it runs;
-        haproxy's namespace whitelist is filled in a loop over a flag's values, none by default), nor its address
-        handed to a call, which may write it through the pointer (kelemetry's `insertDeps(key, &m.ordered, …)`
-        appending to the list `m.ordered = make(…, 0, n)` starts)."""
+        haproxy's namespace whitelist is filled in a loop over a flag's values, none by default), nor, for a list
+        or map, its address handed to a call, which may fill it through the pointer (kelemetry's `insertDeps(key,
+        &m.ordered, …)` appending to the list `m.ordered = make(…, 0, n)` starts)."""
         declaring = self._declaring(owner, name) if owner is not None else None
         if (
             declaring is None
@@ -290,7 +290,7 @@ class FieldValues:
             and _fully_known(computed[0].value)
             and all(self._off_by_default(file, node) for file, node in (*conditional, *items))
             and not any(_read_before(node, name) for _, node, _ in writes)
-            and name not in self._passed_by_address()
+            and not (isinstance(computed[0].value, list | dict) and name in self._passed_by_address())
         )
 
     def _passed_by_address(self) -> frozenset[str]:
