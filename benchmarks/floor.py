@@ -75,7 +75,8 @@ def is_generated(data: bytes, language: str) -> bool:
         head = data[: 16 * 1024]
         package = _GO_PACKAGE.search(head)
         marked = _GO_GENERATED.search(head[: package.start()] if package else head) is not None
-        return marked and b"NewControllerManagedBy(" not in data  # generated controllers are parsed
+        # generated controllers and managers are parsed (watchlint/go/__init__.py _OPERATORS_OWN)
+        return marked and not any(own in data for own in (b"NewControllerManagedBy(", b"NewManager(", b"manager.New("))
     return _PY_GENERATED.search(data[:4096]) is not None
 
 

@@ -73,7 +73,9 @@ _GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILIN
 # watches of objects the operator may not create (users', or another controller's: a source.Kind watch with an
 # owner handler of Jobs sees the Pods Jobs create): a label selector for `Owns` would hide them
 _UNOWNED_WATCHES = frozenset({"For", "Watches", "Watch", "WatchesRawSource", "WatchesMetadata"})
-_CONTROLLER_BUILDER = b"NewControllerManagedBy("
+# what a generated file holds of the operator's own: its controllers (Kong generates its reconcilers), or its
+# manager (the ACK code generator writes each controller's main.go, cache options included)
+_OPERATORS_OWN = (b"NewControllerManagedBy(", b"NewManager(", b"manager.New(")
 _KUBERNETES_IMPORT = b"k8s.io/"  # files without it have no site, client or cache option
 _KNATIVE_INJECTION = b"knative.dev/pkg/injection"  # a knative main scoping injection imports only that
 
@@ -84,9 +86,9 @@ _CALLS_BOUND = 8  # calls of a helper whose arguments are bound one call at a ti
 
 def is_generated(source: SourceFile) -> bool:
     """True when the generated-code marker comes before the package clause, as the convention requires; not
-    for generated controllers, which are the operator's own watches (Kong generates its reconcilers)."""
+    for generated controllers or managers, which are the operator's own (see _OPERATORS_OWN)."""
     marked = _GENERATED.search(header(source.data)) is not None
-    return marked and _CONTROLLER_BUILDER not in source.data
+    return marked and not any(own in source.data for own in _OPERATORS_OWN)
 
 
 @dataclass(slots=True)
