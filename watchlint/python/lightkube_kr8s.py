@@ -95,8 +95,51 @@ def _kr8s_site(context: ClientContext, call: libcst.Call, kind: str, is_watch: b
     found = restrictions(context, call, kind, _KR8S_SELECTORS)
     # kr8s.watch(kind, namespace, …) takes the namespace second; get(kind, *names, namespace=…) by keyword
     position = 1 if is_watch else None
-    found += _namespace(context, call, kind, (KR8S_ALL, "all", position), "the API's namespace")
+    if argument(call, "namespace", position) is not None or not _api_of_every_namespace(context, call):
+        found += _namespace(context, call, kind, (KR8S_ALL, "all", position), "the API's namespace")
     return _site(context, call, is_watch, kind, found)
+
+
+def _api_of_every_namespace(context: ClientContext, call: libcst.Call) -> bool:
+    """Whether the Api a call without `namespace=` reads by is set to every namespace: built with
+    `namespace=kr8s.ALL` (`api.get(…)`, `Secret.list(api=api)`), or a kr8s Api of the file given it after
+    (`api.namespace = kr8s.ALL`: kubectl-ng's, which kr8s's functions share, the default Api being cached)."""
+    given = keyword(call, "api")
+    held = [given.value] if given is not None else []
+    if isinstance(call.func, libcst.Attribute) and _is_kr8s_api(context, call.func):
+        held.append(call.func.value)
+    for value in held:
+        for origin in context.flow.origins(value):
+            built = _api_call(context, origin)
+            namespace = keyword(built, "namespace") if built is not None else None
+            if namespace is not None and _every_namespace(context, namespace.value):
+                return True
+    return any(
+        isinstance(target.target, libcst.Attribute)
+        and target.target.attr.value == "namespace"
+        and _every_namespace(context, node.value)
+        and any(_api_call(context, origin) is not None for origin in context.flow.origins(target.target.value))
+        for node in context.file.flow_nodes
+        if isinstance(node, libcst.Assign)
+        for target in node.targets
+    )
+
+
+def _api_call(context: ClientContext, node: libcst.CSTNode) -> libcst.Call | None:
+    """The `kr8s.api(…)` (or awaited `kr8s.asyncio.api(…)`) call a value is."""
+    if isinstance(node, libcst.Await):
+        node = node.expression
+    if isinstance(node, libcst.Call) and context.flow.qualified_names(node.func) & KR8S_APIS:
+        return node
+    return None
+
+
+def _every_namespace(context: ClientContext, value: libcst.BaseExpression) -> bool:
+    """`kr8s.ALL`, or the `"all"` it stands for."""
+    origins = context.flow.origins(value)
+    return any(context.flow.qualified_names(origin) & KR8S_ALL for origin in origins) or (
+        constant_string(context.flow, value) == "all"
+    )
 
 
 def _site(context: ClientContext, call: libcst.Call, is_watch: bool, kind: str, found: list[Restriction]) -> Site:
@@ -135,7 +178,4 @@ def _class_kind(context: ClientContext, value: libcst.BaseExpression, packages: 
 
 
 def _is_kr8s_api(context: ClientContext, func: libcst.Attribute) -> bool:
-    for origin in context.flow.origins(func.value):
-        if isinstance(origin, libcst.Call) and context.flow.qualified_names(origin.func) & KR8S_APIS:
-            return True
-    return False
+    return any(_api_call(context, origin) is not None for origin in context.flow.origins(func.value))
