@@ -149,13 +149,15 @@ class ClientGraph:
         return Marker.UNKNOWN
 
     def _wrapper_ref(self, file: GoFile, literal: tree_sitter.Node, depth: int) -> ClientRef:
-        """`&defaultClient{Client: c}` returned as a client: the client its embedded client field is given, or
-        the field its own reads go through (`&wrappedReader{client: c}`)."""
+        """`&defaultClient{Client: c}` returned as a client: the field its own reads go through
+        (`&wrappedReader{client: c}`; cloud-credential-operator's `&delegatingClient{reader: mgr.GetAPIReader(),
+        Client: mgr.GetClient()}`, whose Get and List override the embedded client's), or the client its
+        embedded client field is given."""
         struct = resolve_type(literal.child_by_field_name("type"), file)
         if struct is None:
             return Marker.UNKNOWN
         base = self.resolver.declarations.unalias(struct.base)
-        embedded = self._carried_client(struct) or self._delegated_field(base)
+        embedded = self._delegated_field(base) or self._carried_client(struct)
         if embedded is None or embedded.struct != base:
             return Marker.UNKNOWN  # held deeper than the literal's own fields: not followed
         given = dict(self.resolver.struct_elements(file, literal)).get(embedded.field)
