@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import tree_sitter
@@ -198,6 +199,10 @@ def operand_of(call: tree_sitter.Node | None) -> tree_sitter.Node | None:
     return function.child_by_field_name("operand")
 
 
+_LONG_OBJECT = 32  # an object literal longer than this is shown without its fields
+_LITERAL = re.compile(r"(&?[\w.]+)\{.*\}", re.DOTALL)
+
+
 def construct_text(call: tree_sitter.Node, receiver: str, method: str, found: ObjectRef) -> str:
     """The call as messages show it: long arguments other than the object elided when it would exceed
     MAX_CONSTRUCT characters."""
@@ -210,6 +215,8 @@ def construct_text(call: tree_sitter.Node, receiver: str, method: str, found: Ob
     shortened: list[str] = []
     for text in texts:
         item = text if text == found.text or len(text) <= 16 else "…"
+        if item == found.text and len(item) > _LONG_OBJECT and (literal := _LITERAL.fullmatch(item)):
+            item = f"{literal.group(1)}{{…}}"  # `&corev1.ConfigMap{ObjectMeta: …}` whose fields the watch ignores
         if not (item == "…" and shortened and shortened[-1] == "…"):
             shortened.append(item)
     return f"{head}({', '.join(shortened)})"
