@@ -33,6 +33,7 @@ from watchlint.go.values import ValueTracer
 LIST_WATCH_INFORMERS = frozenset(
     {
         *("NewSharedIndexInformer", "NewSharedInformer", "NewInformer", "NewIndexerInformer", "NewInformerWithOptions"),
+        "New",  # the low-level controller of a `cache.Config`: its queue is fed every object listed
         # a reflector fills a store with every object its list-watch lists, as an informer's does
         *("NewReflector", "NewNamedReflector", "NewReflectorWithOptions"),
     }
@@ -98,10 +99,10 @@ class InformerSites:
         self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
     ) -> Iterator[PendingSite]:
         """`cache.NewSharedIndexInformer(lw, &corev1.Pod{}, …)` (and NewSharedInformer, NewInformer,
-        NewIndexerInformer, NewInformerWithOptions with its ListerWatcher and ObjectType, and the reflectors) over
-        `cache.NewListWatchFromClient(getter, "pods", namespace, fieldSelector)`: narrowed by the list-watch's
-        namespace and selector; another list-watch counts as narrowing."""
-        if method == "NewInformerWithOptions":
+        NewIndexerInformer, NewInformerWithOptions and New with their ListerWatcher and ObjectType, and the
+        reflectors) over `cache.NewListWatchFromClient(getter, "pods", namespace, fieldSelector)`: narrowed by
+        the list-watch's namespace and selector; another list-watch counts as narrowing."""
+        if method in ("NewInformerWithOptions", "New"):  # `cache.New(&cache.Config{ListerWatcher: lw, …})`
             options = self.values.defined_as(file, arguments[0], 2, through_address=True) if arguments else None
             fields = (
                 dict(keyed_elements(options)) if options is not None and options.type == "composite_literal" else {}
