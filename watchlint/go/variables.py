@@ -27,7 +27,13 @@ from watchlint.go.known import (
 from watchlint.go.model import GoFile
 from watchlint.go.pending import uses_in
 from watchlint.go.resolve import assigned_to, keyed_entries
-from watchlint.go.scope import Declaration, enclosing_function, innermost_function
+from watchlint.go.scope import (
+    Declaration,
+    enclosing_function,
+    innermost_function,
+    return_items,
+    return_statements,
+)
 from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of
 
 if TYPE_CHECKING:
@@ -208,6 +214,10 @@ class VariableValues:
         every = self._writes(file, declaration)
         escaping = [write for write in every if write.escapes]
         closure = _closure_of(node, declaration)
+        if closure is not None and _returned_into(declaration):
+            # a named result a deferred function reads (`defer func() { g.on = ret }()`): what a `return x`
+            # put there (amazon-network-policy-controller's ConfigMap-enabled state)
+            return UNKNOWN
         if escaping and (closure is None or any(_span(innermost_function(w.node)) != closure for w in escaping)):
             return UNKNOWN  # a function literal writes it, at a time that cannot be told
         if closure is not None and escaping:
@@ -427,6 +437,15 @@ def _off_by_default(condition: Condition | None) -> bool:
 
 def _span(node: tree_sitter.Node | None) -> tuple[int, int] | None:
     return (node.start_byte, node.end_byte) if node is not None else None
+
+
+def _returned_into(declaration: Declaration) -> bool:
+    """Whether a local is a named result some return statement of its function gives a value."""
+    results = declaration.node.parent.parent if declaration.node.parent is not None else None
+    function = results.parent if results is not None and results.type == "parameter_list" else None
+    if function is None or function.child_by_field_name("result") != results:
+        return False
+    return any(return_items(statement) for statement in return_statements(function))
 
 
 def _closure_of(node: tree_sitter.Node, declaration: Declaration) -> tuple[int, int] | None:
