@@ -391,6 +391,62 @@ def test_a_watch_whose_handler_asserts_the_kind_is_told_why_only_metadata_is_not
     ]
 
 
+SOURCE_KIND_TYPED_HANDLER_MAIN = """package main
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+	"sigs.k8s.io/controller-runtime/pkg/source"
+)
+
+func servingSecret(_ context.Context, obj client.Object) []reconcile.Request {
+	secret := obj.(*corev1.Secret)
+	return []reconcile.Request{{NamespacedName: client.ObjectKey{Namespace: secret.Namespace, Name: secret.Name}}}
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{}).
+		Owns(&corev1.Secret{}).
+		WatchesRawSource(source.Kind[client.Object](mgr.GetCache(), &corev1.Secret{},
+			handler.EnqueueRequestsFromMapFunc(servingSecret))).
+		Complete(reconcile.Func(nil))
+}
+"""
+
+
+def test_a_source_kind_whose_handler_asserts_the_kind_keeps_every_watch_of_it_typed(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The handler a source.Kind is given reads Secrets typed: its help offers no metadata-only source.Kind,
+    and the `Owns` of the same kind is told a metadata-only watch would add an informer beside that one."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": SOURCE_KIND_TYPED_HANDLER_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    restrict = "Restrict Secret with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: "
+    assert [(finding.code, finding.span.line, finding.help, finding.fixes) for finding in report.findings] == [
+        (
+            "WL001",
+            23,
+            restrict + "the watch at main.go:24 reads Secret typed, so a metadata-only watch here would add a "
+            "second informer beside its typed one",
+            (),
+        ),
+        (
+            "WL001",
+            24,
+            restrict + "the watch's handler reads Secret typed, and would fail on the metav1.PartialObjectMetadata "
+            "objects a metadata-only source.Kind hands it",
+            (),
+        ),
+    ]
+
+
 OWN_CACHE = """package main
 
 import (

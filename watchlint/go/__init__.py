@@ -364,6 +364,16 @@ def _policies(
     return result
 
 
+def _typed_handlers(pending: list[PendingSite]) -> dict[str, Span]:
+    """Per kind, the first watch whose handler reads its objects typed: it stays typed, so a metadata-only watch
+    of the kind elsewhere would add a second informer (WL005) rather than save one."""
+    found: dict[str, Span] = {}
+    for item in pending:
+        if item.handles_typed and item.operation is Operation.WATCH:
+            found.setdefault(item.object.kind, item.span)
+    return found
+
+
 def _drop_opaque_field_keys(pending: list[PendingSite]) -> None:
     """An option a function held in a field gives (`r.podMatchingFields(meta)`) may filter on a cache index
     only where the module indexes the kind: elsewhere it filters on no field the API server would reject."""
@@ -641,6 +651,7 @@ def _resolve_sites(
         built_at,
         run.module.cache_options_era,
         unevenly_selected((r.item, r.keys) for r in resolved if r.access is Access.CACHE),
+        _typed_handlers(pending),
     )
     return [
         site

@@ -350,6 +350,7 @@ class SiteRemedies:
     # (policy key, kind) watched through a manager's cache with different label selections (one watch's
     # predicate selects what another's does not, `predicate.Not(p)`): moving one into the cache hides the rest
     unevenly_selected: frozenset[tuple[str, str]] = frozenset()
+    typed_handlers: dict[str, Span] = field(default_factory=dict)  # see go._typed_handlers
 
     @property
     def names(self) -> CacheOptionNames:
@@ -399,9 +400,17 @@ class SiteRemedies:
             return restrict
         if item.handles_typed and not item.filters:
             # a type assertion on a metav1.PartialObjectMetadata fails: an event dropped, or a panic without `ok`
+            source = item.call.rsplit(".", 1)[-1] in ("Watch", "WatchesRawSource")
+            hands = "a metadata-only source.Kind" if source else "builder.OnlyMetadata"
             return (
                 f"{restrict}: the watch's handler reads {kind} typed, and would fail on the "
-                "metav1.PartialObjectMetadata objects builder.OnlyMetadata hands it"
+                f"metav1.PartialObjectMetadata objects {hands} hands it"
+            )
+        typed = self.typed_handlers.get(kind)
+        if typed is not None and typed != item.span and not item.filters:
+            return (
+                f"{restrict}: the watch at {typed.path}:{typed.line} reads {kind} typed, so a metadata-only "
+                "watch here would add a second informer beside its typed one"
             )
         return ""
 

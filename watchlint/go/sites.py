@@ -217,11 +217,14 @@ class SiteExtractor:
         kind_predicates: list[tuple[GoFile, tree_sitter.Node]] = []
         cache = ""
         source_cache: tuple[GoFile, tree_sitter.Node] | None = None
+        given: list[tuple[GoFile, list[tree_sitter.Node]]] = [(file, options)]  # what handles the objects
         if found is None:
             source = self._source_kind(file, first)
             if source is None:
                 return
             found, kind_file, kind_call, _ = source
+            # `source.Kind(cache, &corev1.Secret{}, handler, predicates…)`: its handler reads what it watches
+            given.append((kind_file, parser.named(kind_call.child_by_field_name("arguments") or kind_call)[2:]))
             kind_predicates = self._kind_predicates(source)
             cache = self._cache_of(kind_file, kind_call)
             source_cache = _source_cache(kind_file, kind_call)
@@ -232,7 +235,9 @@ class SiteExtractor:
             site.filters.extend(self._predicates(kind_file, [predicate], "Watch"))
         site.tests_annotations = self._tests_annotations(file, options)
         site.selected_labels = self.selectors.selected(file, self._predicates_given(file, options))
-        site.handles_typed = form is ObjectForm.TYPED and reads_typed(self.resolver, self.values, file, options, found)
+        site.handles_typed = form is ObjectForm.TYPED and any(
+            reads_typed(self.resolver, self.values, handler_file, handlers, found) for handler_file, handlers in given
+        )
         site.cache, site.source_cache = cache, source_cache
         site.group = self._chain_group(file, call)
         site.foreign_builder = self._foreign_builder(file, call)
