@@ -404,6 +404,9 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     judged = {id(restriction): restriction for restriction in item.restrictions}
     weak = []  # fields naming every namespace by default: they still count, after the site's other restrictions
     for restriction, file, node in item.namespaces:
+        if evaluator.variables.ranges_over_every_namespace(file, node):
+            judged.pop(id(restriction))  # a loop one of whose rounds uses every namespace
+            continue
         every = evaluator.every_namespace(file, node)
         # a field filled by a setting names every namespace by default as a variable does; where the site itself
         # sits under a condition that cannot be told (cert-manager builds its rfc2136 informer only where no

@@ -412,6 +412,16 @@ class VariableValues:
             return Val(None)  # `var namespaces map[string]cache.Config`: nil until written
         return zero_value(resolve_type(declaration.type_node, file))
 
+    def ranges_over_every_namespace(self, file: GoFile, node: tree_sitter.Node) -> bool:
+        """Whether a name is the item of a range over a list that holds `""` by default (`for _, ns := range
+        []string{"", "openshift-config"}`): one round of the loop uses every namespace."""
+        declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
+        ranged = declaration.ranged_node if declaration is not None else None
+        if ranged is None or declaration is None or declaration.indexes is not None:
+            return False
+        value = self.evaluator.value(file, ranged, self._environment(file, ranged, 0, None), 1)
+        return isinstance(value, Val) and isinstance(value.value, list) and "" in value.value and not value.unseen
+
     def _ranged_value(
         self, file: GoFile, ranged: tree_sitter.Node, depth: int, bound: CallBindings | None = None
     ) -> Value:
