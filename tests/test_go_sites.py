@@ -1217,22 +1217,25 @@ def test_library_go_informers_for_every_namespace_are_told_to_take_a_namespaces_
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`InformersFor("")` of library-go's NewKubeInformersForNamespaces is its factory over every namespace: the
-    note says so where it is asked for, and the help names the namespaced factories it builds beside it."""
+    note says so where it is asked for (or where a loop asks for it in one round), and the help names the
+    namespaced factories it builds beside it."""
     monkeypatch.chdir(FIXTURES / "WL001" / "library-go-informers-for-namespaces")
     report = run([Path(".")], CommandLine(), catalog)
+    every = '`InformersFor("")` is library-go\'s informer factory over every namespace'
     assert [(f.span.path, f.span.line, [r.message for r in f.related], f.help) for f in report.findings] == [
         (
             path,
             line,
-            ['`InformersFor("")` is library-go\'s informer factory over every namespace'],
+            [note],
             f"Take {kind} from InformersFor(namespace) for a namespace the operator works in, each a factory "
             'NewKubeInformersForNamespaces builds with informers.WithNamespace, not from InformersFor(""), the one '
             "over every namespace",
         )
-        for path, line, kind in [
-            ("main.go", 26, "ConfigMap"),
-            ("pkg/controllers/configs.go", 30, "Event"),  # its factory parameter given InformersFor("")
-            ("pkg/controllers/pods.go", 25, "Event"),
+        for path, line, kind, note in [
+            ("main.go", 26, "ConfigMap", every),
+            ("main.go", 29, "ServiceAccount", '`namespace` is "" in one round of the loop: every namespace'),
+            ("pkg/controllers/configs.go", 30, "Event", every),  # its factory parameter given InformersFor("")
+            ("pkg/controllers/pods.go", 25, "Event", every),
         ]
     ]
 

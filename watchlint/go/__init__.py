@@ -405,7 +405,9 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     weak = []  # fields naming every namespace by default: they still count, after the site's other restrictions
     for restriction, file, node in item.namespaces:
         if evaluator.variables.ranges_over_every_namespace(file, node):
-            judged.pop(id(restriction))  # a loop one of whose rounds uses every namespace
+            judged.pop(id(restriction))  # a loop one of whose rounds uses every namespace: the note says why
+            every_round = f'`{parser.text(node)}` is "" in one round of the loop: every namespace'
+            item.through = item.through or Evidence(file.span(node), every_round)
             continue
         every = evaluator.every_namespace(file, node)
         # a field filled by a setting names every namespace by default as a variable does; where the site itself

@@ -413,14 +413,16 @@ class VariableValues:
         return zero_value(resolve_type(declaration.type_node, file))
 
     def ranges_over_every_namespace(self, file: GoFile, node: tree_sitter.Node) -> bool:
-        """Whether a name is the item of a range over a list that holds `""` by default (`for _, ns := range
-        []string{"", "openshift-config"}`): one round of the loop uses every namespace."""
+        """Whether a name is the item of a range over a list that holds `""` beside other namespaces by default
+        (`for _, ns := range []string{"", "openshift-config"}`): one round of the loop uses every namespace."""
         declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
         ranged = declaration.ranged_node if declaration is not None else None
         if ranged is None or declaration is None or declaration.indexes is not None:
             return False
         value = self.evaluator.value(file, ranged, self._environment(file, ranged, 0, None), 1)
-        return isinstance(value, Val) and isinstance(value.value, list) and "" in value.value and not value.unseen
+        # a list of `""` alone reads as `""`, with what fills it otherwise (`_ranged_value`)
+        items = value.value if isinstance(value, Val) and isinstance(value.value, list) and not value.unseen else []
+        return "" in items and any(item != "" for item in items)
 
     def _ranged_value(
         self, file: GoFile, ranged: tree_sitter.Node, depth: int, bound: CallBindings | None = None
