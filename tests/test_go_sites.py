@@ -374,6 +374,55 @@ def test_a_struct_embedding_a_client_is_followed_to_the_value_the_site_reads(
     ]
 
 
+HANDED_ON_CLIENT_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Reconciler struct{ Client client.Client }
+
+func readToken(ctx context.Context, c client.Client) error {
+	var secret corev1.Secret
+	return c.Get(ctx, client.ObjectKey{Name: "token"}, &secret)
+}
+
+func credentials(ctx context.Context, c client.Client) error { return readToken(ctx, c) }
+
+func kubeconfig(ctx context.Context, c client.Client) error { return credentials(ctx, c) }
+
+func (r *Reconciler) run(ctx context.Context) { _ = kubeconfig(ctx, r.Client) }
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	(&Reconciler{Client: mgr.GetClient()}).run(context.Background())
+}
+"""
+
+
+def test_a_client_handed_on_through_parameters_is_named_by_the_parameter_the_site_reads(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`c.Get` in readToken, whose `c` its callers hand on from their own parameters: the note names readToken's
+    parameter and the functions it came through, cited where the value is given."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="handed"), "main.go": HANDED_ON_CLIENT_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings] == [
+        (
+            "WL002",
+            15,
+            [
+                (25, "cache options here leave Secret unrestricted"),
+                (22, "parameter c of readToken (through credentials, kubeconfig) is `r.Client`"),
+            ],
+        )
+    ]
+
+
 LISTED_SETUPS_MAIN = """package main
 
 import (

@@ -77,6 +77,11 @@ _CONSTRUCTOR_NAMES = {CR_CLIENT: b"New|NewWithWatch"} | {
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
 _LITERAL = re.compile(r"&?[A-Za-z_][A-Za-z0-9_.]*\{")  # a struct literal wrapping the client with other fields
+# a parameter's evidence, `parameter c of outer (through a, b) is `r.Client``, read back to chain it on
+_PARAMETER_EVIDENCE = re.compile(
+    r"parameter \S+ of (?P<function>\S+)(?: \(through (?P<through>[^)]*)\))? is (?P<value>`.*`)"
+)
+_CHAIN_SHOWN = 2  # functions a chained parameter's evidence names
 _GETTERS = CACHED_GETTERS | {UNCACHED_GETTER, "GetCache"}  # the methods handing out a client (_getter_ref)
 _CLUSTER_HOPS = 4  # locals, fields and returns followed to the second cache a value holds
 
@@ -940,8 +945,9 @@ class ClientGraph:
             known = dataclasses.replace(known, manager_roots=manager_roots)
         if (_IDENTIFIER.fullmatch(value.text) or _LITERAL.match(value.text)) and known.evidence is not None:
             # `parameter c of f is `c``: a name passed on says nothing, nor a literal wrapping the client among
-            # other fields (over several lines); the link that gave it its value does
-            return dataclasses.replace(known, roots=roots)
+            # other fields (over several lines); the link that gave it its value does, named from here
+            evidence = _passed_through(label, known.evidence) if _IDENTIFIER.fullmatch(value.text) else None
+            return dataclasses.replace(known, roots=roots, evidence=evidence or known.evidence)
         text = " ".join(value.text.split())  # one line, as messages are
         return dataclasses.replace(known, evidence=Evidence(value.span, f"{label} is `{text}`"), roots=roots)
 
@@ -1070,6 +1076,19 @@ class ClientGraph:
                 text = f"{declared.name}{{…}}"
                 return [Assigned(embedded, info.file.span(parameters), text, in_test=info.file.is_test)], shown
         return passed, shown
+
+
+def _passed_through(label: str, evidence: Evidence) -> Evidence | None:
+    """`parameter c of inner (through outer) is `r.Client``: a parameter's evidence where its function's callers
+    hand it on a parameter of their own, whose evidence (`parameter c of outer is …`) names the function the
+    value was given to; None for another label or evidence."""
+    outer = _PARAMETER_EVIDENCE.fullmatch(evidence.message)
+    if not label.startswith("parameter ") or outer is None:
+        return None
+    chain = [outer.group("function"), *(outer.group("through") or "").split(", ")]
+    chain = [name for name in chain if name]
+    shown = ", ".join(chain[:_CHAIN_SHOWN]) + (", …" if len(chain) > _CHAIN_SHOWN else "")
+    return Evidence(evidence.span, f"{label} (through {shown}) is {outer.group('value')}")
 
 
 def _wraps(value: tree_sitter.Node, name: str) -> bool:
