@@ -19,11 +19,12 @@ from watchlint.python.clients import extract_clients
 from watchlint.python.flow import Flow, Project, module_name, names_module
 from watchlint.python.kopf import KopfFacts, extract_kopf, kopf_policy
 from watchlint.python.lightkube_kr8s import extract_lightkube_kr8s
+from watchlint.python.pykube import extract_pykube
 from watchlint.python.remedies import kopf_remedies
 from watchlint.source import SourceFile
 
 # Files without one of these bytes hold no site and no namespace scope: no kopf, no kubernetes-client list
-# method (a stream or an informer names one too), no dynamic resource lookup, no lightkube or kr8s. libcst is
+# method (a stream or an informer names one too), no dynamic resource lookup, no lightkube, kr8s or pykube. libcst is
 # slow, so the others are only syntax-checked, and parsed later only if a name is imported from them.
 SITE_MARKERS = (
     b"kopf",
@@ -33,6 +34,7 @@ SITE_MARKERS = (
     b"resources.get",
     b"lightkube",
     b"kr8s",
+    b"pykube",
 )
 # Modules holding objects that other modules use without naming a marker: a dynamic resource (`SECRETS =
 # dyn.resources.get(kind="Secret")`, listed elsewhere with `SECRETS.get()`), a kr8s or lightkube client. A
@@ -84,6 +86,7 @@ def _facts(run: _Run, unit: UnitInput) -> Facts:
             context = ClientContext(file, flow, unit.kinds, shadowed)
             run.sites.extend(extract_clients(context))
             run.sites.extend(extract_lightkube_kr8s(context))
+            run.sites.extend(extract_pykube(context))
         except Exception:  # one file's failure must not lose the unit
             run.notifications.append(file_failure(file.source))
     policy = kopf_policy(kopf, unit.shown_root, unit.options.kopf_namespaced)

@@ -54,7 +54,7 @@ def _lightkube(context: ClientContext, call: libcst.Call) -> Site | None:
         return None
     given = positional(call)
     resource = keyword(call, "res") or (given[0] if given else None)
-    kind = _class_kind(context, resource.value, (LIGHTKUBE_RESOURCES,)) if resource is not None else None
+    kind = resource_class_kind(context, resource.value, (LIGHTKUBE_RESOURCES,)) if resource is not None else None
     if kind is None:
         return None
     found = restrictions(context, call, kind, _LIGHTKUBE_SELECTORS)
@@ -74,7 +74,7 @@ def _kr8s(context: ClientContext, call: libcst.Call) -> Site | None:
     ):
         return _kr8s_get(context, call, is_watch=name.value == "watch")
     if name.value == "list" and isinstance(call.func, libcst.Attribute):
-        kind = _class_kind(context, call.func.value, KR8S_OBJECTS)
+        kind = resource_class_kind(context, call.func.value, KR8S_OBJECTS)
         if kind is not None:  # `Secret.list(namespace=kr8s.ALL)`; a Django `Secret` model is no kr8s object
             return _kr8s_site(context, call, kind, is_watch=False)
     return None
@@ -87,7 +87,11 @@ def _kr8s_get(context: ClientContext, call: libcst.Call, is_watch: bool) -> Site
     if kind_arg is None or (len(given) > 1 and not is_watch):
         return None
     text = constant_string(context.flow, kind_arg.value)
-    kind = kr8s_kind(context.kinds, text) if text is not None else _class_kind(context, kind_arg.value, KR8S_OBJECTS)
+    kind = (
+        kr8s_kind(context.kinds, text)
+        if text is not None
+        else resource_class_kind(context, kind_arg.value, KR8S_OBJECTS)
+    )
     return _kr8s_site(context, call, kind, is_watch) if kind is not None else None
 
 
@@ -166,7 +170,7 @@ def _namespace(
     return [Restriction(Mitigation.NAMESPACE, kind, argument_span(context.file, arg), text)]
 
 
-def _class_kind(context: ClientContext, value: libcst.BaseExpression, packages: tuple[str, ...]) -> str | None:
+def resource_class_kind(context: ClientContext, value: libcst.BaseExpression, packages: tuple[str, ...]) -> str | None:
     """The kind of a resource class imported from a client library (`lightkube.resources.core_v1.Secret`)."""
     for origin in [value, *context.flow.origins(value)]:
         for name in context.flow.qualified_names(origin):
