@@ -385,7 +385,7 @@ class SiteRemedies:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
 
-    def _watch_suggestion(self, item: PendingSite) -> str:
+    def _watch_suggestion(self, item: PendingSite, keys: tuple[str, ...]) -> str:
         """The text remedy of a watch where the rule's own help does not fit: of a cache of its own, or of a
         framework's builder (which takes no builder.OnlyMetadata)."""
         names, kind = self.names, item.object.kind
@@ -407,7 +407,9 @@ class SiteRemedies:
                 f"metav1.PartialObjectMetadata objects {hands} hands it"
             )
         typed = self.typed_handlers.get(kind)
-        if typed is not None and typed != item.span and not item.filters:
+        # where a cached read keeps the kind typed, the rule's help offers no metadata-only watch already
+        read = any((key, kind) in self.read for key in keys)
+        if typed is not None and typed != item.span and not item.filters and not read:
             return (
                 f"{restrict}: the watch at {typed.path}:{typed.line} reads {kind} typed, so a metadata-only "
                 "watch here would add a second informer beside its typed one"
@@ -453,7 +455,7 @@ class SiteRemedies:
                 f"objects it keeps and restrict {item.object.kind} with {self.names.by_object} on that label"
             )
         if access is Access.CACHE and item.operation is Operation.WATCH:
-            return self._watch_suggestion(item)
+            return self._watch_suggestion(item, keys)
         if access is not Access.CACHE:
             return _library_go_help(item) if access is Access.INFORMER_FACTORY else ""
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
