@@ -207,7 +207,12 @@ class ClientGraph:
             return Marker.NOT_CLIENT
         # The value itself, followed to the literal that builds it, tells whose client it holds; the embedded
         # field's values module-wide only where that flow ends unknown (built field by field, or elsewhere).
-        followed = self.resolve(self.ref_of(file, operand))
+        value = self.ref_of(file, operand)
+        if value is Marker.NOT_CLIENT and _built_by_a_literal(self.resolver, file, operand):
+            # a local built from a literal whose client is none of controller-runtime's (config-policy-controller's
+            # dry run hands its struct a fake client): no cache, whatever the module stores in the field elsewhere
+            return Marker.NOT_CLIENT
+        followed = self.resolve(value)
         return followed if followed is not None and followed.evidence is not None else embedded
 
     def _call_ref(self, file: GoFile, call: tree_sitter.Node) -> ClientRef:
@@ -633,7 +638,46 @@ class ClientGraph:
             return Marker.NOT_CLIENT
         if (given := self._constructed_with(file, operand, name)) is not None:
             return self.ref_of(file, given, depth + 1)
+        built = self._literal_field(file, operand, name)
+        if built is not None and self.resolve(self.ref_of(*built, depth + 1)) is None:
+            # the literal the local holds gives the field no controller-runtime client (a dry run's fake): none
+            # flows from here, whatever the module stores in the field elsewhere (config-policy-controller)
+            return Marker.NOT_CLIENT
         return FieldRef(struct, name, self._filled_by_callers(file, operand, name))
+
+    def _literal_field(
+        self, file: GoFile, operand: tree_sitter.Node, name: str
+    ) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The value a field has in the struct literal a local is declared with (`rec := R{Client: c}`), or the
+        one literal the module function it is declared from returns (`rec, err := setup()`); None where the
+        function writes the field after, or it is declared otherwise."""
+        declaration = self.resolver.declaration(file, operand) if operand.type == "identifier" else None
+        value = declaration.value_node if declaration is not None else None
+        function = innermost_function(operand)
+        if value is None or function is None or f"{parser.text(operand)}.{name} =" in parser.text(function):
+            return None
+        held_in = file
+        if value.type == "call_expression" and declaration is not None and declaration.value_index == 0:
+            info = self.resolver.callee(file, value)
+            returned = [item for item in returned_values(info.node) if item.type != "nil"] if info else []
+            if info is None or not returned or len({parser.text(item) for item in returned}) != 1:
+                return None  # a constructor returning one literal, from any of its returns (`return &rec, nil`)
+            held_in, value = info.file, self._held_literal(info.file, returned[0])
+        if value is not None and value.type == "unary_expression":
+            value = value.child_by_field_name("operand")
+        if value is None or value.type != "composite_literal":
+            return None
+        given = next((item for key, item in keyed_elements(value) if key == name), None)
+        return (held_in, given) if given is not None else None
+
+    def _held_literal(self, file: GoFile, value: tree_sitter.Node) -> tree_sitter.Node | None:
+        """A returned value, or the literal the local it names is declared with (`return &rec, nil`)."""
+        if value.type == "unary_expression":
+            value = value.child_by_field_name("operand") or value
+        if value.type != "identifier":
+            return value
+        declaration = self.resolver.declaration(file, value)
+        return declaration.value_node if declaration is not None else None
 
     def _constructed_with(self, file: GoFile, operand: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
         """For `cfg.Client` on a local a module constructor returned (`cfg := job.NewConfig(r.Kube)`, with
@@ -1076,6 +1120,15 @@ class ClientGraph:
                 text = f"{declared.name}{{…}}"
                 return [Assigned(embedded, info.file.span(parameters), text, in_test=info.file.is_test)], shown
         return passed, shown
+
+
+def _built_by_a_literal(resolver: Resolver, file: GoFile, operand: tree_sitter.Node) -> bool:
+    """Whether a name is a local declared with a struct literal (`rec := Recorder{Client: c}`, or its address)."""
+    declaration = resolver.declaration(file, operand) if operand.type == "identifier" else None
+    value = declaration.value_node if declaration is not None else None
+    if value is not None and value.type == "unary_expression":
+        value = value.child_by_field_name("operand")
+    return value is not None and value.type == "composite_literal"
 
 
 def _passed_through(label: str, evidence: Evidence) -> Evidence | None:
