@@ -423,6 +423,70 @@ def test_a_client_handed_on_through_parameters_is_named_by_the_parameter_the_sit
     ]
 
 
+FOREIGN_CLIENT_FILES = {
+    "main.go": """package main
+
+import (
+	"context"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"example.com/foreign/pkg/providers"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = providers.Load(context.Background())
+	_ = mgr.Start(ctrl.SetupSignalHandler())
+}
+""",
+    "pkg/providers/providers.go": """package providers
+
+import (
+	"context"
+
+	"github.com/example/kit/singleton"
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// Load reads through the client another module hands out.
+func Load(ctx context.Context) error {
+	cli := singleton.KubeClient.Get()
+	return cli.Get(ctx, client.ObjectKey{Namespace: "vela-system", Name: "settings"}, &corev1.ConfigMap{})
+}
+""",
+}
+
+
+def test_a_client_another_module_hands_out_is_taken_as_cache_backed_and_named(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`singleton.KubeClient.Get()` of a dependency: how it is built is not seen, so the read is judged as a
+    cache-backed client's (SPEC §3.1), and the note names the call it is taken from."""
+    files = {"go.mod": GO_MOD.format(name="foreign"), **FOREIGN_CLIENT_FILES}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [
+        (f.code, f.span.path, f.span.line, [(r.span.path, r.span.line, r.message) for r in f.related])
+        for f in report.findings
+    ] == [
+        (
+            "WL002",
+            "pkg/providers/providers.go",
+            14,
+            [
+                ("main.go", 12, "cache options here leave ConfigMap unrestricted"),
+                (
+                    "pkg/providers/providers.go",
+                    13,
+                    "`singleton.KubeClient.Get()` is another module's client: taken as cache-backed",
+                ),
+            ],
+        )
+    ]
+
+
 LISTED_SETUPS_MAIN = """package main
 
 import (

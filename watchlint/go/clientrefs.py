@@ -87,7 +87,16 @@ class Marker(enum.Enum):
     UNKNOWN = "unknown"  # a client whose origin cannot be told: cache-backed (SPEC §3.1)
 
 
-ClientRef = Known | FieldRef | ParamRef | ReturnRef | LocalRef | Marker
+@dataclass(frozen=True, slots=True)
+class ForeignRef:
+    """A client another module's function returns (`singleton.KubeClient.Get()`): how it is built is not seen,
+    so it is taken as cache-backed (SPEC §3.1), and the note names the call."""
+
+    span: Span
+    text: str
+
+
+ClientRef = Known | FieldRef | ParamRef | ReturnRef | LocalRef | ForeignRef | Marker
 
 
 @dataclass(frozen=True, slots=True)

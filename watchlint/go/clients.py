@@ -23,6 +23,7 @@ from watchlint.go.clientrefs import (
     Assigned,
     ClientRef,
     FieldRef,
+    ForeignRef,
     Known,
     LocalRef,
     Marker,
@@ -100,6 +101,7 @@ class ClientGraph:
     _stored_constructors: frozenset[str] | None = None  # see _constructors_stored
     _keys_by_struct: dict[TypeRef, list[frozenset[str]]] | None = None  # see _literal_keys
     _files_declaring: list[GoFile] | None = None  # see _declaring_files
+    _module_packages: frozenset[str] | None = None  # the packages of those files (see _foreign)
     _clusters_passed: dict[tuple[FunctionKey, int], str] = field(default_factory=dict)  # see _cluster_passed
     # the values of each local declared with one client and assigned others later (see LocalRef)
     _locals: dict[LocalRef, tuple[GoFile, list[tree_sitter.Node]]] = field(default_factory=dict)
@@ -422,12 +424,30 @@ class ClientGraph:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at
         `index`."""
         info = self.resolver.callee(file, call) or self._implementation(file, call)
+        if info is None and index == 0 and self._foreign(file, call):
+            return ForeignRef(file.span(call), " ".join(parser.text(call).split()))
         if info is None or index >= len(info.results) or not self.is_client_like(info.results[index]):
             return Marker.UNKNOWN
         passed = self._passed_through(file, call, info, index)
         if passed is None:
             passed = self._built_without_reader(file, call, info, index)
         return passed if passed is not None else ReturnRef(info.key, index)
+
+    def _foreign(self, file: GoFile, call: tree_sitter.Node) -> bool:
+        """Whether a call is of another module's function or of a method of its package variable
+        (`singleton.KubeClient.Get()`): named from a package the module imports and does not declare."""
+        current = call.child_by_field_name("function")
+        while current is not None and current.type in ("selector_expression", "call_expression"):
+            inner = "operand" if current.type == "selector_expression" else "function"
+            current = current.child_by_field_name(inner)
+        if current is None or current.type != "identifier":
+            return False
+        package = file.imports.get(parser.text(current))
+        if package is None or self.resolver.declaration(file, current) is not None:
+            return False
+        if self._module_packages is None:
+            self._module_packages = frozenset(declaring.package_path for declaring in self._declaring_files())
+        return package not in self._module_packages
 
     def _built_without_reader(
         self, file: GoFile, call: tree_sitter.Node, info: FunctionInfo, index: int
@@ -919,7 +939,7 @@ class ClientGraph:
             return _CYCLE
         if depth > MAX_DEPTH:
             return _TOO_DEEP
-        if ref is Marker.UNKNOWN:
+        if ref is Marker.UNKNOWN or isinstance(ref, ForeignRef):
             return Known(Access.CACHE, None)
         assert isinstance(ref, FieldRef | ParamRef | ReturnRef | LocalRef)
         values, label = self._values_of(ref)
@@ -1037,6 +1057,9 @@ class ClientGraph:
         """Why a client nothing is seen to give a value is taken as cache-backed (SPEC §3.1: unknown means
         cache-backed): where every path of parameters (and fields) it is handed through ends at a parameter no
         call passes anything, the first such function, by its name; else None."""
+        foreign = self._foreign_origin(ref)
+        if foreign is not None:
+            return Evidence(foreign.span, f"`{foreign.text}` is another module's client: taken as cache-backed")
         leaves = self._assumed_leaves(ref)
         info = self.resolver.declarations.functions.get(leaves[0].function) if leaves else None
         name = info.node.child_by_field_name("name") if info is not None else None
@@ -1046,6 +1069,28 @@ class ClientGraph:
         return Evidence(
             info.file.span(name), f"no call seen passes `{leaf.name}` of {leaf.function.name}: taken as cache-backed"
         )
+
+    def _foreign_origin(self, ref: ClientRef) -> ForeignRef | None:
+        """The other module's call a client comes from, where every path of locals, fields and parameters from
+        `ref` that gives it a value ends at one (`p.KubeClient = singleton.KubeClient.Get()`)."""
+        pending: list[ClientRef] = [ref]
+        seen: set[ClientRef] = set()
+        found: ForeignRef | None = None
+        while pending:
+            current = pending.pop(0)
+            if isinstance(current, ForeignRef):
+                found = found or current
+                continue
+            if not isinstance(current, ParamRef | FieldRef | LocalRef) or len(seen) > 32:
+                return None
+            if current in seen:
+                continue
+            seen.add(current)
+            values = self._values_of(current)[0]
+            if not values:
+                return None
+            pending.extend(value.ref for value in values)
+        return found
 
     def _assumed_leaves(self, ref: ClientRef) -> list[ParamRef] | None:
         """The parameters no call passes anything that every path of parameters (and fields) from `ref`
