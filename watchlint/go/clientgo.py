@@ -30,6 +30,8 @@ from watchlint.go.scope import innermost_function, returned_values
 from watchlint.go.values import ValueTracer
 
 _LIBRARY_GO_HELPERS = "github.com/openshift/library-go/pkg/operator/v1helpers"  # KubeInformersForNamespaces
+# KubeInformersForNamespaces' listers across its factories, by the kind each lists
+_COMBINED_LISTERS = {"SecretLister": "Secret", "ConfigMapLister": "ConfigMap", "PodLister": "Pod"}
 _KNATIVE_FACTORY = f"{KNATIVE_INFORMERS}/factory"  # `factory.Get(ctx)`: the factory the injected informers share
 _KNATIVE_SYSTEM_FACTORY = "knative.dev/pkg/injection/clients/namespacedkube/informers/factory"
 
@@ -361,6 +363,52 @@ class ClientGoSites:
             return factory
         return self.values.defined_as(file, factory, 2) or factory
 
+    def combined_lister_site(
+        self, file: GoFile, call: tree_sitter.Node, method: str, operand: tree_sitter.Node
+    ) -> PendingSite | None:
+        """`kubeInformersForNamespaces.SecretLister().Secrets(ns)` of OpenShift's library-go (ConfigMapLister,
+        PodLister alike): the informer of the namespace's factory, as `InformersFor(ns)…Secrets()` is; its
+        `List(selector)` the informer of the factory over every namespace (`InformersFor("")`)."""
+        lister = self._held_call(file, operand)
+        kind = _COMBINED_LISTERS.get(method_name(lister) or "") if lister.type == "call_expression" else None
+        holder = operand_of(lister) if kind is not None else None
+        if kind is None or holder is None or method not in (go_plural(kind), "List"):
+            return None
+        if not self._holds_informers_for_namespaces(file, holder):
+            return None
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        found = ObjectRef(kind, ObjectForm.TYPED, f"{method_name(lister)}().{method}()", False)
+        receiver = " ".join(parser.text(operand).split())
+        site = pending_site(
+            self.resolver,
+            file,
+            call,
+            method,
+            Operation.WATCH,
+            Access.INFORMER_FACTORY,
+            found,
+            ObjectForm.TYPED,
+            receiver if len(receiver) <= _SHOWN_RECEIVER else "",
+        )
+        site.library_go_factory = True
+        namespace = arguments[0] if method != "List" and arguments else None
+        shown = f"{method_name(lister)}().{method}({parser.text(namespace) if namespace is not None else ''})"
+        if namespace is None or restrict_namespace(site, file, namespace, shown, file.span(call)) is None:
+            text = f"`{method_name(lister)}()` lists through library-go's informer factory over every namespace"
+            site.through = Evidence(file.span(lister), text)
+        return site
+
+    def _holds_informers_for_namespaces(self, file: GoFile, holder: tree_sitter.Node) -> bool:
+        """Whether a value is library-go's KubeInformersForNamespaces, by its type or its constructor."""
+        held = self.resolver.type_of(file, holder)
+        if held is not None:
+            return held.is_(_LIBRARY_GO_HELPERS, "KubeInformersForNamespaces")
+        built = self.values.defined_as(file, holder, 2)
+        if built is None or built.type != "call_expression":
+            return False
+        package = file.imports.get(parser.text(operand_of(built)))
+        return package == _LIBRARY_GO_HELPERS and method_name(built) == "NewKubeInformersForNamespaces"
+
     def _library_go_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
         """`kubeInformersForNamespaces.InformersFor(ns)` of OpenShift's library-go: the factory
         `v1helpers.NewKubeInformersForNamespaces(client, namespaces…)` built for that namespace, with
@@ -368,12 +416,7 @@ class ClientGoSites:
         if factory is None or method_name(factory) != "InformersFor":
             return False
         holder = operand_of(factory)
-        held = self.resolver.type_of(file, holder) if holder is not None else None
-        built = self.values.defined_as(file, holder, 2) if holder is not None and held is None else None
-        named = held.is_(_LIBRARY_GO_HELPERS, "KubeInformersForNamespaces") if held is not None else False
-        if not named and built is not None and built.type == "call_expression":
-            package = file.imports.get(parser.text(operand_of(built)))
-            named = package == _LIBRARY_GO_HELPERS and method_name(built) == "NewKubeInformersForNamespaces"
+        named = holder is not None and self._holds_informers_for_namespaces(file, holder)
         arguments = parser.named(factory.child_by_field_name("arguments") or factory)
         if not named or len(arguments) != 1:
             return False

@@ -626,6 +626,15 @@ def _library_go_help(item: PendingSite) -> str:
         )
     if not item.library_go_factory:
         return ""
+    lister = item.object.text.split("().", 1)[0] if "Lister()." in item.object.text else ""
+    if lister:  # a combined lister: per namespace it reads that namespace's factory
+        plural = item.object.text.rsplit("().", 1)[-1].removesuffix("()")
+        plural = plural if plural != "List" else f"{item.object.kind}s"
+        return (
+            f"Read {item.object.kind} through {lister}().{plural}(namespace) for a namespace the operator works in, "
+            "whose factory NewKubeInformersForNamespaces builds with informers.WithNamespace, not across every "
+            'namespace (List, or the namespace ""), which reads the factory over every namespace'
+        )
     return (
         f"Take {item.object.kind} from InformersFor(namespace) for a namespace the operator works in, each a factory "
         'NewKubeInformersForNamespaces builds with informers.WithNamespace, not from InformersFor(""), the one over '
