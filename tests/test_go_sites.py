@@ -1342,7 +1342,8 @@ def test_library_go_informers_for_every_namespace_are_told_to_take_a_namespaces_
         ["`ConfigMapLister()` lists through library-go's informer factory over every namespace"],
         "Read ConfigMap through ConfigMapLister().ConfigMaps(namespace) for a namespace the operator works in, whose "
         "factory NewKubeInformersForNamespaces builds with informers.WithNamespace, not across every namespace "
-        '(List, or the namespace ""), which reads the factory over every namespace',
+        '(List, or the namespace ""), which reads the factory over every namespace; where it must see every '
+        "namespace, from a factory of its own whose WithTweakListOptions sets a label or field selector",
     )
     others = [f for f in report.findings if f is not lister]
     assert [(f.span.path, f.span.line, [r.message for r in f.related], f.help) for f in others] == [
@@ -1352,7 +1353,8 @@ def test_library_go_informers_for_every_namespace_are_told_to_take_a_namespaces_
             [note],
             f"Take {kind} from InformersFor(namespace) for a namespace the operator works in, each a factory "
             'NewKubeInformersForNamespaces builds with informers.WithNamespace, not from InformersFor(""), the one '
-            "over every namespace",
+            "over every namespace; where it must see every namespace, from a factory of its own whose "
+            "WithTweakListOptions sets a label or field selector",
         )
         for path, line, kind, note in [
             ("main.go", 27, "ConfigMap", every),

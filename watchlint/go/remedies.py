@@ -633,10 +633,12 @@ def _library_go_help(item: PendingSite) -> str:
         return (
             f"Read {item.object.kind} through {lister}().{plural}(namespace) for a namespace the operator works in, "
             "whose factory NewKubeInformersForNamespaces builds with informers.WithNamespace, not across every "
-            'namespace (List, or the namespace ""), which reads the factory over every namespace'
+            'namespace (List, or the namespace ""), which reads the factory over every namespace; where it must see '
+            "every namespace, from a factory of its own whose WithTweakListOptions sets a label or field selector"
         )
     return (
         f"Take {item.object.kind} from InformersFor(namespace) for a namespace the operator works in, each a factory "
         'NewKubeInformersForNamespaces builds with informers.WithNamespace, not from InformersFor(""), the one over '
-        "every namespace"
+        "every namespace; where it must see every namespace, from a factory of its own whose WithTweakListOptions "
+        "sets a label or field selector"
     )
