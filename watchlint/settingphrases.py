@@ -80,7 +80,9 @@ def either_given(phrases: list[str]) -> str:
     kind = _one_kind(settings) if settings is not None else None
     if settings is None or kind is None:
         return " or ".join(phrases)
-    return " or ".join(settings) + _GIVEN[kind]
+    # a setting that is itself a disjunction (`A or B`) is listed part by part: `A, B or C is set`
+    parts = list(dict.fromkeys(part for setting in settings for part in setting.split(" or ")))
+    return _listed(parts) + _GIVEN[kind]
 
 
 def _settings_of(phrases: list[str]) -> list[str] | None:

@@ -316,7 +316,7 @@ class FlagRegistry:
         if len(values) < 3:  # not a flag: jennifer's `jen.Var()`, a builder's `Var(name)`
             return
         name = _constant_text(file, values[1], resolver)
-        target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
+        target = _destination(values[0])
         if name is None or target is None:
             return
         written = method == "TextVar" and len(values) == 4
@@ -435,3 +435,27 @@ def _shared_folders(one: str, other: str) -> int:
     """How many leading folders two module-relative folders share."""
     pairs = zip(one.split("/"), other.split("/"), strict=False)
     return sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))
+
+
+def _destination(value: tree_sitter.Node) -> tree_sitter.Node | None:
+    """What a value flag fills: `v` of `&v`, or of a Value built around its address (kong-operator's
+    `newValidatedValue(&cfg.WatchNamespaces, parse)`, `&listValue{&cfg.Namespaces}`)."""
+    if value.type == "unary_expression" and parser.text(value.child_by_field_name("operator")) == "&":
+        inner = value.child_by_field_name("operand")
+        if inner is None or inner.type != "composite_literal":
+            return inner
+        value = inner
+    if value.type == "call_expression":
+        first = parser.first_named(value.child_by_field_name("arguments"))
+    elif value.type == "composite_literal":
+        body = value.child_by_field_name("body")
+        element = parser.first_named(body) if body is not None else None
+        first = parser.first_named(element) if element is not None and element.type == "literal_element" else element
+        if element is not None and element.type == "keyed_element":
+            first = parser.named(element)[-1]
+            first = parser.first_named(first) if first.type == "literal_element" else first
+    else:
+        return None
+    if first is None or first.type != "unary_expression" or parser.text(first.child_by_field_name("operator")) != "&":
+        return None
+    return first.child_by_field_name("operand")
