@@ -30,6 +30,11 @@ from watchlint.go.scope import innermost_function, returned_values
 from watchlint.go.values import ValueTracer
 
 _LIBRARY_GO_HELPERS = "github.com/openshift/library-go/pkg/operator/v1helpers"  # KubeInformersForNamespaces
+# client-go's dynamic and metadata clients, by the form of the objects they return
+_DYNAMIC_CLIENTS = {
+    "k8s.io/client-go/dynamic": ObjectForm.UNSTRUCTURED,
+    "k8s.io/client-go/metadata": ObjectForm.METADATA,
+}
 # KubeInformersForNamespaces' listers across its factories, by the kind each lists
 _COMBINED_LISTERS = {"SecretLister": "Secret", "ConfigMapLister": "ConfigMap", "PodLister": "Pod"}
 _KNATIVE_FACTORY = f"{KNATIVE_INFORMERS}/factory"  # `factory.Get(ctx)`: the factory the injected informers share
@@ -119,6 +124,9 @@ class ClientGoSites:
         operand: tree_sitter.Node,
         arguments: list[tree_sitter.Node],
     ) -> PendingSite | None:
+        dynamic = self._dynamic_site(file, call, method, operand, arguments)
+        if dynamic is not None:
+            return dynamic
         if operand.type == "identifier":  # `pods := cs.CoreV1().Pods(ns); pods.List(…)`
             operand = self.values.defined_as(file, operand, 2) or operand
         if operand.type in ("selector_expression", "index_expression"):
@@ -519,6 +527,57 @@ class ClientGoSites:
         if parser.text(arguments[5]) != "nil":
             self.options.tweak(site, file, arguments[5], "tweakListOptions")
         return site
+
+    def _dynamic_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> PendingSite | None:
+        """`dyn.Resource(gvr).Namespace(ns).List(ctx, options)` (or Get, Watch) of client-go's dynamic or
+        metadata client: a request to the API server for the resource the GroupVersionResource names, in every
+        namespace unless `Namespace(ns)` names one, narrowed by the list options' selectors."""
+        held = self._held_call(file, operand)
+        namespace_call = held if method_name(held) == "Namespace" else None
+        scoped = operand_of(held) if namespace_call is not None else None
+        resource_call = self._held_call(file, scoped) if scoped is not None else held
+        if method_name(resource_call) != "Resource" or (client := operand_of(resource_call)) is None:
+            return None
+        form = self._dynamic_client_form(file, client)
+        resource = parser.first_named(resource_call.child_by_field_name("arguments"))
+        kind = self._resource_kind(file, resource) if form is not None else None
+        if kind is None or form is None:
+            return None
+        found = ObjectRef(kind, form, f"Resource({' '.join(parser.text(resource).split())})", method == "List")
+        operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
+        site = pending_site(self.resolver, file, call, method, operation, Access.CLIENTSET, found, form)
+        namespace = parser.first_named(namespace_call.child_by_field_name("arguments")) if namespace_call else None
+        if namespace is not None:
+            restrict_namespace(site, file, namespace, "namespace")
+        if arguments and method != "Get":
+            self.options.narrow(site, file, arguments[-1])
+            site.options_parameter = self.options.parameter(file, arguments[-1])
+        return site
+
+    def _dynamic_client_form(self, file: GoFile, client: tree_sitter.Node) -> ObjectForm | None:
+        """The form of the objects client-go's dynamic (unstructured) or metadata client returns, by the
+        client's type or the constructor that builds it; None for another value, or a fake of tests."""
+        typed = self.resolver.type_of(file, client)
+        package = typed.package if typed is not None else None
+        if package is None:
+            built = self.values.defined_as(file, client, 2)
+            function = (
+                built.child_by_field_name("function") if built is not None and built.type == "call_expression" else None
+            )
+            operand = (
+                function.child_by_field_name("operand")
+                if function is not None and function.type == "selector_expression"
+                else None
+            )
+            package = file.imports.get(parser.text(operand)) if operand is not None else None
+        return _DYNAMIC_CLIENTS.get(package or "")
 
     def _resource_kind(self, file: GoFile, node: tree_sitter.Node | None) -> str | None:
         """The kind a GroupVersionResource names: `gv.WithResource("secrets")`, `WithResource(string(

@@ -457,7 +457,7 @@ class SiteRemedies:
         if access is Access.CACHE and item.operation is Operation.WATCH:
             return self._watch_suggestion(item, keys)
         if access is not Access.CACHE:
-            return _library_go_help(item) if access is Access.INFORMER_FACTORY else ""
+            return _uncached_help(item, access)
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
         if item.reads_cache_itself:
             return self._cache_itself_help(item)
@@ -611,6 +611,20 @@ def _feeds_new_manager(file: GoFile, literal: tree_sitter.Node) -> bool:
 def _operator_name(module_path: str) -> str:
     parts = [part for part in module_path.split("/") if part and not (part[0] == "v" and part[1:].isdigit())]
     return parts[-1] if parts else "operator"
+
+
+def _uncached_help(item: PendingSite, access: Access) -> str:
+    """The remedy of a site outside controller-runtime's cache where the rule's own help does not fit: a
+    client-go informer's (see _library_go_help), a dynamic client's watch; "" otherwise."""
+    if access is Access.INFORMER_FACTORY:
+        return _library_go_help(item)
+    if access is Access.CLIENTSET and item.operation is Operation.WATCH and item.object.text.startswith("Resource("):
+        # its namespace is asked for with Namespace(ns), not a typed accessor's argument
+        return (
+            "Set LabelSelector or FieldSelector in the metav1.ListOptions, or watch a single namespace "
+            "(Resource(gvr).Namespace(ns))"
+        )
+    return ""
 
 
 def _library_go_help(item: PendingSite) -> str:
