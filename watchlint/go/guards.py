@@ -138,10 +138,25 @@ class Guards:
             return boolean
         compared = None
         if bare is condition:
-            compared = _compared_to(bare) or self._compared_by_helper(file, bare)
+            compared = (
+                _compared_to(bare) or self._compared_by_helper(file, bare) or self._compared_constant(file, bare, env)
+            )
         if compared and returns:
             return f"{origin} is not {compared}"
         return f"{origin}={compared}" if compared else self.set_text(origin, file)
+
+    def _compared_constant(self, file: GoFile, condition: tree_sitter.Node, env: dict[str, Value]) -> str | None:
+        """The value an equality test of a setting wants where it is a constant the code names
+        (`reportMode == AgentSendReports`, of an iota constant: `1`), or None."""
+        if condition.type != "binary_expression" or parser.text(condition.child_by_field_name("operator")) != "==":
+            return None
+        sides = [self.evaluator.value(file, condition.child_by_field_name(side), env, 0) for side in ("left", "right")]
+        settings = [side for side in sides if isinstance(side, Val) and side.origin]
+        constants = [side for side in sides if isinstance(side, Val) and not side.origin]
+        if len(settings) != 1 or len(constants) != 1:
+            return None
+        wanted = constants[0].value
+        return str(wanted) if type(wanted) is int and not constants[0].unseen else None
 
     def _any_turned_off(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value]) -> str | None:
         """What turns a conjunction true by default false, where the branch needs it false: any one of its
