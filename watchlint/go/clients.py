@@ -1073,45 +1073,38 @@ class ClientGraph:
     def _foreign_origin(self, ref: ClientRef) -> ForeignRef | None:
         """The other module's call a client comes from, where every path of locals, fields and parameters from
         `ref` that gives it a value ends at one (`p.KubeClient = singleton.KubeClient.Get()`)."""
+        ends = self._path_ends(ref)
+        foreign = [end for end in ends if isinstance(end, ForeignRef)] if ends is not None else []
+        return foreign[0] if ends and len(foreign) == len(ends) else None
+
+    def _assumed_leaves(self, ref: ClientRef) -> list[ParamRef] | None:
+        """The parameters no call passes anything that every path of parameters (and fields) from `ref`
+        ends at; None where a path ends elsewhere."""
+        ends = self._path_ends(ref)
+        leaves = [end for end in ends if isinstance(end, ParamRef)] if ends is not None else []
+        return leaves if ends and len(leaves) == len(ends) else None
+
+    def _path_ends(self, ref: ClientRef) -> list[ClientRef] | None:
+        """Where the paths of locals, fields and parameters from `ref` end: at a value of another sort, or at
+        one of them nothing gives a value; None past 32 of them."""
+        ends: list[ClientRef] = []
         pending: list[ClientRef] = [ref]
         seen: set[ClientRef] = set()
-        found: ForeignRef | None = None
         while pending:
             current = pending.pop(0)
-            if isinstance(current, ForeignRef):
-                found = found or current
+            if not isinstance(current, ParamRef | FieldRef | LocalRef):
+                ends.append(current)
                 continue
-            if not isinstance(current, ParamRef | FieldRef | LocalRef) or len(seen) > 32:
+            if len(seen) > 32:
                 return None
             if current in seen:
                 continue
             seen.add(current)
             values = self._values_of(current)[0]
             if not values:
-                return None
+                ends.append(current)
             pending.extend(value.ref for value in values)
-        return found
-
-    def _assumed_leaves(self, ref: ClientRef) -> list[ParamRef] | None:
-        """The parameters no call passes anything that every path of parameters (and fields) from `ref`
-        ends at; None where a path ends elsewhere."""
-        leaves: list[ParamRef] = []
-        pending: list[ClientRef] = [ref]
-        seen: set[ClientRef] = set()
-        while pending:
-            current = pending.pop(0)
-            if not isinstance(current, ParamRef | FieldRef | LocalRef) or len(seen) > 32:
-                return None
-            if current in seen:
-                continue
-            seen.add(current)
-            values = self._values_of(current)[0]
-            if not values and isinstance(current, ParamRef):
-                leaves.append(current)
-            elif not values:
-                return None
-            pending.extend(value.ref for value in values)
-        return leaves or None
+        return ends
 
     def _named(self, key: FunctionKey) -> str:
         """A function as notes name it: with its package where another package of the module declares a function
