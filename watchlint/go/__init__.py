@@ -414,7 +414,10 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
         # sits under a condition that cannot be told (cert-manager builds its rfc2136 informer only where no
         # lister was injected), and for a field of unknown source, it still counts, after the other restrictions
         configured = every is not None and bool(every[0].origin) and not _under_unknown_guard(item, evaluator)
-        if node.type == "selector_expression" and not configured and _passed_literal(file, node, evaluator) is None:
+        is_field = (
+            node.type == "selector_expression" and parser.text(node.child_by_field_name("operand")) not in file.imports
+        )
+        if is_field and not configured and _passed_literal(file, node, evaluator) is None:
             if every is not None:
                 weak.append(judged.pop(id(restriction)))
             continue
