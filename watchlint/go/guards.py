@@ -146,17 +146,23 @@ class Guards:
         return f"{origin}={compared}" if compared else self.set_text(origin, file)
 
     def _compared_constant(self, file: GoFile, condition: tree_sitter.Node, env: dict[str, Value]) -> str | None:
-        """The value an equality test of a setting wants where it is a constant the code names
-        (`reportMode == AgentSendReports`, of an iota constant: `1`), or None."""
+        """The value an equality test of a setting wants where it is an integer constant the code names
+        (`reportMode == AgentSendReports`, of an iota constant: `1`), or None: a literal (`len(names) == 0`)
+        or a zero says nothing the setting's own phrase does not."""
         if condition.type != "binary_expression" or parser.text(condition.child_by_field_name("operator")) != "==":
             return None
-        sides = [self.evaluator.value(file, condition.child_by_field_name(side), env, 0) for side in ("left", "right")]
-        settings = [side for side in sides if isinstance(side, Val) and side.origin]
-        constants = [side for side in sides if isinstance(side, Val) and not side.origin]
+        nodes = [condition.child_by_field_name(side) for side in ("left", "right")]
+        sides = [(node, self.evaluator.value(file, node, env, 0)) for node in nodes if node is not None]
+        settings = [node for node, side in sides if isinstance(side, Val) and side.origin]
+        constants = [
+            side
+            for node, side in sides
+            if isinstance(side, Val) and not side.origin and node.type in ("identifier", "selector_expression")
+        ]
         if len(settings) != 1 or len(constants) != 1:
             return None
         wanted = constants[0].value
-        return str(wanted) if type(wanted) is int and not constants[0].unseen else None
+        return str(wanted) if type(wanted) is int and wanted != 0 and not constants[0].unseen else None
 
     def _any_turned_off(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value]) -> str | None:
         """What turns a conjunction true by default false, where the branch needs it false: any one of its
