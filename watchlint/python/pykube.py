@@ -1,9 +1,10 @@
 """pykube (pykube-ng) queries -> list and watch sites.
 
 `Pod.objects(api)` queries the namespace of the API's kubeconfig context unless given `namespace=pykube.all`,
-in `objects(…)` or a chained `.filter(…)`, whose `selector=` and `field_selector=` narrow it. A query iterated
+in `objects(…)` or a later `.filter(…)`, whose `selector=` and `field_selector=` narrow it. A query iterated
 lists every object it matches on each pass (WL004), one `.watch()`ed streams them (WL001); one asked for a
-single object by name (`.get_by_name(n)`, `.get(name=n)`) reads that object only.
+single object by name (`.get_by_name(n)`, `.get(name=n)`) reads that object only, and `.get(**criteria)`
+without a name filters and lists as `.filter(…)` does.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from watchlint.python.lightkube_kr8s import resource_class_kind
 PYKUBE_CLASSES = ("pykube.",)
 PYKUBE_ALL = frozenset({"pykube.all", "pykube.query.all_"})
 _BY_NAME = frozenset({"get_by_name", "get", "get_or_none"})  # `get` and `get_or_none` by name=
+_FILTERS = frozenset({"filter", "get", "get_or_none"})  # the methods taking namespace= and selectors
 _SELECTORS = Narrowing((("selector", None), ("field_selector", None)))
 _NAMESPACE_POSITION = {"objects": 1, "filter": 0}  # objects(api, namespace), filter(namespace, …)
+_CHAIN_LINKS = 8  # methods and wrappers followed from a query
 
 
 def extract_pykube(context: ClientContext) -> list[Site]:
@@ -38,11 +41,11 @@ def extract_pykube(context: ClientContext) -> list[Site]:
 
 
 def _query_site(context: ClientContext, objects: libcst.Call, kind: str) -> Site | None:
-    """The list or watch a query built by `objects(…)` makes, with the calls chained on it."""
+    """The list or watch a query built by `objects(…)` makes, with the calls made on it."""
     chain = _chained(context, objects)
     if any(name in _BY_NAME and (name == "get_by_name" or keyword(call, "name")) for name, call in chain):
         return None  # one object read by its name
-    filters = [call for name, call in chain if name == "filter"]
+    filters = [call for name, call in chain if name in _FILTERS]
     found: list[Restriction] = []
     for call in filters:
         found.extend(restrictions(context, call, kind, _SELECTORS))
@@ -50,26 +53,51 @@ def _query_site(context: ClientContext, objects: libcst.Call, kind: str) -> Site
     is_watch = any(name == "watch" for name, _ in chain)
     site = client_site(context, objects, Operation.WATCH if is_watch else Operation.LIST, kind, found)
     verb = "watch" if is_watch else "query"
-    return replace(
-        site, suggestion=f"Filter by selector= or field_selector=, or {verb} a single namespace (namespace=…)"
-    )
+    help_text = f"Add .filter(selector=…) or .filter(field_selector=…), or {verb} a single namespace (namespace=…)"
+    return replace(site, suggestion=help_text)
 
 
 def _chained(context: ClientContext, call: libcst.Call) -> list[tuple[str, libcst.Call]]:
-    """The methods called on a query in one expression (`.filter(…).watch()`), in order."""
+    """The methods called on a query (`.filter(…).watch()`), in order: in one expression, through a function
+    of the project handed the query (`wrap(Pod.objects(api), request).filter(…)`, taken to return it), and on
+    a local holding it (`q = Pod.objects(api); q = q.filter(…)`)."""
     chain: list[tuple[str, libcst.Call]] = []
     node: libcst.CSTNode = call
-    while True:
-        attribute = context.file.parent(node)
-        outer = context.file.parent(attribute) if isinstance(attribute, libcst.Attribute) else None
-        if (
-            not isinstance(attribute, libcst.Attribute)
-            or not isinstance(outer, libcst.Call)
-            or outer.func is not attribute
+    for _ in range(_CHAIN_LINKS):
+        parent = context.file.parent(node)
+        wrapper = context.file.parent(parent) if isinstance(parent, libcst.Arg) and parent.keyword is None else None
+        if isinstance(wrapper, libcst.Call) and context.flow.project_function(wrapper.func) is not None:
+            node = wrapper
+            continue
+        outer = context.file.parent(parent) if isinstance(parent, libcst.Attribute) and parent.value is node else None
+        if isinstance(parent, libcst.Attribute) and isinstance(outer, libcst.Call) and outer.func is parent:
+            chain.append((parent.attr.value, outer))
+            node = outer
+            continue
+        chain.extend(_held_by(context, node))
+        break
+    return chain
+
+
+def _held_by(context: ClientContext, query: libcst.CSTNode) -> list[tuple[str, libcst.Call]]:
+    """The methods called on the local a query is assigned to (`q = Pod.objects(api)`), and on what it is
+    reassigned to from them (`q = q.filter(…)`)."""
+    assign = context.file.parent(query)
+    target = assign.targets[0].target if isinstance(assign, libcst.Assign) and len(assign.targets) == 1 else None
+    if not isinstance(target, libcst.Name):
+        return []
+    held: list[libcst.CSTNode] = [query]
+    found = []
+    for call in context.file.calls:  # in source order: a reassignment comes before the calls on its value
+        func = call.func
+        if not (isinstance(func, libcst.Attribute) and isinstance(func.value, libcst.Name)):
+            continue
+        if func.value.value == target.value and any(
+            any(origin is value for value in held) for origin in context.flow.origins(func.value)
         ):
-            return chain
-        chain.append((attribute.attr.value, outer))
-        node = outer
+            found.append((func.attr.value, call))
+            held.append(call)
+    return found
 
 
 def _namespace(
@@ -88,7 +116,10 @@ def _namespace(
     call, position = given[-1]
     namespace = argument(call, "namespace", position)
     assert namespace is not None
-    origins = [namespace.value, *context.flow.origins(namespace.value)]
+    value = namespace.value
+    # `namespace or pykube.all`: every namespace where none is given
+    values = [value.left, value.right] if isinstance(value, libcst.BooleanOperation) else [value]
+    origins = [origin for item in values for origin in (item, *context.flow.origins(item))]
     if any(context.flow.qualified_names(origin) & PYKUBE_ALL for origin in origins):
         return []
     return restrictions(context, call, kind, Narrowing((), ("namespace", position)))
