@@ -1503,6 +1503,9 @@ func main() {
 	clientset := kubernetes.NewForConfigOrDie(&rest.Config{})
 	factory := informers.NewSharedInformerFactoryWithOptions(clientset, time.Hour, informers.WithTransform(strip))
 	factory.Core().V1().Pods().Informer()
+	shared := informers.NewSharedInformerFactoryWithOptions(clientset, time.Hour)
+	shared.Core().V1().Secrets().Informer()
+	shared.Core().V1().ConfigMaps().Informer()
 }
 
 func strip(object interface{}) (interface{}, error) { return object, nil }
@@ -1513,20 +1516,31 @@ def test_an_informer_of_a_factory_built_with_open_options_is_helped_to_those_opt
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A factory NewSharedInformerFactoryWithOptions builds with options that narrow nothing (inspektor-gadget's
-    transform): the help says to add a namespace or a selector to those options, not to build it so, and a note
-    says the transform keeps every Pod."""
+    transform): the help says to add a namespace or a selector to those options, not to build it so (and, where
+    the factory serves other kinds too, to take the kind from a factory of its own), and a note says the
+    transform keeps every Pod."""
     monkeypatch.chdir(
         write_tree(tmp_path, {"go.mod": GO_MOD.format(name="openoptions"), "main.go": OPEN_OPTIONS_FACTORY})
     )
     report = run([Path(".")], CommandLine(), catalog)
+    options = (
+        "Add informers.WithNamespace, or a label or field selector in WithTweakListOptions, to the options of "
+        "informers.NewSharedInformerFactoryWithOptions(…)"
+    )
     assert [(f.code, f.span.line, f.help) for f in report.findings] == [
+        ("WL001", 14, options),
         (
             "WL001",
-            14,
-            "Add informers.WithNamespace, or a label or field selector in WithTweakListOptions, to the options of "
-            "informers.NewSharedInformerFactoryWithOptions(…), or, where it serves other kinds that must stay "
-            "whole, take Pod from a factory of its own so built",
-        )
+            16,
+            f"{options}, or, where it serves other kinds that must stay whole, take Secret from a factory "
+            "of its own so built",
+        ),
+        (
+            "WL001",
+            17,
+            f"{options}, or, where it serves other kinds that must stay whole, take ConfigMap from a "
+            "factory of its own so built",
+        ),
     ]
     assert [(r.span.line, r.message) for r in report.findings[0].related] == [
         (13, "the informer factory is built here, with no namespace or selector"),

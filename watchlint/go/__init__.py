@@ -364,6 +364,15 @@ def _policies(
     return result
 
 
+def _factory_kinds(pending: list[PendingSite]) -> dict[tuple[str, int], frozenset[str]]:
+    """The kinds each informer factory hands out informers of, by its constructor (path, first byte)."""
+    found: dict[tuple[str, int], set[str]] = {}
+    for item in pending:
+        if item.factory_constructor is not None:
+            found.setdefault(item.factory_constructor, set()).add(item.object.kind)
+    return {constructor: frozenset(kinds) for constructor, kinds in found.items()}
+
+
 def _typed_handlers(pending: list[PendingSite]) -> dict[str, Span]:
     """Per kind, the first watch whose handler reads its objects typed: it stays typed, so a metadata-only watch
     of the kind elsewhere would add a second informer (WL005) rather than save one."""
@@ -660,6 +669,7 @@ def _resolve_sites(
         run.module.cache_options_era,
         unevenly_selected((r.item, r.keys) for r in resolved if r.access is Access.CACHE),
         _typed_handlers(pending),
+        _factory_kinds(pending),
     )
     return [
         site

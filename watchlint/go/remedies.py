@@ -351,6 +351,8 @@ class SiteRemedies:
     # predicate selects what another's does not, `predicate.Not(p)`): moving one into the cache hides the rest
     unevenly_selected: frozenset[tuple[str, str]] = frozenset()
     typed_handlers: dict[str, Span] = field(default_factory=dict)  # see go._typed_handlers
+    # the kinds each informer factory (its constructor's path and first byte) hands out informers of
+    factory_kinds: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
 
     @property
     def names(self) -> CacheOptionNames:
@@ -457,7 +459,7 @@ class SiteRemedies:
         if access is Access.CACHE and item.operation is Operation.WATCH:
             return self._watch_suggestion(item, keys)
         if access is not Access.CACHE:
-            return _uncached_help(item, access)
+            return _uncached_help(item, access, self.factory_kinds)
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
         if item.reads_cache_itself:
             return self._cache_itself_help(item)
@@ -613,11 +615,13 @@ def _operator_name(module_path: str) -> str:
     return parts[-1] if parts else "operator"
 
 
-def _uncached_help(item: PendingSite, access: Access) -> str:
+def _uncached_help(item: PendingSite, access: Access, factory_kinds: dict[tuple[str, int], frozenset[str]]) -> str:
     """The remedy of a site outside controller-runtime's cache where the rule's own help does not fit: a
     client-go informer's (see _library_go_help), a dynamic client's watch; "" otherwise."""
     if access is Access.INFORMER_FACTORY:
-        return _library_go_help(item)
+        constructor = item.factory_constructor
+        alone = constructor is not None and factory_kinds.get(constructor, frozenset()) <= {item.object.kind}
+        return _library_go_help(item, alone=alone)
     if access is Access.CLIENTSET and item.operation is Operation.WATCH and item.object.text.startswith("Resource("):
         # its namespace is asked for with Namespace(ns), not a typed accessor's argument
         return (
@@ -627,16 +631,22 @@ def _uncached_help(item: PendingSite, access: Access) -> str:
     return ""
 
 
-def _library_go_help(item: PendingSite) -> str:
+def _library_go_help(item: PendingSite, *, alone: bool = False) -> str:
     """The remedy of an informer of library-go's `InformersFor("")`: the namespaced factories beside it; of one
-    a group-version informers' `New` hands out: its own namespace and tweak."""
+    a group-version informers' `New` hands out: its own namespace and tweak; of a factory built with options:
+    those, and a factory of its own unless the kind is `alone` in the factory."""
     if item.narrowing_call:
         return f"Give {item.narrowing_call} a namespace, or a tweakListOptions that sets a label or field selector"
     if item.options_call:
+        own = (
+            ""
+            if alone
+            else f", or, where it serves other kinds that must stay whole, take {item.object.kind} from a factory "
+            "of its own so built"
+        )
         return (
             f"Add informers.WithNamespace, or a label or field selector in WithTweakListOptions, to the options of "
-            f"{item.options_call}, or, where it serves other kinds that must stay whole, take {item.object.kind} "
-            "from a factory of its own so built"
+            f"{item.options_call}{own}"
         )
     if not item.library_go_factory:
         return ""
