@@ -1335,7 +1335,7 @@ def test_library_go_informers_for_every_namespace_are_told_to_take_a_namespaces_
     monkeypatch.chdir(FIXTURES / "WL001" / "library-go-informers-for-namespaces")
     report = run([Path(".")], CommandLine(), catalog)
     every = '`InformersFor("")` is library-go\'s informer factory over every namespace'
-    lister = next(f for f in report.findings if f.span.line == 34)
+    lister = next(f for f in report.findings if f.span.line == 38)
     assert (lister.code, lister.kind, [r.message for r in lister.related], lister.help) == (
         "WL001",
         "ConfigMap",
@@ -1357,8 +1357,14 @@ def test_library_go_informers_for_every_namespace_are_told_to_take_a_namespaces_
             "WithTweakListOptions sets a label or field selector",
         )
         for path, line, kind, note in [
-            ("main.go", 27, "ConfigMap", every),
-            ("main.go", 30, "ServiceAccount", '`namespace` is "" in one round of the loop: every namespace'),
+            ("main.go", 30, "ConfigMap", every),
+            (
+                "main.go",
+                32,
+                "Pod",
+                "`InformersFor(everyNamespace)` is library-go's informer factory over every namespace",
+            ),
+            ("main.go", 34, "ServiceAccount", '`namespace` is "" in one round of the loop: every namespace'),
             ("pkg/controllers/configs.go", 30, "Event", every),  # its factory parameter given InformersFor("")
             ("pkg/controllers/pods.go", 25, "Event", every),
         ]

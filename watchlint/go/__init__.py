@@ -434,6 +434,9 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
         caller = _passes_every_namespace(file, node, evaluator) if every is None or not every[0].origin else None
         if every is not None and not every[0].origin and caller is None and _names_a_constant(evaluator, file, node):
             judged.pop(id(restriction))  # `const namespace = corev1.NamespaceAll`: every namespace, unconditionally
+            if item.library_go_factory and item.through is None:  # `InformersFor(allNamespaces)`, as of `""`
+                every_factory = f"`{restriction.text}` is library-go's informer factory over every namespace"
+                item.through = Evidence(restriction.span, every_factory)
             continue
         if caller is not None and caller.origin:  # a setting empty by default, one caller's: named as such
             text: str | None = f"{evaluator.guarding.set_text(caller.origin, file)} ({caller.where} passes it)"
