@@ -16,9 +16,11 @@ import libcst
 from watchlint.facts import Mitigation, Operation, Restriction, Site
 from watchlint.python.calls import ClientContext, Narrowing, argument, client_site, keyword, restrictions
 from watchlint.python.lightkube_kr8s import resource_class_kind
+from watchlint.python.names import constant_string
 
 PYKUBE_CLASSES = ("pykube.",)
 PYKUBE_ALL = frozenset({"pykube.all", "pykube.query.all_"})
+_OBJECT_FACTORIES = frozenset({"pykube.object_factory", "pykube.objects.object_factory"})
 _BY_NAME = frozenset({"get_by_name", "get", "get_or_none"})  # `get` and `get_or_none` by name=
 _FILTERS = frozenset({"filter", "get", "get_or_none"})  # the methods taking namespace= and selectors
 _SELECTORS = Narrowing((("selector", None), ("field_selector", None)))
@@ -32,12 +34,23 @@ def extract_pykube(context: ClientContext) -> list[Site]:
         func = call.func
         if not isinstance(func, libcst.Attribute) or func.attr.value != "objects":
             continue
-        kind = resource_class_kind(context, func.value, PYKUBE_CLASSES)
+        kind = resource_class_kind(context, func.value, PYKUBE_CLASSES) or _factory_kind(context, func.value)
         if kind is not None:
             site = _query_site(context, call, kind)
             if site is not None:
                 sites.append(site)
     return sites
+
+
+def _factory_kind(context: ClientContext, value: libcst.BaseExpression) -> str | None:
+    """The kind of a class `pykube.object_factory(api, "v1", "Secret")` builds, named by a constant string."""
+    for origin in [value, *context.flow.origins(value)]:
+        if not isinstance(origin, libcst.Call) or not context.flow.qualified_names(origin.func) & _OBJECT_FACTORIES:
+            continue
+        given = argument(origin, "kind", 2)
+        kind = constant_string(context.flow, given.value) if given is not None else None
+        return context.kinds.python_kind(kind) if kind else None
+    return None
 
 
 def _query_site(context: ClientContext, objects: libcst.Call, kind: str) -> Site | None:
