@@ -1405,9 +1405,9 @@ def test_a_kind_no_namespace_holds_is_helped_with_selectors_only(
         (
             "WL001",
             22,
+            # the factory serves Nodes alone: no factory of its own to take them from
             "Build the informer factory with NewSharedInformerFactoryWithOptions and a label or field selector in "
-            "WithTweakListOptions, or, where it serves other kinds that must stay whole, take Node from a factory of "
-            "its own so built",
+            "WithTweakListOptions",
         ),
         ("WL004", 23, "Pass a label or field selector"),
         ("WL001", 24, "Set LabelSelector or FieldSelector in the metav1.ListOptions"),

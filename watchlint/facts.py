@@ -213,6 +213,7 @@ class Site:
     # the ListFunc beside a raw watch's WatchFunc (a ListerWatcher handed on through fields): the reflector or
     # informer given the pair keeps every object, so the watch caches rather than streams
     list_watch: Evidence | None = None
+    alone_in_factory: bool = False  # a client-go informer of a factory that hands out this kind only
     helper_call: str = ""  # and the callee that watches or reads there, as written (`NewIndexerInformer`)
     injected: bool = False  # an informer of knative's injection, which injection.WithNamespaceScope scopes
     reads_cache_itself: bool = False  # through `mgr.GetCache()`: the client's options (DisableFor) do not apply

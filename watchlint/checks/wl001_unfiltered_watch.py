@@ -160,16 +160,18 @@ def _narrowing(site: Site, namespaced: bool = True, *, selector_only: bool = Fal
         )
     # a shared factory serves other kinds too, which a factory-wide namespace or selector would narrow as well;
     # the options go to NewSharedInformerFactoryWithOptions: NewSharedInformerFactory takes none
+    own = (
+        ""
+        if site.alone_in_factory
+        else f", or, where it serves other kinds that must stay whole, take {site.kind} from a factory of its own so "
+        "built"
+    )
     if selector_only:
-        return (
-            "Give the factory a label or field selector too (WithTweakListOptions), or, where it serves "
-            f"other kinds that must stay whole, take {site.kind} from a factory of its own so built"
-        )
+        return f"Give the factory a label or field selector too (WithTweakListOptions){own}"
     scope = "informers.WithNamespace, or " if namespaced else ""
     return (
         f"Build the informer factory with NewSharedInformerFactoryWithOptions and {scope}a label or field selector in "
-        f"WithTweakListOptions, or, where it serves other kinds that must stay whole, take {site.kind} from a factory "
-        "of its own so built"
+        f"WithTweakListOptions{own}"
     )
 
 

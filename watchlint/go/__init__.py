@@ -824,6 +824,7 @@ def _site(
         through=item.through,
         transform=item.transform,
         list_watch=item.list_watch,
+        alone_in_factory=remedies.alone_in_factory(item),
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
         cache_options_era=remedies.era,

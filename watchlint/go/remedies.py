@@ -387,6 +387,12 @@ class SiteRemedies:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
 
+    def alone_in_factory(self, item: PendingSite) -> bool:
+        """Whether a client-go informer's factory hands out informers of its kind only: no other kind would keep
+        a factory-wide namespace or selector from applying."""
+        constructor = item.factory_constructor
+        return constructor is not None and self.factory_kinds.get(constructor, frozenset()) <= {item.object.kind}
+
     def _watch_suggestion(self, item: PendingSite, keys: tuple[str, ...]) -> str:
         """The text remedy of a watch where the rule's own help does not fit: of a cache of its own, or of a
         framework's builder (which takes no builder.OnlyMetadata)."""
@@ -459,7 +465,7 @@ class SiteRemedies:
         if access is Access.CACHE and item.operation is Operation.WATCH:
             return self._watch_suggestion(item, keys)
         if access is not Access.CACHE:
-            return _uncached_help(item, access, self.factory_kinds)
+            return _uncached_help(item, access, alone=self.alone_in_factory(item))
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
         if item.reads_cache_itself:
             return self._cache_itself_help(item)
@@ -615,12 +621,11 @@ def _operator_name(module_path: str) -> str:
     return parts[-1] if parts else "operator"
 
 
-def _uncached_help(item: PendingSite, access: Access, factory_kinds: dict[tuple[str, int], frozenset[str]]) -> str:
+def _uncached_help(item: PendingSite, access: Access, *, alone: bool) -> str:
     """The remedy of a site outside controller-runtime's cache where the rule's own help does not fit: a
-    client-go informer's (see _library_go_help), a dynamic client's watch; "" otherwise."""
+    client-go informer's (see _library_go_help; `alone` in its factory), a dynamic client's watch; ""
+    otherwise."""
     if access is Access.INFORMER_FACTORY:
-        constructor = item.factory_constructor
-        alone = constructor is not None and factory_kinds.get(constructor, frozenset()) <= {item.object.kind}
         return _library_go_help(item, alone=alone)
     if access is Access.CLIENTSET and item.operation is Operation.WATCH and item.object.text.startswith("Resource("):
         # its namespace is asked for with Namespace(ns), not a typed accessor's argument
