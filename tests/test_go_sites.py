@@ -1414,6 +1414,57 @@ def test_a_kind_no_namespace_holds_is_helped_with_selectors_only(
     ]
 
 
+SHARED_FACTORY_MAIN = """package main
+
+import (
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+)
+
+func watchSecrets(clientset kubernetes.Interface, stop <-chan struct{}) {
+	factory := informers.NewSharedInformerFactory(clientset, 0)
+	factory.Core().V1().Secrets().Informer()
+	factory.Apps().V1().Deployments().Informer()
+	factory.Start(stop)
+}
+
+func watchPods(clientset kubernetes.Interface, stop <-chan struct{}) {
+	factory := informers.NewSharedInformerFactory(clientset, 0)
+	factory.Core().V1().Pods().Informer()
+	factory.Start(stop)
+}
+
+func main() {
+	clientset := kubernetes.NewForConfigOrDie(&rest.Config{})
+	watchSecrets(clientset, nil)
+	watchPods(clientset, nil)
+}
+"""
+
+
+def test_a_factory_serving_other_kinds_keeps_the_help_to_a_factory_of_its_own(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A factory that also hands out Deployments (a kind outside the catalogue) would narrow them too: its help
+    offers a factory of its own; the factory of the same name in another function serves Pods alone."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="shared"), "main.go": SHARED_FACTORY_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    build = (
+        "Build the informer factory with NewSharedInformerFactoryWithOptions and informers.WithNamespace, or a label "
+        "or field selector in WithTweakListOptions"
+    )
+    assert [(f.code, f.span.line, f.help) for f in report.findings] == [
+        (
+            "WL001",
+            11,
+            f"{build}, or, where it serves other kinds that must stay whole, take Secret from a factory of its own so "
+            "built",
+        ),
+        ("WL001", 18, build),
+    ]
+
+
 def test_a_scope_set_under_a_setting_and_in_a_loop_over_it_names_the_setting_once(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

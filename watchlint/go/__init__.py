@@ -37,7 +37,7 @@ from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
 from watchlint.go.buildtags import header, in_default_build
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.clientcollect import collect as collect_clients
-from watchlint.go.clientgo import TypedClientNames
+from watchlint.go.clientgo import TypedClientNames, go_plural
 from watchlint.go.clientrefs import FieldRef, ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations, FunctionKey
@@ -365,12 +365,47 @@ def _policies(
 
 
 def _factory_kinds(pending: list[PendingSite]) -> dict[tuple[str, int], frozenset[str]]:
-    """The kinds each informer factory hands out informers of, by its constructor (path, first byte)."""
+    """The kinds each informer factory hands out informers of, by its constructor (path, first byte): the
+    sites' kinds, and for a factory held in a local of the sites' file, every accessor read on the local
+    (`f.Apps().V1().Deployments()`, a kind outside the catalogue too); a local used otherwise (handed to a
+    function, stored) may serve any kind, named "*"."""
     found: dict[tuple[str, int], set[str]] = {}
     for item in pending:
-        if item.factory_constructor is not None:
-            found.setdefault(item.factory_constructor, set()).add(item.object.kind)
+        constructor = item.factory_constructor
+        if constructor is None:
+            continue
+        kinds = found.setdefault(constructor, set())
+        kinds.add(item.object.kind)
+        if constructor[0] == item.file.path and "*" not in kinds:
+            node = item.file.tree.root_node.descendant_for_byte_range(constructor[1], constructor[1])
+            function = item.file.enclosing_function(node) if node is not None else None
+            if function is None:
+                kinds.add("*")
+                continue
+            text = item.file.source.data[: function.end_byte]  # the function the local is declared in
+            kinds |= _accessors_read(text, function.start_byte, constructor[1], item.object.kind)
     return {constructor: frozenset(kinds) for constructor, kinds in found.items()}
+
+
+_ASSIGNED_LOCAL = re.compile(rb"(\w+)\s*:?=\s*$")
+_ACCESSOR = rb"\.\w+\(\)\.\w+\(\)\.(\w+)\(\)"
+
+
+def _accessors_read(data: bytes, function_start: int, start: int, kind: str) -> set[str]:
+    """The informers a factory constructed at `start` and assigned to a local hands out in the function that
+    starts at `function_start` and ends `data`, by accessor name (the site's own kind as itself); {"*"} where the
+    local is used otherwise or not found."""
+    line_start = data.rfind(b"\n", 0, start) + 1
+    assigned = _ASSIGNED_LOCAL.search(data[line_start:start])
+    if assigned is None:
+        return {"*"}
+    name = re.escape(assigned.group(1))
+    used = rb"\b" + name + rb"\b(" + _ACCESSOR + rb"|\.(?:Start|WaitForCacheSync|Shutdown)\(|\s*:?=)?"
+    uses = re.findall(used, data[function_start:])
+    if any(not use[0] for use in uses):
+        return {"*"}
+    plural = go_plural(kind).encode()
+    return {kind if accessor == plural else accessor.decode() for _, accessor in uses if accessor}
 
 
 def _typed_handlers(pending: list[PendingSite]) -> dict[str, Span]:
