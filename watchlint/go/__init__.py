@@ -376,7 +376,9 @@ def _factory_kinds(pending: list[PendingSite]) -> dict[tuple[str, int], frozense
             continue
         kinds = found.setdefault(constructor, set())
         kinds.add(item.object.kind)
-        if constructor[0] == item.file.path and "*" not in kinds:
+        if constructor[0] != item.file.path:
+            kinds.add("*")  # built in another file, reached through a parameter or a field: its kinds are not read
+        elif "*" not in kinds:
             node = item.file.tree.root_node.descendant_for_byte_range(constructor[1], constructor[1])
             function = item.file.enclosing_function(node) if node is not None else None
             if function is None:
