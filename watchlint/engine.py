@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -403,8 +403,6 @@ pickling.register(UnitOutcome)
 
 def _also(finding: Finding, other: Finding) -> Finding:
     """A finding that also stands for another kind the same call reads or watches."""
-    from dataclasses import replace
-
     from watchlint.findings import Related
 
     return replace(finding, related=(*finding.related, Related(other.span, f"the same call: {other.message}")))

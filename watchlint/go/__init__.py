@@ -367,25 +367,19 @@ def _policies(
 def _factory_kinds(pending: list[PendingSite]) -> dict[tuple[str, int], frozenset[str]]:
     """The kinds each informer factory hands out informers of, by its constructor (path, first byte): the
     sites' kinds, and for a factory held in a local of the sites' file, every accessor read on the local
-    (`f.Apps().V1().Deployments()`, a kind outside the catalogue too); a local used otherwise (handed to a
-    function, stored) may serve any kind, named "*"."""
+    (`f.Apps().V1().Deployments()`, a kind outside the catalogue too); a factory built in another file, or a
+    local used otherwise (handed to a function, stored), may serve any kind, named "*"."""
     found: dict[tuple[str, int], set[str]] = {}
     for item in pending:
         constructor = item.factory_constructor
         if constructor is None:
             continue
-        kinds = found.setdefault(constructor, set())
+        kinds = found.get(constructor)
+        if kinds is None:  # the function holding the factory is read once, for its first site
+            kinds = found[constructor] = _accessors_read(item.file, constructor, item.object.kind)
         kinds.add(item.object.kind)
-        if constructor[0] != item.file.path:
-            kinds.add("*")  # built in another file, reached through a parameter or a field: its kinds are not read
-        elif "*" not in kinds:
-            node = item.file.tree.root_node.descendant_for_byte_range(constructor[1], constructor[1])
-            function = item.file.enclosing_function(node) if node is not None else None
-            if function is None:
-                kinds.add("*")
-                continue
-            text = item.file.source.data[: function.end_byte]  # the function the local is declared in
-            kinds |= _accessors_read(text, function.start_byte, constructor[1], item.object.kind)
+        if constructor[0] != item.file.path:  # a site reaching it from another file: through a parameter or field
+            kinds.add("*")
     return {constructor: frozenset(kinds) for constructor, kinds in found.items()}
 
 
@@ -393,17 +387,23 @@ _ASSIGNED_LOCAL = re.compile(rb"(\w+)\s*:?=\s*$")
 _ACCESSOR = rb"\.\w+\(\)\.\w+\(\)\.(\w+)\(\)"
 
 
-def _accessors_read(data: bytes, function_start: int, start: int, kind: str) -> set[str]:
-    """The informers a factory constructed at `start` and assigned to a local hands out in the function that
-    starts at `function_start` and ends `data`, by accessor name (the site's own kind as itself); {"*"} where the
-    local is used otherwise or not found."""
+def _accessors_read(file: GoFile, constructor: tuple[str, int], kind: str) -> set[str]:
+    """The informers a factory constructed in `file` and assigned to a local hands out in the function that
+    declares the local, by accessor name (`kind`'s own as the kind); {"*"} where the factory is built in another
+    file (reached through a parameter or a field), or the local is used otherwise or not found."""
+    path, start = constructor
+    node = file.tree.root_node.descendant_for_byte_range(start, start) if path == file.path else None
+    function = file.enclosing_function(node) if node is not None else None
+    if function is None:
+        return {"*"}
+    data = file.source.data
     line_start = data.rfind(b"\n", 0, start) + 1
     assigned = _ASSIGNED_LOCAL.search(data[line_start:start])
     if assigned is None:
         return {"*"}
     name = re.escape(assigned.group(1))
-    used = rb"\b" + name + rb"\b(" + _ACCESSOR + rb"|\.(?:Start|WaitForCacheSync|Shutdown)\(|\s*:?=)?"
-    uses = re.findall(used, data[function_start:])
+    used = re.compile(rb"\b" + name + rb"\b(" + _ACCESSOR + rb"|\.(?:Start|WaitForCacheSync|Shutdown)\(|\s*:?=)?")
+    uses = used.findall(data, function.start_byte, function.end_byte)
     if any(not use[0] for use in uses):
         return {"*"}
     plural = go_plural(kind).encode()

@@ -15,7 +15,7 @@ from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.heldclients import HeldClient, kind_client, read_key, same_key, typed_accessor
 from watchlint.go.listoptions import ListOptionsReader
-from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, GoFile, TypeRef
+from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, GoFile, TypeRef, call_parts
 from watchlint.go.pending import (
     PendingSite,
     calls_in,
@@ -105,6 +105,10 @@ def go_plural(kind: str) -> str:
     return f"{kind}s"
 
 
+# the methods of those listers that read an informer (`SecretLister().Secrets(ns)`, `.List(selector)`)
+COMBINED_LISTER_METHODS = frozenset({*(go_plural(kind) for kind in _COMBINED_LISTERS.values()), "List"})
+
+
 class ClientGoSites:
     """Finds the client-go sites of a module's files; factories held in parameters and fields are judged once
     the module's calls and writes are known."""
@@ -167,10 +171,22 @@ class ClientGoSites:
         the namespace the client is for, where it is seen, and by the list options the call passes."""
         accessor, plural, kind = typed
         found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
+        return self._request_site(file, call, method, found, namespace, arguments, receiver)
+
+    def _request_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        found: ObjectRef,
+        namespace: tree_sitter.Node | None,
+        arguments: list[tree_sitter.Node],
+        receiver: str = "",
+    ) -> PendingSite:
+        """The site of a Get, List or Watch the API server answers (a typed, dynamic or metadata client's),
+        narrowed by the namespace asked for, where it is seen, and by the list options the call passes."""
         operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
-        site = pending_site(
-            self.resolver, file, call, method, operation, Access.CLIENTSET, found, ObjectForm.TYPED, receiver
-        )
+        site = pending_site(self.resolver, file, call, method, operation, Access.CLIENTSET, found, found.form, receiver)
         if namespace is not None:
             restrict_namespace(site, file, namespace, "namespace")
         if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
@@ -551,15 +567,8 @@ class ClientGoSites:
         if kind is None or form is None:
             return None
         found = ObjectRef(kind, form, f"Resource({' '.join(parser.text(resource).split())})", method == "List")
-        operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
-        site = pending_site(self.resolver, file, call, method, operation, Access.CLIENTSET, found, form)
         namespace = parser.first_named(namespace_call.child_by_field_name("arguments")) if namespace_call else None
-        if namespace is not None:
-            restrict_namespace(site, file, namespace, "namespace")
-        if arguments and method != "Get":
-            self.options.narrow(site, file, arguments[-1])
-            site.options_parameter = self.options.parameter(file, arguments[-1])
-        return site
+        return self._request_site(file, call, method, found, namespace, arguments)
 
     def _dynamic_client_form(self, file: GoFile, client: tree_sitter.Node) -> ObjectForm | None:
         """The form of the objects client-go's dynamic (unstructured) or metadata client returns, by the
@@ -568,15 +577,8 @@ class ClientGoSites:
         package = typed.package if typed is not None else None
         if package is None:
             built = self.values.defined_as(file, client, 2)
-            function = (
-                built.child_by_field_name("function") if built is not None and built.type == "call_expression" else None
-            )
-            operand = (
-                function.child_by_field_name("operand")
-                if function is not None and function.type == "selector_expression"
-                else None
-            )
-            package = file.imports.get(parser.text(operand)) if operand is not None else None
+            called = call_parts(built) if built is not None and built.type == "call_expression" else None
+            package = file.imports.get(called.operand_text) if called is not None and called.operand else None
         return _DYNAMIC_CLIENTS.get(package or "")
 
     def _resource_kind(self, file: GoFile, node: tree_sitter.Node | None) -> str | None:

@@ -683,11 +683,8 @@ class ClientGraph:
             if info is None or not returned or len({parser.text(item) for item in returned}) != 1:
                 return None  # a constructor returning one literal, from any of its returns (`return &rec, nil`)
             held_in, value = info.file, self._held_literal(info.file, returned[0])
-        if value is not None and value.type == "unary_expression":
-            value = value.child_by_field_name("operand")
-        if value is None or value.type != "composite_literal":
-            return None
-        given = next((item for key, item in keyed_elements(value) if key == name), None)
+        literal = _struct_literal(value)
+        given = next((item for key, item in keyed_elements(literal) if key == name), None) if literal else None
         return (held_in, given) if given is not None else None
 
     def _held_literal(self, file: GoFile, value: tree_sitter.Node) -> tree_sitter.Node | None:
@@ -712,10 +709,8 @@ class ClientGraph:
             return None
         info = self.resolver.callee(file, built)
         returned = [value for value in returned_values(info.node) if value.type != "nil"] if info else []
-        literal = returned[0] if len(returned) == 1 else None
-        if literal is not None and literal.type == "unary_expression":  # `&Config{…}`
-            literal = literal.child_by_field_name("operand")
-        if info is None or literal is None or literal.type != "composite_literal":
+        literal = _struct_literal(returned[0]) if len(returned) == 1 else None  # `Config{…}`, `&Config{…}`
+        if info is None or literal is None:
             return None
         value = next((value for key, value in keyed_elements(literal) if key == name), None)
         parameter = (
@@ -1163,10 +1158,14 @@ class ClientGraph:
 def _built_by_a_literal(resolver: Resolver, file: GoFile, operand: tree_sitter.Node) -> bool:
     """Whether a name is a local declared with a struct literal (`rec := Recorder{Client: c}`, or its address)."""
     declaration = resolver.declaration(file, operand) if operand.type == "identifier" else None
-    value = declaration.value_node if declaration is not None else None
+    return declaration is not None and _struct_literal(declaration.value_node) is not None
+
+
+def _struct_literal(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The struct literal a value is, or takes the address of (`&Recorder{…}`); None for another value."""
     if value is not None and value.type == "unary_expression":
         value = value.child_by_field_name("operand")
-    return value is not None and value.type == "composite_literal"
+    return value if value is not None and value.type == "composite_literal" else None
 
 
 def _passed_through(label: str, evidence: Evidence) -> Evidence | None:

@@ -302,14 +302,8 @@ class FieldValues:
                     continue
                 for call in file.calls():
                     for argument in parser.named(call.arguments) if call.arguments is not None else ():
-                        target = (
-                            argument.child_by_field_name("operand") if argument.type == "unary_expression" else None
-                        )
-                        if (
-                            target is not None
-                            and target.type == "selector_expression"
-                            and parser.text(argument.child_by_field_name("operator")) == "&"
-                        ):
+                        target = argument.child_by_field_name("operand") if parser.is_unary(argument, "&") else None
+                        if target is not None and target.type == "selector_expression":
                             names.add(parser.text(target.child_by_field_name("field")))
             self._addresses_passed = frozenset(names)
         return self._addresses_passed

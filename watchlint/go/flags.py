@@ -440,7 +440,7 @@ def _shared_folders(one: str, other: str) -> int:
 def _destination(value: tree_sitter.Node) -> tree_sitter.Node | None:
     """What a value flag fills: `v` of `&v`, or of a Value built around its address (kong-operator's
     `newValidatedValue(&cfg.WatchNamespaces, parse)`, `&listValue{&cfg.Namespaces}`)."""
-    if value.type == "unary_expression" and parser.text(value.child_by_field_name("operator")) == "&":
+    if parser.is_unary(value, "&"):
         inner = value.child_by_field_name("operand")
         if inner is None or inner.type != "composite_literal":
             return inner
@@ -456,6 +456,4 @@ def _destination(value: tree_sitter.Node) -> tree_sitter.Node | None:
             first = parser.first_named(first) if first.type == "literal_element" else first
     else:
         return None
-    if first is None or first.type != "unary_expression" or parser.text(first.child_by_field_name("operator")) != "&":
-        return None
-    return first.child_by_field_name("operand")
+    return first.child_by_field_name("operand") if first is not None and parser.is_unary(first, "&") else None

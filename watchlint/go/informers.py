@@ -17,7 +17,6 @@ from watchlint.go.listoptions import (
     WATCH_FUNCS,
     Built,
     ListOptionsReader,
-    is_unary,
     list_options,
     local_values,
     option_restrictions,
@@ -281,7 +280,7 @@ class InformerSites:
         options it sends."""
         request = next((call for call in calls_in(function) if method_name(call) == "VersionedParams"), None)
         sent = parser.named(request.child_by_field_name("arguments") or request) if request is not None else []
-        if request is None or not sent or not is_unary(sent[0], "&"):
+        if request is None or not sent or not parser.is_unary(sent[0], "&"):
             return False
         chain: dict[str, tree_sitter.Node] = {}
         part = operand_of(request)

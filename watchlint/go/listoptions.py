@@ -54,7 +54,7 @@ def passed_at_build(
     """A parameter (`ns`, or `*ns`) of the function that built a list-watch as the call that built it passes
     it, with that call's file; the node itself where it names no parameter. Another call of the function may
     pass another value: this call's decides for the informer over the list-watch it returns."""
-    dereferenced = is_unary(node, "*")
+    dereferenced = parser.is_unary(node, "*")
     name = node.child_by_field_name("operand") if dereferenced else node
     declaration = resolver.declaration(file, name) if name is not None and name.type == "identifier" else None
     if built is None or declaration is None or declaration.parameter_index < 0:
@@ -67,14 +67,9 @@ def passed_at_build(
     if declaration.parameter_index >= len(passed):
         return file, node
     value = passed[declaration.parameter_index]
-    if dereferenced and is_unary(value, "&"):
+    if dereferenced and parser.is_unary(value, "&"):
         value = value.child_by_field_name("operand") or value
     return caller_file, value
-
-
-def is_unary(node: tree_sitter.Node, operator: str) -> bool:
-    """Whether a node is the unary `operator` (`&x`, `*x`) applied to an operand."""
-    return node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) == operator
 
 
 def _context_first(function: tree_sitter.Node) -> int:
@@ -187,7 +182,7 @@ class ListOptionsReader:
                 is_effective=excluded is None,
                 detail=EXCLUDES_ONLY + excluded if excluded is not None else "",
             )
-            held = value.child_by_field_name("operand") if is_unary(value, "*") else value
+            held = value.child_by_field_name("operand") if parser.is_unary(value, "*") else value
             if excluded is None and held is not None and held.type in _HELD_SELECTORS:
                 self._selector_values[id(restriction)] = (file, held)
             yield restriction
@@ -233,7 +228,9 @@ class ListOptionsReader:
             restriction = selector_restriction(
                 self.resolver, file, target, value, field, kind, shown(target, value, field)
             )
-            if held.type in ("identifier", "selector_expression") or is_unary(held, "*"):  # `*selector` of a flag
+            if held.type in ("identifier", "selector_expression") or parser.is_unary(
+                held, "*"
+            ):  # `*selector` of a flag
                 self._selector_values[id(restriction)] = (held_file, held)
             yield restriction
 

@@ -114,6 +114,11 @@ def text(node: tree_sitter.Node | None) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
+def is_unary(node: tree_sitter.Node, operator: str) -> bool:
+    """Whether a node is the unary `operator` (`&x`, `*x`) applied to an operand."""
+    return node.type == "unary_expression" and text(node.child_by_field_name("operator")) == operator
+
+
 def named(node: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The named children of a node, without comments: tree-sitter attaches a comment to whatever node it
     sits in, so `Owns(// why\n&corev1.Pod{})` would otherwise have the comment as its first argument. Loops

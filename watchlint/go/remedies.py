@@ -15,6 +15,7 @@ from watchlint.facts import Access, CachePolicy, Mitigation, ObjectForm, Operati
 from watchlint.fixes import Applicability, Fix, merged
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary
+from watchlint.go.clientgo import go_plural
 from watchlint.go.clientrefs import FieldRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.edits import (
@@ -657,10 +658,9 @@ def _library_go_help(item: PendingSite, *, alone: bool = False) -> str:
         return ""
     lister = item.object.text.split("().", 1)[0] if "Lister()." in item.object.text else ""
     if lister:  # a combined lister: per namespace it reads that namespace's factory
-        plural = item.object.text.rsplit("().", 1)[-1].removesuffix("()")
-        plural = plural if plural != "List" else f"{item.object.kind}s"
         return (
-            f"Read {item.object.kind} through {lister}().{plural}(namespace) for a namespace the operator works in, "
+            f"Read {item.object.kind} through {lister}().{go_plural(item.object.kind)}(namespace) for a namespace "
+            "the operator works in, "
             "whose factory NewKubeInformersForNamespaces builds with informers.WithNamespace, not across every "
             'namespace (List, or the namespace ""), which reads the factory over every namespace; where it must see '
             "every namespace, from a factory of its own whose WithTweakListOptions sets a label or field selector"

@@ -11,7 +11,7 @@ import tree_sitter
 
 from watchlint.facts import Access, Evidence, ObjectForm, Operation, Restriction
 from watchlint.go import parser
-from watchlint.go.clientgo import ClientGoSites, TypedClientNames
+from watchlint.go.clientgo import COMBINED_LISTER_METHODS, ClientGoSites, TypedClientNames
 from watchlint.go.clientrefs import ClientRef, ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import FunctionKey, resolve_type
@@ -150,7 +150,9 @@ class SiteExtractor:
             yield from (site for source in sources for site in self._watch_site(file, call, [source, *arguments[1:]]))
         elif method in _INFORMERS:
             yield from self._informer_site(file, call, method, arguments)
-        elif method in _LISTER_METHODS and (lister := self.client_go.combined_lister_site(file, call, method, operand)):
+        elif method in COMBINED_LISTER_METHODS and (
+            lister := self.client_go.combined_lister_site(file, call, method, operand)
+        ):
             yield lister  # library-go's `SecretLister().Secrets(ns)`, `.List(selector)`
         elif method in _READS or method == "Watch":
             yield from self._read_or_watch(file, call, method, operand, arguments)
@@ -996,8 +998,6 @@ def _passing_calls(
     return deployed(key) or [(file, call) for file, call in callers(key) if not file.is_test]
 
 
-# the methods of library-go's combined listers (clientgo.combined_lister_site)
-_LISTER_METHODS = frozenset({"Secrets", "ConfigMaps", "Pods", "List"})
 # builder's option interfaces, to which an option is converted (`builder.WatchesOption(opt)`)
 _OPTION_CONVERSIONS = frozenset({"ForOption", "OwnsOption", "WatchesOption"})
 

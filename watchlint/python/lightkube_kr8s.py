@@ -140,9 +140,14 @@ def _api_call(context: ClientContext, node: libcst.CSTNode) -> libcst.Call | Non
 
 def _every_namespace(context: ClientContext, value: libcst.BaseExpression) -> bool:
     """`kr8s.ALL`, or the `"all"` it stands for."""
+    return _names_all(context, value, KR8S_ALL, "all")
+
+
+def _names_all(context: ClientContext, value: libcst.BaseExpression, everything: frozenset[str], literal: str) -> bool:
+    """Whether a namespace value is a library's all-namespaces constant (`everything`) or its string (`literal`)."""
     origins = context.flow.origins(value)
-    return any(context.flow.qualified_names(origin) & KR8S_ALL for origin in origins) or (
-        constant_string(context.flow, value) == "all"
+    return any(context.flow.qualified_names(origin) & everything for origin in origins) or (
+        constant_string(context.flow, value) == literal
     )
 
 
@@ -161,10 +166,7 @@ def _namespace(
     if arg is None or is_none(arg.value):
         where = method_name(call) or call
         return [Restriction(Mitigation.NAMESPACE, kind, context.file.span(where), default)]
-    origins = context.flow.origins(arg.value)
-    if any(context.flow.qualified_names(origin) & everything for origin in origins):
-        return []
-    if constant_string(context.flow, arg.value) == literal:
+    if _names_all(context, arg.value, everything, literal):
         return []
     text = f"`namespace={context.file.code(arg.value)}`"
     return [Restriction(Mitigation.NAMESPACE, kind, argument_span(context.file, arg), text)]
