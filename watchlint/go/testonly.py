@@ -37,14 +37,19 @@ def test_only_packages(
         for file in files
         if file.package_name != "main"
         and file.package_path not in imported
-        and _inside_module(file.package_path, module_paths) & ({"internal"} | _TEST_SUPPORT)
+        and _test_only_elements(file.package_path, module_paths)
     )
 
 
-def _inside_module(package: str, module_paths: frozenset[str]) -> set[str]:
-    """The elements of the part of a package's path inside its module: an `internal` element of the module path
-    itself (`corp.example/internal/op`) lets packages of other modules import it."""
-    for module in module_paths:
-        if package == module or package.startswith(module + "/"):
-            return set(package[len(module) :].split("/"))
-    return set()
+def _test_only_elements(package: str, module_paths: frozenset[str]) -> set[str]:
+    """The elements of a package's path that make it test code: an `internal` element inside its own module (one
+    in the module path itself, `corp.example/internal/op`, lets packages of other modules import it), a
+    test-support name inside the outermost module holding it (a module nested in `pkg/testhelper/` is the
+    outer module's test support)."""
+    holding = sorted(
+        (module for module in module_paths if package == module or package.startswith(module + "/")), key=len
+    )
+    if not holding:
+        return set()
+    own = set(package[len(holding[-1]) :].split("/")) & {"internal"}
+    return own | (set(package[len(holding[0]) :].split("/")) & _TEST_SUPPORT)
