@@ -681,6 +681,26 @@ def test_a_watch_of_a_cache_of_its_own_is_helped_with_that_caches_options(
     )
 
 
+def test_a_watch_in_a_loop_over_several_kinds_is_offered_no_metadata_only_option(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """builder.OnlyMetadata on a call in a loop would make every kind of the loop metadata-only; a loop over one
+    kind may take it."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "kinds-watched-in-a-loop-over-a-literal")
+    report = run([Path(".")], CommandLine(), catalog)
+    helps = {finding.span.line: finding.help for finding in report.findings}
+    assert helps[32] == (
+        "Restrict ServiceAccount with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: "
+        "the call watches every kind of the loop around it, and builder.OnlyMetadata there would make all of them "
+        "metadata-only"
+    )
+    assert helps[35].startswith("Restrict ConfigMap")
+    assert "the call watches every kind of the loop" in helps[35]
+    assert helps[39].endswith(", or watch it with builder.OnlyMetadata")
+    titles = {finding.span.line: [fix.title for fix in finding.fixes] for finding in report.findings}
+    assert not any("OnlyMetadata" in title for title in titles[32] + titles[35])
+
+
 MANAGER_INFORMER = """package main
 
 import (
@@ -710,6 +730,46 @@ def test_get_informer_is_offered_metadata_only_where_nothing_reads_the_kind_type
     (root / "main.go").write_text(MANAGER_INFORMER.replace("&pod)", "&corev1.Namespace{})"), encoding="utf-8")
     (watch,) = [finding for finding in run([Path(".")], CommandLine(), catalog).findings if finding.code == "WL001"]
     assert "ask GetInformer for a metav1.PartialObjectMetadata of the kind" in watch.help
+
+
+HELPER_INFORMER = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type server struct{ mgr ctrl.Manager }
+
+func (s *server) informOn(obj client.Object) error {
+	_, err := s.mgr.GetCache().GetInformer(context.Background(), obj)
+	return err
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	s := &server{mgr: mgr}
+	_ = s.informOn(&corev1.Pod{})
+}
+"""
+
+
+def test_get_informer_in_a_helper_is_helped_as_get_informer(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reported at the helper's call, the watch is still GetInformer's: no builder takes builder.OnlyMetadata."""
+    root = write_tree(tmp_path / "op", {"go.mod": GO_MOD.format(name="op"), "main.go": HELPER_INFORMER})
+    monkeypatch.chdir(root)
+    (watch,) = [finding for finding in run([Path(".")], CommandLine(), catalog).findings if finding.code == "WL001"]
+    assert (watch.span.line, watch.help) == (
+        21,
+        "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options, or, where "
+        "nothing reads its objects typed, ask GetInformer for a metav1.PartialObjectMetadata of the kind "
+        "(metadata only)",
+    )
 
 
 SWAPPABLE_MANAGER_MAIN = """package main

@@ -68,7 +68,7 @@ def suggestion(site: Site, language: Language, read_typed: bool = False, *, name
         names = cache_option_names(site.cache_options_era)
         fields = names.by_object_fields if namespaced else "Label or Field"
         restrict = f"Restrict {site.kind} with {names.by_object} ({fields}) {names.by_object_in}"
-        method = site.call.rsplit(".", 1)[-1]
+        method = (site.helper_call or site.call).rsplit(".", 1)[-1]  # inside a helper, the call that watches
         if method in ("GetInformer", "GetInformerForKind") and not read_typed:
             # no builder: the metadata form is another object, which only GetInformer takes (GetInformerForKind
             # builds a typed informer from the GroupVersionKind), and a typed lister of its indexer would break

@@ -384,7 +384,8 @@ class SiteRemedies:
                     for key in keys
                     if (key, kind.name) not in self.unevenly_selected
                 )
-            if item.object.kind not in self.typed_elsewhere and not item.foreign_builder and not item.handles_typed:
+            metadata_only = not (item.foreign_builder or item.handles_typed or item.looped)
+            if item.object.kind not in self.typed_elsewhere and metadata_only:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
 
@@ -407,9 +408,14 @@ class SiteRemedies:
         restrict = f"Restrict {kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}"
         if item.foreign_builder and not item.filters:  # WL003's own help moves the predicate's selector
             return restrict
+        if item.looped and not item.filters:
+            return (
+                f"{restrict}: the call watches every kind of the loop around it, and builder.OnlyMetadata "
+                "there would make all of them metadata-only"
+            )
         if item.handles_typed and not item.filters:
             # a type assertion on a metav1.PartialObjectMetadata fails: an event dropped, or a panic without `ok`
-            source = item.call.rsplit(".", 1)[-1] in ("Watch", "WatchesRawSource")
+            source = (item.helper_call or item.call).rsplit(".", 1)[-1] in ("Watch", "WatchesRawSource")
             hands = "a metadata-only source.Kind" if source else "builder.OnlyMetadata"
             return (
                 f"{restrict}: the watch's handler reads {kind} typed, and would fail on the "

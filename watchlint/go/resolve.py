@@ -524,8 +524,17 @@ def append_arguments(node: tree_sitter.Node) -> list[tree_sitter.Node] | None:
 
 def is_slice_literal(node: tree_sitter.Node) -> bool:
     """`[]T{…}`."""
+    return _literal_type(node) == "slice_type"
+
+
+def is_map_literal(node: tree_sitter.Node) -> bool:
+    """`map[K]V{…}`."""
+    return _literal_type(node) == "map_type"
+
+
+def _literal_type(node: tree_sitter.Node) -> str | None:
     type_node = node.child_by_field_name("type") if node.type == "composite_literal" else None
-    return type_node is not None and type_node.type == "slice_type"
+    return type_node.type if type_node is not None else None
 
 
 _NAMED_TYPES = frozenset({"type_identifier", "qualified_type"})  # a struct literal's type by name

@@ -49,7 +49,15 @@ from watchlint.go.pending import (
 )
 from watchlint.go.predicateselectors import Labels, PredicateSelectors
 from watchlint.go.registered import Registrations
-from watchlint.go.resolve import ObjectRef, Resolver, is_slice_literal, keyed_elements, literal_items
+from watchlint.go.resolve import (
+    ObjectRef,
+    Resolver,
+    is_map_literal,
+    is_slice_literal,
+    keyed_elements,
+    keyed_entries,
+    literal_items,
+)
 from watchlint.go.scope import Declaration, returned_values
 from watchlint.go.typedhandlers import reads_typed
 from watchlint.go.values import ValueTracer
@@ -213,20 +221,42 @@ class SiteExtractor:
         if not arguments or self._webhook_chain(file, call):
             return
         first = arguments[0]
-        options = arguments[1:]
         found = self.resolver.object_of(file, first)
         helper = self.values.helper_parameter(file, first) if found is None else None
         if helper is not None:
             found = ObjectRef("", ObjectForm.TYPED, parser.text(first), False)
+        source = self._source_kind(file, first) if found is None else None
+        if source is not None:
+            found = source[0]
+        if found is None:
+            # `for obj := range watches { b.Watches(obj, …) }` over a literal of the function: a site per kind
+            kinds, shared = self._looped_objects(file, first)
+            for each in kinds:
+                looped = self._builder_watch(file, call, method, arguments[1:], each)
+                looped.looped = shared
+                yield looped
+            return
+        site = self._builder_watch(file, call, method, arguments[1:], found, source)
+        site.helper = helper
+        site.forwarded = self._forwarded_options(file, arguments[1:]) if helper is not None else None
+        yield site
+
+    def _builder_watch(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        options: list[tree_sitter.Node],
+        found: ObjectRef,
+        source: _KindSource | None = None,
+    ) -> PendingSite:
+        """The watch of a builder's For/Owns/Watches of `found`, or of the kind a `source.Kind` names."""
         kind_predicates: list[tuple[GoFile, tree_sitter.Node]] = []
         cache = ""
         source_cache: tuple[GoFile, tree_sitter.Node] | None = None
         given: list[tuple[GoFile, list[tree_sitter.Node]]] = [(file, options)]  # what handles the objects
-        if found is None:
-            source = self._source_kind(file, first)
-            if source is None:
-                return
-            found, kind_file, kind_call, _ = source
+        if source is not None:
+            _, kind_file, kind_call, _ = source
             # `source.Kind(cache, &corev1.Secret{}, handler, predicates…)`: its handler reads what it watches
             given.append((kind_file, parser.named(kind_call.child_by_field_name("arguments") or kind_call)[2:]))
             kind_predicates = self._kind_predicates(source)
@@ -246,9 +276,7 @@ class SiteExtractor:
         site.group = self._chain_group(file, call)
         site.foreign_builder = self._foreign_builder(file, call)
         site.is_raw_source = method == "WatchesRawSource"
-        site.helper = helper
-        site.forwarded = self._forwarded_options(file, options) if helper is not None else None
-        yield site
+        return site
 
     def _webhook_chain(self, file: GoFile, call: tree_sitter.Node) -> bool:
         """Whether a chain builds a webhook (`ctrl.NewWebhookManagedBy(mgr).For(&corev1.Pod{})`): its `For`
@@ -846,7 +874,7 @@ class SiteExtractor:
             found = ObjectRef(kind, ObjectForm.TYPED, " ".join(parser.text(arguments[1]).split()), False)
         else:
             resolved = self.resolver.object_of(file, arguments[1])
-            looped = self._looped_objects(file, arguments[1]) if resolved is None else None
+            looped = self._looped_objects(file, arguments[1])[0] if resolved is None else None
             if looped:  # `for _, ty := range types { informers.GetInformer(ctx, ty) }`: one site per kind
                 for each in looped:
                     site = pending_site(
@@ -877,21 +905,30 @@ class SiteExtractor:
                 known = self.clients.resolve(self.clients.ref_of(file, receiver))
                 site.cache = known.cache if known is not None else ""
 
-    def _looped_objects(self, file: GoFile, node: tree_sitter.Node) -> list[ObjectRef] | None:
-        """The objects a range variable takes from a slice literal of the function (`types := []client.Object{
-        &corev1.Namespace{}, &corev1.Pod{}}`, then `for _, ty := range types`), those that are told."""
+    def _looped_objects(self, file: GoFile, node: tree_sitter.Node) -> tuple[list[ObjectRef], bool]:
+        """The objects a range variable takes from a literal of the function: the items of a slice (`types :=
+        []client.Object{&corev1.Namespace{}, &corev1.Pod{}}`, then `for _, ty := range types`) or the keys of a
+        map (`for obj, mapFunc := range map[client.Object]handler.MapFunc{…}`), those that are told; and whether the
+        loop hands the call more than one object."""
         declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
-        ranged = declaration.ranged_node if declaration is not None else None
+        if declaration is None:
+            return [], False
+        keys = declaration.ranged_node is None  # the first variable: a map's keys, a slice's indices
+        ranged = declaration.indexes if keys else declaration.ranged_node
         if ranged is not None and ranged.type == "identifier":
             held = self.resolver.declaration(file, ranged)
             scope = self.resolver.scope(file, ranged)
             written = scope is None or held is None or held.name in scope.assignments  # appended to, say
             ranged = held.value_node if held is not None and held.parameter_index < 0 and not written else None
-        if ranged is None or not is_slice_literal(ranged):
-            return None
+        if ranged is None:
+            return [], False
+        if keys:
+            items = [key for key, _ in keyed_entries(ranged)] if is_map_literal(ranged) else []
+        else:
+            items = literal_items(ranged) if is_slice_literal(ranged) else []
         # an item not told (a custom resource of another module) is no kind of the catalogue
-        found = [named for item in literal_items(ranged) if (named := self.resolver.object_of(file, item)) is not None]
-        return found or None
+        found = [named for item in items if (named := self.resolver.object_of(file, item)) is not None]
+        return found, len(items) > 1
 
     def _read_site(
         self,
