@@ -701,6 +701,18 @@ def test_a_watch_in_a_loop_over_several_kinds_is_offered_no_metadata_only_option
     assert not any("OnlyMetadata" in title for title in titles[32] + titles[35])
 
 
+def test_the_second_kind_a_loop_hands_a_helper_is_a_note_of_the_first(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One call, one finding: the ConfigMap the same loop hands the helper is named beside the Secret."""
+    monkeypatch.chdir(FIXTURES / "helpers" / "kinds-a-loop-hands-a-helper")
+    (secret,) = [finding for finding in run([Path(".")], CommandLine(), catalog).findings if finding.span.line == 39]
+    assert [(related.span.line, related.message) for related in secret.related][-1] == (
+        39,
+        "the same call: `watchOwned(c, mgr, t)` caches every ConfigMap in the cluster",
+    )
+
+
 MANAGER_INFORMER = """package main
 
 import (

@@ -90,6 +90,7 @@ class SiteExtractor:
         # builder-wide event filters by file and chain group, for chains a helper extends (`addOwned(b)`)
         self.event_filters: dict[tuple[str, int], list[Evidence]] = {}
         self._event_labels: dict[tuple[str, int], list[Labels | None]] = {}  # what each event filter selects
+        self._package_writes: frozenset[tuple[str, str]] | None = None  # package variables functions assign
 
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
@@ -471,6 +472,11 @@ class SiteExtractor:
             found = self.resolver.object_of(caller_file, passed_object)
             if found is not None:
                 yield caller_file, values, caller_file, call, found
+                continue
+            # `for _, t := range objects { watchOwned(c, mgr, t) }`: each kind of the loop's literal
+            looped, _ = self._looped_objects(caller_file, passed_object)
+            if looped:
+                yield from ((caller_file, values, caller_file, call, named) for named in looped)
                 continue
             outer = self.values.helper_parameter(caller_file, passed_object) or generic_object(
                 self.resolver, caller_file, passed_object
@@ -918,8 +924,11 @@ class SiteExtractor:
         if ranged is not None and ranged.type == "identifier":
             held = self.resolver.declaration(file, ranged)
             scope = self.resolver.scope(file, ranged)
-            written = scope is None or held is None or held.name in scope.assignments  # appended to, say
-            ranged = held.value_node if held is not None and held.parameter_index < 0 and not written else None
+            if held is None:  # a package variable (rook's `objectsToWatch`) no function writes
+                ranged = self._unwritten_package_value(file, ranged)
+            else:
+                written = scope is None or held.name in scope.assignments  # appended to, say
+                ranged = held.value_node if held.parameter_index < 0 and not written else None
         if ranged is None:
             return [], False
         if keys:
@@ -929,6 +938,16 @@ class SiteExtractor:
         # an item not told (a custom resource of another module) is no kind of the catalogue
         found = [named for item in items if (named := self.resolver.object_of(file, item)) is not None]
         return found, len(items) > 1
+
+    def _unwritten_package_value(self, file: GoFile, name: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The value a package variable is declared with, where no function of the module assigns it."""
+        variable = self.resolver.package_variable(file, name)
+        held = self.resolver.held_value(file, name)
+        if variable is None or held is None:
+            return None
+        if self._package_writes is None:
+            self._package_writes = frozenset(_assigned_package_variables(self.resolver))
+        return held[1] if variable not in self._package_writes else None
 
     def _read_site(
         self,
@@ -1109,3 +1128,15 @@ def _source_cache(file: GoFile, kind_call: tree_sitter.Node) -> tuple[GoFile, tr
     """The cache a `source.Kind(cache, obj, …)` is given (`mgr.GetCache()`): whose manager's options hold."""
     given = parser.first_named(kind_call.child_by_field_name("arguments") or kind_call)
     return (file, given) if given is not None else None
+
+
+def _assigned_package_variables(resolver: Resolver) -> Iterator[tuple[str, str]]:
+    """The package variables, or their elements, some function of the module assigns (`watched = append(…)`)."""
+    files = {id(info.file): info.file for info in resolver.declarations.functions.values()}
+    for file in files.values():
+        for left, _ in file.assignments():
+            for target in parser.named(left):
+                named = target.child_by_field_name("operand") if target.type == "index_expression" else target
+                variable = resolver.package_variable(file, named) if named is not None else None
+                if variable is not None:
+                    yield variable
