@@ -139,7 +139,10 @@ class Guards:
         compared = None
         if bare is condition:
             compared = (
-                _compared_to(bare) or self._compared_by_helper(file, bare) or self._compared_constant(file, bare, env)
+                _compared_to(bare)
+                or self._compared_by_helper(file, bare)
+                or self._compared_constant(file, bare, env)
+                or self._compared_by_variable(file, bare)
             )
         if compared and returns:
             return f"{origin} is not {compared}"
@@ -213,6 +216,14 @@ class Guards:
         returned = returned_values(info.node) if info is not None else []
         tests = [value for value in returned if parser.text(value) != "false"]
         return _compared_to(tests[0]) if len(tests) == 1 else None
+
+    def _compared_by_variable(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
+        """The string the equality test a variable is declared with wants (moco's `debugController =
+        os.Getenv("DEBUG_CONTROLLER") == "1"`)."""
+        if condition.type not in ("identifier", "selector_expression"):
+            return None
+        held = self.resolver.held_value(file, condition)
+        return _compared_to(held[1]) if held is not None else None
 
     def _boolean_text(
         self, file: GoFile, bare: tree_sitter.Node, value: Value, origin: str, *, runs: bool
