@@ -2,8 +2,9 @@
 folder or a folder named as test support is (`itest/`, `testutil/`). Go lets only the tree holding `internal/`
 import such a package, so when no binary or other package of the module imports it (envtest fakes and suite
 helpers imported by `_test.go` files alone), no deployment runs it; a test-support folder's name says as much
-of the helpers integration tests share (starboard's `itest/helper`). Their sites are test code's: analyzed only
-with --include-tests.
+of the helpers integration tests share (starboard's `itest/helper`). A package only such packages import is one
+too (percona's `internal/bridge`, which only a test-only controller package imports). Their sites are test
+code's: analyzed only with --include-tests.
 """
 
 from __future__ import annotations
@@ -29,16 +30,24 @@ def quoted_internal_paths(data: bytes) -> set[str]:
 def test_only_packages(
     files: Iterable[GoFile], also_imported: set[str], module_paths: frozenset[str]
 ) -> frozenset[str]:
-    """The module's packages under an `internal/` folder of its own that no file imports, main packages aside."""
+    """The module's packages under an `internal/` folder of its own that no file imports, main packages aside,
+    nor any package but those (one only such a package imports is one too)."""
     files = list(files)
-    imported = {path for file in files for path in imported_paths(file)} | also_imported
-    return frozenset(
-        file.package_path
-        for file in files
-        if file.package_name != "main"
-        and file.package_path not in imported
-        and _test_only_elements(file.package_path, module_paths)
-    )
+    test_only: set[str] = set()
+    while True:
+        imported = {
+            path for file in files if file.package_path not in test_only for path in imported_paths(file)
+        } | also_imported
+        found = {
+            file.package_path
+            for file in files
+            if file.package_name != "main"
+            and file.package_path not in imported
+            and _test_only_elements(file.package_path, module_paths)
+        }
+        if found <= test_only:
+            return frozenset(test_only)
+        test_only |= found
 
 
 def _test_only_elements(package: str, module_paths: frozenset[str]) -> set[str]:
