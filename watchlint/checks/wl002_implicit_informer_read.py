@@ -158,7 +158,10 @@ def _disable_help(site: Site, judgement: Judgement) -> str:
 
 
 def _nearest(site: Site, watches: list[Site]) -> Site | None:
-    """The watch of the read's own file (the reconciler's usually), else of its package, else the first."""
+    """The watch of the read's own file (the reconciler's usually), else of its package, else the first; of
+    those, one known to run before one under a condition not told (nifikop watches Pods in both branches of a
+    test of the API server's version)."""
+    watches = sorted(watches, key=lambda watch: watch.condition is not None and not watch.condition.holds_by_default)
     folder = site.span.path.rpartition("/")[0]
     same_file = (watch for watch in watches if watch.span.path == site.span.path)
     same_package = (watch for watch in watches if watch.span.path.rpartition("/")[0] == folder)
