@@ -228,9 +228,8 @@ class ListOptionsReader:
             restriction = selector_restriction(
                 self.resolver, file, target, value, field, kind, shown(target, value, field)
             )
-            if held.type in ("identifier", "selector_expression") or parser.is_unary(
-                held, "*"
-            ):  # `*selector` of a flag
+            # a variable, a field, or `*selector` of a flag
+            if held.type in ("identifier", "selector_expression") or parser.is_unary(held, "*"):
                 self._selector_values[id(restriction)] = (held_file, held)
             yield restriction
 

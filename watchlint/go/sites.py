@@ -923,10 +923,10 @@ class SiteExtractor:
         ranged = declaration.indexes if keys else declaration.ranged_node
         if ranged is not None and ranged.type == "identifier":
             held = self.resolver.declaration(file, ranged)
-            scope = self.resolver.scope(file, ranged)
             if held is None:  # a package variable (rook's `objectsToWatch`) no function writes
                 ranged = self._unwritten_package_value(file, ranged)
             else:
+                scope = self.resolver.scope(file, ranged)
                 written = scope is None or held.name in scope.assignments  # appended to, say
                 ranged = held.value_node if held.parameter_index < 0 and not written else None
         if ranged is None:

@@ -33,18 +33,16 @@ def test_only_packages(
     """The module's packages under an `internal/` folder of its own that no file imports, main packages aside,
     nor any package but those (one only such a package imports is one too)."""
     files = list(files)
+    candidates = {
+        file.package_path
+        for file in files
+        if file.package_name != "main" and _test_only_elements(file.package_path, module_paths)
+    }
+    imports = [(file.package_path, imported_paths(file)) for file in files]
     test_only: set[str] = set()
     while True:
-        imported = {
-            path for file in files if file.package_path not in test_only for path in imported_paths(file)
-        } | also_imported
-        found = {
-            file.package_path
-            for file in files
-            if file.package_name != "main"
-            and file.package_path not in imported
-            and _test_only_elements(file.package_path, module_paths)
-        }
+        imported = {path for package, paths in imports if package not in test_only for path in paths} | also_imported
+        found = candidates - imported
         if found <= test_only:
             return frozenset(test_only)
         test_only |= found
