@@ -480,6 +480,9 @@ class ClientGoSites:
         site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
         site.factory_parameter = self.values.helper_parameter(file, factory) if factory is not None else None
         site.factory_field = self.factory_field_of(file, factory)
+        if factory is not None and factory.type == "identifier":  # `f := informer.GetK8sFactory(ctx, ns)`
+            defined = self.values.defined_as(file, factory, 2)
+            factory = defined if defined is not None and defined.type == "call_expression" else factory
         if factory is not None and factory.type == "call_expression":  # `m.KubeInformerFactory().Core()…`
             site.factory_getter = (file, factory)
 
@@ -941,6 +944,7 @@ class ClientGoSites:
         held in a local (`opt := informers.WithNamespace(ns)`)."""
         if value.type == "identifier":
             value = self.values.defined_as(file, value, 2) or value
+        file, value = self._option_built_by_helper(file, value)
         text = parser.text(value)
         option = value.child_by_field_name("arguments") if value.type == "call_expression" else None
         if "WithNamespace(" in text and (namespace := parser.first_named(option)) is not None:
@@ -956,6 +960,22 @@ class ClientGoSites:
             site.transform = Evidence(
                 file.span(value), f"`{shown}(…)` keeps each {kind} smaller, but every one is still cached"
             )
+
+    def _option_built_by_helper(self, file: GoFile, value: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node]:
+        """The option a module function returns where the factory is given its call (virtual-kubelet's
+        `PodInformerFilter(name)` returning `kubeinformers.WithTweakListOptions(…)`): that function's one
+        returned option, read in its file; the value itself otherwise."""
+        info = self.resolver.callee(file, value) if value.type == "call_expression" else None
+        returned = returned_values(info.node) if info is not None else []
+        if info is None or len(returned) != 1 or returned[0].type != "call_expression":
+            return file, value
+        if not any(option in parser.text(returned[0]) for option in _FACTORY_OPTIONS):
+            return file, value
+        return info.file, returned[0]
+
+
+# the informer factory options whose restriction (or transform) a site takes
+_FACTORY_OPTIONS = ("WithNamespace(", "WithTweakListOptions(", "WithTransform(")
 
 
 def _variadic_items(arguments: list[list[tree_sitter.Node]], index: int) -> list[tree_sitter.Node] | None:
