@@ -378,6 +378,8 @@ class ClientGraph:
             declaration = self.resolver.declaration(file, values[1])
             held = declaration.value_node if declaration is not None else None
             found = cache_reader(held) if held is not None else None
+            if found is None and declaration is not None:
+                found = _cache_written_before(declaration.name, call)
         beside = self._new_client_cache(file, values[1]) if found is None and len(values) > 1 else None
         if beside is not None:
             # the manager (or cluster) calls its NewClient with options whose Cache.Reader is its own cache
@@ -938,6 +940,8 @@ class ClientGraph:
             return Known(Access.CACHE, None)
         assert isinstance(ref, FieldRef | ParamRef | ReturnRef | LocalRef)
         values, label = self._values_of(ref)
+        if not values and isinstance(ref, ParamRef) and (watching := self._watching_parameter(ref)) is not None:
+            return watching
         outcomes = []
         for value in values:
             known = self.resolve(value.ref, depth + 1, seen | {ref})
@@ -946,6 +950,18 @@ class ClientGraph:
         if values and not outcomes:  # each value is no client (fakes of tests, `nil`): neither is this
             return None
         return self._decided(outcomes, label)
+
+    def _watching_parameter(self, ref: ParamRef) -> Known | None:
+        """A parameter no call passes anything, declared as controller-runtime's `client.WithWatch`: only
+        `client.NewWithWatch` (or a test's fake) builds one, a client without cache; a manager's client is none."""
+        info = self.resolver.declarations.functions.get(ref.function)
+        parameter = next((p for p in info.parameters if p.index == ref.index), None) if info is not None else None
+        declared = parameter.type if parameter is not None else None
+        if info is None or declared is None or (declared.package, declared.name) != (CR_CLIENT, "WithWatch"):
+            return None
+        name = info.node.child_by_field_name("name") or info.node
+        text = f"`{ref.name}` of {ref.function.name} is a client.WithWatch, which only client.NewWithWatch builds"
+        return Known(Access.DIRECT_CLIENT, Evidence(info.file.span(name), text))
 
     def _decided(self, outcomes: list[tuple[Known, Assigned]], label: str) -> Known:
         """A reference's access from its values': a cache-backed value anywhere makes it cache-backed, an unknown
@@ -1153,6 +1169,22 @@ class ClientGraph:
                 text = f"{declared.name}{{…}}"
                 return [Assigned(embedded, info.file.span(parameters), text, in_test=info.file.is_test)], shown
         return passed, shown
+
+
+def _cache_written_before(name: str, call: tree_sitter.Node) -> tuple[tree_sitter.Node, tree_sitter.Node] | None:
+    """The `Reader:` a local's Cache field is given before `call` in its function (amazon-vpc-cni's `clientOpts :=
+    client.Options{Scheme: s}; if cacheReader != nil { clientOpts.Cache = &client.CacheOptions{Reader: r} }`),
+    with the literal that sets it; a condition around the write counts as holding (SPEC §1)."""
+    function = innermost_function(call)
+    for statement in parser.captures("(assignment_statement) @a", function).get("a", []) if function else []:
+        left, right = statement.child_by_field_name("left"), statement.child_by_field_name("right")
+        target = parser.first_named(left) if left is not None else None
+        if statement.start_byte > call.start_byte or target is None or target.type != "selector_expression":
+            continue
+        operand, field_name = target.child_by_field_name("operand"), target.child_by_field_name("field")
+        if parser.text(operand) == name and parser.text(field_name) == "Cache" and right is not None:
+            return cache_reader(right)
+    return None
 
 
 def _built_by_a_literal(resolver: Resolver, file: GoFile, operand: tree_sitter.Node) -> bool:
