@@ -24,17 +24,29 @@ class LibraryRead:
 # issue 1056: every provider passing the manager's client caches every Secret of the cluster)
 _CORE_V1 = "k8s.io/api/core/v1"
 _CROSSPLANE_RESOURCE = "github.com/crossplane/crossplane-runtime/pkg/resource"
+# Flux's helpers get the Secret (or ServiceAccount, then each of its image pull Secrets) a reference names
+_FLUX_SECRETS = "github.com/fluxcd/pkg/runtime/secrets"
 _READS = {
-    (_CROSSPLANE_RESOURCE, "CommonCredentialExtractor"): LibraryRead(
-        2, "Secret", _CORE_V1, "the credentials Secret its selector names"
+    (_CROSSPLANE_RESOURCE, "CommonCredentialExtractor"): (
+        LibraryRead(2, "Secret", _CORE_V1, "the credentials Secret its selector names"),
     ),
-    (_CROSSPLANE_RESOURCE, "ExtractSecret"): LibraryRead(1, "Secret", _CORE_V1, "the Secret its selector names"),
+    (_CROSSPLANE_RESOURCE, "ExtractSecret"): (LibraryRead(1, "Secret", _CORE_V1, "the Secret its selector names"),),
+    (_FLUX_SECRETS, "TLSConfigFromSecretRef"): (
+        LibraryRead(1, "Secret", _CORE_V1, "the TLS Secret its reference names"),
+    ),
+    (_FLUX_SECRETS, "ProxyURLFromSecretRef"): (
+        LibraryRead(1, "Secret", _CORE_V1, "the proxy Secret its reference names"),
+    ),
+    (_FLUX_SECRETS, "PullSecretsFromServiceAccountRef"): (
+        LibraryRead(1, "ServiceAccount", _CORE_V1, "the ServiceAccount its reference names"),
+        LibraryRead(1, "Secret", _CORE_V1, "each image pull Secret of the ServiceAccount its reference names"),
+    ),
 }
 _MAJOR_VERSION = re.compile(r"/v\d+(?=/)")  # `crossplane-runtime/v2/pkg/resource` is the same package
 
 
-def library_read(package: str | None, name: str) -> LibraryRead | None:
-    """The read a call of `name` from the imported `package` makes, if it is a known one."""
+def library_reads(package: str | None, name: str) -> tuple[LibraryRead, ...]:
+    """The reads a call of `name` from the imported `package` makes, if it is a known function."""
     if package is None:
-        return None
-    return _READS.get((_MAJOR_VERSION.sub("", package, count=1), name))
+        return ()
+    return _READS.get((_MAJOR_VERSION.sub("", package, count=1), name), ())

@@ -25,7 +25,7 @@ from watchlint.go.informers import (
     reflector_lists,
     served_by,
 )
-from watchlint.go.libraryreads import LibraryRead, library_read
+from watchlint.go.libraryreads import LibraryRead, library_reads
 from watchlint.go.listoptions import list_options, option_restrictions
 from watchlint.go.managers import BUILDER_STARTS
 from watchlint.go.model import (
@@ -168,8 +168,9 @@ class SiteExtractor:
         elif method in READ_FIRST and file.imports.get(parser.text(operand)) in _READ_FIRST_PACKAGES:
             # `controllerutil.CreateOrUpdate(ctx, c, obj, mutate)` begins with `c.Get(ctx, key, obj)`
             yield from self._read_site(file, call, method, operand, arguments, client=arguments[1:2])
-        elif (read := library_read(file.imports.get(parser.text(operand)), method)) is not None:
-            yield from self._library_read_site(file, call, method, operand, arguments, read)
+        elif reads := library_reads(file.imports.get(parser.text(operand)), method):
+            for read in reads:
+                yield from self._library_read_site(file, call, method, operand, arguments, read)
         else:
             yield from self._client_go_site(file, call, method, operand, arguments)
 
