@@ -711,8 +711,20 @@ def test_long_constructs_are_shortened_at_an_argument_boundary_when_one_is_near(
             "to that namespace), or take the informer from the package's filtered form (…/pod/filtered) with a label "
             "selector that main registers first with filteredinformerfactory.WithSelectors",
         ),
+        (  # a helper's parameter, the setting one of its callers passes (kubernetes-ingress' --watch-namespace)
+            {
+                "call": "Secrets",
+                "construct": "Core().V1().Secrets()",
+                "text": "informers.WithNamespace",
+                "flag": "--watch-namespace",
+                "passed_by": "internal/k8s/controller.go:322",
+            },
+            "Set --watch-namespace where it is deployed (informers.WithNamespace then scopes it to that namespace), or "
+            "give the factory a label or field selector too (WithTweakListOptions), or, where it serves other kinds "
+            "that must stay whole, take Pod from a factory of its own so built",
+        ),
     ],
-    ids=["informer-factory", "knative-injected-informer"],
+    ids=["informer-factory", "knative-injected-informer", "setting-a-caller-passes"],
 )
 def test_an_informer_scoped_only_when_a_setting_is_given_is_helped_to_give_it(
     changes: dict[str, object], expected: str
@@ -720,7 +732,9 @@ def test_an_informer_scoped_only_when_a_setting_is_given_is_helped_to_give_it(
     """`informers.WithNamespace(cf.Namespace)` with VPA's --vpa-object-namespace empty by default, knative's
     `injection.WithNamespaceScope(ctx, *namespace)`: the help names the setting first, then the narrowing the
     constructor takes, without naming the scope twice."""
-    off = Condition(f"{changes.pop('flag')} is set", OTHER_SPAN, False)
+    caller = changes.pop("passed_by", None)
+    passed = f" ({caller} passes it)" if caller else ""
+    off = Condition(f"{changes.pop('flag')} is set{passed}", OTHER_SPAN, False)
     scope = restriction(Mitigation.NAMESPACE, "Pod", text=changes.pop("text"), condition=off)
     site = watch("Pod", access=Access.INFORMER_FACTORY, restrictions=(scope,), policy_keys=(), **changes)
     finding = only(verdicts(site))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from watchlint.cacheoptions import cache_option_names
@@ -108,7 +109,9 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
         ),
         None,
     )
-    setting = setting_of(conditional.condition.text) if conditional is not None and conditional.condition else None
+    # the condition may name the call of a helper that hands the setting on: the setting is still the one to set
+    condition = conditional.condition.text if conditional is not None and conditional.condition else ""
+    setting = setting_of(_CALLER_NOTE.sub("", condition)) if condition else None
     # the factory already takes its namespace from the setting: only a selector is left to add to its options
     narrowing = _narrowing(site, namespaced and setting is None, selector_only=setting is not None)
     if conditional is None or setting is None:
@@ -123,6 +126,9 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
         f"Set {setting} where it is deployed ({conditional.text} then scopes it to that namespace), or "
         f"{narrowing[:1].lower()}{narrowing[1:]}"
     )
+
+
+_CALLER_NOTE = re.compile(r" \([^()]* passes it\)$")  # `--watch-namespace is set (main.go:32 passes it)`
 
 
 def _narrowing(site: Site, namespaced: bool = True, *, selector_only: bool = False) -> str:
