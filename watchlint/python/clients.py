@@ -34,6 +34,7 @@ from watchlint.python.names import (
     constant_string,
     group_of_api_version,
     is_none,
+    is_true,
     kind_in_group,
     list_method,
 )
@@ -188,9 +189,7 @@ def _listed(
         return None
     calls = [(call, offset)] + ([(bound, 1)] if bound is not None else [])
     watches = [watch for made, _ in calls if (watch := keyword(made, "watch")) is not None]
-    is_watch = streamed or any(
-        not is_none(watch.value) and context.file.code(watch.value) != "False" for watch in watches
-    )
+    is_watch = streamed or any(_asks_to_watch(context, watch.value) for watch in watches)
     found = [item for made, at in calls for item in restrictions(context, made, kind, _narrowing(method, at))]
     if not is_watch:
         found += one_page(context, call, kind)
@@ -200,6 +199,18 @@ def _listed(
     if bound is not None or offset:
         return site  # the fix renames the method where the call spells it: not through a partial or a helper
     return kubernetes_remedies(context, site, ListCall(call, method, name, offset=0))
+
+
+def _asks_to_watch(context: ClientContext, value: libcst.BaseExpression) -> bool:
+    """Whether a list call's `watch=` value asks for a watch: anything but False or None, except a parameter
+    whose default is no `True` (KubiScan's wrapper `def list_pod_for_all_namespaces(self, watch)`, every caller
+    passing False): a list method handed `watch=True` streams only under `Watch().stream`, judged there."""
+    if is_none(value) or context.file.code(value) == "False":
+        return False
+    origins = context.flow.origins(value)
+    if not origins or not all(isinstance(origin, libcst.Param) for origin in origins):
+        return True
+    return any(isinstance(origin, libcst.Param) and is_true(origin.default) for origin in origins)
 
 
 def _kind(context: ClientContext, method: ListMethod, call: libcst.Call, offset: int) -> str | None:
