@@ -723,8 +723,14 @@ def test_long_constructs_are_shortened_at_an_argument_boundary_when_one_is_near(
             "give the factory a label or field selector too (WithTweakListOptions), or, where it serves other kinds "
             "that must stay whole, take Pod from a factory of its own so built",
         ),
+        (  # a generated informer given the setting's namespace: the filtered form adds the selector
+            {"call": "NewPodInformer", "construct": "NewPodInformer(cs, namespace, 0, nil)", "text": "namespace"}
+            | {"flag": "--watch-namespace", "passed_by": "internal/kube/certificates/mgr.go:74"},
+            "Set --watch-namespace where it is deployed (namespace then scopes it to that namespace), or use the "
+            "NewFiltered… form of NewPodInformer with a label selector in tweakListOptions",
+        ),
     ],
-    ids=["informer-factory", "knative-injected-informer", "setting-a-caller-passes"],
+    ids=["informer-factory", "knative-injected-informer", "setting-a-caller-passes", "generated-informer"],
 )
 def test_an_informer_scoped_only_when_a_setting_is_given_is_helped_to_give_it(
     changes: dict[str, object], expected: str

@@ -145,9 +145,13 @@ def _narrowing(site: Site, namespaced: bool = True, *, selector_only: bool = Fal
             "injection with injection.WithNamespaceScope (every injected informer then sees that namespace only)"
         )
     if call == f"New{site.kind}Informer":  # generated informers/core/v1 and the like
+        if selector_only:  # given its namespace by a setting already
+            return f"Use the NewFiltered… form of {call} with a label selector in tweakListOptions"
         return f"Give {call} a namespace, or use its NewFiltered… form with a label selector in tweakListOptions"
     if call in (f"NewFiltered{site.kind}Informer", "NewFilteredDynamicInformer", "NewFilteredMetadataInformer"):
         # NewFilteredSecretInformer(client, "", resync, indexers, nil), dynamicinformer's of a resource
+        if selector_only:
+            return f"Give {call} a tweakListOptions that sets a label selector"
         return f"Give {call} a namespace, or a tweakListOptions that sets a label selector"
     if call.startswith("New"):
         # tools/cache's NewSharedIndexInformer(lw, &corev1.Pod{}, …), NewInformerWithOptions and the like take no
