@@ -24,8 +24,10 @@ class LibraryRead:
 # issue 1056: every provider passing the manager's client caches every Secret of the cluster)
 _CORE_V1 = "k8s.io/api/core/v1"
 _CROSSPLANE_RESOURCE = "github.com/crossplane/crossplane-runtime/pkg/resource"
-# Flux's helpers get the Secret (or ServiceAccount, then each of its image pull Secrets) a reference names
+# Flux's helpers get the Secret (or ServiceAccount, then each of its image pull Secrets) a reference names; its
+# impersonator gets the ServiceAccount it impersonates (CanImpersonate) through the client it is built with
 _FLUX_SECRETS = "github.com/fluxcd/pkg/runtime/secrets"
+_FLUX_CLIENT = "github.com/fluxcd/pkg/runtime/client"
 _READS = {
     (_CROSSPLANE_RESOURCE, "CommonCredentialExtractor"): (
         LibraryRead(2, "Secret", _CORE_V1, "the credentials Secret its selector names"),
@@ -42,6 +44,14 @@ _READS = {
         LibraryRead(1, "Secret", _CORE_V1, "each image pull Secret of the ServiceAccount its reference names"),
     ),
 }
+# Methods reading through the client the value they are called on was built with, by the constructor's package,
+# name and the method's name: `impersonation := client.NewImpersonator(r.Client, …)`, then
+# `impersonation.CanImpersonate(ctx)` gets the ServiceAccount it would impersonate
+_METHOD_READS = {
+    (_FLUX_CLIENT, "NewImpersonator", "CanImpersonate"): (
+        LibraryRead(0, "ServiceAccount", _CORE_V1, "the ServiceAccount it impersonates"),
+    ),
+}
 _MAJOR_VERSION = re.compile(r"/v\d+(?=/)")  # `crossplane-runtime/v2/pkg/resource` is the same package
 
 
@@ -50,3 +60,11 @@ def library_reads(package: str | None, name: str) -> tuple[LibraryRead, ...]:
     if package is None:
         return ()
     return _READS.get((_MAJOR_VERSION.sub("", package, count=1), name), ())
+
+
+def library_method_reads(package: str | None, constructor: str, method: str) -> tuple[LibraryRead, ...]:
+    """The reads a method makes through the client given to the constructor (of the imported `package`) that
+    built the value it is called on; `client` is the constructor's argument."""
+    if package is None:
+        return ()
+    return _METHOD_READS.get((_MAJOR_VERSION.sub("", package, count=1), constructor, method), ())

@@ -25,7 +25,7 @@ from watchlint.go.informers import (
     reflector_lists,
     served_by,
 )
-from watchlint.go.libraryreads import LibraryRead, library_reads
+from watchlint.go.libraryreads import LibraryRead, library_method_reads, library_reads
 from watchlint.go.listoptions import list_options, option_restrictions
 from watchlint.go.managers import BUILDER_STARTS
 from watchlint.go.model import (
@@ -168,9 +168,10 @@ class SiteExtractor:
         elif method in READ_FIRST and file.imports.get(parser.text(operand)) in _READ_FIRST_PACKAGES:
             # `controllerutil.CreateOrUpdate(ctx, c, obj, mutate)` begins with `c.Get(ctx, key, obj)`
             yield from self._read_site(file, call, method, operand, arguments, client=arguments[1:2])
-        elif reads := library_reads(file.imports.get(parser.text(operand)), method):
+        elif library := self._library_reads(file, method, operand, arguments):
+            given, reads = library
             for read in reads:
-                yield from self._library_read_site(file, call, method, operand, arguments, read)
+                yield from self._library_read_site(file, call, method, operand, given, read)
         else:
             yield from self._client_go_site(file, call, method, operand, arguments)
 
@@ -1006,6 +1007,21 @@ class SiteExtractor:
         site.client = self.clients.receiver_of(file, client)
         site.through = Evidence(file.span(client), f"{method} gets {read.read} through this client")
         yield site
+
+    def _library_reads(
+        self, file: GoFile, method: str, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]
+    ) -> tuple[list[tree_sitter.Node], tuple[LibraryRead, ...]] | None:
+        """The reads a known library function makes through the client among `arguments`, or a known library
+        method called on a local a library constructor built (`impersonation := runtimeClient.NewImpersonator(
+        r.Client, …)`, then `impersonation.CanImpersonate(ctx)`) through the client among the constructor's."""
+        if reads := library_reads(file.imports.get(parser.text(operand)), method):
+            return arguments, reads
+        built = self.values.defined_as(file, operand, 2) if operand.type == "identifier" else None
+        parts = call_parts(built) if built is not None and built.type == "call_expression" else None
+        if built is None or parts is None or parts.operand is None:
+            return None
+        reads = library_method_reads(file.imports.get(parts.operand_text), parts.name, method)
+        return (parser.named(built.child_by_field_name("arguments") or built), reads) if reads else None
 
     def _list_options_into(self, site: PendingSite, file: GoFile, arguments: list[tree_sitter.Node]) -> None:
         """What a List's options (in `file`) restrict, the fields they filter on, and those that are parameters
