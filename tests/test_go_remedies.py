@@ -599,6 +599,23 @@ def test_a_fix_goes_to_the_binarys_main_manager_where_a_sites_managers_are_not_a
     }
 
 
+MULTICLUSTER = Path(__file__).parent / "fixtures" / "go" / "WL002" / "manager-built-by-multicluster-runtime"
+
+
+def test_a_fix_edits_the_options_multicluster_runtime_builds_the_manager_from(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """gitops-promoter reads through `mcMgr.GetLocalManager().GetClient()` of `mcmanager.New(cfg, provider,
+    opts)`: the DisableFor edit goes into those options (line 54), not into the dashboard's manager's."""
+    monkeypatch.chdir(MULTICLUSTER)
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    (fix,) = finding.fixes
+    assert (fix.applicability, [(edit.span.path, edit.span.line) for edit in fix.edits]) == (
+        Applicability.SAFE,
+        [("main.go", 54)],
+    )
+
+
 OWNING_MAIN = """package main
 
 import (

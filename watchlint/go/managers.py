@@ -17,7 +17,15 @@ from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.guards import returned_on_success
-from watchlint.go.model import CONTROLLER_RUNTIME, CR_CLIENT, CR_MANAGER, MANAGER_PACKAGES, GoFile, TypeRef
+from watchlint.go.model import (
+    CONTROLLER_RUNTIME,
+    CR_CLIENT,
+    CR_MANAGER,
+    MANAGER_PACKAGES,
+    MC_MANAGER,
+    GoFile,
+    TypeRef,
+)
 from watchlint.go.pending import uses_in
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import innermost_function
@@ -39,7 +47,7 @@ def is_new_manager(file: GoFile, function: tree_sitter.Node | None, resolver: Re
     if text.endswith("NewManager"):
         return True
     operand = function.child_by_field_name("operand") if function is not None else None
-    if operand is not None and text.endswith(".New") and file.imports.get(parser.text(operand)) == CR_MANAGER:
+    if operand is not None and text.endswith(".New") and file.imports.get(parser.text(operand)) in _NEW_PACKAGES:
         return True
     if resolver is None or function is None or function.type not in ("identifier", "selector_expression"):
         return False
@@ -53,6 +61,15 @@ def is_new_manager(file: GoFile, function: tree_sitter.Node | None, resolver: Re
 
 
 _MANAGER_CONSTRUCTORS = frozenset({(CONTROLLER_RUNTIME, "NewManager"), (CR_MANAGER, "New")})
+_NEW_PACKAGES = frozenset({CR_MANAGER, MC_MANAGER})  # whose `New` builds a manager
+
+
+def options_index(file: GoFile, call: tree_sitter.Node) -> int:
+    """Where a manager constructor takes its options: second, third for multicluster-runtime's `mcmanager.New(cfg,
+    provider, opts)`."""
+    function = call.child_by_field_name("function")
+    operand = function.child_by_field_name("operand") if function is not None else None
+    return 2 if operand is not None and file.imports.get(parser.text(operand)) == MC_MANAGER else 1
 
 
 def opaque_options(file: GoFile, call: tree_sitter.Node) -> LiteralKey:
@@ -153,8 +170,8 @@ class ManagerLinks:
             for file, call in self._new_managers:
                 arguments = parser.named(call.child_by_field_name("arguments") or call)
                 found: set[LiteralKey] = set()
-                if len(arguments) > 1:
-                    options_literals(file, arguments[1], 0, self.resolver, found)
+                if len(arguments) > (index := options_index(file, call)):
+                    options_literals(file, arguments[index], 0, self.resolver, found)
                 for key in found:
                     self._built_from.setdefault(key, set()).add(file.name_span(call))
         return self._built_from
@@ -379,16 +396,24 @@ class ManagerLinks:
             return
         value = declaration.value_node
         if value is not None and value.type == "call_expression" and declaration.value_index == 0:
-            if is_new_manager(file, value.child_by_field_name("function"), self.resolver):
-                self._constructed_with(file, value, found, depth)
-            elif (info := self.resolver.callee(file, value)) is not None:
-                self._returned_options(info, found, depth)  # `mgr, err := createManager(cfg, opts)`
+            self._called_options(file, value, found, depth)
             return
         key = self.resolver.function_key(file, node) if declaration.parameter_index >= 0 else None
         for caller_file, call in self._deployed_callers(key) if key is not None else ():
             arguments = parser.named(call.child_by_field_name("arguments") or call)
             if declaration.parameter_index < len(arguments):
                 self._manager_options(caller_file, arguments[declaration.parameter_index], found, depth + 1)
+
+    def _called_options(self, file: GoFile, value: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
+        """The options of the manager a call gives: NewManager's, a multicluster manager's local one
+        (`mcMgr.GetLocalManager()`), or the managers a module function returns (`createManager(cfg, opts)`)."""
+        function = value.child_by_field_name("function")
+        if is_new_manager(file, function, self.resolver):
+            self._constructed_with(file, value, found, depth)
+        elif (local := _local_manager_of(function)) is not None:
+            self._manager_options(file, local, found, depth + 1)
+        elif (info := self.resolver.callee(file, value)) is not None:
+            self._returned_options(info, found, depth)
 
     def _field_manager_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
         """`ctx.VirtualManager`: the options of the managers the module stores in that field."""
@@ -413,7 +438,7 @@ class ManagerLinks:
                 self._returned_options(info, found, depth)
                 return
         else:
-            index = 1
+            index = options_index(file, call)
         own: set[LiteralKey] = set()
         if index < len(arguments):
             options_literals(file, arguments[index], 0, self.resolver, own)
@@ -444,6 +469,15 @@ class ManagerLinks:
             dispatched = [(f, c.node) for f, c in named if any(i.key == key for i in self.methods.dispatched(f, c))]
             self._dispatched[key] = self.calls.deployed(key, dispatched)
         return self._dispatched[key]
+
+
+def _local_manager_of(function: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The multicluster manager whose local manager a call asks for (`mcMgr` of `mcMgr.GetLocalManager()`): the
+    controller-runtime manager it built from its options."""
+    if function is None or function.type != "selector_expression":
+        return None
+    name = function.child_by_field_name("field")
+    return function.child_by_field_name("operand") if parser.text(name) == "GetLocalManager" else None
 
 
 def is_manager_options(resolver: Resolver, type_ref: TypeRef | None) -> bool:

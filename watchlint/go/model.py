@@ -41,6 +41,8 @@ READ_FIRST = frozenset({"CreateOrUpdate", "CreateOrPatch"})
 
 # Packages that re-export the manager options and builder entry points (ctrl.Options, ctrl.NewManager, …).
 MANAGER_PACKAGES = frozenset({CONTROLLER_RUNTIME, CR_MANAGER})
+# multicluster-runtime's manager: `mcmanager.New(cfg, provider, opts)` builds a controller-runtime manager from opts
+MC_MANAGER = "sigs.k8s.io/multicluster-runtime/pkg/manager"
 BUILDER_PACKAGES = frozenset({CONTROLLER_RUNTIME, CR_BUILDER})
 
 

@@ -27,6 +27,7 @@ from watchlint.go.model import (
     CR_CLUSTER,
     INFORMERS,
     MANAGER_PACKAGES,
+    MC_MANAGER,
     Call,
     GoFile,
     TypeRef,
@@ -86,7 +87,7 @@ _ALL_NAMESPACES = (
 _LIST_HOLDERS = ("identifier", "call_expression")  # the first argument of an `append` whose objects are followed
 _CONSTRUCTORS = {
     "NewManager": MANAGER_PACKAGES,
-    "New": MANAGER_PACKAGES | {CR_CLUSTER, CR_CACHE},
+    "New": MANAGER_PACKAGES | {CR_CLUSTER, CR_CACHE, MC_MANAGER},
     "NewSharedInformerFactory": frozenset({INFORMERS}),
     "NewSharedInformerFactoryWithOptions": frozenset({INFORMERS}),
     "NewFilteredSharedInformerFactory": frozenset({INFORMERS}),
@@ -295,6 +296,16 @@ class _Extractor:
         for key, value in keyed_elements(literal):
             self._option(key, value, value, client)
 
+    def _of_a_second_cache(self, node: tree_sitter.Node) -> bool:
+        """Whether an option is written for a cache built apart from the managers' (gitops-promoter's dashboard
+        `cache.New(cfg, cache.Options{DefaultTransform: …})`): its transform rewrites none of what the managers'
+        clients read."""
+        return (
+            enclosing_second_cache(self.file, node) is not None
+            or cache_fed_by(self.file, self.resolver, node) is not None
+            or cache_built_by_helper(self.file, self.resolver, node) is not None
+        )
+
     def _of_idle_managers(self, literal: tree_sitter.Node) -> bool:
         """Whether options are those of managers only ever asked for their API reader, or written in them
         (`ctrl.Options{Cache: cache.Options{…}}`)."""
@@ -316,8 +327,9 @@ class _Extractor:
         return type_ref is not None and self._of_another_library(type_ref.package)
 
     def _of_another_library(self, package: str | None) -> bool:
-        """Whether an import path is a library's other than controller-runtime, nor the module's own."""
-        if not package:
+        """Whether an import path is a library's other than controller-runtime (or multicluster-runtime's manager,
+        which builds a controller-runtime manager from the options it is given), nor the module's own."""
+        if not package or package == MC_MANAGER:
             return False
         return not package.startswith(CONTROLLER_RUNTIME) and package not in self.evaluator.module_packages()
 
@@ -379,7 +391,7 @@ class _Extractor:
             return
         fields = {name: " ".join(parser.text(node).split()) for name, node in keyed_elements(entry)}
         nodes = dict(keyed_elements(entry))
-        if "Transform" in fields:
+        if "Transform" in fields and not self._of_a_second_cache(key):
             names = self._named_types(nodes["Transform"])
             where_file, where = at or (self.file, key)
             reaches = self.links.reaching(where_file, where)
@@ -503,7 +515,7 @@ class _Extractor:
             # no cache, whatever kind it reads
             text = f"NewClient sets `{' '.join(parser.text(dropped).split())}`"
             self._add(Mitigation.DISABLE_FOR, None, anchor, text, detail=NO_CACHE)
-        elif name == "DefaultTransform" and shown != "nil":
+        elif name == "DefaultTransform" and shown != "nil" and not self._of_a_second_cache(anchor):
             names = self._named_types(value)
             reaches = self.links.reaching(self.file, anchor)
             text = f"DefaultTransform: {shown}"
@@ -681,7 +693,7 @@ class _Extractor:
         elif name in _CONSTRUCTORS and package in _CONSTRUCTORS[name]:
             if package == CR_CACHE and _in_new_cache_function(call):
                 return  # `NewCache: func(…) { …; return cache.New(c, o) }` builds the manager's own cache
-            if package in MANAGER_PACKAGES and is_idle_manager(call, started=False):
+            if package in MANAGER_PACKAGES | {MC_MANAGER} and is_idle_manager(call, started=False):
                 return  # asked only for its API reader and the like: its cache never starts (dynatrace's CSI init)
             self.policy.origins.append(self.file.name_span(call))
             self.policy.builds_cache = self.policy.builds_cache or package != INFORMERS

@@ -30,7 +30,14 @@ from watchlint.go.edits import (
 )
 from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.guards import is_failing_return
-from watchlint.go.managers import LiteralKey, is_idle_manager, is_new_manager, is_opaque, options_literals
+from watchlint.go.managers import (
+    LiteralKey,
+    is_idle_manager,
+    is_new_manager,
+    is_opaque,
+    options_index,
+    options_literals,
+)
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.ownerlabel import built_labels, owner_label, sets_an_owner_key
@@ -596,9 +603,14 @@ def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[
             continue  # an idle manager is asked for its API reader, or at least nothing else
         for call in file.calls():
             function = call.node.child_by_field_name("function")
-            if is_new_manager(file, function) and call.arguments is not None and len(parser.named(call.arguments)) > 1:
+            index = options_index(file, call.node)
+            if (
+                is_new_manager(file, function)
+                and call.arguments is not None
+                and len(parser.named(call.arguments)) > index
+            ):
                 literals: set[tuple[str, int]] = set()
-                options_literals(file, parser.named(call.arguments)[1], 0, resolver, literals)
+                options_literals(file, parser.named(call.arguments)[index], 0, resolver, literals)
                 if file.package_name == "main":
                     found |= literals
                 if is_idle_manager(call.node):

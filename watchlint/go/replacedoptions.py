@@ -14,7 +14,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.guards import returned_on_success
-from watchlint.go.managers import ManagerLinks, is_manager_options
+from watchlint.go.managers import ManagerLinks, is_manager_options, options_index
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver, assigned_to, holding_literal, key_of
 from watchlint.go.scope import innermost_function, under_condition
@@ -108,7 +108,8 @@ class ReplacedOptions:
         """The fields a function assigns whole in its options parameter before handing it to the manager
         constructor `call`, with the parameter's position: outside any branch or loop, so that it always runs."""
         arguments = parser.named(call.child_by_field_name("arguments") or call)
-        options = arguments[1] if len(arguments) > 1 else None
+        index = options_index(file, call)
+        options = arguments[index] if len(arguments) > index else None
         if options is not None and options.type == "unary_expression":
             options = options.child_by_field_name("operand")
         if options is None or options.type != "identifier":
