@@ -855,6 +855,64 @@ def test_the_label_selector_of_an_owned_kind_uses_the_owner_label_the_operator_w
     assert [title.split(";")[0] for title in selectors] == expected
 
 
+OWNED_SECRETS_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+type BackupReconciler struct{}
+
+func (BackupReconciler) Reconcile(context.Context, reconcile.Request) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func settings(name string) *corev1.ConfigMap {
+	return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{
+		Name: name, Labels: map[string]string{"app.kubernetes.io/managed-by": "backup-operator"},
+	}}
+}
+
+func credentials(name string) *corev1.Secret {
+	return &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{"backups/role": "keys"}}}
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Service{}).
+		Owns(&corev1.ConfigMap{}).
+		Owns(&corev1.Secret{}).
+		Complete(BackupReconciler{})
+}
+"""
+
+
+def test_an_owned_kind_none_of_whose_objects_carries_the_owner_label_is_selected_by_its_own(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """odh-model-controller labels its ConfigMaps with its owner label and its KEDA ServiceAccount with a label of
+    its own only: a selector on the owner label would match none of the ServiceAccounts it owns, so the fix
+    selects on the label every one of them carries."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": OWNED_SECRETS_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    titles = {
+        finding.kind: fix.title.split(" (")[0]
+        for finding in report.findings
+        if finding.code == "WL001"
+        for fix in finding.fixes
+        if fix.title.startswith("Cache only")
+    }
+    assert titles == {
+        "ConfigMap": "Cache only ConfigMap objects labelled app.kubernetes.io/managed-by=backup-operator",
+        "Secret": "Cache only Secret objects labelled backups/role=keys, as every Secret the operator builds is",
+    }
+
+
 PREDICATES_MAIN = """package main
 
 import (

@@ -182,11 +182,12 @@ def sets_an_owner_key(files: list[GoFile]) -> bool:
     return any(key.encode() in file.source.data for file in files for key in OWNER_KEYS)
 
 
-def built_labels(files: list[GoFile], resolver: Resolver) -> dict[tuple[str, str], tuple[str, str]]:
-    """Per API type (import path, name), a label every object of it the code builds with metadata carries
+def built_labels(files: list[GoFile], resolver: Resolver) -> dict[tuple[str, str], frozenset[tuple[str, str]]]:
+    """Per API type (import path, name), the labels every object of it the code builds with metadata carries
     (harbor-operator's init Job literal `Labels: {"job-type": "minio-init"}`): a selector of the operator's own
-    to propose where it sets no owner label. A type with one such literal whose labels are not all seen has
-    none; `&batchv1.Job{}` without metadata builds no object (a watch's or a read's target)."""
+    to propose where it sets no owner label, or none on that kind. A type with one such literal whose labels
+    are not all seen is left out; `&batchv1.Job{}` without metadata builds no object (a watch's or a read's
+    target)."""
     common: dict[tuple[str, str], set[tuple[str, str]] | None] = {}
     for file in files:
         if file.is_test or b"Labels" not in file.source.data:
@@ -200,7 +201,7 @@ def built_labels(files: list[GoFile], resolver: Resolver) -> dict[tuple[str, str
             key = (built.package, built.name)
             seen = common.get(key, labels)
             common[key] = None if seen is None or labels is None else seen & labels
-    return {key: min(pairs) for key, pairs in common.items() if pairs}
+    return {key: frozenset(pairs) for key, pairs in common.items() if pairs is not None}
 
 
 def _relabelled(literal: tree_sitter.Node) -> bool:

@@ -105,7 +105,14 @@ def options_anchors(
             reached = [f for f in all_files if packages is None or f.package_path in packages]
             owner = owner_label(reached, resolver, _operator_name(module.path))
             made_up = owner is not None and not sets_an_owner_key(reached)
-            labels[packages] = owner, built_labels(reached, resolver) if made_up else {}
+            # a kind's own label where the owner label is made up, or where none of its objects carries it
+            # (odh-model-controller labels its KEDA ServiceAccount `odh-model-controller=keda-reconciler`)
+            carried = {
+                kind: min(pairs)
+                for kind, pairs in built_labels(reached, resolver).items()
+                if pairs and (made_up or owner not in pairs)
+            }
+            labels[packages] = owner, carried
         return labels[packages]
 
     candidates = [
