@@ -616,6 +616,43 @@ def test_a_fix_edits_the_options_multicluster_runtime_builds_the_manager_from(
     )
 
 
+CLIENT_OPTIONS_WRITTEN_LATER = """package main
+
+import (
+	"os"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/nodes/internal/controller"
+)
+
+func main() {
+	clientOptions := client.Options{Cache: &client.CacheOptions{}}
+	if os.Getenv("LIVE_READS") != "" {
+		clientOptions = client.Options{Cache: &client.CacheOptions{Unstructured: true}}
+	}
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{Client: clientOptions})
+	_ = (&controller.SecretReconciler{Client: mgr.GetClient()}).SetupWithManager(mgr)
+}
+"""
+
+
+def test_no_edit_goes_into_client_options_a_local_holds_that_the_code_writes_again(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`Client: clientOptions` of a local the code replaces under a condition: a DisableFor added to its
+    literal would be gone where the condition holds, so no edit is offered, only the help."""
+    files = {
+        "go.mod": GO_MOD,
+        "main.go": CLIENT_OPTIONS_WRITTEN_LATER,
+        "internal/controller/secret.go": SECRET_RECONCILER,
+    }
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    assert (finding.code, [fix.title for fix in finding.fixes if "DisableFor" in fix.title]) == ("WL002", [])
+
+
 OWNING_MAIN = """package main
 
 import (

@@ -121,7 +121,9 @@ def _disable_for_nested(anchor: OptionsAnchor, client: str, obj: str) -> Edit | 
     client_options = _field(options, "Client")
     if client_options is None:
         return _insert_element(file, options, _client_options(client, obj))
-    if client_options.type != "composite_literal":
+    if client_options.type == "identifier":  # `clientOpts := client.Options{…}`, then `Client: clientOpts`
+        client_options = _held_literal(client_options)
+    if client_options is None or client_options.type != "composite_literal":
         return None
     cache_value = _field(client_options, "Cache")
     if cache_value is None:
@@ -335,6 +337,36 @@ def api_reader_fix(file: GoFile, operand: tree_sitter.Node, reader: str) -> Fix:
 
 
 # -- literals -------------------------------------------------------------------------------------------
+def _held_literal(name: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The composite literal a local is declared with (`clientOpts := client.Options{…}`) earlier in the function
+    around `name`, where nothing else in the function assigns it, nor a field of it (an edit of the literal would
+    otherwise not be what the options hold)."""
+    function = innermost_function(name)
+    if function is None:
+        return None
+    text = parser.text(name)
+    held = None
+    for statement in parser.captures("[(short_var_declaration) (assignment_statement)] @s", function).get("s", []):
+        left = statement.child_by_field_name("left")
+        targets = parser.named(left) if left is not None else []
+        if not any(_root_name(target) == text for target in targets):
+            continue
+        right = parser.named(statement.child_by_field_name("right") or statement)
+        if held is not None or statement.type != "short_var_declaration" or len(targets) != 1 or len(right) != 1:
+            return None
+        if statement.end_byte > name.start_byte or right[0].type != "composite_literal":
+            return None
+        held = right[0]
+    return held
+
+
+def _root_name(target: tree_sitter.Node) -> str:
+    """`opts` of `opts`, `opts.Cache` or `opts.Cache.DisableFor`."""
+    while target.type == "selector_expression" and (operand := target.child_by_field_name("operand")) is not None:
+        target = operand
+    return parser.text(target)
+
+
 def _field(literal: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
     return next((value for key, value in keyed_elements(literal) if key == name), None)
 
