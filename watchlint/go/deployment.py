@@ -289,7 +289,7 @@ class Evaluator:
         items, key = container.value, index.value
         if isinstance(items, list | tuple) and isinstance(key, int) and -len(items) <= key < len(items):
             return item_value(items[key], container.origin)
-        if isinstance(items, dict) and key in items:
+        if isinstance(items, dict) and _hashable(key) and key in items:
             return item_value(items[key], container.origin)
         return UNKNOWN
 
@@ -449,7 +449,11 @@ class Evaluator:
             return viper
         flag = self.settings.flag_read(file, node, name, first, values)
         if flag is not None:
-            return self.settings.flag_value(flag, depth)
+            value = self.settings.flag_value(flag, depth)
+            if name == "GetString" and isinstance(value, Val) and isinstance(value.value, list):
+                # viper's GetString casts a list to "" (cast.ToString knows no slices)
+                return Val("", value.origin, value.unseen)
+            return value
         built_in = self._built_in(file, function, package, name, first, values, env, depth)
         if built_in is not None:
             return built_in
@@ -621,6 +625,16 @@ _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
 _POINTER_HELPERS = frozenset(
     {"To", "Bool", "String", "Int", "Int32", "Int64", "BoolPtr", "StringPtr", "Int32Ptr", "Int64Ptr", "Duration"}
 )
+
+
+def _hashable(value: object) -> bool:
+    """Whether a value can key a map's value: a key the evaluation takes for a list (pixie's `registry[name]` with
+    `name := viper.GetString("suite")`, a flag another subcommand declares as a StringSlice) names no entry."""
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _configured_and_holding(guards: list[Guard]) -> bool:

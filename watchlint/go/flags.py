@@ -127,8 +127,9 @@ class FlagRegistry:
     pointers: dict[int, set[str]] = field(default_factory=dict)
 
     def named(self, name: str, near: GoFile | None = None) -> Flag | None:
-        """The flag of a name; of several definitions, the one whose folder shares most with `near`'s (the
-        read's), the first on a tie."""
+        """The flag of a name; of several definitions, the one the read's file defines (pixie's `run.go` beside
+        `github_matrix.go`, each with a `--suite` of its own), else the one whose folder shares most with `near`'s,
+        the first on a tie."""
         flags = self.by_name.get(name)
         if not flags:
             return None
@@ -138,6 +139,7 @@ class FlagRegistry:
         return max(
             flags,
             key=lambda flag: (
+                flag.file.path == near.path,
                 _shared_folders(flag.file.directory, near.directory),
                 flag.file.directory == near.directory,
             ),
