@@ -193,6 +193,33 @@ def test_a_predicate_only_watch_is_told_the_selector_option_of_its_era(era: str,
     assert (finding.code, finding.help) == ("WL003", help_text)
 
 
+@pytest.mark.parametrize(
+    ("site", "help_text"),
+    [
+        (
+            watch(),
+            "Restrict Secret with cache.Options.SelectorsByObject (Label or Field) in the options of the manager's "
+            "NewCache (cache.BuilderWithOptions), which need controller-runtime v0.9 or later, or watch it with "
+            "builder.OnlyMetadata (controller-runtime v0.7 or later)",
+        ),
+        (
+            read(),
+            "Add ConfigMap to ClientDisableCacheFor (controller-runtime v0.7 or later) in the manager options, or "
+            "read it through mgr.GetAPIReader()",
+        ),
+    ],
+    ids=["watch", "read"],
+)
+def test_the_options_controller_runtime_v06_lacks_are_helped_with_the_version_they_need(
+    site: Site, help_text: str
+) -> None:
+    """flink-on-k8s-operator requires controller-runtime v0.6.0, which has no ClientDisableCacheFor nor
+    builder.OnlyMetadata (both v0.7): the help says which version they need."""
+    finding = only(verdicts(replace(site, cache_options_era="pre-v0.7")))
+    assert isinstance(finding, Finding)
+    assert finding.help == help_text
+
+
 def test_a_restriction_a_wrapper_drops_is_cited_where_the_wrapper_replaces_it() -> None:
     """`options.Cache = cache.Options{…}` in the wrapper that builds the manager: the caller's namespaces never
     reach it, and the note points at the assignment that drops them."""

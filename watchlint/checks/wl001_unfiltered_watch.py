@@ -81,7 +81,7 @@ def suggestion(site: Site, language: Language, read_typed: bool = False, *, name
             return restrict
         if method in ("Watch", "WatchesRawSource"):  # a source.Kind takes no builder option: its object says
             return f"{restrict}, or watch a metav1.PartialObjectMetadata of the kind in the source.Kind (metadata only)"
-        return f"{restrict}, or watch it with builder.OnlyMetadata"
+        return f"{restrict}, or watch it with {names.only_metadata}"
     if site.access is Access.INFORMER_FACTORY:
         return informer_suggestion(site, namespaced=namespaced)
     if site.access is Access.KOPF:

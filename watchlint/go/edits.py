@@ -36,6 +36,7 @@ class OptionsAnchor:
     # literal's field, or of a field inside it, would be replaced
     overwritten: frozenset[str] = frozenset()
     has_selectors: bool = True  # controller-runtime v0.9 or later: per-kind selectors (SelectorsByObject) exist
+    has_disable_for: bool = True  # v0.7 or later: ClientDisableCacheFor and client.Object exist
     # where `label` is made up (the code sets no owner key): per API type (import path, name), a label every
     # object of it the code builds carries, proposed instead
     built_labels: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
@@ -90,6 +91,8 @@ def _render(item: Literal | str, indent: str | None) -> str:
 
 def disable_for_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix | None:
     """Add the kind to Client.Cache.DisableFor (safe: reads return the same objects, live)."""
+    if not anchor.has_disable_for:
+        return None
     imports = _Imports(anchor.file, anchor.literal)
     client = imports.alias(CR_CLIENT, "client")
     obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"

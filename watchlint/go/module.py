@@ -29,7 +29,10 @@ class GoModule:
     @property
     def cache_options_era(self) -> str:
         """Which shapes of the cache options the required controller-runtime has (cacheoptions.ERAS): before
-        v0.9 no per-kind selector (SelectorsByObject, BuilderWithOptions) at all."""
+        v0.9 no per-kind selector (SelectorsByObject, BuilderWithOptions) at all, before v0.7 no
+        ClientDisableCacheFor, client.Object nor builder.OnlyMetadata either."""
+        if self.controller_runtime is not None and self.controller_runtime < (0, 7, 0):
+            return "pre-v0.7"
         if self.controller_runtime is not None and self.controller_runtime < (0, 9, 0):
             return "pre-selectors"
         if self.has_legacy_cache_options:

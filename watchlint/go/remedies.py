@@ -93,7 +93,8 @@ def options_anchors(
     passed to NewManager, so that a short-lived manager a library builds (to bootstrap certificates, say) is
     not the one edited; a test's manager only when there is no other."""
     is_old_era = module.has_legacy_cache_options
-    has_selectors = module.cache_options_era != "pre-selectors"
+    has_selectors = module.cache_options_era not in ("pre-selectors", "pre-v0.7")
+    has_disable_for = module.cache_options_era != "pre-v0.7"
     labels: dict[frozenset[str] | None, tuple[tuple[str, str] | None, dict[tuple[str, str], tuple[str, str]]]] = {}
     overwritten = _overwritten_fields(all_files, resolver)
 
@@ -143,7 +144,14 @@ def options_anchors(
         )
         owner, carried = label(packages)
         return OptionsAnchor(
-            file, literal, is_old_era, owner, _of(overwritten, packages), has_selectors, built_labels=carried
+            file,
+            literal,
+            is_old_era,
+            owner,
+            _of(overwritten, packages),
+            has_selectors,
+            has_disable_for,
+            built_labels=carried,
         )
 
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
@@ -151,7 +159,9 @@ def options_anchors(
         found = [(f, n) for f, n in reached(packages) if not f.path.endswith("_test.go")] if len(candidates) > 1 else []
         fields, (owner, carried) = _of(overwritten, packages), label(packages)
         return {
-            (f.path, n.start_byte): OptionsAnchor(f, n, is_old_era, owner, fields, has_selectors, built_labels=carried)
+            (f.path, n.start_byte): OptionsAnchor(
+                f, n, is_old_era, owner, fields, has_selectors, has_disable_for, built_labels=carried
+            )
             for f, n in found
         }
 
@@ -398,7 +408,8 @@ class SiteRemedies:
                     for key in keys
                     if (key, kind.name) not in self.unevenly_selected
                 )
-            metadata_only = not (item.foreign_builder or item.handles_typed or item.looped)
+            # builder.OnlyMetadata came with controller-runtime v0.7
+            metadata_only = not (item.foreign_builder or item.handles_typed or item.looped) and self.era != "pre-v0.7"
             if item.object.kind not in self.typed_elsewhere and metadata_only:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
