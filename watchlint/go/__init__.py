@@ -168,6 +168,7 @@ def extract(unit: UnitInput) -> Facts:
             continue
         run.analyzed.append(source.path)
     name_module_imports(run.all_files)
+    test_only: frozenset[str] = frozenset()
     if not unit.options.include_tests:
         test_only = test_only_packages(run.all_files, generated_imports, run.module_paths)
         run.files = [file for file in run.files if file.package_path not in test_only]
@@ -177,6 +178,7 @@ def extract(unit: UnitInput) -> Facts:
     resolver = Resolver(declarations, unit.kinds)
     clients = ClientGraph(resolver)
     calls = CallGraph(resolver, run.all_files)
+    calls.test_only = test_only
     clients.listed_calls = calls.called_as_values
     clients.callers = calls.callers  # asked already while clients are collected (stored constructors)
     flags = FlagRegistry()
@@ -232,7 +234,7 @@ def _sites_and_policies(
     binaries = [b for b in every_binary if _builds(b, run.files, policies, lambda p: bool(p.origins))]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     pending = extractor.expand_helpers(
-        pending, calls.callers_through_interfaces, calls.deployed_callers, evaluator.fields.stored
+        pending, calls.callers_through_interfaces, calls.deployed_callers, evaluator.fields.stored, calls.deployed
     )
     # the list-watches helpers' calls pass (prometheus' discovery) serve their List and Watch in turn
     pending = extractor.without_served(extractor.without_handed_out(pending, evaluator.fields.stored))

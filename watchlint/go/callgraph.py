@@ -37,6 +37,8 @@ class CallGraph:
         self._field_calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         # the calls of function-typed parameters, by the parameter's signature (see `called_through_parameters`)
         self._parameter_calls: dict[Signature, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        # packages only tests run (testonly.py): their calls are tests' as much as a `_test.go` file's
+        self.test_only: frozenset[str] = frozenset()
 
     def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of one module function, resolved on demand: only helpers with a site or a guarded
@@ -95,12 +97,13 @@ class CallGraph:
     def deployed(
         self, key: FunctionKey, places: list[tuple[GoFile, tree_sitter.Node]]
     ) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """The calls (or constructions) of a function a binary makes: a binary holds no test, so what tests
-        do with a non-test function says nothing of the deployment (--include-tests)."""
+        """The calls (or constructions) of a function a binary makes: a binary holds no test, nor a package only
+        tests import (vsphere-csi-driver's `pkg/kubernetes/testing` building a factory for a shared informer
+        manager), so what tests do with a non-test function says nothing of the deployment (--include-tests)."""
         info = self.resolver.declarations.functions.get(key)
-        if info is None or info.file.is_test:
+        if info is None or info.file.is_test or info.file.package_path in self.test_only:
             return places
-        return [(file, node) for file, node in places if not file.is_test]
+        return [(file, node) for file, node in places if not file.is_test and file.package_path not in self.test_only]
 
     def deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of a function a binary makes (`deployed` over `callers`)."""

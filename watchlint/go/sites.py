@@ -338,6 +338,9 @@ class SiteExtractor:
         callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
         deployed: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
         stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
+        deployed_of: Callable[
+            [FunctionKey, list[tuple[GoFile, tree_sitter.Node]]], list[tuple[GoFile, tree_sitter.Node]]
+        ],
     ) -> list[PendingSite]:
         """Replace each helper site by one site per call that passes a known kind, reported at that call; judge
         an informer of a factory parameter by the factories passed where the binary calls it (`deployed`),
@@ -350,7 +353,7 @@ class SiteExtractor:
             for site in pending
             if site.helper is None  # a call both read or watched in place and through a wrapper's helper
         }
-        passing = functools.partial(_passing_calls, deployed, callers)
+        passing = functools.partial(_passing_calls, deployed, callers, deployed_of)
         for site in pending:
             if not self.client_go.judge_held(site, passing, stored):
                 continue
@@ -1063,12 +1066,14 @@ class SiteExtractor:
 def _passing_calls(
     deployed: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
     callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+    deployed_of: Callable[[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]], list[tuple[GoFile, tree_sitter.Node]]],
     key: FunctionKey,
 ) -> list[tuple[GoFile, tree_sitter.Node]]:
     """The deployed calls that give a function its arguments: its own, or for a method no call names, the
     calls through an interface that may run it (kelemetry's `Clients.NewInformerFactory(informers.
-    WithNamespace(ns), …)`)."""
-    return deployed(key) or [(file, call) for file, call in callers(key) if not file.is_test]
+    WithNamespace(ns), …)`), of them those a binary makes (`deployed_of`: no test's, nor a test-only
+    package's)."""
+    return deployed(key) or deployed_of(key, callers(key))
 
 
 # builder's option interfaces, to which an option is converted (`builder.WatchesOption(opt)`)
