@@ -173,7 +173,10 @@ def _summary(report: Report, options: TextOptions, paint: _Painter) -> str:
     counted = _count_by_code(active)
     fixable = sum(1 for finding in active if finding.is_fixable)
     unsafe = sum(1 for finding in active if finding.has_unsafe_fix)
-    line = paint(f"Found {_plural(len(active), 'finding')} in {files}{suffix}: {counted}.", bold=True)
+    # the files the findings are in, of those analyzed: "in 9 files" would read as where they are
+    holding = len({finding.span.path for finding in active})
+    place = files if holding == report.files_analyzed else f"{holding} of {files}"
+    line = paint(f"Found {_plural(len(active), 'finding')} in {place}{suffix}: {counted}.", bold=True)
     if fixable:
         line += f"\n[*] {fixable} fixable with `--fix`."
     if unsafe:
