@@ -63,13 +63,18 @@ def enclosing_second_cache(file: GoFile, node: tree_sitter.Node) -> tree_sitter.
     return None
 
 
-def cache_fed_by(file: GoFile, resolver: Resolver, node: tree_sitter.Node) -> tree_sitter.Node | None:
+def cache_fed_by(file: GoFile, resolver: Resolver, node: tree_sitter.Node, hops: int = 2) -> tree_sitter.Node | None:
     """The second cache whose options variable this node sets: `opts := cache.Options{…}` or
     `opts.DefaultNamespaces = …`, then `cache.New(cfg, opts)` in the same function; or the options parameter
-    of a cluster's option function (see `cluster_given_option`)."""
+    of a cluster's option function (see `cluster_given_option`); or, `hops` deep, a local the options take a
+    field from (odigos' `byObject := map[client.Object]cache.ByObject{…}`, then `cache.Options{ByObject:
+    byObject}`)."""
     variable = _options_variable(node)
     if variable is None:
         return None
+    held = _held_in_options(file, resolver, variable, hops)
+    if held is not None:
+        return held
     built = next(
         (
             call
@@ -83,6 +88,33 @@ def cache_fed_by(file: GoFile, resolver: Resolver, node: tree_sitter.Node) -> tr
     declaration = resolver.declaration(file, variable)
     if declaration is not None and declaration.parameter_index >= 0:
         return cluster_given_option(file, node)
+    return None
+
+
+def _held_in_options(
+    file: GoFile, resolver: Resolver, variable: tree_sitter.Node, hops: int
+) -> tree_sitter.Node | None:
+    """The second cache fed by an options literal that takes a local as a field's value (`ByObject: byObject`)
+    in the local's function."""
+    scope = resolver.scope(file, variable) if hops > 0 else None
+    if scope is None:
+        return None
+    declaration = resolver.declaration(file, variable)
+    name = parser.text(variable)
+    for element in parser.captures("(keyed_element) @element", scope.function).get("element", []):
+        value = element.child_by_field_name("value")
+        use = (parser.first_named(value) or value) if value is not None and value.type == "literal_element" else value
+        if use is None or use.type != "identifier" or parser.text(use) != name:
+            continue
+        found = resolver.declaration(file, use)
+        if found is None or (found != declaration and found.node != variable):
+            continue
+        literal = element.parent.parent if element.parent is not None else None
+        if literal is None or literal.type != "composite_literal":
+            continue
+        built = enclosing_second_cache(file, literal) or cache_fed_by(file, resolver, literal, hops - 1)
+        if built is not None:
+            return built
     return None
 
 
