@@ -341,6 +341,8 @@ class Evaluator:
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         if owner is None and operand is not None and self._listed_item(file, operand):
             return UNKNOWN  # `sa.Namespace` of `for _, sa := range list.Items`: an object's, not a setting's
+        if owner is None and operand is not None and _in_an_object(operand):
+            return UNKNOWN  # `cluster.Spec.ClusterLinkOptions.CNI` of an object a clientset got: the cluster's
         located = self.resolver.declarations.field(owner, name) if owner is not None else None
         if located is not None and operand is not None and self._holds_a_flag(file, operand):
             # a field of a flag's own Value type (`flag.Var(&namespaces, …)`, then `namespaces.values`): what
@@ -625,6 +627,18 @@ _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
 _POINTER_HELPERS = frozenset(
     {"To", "Bool", "String", "Int", "Int32", "Int64", "BoolPtr", "StringPtr", "Int32Ptr", "Int64Ptr", "Duration"}
 )
+
+
+def _in_an_object(operand: tree_sitter.Node) -> bool:
+    """Whether a selector's operand reads into an API object's Spec or Status (`cluster.Spec.ClusterLinkOptions`):
+    its fields hold what users write in the cluster, not what a flag of the same name sets (kosmos' kosmosctl
+    --cni beside the Cluster resource's spec.clusterLinkOptions.cni)."""
+    current: tree_sitter.Node | None = operand
+    while current is not None and current.type == "selector_expression":
+        if parser.text(current.child_by_field_name("field")) in ("Spec", "Status"):
+            return True
+        current = current.child_by_field_name("operand")
+    return False
 
 
 def _hashable(value: object) -> bool:
