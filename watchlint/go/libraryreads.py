@@ -62,6 +62,10 @@ def library_reads(package: str | None, name: str) -> tuple[LibraryRead, ...]:
     return _READS.get((_MAJOR_VERSION.sub("", package, count=1), name), ())
 
 
+# the names of those methods: most calls are of none, and need not have their receiver traced
+LIBRARY_METHODS = frozenset(method for _, _, method in _METHOD_READS)
+
+
 def library_method_reads(package: str | None, constructor: str, method: str) -> tuple[LibraryRead, ...]:
     """The reads a method makes through the client given to the constructor (of the imported `package`) that
     built the value it is called on; `client` is the constructor's argument."""

@@ -25,7 +25,7 @@ from watchlint.go.informers import (
     reflector_lists,
     served_by,
 )
-from watchlint.go.libraryreads import LibraryRead, library_method_reads, library_reads
+from watchlint.go.libraryreads import LIBRARY_METHODS, LibraryRead, library_method_reads, library_reads
 from watchlint.go.listoptions import list_options, option_restrictions
 from watchlint.go.managers import BUILDER_STARTS
 from watchlint.go.model import (
@@ -1019,7 +1019,9 @@ class SiteExtractor:
         r.Client, …)`, then `impersonation.CanImpersonate(ctx)`) through the client among the constructor's."""
         if reads := library_reads(file.imports.get(parser.text(operand)), method):
             return arguments, reads
-        built = self.values.defined_as(file, operand, 2) if operand.type == "identifier" else None
+        if method not in LIBRARY_METHODS or operand.type != "identifier":
+            return None
+        built = self.values.defined_as(file, operand, 2)
         parts = call_parts(built) if built is not None and built.type == "call_expression" else None
         if built is None or parts is None or parts.operand is None:
             return None
