@@ -177,8 +177,7 @@ def extract(unit: UnitInput) -> Facts:
         run.guarded(file, declarations.add_file)
     resolver = Resolver(declarations, unit.kinds)
     clients = ClientGraph(resolver)
-    calls = CallGraph(resolver, run.all_files)
-    calls.test_only = test_only
+    calls = CallGraph(resolver, run.all_files, test_only)
     clients.listed_calls = calls.called_as_values
     clients.callers = calls.callers  # asked already while clients are collected (stored constructors)
     flags = FlagRegistry()
@@ -234,7 +233,7 @@ def _sites_and_policies(
     binaries = [b for b in every_binary if _builds(b, run.files, policies, lambda p: bool(p.origins))]
     cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
     pending = extractor.expand_helpers(
-        pending, calls.callers_through_interfaces, calls.deployed_callers, evaluator.fields.stored, calls.deployed
+        pending, calls.callers_through_interfaces, calls.deployed_passing, evaluator.fields.stored
     )
     # the list-watches helpers' calls pass (prometheus' discovery) serve their List and Watch in turn
     pending = extractor.without_served(extractor.without_handed_out(pending, evaluator.fields.stored))

@@ -15,9 +15,11 @@ from watchlint.go.scope import innermost_function
 class CallGraph:
     """Who calls a module function, and where a method's receiver is built: what decides whether it runs."""
 
-    def __init__(self, resolver: Resolver, files: list[GoFile]) -> None:
+    def __init__(self, resolver: Resolver, files: list[GoFile], test_only: frozenset[str] = frozenset()) -> None:
         self.resolver = resolver
         self.files = files
+        # packages only tests run (testonly.py): their calls are tests' as much as a `_test.go` file's
+        self.test_only = test_only
         self.methods = MethodIndex(resolver)
         self._calls_by_name: dict[str, list[tuple[GoFile, Call]]] | None = None
         self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
@@ -37,8 +39,6 @@ class CallGraph:
         self._field_calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         # the calls of function-typed parameters, by the parameter's signature (see `called_through_parameters`)
         self._parameter_calls: dict[Signature, list[tuple[GoFile, tree_sitter.Node]]] | None = None
-        # packages only tests run (testonly.py): their calls are tests' as much as a `_test.go` file's
-        self.test_only: frozenset[str] = frozenset()
 
     def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of one module function, resolved on demand: only helpers with a site or a guarded
@@ -108,6 +108,12 @@ class CallGraph:
     def deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of a function a binary makes (`deployed` over `callers`)."""
         return self.deployed(key, self.callers(key))
+
+    def deployed_passing(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The deployed calls that give a function its arguments: its own, or for a method no call names, the
+        calls through an interface that may run it (kelemetry's `Clients.NewInformerFactory(informers.
+        WithNamespace(ns), …)`)."""
+        return self.deployed_callers(key) or self.deployed(key, self.callers_through_interfaces(key))
 
     def passing_calls(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls a binary makes that give a function its arguments: its callers and, for a plain function

@@ -42,7 +42,7 @@ from watchlint.go.known import (
 )
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import uses_in
-from watchlint.go.resolve import Resolver, is_written, keyed_elements
+from watchlint.go.resolve import Resolver, is_written, keyed_elements, selector_chain
 from watchlint.go.scope import receiver_name, return_items, return_statements
 from watchlint.go.settings import Settings
 from watchlint.go.variables import VariableValues
@@ -633,12 +633,8 @@ def _in_an_object(operand: tree_sitter.Node) -> bool:
     """Whether a selector's operand reads into an API object's Spec or Status (`cluster.Spec.ClusterLinkOptions`):
     its fields hold what users write in the cluster, not what a flag of the same name sets (kosmos' kosmosctl
     --cni beside the Cluster resource's spec.clusterLinkOptions.cni)."""
-    current: tree_sitter.Node | None = operand
-    while current is not None and current.type == "selector_expression":
-        if parser.text(current.child_by_field_name("field")) in ("Spec", "Status"):
-            return True
-        current = current.child_by_field_name("operand")
-    return False
+    _, fields = selector_chain(operand)
+    return "Spec" in fields or "Status" in fields
 
 
 def _hashable(value: object) -> bool:

@@ -16,7 +16,7 @@ from watchlint.fixes import Applicability, Edit, Fix
 from watchlint.go import parser
 from watchlint.go.model import CR_BUILDER, CR_CACHE, CR_CLIENT, GoFile
 from watchlint.go.predicateselectors import Labels
-from watchlint.go.resolve import keyed_elements, keyed_entries
+from watchlint.go.resolve import keyed_elements, keyed_entries, selector_root
 from watchlint.go.scope import innermost_function
 
 LABELS = "k8s.io/apimachinery/pkg/labels"
@@ -352,7 +352,7 @@ def _held_literal(name: tree_sitter.Node) -> tree_sitter.Node | None:
     for statement in parser.captures("[(short_var_declaration) (assignment_statement)] @s", function).get("s", []):
         left = statement.child_by_field_name("left")
         targets = parser.named(left) if left is not None else []
-        if not any(_root_name(target) == text for target in targets):
+        if not any((root := selector_root(target)) is not None and parser.text(root) == text for target in targets):
             continue
         right = parser.named(statement.child_by_field_name("right") or statement)
         if held is not None or statement.type != "short_var_declaration" or len(targets) != 1 or len(right) != 1:
@@ -361,13 +361,6 @@ def _held_literal(name: tree_sitter.Node) -> tree_sitter.Node | None:
             return None
         held = right[0]
     return held
-
-
-def _root_name(target: tree_sitter.Node) -> str:
-    """`opts` of `opts`, `opts.Cache` or `opts.Cache.DisableFor`."""
-    while target.type == "selector_expression" and (operand := target.child_by_field_name("operand")) is not None:
-        target = operand
-    return parser.text(target)
 
 
 def _field(literal: tree_sitter.Node, name: str) -> tree_sitter.Node | None:

@@ -64,7 +64,14 @@ _MANAGER_CONSTRUCTORS = frozenset({(CONTROLLER_RUNTIME, "NewManager"), (CR_MANAG
 _NEW_PACKAGES = frozenset({CR_MANAGER, MC_MANAGER})  # whose `New` builds a manager
 
 
-def options_index(file: GoFile, call: tree_sitter.Node) -> int:
+def options_argument(file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The options a manager constructor's call passes (`_options_index`); None where it passes too few."""
+    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    index = _options_index(file, call)
+    return arguments[index] if index < len(arguments) else None
+
+
+def _options_index(file: GoFile, call: tree_sitter.Node) -> int:
     """Where a manager constructor takes its options: second, third for multicluster-runtime's `mcmanager.New(cfg,
     provider, opts)`."""
     function = call.child_by_field_name("function")
@@ -168,10 +175,9 @@ class ManagerLinks:
         if self._built_from is None:
             self._built_from = {}
             for file, call in self._new_managers:
-                arguments = parser.named(call.child_by_field_name("arguments") or call)
                 found: set[LiteralKey] = set()
-                if len(arguments) > (index := options_index(file, call)):
-                    options_literals(file, arguments[index], 0, self.resolver, found)
+                if (options := options_argument(file, call)) is not None:
+                    options_literals(file, options, 0, self.resolver, found)
                 for key in found:
                     self._built_from.setdefault(key, set()).add(file.name_span(call))
         return self._built_from
@@ -438,7 +444,7 @@ class ManagerLinks:
                 self._returned_options(info, found, depth)
                 return
         else:
-            index = options_index(file, call)
+            index = _options_index(file, call)
         own: set[LiteralKey] = set()
         if index < len(arguments):
             options_literals(file, arguments[index], 0, self.resolver, own)

@@ -27,13 +27,25 @@ class GoModule:
         return self.controller_runtime is not None and self.controller_runtime < (0, 15, 0)
 
     @property
+    def has_client_objects(self) -> bool:
+        """Whether its controller-runtime (v0.7 or later, or none seen) has client.Object, ClientDisableCacheFor
+        and builder.OnlyMetadata."""
+        return self.controller_runtime is None or self.controller_runtime >= (0, 7, 0)
+
+    @property
+    def has_per_kind_selectors(self) -> bool:
+        """Whether its controller-runtime (v0.9 or later, or none seen) selects a kind's objects in the cache
+        (SelectorsByObject, later ByObject)."""
+        return self.controller_runtime is None or self.controller_runtime >= (0, 9, 0)
+
+    @property
     def cache_options_era(self) -> str:
         """Which shapes of the cache options the required controller-runtime has (cacheoptions.ERAS): before
         v0.9 no per-kind selector (SelectorsByObject, BuilderWithOptions) at all, before v0.7 no
         ClientDisableCacheFor, client.Object nor builder.OnlyMetadata either."""
-        if self.controller_runtime is not None and self.controller_runtime < (0, 7, 0):
+        if not self.has_client_objects:
             return "pre-v0.7"
-        if self.controller_runtime is not None and self.controller_runtime < (0, 9, 0):
+        if not self.has_per_kind_selectors:
             return "pre-selectors"
         if self.has_legacy_cache_options:
             return "legacy"

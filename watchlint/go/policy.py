@@ -296,15 +296,15 @@ class _Extractor:
         for key, value in keyed_elements(literal):
             self._option(key, value, value, client)
 
-    def _of_a_second_cache(self, node: tree_sitter.Node) -> bool:
-        """Whether an option is written for a cache built apart from the managers' (gitops-promoter's dashboard
-        `cache.New(cfg, cache.Options{DefaultTransform: …})`): its transform rewrites none of what the managers'
-        clients read."""
-        return (
-            enclosing_second_cache(self.file, node) is not None
-            or cache_fed_by(self.file, self.resolver, node) is not None
-            or cache_built_by_helper(self.file, self.resolver, node) is not None
-        )
+    def _second_cache(self, node: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The cache built apart from the managers' (`cache.New`, `cluster.New`) an option written at `node` is
+        for, with its file: written in its call, in the options variable it is given, or handed to a helper
+        building it. A transform written there rewrites none of what the managers' clients read
+        (gitops-promoter's dashboard cache)."""
+        cache = enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node)
+        if cache is not None:
+            return self.file, cache
+        return cache_built_by_helper(self.file, self.resolver, node)
 
     def _of_idle_managers(self, literal: tree_sitter.Node) -> bool:
         """Whether options are those of managers only ever asked for their API reader, or written in them
@@ -391,7 +391,7 @@ class _Extractor:
             return
         fields = {name: " ".join(parser.text(node).split()) for name, node in keyed_elements(entry)}
         nodes = dict(keyed_elements(entry))
-        if "Transform" in fields and not self._of_a_second_cache(key):
+        if "Transform" in fields and self._second_cache(key) is None:
             names = self._named_types(nodes["Transform"])
             where_file, where = at or (self.file, key)
             reaches = self.links.reaching(where_file, where)
@@ -515,7 +515,7 @@ class _Extractor:
             # no cache, whatever kind it reads
             text = f"NewClient sets `{' '.join(parser.text(dropped).split())}`"
             self._add(Mitigation.DISABLE_FOR, None, anchor, text, detail=NO_CACHE)
-        elif name == "DefaultTransform" and shown != "nil" and not self._of_a_second_cache(anchor):
+        elif name == "DefaultTransform" and shown != "nil" and self._second_cache(anchor) is None:
             names = self._named_types(value)
             reaches = self.links.reaching(self.file, anchor)
             text = f"DefaultTransform: {shown}"
@@ -726,10 +726,7 @@ class _Extractor:
         condition = self.evaluator.condition(file, guarded)
         if built is not None and (condition is None or condition.holds_by_default is not False):
             condition = built
-        cache_file = self.file
-        cache = enclosing_second_cache(self.file, node) or cache_fed_by(self.file, self.resolver, node)
-        if cache is None and (helper := cache_built_by_helper(self.file, self.resolver, node)) is not None:
-            cache_file, cache = helper
+        cache_file, cache = self._second_cache(node) or (self.file, None)
         dropped = self.replaced.replacing(self.file, node) if cache is None and client is None else None
         restriction = Restriction(
             mitigation=mitigation,

@@ -35,7 +35,7 @@ from watchlint.go.managers import (
     is_idle_manager,
     is_new_manager,
     is_opaque,
-    options_index,
+    options_argument,
     options_literals,
 )
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
@@ -93,8 +93,7 @@ def options_anchors(
     passed to NewManager, so that a short-lived manager a library builds (to bootstrap certificates, say) is
     not the one edited; a test's manager only when there is no other."""
     is_old_era = module.has_legacy_cache_options
-    has_selectors = module.cache_options_era not in ("pre-selectors", "pre-v0.7")
-    has_disable_for = module.cache_options_era != "pre-v0.7"
+    has_selectors, has_disable_for = module.has_per_kind_selectors, module.has_client_objects
     labels: dict[frozenset[str] | None, tuple[tuple[str, str] | None, dict[tuple[str, str], tuple[str, str]]]] = {}
     overwritten = _overwritten_fields(all_files, resolver)
 
@@ -621,14 +620,10 @@ def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[
             continue  # an idle manager is asked for its API reader, or at least nothing else
         for call in file.calls():
             function = call.node.child_by_field_name("function")
-            index = options_index(file, call.node)
-            if (
-                is_new_manager(file, function)
-                and call.arguments is not None
-                and len(parser.named(call.arguments)) > index
-            ):
+            options = options_argument(file, call.node) if is_new_manager(file, function) else None
+            if options is not None:
                 literals: set[tuple[str, int]] = set()
-                options_literals(file, parser.named(call.arguments)[index], 0, resolver, literals)
+                options_literals(file, options, 0, resolver, literals)
                 if file.package_name == "main":
                     found |= literals
                 if is_idle_manager(call.node):

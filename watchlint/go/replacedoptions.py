@@ -14,9 +14,9 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.guards import returned_on_success
-from watchlint.go.managers import ManagerLinks, is_manager_options, options_index
+from watchlint.go.managers import ManagerLinks, is_manager_options, options_argument
 from watchlint.go.model import GoFile
-from watchlint.go.resolve import Resolver, assigned_to, holding_literal, key_of
+from watchlint.go.resolve import Resolver, assigned_to, holding_literal, key_of, selector_chain, selector_root
 from watchlint.go.scope import innermost_function, under_condition
 from watchlint.source import Span
 
@@ -107,9 +107,7 @@ class ReplacedOptions:
     def _replaced_by(self, file: GoFile, call: tree_sitter.Node) -> list[tuple[int, Replacement]]:
         """The fields a function assigns whole in its options parameter before handing it to the manager
         constructor `call`, with the parameter's position: outside any branch or loop, so that it always runs."""
-        arguments = parser.named(call.child_by_field_name("arguments") or call)
-        index = options_index(file, call)
-        options = arguments[index] if len(arguments) > index else None
+        options = options_argument(file, call)
         if options is not None and options.type == "unary_expression":
             options = options.child_by_field_name("operand")
         if options is None or options.type != "identifier":
@@ -123,7 +121,7 @@ class ReplacedOptions:
             if not function.start_byte < left.start_byte < call.start_byte or innermost_function(left) != function:
                 continue
             for target in parser.named(left):
-                root = _selector_root(target)
+                root = selector_root(target)
                 path = options_path(file, target, self.resolver) if root is not None else None
                 # syntax, not the evaluator, tells whether it always runs: what a guard evaluates to may depend
                 # on what was evaluated before, and this runs before any policy is extracted
@@ -163,24 +161,6 @@ class ReplacedOptions:
             self._follow(info.file, returned, None, replacement, depth + 1)
 
 
-def _selector_root(target: tree_sitter.Node) -> tree_sitter.Node | None:
-    """`opts` of `opts.Cache.ByObject`."""
-    root, _ = _selector_chain(target)
-    return root if root.type == "identifier" else None
-
-
-def _selector_chain(target: tree_sitter.Node) -> tuple[tree_sitter.Node, list[str]]:
-    """`opts` and `["Cache", "ByObject"]` of `opts.Cache.ByObject`: what the fields are selected from, and them."""
-    fields: list[str] = []
-    while target.type == "selector_expression" and len(fields) < _MAX_FIELDS * 2:
-        operand = target.child_by_field_name("operand")
-        if operand is None:
-            break
-        fields.insert(0, parser.text(target.child_by_field_name("field")))
-        target = operand
-    return target, fields
-
-
 def _written_root(node: tree_sitter.Node) -> tuple[tree_sitter.Node, str] | None:
     """The options value an option written at `node` belongs to, and the fields leading to it there: the local
     of `opts.Cache.ByObject = …` (its left side; `opts.Cache.DefaultNamespaces[ns] = …` too), of `opts :=
@@ -192,7 +172,7 @@ def _written_root(node: tree_sitter.Node) -> tuple[tree_sitter.Node, str] | None
         if current.type == "index_expression":
             current = current.child_by_field_name("operand") or current
         if current.type == "selector_expression":
-            root, chain = _selector_chain(current)
+            root, chain = selector_chain(current)
             return (root, ".".join([*chain, *fields])) if root.type == "identifier" else None
         if current.parent is not None and current.parent.type == "unary_expression":
             current = current.parent

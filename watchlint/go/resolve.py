@@ -662,3 +662,25 @@ def _group_client_built(file: GoFile, operand: tree_sitter.Node | None, name: st
         return None
     group, version = package.split("/")[-2:]
     return TypeRef(package, group.capitalize() + version.capitalize() + "Client", True)
+
+
+# the fields a chain of selectors is followed through (`opts.Cache.ByObject`), at most
+_SELECTED_FIELDS = 8
+
+
+def selector_chain(target: tree_sitter.Node) -> tuple[tree_sitter.Node, list[str]]:
+    """`opts` and `["Cache", "ByObject"]` of `opts.Cache.ByObject`: what the fields are selected from, and them."""
+    fields: list[str] = []
+    while target.type == "selector_expression" and len(fields) < _SELECTED_FIELDS:
+        operand = target.child_by_field_name("operand")
+        if operand is None:
+            break
+        fields.insert(0, parser.text(target.child_by_field_name("field")))
+        target = operand
+    return target, fields
+
+
+def selector_root(target: tree_sitter.Node) -> tree_sitter.Node | None:
+    """`opts` of `opts.Cache.ByObject` (and of `opts`)."""
+    root, _ = selector_chain(target)
+    return root if root.type == "identifier" else None

@@ -10,6 +10,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.model import CR_CACHE, CR_CLUSTER, GoFile
+from watchlint.go.pending import uses_in
 from watchlint.go.resolve import Resolver, assigned_to
 from watchlint.go.scope import innermost_function
 
@@ -101,10 +102,10 @@ def _held_in_options(
         return None
     declaration = resolver.declaration(file, variable)
     name = parser.text(variable)
-    for element in parser.captures("(keyed_element) @element", scope.function).get("element", []):
-        value = element.child_by_field_name("value")
-        use = (parser.first_named(value) or value) if value is not None and value.type == "literal_element" else value
-        if use is None or use.type != "identifier" or parser.text(use) != name:
+    for use in uses_in(scope.function, name):
+        value = use.parent if use.parent is not None and use.parent.type == "literal_element" else use
+        element = value.parent
+        if element is None or element.type != "keyed_element" or element.child_by_field_name("value") != value:
             continue
         found = resolver.declaration(file, use)
         if found is None or (found != declaration and found.node != variable):

@@ -3,7 +3,6 @@ controller-runtime readers; client-go's sites come from clientgo and informers (
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
@@ -336,14 +335,11 @@ class SiteExtractor:
         self,
         pending: list[PendingSite],
         callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
-        deployed: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+        passing: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
         stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
-        deployed_of: Callable[
-            [FunctionKey, list[tuple[GoFile, tree_sitter.Node]]], list[tuple[GoFile, tree_sitter.Node]]
-        ],
     ) -> list[PendingSite]:
         """Replace each helper site by one site per call that passes a known kind, reported at that call; judge
-        an informer of a factory parameter by the factories passed where the binary calls it (`deployed`),
+        an informer of a factory parameter by the factories passed where the binary calls it (`passing`),
         and one of a factory field by the factories the module stores in it (`stored`)."""
         expanded = []
         # one site per call and kind read or watched: a helper reading its object twice, or reading it and
@@ -353,7 +349,6 @@ class SiteExtractor:
             for site in pending
             if site.helper is None  # a call both read or watched in place and through a wrapper's helper
         }
-        passing = functools.partial(_passing_calls, deployed, callers, deployed_of)
         for site in pending:
             if not self.client_go.judge_held(site, passing, stored):
                 continue
@@ -1063,19 +1058,6 @@ class SiteExtractor:
         kept = [site for site in pending if not served_by(site, served)] if served else pending
         paired = reflector_lists(kept)
         return [site for site in kept if id(site) not in paired] if paired else kept
-
-
-def _passing_calls(
-    deployed: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
-    callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
-    deployed_of: Callable[[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]], list[tuple[GoFile, tree_sitter.Node]]],
-    key: FunctionKey,
-) -> list[tuple[GoFile, tree_sitter.Node]]:
-    """The deployed calls that give a function its arguments: its own, or for a method no call names, the
-    calls through an interface that may run it (kelemetry's `Clients.NewInformerFactory(informers.
-    WithNamespace(ns), …)`), of them those a binary makes (`deployed_of`: no test's, nor a test-only
-    package's)."""
-    return deployed(key) or deployed_of(key, callers(key))
 
 
 # builder's option interfaces, to which an option is converted (`builder.WatchesOption(opt)`)
