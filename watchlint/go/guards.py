@@ -641,6 +641,24 @@ def tested_empty(condition: tree_sitter.Node | None) -> str | None:
     return tested[4:-1] if tested.startswith("len(") and tested.endswith(")") else tested
 
 
+def holds_when_empty(condition: tree_sitter.Node | None) -> str | None:
+    """What a test that holds for an empty value tests: `tested_empty`'s, and a length below one or other than a
+    positive count (kube-eventer's `if len(argSources) != 1 { klog.Fatal(…) }`, `len(x) < 1`, `len(x) <= 0`):
+    a program that fails on such a test runs only with the value given."""
+    tested = tested_empty(condition)
+    if tested is not None or condition is None or condition.type != "binary_expression":
+        return tested
+    operator = parser.text(condition.child_by_field_name("operator"))
+    left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
+    shown, bound = parser.text(left), parser.text(right)
+    if not (shown.startswith("len(") and shown.endswith(")")) or not bound.isdigit():
+        return None
+    count = int(bound)
+    if (operator == "!=" and count > 0) or (operator == "<" and count == 1) or (operator == "<=" and count == 0):
+        return shown[4:-1]
+    return None
+
+
 def conjuncts(condition: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The parts of `a && b && c` (one part for any other condition)."""
     return _operands(condition, "&&")

@@ -13,7 +13,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.fields import FROM_FILE
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
-from watchlint.go.guards import disjuncts, is_failing_return, tested_empty
+from watchlint.go.guards import disjuncts, holds_when_empty, is_failing_return
 from watchlint.go.known import AN_ERROR, UNKNOWN, CallBindings, Val, Value, either_origin, tag_value
 from watchlint.go.model import Call, GoFile, call_parts
 from watchlint.go.resolve import keyed_elements, keyed_entries
@@ -84,7 +84,7 @@ class Settings:
                 block = statement.parent.parent if statement is not None and statement.parent is not None else None
                 guard = block.parent if block is not None and block.type == "block" else None
                 condition = guard.child_by_field_name("condition") if guard is not None else None
-                tested = tested_empty(condition) if guard is not None and guard.type == "if_statement" else None
+                tested = holds_when_empty(condition) if guard is not None and guard.type == "if_statement" else None
                 if tested is not None:
                     names.add(tested.rsplit(".", 1)[-1].lstrip("*"))  # `x.Name == ""` tests the field Name
             found = self._exits_by_file[file.path] = frozenset(names)
@@ -347,7 +347,9 @@ def _fails_when_empty(statement: tree_sitter.Node, name: str) -> bool:
     block = statement.child_by_field_name("consequence")
     if condition is None or block is None or statement.child_by_field_name("alternative") is not None:
         return False
-    tested = [(tested_empty(part) or "").lstrip("*") for part in disjuncts(condition) if "." not in parser.text(part)]
+    tested = [
+        (holds_when_empty(part) or "").lstrip("*") for part in disjuncts(condition) if "." not in parser.text(part)
+    ]
     if name not in tested:
         return False
     last = last_statement(block)
