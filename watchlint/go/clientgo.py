@@ -14,7 +14,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.heldclients import HeldClient, kind_client, read_key, same_key, typed_accessor
-from watchlint.go.listoptions import ListOptionsReader
+from watchlint.go.listoptions import ListOptionsReader, one_page
 from watchlint.go.model import INFORMERS, KNATIVE_INFORMERS, GoFile, TypeRef, call_parts
 from watchlint.go.pending import (
     PendingSite,
@@ -191,6 +191,8 @@ class ClientGoSites:
             restrict_namespace(site, file, namespace, "namespace")
         if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
             self.options.narrow(site, file, arguments[-1])
+            if method == "List":
+                site.restrictions.extend(one_page(file, arguments[-1], found.kind))
             site.options_parameter = self.options.parameter(file, arguments[-1])
         return site
 

@@ -409,6 +409,24 @@ class ListOptionsReader:
             self._carry_selector_values(site, passed[0])  # a selector the caller writes from a variable
 
 
+def one_page(file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction]:
+    """`List(ctx, metav1.ListOptions{Limit: 1})` with no `Continue`: the call reads one page of at most that many
+    objects and asks for no other (kube-eventer lists Events so to learn a resource version). Only a literal at
+    the call: options held in a local are how a paging loop writes its continue token (`opts.Continue = …`)."""
+    literal = options.child_by_field_name("operand") if parser.is_unary(options, "&") else options
+    if literal is None or literal.type != "composite_literal":
+        return []
+    type_ref = resolve_type(literal.child_by_field_name("type"), file)
+    if type_ref is None or not type_ref.is_(META_V1, "ListOptions"):
+        return []
+    keyed = dict(keyed_elements(literal))
+    limit = keyed.get("Limit")
+    if limit is None or "Continue" in keyed or limit.type != "int_literal" or int(parser.text(limit), 0) <= 0:
+        return []
+    text = f"`Limit: {parser.text(limit)}`: one page, no continue token"
+    return [Restriction(Mitigation.ONE_PAGE, kind, file.span(limit), text)]
+
+
 def selector_restriction(
     resolver: Resolver,
     file: GoFile,
