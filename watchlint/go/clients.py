@@ -51,7 +51,16 @@ from watchlint.go.resolve import (
     literal_items,
     option_holder,
 )
-from watchlint.go.scope import Declaration, in_nil_test, innermost_function, receiver_name, returned_values
+from watchlint.go.scope import (
+    Declaration,
+    in_nil_test,
+    innermost_function,
+    named_results,
+    receiver_name,
+    return_items,
+    return_statements,
+    returned_values,
+)
 from watchlint.go.secondcaches import cluster_given_option, is_second_cache, second_cache_key
 from watchlint.go.workloadcaches import (
     CACHED_GETTERS,
@@ -847,6 +856,10 @@ class ClientGraph:
         if info is None:
             return []
         values = returned_values(info.node, index)
+        names = named_results(info.node)
+        if index < len(names) and any(not return_items(statement) for statement in return_statements(info.node)):
+            # a bare `return` gives the named result as last assigned (`client, err = cluster.GetClient(r)`)
+            values.append(names[index])
         # `if r.reader != nil { return r.reader }; return r.client`: the last return is a default for when the
         # first value is nil, and gives way to it as a field's nil default does
         preferred = {
@@ -940,6 +953,7 @@ class ClientGraph:
             return Known(Access.CACHE, None)
         assert isinstance(ref, FieldRef | ParamRef | ReturnRef | LocalRef)
         values, label = self._values_of(ref)
+        values = self._running(ref, values, depth)
         if not values and isinstance(ref, ParamRef) and (watching := self._watching_parameter(ref)) is not None:
             return watching
         outcomes = []
@@ -950,6 +964,17 @@ class ClientGraph:
         if values and not outcomes:  # each value is no client (fakes of tests, `nil`): neither is this
             return None
         return self._decided(outcomes, label)
+
+    def _running(self, ref: ClientRef, values: list[Assigned], depth: int) -> list[Assigned]:
+        """The values written where the code runs by default, when some are (SPEC §1): mig-controller's
+        `GetClient` returns the manager's client only `if Settings.EnableCachedClient` (false unless
+        ENABLE_CACHED_CLIENT is set), and the client it builds without a cache otherwise. A site's own field or
+        parameter keeps every value: where its cached ones are written only off by default, the site is judged
+        so, naming the setting (cached_value_places)."""
+        if len(values) < 2 or (not depth and isinstance(ref, FieldRef | ParamRef)):
+            return values
+        running = [value for value in values if value.place is None or self.runs_by_default(*value.place)]
+        return running or values
 
     def _watching_parameter(self, ref: ParamRef) -> Known | None:
         """A parameter no call passes anything, declared as controller-runtime's `client.WithWatch`: only
