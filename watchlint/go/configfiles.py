@@ -1,7 +1,7 @@
 """Structs a program fills from a configuration file: `json.Unmarshal(data, &cfg)` (or apimachinery's
-`runtime.DecodeInto`) of what `os.ReadFile` read, or `Decode(&cfg)` of a decoder over `os.Open`. SPEC §1:
-their fields are empty in the default deployment unless a default is visible in code, as flags without a
-default are; a value the code writes in one (a defaults constructor's) is that default.
+`runtime.DecodeInto`) of what `os.ReadFile` read, `Decode(&cfg)` of a decoder over `os.Open`, or go-ini's
+`MapTo`. SPEC §1: their fields are empty in the default deployment unless a default is visible in code, as flags
+without a default are; a value the code writes in one (a defaults constructor's) is that default.
 
 Only data read from a file counts: the same calls decode API objects and request bodies, whose fields are
 no configuration and stay unknown.
@@ -34,6 +34,9 @@ _UNMARSHAL = {
 _VIPER = "github.com/spf13/viper"
 _PAERSER_CLI = "github.com/traefik/paerser/cli"
 _VIPER_DECODES = {"Unmarshal": 0, "UnmarshalExact": 0, "UnmarshalKey": 1}  # the argument each fills
+# go-ini: `cfg.Section("k8s").MapTo(&k8s)` or `cfg.MapTo(&all)` of what ini.Load read, and `ini.MapTo(&all, path)`
+_INI_PACKAGES = frozenset({"gopkg.in/ini.v1", "github.com/go-ini/ini"})
+_INI_MAPS = frozenset({"MapTo", "StrictMapTo"})
 _DECODERS = frozenset({"NewDecoder", "NewYAMLOrJSONDecoder", "NewYAMLToJSONDecoder"})
 # apimachinery's decoders of a scheme's types (`codecs.UniversalDeserializer().Decode(data, nil, nil)`)
 _UNIVERSAL_DECODERS = frozenset({"UniversalDeserializer", "UniversalDecoder"})
@@ -60,6 +63,7 @@ def decoded_structs(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
         if read_from_file(file, data, resolver):
             yield from _struct_of(file, target, resolver)
     yield from _viper_decoded(file, resolver)
+    yield from _ini_mapped(file, resolver)
     yield from _paerser_decoded(file, resolver)
     yield from _scheduler_plugin_args(file, resolver)
 
@@ -123,6 +127,20 @@ def _viper_decoded(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
         arguments = parser.named(call.arguments)
         if index < len(arguments):
             yield from _struct_of(file, arguments[index], resolver)
+
+
+def _ini_mapped(file: GoFile, resolver: Resolver) -> Iterator[TypeRef]:
+    """The structs go-ini fills from an ini file (nsx-operator's `cfg.Section("coe").MapTo(config.CoeConfig)` after
+    `cfg, err = ini.Load(path)`): its MapTo methods' one argument, or the first of the package's own MapTo."""
+    if b"MapTo" not in file.source.data or _INI_PACKAGES.isdisjoint(file.imports.values()):
+        return
+    for call in file.calls():
+        if call.name not in _INI_MAPS or call.operand is None or call.arguments is None:
+            continue
+        arguments = parser.named(call.arguments)
+        of_the_package = file.imports.get(call.operand_text, "") in _INI_PACKAGES
+        if arguments and (of_the_package or len(arguments) == 1):
+            yield from _struct_of(file, arguments[0], resolver)
 
 
 def decoded_from_parameters(file: GoFile, resolver: Resolver) -> Iterator[tuple[TypeRef, FunctionKey, int]]:

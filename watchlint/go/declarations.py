@@ -340,10 +340,11 @@ def _struct_fields(struct: tree_sitter.Node, file: GoFile) -> Iterator[FieldInfo
 
 
 def _file_key(declaration: tree_sitter.Node) -> str:
-    """The key a field's `yaml` (else `json`) tag names it by; "" where it has none, or is left out (`-`)."""
+    """The key a field's `yaml` (else `json`, else go-ini's `ini`) tag names it by; "" where it has none, or is left
+    out (`-`)."""
     tag = declaration.child_by_field_name("tag")
     items = tag_items(parser.text(tag)) if tag is not None else {}
-    key = (items.get("yaml") or items.get("json") or "").split(",", 1)[0]
+    key = (items.get("yaml") or items.get("json") or items.get("ini") or "").split(",", 1)[0]
     return key if key != "-" else ""
 
 
