@@ -30,7 +30,7 @@ from watchlint.source import Span
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
 
-CALLER_LEVELS = 10  # calls followed up from a site to the guard that keeps it off by default
+CALLER_LEVELS = 16  # calls followed up from a site to the guard that keeps it off by default
 _BOOLEAN_READS = ("identifier", "selector_expression")  # `if clusterScoped`, `if cfg.ClusterScoped`
 
 
