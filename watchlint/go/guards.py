@@ -219,11 +219,30 @@ class Guards:
 
     def _compared_by_variable(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
         """The string the equality test a variable is declared with wants (moco's `debugController =
-        os.Getenv("DEBUG_CONTROLLER") == "1"`)."""
+        os.Getenv("DEBUG_CONTROLLER") == "1"`), or the one test a field is written with (gravitee's
+        `Config.EnableIngress = os.Getenv(EnableIngress) == TrueString`)."""
         if condition.type not in ("identifier", "selector_expression"):
             return None
         held = self.resolver.held_value(file, condition)
-        return _compared_to(held[1]) if held is not None else None
+        if held is not None or condition.type != "selector_expression":
+            return _compared_to(held[1]) if held is not None else None
+        operand = condition.child_by_field_name("operand")
+        # an anonymous struct's field (`var Config = struct{…}{}`) is matched by name
+        owner = self.resolver.written_struct(file, operand) if operand is not None else None
+        written = self.evaluator.fields.stored(owner, parser.text(condition.child_by_field_name("field")))
+        wanted = {_compared_to(value) or self._constant_compared(held_file, value) for held_file, value in written}
+        return wanted.pop() if len(wanted) == 1 else None
+
+    def _constant_compared(self, file: GoFile, test: tree_sitter.Node) -> str | None:
+        """The string an `==` test wants where one side is a string constant the code names (`TrueString`)."""
+        if test.type != "binary_expression" or parser.text(test.child_by_field_name("operator")) != "==":
+            return None
+        for side in (test.child_by_field_name("right"), test.child_by_field_name("left")):
+            if side is not None and side.type in ("identifier", "selector_expression"):
+                value = self.evaluator.value(file, side, {}, 0)
+                if isinstance(value, Val) and not value.origin and isinstance(value.value, str) and value.value:
+                    return value.value
+        return None
 
     def _boolean_text(
         self, file: GoFile, bare: tree_sitter.Node, value: Value, origin: str, *, runs: bool
