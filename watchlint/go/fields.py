@@ -93,7 +93,8 @@ class FieldValues:
         if flag is None and env is None and not from_file and self._is_api_object(owner, name):
             return UNKNOWN  # a custom resource's spec holds what users write: a CLI filling it sets no default
         defaults = self._defaults_origin(name, owner, flag, from_file, parent)
-        known = self._written(name, owner, depth, parent, from_file, defaults)
+        first_use = not defaults and _filled_on_first_use(self._writes_of_field(name, owner), name)
+        known = None if first_use else self._written(name, owner, depth, parent, from_file, defaults)
         if known is None:
             return UNKNOWN  # computed where the program runs (`o.OnOpenShift = detect(cfg)`)
         if (
@@ -548,6 +549,12 @@ def _held_in(value: tree_sitter.Node) -> str | None:
         if operand is not None and operand.type in ("identifier", "field_identifier")
         else None
     )
+
+
+def _filled_on_first_use(writes: list[_FieldWrite], name: str) -> bool:
+    """Whether a field that is no configuration is written where it is tested empty (hive's `if r.sharedPodConfig
+    == nil { …; r.sharedPodConfig = config }`): empty before, set after, it holds no one value where it is read."""
+    return any(_fills_when_empty(value_node, name) for _, value_node, _ in writes)
 
 
 def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
