@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import tree_sitter
 
-from watchlint.facts import Access, Evidence, ObjectForm, Operation, Restriction
+from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.clientgo import COMBINED_LISTER_METHODS, ClientGoSites, TypedClientNames
 from watchlint.go.clientrefs import ClientRef, ParamRef
@@ -42,6 +42,7 @@ from watchlint.go.pending import (
     PendingSite,
     construct_text,
     evidence,
+    guard_added,
     names_every_namespace,
     operand_of,
     pending_site,
@@ -68,6 +69,7 @@ _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
 _READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
 _MAX_CHAIN_STEPS = 64  # calls and locals followed from a builder call back to the chain's start
 _MAX_CALLEE = 48  # characters of a helper call's function shown whole in messages
+_OPTION_CHAIN = 4  # helpers followed up to the one call that passes a List its options
 
 
 # A `source.Kind` behind a watch: the object, the `source.Kind` call (or literal) with its file, and where a
@@ -548,15 +550,73 @@ class SiteExtractor:
         self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
     ) -> None:
         """The field keys of the List options a helper's callers pass it (`listPods(c, opts)` with a field
-        selector on a cache index): DisableFor would send that List to an API server that cannot serve them."""
+        selector on a cache index): DisableFor would send that List to an API server that cannot serve them.
+        Where one call passes them, through helpers each called once (ngrok's `Seed(ctx, reader, seedOpts...)`
+        handing its options on to `listObjectsForType`), they also restrict the List as that call's do."""
         for key, index in site.list_option_parameters:
-            info = self.resolver.declarations.functions.get(key)
-            last = info is not None and index == len(info.parameters) - 1  # `opts ...client.ListOption` takes the rest
-            for caller_file, call in callers(key):
-                values = parser.named(call.child_by_field_name("arguments") or call)
-                for value in values[index:] if last else values[index : index + 1]:
-                    for option in list_options(self.values, caller_file, value):
-                        site.field_keys.extend(extract_field_keys(caller_file, option, self.resolver))
+            calls = callers(key)
+            passed = self._passed_options(key, index, calls)
+            for caller_file, option in passed:
+                site.field_keys.extend(extract_field_keys(caller_file, option, self.resolver))
+            if self._one_chain(key, index, callers):
+                self._restricted_as_passed(site, key, index, passed)
+            elif any(len(parser.named(call.child_by_field_name("arguments") or call)) <= index for _, call in calls):
+                # a call passes no options at all (`listConfigMaps(ctx, reader)`): that List reads everything
+                self._restricted_as_passed(site, key, index, [])
+
+    def _passed_options(
+        self, key: FunctionKey, index: int, calls: list[tuple[GoFile, tree_sitter.Node]]
+    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The List options calls of a function pass as its parameter at `index` (and the rest, for a variadic
+        last one)."""
+        info = self.resolver.declarations.functions.get(key)
+        last = info is not None and index == len(info.parameters) - 1  # `opts ...client.ListOption` takes the rest
+        found: list[tuple[GoFile, tree_sitter.Node]] = []
+        for caller_file, call in calls:
+            values = parser.named(call.child_by_field_name("arguments") or call)
+            for value in values[index:] if last else values[index : index + 1]:
+                found.extend((caller_file, option) for option in list_options(self.values, caller_file, value))
+        return found
+
+    def _one_chain(
+        self, key: FunctionKey, index: int, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> bool:
+        """Whether one call passes the parameter, and where it passes a parameter of its own, one call that one."""
+        for _ in range(_OPTION_CHAIN):
+            calls = callers(key)
+            if len(calls) != 1:
+                return False
+            options = self._passed_options(key, index, calls)
+            parameters = {
+                parameter
+                for caller_file, option in options
+                if option.type == "identifier" and (parameter := self.values.helper_parameter(caller_file, option))
+            }
+            if not parameters:
+                return True
+            if len(parameters) > 1 or len(options) > 1:
+                return False
+            key, index = parameters.pop()
+        return False
+
+    def _restricted_as_passed(
+        self, site: PendingSite, key: FunctionKey, index: int, passed: list[tuple[GoFile, tree_sitter.Node]]
+    ) -> None:
+        """Replace the unresolved option a parameter gave the site by what its one call passes, each under the
+        conditions it is written in; a parameter passed on is followed to its own call."""
+        name = next((p.name for p in self.resolver.declarations.functions[key].parameters if p.index == index), None)
+        site.restrictions = [
+            item for item in site.restrictions if item.mitigation is not Mitigation.UNRESOLVED or item.text != name
+        ]
+        for caller_file, option in passed:
+            parameter = self.values.helper_parameter(caller_file, option) if option.type == "identifier" else None
+            if parameter is not None:
+                site.list_option_parameters.append(parameter)  # followed in turn by _passed_field_keys' loop
+                site.restrictions.extend(option_restrictions(caller_file, option, site.object.kind))
+                continue
+            before = len(site.restrictions)
+            site.restrictions.extend(option_restrictions(caller_file, option, site.object.kind))
+            guard_added(site, before, caller_file, option)
 
     def _field_passed(self, file: GoFile, value: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
         """The value of field `name` in the struct literal a call passes (`WatchTarget{Object: &corev1.Secret{}}`,
@@ -1025,12 +1085,17 @@ class SiteExtractor:
 
     def _list_options_into(self, site: PendingSite, file: GoFile, arguments: list[tree_sitter.Node]) -> None:
         """What a List's options (in `file`) restrict, the fields they filter on, and those that are parameters
-        of the function around them (their callers' options decide)."""
-        for option in (item for argument in arguments for item in list_options(self.values, file, argument)):
-            site.restrictions.extend(option_restrictions(file, option, site.object.kind))
-            site.field_keys.extend(extract_field_keys(file, option, self.resolver))
-            if option.type == "identifier" and (parameter := self.values.helper_parameter(file, option)):
-                site.list_option_parameters.append(parameter)
+        of the function around them (their callers' options decide). An option a local holds applies under the
+        conditions it is appended in (`if ns != "" { opts = append(opts, client.InNamespace(ns)) }`)."""
+        for argument in arguments:
+            for option in list_options(self.values, file, argument):
+                before = len(site.restrictions)
+                site.restrictions.extend(option_restrictions(file, option, site.object.kind))
+                if not _within(option, argument):
+                    guard_added(site, before, file, option)
+                site.field_keys.extend(extract_field_keys(file, option, self.resolver))
+                if option.type == "identifier" and (parameter := self.values.helper_parameter(file, option)):
+                    site.list_option_parameters.append(parameter)
 
     def scope_injected(
         self,
@@ -1061,6 +1126,11 @@ class SiteExtractor:
 
 
 # builder's option interfaces, to which an option is converted (`builder.WatchesOption(opt)`)
+def _within(node: tree_sitter.Node, ancestor: tree_sitter.Node) -> bool:
+    """Whether a node is `ancestor` or inside it."""
+    return ancestor.start_byte <= node.start_byte and node.end_byte <= ancestor.end_byte
+
+
 _OPTION_CONVERSIONS = frozenset({"ForOption", "OwnsOption", "WatchesOption"})
 
 
