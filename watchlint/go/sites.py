@@ -556,7 +556,7 @@ class SiteExtractor:
         for key, index in site.list_option_parameters:
             calls = callers(key)
             passed = self._passed_options(key, index, calls)
-            for caller_file, option in passed:
+            for caller_file, _, option in passed:
                 site.field_keys.extend(extract_field_keys(caller_file, option, self.resolver))
             if self._one_chain(key, index, callers):
                 self._restricted_as_passed(site, key, index, passed)
@@ -566,16 +566,16 @@ class SiteExtractor:
 
     def _passed_options(
         self, key: FunctionKey, index: int, calls: list[tuple[GoFile, tree_sitter.Node]]
-    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+    ) -> list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]:
         """The List options calls of a function pass as its parameter at `index` (and the rest, for a variadic
-        last one)."""
+        last one), each with the file and the call passing it."""
         info = self.resolver.declarations.functions.get(key)
         last = info is not None and index == len(info.parameters) - 1  # `opts ...client.ListOption` takes the rest
-        found: list[tuple[GoFile, tree_sitter.Node]] = []
+        found: list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]] = []
         for caller_file, call in calls:
             values = parser.named(call.child_by_field_name("arguments") or call)
             for value in values[index:] if last else values[index : index + 1]:
-                found.extend((caller_file, option) for option in list_options(self.values, caller_file, value))
+                found.extend((caller_file, call, option) for option in list_options(self.values, caller_file, value))
         return found
 
     def _one_chain(
@@ -589,7 +589,7 @@ class SiteExtractor:
             options = self._passed_options(key, index, calls)
             parameters = {
                 parameter
-                for caller_file, option in options
+                for caller_file, _, option in options
                 if option.type == "identifier" and (parameter := self.values.helper_parameter(caller_file, option))
             }
             if not parameters:
@@ -600,7 +600,11 @@ class SiteExtractor:
         return False
 
     def _restricted_as_passed(
-        self, site: PendingSite, key: FunctionKey, index: int, passed: list[tuple[GoFile, tree_sitter.Node]]
+        self,
+        site: PendingSite,
+        key: FunctionKey,
+        index: int,
+        passed: list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]],
     ) -> None:
         """Replace the unresolved option a parameter gave the site by what its one call passes, each under the
         conditions it is written in; a parameter passed on is followed to its own call."""
@@ -608,7 +612,7 @@ class SiteExtractor:
         site.restrictions = [
             item for item in site.restrictions if item.mitigation is not Mitigation.UNRESOLVED or item.text != name
         ]
-        for caller_file, option in passed:
+        for caller_file, call, option in passed:
             parameter = self.values.helper_parameter(caller_file, option) if option.type == "identifier" else None
             if parameter is not None:
                 site.list_option_parameters.append(parameter)  # followed in turn by _passed_field_keys' loop
@@ -616,7 +620,8 @@ class SiteExtractor:
                 continue
             before = len(site.restrictions)
             site.restrictions.extend(option_restrictions(caller_file, option, site.object.kind))
-            guard_added(site, before, caller_file, option)
+            if _conditional_apart(option, call):
+                guard_added(site, before, caller_file, option)
 
     def _field_passed(self, file: GoFile, value: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
         """The value of field `name` in the struct literal a call passes (`WatchTarget{Object: &corev1.Secret{}}`,
@@ -1091,7 +1096,7 @@ class SiteExtractor:
             for option in list_options(self.values, file, argument):
                 before = len(site.restrictions)
                 site.restrictions.extend(option_restrictions(file, option, site.object.kind))
-                if not _within(option, argument):
+                if _conditional_apart(option, argument):
                     guard_added(site, before, file, option)
                 site.field_keys.extend(extract_field_keys(file, option, self.resolver))
                 if option.type == "identifier" and (parameter := self.values.helper_parameter(file, option)):
@@ -1126,9 +1131,22 @@ class SiteExtractor:
 
 
 # builder's option interfaces, to which an option is converted (`builder.WatchesOption(opt)`)
-def _within(node: tree_sitter.Node, ancestor: tree_sitter.Node) -> bool:
-    """Whether a node is `ancestor` or inside it."""
-    return ancestor.start_byte <= node.start_byte and node.end_byte <= ancestor.end_byte
+def _conditional_apart(option: tree_sitter.Node, use: tree_sitter.Node) -> bool:
+    """Whether an option sits in a branch, case or loop that does not hold where it is used (`if ns != "" {
+    opts = append(opts, client.InNamespace(ns)) }` before `List(ctx, &pods, opts...)`): it applies only under
+    that condition. An option written beside the use is under the same conditions as the use."""
+    current = option.parent
+    while current is not None and current.type not in _FUNCTION_NODES:
+        if current.type in _CONDITIONAL_NODES and not (
+            current.start_byte <= use.start_byte and use.end_byte <= current.end_byte
+        ):
+            return True
+        current = current.parent
+    return False
+
+
+_FUNCTION_NODES = frozenset({"function_declaration", "method_declaration", "func_literal", "source_file"})
+_CONDITIONAL_NODES = frozenset({"if_statement", "expression_case", "default_case", "type_case", "for_statement"})
 
 
 _OPTION_CONVERSIONS = frozenset({"ForOption", "OwnsOption", "WatchesOption"})
