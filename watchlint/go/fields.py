@@ -14,11 +14,11 @@ from watchlint.go import parser
 from watchlint.go.configfiles import decoded_before, nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
-from watchlint.go.guards import disjuncts, tested_empty
-from watchlint.go.known import UNKNOWN, Val, Value, result_at, tag_value, zero_value
+from watchlint.go.guards import disjuncts, holds_when_empty, is_failing_return, tested_empty
+from watchlint.go.known import UNKNOWN, Val, Value, literal_value, result_at, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import assigned_to, keyed_elements
-from watchlint.go.scope import innermost_function, under_condition
+from watchlint.go.scope import innermost_function, last_statement, receiver_name, under_condition
 
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
@@ -31,6 +31,8 @@ _META = "k8s.io/apimachinery/pkg/apis/meta/v1"
 FROM_FILE = "(configuration file)"  # ends the origin of a configuration file's field
 # a write of a field, with a function telling the struct written (computed only when asked)
 _FieldWrite = tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]
+# methods a program runs on its options before anything else, failing on what is missing
+_VALIDATING = ("validate", "complete")
 
 
 class FieldValues:
@@ -45,6 +47,7 @@ class FieldValues:
         self._configured: frozenset[TypeRef] | None = None
         self._api_structs: frozenset[TypeRef] | None = None
         self._addresses_passed: frozenset[str] | None = None
+        self._required: dict[TypeRef, frozenset[str]] | None = None
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -57,6 +60,8 @@ class FieldValues:
         # the holder tells defaults apart in configuration structs only: elsewhere one evaluation per field
         # keeps the memo's cycle detection whole
         # decoders fill exported fields only
+        if owner is not None and name in self._validated_required().get(self._declaring(owner, name), ()):
+            return UNKNOWN  # the program exits without it: set in any deployment that runs, to what is not shown
         from_file = owner is not None and name[:1].isupper() and self._declaring(owner, name) in self._from_files()
         held = parent if from_file else None
         key = ("field", name, field_type, owner.base if owner is not None else None, held)
@@ -93,7 +98,7 @@ class FieldValues:
         if flag is None and env is None and not from_file and self._is_api_object(owner, name):
             return UNKNOWN  # a custom resource's spec holds what users write: a CLI filling it sets no default
         defaults = self._defaults_origin(name, owner, flag, from_file, parent)
-        first_use = not defaults and _filled_on_first_use(self._writes_of_field(name, owner), name)
+        first_use = not defaults and self._filled_on_first_use(name, owner)
         known = None if first_use else self._written(name, owner, depth, parent, from_file, defaults)
         if known is None:
             return UNKNOWN  # computed where the program runs (`o.OnOpenShift = detect(cfg)`)
@@ -115,6 +120,37 @@ class FieldValues:
             origin = defaults
         shown = origin or next((value.origin for value in known if value.origin), "") or name
         return _empty(field_type, known, shown, unseen=bool(known) and not origin and all(v.unseen for v in known))
+
+    def _validated_required(self) -> dict[TypeRef, frozenset[str]]:
+        """The fields each struct's Validate (or Complete) method fails on when empty (cluster-resource-override's
+        `if c.Namespace == "" { return errors.New("operator namespace must be specified") }`), by the struct;
+        found once per module."""
+        if self._required is None:
+            self._required = {}
+            for key, info in self.resolver.declarations.functions.items():
+                receiver = receiver_name(info.node) if key.receiver else None
+                if receiver is None or not key.name.lower().startswith(_VALIDATING) or info.file.is_test:
+                    continue
+                names = _failed_when_empty(info.node, parser.text(receiver))
+                if names:
+                    struct = TypeRef(key.package, key.receiver)
+                    self._required[struct] = self._required.get(struct, frozenset()) | names
+        return self._required
+
+    def _filled_on_first_use(self, name: str, owner: TypeRef | None) -> bool:
+        """Whether a field that is no configuration is written with what the program computes where it is tested
+        empty (hive's `if r.sharedPodConfig == nil { …; r.sharedPodConfig = config }`): empty before, set after,
+        it holds no one value where it is read. A default written so (`if s.Enabled == nil { s.Enabled =
+        ptr.To(true) }`), or a write to a struct not known to be the owner's, says nothing of it."""
+        if owner is None:
+            return False
+        return any(
+            _fills_when_empty(value_node, name) and _computed(value_node) and self._same_struct(write(), owner, name)
+            for _, value_node, write in self._writes_of_field(name, owner)
+        )
+
+    def _same_struct(self, struct: TypeRef | None, owner: TypeRef, name: str) -> bool:
+        return struct is not None and self._declaring(struct, name) == self._declaring(owner, name)
 
     def _configures(self, flag: Flag, struct: TypeRef | None, name: str) -> bool:
         """Whether a flag filling a field of `struct` says what the field holds where the operator reads it: a
@@ -551,10 +587,30 @@ def _held_in(value: tree_sitter.Node) -> str | None:
     )
 
 
-def _filled_on_first_use(writes: list[_FieldWrite], name: str) -> bool:
-    """Whether a field that is no configuration is written where it is tested empty (hive's `if r.sharedPodConfig
-    == nil { …; r.sharedPodConfig = config }`): empty before, set after, it holds no one value where it is read."""
-    return any(_fills_when_empty(value_node, name) for _, value_node, _ in writes)
+def _failed_when_empty(method: tree_sitter.Node, receiver: str) -> frozenset[str]:
+    """The receiver's fields a method returns an error on when empty: `if c.Namespace == "" { return
+    errors.New(…) }`, also as one part of an `||`."""
+    names = set()
+    for statement in parser.captures("(if_statement) @if", method).get("if", []):
+        condition, block = statement.child_by_field_name("condition"), statement.child_by_field_name("consequence")
+        last = last_statement(block)
+        if condition is None or last is None or last.type != "return_statement" or not is_failing_return(last):
+            continue
+        for part in disjuncts(condition):
+            tested = (holds_when_empty(part) or "").lstrip("*")
+            owner, _, field = tested.partition(".")
+            if owner == receiver and field.isidentifier():
+                names.add(field)
+    return frozenset(names)
+
+
+def _computed(value: tree_sitter.Node) -> bool:
+    """Whether a value is one the program computes (a local, a call's result), not a literal default (`"x"`,
+    `new(true)`, `ptr.To(false)`)."""
+    if literal_value(value) is not None or value.type in ("composite_literal", "unary_expression"):
+        return False
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    return function is None or parser.text(function).rsplit(".", 1)[-1] not in ("new", "To", "Bool", "String")
 
 
 def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
