@@ -111,9 +111,9 @@ class FieldValues:
             # a map the program fills as it runs (Kong's options adding label selectors), or a list it appends
             # to through a pointer (kelemetry's ordered components)
             return UNKNOWN
-        visible = next((value for value in known if value.value not in ("", None, False, 0)), None)
+        visible = _one_visible(known, defaults)
         if visible is not None:
-            return Val(visible.value, origin or visible.origin)
+            return Val(visible.value, origin or visible.origin) if isinstance(visible, Val) else visible
         if not known and not origin:
             if not defaults:
                 return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
@@ -602,6 +602,16 @@ def _failed_when_empty(method: tree_sitter.Node, receiver: str) -> frozenset[str
             if owner == receiver and field.isidentifier():
                 names.add(field)
     return frozenset(names)
+
+
+def _one_visible(known: list[Val], defaults: str) -> Value | None:
+    """The first non-empty value written: a configuration's visible default, later writes overriding it. A field
+    that is no configuration, written with several (oci's driver config built with the block volume, the FSS or
+    the Lustre driver's name, one per driver started), holds any of them: UNKNOWN."""
+    visible = [value for value in known if value.value not in ("", None, False, 0)]
+    if not defaults and len({repr(value.value) for value in visible}) > 1:
+        return UNKNOWN
+    return visible[0] if visible else None
 
 
 def _computed(value: tree_sitter.Node) -> bool:
