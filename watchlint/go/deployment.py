@@ -495,6 +495,8 @@ class Evaluator:
             return Val((bool(parsed), None if parsed is not None else AN_ERROR), first.origin, first.unseen)
         if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
             return strings_result(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
+        if (package == _LABELS and name in _SELECTOR_PARSERS) or (name == "String" and not values):
+            return self._selector_string(file, function, name, first, env, depth)
         if name == "make" and is_builtin:
             # a channel holds what the program sends it as it runs, and `make([]T, n)` n items the program
             # fills (`copy(out, in)`): a loop over either is no condition
@@ -511,6 +513,24 @@ class Evaluator:
         if len(values) == 1 and self._converts(file, function, package, name):
             return first  # `TenancyMode(os.Getenv(…))`: a string (or bool, int) under another name
         return None
+
+    def _selector_string(
+        self,
+        file: GoFile,
+        function: tree_sitter.Node | None,
+        name: str,
+        first: Value,
+        env: dict[str, Value],
+        depth: int,
+    ) -> Value | None:
+        """`labels.Parse(*labelFlag)`: a selector that prints as the string it parsed, with no error (chaoskube's
+        --labels, empty by default: it selects everything); and `selector.String()` of one, that string."""
+        if name != "String":
+            parsed = isinstance(first, Val) and isinstance(first.value, str)
+            return Val((first.value, None), first.origin, first.unseen) if isinstance(first, Val) and parsed else None
+        operand = function.child_by_field_name("operand") if function is not None else None
+        printed = self.value(file, operand, env, depth + 1) if operand is not None else UNKNOWN
+        return printed if _is_string(printed) else None
 
     def _converts(self, file: GoFile, function: tree_sitter.Node | None, package: str, name: str) -> bool:
         """Whether a call is a conversion to a basic type or a module type declared over one."""
@@ -623,10 +643,16 @@ class Evaluator:
 
 
 _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
+_LABELS = "k8s.io/apimachinery/pkg/labels"
+_SELECTOR_PARSERS = frozenset({"Parse"})
 # k8s.io/utils' constructors of a pointer to their argument (ptr.To; pointer.Bool and the deprecated …Ptr forms)
 _POINTER_HELPERS = frozenset(
     {"To", "Bool", "String", "Int", "Int32", "Int64", "BoolPtr", "StringPtr", "Int32Ptr", "Int64Ptr", "Duration"}
 )
+
+
+def _is_string(value: Value) -> bool:
+    return isinstance(value, Val) and isinstance(value.value, str)
 
 
 def _in_an_object(operand: tree_sitter.Node) -> bool:
