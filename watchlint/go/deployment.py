@@ -27,6 +27,7 @@ from watchlint.go.known import (
     OPERATORS,
     UNKNOWN,
     CallBindings,
+    Results,
     StructLiteral,
     Val,
     Value,
@@ -562,14 +563,16 @@ class Evaluator:
         passed_over = ""  # what the returns before this one read: the value depends on it too
         failures = False  # a return that fails was passed over: whether the call fails is not known
         failed: Value = UNKNOWN  # the error of a failure the default deployment meets
+        failure: tuple[object, ...] | None = None  # what that failure returns
         for statement in return_statements(function):
             guards = list(self.guarding.guards(file, statement, env))
             if fails and returns_failure(statement):
                 if failed is UNKNOWN and _configured_and_holding(guards):
                     # `if !found { return "", fmt.Errorf(…) }` of an unset variable: a caller that exits on the
-                    # error runs only where it is set, one that falls back (`if err != nil { return nil }`)
-                    # takes the fallback by default
+                    # error runs only where it is set, one that goes on (hbase-k8s-operator logs that it watches
+                    # every namespace) has what this return gives
                     failed = Val(AN_ERROR, next(guard.origin for guard in guards if guard.origin))
+                    failure = self._failure(file, statement, env, depth)
                 failures = True
                 continue
             # one guard that fails keeps the return from running, whatever the others would say
@@ -590,8 +593,16 @@ class Evaluator:
                     return Val(first.value, first.origin or origin, first.unseen) if isinstance(first, Val) else first
                 items = tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated)
                 unseen = bool(evaluated) and isinstance(evaluated[0], Val) and evaluated[0].unseen  # `return ns, nil`
-                return Val(items, origin or first_origin(*evaluated), unseen)
+                results = Results(items, failure) if failure is not None and len(failure) == len(items) else items
+                return Val(results, origin or first_origin(*evaluated), unseen)
         return UNKNOWN
+
+    def _failure(
+        self, file: GoFile, statement: tree_sitter.Node, env: dict[str, Value], depth: int
+    ) -> tuple[object, ...]:
+        """What a failing return gives: its values, the error last."""
+        evaluated = [self.value(file, item, env, depth + 1) for item in return_items(statement)][:-1]
+        return (*(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated), AN_ERROR)
 
     def _literal(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         type_node = node.child_by_field_name("type")

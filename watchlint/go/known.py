@@ -88,6 +88,19 @@ class Val:
 Value = Val | _Unknown
 
 
+class Results(tuple[object, ...]):
+    """The results of a call that fails in the default deployment (a setting it needs is missing), as a program
+    that stops on the error sees them (what the function computes past its check), with what it returns on that
+    failure (`failure`) for a program that goes on."""
+
+    failure: tuple[object, ...]
+
+    def __new__(cls, items: tuple[object, ...], failure: tuple[object, ...]) -> Results:
+        made = super().__new__(cls, items)
+        made.failure = failure
+        return made
+
+
 class CallBindings(dict[str, Value]):
     """A function's parameters bound to what one call passes, while the evaluation reads that function's body
     for the call: its locals read through them (`b, err := strconv.ParseBool(s)`), not through what every

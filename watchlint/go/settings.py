@@ -96,6 +96,26 @@ class Settings:
         info = self.evaluator.resolver.callee(file, call)
         return _ends_in_an_exit(last_statement(info.node.child_by_field_name("body")) if info is not None else None)
 
+    def stops_on_error(self, declared: tree_sitter.Node) -> bool:
+        """Whether the statements after the one declaring `declared` with a call's error (`ns, err :=
+        getWatchNamespace()`) stop the function or the program on that error: `if err != nil { os.Exit(1) }`."""
+        statement = declared.parent
+        while statement is not None and statement.type == "expression_list":
+            statement = statement.parent
+        left = statement.child_by_field_name("left") if statement is not None else None
+        names = parser.named(left) if left is not None else []
+        if statement is None or len(names) < 2 or names[-1].type != "identifier" or names[-1] == declared:
+            return False
+        error = parser.text(names[-1])
+        following = statement.next_named_sibling
+        while following is not None:  # the first test of the error decides, before it is written again
+            if following.type == "if_statement" and _tests_error(following, error):
+                return _fails_on_error(following, error)
+            if following.type in ("short_var_declaration", "assignment_statement") and _writes(following, error):
+                return False
+            following = following.next_named_sibling
+        return False
+
     def required_before(self, node: tree_sitter.Node) -> bool:
         """Whether the code around a read of a variable fails before it when the variable is empty: `if ns
         == "" { return errors.New(…) }` (or os.Exit, log.Fatal, panic) in a block holding the read. A
@@ -354,6 +374,27 @@ def _fails_when_empty(statement: tree_sitter.Node, name: str) -> bool:
         return False
     last = last_statement(block)
     return is_failing_return(last) if last is not None and last.type == "return_statement" else _ends_in_an_exit(last)
+
+
+def _tests_error(statement: tree_sitter.Node, error: str) -> bool:
+    condition = statement.child_by_field_name("condition")
+    return condition is not None and " ".join(parser.text(condition).split()) == f"{error} != nil"
+
+
+def _writes(statement: tree_sitter.Node, name: str) -> bool:
+    left = statement.child_by_field_name("left")
+    return left is not None and any(parser.text(target) == name for target in parser.named(left))
+
+
+def _fails_on_error(statement: tree_sitter.Node, error: str) -> bool:
+    """`if err != nil { …; return …err… }` (or os.Exit, panic, a Fatal log call) with no else."""
+    if statement.type != "if_statement" or statement.child_by_field_name("alternative") is not None:
+        return False
+    condition = statement.child_by_field_name("condition")
+    if condition is None or " ".join(parser.text(condition).split()) != f"{error} != nil":
+        return False
+    last = last_statement(statement.child_by_field_name("consequence"))
+    return last is not None and (last.type == "return_statement" or _ends_in_an_exit(last))
 
 
 def _ends_in_an_exit(last: tree_sitter.Node | None) -> bool:
