@@ -67,7 +67,8 @@ def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
         ]
         watch = _nearest(site, candidates)
         if watch is not None:
-            yield _reads_the_watched_informer(site, judgement, related, watch, context)
+            others = len({candidate.span for candidate in candidates} - {watch.span})
+            yield _reads_the_watched_informer(site, judgement, related, (watch, others), context)
             continue
         yield Finding(
             code=CODE,
@@ -186,13 +187,24 @@ def _open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], 
 
 
 def _reads_the_watched_informer(
-    site: Site, judgement: Judgement, related: tuple[Related, ...], watch: Site, context: CheckContext
+    site: Site,
+    judgement: Judgement,
+    related: tuple[Related, ...],
+    watched: tuple[Site, int],
+    context: CheckContext,
 ) -> Finding:
     """A read of a kind a watch of the same cache already caches whole: the watch starts the informer, so
-    DisableFor alone saves nothing; once the watch is narrowed, it keeps this read finding every object."""
+    DisableFor alone saves nothing; once the watch is narrowed, it keeps this read finding every object.
+    `watched`: the watch named, and how many other open watches of the kind the cache has (infra-operator
+    watches Secrets in nine places: narrowing the one named is not enough)."""
+    watch, others = watched
     # a cache index starts the informer as a watch does (cass-operator's Event index), but is no watch
     starter = "index" if watch.call.rsplit(".", 1)[-1] == "IndexField" else "watch"
     where = f"{starter} at {watch.span.path}:{watch.span.line}"
+    narrowed = where
+    if others:
+        plural = "watches" if others > 1 else "watch"
+        narrowed = f"{where} and {others} other {plural} of {site.kind}"
     note = judgement.note
     names = cache_option_names(site.cache_options_era)
     return Finding(
@@ -207,25 +219,26 @@ def _reads_the_watched_informer(
         construct=site.construct,
         enclosing=site.enclosing,
         related=(Related(watch.span, f"{shown(watch.construct)} starts the informer"), *related),
-        fixes=tuple(_while_watched(fix, where) for fix in fixes_for(site, judgement)),
+        fixes=tuple(_while_watched(fix, narrowed, others) for fix in fixes_for(site, judgement)),
         help=(
             # a cache index to replace first, or a read through the client it writes with: and the watch
-            f"{site.suggestion}; the {where} caches every {site.kind} until it is narrowed with {names.by_object}"
+            f"{site.suggestion}; the {narrowed} {'cache' if others else 'caches'} every {site.kind} until "
+            f"{'they are' if others else 'it is'} narrowed with {names.by_object}"
             if site.suggestion
-            else f"The {where} caches every {site.kind}: narrow it with {names.by_object} "
-            f"{names.by_object_in}, and "
+            else f"The {narrowed} {'cache' if others else 'caches'} every {site.kind}: narrow "
+            f"{'them' if others else 'it'} with {names.by_object} {names.by_object_in}, and "
             f"add {site.kind} to {names.disable_for} so this read still finds what the narrowed "
             "cache leaves out"
         ),
     )
 
 
-def _while_watched(fix: Fix, where: str) -> Fix:
-    """A read's own fix while a watch (or index: `where` says which) keeps the informer whole: it sends the
-    reads to the API server and saves no memory until that is narrowed, so it is applied only on request
-    (unsafe), saying so."""
+def _while_watched(fix: Fix, where: str, others: int) -> Fix:
+    """A read's own fix while a watch (or index: `where` says which, with the `others` of the kind) keeps the
+    informer whole: it sends the reads to the API server and saves no memory until that is narrowed, so it is
+    applied only on request (unsafe), saying so."""
     return replace(
         fix,
-        title=f"{fix.title}; it saves memory only once the {where} is narrowed",
+        title=f"{fix.title}; it saves memory only once the {where} {'are' if others else 'is'} narrowed",
         applicability=Applicability.UNSAFE,
     )
