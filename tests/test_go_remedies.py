@@ -1300,3 +1300,24 @@ def test_no_api_reader_is_chosen_among_several(
     assert [(fix.applicability, fix.title.split(" in ")[0]) for fix in finding.fixes] == [
         (Applicability.SAFE, "Add &corev1.Secret{} to Client.Cache.DisableFor")
     ]
+
+
+def test_a_predicate_selector_other_watches_of_the_kind_do_not_share_is_told_why_it_stays(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A LabelSelectorPredicate whose kind another watch of the manager selects otherwise gets no selector edit
+    (the cache selector would hide that watch's objects), and its help says so instead of offering the predicate's
+    label to the cache; the kind it alone selects keeps the edit and the usual help."""
+    fixture = Path(__file__).parent / "fixtures/go/WL003/label-selector-predicate-beside-its-negation/main.go"
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": fixture.read_text()}))
+    report = run([Path(".")], CommandLine(), catalog)
+    helps = {(finding.code, finding.span.line): finding.help for finding in report.findings}
+    assert helps == {
+        ("WL003", 35): "The predicate's label selector cannot move into the cache as it is: other watches of Pod "
+        "through this manager see objects it leaves out, and a cache.Options.ByObject selector would hide them from "
+        "those watches too; select them by the same label first, or restrict Pod by namespace",
+        ("WL003", 36): "Restrict Secret with cache.Options.ByObject (the label or field the predicate tests, if any, "
+        "or namespaces) in the manager options, so the informer holds only the objects the controller needs",
+        ("WL003", 40): "Restrict Pod with cache.Options.ByObject (the label or field the predicate tests, if any, or "
+        "namespaces) in the manager options, so the informer holds only the objects the controller needs",
+    }

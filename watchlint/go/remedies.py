@@ -430,6 +430,13 @@ class SiteRemedies:
                 f"{names.by_object_fields}; or {names.namespaces})"
             )
         restrict = f"Restrict {kind} with {names.by_object} ({names.by_object_fields}) {names.by_object_in}"
+        if item.selected_labels and any((key, kind) in self.unevenly_selected for key in keys):
+            # telemetry-operator's inventory Secrets: the predicate's labels beside unfiltered Secret watches
+            return (
+                f"The predicate's label selector cannot move into the cache as it is: other watches of {kind} "
+                f"through this manager see objects it leaves out, and a {names.by_object} selector would hide them "
+                f"from those watches too; select them by the same label first, or restrict {kind} by namespace"
+            )
         if item.foreign_builder and not item.filters:  # WL003's own help moves the predicate's selector
             return restrict
         if item.looped and not item.filters:
