@@ -353,6 +353,8 @@ class Evaluator:
                 empty = zero_value(located[1].type)
                 if isinstance(empty, Val):
                     return Val(empty.value, held.origin)
+        if _tested_before_its_fill(node):
+            return UNKNOWN  # `if c.agent == nil { c.agent, err = NewAgent() }`: before the fill, not after it
         within = operand.child_by_field_name("field") if operand is not None else None  # `Audit` of cfg.Audit.X
         parent = parser.text(within) if within is not None else None
         return self.fields.value(name, located[1].type if located else None, owner, depth, parent)
@@ -660,6 +662,24 @@ _SELECTOR_PARSERS = frozenset({"Parse"})
 _POINTER_HELPERS = frozenset(
     {"To", "Bool", "String", "Int", "Int32", "Int64", "BoolPtr", "StringPtr", "Int32Ptr", "Int64Ptr", "Duration"}
 )
+
+
+def _tested_before_its_fill(read: tree_sitter.Node) -> bool:
+    """Whether a field is read in the condition of an `if` whose branch writes it (tarian's `if c.clusterAgent ==
+    nil { …; c.clusterAgent, err = clusteragent.NewClusterAgent(…) }`): what the branch writes is the field's
+    value after the test, not at it, so it decides nothing there."""
+    shown = parser.text(read)
+    child, current = read, read.parent
+    while current is not None and current.type not in ("block", "function_declaration", "method_declaration"):
+        if current.type == "if_statement" and child == current.child_by_field_name("condition"):
+            branch = current.child_by_field_name("consequence")
+            return branch is not None and any(
+                parser.text(target) == shown
+                for statement in parser.captures("(assignment_statement) @a", branch).get("a", [])
+                for target in parser.named(statement.child_by_field_name("left") or statement)
+            )
+        child, current = current, current.parent
+    return False
 
 
 def _is_string(value: Value) -> bool:
