@@ -950,6 +950,63 @@ def test_an_owned_kind_none_of_whose_objects_carries_the_owner_label_is_selected
     }
 
 
+HELPER_LABELS_MAIN = """package main
+
+import (
+	"context"
+
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+const componentLabel = "example.com/component"
+
+type NodeReconciler struct{}
+
+func (NodeReconciler) Reconcile(context.Context, reconcile.Request) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func bootstrapLabels(node string) map[string]string {
+	return map[string]string{"example.com/node": node, componentLabel: "bootstrap"}
+}
+
+func bootstrapJob(node string) *batchv1.Job {
+	labels := bootstrapLabels(node)
+	return &batchv1.Job{ObjectMeta: metav1.ObjectMeta{Name: node + "-bootstrap", Labels: labels}}
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = bootstrapJob("a")
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Service{}).Owns(&batchv1.Job{}).Complete(NodeReconciler{})
+}
+"""
+
+
+def test_labels_a_helper_returns_for_every_object_of_a_kind_select_it(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """sei-k8s-controller builds its bootstrap Jobs with `labels := BootstrapLabels(node)`, a helper returning a
+    map literal keyed by constants: the label every Job carries (not the node's name, which varies) selects them,
+    where the owner label, which none carries, would hide them."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": HELPER_LABELS_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    titles = [
+        fix.title.split(" (")[0]
+        for finding in report.findings
+        if finding.code == "WL001"
+        for fix in finding.fixes
+        if fix.title.startswith("Cache only")
+    ]
+    assert titles == [
+        "Cache only Job objects labelled example.com/component=bootstrap, as every Job the operator builds is"
+    ]
+
+
 PREDICATES_MAIN = """package main
 
 import (

@@ -14,12 +14,13 @@ from watchlint.go import parser
 from watchlint.go.declarations import resolve_type
 from watchlint.go.model import GoFile, call_parts
 from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_entries, unquote
-from watchlint.go.scope import innermost_function
+from watchlint.go.scope import innermost_function, returned_values
 
 MANAGED_BY = "app.kubernetes.io/managed-by"
 OWNER_KEYS = (MANAGED_BY, "app.kubernetes.io/created-by")
 _OWNER_WORDS = ("ManagedBy", "CreatedBy")
 _NAMES = ("identifier", "selector_expression", "interpreted_string_literal", "raw_string_literal")
+_LABEL_HOPS = 3  # locals and functions followed to the map literal of an object's labels
 
 
 def owner_label(files: list[GoFile], resolver: Resolver, operator: str) -> tuple[str, str] | None:
@@ -241,11 +242,33 @@ def _literal_labels(file: GoFile, meta: tree_sitter.Node, resolver: Resolver) ->
     if meta.type != "composite_literal":
         return None
     labels = next((value for key, value in keyed_entries(meta) if parser.text(key) == "Labels"), None)
-    if labels is None or labels.type != "composite_literal":
+    held = _held_labels(file, labels, resolver) if labels is not None else None
+    if held is None:
         return None
+    file, labels = held
     found = set()
     for key, value in keyed_entries(labels):
         named, given = resolver.string_value(file, key), resolver.string_value(file, value)
         if named is not None and given is not None:
             found.add((named, given))
     return found
+
+
+def _held_labels(
+    file: GoFile, labels: tree_sitter.Node, resolver: Resolver, hops: int = 0
+) -> tuple[GoFile, tree_sitter.Node] | None:
+    """The map literal a Labels value is: written there, held in a local (`labels := BootstrapLabels(node)`), or
+    the one literal a module function returns (sei-k8s-controller's `return map[string]string{…}`)."""
+    if labels.type == "composite_literal":
+        return file, labels
+    if hops >= _LABEL_HOPS:
+        return None
+    if labels.type == "identifier":
+        declaration = resolver.declaration(file, labels)
+        value = declaration.value_node if declaration is not None and declaration.value_index == 0 else None
+        return _held_labels(file, value, resolver, hops + 1) if value is not None else None
+    info = resolver.callee(file, labels) if labels.type == "call_expression" else None
+    returned = returned_values(info.node) if info is not None else []
+    if info is None or len(returned) != 1:
+        return None
+    return _held_labels(info.file, returned[0], resolver, hops + 1)
