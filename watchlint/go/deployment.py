@@ -20,7 +20,7 @@ from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.fields import FieldValues
 from watchlint.go.flags import FlagRegistry, variable_key
-from watchlint.go.guards import Guard, Guards, returns_error, returns_failure
+from watchlint.go.guards import Guard, Guards, disjuncts, returns_error, returns_failure, tested_empty
 from watchlint.go.known import (
     A_STRUCT,
     AN_ERROR,
@@ -665,18 +665,23 @@ _POINTER_HELPERS = frozenset(
 
 
 def _tested_before_its_fill(read: tree_sitter.Node) -> bool:
-    """Whether a field is read in the condition of an `if` whose branch writes it (tarian's `if c.clusterAgent ==
-    nil { …; c.clusterAgent, err = clusteragent.NewClusterAgent(…) }`): what the branch writes is the field's
-    value after the test, not at it, so it decides nothing there."""
+    """Whether a field is tested empty in the condition of an `if` whose branch writes it (tarian's `if
+    c.clusterAgent == nil { …; c.clusterAgent, err = clusteragent.NewClusterAgent(…) }`): what the branch writes
+    is the field's value after the test, not at it, so it decides nothing there."""
     shown = parser.text(read)
     child, current = read, read.parent
     while current is not None and current.type not in ("block", "function_declaration", "method_declaration"):
         if current.type == "if_statement" and child == current.child_by_field_name("condition"):
             branch = current.child_by_field_name("consequence")
-            return branch is not None and any(
-                parser.text(target) == shown
-                for statement in parser.captures("(assignment_statement) @a", branch).get("a", [])
-                for target in parser.named(statement.child_by_field_name("left") or statement)
+            tested = {(tested_empty(part) or "").lstrip("*") for part in disjuncts(child)}
+            return (
+                branch is not None
+                and shown in tested
+                and any(
+                    parser.text(target) == shown
+                    for statement in parser.captures("(assignment_statement) @a", branch).get("a", [])
+                    for target in parser.named(statement.child_by_field_name("left") or statement)
+                )
             )
         child, current = current, current.parent
     return False
