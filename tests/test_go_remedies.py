@@ -1378,3 +1378,55 @@ def test_a_predicate_selector_other_watches_of_the_kind_do_not_share_is_told_why
         ("WL003", 40): "Restrict Pod with cache.Options.ByObject (the label or field the predicate tests, if any, or "
         "namespaces) in the manager options, so the informer holds only the objects the controller needs",
     }
+
+
+WATCHED_LISTS_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+type Reconciler struct {
+	client.Client
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var everywhere, here corev1.PodList
+	if err := r.List(ctx, &everywhere); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, r.List(ctx, &here, client.InNamespace(req.Namespace))
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Pod{}).Complete(&Reconciler{Client: mgr.GetClient()})
+}
+"""
+
+
+def test_a_watched_kinds_list_with_no_scope_of_its_own_is_told_disable_for_makes_it_list_everything(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kube-image-keeper lists every Pod through the cache a Pod watch fills: DisableFor (or the API reader) would
+    send that List to the API server whole on each call, which the fix title says; a List in one namespace is
+    told only that the watch must be narrowed."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": WATCHED_LISTS_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    titles = {
+        finding.span.line: fix.title.split("; ", 1)[1]
+        for finding in report.findings
+        if finding.code == "WL002"
+        for fix in finding.fixes
+        if fix.title.startswith("Add")
+    }
+    assert titles == {
+        18: "it saves memory only once the watch at main.go:26 is narrowed, and the List then reads every Pod from "
+        "the API server on each call (WL004)",
+        21: "it saves memory only once the watch at main.go:26 is narrowed",
+    }

@@ -219,7 +219,9 @@ def _reads_the_watched_informer(
         construct=site.construct,
         enclosing=site.enclosing,
         related=(Related(watch.span, f"{shown(watch.construct)} starts the informer"), *related),
-        fixes=tuple(_while_watched(fix, narrowed, others) for fix in fixes_for(site, judgement)),
+        fixes=tuple(
+            _while_watched(fix, narrowed, others, _lists_everything(site)) for fix in fixes_for(site, judgement)
+        ),
         help=(
             # a cache index to replace first, or a read through the client it writes with: and the watch
             f"{site.suggestion}; the {narrowed} {'cache' if others else 'caches'} every {site.kind} until "
@@ -233,12 +235,22 @@ def _reads_the_watched_informer(
     )
 
 
-def _while_watched(fix: Fix, where: str, others: int) -> Fix:
+def _while_watched(fix: Fix, where: str, others: int, every: str) -> Fix:
     """A read's own fix while a watch (or index: `where` says which, with the `others` of the kind) keeps the
     informer whole: it sends the reads to the API server and saves no memory until that is narrowed, so it is
-    applied only on request (unsafe), saying so."""
+    applied only on request (unsafe), saying so; `every` names the kind a List with no namespace nor selector of
+    its own would then ask the API server for whole on each call (kube-image-keeper's Pod Lists)."""
+    listed = f", and the List then reads every {every} from the API server on each call (WL004)" if every else ""
     return replace(
         fix,
-        title=f"{fix.title}; it saves memory only once the {where} {'are' if others else 'is'} narrowed",
+        title=f"{fix.title}; it saves memory only once the {where} {'are' if others else 'is'} narrowed{listed}",
         applicability=Applicability.UNSAFE,
     )
+
+
+def _lists_everything(site: Site) -> str:
+    """The kind of a List that has no namespace nor selector of its own ("" for any other read): sent to the API
+    server, it reads every object of the kind."""
+    if site.operation is not Operation.LIST or any(item.is_active for item in site.read_restrictions):
+        return ""
+    return site.kind
