@@ -529,8 +529,9 @@ class Evaluator:
         """`labels.Parse(*labelFlag)`: a selector that prints as the string it parsed, with no error (chaoskube's
         --labels, empty by default: it selects everything); and `selector.String()` of one, that string."""
         if name != "String":
-            parsed = isinstance(first, Val) and isinstance(first.value, str)
-            return Val((first.value, None), first.origin, first.unseen) if isinstance(first, Val) and parsed else None
+            if isinstance(first, Val) and isinstance(first.value, str):
+                return Val((first.value, None), first.origin, first.unseen)
+            return None
         operand = function.child_by_field_name("operand") if function is not None else None
         printed = self.value(file, operand, env, depth + 1) if operand is not None else UNKNOWN
         return printed if _is_string(printed) else None

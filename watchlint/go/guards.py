@@ -230,10 +230,10 @@ class Guards:
         # an anonymous struct's field (`var Config = struct{…}{}`) is matched by name
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         written = self.evaluator.fields.stored(owner, parser.text(condition.child_by_field_name("field")))
-        wanted = {_compared_to(value) or self._constant_compared(held_file, value) for held_file, value in written}
+        wanted = {_compared_to(value) or self._string_constant_wanted(held_file, value) for held_file, value in written}
         return wanted.pop() if len(wanted) == 1 else None
 
-    def _constant_compared(self, file: GoFile, test: tree_sitter.Node) -> str | None:
+    def _string_constant_wanted(self, file: GoFile, test: tree_sitter.Node) -> str | None:
         """The string an `==` test wants where one side is a string constant the code names (`TrueString`)."""
         if test.type != "binary_expression" or parser.text(test.child_by_field_name("operator")) != "==":
             return None

@@ -110,7 +110,7 @@ class Settings:
         following = statement.next_named_sibling
         while following is not None:  # the first test of the error decides, before it is written again
             if following.type == "if_statement" and _tests_error(following, error):
-                return _fails_on_error(following, error)
+                return _fails_on_error(following)
             if following.type in ("short_var_declaration", "assignment_statement") and _writes(following, error):
                 return False
             following = following.next_named_sibling
@@ -386,12 +386,10 @@ def _writes(statement: tree_sitter.Node, name: str) -> bool:
     return left is not None and any(parser.text(target) == name for target in parser.named(left))
 
 
-def _fails_on_error(statement: tree_sitter.Node, error: str) -> bool:
-    """`if err != nil { …; return …err… }` (or os.Exit, panic, a Fatal log call) with no else."""
-    if statement.type != "if_statement" or statement.child_by_field_name("alternative") is not None:
-        return False
-    condition = statement.child_by_field_name("condition")
-    if condition is None or " ".join(parser.text(condition).split()) != f"{error} != nil":
+def _fails_on_error(statement: tree_sitter.Node) -> bool:
+    """Whether an `if err != nil` (`_tests_error`) stops there: no else, its block ending in a return (or os.Exit,
+    panic, a Fatal log call)."""
+    if statement.child_by_field_name("alternative") is not None:
         return False
     last = last_statement(statement.child_by_field_name("consequence"))
     return last is not None and (last.type == "return_statement" or _ends_in_an_exit(last))

@@ -613,14 +613,12 @@ class SiteExtractor:
             item for item in site.restrictions if item.mitigation is not Mitigation.UNRESOLVED or item.text != name
         ]
         for caller_file, call, option in passed:
+            before = len(site.restrictions)
+            site.restrictions.extend(option_restrictions(caller_file, option, site.object.kind))
             parameter = self.values.helper_parameter(caller_file, option) if option.type == "identifier" else None
             if parameter is not None:
                 site.list_option_parameters.append(parameter)  # followed in turn by _passed_field_keys' loop
-                site.restrictions.extend(option_restrictions(caller_file, option, site.object.kind))
-                continue
-            before = len(site.restrictions)
-            site.restrictions.extend(option_restrictions(caller_file, option, site.object.kind))
-            if _conditional_apart(option, call):
+            elif _conditional_apart(option, call):
                 guard_added(site, before, caller_file, option)
 
     def _field_passed(self, file: GoFile, value: tree_sitter.Node, name: str) -> tree_sitter.Node | None:

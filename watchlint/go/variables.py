@@ -406,7 +406,8 @@ class VariableValues:
             # a local's value may depend on the function's parameters: `objects := strings.Split(names, ",")`
             env = self._environment(file, declaration.value_node, depth, bound)
             value = self.evaluator.value(file, declaration.value_node, env, depth + 1)
-            if isinstance(value, Val) and isinstance(value.value, Results) and not self._stops_on_error(declaration):
+            stops = self.evaluator.settings.stops_on_error
+            if isinstance(value, Val) and isinstance(value.value, Results) and not stops(declaration.node):
                 # the call fails by default and the program goes on: what it returns on failure is read
                 value = Val(value.value.failure, value.origin, value.unseen)
             if isinstance(value, Val) and isinstance(value.value, tuple):
@@ -415,11 +416,6 @@ class VariableValues:
         if declaration.type_node is not None and declaration.type_node.type in _NIL_TYPES:
             return Val(None)  # `var namespaces map[string]cache.Config`: nil until written
         return zero_value(resolve_type(declaration.type_node, file))
-
-    def _stops_on_error(self, declaration: Declaration) -> bool:
-        """Whether the statements after `x, err := call()` stop on its error (`if err != nil { os.Exit(1) }`):
-        a deployment that runs then got what the call returns on success."""
-        return self.evaluator.settings.stops_on_error(declaration.node)
 
     def ranges_over_every_namespace(self, file: GoFile, node: tree_sitter.Node) -> bool:
         """Whether a name is the item of a range over a list that holds `""` beside other namespaces by default
