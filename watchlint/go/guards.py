@@ -221,17 +221,21 @@ class Guards:
         """The string the equality test a variable is declared with wants (moco's `debugController =
         os.Getenv("DEBUG_CONTROLLER") == "1"`), or the one test a field is written with (gravitee's
         `Config.EnableIngress = os.Getenv(EnableIngress) == TrueString`)."""
-        if condition.type not in ("identifier", "selector_expression"):
-            return None
-        held = self.resolver.held_value(file, condition)
-        if held is not None or condition.type != "selector_expression":
-            return _compared_to(held[1]) if held is not None else None
-        operand = condition.child_by_field_name("operand")
-        # an anonymous struct's field (`var Config = struct{…}{}`) is matched by name
-        owner = self.resolver.written_struct(file, operand) if operand is not None else None
-        written = self.evaluator.fields.stored(owner, parser.text(condition.child_by_field_name("field")))
+        written = self._writes(file, condition)
         wanted = {_compared_to(value) or self._string_constant_wanted(held_file, value) for held_file, value in written}
         return wanted.pop() if len(wanted) == 1 else None
+
+    def _writes(self, file: GoFile, setting: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The values a variable (where it is declared) or a struct field (wherever it is written) is given."""
+        if setting.type not in ("identifier", "selector_expression"):
+            return []
+        held = self.resolver.held_value(file, setting)
+        if held is not None or setting.type != "selector_expression":
+            return [held] if held is not None else []
+        operand = setting.child_by_field_name("operand")
+        # an anonymous struct's field (`var Config = struct{…}{}`) is matched by name
+        owner = self.resolver.written_struct(file, operand) if operand is not None else None
+        return list(self.evaluator.fields.stored(owner, parser.text(setting.child_by_field_name("field"))))
 
     def _string_constant_wanted(self, file: GoFile, test: tree_sitter.Node) -> str | None:
         """The string an `==` test wants where one side is a string constant the code names (`TrueString`)."""
@@ -258,9 +262,38 @@ class Guards:
             return f"{origin}=false"
         # a field an env tag fills (`cfg.ScannerEnabled`), not one computed from the variable (`os.Getenv(…) != ""`)
         # nor whether it is there (`_, found := os.LookupEnv(…)`), which "is non-empty" says
-        if runs and value.value is False and is_environment_name(origin) and self._tagged_field(bare, origin):
+        if (
+            runs
+            and value.value is False
+            and is_environment_name(origin)
+            and (self._tagged_field(bare, origin) or self._parses_boolean(file, bare))
+        ):
             return f"{origin}=true"
         return None
+
+    def _parses_boolean(self, file: GoFile, bare: tree_sitter.Node, hops: int = 2) -> bool:
+        """Whether every write of a setting parses it as a boolean: `strconv.ParseBool(…)`, or a module helper
+        returning what that gives (weka's `getBoolEnvOrDefault("ENABLE_CLUSTER_API", false)`), through at most
+        `hops` variables or fields holding another's value (`enable := cfg.EnableClusterApi`)."""
+        written = self._writes(file, bare)
+        return bool(written) and all(self._parsed_boolean(held_file, value, hops) for held_file, value in written)
+
+    def _parsed_boolean(self, file: GoFile, value: tree_sitter.Node, hops: int) -> bool:
+        if value.type in ("identifier", "selector_expression"):
+            return hops > 0 and self._parses_boolean(file, value, hops - 1)
+        if value.type != "call_expression":
+            return False
+        if _parses_boolean_call(value):
+            return True
+        info = self.resolver.callee(file, value)
+        if info is None:
+            return False
+        for returned in returned_values(info.node):
+            declaration = self.resolver.declaration(info.file, returned) if returned.type == "identifier" else None
+            parsed = declaration.value_node if declaration is not None else returned
+            if parsed is not None and _parses_boolean_call(parsed):
+                return True
+        return False
 
     def _tagged_field(self, bare: tree_sitter.Node, variable: str) -> bool:
         """Whether a condition reads a struct field an env tag fills from `variable` (`env:"X"`, envconfig)."""
@@ -706,6 +739,11 @@ def _early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
         return None
     last = last_statement(statement.child_by_field_name("consequence"))
     return last if last is not None and last.type in ("return_statement", "continue_statement") else None
+
+
+def _parses_boolean_call(value: tree_sitter.Node) -> bool:
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    return function is not None and parser.text(function) == "strconv.ParseBool"
 
 
 def _compared_to(condition: tree_sitter.Node) -> str | None:
