@@ -60,6 +60,7 @@ class Judgement:
     related: tuple[Related, ...] = ()  # evidence for the finding
     note: str = ""  # message suffix: conditional scopes, the binary, a missing manager
     others: tuple[str, ...] = ()  # the keys of the other policies that leave the site open (other binaries)
+    binaries: str = ""  # the end of `note` naming the binaries that leave the site open, where several reach it
 
 
 def rule_of(site: Site) -> str:
@@ -167,9 +168,11 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
                 for later in site.policy_keys[position + 1 :]
                 if (other := facts.policy(later)) is not None and _active(other, site)[1] is None
             ]
-            note = _note(reaching, policy, site, [other.label for other in others])
+            binaries = f" ({binaries_text([policy.label, *(other.label for other in others)])})"
+            binaries = binaries if len(site.policy_keys) > 1 else ""
+            note = _note(reaching, policy, site) + binaries
             keys = tuple(other.key for other in others)
-            return Judgement(code, None, policy=policy, related=related, note=note, others=keys)
+            return Judgement(code, None, policy=policy, related=related, note=note, others=keys, binaries=binaries)
         if uncached is None and _served_uncached(active, site):
             reason = Related(active.span, f"{active.text}: every List of {site.kind} goes to the API server")
             judged = _uncached_list(site, code, active.mitigation, _evidence(active), reason, policy)
@@ -187,9 +190,13 @@ def _active(policy: CachePolicy, site: Site) -> tuple[list[Restriction], Restric
     every = without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
     applicable = _judging(every, policy, site)
     # what names the kind (DisableFor listing it) says more than what holds for every kind
-    # (ReaderFailOnMissingInformer), and decides first: the client sends the read elsewhere
-    active = next((r for r in applicable if r.is_active and r.kind == site.kind), None) or next(
-        (r for r in applicable if r.is_active), None
+    # (ReaderFailOnMissingInformer), and decides first: the client sends the read elsewhere; of what names the
+    # kind, DisableFor decides before a ByObject entry, whose cache the read then never reaches
+    naming = [r for r in applicable if r.is_active and r.kind == site.kind]
+    active = (
+        next((r for r in naming if r.mitigation is Mitigation.DISABLE_FOR), None)
+        or next(iter(naming), None)
+        or next((r for r in applicable if r.is_active), None)
     )
     return applicable, active
 
@@ -355,20 +362,17 @@ def _local_note(site: Site) -> str:
     return _conditional_note(site.restrictions)
 
 
-def _note(applicable: list[Restriction], policy: CachePolicy, site: Site, others: list[str]) -> str:
-    """The message's end: conditional scopes, missing options, and the binaries that leave the site open
-    where several reach it (`binary cmd/a`, `binaries cmd/a and cmd/b`)."""
+def _note(applicable: list[Restriction], policy: CachePolicy, site: Site) -> str:
+    """The message's end, but for the binaries: conditional scopes, missing options."""
     parts = [_conditional_note(applicable)]
     if not policy.origins and site.access is Access.CACHE:
         parts.append("; no manager options were found")
     elif not policy.origins and site.access is Access.KOPF:
         parts.append("; no namespace scope was found in code")
-    if len(site.policy_keys) > 1:
-        parts.append(f" ({_labels([policy.label, *others])})")
     return "".join(parts)
 
 
-def _labels(labels: list[str]) -> str:
+def binaries_text(labels: list[str]) -> str:
     """`binary cmd/a`; `binaries cmd/a and cmd/b`; other labels joined as they are."""
     if len(labels) == 1:
         return labels[0]

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import Judgement, fixes_for, judge
+from watchlint.checks._judge import Judgement, binaries_text, fixes_for, judge
 from watchlint.checks._message import shown
 from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
@@ -58,17 +58,21 @@ def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             related = (*related, Related(site.access_evidence.span, site.access_evidence.message))
         if watches is None:
             watches = _open_watches(facts, context)
-        candidates = [
-            watch
+        by_key = {
+            key: [
+                watch
+                for watch in watches.get((site.kind, key), [])
+                # a watch another subcommand's manager runs starts no informer in the read's
+                if not site.managers or not watch.managers or set(site.managers) & set(watch.managers)
+            ]
             for key in site.policy_keys
-            for watch in watches.get((site.kind, key), [])
-            # a watch another subcommand's manager runs starts no informer in the read's
-            if not site.managers or not watch.managers or set(site.managers) & set(watch.managers)
-        ]
+        }
+        candidates = [watch for found in by_key.values() for watch in found]
         watch = _nearest(site, candidates)
         if watch is not None:
             others = len({candidate.span for candidate in candidates} - {watch.span})
-            yield _reads_the_watched_informer(site, judgement, related, (watch, others), context)
+            split = _split_by_watch(facts, judgement, by_key, watch)
+            yield _reads_the_watched_informer(site, judgement, related, (watch, others), context, split)
             continue
         yield Finding(
             code=CODE,
@@ -169,6 +173,24 @@ def _nearest(site: Site, watches: list[Site]) -> Site | None:
     return next(same_file, None) or next(same_package, None) or (watches[0] if watches else None)
 
 
+def _split_by_watch(
+    facts: Facts, judgement: Judgement, by_key: dict[str, list[Site]], named: Site
+) -> tuple[str, str, str] | None:
+    """Of the binaries that leave a read open, where a watch starts the kind's informer and where the read
+    starts it itself, where both are some (infra-operator-aws registers the owning controller in one of its two
+    binaries only): the former, those of them running the watch named ("" where it runs in each), the latter;
+    None where a watch starts it in each binary."""
+    keys = (judgement.policy.key, *judgement.others) if judgement.policy is not None else ()
+    policies = [(key, policy) for key in keys if (policy := facts.policy(key)) is not None]
+    watched = [policy.label for key, policy in policies if by_key.get(key)]
+    unwatched = [policy.label for key, policy in policies if not by_key.get(key)]
+    if not watched or not unwatched:
+        return None
+    running = [policy.label for key, policy in policies if key in named.policy_keys and by_key.get(key)]
+    named_in = "" if len(running) == len(watched) else binaries_text(running)
+    return binaries_text(watched), named_in, binaries_text(unwatched)
+
+
 def _open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:
     """The typed watches of the manager cache that nothing restricts, by kind and cache policy: they start the
     informer a read of their kind through the same cache uses."""
@@ -192,11 +214,13 @@ def _reads_the_watched_informer(
     related: tuple[Related, ...],
     watched: tuple[Site, int],
     context: CheckContext,
+    split: tuple[str, str, str] | None = None,
 ) -> Finding:
     """A read of a kind a watch of the same cache already caches whole: the watch starts the informer, so
     DisableFor alone saves nothing; once the watch is narrowed, it keeps this read finding every object.
     `watched`: the watch named, and how many other open watches of the kind the cache has (infra-operator
-    watches Secrets in nine places: narrowing the one named is not enough)."""
+    watches Secrets in nine places: narrowing the one named is not enough); `split`: where the read runs both in
+    binaries a watch starts the informer in and in others (see _split_by_watch)."""
     watch, others = watched
     # a cache index starts the informer as a watch does (cass-operator's Event index), but is no watch
     starter = "index" if watch.call.rsplit(".", 1)[-1] == "IndexField" else "watch"
@@ -205,22 +229,31 @@ def _reads_the_watched_informer(
     if others:
         plural = "watches" if others > 1 else "watch"
         narrowed = f"{where} and {others} other {plural} of {site.kind}"
-    note = judgement.note
+    started = f"the {where} starts{judgement.note}"
+    saves = ""
+    if split is not None:
+        watched_in, named_in, unwatched_in = split
+        by = f"watches start in {watched_in} (the {where} in {named_in})" if named_in else f"the {where} starts"
+        by += "" if named_in else f" in {watched_in}"
+        started = f"{by}, and starts one itself in {unwatched_in}{judgement.note.removesuffix(judgement.binaries)}"
+        saves = f"in {watched_in} "
     names = cache_option_names(site.cache_options_era)
     return Finding(
         code=CODE,
         level=context.levels[CODE],
         span=site.span,
-        message=(
-            f"{shown(site.call)} on {site.kind} reads the cluster-wide {site.kind} informer that the "
-            f"{where} starts{note}"
-        ),
+        message=f"{shown(site.call)} on {site.kind} reads the cluster-wide {site.kind} informer that {started}",
         kind=site.kind,
         construct=site.construct,
         enclosing=site.enclosing,
         related=(Related(watch.span, f"{shown(watch.construct)} starts the informer"), *related),
         fixes=tuple(
-            _while_watched(fix, narrowed, others, _lists_everything(site)) for fix in fixes_for(site, judgement)
+            _while_watched(
+                fix,
+                f"{saves}it saves memory only once the {narrowed} {'are' if others else 'is'} narrowed",
+                _lists_everything(site),
+            )
+            for fix in fixes_for(site, judgement)
         ),
         help=(
             # a cache index to replace first, or a read through the client it writes with: and the watch
@@ -235,15 +268,15 @@ def _reads_the_watched_informer(
     )
 
 
-def _while_watched(fix: Fix, where: str, others: int, every: str) -> Fix:
-    """A read's own fix while a watch (or index: `where` says which, with the `others` of the kind) keeps the
-    informer whole: it sends the reads to the API server and saves no memory until that is narrowed, so it is
-    applied only on request (unsafe), saying so; `every` names the kind a List with no namespace nor selector of
-    its own would then ask the API server for whole on each call (kube-image-keeper's Pod Lists)."""
+def _while_watched(fix: Fix, saves: str, every: str) -> Fix:
+    """A read's own fix while a watch (or index) keeps the informer whole: it sends the reads to the API server
+    and saves no memory until that is narrowed (`saves`: "it saves memory only once the watch at … is narrowed"),
+    so it is applied only on request (unsafe), saying so; `every` names the kind a List with no namespace nor
+    selector of its own would then ask the API server for whole on each call (kube-image-keeper's Pod Lists)."""
     listed = f", and the List then reads every {every} from the API server on each call (WL004)" if every else ""
     return replace(
         fix,
-        title=f"{fix.title}; it saves memory only once the {where} {'are' if others else 'is'} narrowed{listed}",
+        title=f"{fix.title}; {saves}{listed}",
         applicability=Applicability.UNSAFE,
     )
 
