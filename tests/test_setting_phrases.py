@@ -40,6 +40,15 @@ def test_a_disjunction_beside_one_of_its_settings_says_nothing_more() -> None:
     )
 
 
+def test_a_disjunction_named_twice_in_another_order_is_said_once() -> None:
+    """kyma-infrastructure-manager fills a slice of predicates under `if acl || bootstrapper` and watches once
+    per item: the branch needs both the outer test and a filled slice, which name the same two flags."""
+    assert (
+        all_given(["--acl or --bootstrapper is set", "--bootstrapper or --acl is set"])
+        == "--acl or --bootstrapper is set"
+    )
+
+
 def test_the_setting_a_phrase_names() -> None:
     assert setting_of("--namespace is set") == "--namespace"
     assert setting_of("WATCH_NAMESPACE is non-empty") == "WATCH_NAMESPACE"

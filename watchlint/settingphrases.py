@@ -58,9 +58,14 @@ def _listed(settings: list[str]) -> str:
 
 def all_given(phrases: list[str]) -> str:
     """`--a and --b are set` for phrases of `given` of one sort, else the phrases joined by "and". A phrase
-    any of whose settings another one requires alone says nothing more (`A or B is set` beside `B is set`)."""
+    any of whose settings another one requires alone says nothing more (`A or B is set` beside `B is set`), nor
+    one naming the same settings as another in another order (a slice filled under `if a || b` and tested)."""
     settings = _settings_of(phrases)
     if settings is not None and len(settings) > 1:
+        named: dict[frozenset[str], tuple[str, str]] = {}
+        for phrase, setting in zip(phrases, settings, strict=True):
+            named.setdefault(frozenset(setting.split(" or ")), (phrase, setting))
+        phrases, settings = [phrase for phrase, _ in named.values()], [setting for _, setting in named.values()]
         required = set(settings)
         kept = [
             (phrase, setting)
