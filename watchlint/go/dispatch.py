@@ -42,11 +42,15 @@ class MethodIndex:
         if required is None or called.name not in required:
             only = self.only(file, called.name)
             return [only] if only is not None else []
+        # a method of that name returning as many results as the interface's (a getter of dynamic clients beside
+        # one of typed clients, both `Get(ctx, runtime)`)
+        declared = self.resolver.declarations.interface_results.get((interface, called.name)) if interface else None
         return [
             info
             for info in self._named(called.name)
             if (file.is_test or not info.file.is_test)
             and takes(info, called)
+            and (declared is None or len(info.results) == len(declared))
             and self._implemented(TypeRef(info.key.package, info.key.receiver), required)
         ]
 
