@@ -16,7 +16,9 @@ from watchlint.go.imports import imported_paths
 from watchlint.go.model import GoFile
 
 # folders named for the code tests share; `test`, `tests` and `e2e` are left out of discovery whole
-_TEST_SUPPORT = frozenset({"itest", "itests", "testutil", "testutils", "testhelper", "testhelpers", "testing"})
+_TEST_SUPPORT = frozenset(
+    {"itest", "itests", "testutil", "testutils", "testhelper", "testhelpers", "testing", "testinfra", "testsupport"}
+)
 # an import path with an `internal` element, as a generated file (left unparsed) may quote it
 _INTERNAL_PATH = re.compile(rb'"([^"\n]*/internal(?:/[^"\n]*)?)"')
 
