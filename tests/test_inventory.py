@@ -110,6 +110,16 @@ CACHE = "binary"  # the first word of the cache label ("binary shop": the main p
             6_000 * 8192,
         ),
         (
+            "Cache: cache.Options{ByObject: map[client.Object]cache.ByObject{&corev1.ConfigMap{}: {Namespaces: "
+            'map[string]cache.Config{cache.AllNamespaces: {LabelSelector: labels.SelectorFromSet(labels.Set{"a": "b"})}'
+            ', "kube-system": {}}}}}',
+            "Owns(&corev1.ConfigMap{})",
+            "ConfigMap",
+            "ByObject Namespaces (every namespace by a selector)",
+            3_000,  # a selector's share of every namespace's ConfigMaps, not two namespaces'
+            3_000 * 6144,
+        ),
+        (
             'Cache: cache.Options{DefaultNamespaces: map[string]cache.Config{"shop": {}, "billing": {}}}',
             "Owns(&corev1.Pod{})",
             "Pod",
@@ -181,6 +191,7 @@ CACHE = "binary"  # the first word of the cache label ("binary shop": the main p
     ids=[
         "cluster-wide",
         "by-object-label",
+        "by-object-namespaces-each-selected",
         "namespaces",
         "namespace-variable",
         "metadata",

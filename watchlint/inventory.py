@@ -226,7 +226,8 @@ def _scope(site: Site, facts: Facts, profile: Profile) -> Scope:
     selectors = [r for r in restrictions if r.mitigation in (Mitigation.DEFAULT_SELECTOR, Mitigation.SELECTOR)]
     if by_object:
         detail = by_object[0].text.split(" sets ", 1)[-1]
-        is_namespaced = "Namespaces" in detail and "Label" not in detail and "Field" not in detail
+        # namespaces each narrowed by a selector (`Namespaces (every namespace by a selector)`) select
+        is_namespaced = "Namespaces" in detail and not any(word in detail for word in ("Label", "Field", "selector"))
         text = "ByObject " + detail.replace("Label", "label selector").replace("Field", "field selector")
         if _on_node_name(by_object[0]):
             return Scope(f"{text} (one node's)", True, selector=True, one_node=True)

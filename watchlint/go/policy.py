@@ -421,7 +421,13 @@ class _Extractor:
         ]
         condition = built[0] if built and all(built) else None
         if narrowing:
-            text = f"ByObject entry for {found.text} sets {', '.join(narrowing)}"
+            # `{cache.AllNamespaces: {LabelSelector: sel}, …}` narrows by the selectors, not by the namespaces
+            by_selectors = "Namespaces" in narrowing and self._selects_every_namespace(nodes["Namespaces"])
+            shown_fields = [
+                "Namespaces (every namespace by a selector)" if name == "Namespaces" and by_selectors else name
+                for name in narrowing
+            ]
+            text = f"ByObject entry for {found.text} sets {', '.join(shown_fields)}"
         else:
             written = [f"{name}: {fields[name]}" for name in ("Label", "Field", "Namespaces") if name in fields]
             text = f"ByObject entry for {found.text}" + (f" sets {', '.join(written)}" if written else "")
@@ -854,6 +860,12 @@ class _Extractor:
         return len(entries) > 1 and any(
             parser.text(key) in _ALL_NAMESPACES and not self._config_selects(config) for key, config in entries
         )
+
+    def _selects_every_namespace(self, value: tree_sitter.Node) -> bool:
+        """Whether a namespace map literal caches every namespace, each through a selector its all-namespaces
+        entry's cache.Config sets."""
+        entries = keyed_entries(value) if value.type == "composite_literal" else []
+        return any(parser.text(key) in _ALL_NAMESPACES and self._config_selects(config) for key, config in entries)
 
     def _config_selects(self, config: tree_sitter.Node | None) -> bool:
         """Whether a namespace's cache.Config (a literal, or unseen: None) sets a label or field selector other
