@@ -74,15 +74,15 @@ def _method_holders(flow: Flow) -> frozenset[str]:
 
 
 def _may_hold_method(value: libcst.BaseExpression) -> bool:
-    """A list method, a partial of something, a choice between two values, another name."""
+    """A list method, a partial of something, a choice between two values, another name, a lookup."""
     if isinstance(value, libcst.Attribute):
         return value.attr.value.startswith("list_")
     if isinstance(value, libcst.Call):
         func = value.func
-        return (isinstance(func, libcst.Attribute) and func.attr.value == "partial") or (
+        return (isinstance(func, libcst.Attribute) and func.attr.value in ("partial", "get")) or (
             isinstance(func, libcst.Name) and func.value == "partial"
         )
-    return isinstance(value, libcst.IfExp | libcst.Name)
+    return isinstance(value, libcst.IfExp | libcst.Name | libcst.Subscript)
 
 
 def _site(context: ClientContext, call: libcst.Call, holders: frozenset[str]) -> Site | None:
@@ -99,8 +99,10 @@ def _site(context: ClientContext, call: libcst.Call, holders: frozenset[str]) ->
         name = call.func.attr.value
         if name == "stream":
             return _stream(context, call)
-        if name.startswith("list_"):
-            return _list(context, call, call.func)
+        # a project's own `list_…` (krkn's `self.list_continue_helper(v1.list_pod_for_all_namespaces, …)`) may be
+        # handed a list method
+        if name.startswith("list_") and (listed := _list(context, call, call.func)) is not None:
+            return listed
         if name in ("get", "watch"):
             return _dynamic(context, call, call.func)
     return _handed_to_helper(context, call, holders) or _passed_on(context, call, holders)
@@ -191,7 +193,8 @@ def _listed(
     watches = [watch for made, _ in calls if (watch := keyword(made, "watch")) is not None]
     is_watch = streamed or any(_asks_to_watch(context, watch.value) for watch in watches)
     found = [item for made, at in calls for item in restrictions(context, made, kind, _narrowing(method, at))]
-    if not is_watch:
+    if not is_watch and not offset:
+        # a helper handed the method may ask for the next pages itself (krkn's `list_continue_helper`)
         found += one_page(context, call, kind)
     filters = loop_filters(context.file, context.flow, call) if is_watch else []
     operation = Operation.WATCH if is_watch else Operation.LIST
@@ -314,11 +317,42 @@ def _list_function(context: ClientContext, value: libcst.BaseExpression, depth: 
             method = _method(context, origin)
             if method is not None:
                 return _ListFunction(method, None)
-        if isinstance(origin, libcst.Call) and context.flow.qualified_names(origin.func) & PARTIALS and origin.args:
-            inner = _list_function(context, origin.args[0].value, depth + 1)
-            if inner is not None:
-                return _ListFunction(inner.method, origin)
+        found = _bound_or_looked_up(context, origin, depth + 1)
+        if found is not None:
+            return found
     return None
+
+
+def _bound_or_looked_up(context: ClientContext, origin: libcst.CSTNode, depth: int) -> _ListFunction | None:
+    """The list method a `functools.partial` binds, or one a lookup in a table of them gives."""
+    if isinstance(origin, libcst.Call) and context.flow.qualified_names(origin.func) & PARTIALS and origin.args:
+        inner = _list_function(context, origin.args[0].value, depth)
+        return _ListFunction(inner.method, origin) if inner is not None else None
+    table = _table_read(origin)
+    return _looked_up(context, table, depth) if table is not None else None
+
+
+def _table_read(value: libcst.CSTNode) -> libcst.BaseExpression | None:
+    """The mapping a value is looked up in: `listers.get(kind)`, `listers[kind]`."""
+    if isinstance(value, libcst.Subscript):
+        return value.value
+    func = value.func if isinstance(value, libcst.Call) else None
+    return func.value if isinstance(func, libcst.Attribute) and func.attr.value == "get" else None
+
+
+def _looked_up(context: ClientContext, table: libcst.BaseExpression, depth: int) -> _ListFunction | None:
+    """The list method a lookup in a dict literal of them gives (krkn-lib counts objects through `{"Pod":
+    v1.list_pod_for_all_namespaces, …}[kind]`): the kind is not told, so one that lists across all namespaces,
+    if any does (SPEC §1: it counts as holding)."""
+    found = [
+        function
+        for origin in context.flow.origins(table)
+        if isinstance(origin, libcst.Dict)
+        for element in origin.elements
+        if isinstance(element, libcst.DictElement)
+        and (function := _list_function(context, element.value, depth)) is not None
+    ]
+    return next((function for function in found if not function.method.is_namespaced), found[0] if found else None)
 
 
 def _chosen(context: ClientContext, choice: libcst.IfExp, depth: int = 0) -> _ListFunction | None:

@@ -12,10 +12,18 @@ import libcst
 from watchlint.python.flow import Flow
 from watchlint.python.names import is_empty_literal, is_none
 
+# executors' methods that call a function with the arguments after it, by the function's position
+_RUNS_ITS_ARGUMENT = {"submit": 0, "run_in_executor": 1, "to_thread": 0}
+
 
 def streams_parameter(flow: Flow, call: libcst.Call, index: int) -> bool:
-    """Whether the project function `call` calls hands its positional parameter `index` to a `.stream(…)`."""
+    """Whether the project function `call` calls hands its positional parameter `index` to a `.stream(…)`, also
+    where an executor runs it (`pool.submit(monitor, list_func, …)`)."""
     function = flow.project_function(call.func)
+    runner = call.func.attr.value if isinstance(call.func, libcst.Attribute) else ""
+    ran_at = _RUNS_ITS_ARGUMENT.get(runner)
+    if function is None and ran_at is not None and ran_at < index and not call.args[ran_at].keyword:
+        function, index = flow.project_function(call.args[ran_at].value), index - ran_at - 1
     if function is None:
         return False
     parameters = function.params.params

@@ -1,0 +1,63 @@
+"""The kubebuilder RBAC markers a module grants itself with, read for the verbs a read sent past the cache needs,
+and the DisableFor fix they make unsafe where they withhold one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from watchlint.catalog import Catalog
+from watchlint.config import CommandLine
+from watchlint.engine import run
+from watchlint.go import parser
+from watchlint.go.model import GoFile, index_nodes
+from watchlint.go.rbacmarkers import Grant, missing_grant, rbac_grants
+from watchlint.source import SourceFile
+
+MARKERS = """package controllers
+
+// +kubebuilder:rbac:groups="",resources=secrets,verbs=list;watch
+// +kubebuilder:rbac:groups=core,resources=secrets/status,verbs=get
+//+kubebuilder:rbac:groups=core;apps,resources=configmaps;deployments,verbs=get;list
+// +kubebuilder:rbac:groups="",namespace=auth,resources=secrets,verbs=patch
+// +kubebuilder:rbac:groups=batch,resources=jobs,verbs=*
+"""
+
+
+def _grants() -> dict[tuple[str, str], Grant]:
+    source = SourceFile("controllers/rbac.go", MARKERS.encode())
+    tree = parser.parse(source)
+    return rbac_grants([GoFile(source, tree, "controllers", "example.com/x", "controllers", {}, index_nodes(tree))])
+
+
+def test_markers_add_up_per_group_and_resource() -> None:
+    grants = _grants()
+    secrets = grants[("", "secrets")]
+    assert secrets.verbs == frozenset({"list", "watch", "patch"})
+    assert secrets.span.line == 3
+    assert grants[("", "secrets/status")].verbs == frozenset({"get"})
+    assert grants[("apps", "configmaps")].verbs == grants[("", "configmaps")].verbs == frozenset({"get", "list"})
+    assert grants[("batch", "jobs")].allows("get")
+
+
+def test_a_verb_is_missing_only_where_markers_name_the_resource(catalog: Catalog) -> None:
+    grants = _grants()
+    kinds = {kind.name: kind for kind in catalog.kinds}
+    assert missing_grant(grants, kinds["Secret"], "get") is grants[("", "secrets")]
+    assert missing_grant(grants, kinds["Secret"], "list") is None
+    assert missing_grant(grants, kinds["ConfigMap"], "get") is None
+    assert missing_grant(grants, kinds["Pod"], "get") is None  # no marker: the role is out of sight
+
+
+def test_the_unsafe_disable_for_fix_says_which_verb_to_add(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """eventing-auth-manager grants secrets list and watch only: its Secret Get would be forbidden once sent
+    past the cache."""
+    monkeypatch.chdir(Path(__file__).parent / "fixtures/go/WL002/disable-for-needing-a-verb-the-rbac-markers-withhold")
+    report = run([Path(".")], CommandLine(), catalog)
+    titles = {finding.kind: [fix.title for fix in finding.fixes] for finding in report.findings}
+    assert titles["Secret"] == [
+        "Add &corev1.Secret{} to Client.Cache.DisableFor in main.go; the +kubebuilder:rbac markers (main.go:15) grant "
+        "secrets no get, which the read then needs: add it"
+    ]
+    assert titles["ConfigMap"] == ["Add &corev1.ConfigMap{} to Client.Cache.DisableFor in main.go"]
