@@ -50,6 +50,7 @@ from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
 from watchlint.go.pending import PendingSite, names_every_namespace
 from watchlint.go.policy import FilePolicy, constructs_a_cache, extract_policy
+from watchlint.go.rbacmarkers import rbac_grants
 from watchlint.go.remedies import (
     Anchors,
     OptionsFixes,
@@ -711,6 +712,7 @@ def _resolve_sites(
         unevenly_selected((r.item, r.keys) for r in resolved if r.access is Access.CACHE),
         _typed_handlers(pending),
         _factory_kinds(pending),
+        rbac_grants(run.all_files),
     )
     return [
         site

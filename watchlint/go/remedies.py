@@ -43,6 +43,7 @@ from watchlint.go.module import GoModule
 from watchlint.go.ownerlabel import built_labels, owner_label, sets_an_owner_key
 from watchlint.go.pending import PendingSite
 from watchlint.go.policy import FilePolicy
+from watchlint.go.rbacmarkers import Grant, missing_grant
 from watchlint.go.replacedoptions import options_path
 from watchlint.go.resolve import Resolver
 from watchlint.go.workloadcaches import WORKLOAD_CACHE
@@ -377,6 +378,7 @@ class SiteRemedies:
     typed_handlers: dict[str, Span] = field(default_factory=dict)  # see go._typed_handlers
     # the kinds each informer factory (its constructor's path and first byte) hands out informers of
     factory_kinds: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
+    rbac: dict[tuple[str, str], Grant] = field(default_factory=dict)  # see rbacmarkers.rbac_grants
 
     @property
     def names(self) -> CacheOptionNames:
@@ -391,9 +393,9 @@ class SiteRemedies:
         fixes: list[Fix | None] = []
         if item.operation in (Operation.GET, Operation.LIST) and not item.reads_cache_itself:
             if item.own_client is None:  # a client.New over the cache follows its own options, not these
-                fixes.extend(self._disable_for(key, kind, item.managers) for key in keys)
+                fixes.extend(self._granted(self._disable_for(key, kind, item.managers), item) for key in keys)
             if not unserved_fields(item, self.kinds):  # the API reader could not serve this List either
-                fixes.append(_api_reader(item, self.clients))
+                fixes.append(self._granted(_api_reader(item, self.clients), item))
         elif item.call in _OBJECT_WATCHES and not item.cache:
             # SPEC §4 labels what `Owns` watches: objects the operator creates, which it can label. A label
             # selector on a kind it also watches otherwise (`For`, `Watches`, a source.Kind: objects users or
@@ -412,6 +414,28 @@ class SiteRemedies:
             if item.object.kind not in self.typed_elsewhere and metadata_only:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
+
+    def _granted(self, fix: Fix | None, item: PendingSite) -> Fix | None:
+        """A fix sending a read to the API server, which needs `get` (`list` for a List) on the resource where
+        the cache needed `list` and `watch`: where the kubebuilder markers grant the operator no such verb
+        (eventing-auth-manager's `verbs=list;watch` on secrets), the read would fail after the fix."""
+        verb = "list" if item.operation is Operation.LIST else "get"
+        kind = next(
+            (
+                known
+                for known in self.kinds.kinds
+                if known.name == item.object.kind and item.object.package in known.go_packages
+            ),
+            None,
+        )
+        grant = missing_grant(self.rbac, kind, verb) if fix is not None and kind is not None else None
+        if fix is None or kind is None or grant is None:
+            return fix
+        title = (
+            f"{fix.title}; the +kubebuilder:rbac markers ({grant.span.path}:{grant.span.line}) grant {kind.plural} "
+            f"no {verb}, which the read then needs: add it"
+        )
+        return replace(fix, title=title, applicability=Applicability.UNSAFE)
 
     def alone_in_factory(self, item: PendingSite) -> bool:
         """Whether a client-go informer's factory hands out informers of its kind only: no other kind would keep
