@@ -756,6 +756,10 @@ def _resolve_access(
         manager_origins = known.manager_roots or origins
         if evidence is None and access is Access.CACHE:
             evidence = clients.assumption(item.client)
+        elif evidence is not None and access is Access.DIRECT_CLIENT and origins and origins[0] != evidence.span:
+            # a chain's last link names a field or parameter: say where the client it holds is built
+            root = origins[0]
+            evidence = replace(evidence, message=f"{evidence.message}, built without cache at {root.path}:{root.line}")
         item.cache, item.reads_cache_itself, item.own_client = known.cache, known.is_cache_itself, known.own_client
         item.also_managers = bool(known.cache) and "" in other_caches
         item.cluster_client = known.cluster_client
