@@ -1,8 +1,8 @@
 """The permissions a kubebuilder project grants itself: its `// +kubebuilder:rbac:…` markers, from which
-controller-gen writes the operator's role. A read sent past the cache to the API server needs `get` (a Get) or
-`list` (a List) on its resource, where a cached read needed only `list` and `watch`: DisableFor keeps the
-operator working only where the markers grant those, or where it has no markers for the resource (its role is
-written by hand, or by a chart, out of sight).
+controller-gen writes the operator's role. A Get sent past the cache to the API server needs `get` on its
+resource, where a cached one needed only `list` and `watch`: DisableFor keeps the operator working only where the
+markers grant it, or where it has no markers for the resource (its role is written by hand, or by a chart, out
+of sight).
 """
 
 from __future__ import annotations

@@ -416,10 +416,10 @@ class SiteRemedies:
         return tuple(fix for fix in fixes if fix is not None)
 
     def _granted(self, fix: Fix | None, item: PendingSite) -> Fix | None:
-        """A fix sending a read to the API server, which needs `get` (`list` for a List) on the resource where
-        the cache needed `list` and `watch`: where the kubebuilder markers grant the operator no such verb
-        (eventing-auth-manager's `verbs=list;watch` on secrets), the read would fail after the fix."""
-        verb = "list" if item.operation is Operation.LIST else "get"
+        """A fix sending a Get to the API server, which needs `get` on the resource where the cache needed only
+        `list` and `watch` (a List needs `list` either way): where the kubebuilder markers grant the operator no
+        `get` (eventing-auth-manager's and mariadb-operator's `verbs=list;watch;…` on secrets), the read would
+        fail after the fix."""
         kind = next(
             (
                 known
@@ -428,12 +428,12 @@ class SiteRemedies:
             ),
             None,
         )
-        grant = missing_grant(self.rbac, kind, verb) if fix is not None and kind is not None else None
+        grant = missing_grant(self.rbac, kind, "get") if kind is not None and item.operation is Operation.GET else None
         if fix is None or kind is None or grant is None:
             return fix
         title = (
             f"{fix.title}; the +kubebuilder:rbac markers ({grant.span.path}:{grant.span.line}) grant {kind.plural} "
-            f"no {verb}, which the read then needs: add it"
+            "no get, which the read then needs: add it"
         )
         return replace(fix, title=title, applicability=Applicability.UNSAFE)
 
