@@ -1447,3 +1447,34 @@ def test_a_read_watched_in_one_binary_only_is_told_where_its_fix_waits_for_the_w
         "internal/controller/controller.go:31 is narrowed"
     ]
     assert finding.fixes[0].applicability is Applicability.UNSAFE
+
+
+UNWATCHED_LISTS_MAIN = WATCHED_LISTS_MAIN.replace(
+    "_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Pod{}).Complete(&Reconciler{Client: mgr.GetClient()})",
+    "_, _ = (&Reconciler{Client: mgr.GetClient()}).Reconcile(context.Background(), reconcile.Request{})",
+)
+
+
+def test_an_unwatched_kinds_list_with_no_scope_of_its_own_is_told_disable_for_makes_it_list_everything(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing watches Pods: DisableFor saves the informer the List starts, and sends the List to the API server,
+    whole on each call where it names no namespace nor selector (a WL004 note then); a List in one namespace is
+    told nothing more."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": UNWATCHED_LISTS_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    titles = {
+        finding.span.line: (fix.title, fix.applicability)
+        for finding in report.findings
+        if finding.code == "WL002"
+        for fix in finding.fixes
+        if fix.title.startswith("Add")
+    }
+    assert titles == {
+        18: (
+            "Add &corev1.Pod{} to Client.Cache.DisableFor in main.go, and the List then reads every Pod from the API "
+            "server on each call (WL004)",
+            Applicability.SAFE,
+        ),
+        21: ("Add &corev1.Pod{} to Client.Cache.DisableFor in main.go", Applicability.SAFE),
+    }

@@ -83,7 +83,7 @@ def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             construct=site.construct,
             enclosing=site.enclosing,
             related=related,
-            fixes=_scoped_when_configured(site, judgement, fixes_for(site, judgement)),
+            fixes=_listed_whole(site, _scoped_when_configured(site, judgement, fixes_for(site, judgement))),
             help=site.suggestion or _disable_help(site, judgement),  # the front-end's: a cache index to replace
         )
 
@@ -279,6 +279,17 @@ def _while_watched(fix: Fix, saves: str, every: str) -> Fix:
         title=f"{fix.title}; {saves}{listed}",
         applicability=Applicability.UNSAFE,
     )
+
+
+def _listed_whole(site: Site, fixes: tuple[Fix, ...]) -> tuple[Fix, ...]:
+    """A List with no namespace nor selector of its own, which a fix sends to the API server: it saves the
+    informer, and the List then reads every object of the kind on each call, which the title says (the scope a
+    cache has only where configured says more, and is said instead)."""
+    every = _lists_everything(site)
+    if not every:
+        return fixes
+    listed = f", and the List then reads every {every} from the API server on each call (WL004)"
+    return tuple(fix if "; where " in fix.title else replace(fix, title=f"{fix.title}{listed}") for fix in fixes)
 
 
 def _lists_everything(site: Site) -> str:
