@@ -1432,21 +1432,38 @@ def test_a_watched_kinds_list_with_no_scope_of_its_own_is_told_disable_for_makes
     }
 
 
-def test_a_read_watched_in_one_binary_only_is_told_where_its_fix_waits_for_the_watch(
+def test_a_read_watched_in_some_binaries_only_is_told_where_its_fix_waits_for_the_watch(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """infra-operator-aws registers the controller owning Secrets in one of the two binaries reading them: the
-    DisableFor fix saves memory at once in the other, and in that one only once the watch is narrowed."""
-    fixture = Path(__file__).parent / "fixtures/go/WL002/read-of-a-kind-watched-in-one-of-two-binaries"
+    """infra-operator-aws registers the controller owning Secrets in one of the binaries reading them: the
+    DisableFor fix saves memory at once in the others, and in that one only once the watch is narrowed."""
+    fixture = Path(__file__).parent / "fixtures/go/WL002/read-of-kinds-watched-in-some-binaries-only"
     monkeypatch.chdir(fixture)
     report = run([Path(".")], CommandLine(), catalog)
-    [finding] = [finding for finding in report.findings if finding.code == "WL002"]
-    assert [fix.title for fix in finding.fixes] == [
-        "Add &corev1.Secret{} to Client.Cache.DisableFor in cmd/operator/main.go (and the same in "
-        "cmd/webhook/main.go:12); in binary cmd/operator it saves memory only once the watch at "
-        "internal/controller/controller.go:31 is narrowed"
-    ]
-    assert finding.fixes[0].applicability is Applicability.UNSAFE
+    titles = {
+        finding.kind: ([fix.title for fix in finding.fixes], {fix.applicability for fix in finding.fixes})
+        for finding in report.findings
+        if finding.code == "WL002"
+    }
+    assert titles == {
+        "Secret": (
+            [
+                "Add &corev1.Secret{} to Client.Cache.DisableFor in cmd/audit/main.go (and the same in "
+                "cmd/operator/main.go:12, cmd/webhook/main.go:12); in binary cmd/operator it saves memory only once "
+                "the watch at internal/controller/controller.go:38 is narrowed"
+            ],
+            {Applicability.UNSAFE},
+        ),
+        "ConfigMap": (
+            [
+                "Add &corev1.ConfigMap{} to Client.Cache.DisableFor in cmd/audit/main.go (and the same in "
+                "cmd/operator/main.go:12, cmd/webhook/main.go:12); in binaries cmd/audit and cmd/operator it "
+                "saves memory only once the watch at internal/controller/controller.go:45 and 1 other watch of "
+                "ConfigMap are narrowed"
+            ],
+            {Applicability.UNSAFE},
+        ),
+    }
 
 
 UNWATCHED_LISTS_MAIN = WATCHED_LISTS_MAIN.replace(
