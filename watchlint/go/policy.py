@@ -181,6 +181,20 @@ def _cache_dropped(function: tree_sitter.Node) -> tree_sitter.Node | None:
     )
 
 
+def _cache_ignored(function: tree_sitter.Node) -> bool:
+    """Whether a function taking a cache.Cache first (controller-runtime's NewClientFunc before v0.15) leaves it
+    unused: unnamed, `_`, or named nowhere in its body."""
+    if function.type not in ("func_literal", "function_declaration"):
+        return False
+    declarations = parser.named(function.child_by_field_name("parameters") or function)
+    first = declarations[0] if declarations else None
+    kind = first.child_by_field_name("type") if first is not None else None
+    if first is None or kind is None or not parser.text(kind).endswith("cache.Cache"):
+        return False
+    names = [parser.text(name) for name in first.children_by_field_name("name")]
+    return not names or names[0] == "_" or not uses_in(function, names[0])
+
+
 @dataclass(slots=True)
 class FilePolicy:
     """What one file contributes to the cache policy of the binaries that reach it."""
@@ -516,11 +530,10 @@ class _Extractor:
             self._disable_for(name, value, anchor, client)
         elif name == "NewCache":
             self._filtered_cache(value, anchor)
-        elif name == "NewClient" and (dropped := _cache_dropped(value)) is not None:
+        elif name == "NewClient" and (uncached := self._client_without_cache(value)) is not None:
             # `options.Cache = nil` before client.New (openshift's ingress operator): the manager's client reads
             # no cache, whatever kind it reads
-            text = f"NewClient sets `{' '.join(parser.text(dropped).split())}`"
-            self._add(Mitigation.DISABLE_FOR, None, anchor, text, detail=NO_CACHE)
+            self._add(Mitigation.DISABLE_FOR, None, anchor, uncached, detail=NO_CACHE)
         elif name == "DefaultTransform" and shown != "nil" and self._second_cache(anchor) is None:
             names = self._named_types(value)
             reaches = self.links.reaching(self.file, anchor)
@@ -530,6 +543,23 @@ class _Extractor:
             self._add(Mitigation.FAIL_ON_MISSING_INFORMER, None, anchor, "ReaderFailOnMissingInformer: true")
         elif name == "Unstructured" and shown == "true":
             self.policy.caches_unstructured.append(self.file.span(anchor))
+
+    def _client_without_cache(self, value: tree_sitter.Node) -> str | None:
+        """What says a NewClient function builds a client reading no cache: it empties the cache options it is
+        given, or (controller-runtime before v0.15, whose NewClient is handed the cache) it leaves that cache
+        unused (node-observability-operator's `func(_ cache.Cache, config, options, _ ...client.Object)`
+        returning `client.New(config, options)`); the function may be held in a local or be a module's."""
+        function = value
+        if value.type in ("identifier", "selector_expression"):
+            held = self.resolver.held_value(self.file, value)
+            info = self.resolver.function_named(self.file, value) if held is None else None
+            function = held[1] if held is not None else info.node if info is not None else value
+        dropped = _cache_dropped(function)
+        if dropped is not None:
+            return f"NewClient sets `{' '.join(parser.text(dropped).split())}`"
+        if _cache_ignored(function):
+            return f"NewClient leaves the cache it is given unused (`{' '.join(parser.text(value).split())[:60]}`)"
+        return None
 
     def _namespaces_built(self, value: tree_sitter.Node) -> Condition | None:
         """What makes a namespace map or list name a namespace, where by default it names every one (a key of

@@ -68,6 +68,7 @@ _READS = frozenset({"Get", "List"})
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
 _READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
 _MAX_CHAIN_STEPS = 64  # calls and locals followed from a builder call back to the chain's start
+_KIND_WITH_CACHE = ".NewKindWithCache"  # controller-runtime before v0.15: source.NewKindWithCache(obj, cache)
 _MAX_CALLEE = 48  # characters of a helper call's function shown whole in messages
 _OPTION_CHAIN = 4  # helpers followed up to the one call that passes a List its options
 
@@ -785,14 +786,17 @@ class SiteExtractor:
         if target.type != "call_expression":
             return None
         function = target.child_by_field_name("function")
-        if function is None or not parser.text(function).split("[", 1)[0].endswith((".Kind", ".TypedKind")):
+        name = parser.text(function).split("[", 1)[0] if function is not None else ""
+        if function is None or not name.endswith((".Kind", ".TypedKind", _KIND_WITH_CACHE)):
             return None
         operand = function.child_by_field_name("operand") if function.type == "selector_expression" else None
         if operand is not None and file.imports.get(parser.text(operand)) not in (CR_SOURCE, None):
             return None
         arguments = target.child_by_field_name("arguments")
         values = parser.named(arguments) if arguments is not None else []
-        return (target, values[1]) if len(values) > 1 else None
+        # controller-runtime before v0.15: `source.NewKindWithCache(obj, cache)`, the object first
+        at = 0 if name.endswith(_KIND_WITH_CACHE) else 1
+        return (target, values[at]) if len(values) > 1 else None
 
     def _watch_site(
         self, file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node]
@@ -838,9 +842,8 @@ class SiteExtractor:
         """The cluster.New cache a `source.Kind(cache, …)` reads, "" for the manager's."""
         if kind_call.type != "call_expression":
             return ""
-        arguments = kind_call.child_by_field_name("arguments")
-        first = parser.first_named(arguments)
-        known = self.clients.resolve(self.clients.ref_of(file, first)) if first is not None else None
+        given = _kind_cache_argument(kind_call)
+        known = self.clients.resolve(self.clients.ref_of(file, given)) if given is not None else None
         return known.cache if known is not None else ""
 
     def _chain_root(self, file: GoFile, call: tree_sitter.Node) -> tuple[tree_sitter.Node, Declaration | None]:
@@ -1218,8 +1221,16 @@ def _event_filter(file: GoFile, call: tree_sitter.Node) -> Evidence:
 
 def _source_cache(file: GoFile, kind_call: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
     """The cache a `source.Kind(cache, obj, …)` is given (`mgr.GetCache()`): whose manager's options hold."""
-    given = parser.first_named(kind_call.child_by_field_name("arguments") or kind_call)
+    given = _kind_cache_argument(kind_call)
     return (file, given) if given is not None else None
+
+
+def _kind_cache_argument(kind_call: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The cache argument of `source.Kind(cache, obj, …)`, or of the older `source.NewKindWithCache(obj, cache)`."""
+    arguments = parser.named(kind_call.child_by_field_name("arguments") or kind_call)
+    function = kind_call.child_by_field_name("function")
+    at = 1 if function is not None and parser.text(function).endswith(_KIND_WITH_CACHE) else 0
+    return arguments[at] if len(arguments) > at else None
 
 
 def _assigned_package_variables(resolver: Resolver) -> Iterator[tuple[str, str]]:
