@@ -1364,7 +1364,8 @@ def test_a_predicate_selector_other_watches_of_the_kind_do_not_share_is_told_why
 ) -> None:
     """A LabelSelectorPredicate whose kind another watch of the manager selects otherwise gets no selector edit
     (the cache selector would hide that watch's objects), and its help says so instead of offering the predicate's
-    label to the cache; the kind it alone selects keeps the edit and the usual help."""
+    label to the cache; the kind it alone selects keeps the edit and the usual help, and the other watch of the
+    first kind is told the selector it needs must keep what the first one sees too."""
     fixture = Path(__file__).parent / "fixtures/go/WL003/label-selector-predicate-beside-its-negation/main.go"
     monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": fixture.read_text()}))
     report = run([Path(".")], CommandLine(), catalog)
@@ -1376,7 +1377,8 @@ def test_a_predicate_selector_other_watches_of_the_kind_do_not_share_is_told_why
         ("WL003", 36): "Restrict Secret with cache.Options.ByObject (the label or field the predicate tests, if any, "
         "or namespaces) in the manager options, so the informer holds only the objects the controller needs",
         ("WL003", 40): "Restrict Pod with cache.Options.ByObject (the label or field the predicate tests, if any, or "
-        "namespaces) in the manager options, so the informer holds only the objects the controller needs",
+        "namespaces) in the manager options, so the informer holds only the objects the controller needs; 1 other "
+        "watch of Pod shares the informer: the selector must keep what each needs",
     }
 
 

@@ -57,7 +57,7 @@ def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
         if site.access_evidence is not None:
             related = (*related, Related(site.access_evidence.span, site.access_evidence.message))
         if watches is None:
-            watches = _open_watches(facts, context)
+            watches = open_watches(facts, context)
         by_key = {
             key: [
                 watch
@@ -191,7 +191,7 @@ def _split_by_watch(
     return binaries_text(watched), named_in, binaries_text(unwatched)
 
 
-def _open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:
+def open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:
     """The typed watches of the manager cache that nothing restricts, by kind and cache policy: they start the
     informer a read of their kind through the same cache uses."""
     found: dict[tuple[str, str], list[Site]] = {}

@@ -9,6 +9,7 @@ from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import WATCHES_THAT_CACHE, fixes_for, judge
 from watchlint.checks._message import shown
 from watchlint.checks.wl001_unfiltered_watch import informer_suggestion
+from watchlint.checks.wl002_implicit_informer_read import open_watches
 from watchlint.facts import Access, Facts, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
 
@@ -16,6 +17,7 @@ CODE = "WL003"
 
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
+    watches: dict[tuple[str, str], list[Site]] | None = None
     for site in facts.sites:
         judgement = judge(site, facts, context.kinds)
         if judgement.code != CODE:
@@ -29,6 +31,10 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             for item in site.filters
         )
         where = "filters events only" if is_cached else "filters in the operator only"
+        help_text = suggestion(site, namespaced=site.kind not in context.cluster_scoped)
+        if is_cached and not site.suggestion:
+            watches = open_watches(facts, context) if watches is None else watches
+            help_text += _shared_with(site, watches)
         consequence = "cached" if is_cached else "streamed"
         yield Finding(
             code=CODE,
@@ -40,8 +46,20 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=filters + judgement.related,
             fixes=fixes_for(site, judgement),
-            help=suggestion(site, namespaced=site.kind not in context.cluster_scoped),
+            help=help_text,
         )
+
+
+def _shared_with(site: Site, watches: dict[tuple[str, str], list[Site]]) -> str:
+    """Where other watches of the cache leave the kind whole too (vault-config-operator watches Secrets in eleven
+    controllers, each predicate testing another type): one selector serves them all, so it must keep what each
+    needs."""
+    others = {watch.span for key in site.policy_keys for watch in watches.get((site.kind, key), [])} - {site.span}
+    if not others:
+        return ""
+    many = len(others) > 1
+    shares = f"{len(others)} other {'watches' if many else 'watch'} of {site.kind} {'share' if many else 'shares'}"
+    return f"; {shares} the informer: the selector must keep what each needs"
 
 
 def suggestion(site: Site, *, namespaced: bool = True) -> str:
