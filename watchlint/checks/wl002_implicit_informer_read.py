@@ -233,8 +233,11 @@ def _reads_the_watched_informer(
     saves = ""
     if split is not None:
         watched_in, named_in, unwatched_in = split
-        by = f"watches start in {watched_in} (the {where} in {named_in})" if named_in else f"the {where} starts"
-        by += "" if named_in else f" in {watched_in}"
+        by = (
+            f"watches start in {watched_in} (the {where} in {named_in})"
+            if named_in
+            else f"the {where} starts in {watched_in}"
+        )
         started = f"{by}, and starts one itself in {unwatched_in}{judgement.note.removesuffix(judgement.binaries)}"
         saves = f"in {watched_in} "
     names = cache_option_names(site.cache_options_era)
