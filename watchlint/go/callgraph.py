@@ -361,23 +361,27 @@ class CallGraph:
         ]
 
     def _function_lists(self) -> dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]]:
-        """The names listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), by their
-        last element, each with its file and literal; indexed once."""
+        """The names listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), or given
+        as the values of a map of them (Infisical's `map[AuthStrategyType]func(…){…: HandleKubernetesAuth}`), by
+        their last element, each with its file and literal; indexed once."""
         if self._listed is None:
             self._listed = {}
             function_types = _function_type_names(self.files)
             for file in self.files:
                 for literal in file.nodes("composite_literal"):
                     type_node = literal.child_by_field_name("type")
-                    element = type_node.child_by_field_name("element") if type_node is not None else None
-                    if type_node is None or type_node.type != "slice_type" or element is None:
+                    kind = type_node.type if type_node is not None else ""
+                    field = {"slice_type": "element", "map_type": "value"}.get(kind)
+                    element = type_node.child_by_field_name(field) if type_node is not None and field else None
+                    if element is None:
                         continue
                     named = element.type in ("type_identifier", "qualified_type")
                     if element.type != "function_type" and not (
                         named and parser.text(element).rsplit(".", 1)[-1] in function_types
                     ):
                         continue
-                    for item in literal_items(literal):
+                    items = [value for _, value in keyed_entries(literal)] if kind == "map_type" else None
+                    for item in literal_items(literal) if items is None else items:
                         if item.type in ("identifier", "selector_expression"):
                             name = parser.text(item).rsplit(".", 1)[-1]
                             self._listed.setdefault(name, []).append((file, literal, item))
