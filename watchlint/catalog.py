@@ -118,6 +118,10 @@ class KindIndex:
     def names(self) -> frozenset[str]:
         return frozenset(kind.name for kind in self.kinds)
 
+    def go_entry(self, kind: str, import_path: str) -> Kind | None:
+        """The entry of a kind named in Go by its package (Event of core/v1 or of events.k8s.io)."""
+        return next((entry for entry in self.kinds if entry.name == kind and import_path in entry.go_packages), None)
+
     def served_fields(self, kind: str, import_path: str = "") -> frozenset[str]:
         """The field selectors the API server serves for a kind named in Go; where the package is not known,
         only those every kind of that name serves (Event of core/v1 and of events.k8s.io differ)."""

@@ -225,10 +225,7 @@ def _reads_the_watched_informer(
     # a cache index starts the informer as a watch does (cass-operator's Event index), but is no watch
     starter = "index" if watch.call.rsplit(".", 1)[-1] == "IndexField" else "watch"
     where = f"{starter} at {watch.span.path}:{watch.span.line}"
-    narrowed = where
-    if others:
-        plural = "watches" if others > 1 else "watch"
-        narrowed = f"{where} and {others} other {plural} of {site.kind}"
+    narrowed = f"{where} and {other_watches(others, site.kind)}" if others else where
     started = f"the {where} starts{judgement.note}"
     saves = ""
     if split is not None:
@@ -276,23 +273,27 @@ def _while_watched(fix: Fix, saves: str, every: str) -> Fix:
     and saves no memory until that is narrowed (`saves`: "it saves memory only once the watch at … is narrowed"),
     so it is applied only on request (unsafe), saying so; `every` names the kind a List with no namespace nor
     selector of its own would then ask the API server for whole on each call (kube-image-keeper's Pod Lists)."""
-    listed = f", and the List then reads every {every} from the API server on each call (WL004)" if every else ""
-    return replace(
-        fix,
-        title=f"{fix.title}; {saves}{listed}",
-        applicability=Applicability.UNSAFE,
-    )
+    return replace(fix, title=f"{fix.title}; {saves}{_read_whole(every)}", applicability=Applicability.UNSAFE)
 
 
 def _listed_whole(site: Site, fixes: tuple[Fix, ...]) -> tuple[Fix, ...]:
     """A List with no namespace nor selector of its own, which a fix sends to the API server: it saves the
     informer, and the List then reads every object of the kind on each call, which the title says (the scope a
     cache has only where configured says more, and is said instead)."""
-    every = _lists_everything(site)
-    if not every:
+    listed = _read_whole(_lists_everything(site))
+    if not listed:
         return fixes
-    listed = f", and the List then reads every {every} from the API server on each call (WL004)"
     return tuple(fix if "; where " in fix.title else replace(fix, title=f"{fix.title}{listed}") for fix in fixes)
+
+
+def _read_whole(every: str) -> str:
+    """What a fix title adds for a List it sends to the API server whole (`every`: its kind; "" for none)."""
+    return f", and the List then reads every {every} from the API server on each call (WL004)" if every else ""
+
+
+def other_watches(count: int, kind: str) -> str:
+    """`1 other watch of Secret`, `3 other watches of Secret`."""
+    return f"{count} other {'watches' if count > 1 else 'watch'} of {kind}"
 
 
 def _lists_everything(site: Site) -> str:

@@ -9,7 +9,7 @@ from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import WATCHES_THAT_CACHE, fixes_for, judge
 from watchlint.checks._message import shown
 from watchlint.checks.wl001_unfiltered_watch import informer_suggestion
-from watchlint.checks.wl002_implicit_informer_read import open_watches
+from watchlint.checks.wl002_implicit_informer_read import open_watches, other_watches
 from watchlint.facts import Access, Facts, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
 
@@ -57,9 +57,8 @@ def _shared_with(site: Site, watches: dict[tuple[str, str], list[Site]]) -> str:
     others = {watch.span for key in site.policy_keys for watch in watches.get((site.kind, key), [])} - {site.span}
     if not others:
         return ""
-    many = len(others) > 1
-    shares = f"{len(others)} other {'watches' if many else 'watch'} of {site.kind} {'share' if many else 'shares'}"
-    return f"; {shares} the informer: the selector must keep what each needs"
+    shares = "share" if len(others) > 1 else "shares"
+    return f"; {other_watches(len(others), site.kind)} {shares} the informer: the selector must keep what each needs"
 
 
 def suggestion(site: Site, *, namespaced: bool = True) -> str:

@@ -181,6 +181,11 @@ def _cache_dropped(function: tree_sitter.Node) -> tree_sitter.Node | None:
     )
 
 
+def _all_namespaces_configs(entries: list[tuple[tree_sitter.Node, tree_sitter.Node]]) -> list[tree_sitter.Node]:
+    """The cache.Config of a namespace map's all-namespaces entries (`""`, `cache.AllNamespaces`)."""
+    return [config for key, config in entries if parser.text(key) in _ALL_NAMESPACES]
+
+
 def _cache_ignored(function: tree_sitter.Node) -> bool:
     """Whether a function taking a cache.Cache first (controller-runtime's NewClientFunc before v0.15) leaves it
     unused: unnamed, `_`, or named nowhere in its body."""
@@ -887,15 +892,13 @@ class _Extractor:
         entries = keyed_entries(value)
         if not entries:
             return len(keys := _literal_namespaces(value)) > 1 and any(key in _ALL_NAMESPACES for key in keys)
-        return len(entries) > 1 and any(
-            parser.text(key) in _ALL_NAMESPACES and not self._config_selects(config) for key, config in entries
-        )
+        return len(entries) > 1 and any(not self._config_selects(config) for config in _all_namespaces_configs(entries))
 
     def _selects_every_namespace(self, value: tree_sitter.Node) -> bool:
         """Whether a namespace map literal caches every namespace, each through a selector its all-namespaces
         entry's cache.Config sets."""
         entries = keyed_entries(value) if value.type == "composite_literal" else []
-        return any(parser.text(key) in _ALL_NAMESPACES and self._config_selects(config) for key, config in entries)
+        return any(self._config_selects(config) for config in _all_namespaces_configs(entries))
 
     def _config_selects(self, config: tree_sitter.Node | None) -> bool:
         """Whether a namespace's cache.Config (a literal, or unseen: None) sets a label or field selector other

@@ -420,16 +420,11 @@ class SiteRemedies:
         `list` and `watch` (a List needs `list` either way): where the kubebuilder markers grant the operator no
         `get` (eventing-auth-manager's and mariadb-operator's `verbs=list;watch;…` on secrets), the read would
         fail after the fix."""
-        kind = next(
-            (
-                known
-                for known in self.kinds.kinds
-                if known.name == item.object.kind and item.object.package in known.go_packages
-            ),
-            None,
-        )
-        grant = missing_grant(self.rbac, kind, "get") if kind is not None and item.operation is Operation.GET else None
-        if fix is None or kind is None or grant is None:
+        if fix is None or item.operation is not Operation.GET:
+            return fix
+        kind = self.kinds.go_entry(item.object.kind, item.object.package)
+        grant = missing_grant(self.rbac, kind, "get") if kind is not None else None
+        if kind is None or grant is None:
             return fix
         title = (
             f"{fix.title}; the +kubebuilder:rbac markers ({grant.span.path}:{grant.span.line}) grant {kind.plural} "

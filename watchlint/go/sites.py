@@ -794,9 +794,7 @@ class SiteExtractor:
             return None
         arguments = target.child_by_field_name("arguments")
         values = parser.named(arguments) if arguments is not None else []
-        # controller-runtime before v0.15: `source.NewKindWithCache(obj, cache)`, the object first
-        at = 0 if name.endswith(_KIND_WITH_CACHE) else 1
-        return (target, values[at]) if len(values) > 1 else None
+        return (target, values[_kind_positions(target)[1]]) if len(values) > 1 else None
 
     def _watch_site(
         self, file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node]
@@ -1228,9 +1226,16 @@ def _source_cache(file: GoFile, kind_call: tree_sitter.Node) -> tuple[GoFile, tr
 def _kind_cache_argument(kind_call: tree_sitter.Node) -> tree_sitter.Node | None:
     """The cache argument of `source.Kind(cache, obj, …)`, or of the older `source.NewKindWithCache(obj, cache)`."""
     arguments = parser.named(kind_call.child_by_field_name("arguments") or kind_call)
-    function = kind_call.child_by_field_name("function")
-    at = 1 if function is not None and parser.text(function).endswith(_KIND_WITH_CACHE) else 0
+    at = _kind_positions(kind_call)[0]
     return arguments[at] if len(arguments) > at else None
+
+
+def _kind_positions(kind_call: tree_sitter.Node) -> tuple[int, int]:
+    """Where a kind source takes its cache and its object: `source.Kind(cache, obj, …)`, or (controller-runtime
+    before v0.15) `source.NewKindWithCache(obj, cache)`, the object first."""
+    function = kind_call.child_by_field_name("function")
+    old = function is not None and parser.text(function).split("[", 1)[0].endswith(_KIND_WITH_CACHE)
+    return (1, 0) if old else (0, 1)
 
 
 def _assigned_package_variables(resolver: Resolver) -> Iterator[tuple[str, str]]:

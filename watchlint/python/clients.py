@@ -352,6 +352,11 @@ def _looked_up(context: ClientContext, table: libcst.BaseExpression, depth: int)
         if isinstance(element, libcst.DictElement)
         and (function := _list_function(context, element.value, depth)) is not None
     ]
+    return _widest(found)
+
+
+def _widest(found: list[_ListFunction]) -> _ListFunction | None:
+    """Of the list methods a value may hold, one that lists across all namespaces, if any does."""
     return next((function for function in found if not function.method.is_namespaced), found[0] if found else None)
 
 
@@ -359,8 +364,9 @@ def _chosen(context: ClientContext, choice: libcst.IfExp, depth: int = 0) -> _Li
     """The list method a conditional expression gives in the default deployment; when the condition cannot
     be told, the one that lists across all namespaces, if either does (SPEC §1: it counts as holding)."""
     branches = default_branches(context.flow, choice)
-    found = [function for branch in branches if (function := _list_function(context, branch, depth)) is not None]
-    return next((function for function in found if not function.method.is_namespaced), found[0] if found else None)
+    return _widest(
+        [function for branch in branches if (function := _list_function(context, branch, depth)) is not None]
+    )
 
 
 def _informer(context: ClientContext, call: libcst.Call) -> Site | None:
