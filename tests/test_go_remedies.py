@@ -1497,3 +1497,63 @@ def test_an_unwatched_kinds_list_with_no_scope_of_its_own_is_told_disable_for_ma
         ),
         21: ("Add &corev1.Pod{} to Client.Cache.DisableFor in main.go", Applicability.SAFE),
     }
+
+
+TWO_SUBCOMMANDS_WATCHING_PODS = """package main
+
+import (
+	"os"
+
+	"github.com/spf13/cobra"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+var gateway = &cobra.Command{Use: "gateway", RunE: func(cmd *cobra.Command, _ []string) error {
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	if err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		Watches(&corev1.Pod{}, nil, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		Complete(reconcile.Func(nil)); err != nil {
+		return err
+	}
+	return mgr.Start(cmd.Context())
+}}
+
+var audit = &cobra.Command{Use: "audit", RunE: func(cmd *cobra.Command, _ []string) error {
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	if err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		Watches(&corev1.Pod{}, nil, builder.WithPredicates(predicate.LabelChangedPredicate{})).
+		Complete(reconcile.Func(nil)); err != nil {
+		return err
+	}
+	return mgr.Start(cmd.Context())
+}}
+
+func main() {
+	root := &cobra.Command{Use: "manager"}
+	root.AddCommand(gateway, audit)
+	if err := root.Execute(); err != nil {
+		os.Exit(1)
+	}
+}
+"""
+
+
+def test_a_predicate_filtered_watch_of_another_subcommands_manager_shares_no_informer(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each subcommand runs its own manager: the Pod watch of the other one starts its own informer, so WL003's
+    help does not count it among the watches the selector must serve."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": TWO_SUBCOMMANDS_WATCHING_PODS}))
+    findings = run([Path(".")], CommandLine(), catalog).findings
+    assert [(finding.code, finding.span.line) for finding in findings] == [("WL003", 20), ("WL003", 33)]
+    assert [finding.help.endswith("only the objects the controller needs") for finding in findings] == [True, True]

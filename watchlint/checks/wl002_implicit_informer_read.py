@@ -59,12 +59,7 @@ def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
         if watches is None:
             watches = open_watches(facts, context)
         by_key = {
-            key: [
-                watch
-                for watch in watches.get((site.kind, key), [])
-                # a watch another subcommand's manager runs starts no informer in the read's
-                if not site.managers or not watch.managers or set(site.managers) & set(watch.managers)
-            ]
+            key: [watch for watch in watches.get((site.kind, key), []) if same_manager(site, watch)]
             for key in site.policy_keys
         }
         candidates = [watch for found in by_key.values() for watch in found]
@@ -189,6 +184,12 @@ def _split_by_watch(
     running = [policy.label for key, policy in policies if key in named.policy_keys and by_key.get(key)]
     named_in = "" if len(running) == len(watched) else binaries_text(running)
     return binaries_text(watched), named_in, binaries_text(unwatched)
+
+
+def same_manager(site: Site, watch: Site) -> bool:
+    """Whether a watch may run in the manager a site runs in: a watch another subcommand's manager runs starts
+    no informer in the site's (sites whose managers are unknown may share one)."""
+    return not site.managers or not watch.managers or bool(set(site.managers) & set(watch.managers))
 
 
 def open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:
