@@ -754,12 +754,19 @@ def test_a_label_selector_for_an_owned_kind_the_client_reads_sends_those_reads_t
         for fix in finding.fixes[:1]
     }
     label = f"labelled app.kubernetes.io/managed-by=nodes ({label_in} in main.go)"
-    unlabelled = "; unlabelled ones become invisible, so label what the operator creates"
+
+    def unlabelled(kind: str) -> str:  # the module sets no owner label: the one proposed is on nothing yet
+        nothing_yet = "; the operator sets this label on nothing yet"
+        return f"{nothing_yet}: label each {kind} it creates first, others become invisible"
+
     assert by_object == {
-        "Secret": (f"Cache only Secret objects {label}, and read Secret through {reads_through}{unlabelled}", 2),
-        "ConfigMap": (f"Cache only ConfigMap objects {label}{unlabelled}", 1),
-        "Pod": (f"Cache only Pod objects {label}{unlabelled}", 1),
-        "Job": (f"Cache only Job objects {label}{unlabelled}", 1),
+        "Secret": (
+            f"Cache only Secret objects {label}, and read Secret through {reads_through}{unlabelled('Secret')}",
+            2,
+        ),
+        "ConfigMap": (f"Cache only ConfigMap objects {label}{unlabelled('ConfigMap')}", 1),
+        "Pod": (f"Cache only Pod objects {label}{unlabelled('Pod')}", 1),
+        "Job": (f"Cache only Job objects {label}{unlabelled('Job')}", 1),
     }
 
 
@@ -1557,3 +1564,79 @@ def test_a_predicate_filtered_watch_of_another_subcommands_manager_shares_no_inf
     findings = run([Path(".")], CommandLine(), catalog).findings
     assert [(finding.code, finding.span.line) for finding in findings] == [("WL003", 20), ("WL003", 33)]
     assert [finding.help.endswith("only the objects the controller needs") for finding in findings] == [True, True]
+
+
+def test_a_library_read_through_a_client_parameter_is_offered_no_api_reader(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """crossplane-runtime's CommonCredentialExtractor and ExtractSecret take a client.Client: the reader
+    mgr.GetAPIReader() returns cannot be passed to them, so the help offers DisableFor alone."""
+    monkeypatch.chdir(Path(__file__).parent / "fixtures/go/WL002/library-reading-a-secret-through-the-client-given")
+    report = run([Path(".")], CommandLine(), catalog)
+    assert {(finding.span.line, finding.help) for finding in report.findings} == {
+        (
+            31,
+            "Add Secret to client.CacheOptions.DisableFor in the manager options (CommonCredentialExtractor takes a "
+            "client.Client, which mgr.GetAPIReader() is not)",
+        ),
+        (
+            35,
+            "Add Secret to client.CacheOptions.DisableFor in the manager options (ExtractSecret takes a "
+            "client.Client, which mgr.GetAPIReader() is not)",
+        ),
+    }
+
+
+def test_a_library_method_is_told_which_constructor_takes_its_client(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Flux's impersonator reads the ServiceAccount through the client NewImpersonator was handed: that call
+    is the one that takes a client.Client."""
+    monkeypatch.chdir(Path(__file__).parent / "fixtures/go/WL002/library-reading-secrets-a-reference-names")
+    report = run([Path(".")], CommandLine(), catalog)
+    helps = {finding.span.line: finding.help for finding in report.findings}
+    assert helps[32] == (
+        "Add ServiceAccount to client.CacheOptions.DisableFor in the manager options (NewImpersonator takes a "
+        "client.Client, which mgr.GetAPIReader() is not)"
+    )
+
+
+OWNER_LABEL_ON_DEPLOYMENTS_ONLY = """package main
+
+import (
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+func deployment(name string) *appsv1.Deployment {
+	return &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{
+		Name:   name,
+		Labels: map[string]string{"app.kubernetes.io/managed-by": "nodes-operator"},
+	}}
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = deployment("agent")
+	_ = ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{}).
+		Owns(&corev1.ConfigMap{}).Complete(reconcile.Func(nil))
+}
+"""
+
+
+def test_an_owner_label_set_on_other_kinds_asks_to_label_what_the_operator_creates(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The module labels its Deployments `managed-by=nodes-operator` and builds no ConfigMap with labels: the
+    ConfigMap selector takes that label, and the title asks to label what the operator creates (not "on nothing
+    yet", as where the code sets no owner label at all)."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": OWNER_LABEL_ON_DEPLOYMENTS_ONLY}))
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    assert (finding.code, finding.span.line) == ("WL001", 22)
+    assert finding.fixes[0].title == (
+        "Cache only ConfigMap objects labelled app.kubernetes.io/managed-by=nodes-operator (Cache.ByObject in "
+        "main.go); unlabelled ones become invisible, so label what the operator creates"
+    )

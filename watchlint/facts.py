@@ -215,6 +215,9 @@ class Site:
     list_watch: Evidence | None = None
     alone_in_factory: bool = False  # a client-go informer of a factory that hands out this kind only
     helper_call: str = ""  # and the callee that watches or reads there, as written (`NewIndexerInformer`)
+    # a library function reading through the client.Client it is handed (`CommonCredentialExtractor`): the
+    # reader mgr.GetAPIReader() returns cannot be passed to it
+    library_reader: str = ""
     injected: bool = False  # an informer of knative's injection, which injection.WithNamespaceScope scopes
     reads_cache_itself: bool = False  # through `mgr.GetCache()`: the client's options (DisableFor) do not apply
     # through a client built with client.New over the cache: only the DisableFor of its own options (this

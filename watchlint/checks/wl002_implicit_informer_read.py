@@ -149,12 +149,18 @@ def _disable_help(site: Site, judgement: Judgement) -> str:
         ),
         None,
     )
+    # a library function handed a client.Client takes no reader: DisableFor is the only way past the cache
+    reader = (
+        f" ({site.library_reader} takes a client.Client, which mgr.GetAPIReader() is not)"
+        if site.library_reader
+        else ", or read it through mgr.GetAPIReader()"
+    )
     if conditional is not None:
         return (
             f"The manager options list {site.kind} in {disable_for} only when {conditional.text}: list it there "
-            "whatever the setting, or read it through mgr.GetAPIReader()"
+            f"whatever the setting{reader}"
         )
-    return f"Add {site.kind} to {disable_for} in the manager options, or read it through mgr.GetAPIReader()"
+    return f"Add {site.kind} to {disable_for} in the manager options{reader}"
 
 
 def _nearest(site: Site, watches: list[Site]) -> Site | None:

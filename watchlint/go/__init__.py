@@ -855,6 +855,7 @@ def _site(
         span=item.span,
         call=item.call,
         helper_call=item.helper_call,
+        library_reader=item.library_reader,
         injected=item.injected,
         construct=item.construct,
         enclosing=item.enclosing,

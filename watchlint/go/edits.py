@@ -40,6 +40,7 @@ class OptionsAnchor:
     # where `label` is made up (the code sets no owner key): per API type (import path, name), a label every
     # object of it the code builds carries, proposed instead
     built_labels: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    label_made_up: bool = False  # the code sets no owner key: `label` is the operator's name, on nothing yet
 
     def replaces(self, path: str) -> bool:
         """Whether the code assigns the field at `path` (`Cache.ByObject`) whole, or one holding it."""
@@ -179,6 +180,12 @@ def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_read
         title = (
             f"Cache only {kind.name} objects labelled {key}={value}, as every {kind.name} the operator builds is "
             f"({where} in {anchor.file.path}){reads}; others become invisible"
+        )
+    elif anchor.label_made_up:  # locust-k8s-operator builds its Jobs with no label at all
+        title = (
+            f"Cache only {kind.name} objects labelled {key}={value} ({where} in {anchor.file.path}){reads}; the "
+            f"operator sets this label on nothing yet: label each {kind.name} it creates first, others become "
+            "invisible"
         )
     else:
         title = (

@@ -41,6 +41,7 @@ class PendingSite:
     enclosing: str
     client: ClientRef | None = None  # for controller-runtime reads: the receiver, resolved later
     helper_call: str = ""  # reported at a helper's call: the callee inside the helper (Site.helper_call)
+    library_reader: str = ""  # a library function reading through its client.Client parameter (Site.library_reader)
     restrictions: list[Restriction] = field(default_factory=list)
     filters: list[Evidence] = field(default_factory=list)
     # a client-go informer's FilteringResourceEventHandlers, each with its handler argument: one added only

@@ -79,6 +79,10 @@ class Anchors:
         return sorted(running, key=lambda anchor: anchor != default)
 
 
+# the owner label of a binary's code, each kind's own label where it is made up or missing, whether it is made up
+_Labels = tuple[tuple[str, str] | None, dict[tuple[str, str], tuple[str, str]], bool]
+
+
 def options_anchors(
     binaries: list[Binary],
     files: list[GoFile],
@@ -95,10 +99,10 @@ def options_anchors(
     not the one edited; a test's manager only when there is no other."""
     is_old_era = module.has_legacy_cache_options
     has_selectors, has_disable_for = module.has_per_kind_selectors, module.has_client_objects
-    labels: dict[frozenset[str] | None, tuple[tuple[str, str] | None, dict[tuple[str, str], tuple[str, str]]]] = {}
+    labels: dict[frozenset[str] | None, _Labels] = {}
     overwritten = _overwritten_fields(all_files, resolver)
 
-    def label(packages: frozenset[str] | None) -> tuple[tuple[str, str] | None, dict[tuple[str, str], tuple[str, str]]]:
+    def label(packages: frozenset[str] | None) -> _Labels:
         """The owner label the binary's own code sets (kuberay's API server labels its objects otherwise than
         the operator beside it; any file counts, where constants live too), and where it sets none, the labels
         each kind it builds carries (OptionsAnchor.built_labels)."""
@@ -113,7 +117,7 @@ def options_anchors(
                 for kind, pairs in built_labels(reached, resolver).items()
                 if pairs and (made_up or owner not in pairs)
             }
-            labels[packages] = owner, carried
+            labels[packages] = owner, carried, made_up
         return labels[packages]
 
     candidates = [
@@ -142,7 +146,7 @@ def options_anchors(
                 item[0].path,
             ),
         )
-        owner, carried = label(packages)
+        owner, carried, made_up = label(packages)
         return OptionsAnchor(
             file,
             literal,
@@ -152,15 +156,24 @@ def options_anchors(
             has_selectors,
             has_disable_for,
             built_labels=carried,
+            label_made_up=made_up,
         )
 
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
         # a test's manager (envtest) is edited only where it is the default, as the only one there is
         found = [(f, n) for f, n in reached(packages) if not f.path.endswith("_test.go")] if len(candidates) > 1 else []
-        fields, (owner, carried) = _of(overwritten, packages), label(packages)
+        fields, (owner, carried, made_up) = _of(overwritten, packages), label(packages)
         return {
             (f.path, n.start_byte): OptionsAnchor(
-                f, n, is_old_era, owner, fields, has_selectors, has_disable_for, built_labels=carried
+                f,
+                n,
+                is_old_era,
+                owner,
+                fields,
+                has_selectors,
+                has_disable_for,
+                built_labels=carried,
+                label_made_up=made_up,
             )
             for f, n in found
         }

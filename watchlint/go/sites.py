@@ -1068,6 +1068,10 @@ class SiteExtractor:
         client = arguments[read.client]
         site.client = self.clients.receiver_of(file, client)
         site.through = Evidence(file.span(client), f"{method} gets {read.read} through this client")
+        # the function the client is handed: the method's constructor (`NewImpersonator(r.Client, …)`)
+        taker = client.parent.parent if client.parent is not None else None
+        parts = call_parts(taker) if taker is not None and taker.type == "call_expression" else None
+        site.library_reader = parts.name if parts is not None else method
         yield site
 
     def _library_reads(
