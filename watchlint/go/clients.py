@@ -437,12 +437,31 @@ class ClientGraph:
         info = self.resolver.callee(file, call) or self._implementation(file, call)
         if info is None and index == 0 and self._foreign(file, call):
             return ForeignRef(file.span(call), " ".join(parser.text(call).split()))
+        if info is None and index == 0 and (handed := self._client_given_to_a_hook(file, call)) is not None:
+            return self.ref_of(file, handed)
         if info is None or index >= len(info.results) or not self.is_client_like(info.results[index]):
             return Marker.UNKNOWN
         passed = self._passed_through(file, call, info, index)
         if passed is None:
             passed = self._built_without_reader(file, call, info, index)
         return passed if passed is not None else ReturnRef(info.key, index)
+
+    def _client_given_to_a_hook(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The one client argument of a call of a function value, held by a field, parameter or local
+        (component-operator-runtime's `r.options.NewClient(r.client)`, a hook "to modify or replace the default
+        client" its users set): the client it returns is taken for the one it is given, wrapped, as what users
+        give is not seen; None for calls of functions and methods."""
+        function = call.child_by_field_name("function")
+        if function is None or function.type not in ("identifier", "selector_expression"):
+            return None
+        if function.type == "identifier" and self.resolver.declaration(file, function) is None:
+            return None  # a package function, not a value
+        operand = function.child_by_field_name("operand") if function.type == "selector_expression" else None
+        if operand is not None and operand.type == "identifier" and parser.text(operand) in file.imports:
+            return None
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        clients = [argument for argument in arguments if self.is_client_like(self.resolver.type_of(file, argument))]
+        return clients[0] if len(clients) == 1 else None
 
     def _foreign(self, file: GoFile, call: tree_sitter.Node) -> bool:
         """Whether a call is of another module's function or of a method of its package variable

@@ -132,7 +132,8 @@ def in_nil_test(node: tree_sitter.Node, name: str, *, is_nil: bool) -> bool:
     child, current = node, node.parent
     while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
         condition = current.child_by_field_name("condition") if current.type == "if_statement" else None
-        if condition is not None and child is not condition:
+        # the initializer runs before the test (`if r.client, err = client.New(…); err != nil`)
+        if condition is not None and child is not condition and child != current.child_by_field_name("initializer"):
             in_block = child != current.child_by_field_name("alternative")
             if wanted.get("".join(parser.text(condition).split())) is in_block:
                 return True
@@ -234,7 +235,7 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
 
 _DECLARING_QUERY = """[
   (short_var_declaration) (var_declaration) (const_declaration) (range_clause) (func_literal)
-  (assignment_statement)
+  (assignment_statement) (type_switch_statement)
 ] @declaring"""
 
 
@@ -337,6 +338,22 @@ def _add_assignment(scope: FunctionScope, node: tree_sitter.Node) -> None:
                 scope.element_writes.setdefault(parser.text(operand), []).append(value)
 
 
+def _add_type_switch(scope: FunctionScope, node: tree_sitter.Node) -> None:
+    """`switch r := x.(type)`: in each case naming one type, `r` is of that type (component-operator-runtime's
+    `case *SecretReference: r.load(ctx, clnt, …)`); in the others, of x's type, which is not followed."""
+    alias = node.child_by_field_name("alias")
+    names = parser.named(alias) if alias is not None else []
+    if len(names) != 1 or names[0].type != "identifier":
+        return
+    for case in node.named_children:
+        if case.type not in ("type_case", "default_case"):
+            continue
+        types = case.children_by_field_name("type")
+        typed = types[0] if len(types) == 1 and parser.text(types[0]) != "nil" else None
+        name = parser.text(names[0])
+        scope.add(Declaration(name, case.start_byte, case.start_byte, case.end_byte, names[0], typed))
+
+
 _ADDERS: dict[str, Callable[[FunctionScope, tree_sitter.Node], None]] = {
     "short_var_declaration": _add_short,
     "var_declaration": _add_var,
@@ -344,4 +361,5 @@ _ADDERS: dict[str, Callable[[FunctionScope, tree_sitter.Node], None]] = {
     "range_clause": _add_range,
     "func_literal": _add_parameters,
     "assignment_statement": _add_assignment,
+    "type_switch_statement": _add_type_switch,
 }
