@@ -462,6 +462,9 @@ class Evaluator:
         built_in = self._built_in(file, function, package, name, first, values, env, depth)
         if built_in is not None:
             return built_in
+        if function is not None and function.type == "func_literal" and not values:
+            # a default computed in place (glassflow's `func() bool { if b, err := strconv.ParseBool(…); … }()`)
+            return self.returned(file, function, CallBindings(function, dict(env)), depth + 1)
         info = self.resolver.callee(file, node)
         if info is not None and depth >= _CALL_DEPTH:
             self.cutoffs += 1
