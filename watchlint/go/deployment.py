@@ -462,6 +462,18 @@ class Evaluator:
         built_in = self._built_in(file, function, package, name, first, values, env, depth)
         if built_in is not None:
             return built_in
+        return self._module_call(file, node, function, values, env, depth)
+
+    def _module_call(
+        self,
+        file: GoFile,
+        node: tree_sitter.Node,
+        function: tree_sitter.Node | None,
+        values: list[tree_sitter.Node],
+        env: dict[str, Value],
+        depth: int,
+    ) -> Value:
+        """What a call of a module function or method returns, or of a function literal called in place."""
         if function is not None and function.type == "func_literal" and not values:
             # a default computed in place (glassflow's `func() bool { if b, err := strconv.ParseBool(…); … }()`)
             return self.returned(file, function, CallBindings(function, dict(env)), depth + 1)

@@ -932,19 +932,22 @@ class SiteExtractor:
     def _informer_site(
         self, file: GoFile, call: tree_sitter.Node, method: str, arguments: list[tree_sitter.Node]
     ) -> Iterator[PendingSite]:
-        if len(arguments) < 2:
+        # before controller-runtime v0.5 these took no context: `IndexField(obj, field, extract)`, `GetInformer(obj)`
+        position = 0 if len(arguments) == (3 if method == "IndexField" else 1) else 1
+        if len(arguments) <= position:
             return
+        target = arguments[position]
         helper: tuple[FunctionKey, int] | None = None
         field: str | None = None
         items: tuple[FunctionKey, int] | None = None
         if method == "GetInformerForKind":
-            kind = self.resolver.gvk_kind(file, arguments[1])
+            kind = self.resolver.gvk_kind(file, target)
             if kind is None:
                 return
-            found = ObjectRef(kind, ObjectForm.TYPED, " ".join(parser.text(arguments[1]).split()), False)
+            found = ObjectRef(kind, ObjectForm.TYPED, " ".join(parser.text(target).split()), False)
         else:
-            resolved = self.resolver.object_of(file, arguments[1])
-            looped = self._looped_objects(file, arguments[1])[0] if resolved is None else None
+            resolved = self.resolver.object_of(file, target)
+            looped = self._looped_objects(file, target)[0] if resolved is None else None
             if looped:  # `for _, ty := range types { informers.GetInformer(ctx, ty) }`: one site per kind
                 for each in looped:
                     site = pending_site(
@@ -953,11 +956,11 @@ class SiteExtractor:
                     self._informer_cache(site, file, call)
                     yield site
                 return
-            helper, field = self.values.object_helper(file, arguments[1]) if resolved is None else (None, None)
+            helper, field = self.values.object_helper(file, target) if resolved is None else (None, None)
             if resolved is None and helper is None:
-                helper = items = self.values.items_parameter(file, arguments[1])
+                helper = items = self.values.items_parameter(file, target)
             if helper is not None:
-                resolved = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[1]), False)
+                resolved = ObjectRef("", ObjectForm.TYPED, parser.text(target), False)
             if resolved is None:
                 return
             found = resolved
