@@ -156,9 +156,11 @@ def extract(unit: UnitInput) -> Facts:
         message = "no module line; imports of the module's own packages cannot be followed"
         run.notifications.append(Notification(go_mod, message, NotificationLevel.WARNING))
     generated_imports: set[str] = set()
+    generated: list[SourceFile] = []
     for source in unit.sources:
         if is_generated(source):
             generated_imports |= quoted_internal_paths(source.data)
+            generated.append(source)
             continue
         if not in_default_build(source.data):
             continue  # `//go:build integration`: no code of the deployed binary
@@ -179,6 +181,7 @@ def extract(unit: UnitInput) -> Facts:
     resolver = Resolver(declarations, unit.kinds)
     clients = ClientGraph(resolver)
     calls = CallGraph(resolver, run.all_files, test_only)
+    calls.unparsed = tuple(source.data for source in generated)
     clients.listed_calls = calls.called_as_values
     clients.callers = calls.callers  # asked already while clients are collected (stored constructors)
     flags = FlagRegistry()

@@ -37,6 +37,8 @@ class CallGraph:
             FunctionKey, list[tuple[tuple[GoFile, tree_sitter.Node], list[tuple[GoFile, tree_sitter.Node]]]]
         ] = {}
         self._field_calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        # the bytes of the module's generated files, which are not parsed (built_nowhere)
+        self.unparsed: tuple[bytes, ...] = ()
         # the calls of function-typed parameters, by the parameter's signature (see `called_through_parameters`)
         self._parameter_calls: dict[Signature, list[tuple[GoFile, tree_sitter.Node]]] | None = None
 
@@ -152,6 +154,30 @@ class CallGraph:
             for file, literal in self._literals_by_type.get(key.receiver, [])
             if (found := resolve_type(literal.child_by_field_name("type"), file)) is not None and found.base == built
         ]
+
+    def built_nowhere(self, key: FunctionKey) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The declaration of a method's receiver type that no code of the module names (but its own declaration
+        and its methods' receivers), where no other module may name it either: a type of an `internal/` or main
+        package. agentic-k8s-operator's main registers two of its three reconcilers; the
+        third, TenantReconciler, is built nowhere, so its watches and reads never run. None otherwise."""
+        declaring = next((file for file in self.files if file.package_path == key.package and not file.is_test), None)
+        internal = "internal" in key.package.split("/")
+        if not key.receiver or declaring is None or not (internal or declaring.package_name == "main"):
+            return None
+        name, declared = key.receiver.encode(), None
+        if any(name in data for data in self.unparsed):  # a generated file (wire's injector) may build it
+            return None
+        for file in self.files:  # test files among them only with --include-tests, where tests run it
+            if name not in file.source.data:
+                continue
+            for node in parser.captures(_NAMES, file.tree.root_node).get("name", []):
+                if node.text != name:
+                    continue
+                if node.parent is not None and node.parent.type == "type_spec" and file.package_path == key.package:
+                    declared = (file, node)
+                elif not _in_receiver(node):
+                    return None
+        return declared
 
     def runs_when_reached(self, file: GoFile, node: tree_sitter.Node) -> bool:
         """Whether the function around a node runs where its package is: main and init at start-up, a method
@@ -438,6 +464,22 @@ class CallGraph:
 # a function type's parameter and result types, each a resolved type or, where none resolves (`interface{}`,
 # `[]string`), its text; a variadic parameter's type is marked
 Signature = tuple[tuple[TypeRef | str, ...], tuple[TypeRef | str, ...]]
+
+
+# every name a type may be written with: `&T{}`, `new(T)`, `var t T` (type identifiers), `Setup[T]()`, `(*T).Run`
+# (identifiers), `Reconcilers{T: …}` (a field, which may hold one)
+_NAMES = "[(type_identifier) (identifier) (field_identifier)] @name"
+
+
+def _in_receiver(node: tree_sitter.Node) -> bool:
+    """Whether a type name is a method's receiver type (`func (r *T) Reconcile(…)`)."""
+    current = node.parent
+    while current is not None and current.type in ("pointer_type", "generic_type", "parameter_declaration"):
+        current = current.parent
+    holder = current.parent if current is not None and current.type == "parameter_list" else None
+    return (
+        holder is not None and holder.type == "method_declaration" and holder.child_by_field_name("receiver") == current
+    )
 
 
 def function_signature(file: GoFile, node: tree_sitter.Node) -> Signature | None:

@@ -496,6 +496,12 @@ class Guards:
         callers = graph.interface_callers(key)
         through = graph.deployed(key, callers) if callers else []
         built = graph.deployed(key, graph.constructions(key))
+        # a reconciler no code builds (scaffolded, never registered) runs nowhere; other types the module may
+        # build in ways not followed
+        reconciles = self._framework_called(FunctionKey(key.package, key.receiver, "Reconcile"))
+        if not through and not built and reconciles and (nowhere := graph.built_nowhere(key)) is not None:
+            file, name = nowhere
+            return [Guard(False, f"a {key.receiver} is built (no code of the module builds one)", file.span(name))]
         if self._framework_called(key):
             # controller-runtime calls a Reconcile wherever it is built, besides the module's calls through an
             # interface (mongodb's dry run calling the reconcilers its manager also runs)
