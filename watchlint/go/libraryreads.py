@@ -18,6 +18,8 @@ class LibraryRead:
     kind: str
     package: str
     read: str
+    # where the argument at `client` is an options struct: the field of it holding the client ("" for the client)
+    field: str = ""
 
 
 # crossplane-runtime's credential extraction gets the Secret a ProviderConfig names (crossplane/crossplane-runtime
@@ -28,7 +30,14 @@ _CROSSPLANE_RESOURCE = "github.com/crossplane/crossplane-runtime/pkg/resource"
 # impersonator gets the ServiceAccount it impersonates (CanImpersonate) through the client it is built with
 _FLUX_SECRETS = "github.com/fluxcd/pkg/runtime/secrets"
 _FLUX_CLIENT = "github.com/fluxcd/pkg/runtime/client"
+# Cluster API's ClusterCache gets each workload cluster's kubeconfig Secret through the client its options name:
+# providers hand it a client reading through the manager's cache (`secretCachingClient`)
+_CAPI_CLUSTERCACHE = "sigs.k8s.io/cluster-api/controllers/clustercache"
+_CAPI_REMOTE = "sigs.k8s.io/cluster-api/controllers/remote"
+_KUBECONFIG = "the kubeconfig Secret of each workload cluster"
 _READS = {
+    (_CAPI_CLUSTERCACHE, "SetupWithManager"): (LibraryRead(2, "Secret", _CORE_V1, _KUBECONFIG, "SecretClient"),),
+    (_CAPI_REMOTE, "NewClusterCacheTracker"): (LibraryRead(1, "Secret", _CORE_V1, _KUBECONFIG, "SecretCachingClient"),),
     (_CROSSPLANE_RESOURCE, "CommonCredentialExtractor"): (
         LibraryRead(2, "Secret", _CORE_V1, "the credentials Secret its selector names"),
     ),

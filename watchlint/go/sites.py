@@ -1060,22 +1060,38 @@ class SiteExtractor:
         arguments: list[tree_sitter.Node],
         read: LibraryRead,
     ) -> Iterator[PendingSite]:
-        """`resource.CommonCredentialExtractor(ctx, source, c, selector)`: the Get the library makes through `c`."""
+        """`resource.CommonCredentialExtractor(ctx, source, c, selector)`: the Get the library makes through `c`,
+        or through the field of an options literal (`clustercache.Options{SecretClient: c}`)."""
         if len(arguments) <= read.client:
             return
+        client = arguments[read.client]
+        if read.field:
+            held = self._option_field(file, client, read.field)
+            if held is None:
+                return
+            client = held
         found = ObjectRef(read.kind, ObjectForm.TYPED, read.kind, False, read.package)
         package = parser.text(operand)
         site = pending_site(
             self.resolver, file, call, method, Operation.GET, Access.CACHE, found, ObjectForm.TYPED, package
         )
-        client = arguments[read.client]
         site.client = self.clients.receiver_of(file, client)
         site.through = Evidence(file.span(client), f"{method} gets {read.read} through this client")
-        # the function the client is handed: the method's constructor (`NewImpersonator(r.Client, …)`)
-        taker = client.parent.parent if client.parent is not None else None
-        parts = call_parts(taker) if taker is not None and taker.type == "call_expression" else None
-        site.library_reader = parts.name if parts is not None else method
+        if not read.field:  # an options field takes a client.Reader (ClusterCache's SecretClient)
+            # the function the client is handed: the method's constructor (`NewImpersonator(r.Client, …)`)
+            taker = client.parent.parent if client.parent is not None else None
+            parts = call_parts(taker) if taker is not None and taker.type == "call_expression" else None
+            site.library_reader = parts.name if parts is not None else method
         yield site
+
+    def _option_field(self, file: GoFile, options: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
+        """The value an options literal (written in place, or held by a local) gives a field."""
+        literal = self.values.defined_as(file, options, 2) if options.type == "identifier" else options
+        if literal is not None and literal.type == "unary_expression":
+            literal = literal.child_by_field_name("operand")
+        if literal is None or literal.type != "composite_literal":
+            return None
+        return next((value for key, value in keyed_entries(literal) if parser.text(key) == name), None)
 
     def _library_reads(
         self, file: GoFile, method: str, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]
