@@ -133,6 +133,13 @@ def _field_read(use: tree_sitter.Node) -> bool:
     return not is_written(outer)
 
 
+def _addressed(use: tree_sitter.Node) -> bool:
+    """Whether a use of a variable takes the address of one of its fields (`&cfg.Namespace`), which may fill it."""
+    outer = use.parent
+    above = outer.parent if outer is not None and outer.type == "selector_expression" else None
+    return above is not None and above.type == "unary_expression" and parser.text(above).startswith("&")
+
+
 class Evaluator:
     """Evaluates Go expressions for the default deployment and binds the parameters of functions to what their
     calls pass; its parts evaluate variables, fields, the settings a program reads and the guards of nodes."""
@@ -335,10 +342,9 @@ class Evaluator:
         name = parser.text(node.child_by_field_name("field"))
         if operand is not None and operand.type == "identifier" and parser.text(operand) in file.imports:
             return self._package_selector(file.imports[parser.text(operand)], name, depth)
-        if operand is not None and operand.type == "identifier" and parser.text(operand) in env:
-            passed = env[parser.text(operand)]  # a parameter a struct literal is passed for: its field
-            if isinstance(passed, Val) and isinstance(passed.value, StructLiteral):
-                return self.literal_field(passed.value, name, depth)
+        literal = self._struct_literal(file, operand, env) if operand is not None else None
+        if literal is not None:
+            return self.literal_field(literal, name, depth)
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         if owner is None and operand is not None and self._listed_item(file, operand):
             return UNKNOWN  # `sa.Namespace` of `for _, sa := range list.Items`: an object's, not a setting's
@@ -646,6 +652,31 @@ class Evaluator:
             # `Provider: &Provider{…}` of a defaults constructor: not nil (envoy gateway's `e.Provider == nil`)
             return Val(StructLiteral(file, node) if self._passed_to_a_reader(file, node) else A_STRUCT)
         return UNKNOWN
+
+    def _struct_literal(self, file: GoFile, operand: tree_sitter.Node, env: dict[str, Value]) -> StructLiteral | None:
+        """The struct literal whose fields a name's selector reads: one a parameter is passed, or a local holds."""
+        if operand.type != "identifier":
+            return None
+        passed = env.get(parser.text(operand))
+        if isinstance(passed, Val) and isinstance(passed.value, StructLiteral):
+            return passed.value
+        return self._held_literal(file, operand) if passed is None else None
+
+    def _held_literal(self, file: GoFile, name: tree_sitter.Node) -> StructLiteral | None:
+        """The struct literal a local is declared with, where its function only reads its fields or hands it on
+        by value (k8s-operator-cloudflare's `loadOptions := config.LoadOptions{SecretName: os.Getenv(…)}`, then
+        `config.WatchOptions{SecretName: loadOptions.SecretName}`): each field is what the literal writes."""
+        declaration = self.resolver.declaration(file, name)
+        # a value, not `&Config{}`: a pointer handed on may be filled (`flag.StringVar(&cfg.Namespace, …)`, a decoder)
+        literal = declaration.value_node if declaration is not None and declaration.value_index == 0 else None
+        type_node = literal.child_by_field_name("type") if literal is not None else None
+        if declaration is None or literal is None or literal.type != "composite_literal" or type_node is None:
+            return None
+        function = file.enclosing_function(name)
+        if function is None or not self._is_struct(file, type_node):
+            return None
+        uses = [use for use in uses_in(function, parser.text(name)) if use != declaration.node]
+        return StructLiteral(file, literal) if all(_field_read(use) and not _addressed(use) for use in uses) else None
 
     def _passed_to_a_reader(self, file: GoFile, literal: tree_sitter.Node) -> bool:
         """Whether a struct literal is an argument of a call (`Gather(ctx, cs, &Config{})`) to a module function
