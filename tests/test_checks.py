@@ -683,14 +683,17 @@ def test_a_read_of_a_watched_kind_names_the_watch_of_its_own_package() -> None:
     ]
 
 
-def test_a_watch_of_a_kind_read_typed_is_not_told_to_watch_metadata_only() -> None:
-    """OnlyMetadata would leave the typed informer the reads start: the help names ByObject alone."""
+def test_a_watch_of_a_kind_read_typed_is_told_to_watch_metadata_only_once_the_reads_bypass_the_cache() -> None:
+    """OnlyMetadata would leave the typed informer the reads start: the help offers it only once those reads go
+    past the cache (their DisableFor fixes, after which `--fix` offers OnlyMetadata too)."""
     alone = only(verdicts(watch("Pod")))
     read_too = [item for item in verdicts(watch("Pod"), read(kind="Pod")) if item.code == "WL001"]
     assert isinstance(alone, Finding)
     assert alone.help.endswith(", or watch it with builder.OnlyMetadata")
     assert [item.help for item in read_too if isinstance(item, Finding)] == [
-        "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options"
+        "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options, or watch it "
+        "with builder.OnlyMetadata once its typed reads bypass the cache (client.CacheOptions.DisableFor, see their "
+        "fixes)"
     ]
 
 

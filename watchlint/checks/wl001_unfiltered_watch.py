@@ -60,6 +60,10 @@ def _read_typed(judged: list[tuple[Site, Judgement]]) -> frozenset[tuple[str, st
     )
 
 
+# watches whose metadata form is another object than the builder's option (or none at all)
+_SOURCES = frozenset({"GetInformer", "GetInformerForKind", "Watch", "WatchesRawSource"})
+
+
 def suggestion(site: Site, language: Language, read_typed: bool = False, *, namespaced: bool = True) -> str:
     """The help of a watch; `namespaced` false for a kind no namespace holds (an extra Node), which no namespace
     scope narrows."""
@@ -77,8 +81,13 @@ def suggestion(site: Site, language: Language, read_typed: bool = False, *, name
                 f"{restrict}, or, where nothing reads its objects typed, ask GetInformer for a "
                 "metav1.PartialObjectMetadata of the kind (metadata only)"
             )
-        if method == "IndexField" or read_typed:  # typed reads would start the full informer all the same
+        if method == "IndexField" or (read_typed and method in _SOURCES):
             return restrict
+        if read_typed:  # typed reads would start the full informer all the same, until they bypass the cache
+            return (
+                f"{restrict}, or watch it with {names.only_metadata} once its typed reads bypass the cache "
+                f"({names.disable_for}, see their fixes)"
+            )
         if method in ("Watch", "WatchesRawSource"):  # a source.Kind takes no builder option: its object says
             return f"{restrict}, or watch a metav1.PartialObjectMetadata of the kind in the source.Kind (metadata only)"
         return f"{restrict}, or watch it with {names.only_metadata}"
