@@ -20,6 +20,7 @@ class LibraryRead:
     read: str
     # where the argument at `client` is an options struct: the field of it holding the client ("" for the client)
     field: str = ""
+    takes_reader: bool = False  # the client is declared a client.Reader: mgr.GetAPIReader() may be passed
 
 
 # crossplane-runtime's credential extraction gets the Secret a ProviderConfig names (crossplane/crossplane-runtime
@@ -35,9 +36,25 @@ _FLUX_CLIENT = "github.com/fluxcd/pkg/runtime/client"
 _CAPI_CLUSTERCACHE = "sigs.k8s.io/cluster-api/controllers/clustercache"
 _CAPI_REMOTE = "sigs.k8s.io/cluster-api/controllers/remote"
 _KUBECONFIG = "the kubeconfig Secret of each workload cluster"
+# its util packages get a cluster's Secret of one purpose (kubeconfig, CA, …) through the reader they are given
+_CAPI_SECRET = "sigs.k8s.io/cluster-api/util/secret"
+_CAPI_KUBECONFIG = "sigs.k8s.io/cluster-api/util/kubeconfig"
 _READS = {
-    (_CAPI_CLUSTERCACHE, "SetupWithManager"): (LibraryRead(2, "Secret", _CORE_V1, _KUBECONFIG, "SecretClient"),),
-    (_CAPI_REMOTE, "NewClusterCacheTracker"): (LibraryRead(1, "Secret", _CORE_V1, _KUBECONFIG, "SecretCachingClient"),),
+    (_CAPI_CLUSTERCACHE, "SetupWithManager"): (
+        LibraryRead(2, "Secret", _CORE_V1, _KUBECONFIG, "SecretClient", takes_reader=True),
+    ),
+    (_CAPI_REMOTE, "NewClusterCacheTracker"): (
+        LibraryRead(1, "Secret", _CORE_V1, _KUBECONFIG, "SecretCachingClient", takes_reader=True),
+    ),
+    (_CAPI_SECRET, "Get"): (
+        LibraryRead(1, "Secret", _CORE_V1, "the cluster's Secret of the purpose named", takes_reader=True),
+    ),
+    (_CAPI_SECRET, "GetFromNamespacedName"): (
+        LibraryRead(1, "Secret", _CORE_V1, "the Secret of the purpose named", takes_reader=True),
+    ),
+    (_CAPI_KUBECONFIG, "FromSecret"): (
+        LibraryRead(1, "Secret", _CORE_V1, "the cluster's kubeconfig Secret", takes_reader=True),
+    ),
     (_CROSSPLANE_RESOURCE, "CommonCredentialExtractor"): (
         LibraryRead(2, "Secret", _CORE_V1, "the credentials Secret its selector names"),
     ),

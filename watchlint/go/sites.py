@@ -1077,7 +1077,7 @@ class SiteExtractor:
         )
         site.client = self.clients.receiver_of(file, client)
         site.through = Evidence(file.span(client), f"{method} gets {read.read} through this client")
-        if not read.field:  # an options field takes a client.Reader (ClusterCache's SecretClient)
+        if not read.takes_reader:
             # the function the client is handed: the method's constructor (`NewImpersonator(r.Client, …)`)
             taker = client.parent.parent if client.parent is not None else None
             parts = call_parts(taker) if taker is not None and taker.type == "call_expression" else None
@@ -1099,7 +1099,9 @@ class SiteExtractor:
         """The reads a known library function makes through the client among `arguments`, or a known library
         method called on a local a library constructor built (`impersonation := runtimeClient.NewImpersonator(
         r.Client, …)`, then `impersonation.CanImpersonate(ctx)`) through the client among the constructor's."""
-        if reads := library_reads(file.imports.get(parser.text(operand)), method):
+        package = file.imports.get(parser.text(operand))
+        # cluster-api's own calls of its util/secret: the module's function, whose reads are sites themselves
+        if (reads := library_reads(package, method)) and self.resolver.package_function(package or "", method) is None:
             return arguments, reads
         if method not in LIBRARY_METHODS or operand.type != "identifier":
             return None
