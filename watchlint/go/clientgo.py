@@ -11,7 +11,7 @@ import tree_sitter
 from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionInfo, FunctionKey
+from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.heldclients import HeldClient, kind_client, read_key, same_key, typed_accessor
 from watchlint.go.listoptions import ListOptionsReader, one_page
@@ -333,13 +333,40 @@ class ClientGoSites:
 
     def _held_call(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node:
         """The call a local variable holds where nothing writes it again (osm's `v1api :=
-        informerFactory.Core().V1()` then `v1api.Pods().Informer()`); the node itself otherwise."""
+        informerFactory.Core().V1()` then `v1api.Pods().Informer()`), or a struct field the file writes once
+        (cluster-api-provider-nested's `&controller{informer: informer.Core().V1()}`, then
+        `c.informer.Pods().Lister()`); the node itself otherwise."""
+        if node.type == "selector_expression":
+            return self._field_call(file, node) or node
         declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
         value = declaration.value_node if declaration is not None and declaration.value_index == 0 else None
         if value is None or value.type != "call_expression":
             return node
         scope = self.resolver.scope(file, node)
         return node if scope is None or scope.assignments.get(parser.text(node)) else value
+
+    def _field_call(self, file: GoFile, field: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The call a struct field is given where the file gives it one value only, in a literal of the struct
+        or an assignment; a field other files may write too is read as it is (a factory's own field)."""
+        operand = field.child_by_field_name("operand")
+        owner = self.resolver.type_of(file, operand) if operand is not None else None
+        name = parser.text(field.child_by_field_name("field"))
+        if owner is None:
+            return None
+        values = [
+            value
+            for literal in file.nodes("composite_literal")
+            if (built := resolve_type(literal.child_by_field_name("type"), file)) is not None
+            and built.base == owner.base
+            for key, value in keyed_elements(literal)
+            if key == name
+        ]
+        for left, right in file.assignments():
+            targets, assigned = parser.named(left), parser.named(right)
+            for target, value in zip(targets, assigned, strict=False):
+                if target.type == "selector_expression" and parser.text(target.child_by_field_name("field")) == name:
+                    values.append(value)
+        return values[0] if len(values) == 1 and values[0].type == "call_expression" else None
 
     def _knative_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
         """`factory.Get(ctx)` of knative's injected kube informer factory: it serves every namespace unless the
