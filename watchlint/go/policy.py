@@ -878,6 +878,8 @@ class _Extractor:
     def _names_a_namespace(self, value: tree_sitter.Node) -> bool:
         """False for an empty literal or one that lists all namespaces (`{ns: {}, metav1.NamespaceNone: {}}`: the
         `""` entry caches every namespace the others leave out); an unseen value counts (SPEC §1)."""
+        if value.type == "call_expression" and parser.text(value.child_by_field_name("function")) == "make":
+            return False  # `make(map[string]cache.Config, n)`: empty, the entries written after it name them
         if value.type != "composite_literal":
             return value.type not in ("nil",) and parser.text(value) not in _ALL_NAMESPACES
         keys = _literal_namespaces(value)
