@@ -262,14 +262,25 @@ class Guards:
             return f"{origin}=false"
         # a field an env tag fills (`cfg.ScannerEnabled`), not one computed from the variable (`os.Getenv(…) != ""`)
         # nor whether it is there (`_, found := os.LookupEnv(…)`), which "is non-empty" says
-        if (
-            runs
-            and value.value is False
-            and is_environment_name(origin)
-            and (self._tagged_field(bare, origin) or self._parses_boolean(file, bare))
-        ):
-            return f"{origin}=true"
+        if runs and value.value is False and is_environment_name(origin):
+            if self._tagged_field(bare, origin) or self._parses_boolean(file, bare):
+                return f"{origin}=true"
+            # `tlsEnabled := os.Getenv("SB_TLS_SERVE") == "1"` (simplyblock): set to that value, not to any
+            wanted = self._compared_setting(file, bare)
+            return f"{origin}={wanted}" if wanted is not None else None
         return None
+
+    def _compared_setting(self, file: GoFile, bare: tree_sitter.Node, hops: int = 2) -> str | None:
+        """The string every write of a boolean setting compares its variable to (`os.Getenv("X") == "1"`),
+        through at most `hops` variables or fields holding another's value; None where one write is another
+        test, or they want different strings."""
+        wanted = set()
+        for held_file, value in self._writes(file, bare):
+            if value.type in ("identifier", "selector_expression") and hops > 0:
+                wanted.add(self._compared_setting(held_file, value, hops - 1))
+            else:
+                wanted.add(_compared_to(value) if value.type == "binary_expression" else None)
+        return wanted.pop() if len(wanted) == 1 else None
 
     def _parses_boolean(self, file: GoFile, bare: tree_sitter.Node, hops: int = 2) -> bool:
         """Whether every write of a setting parses it as a boolean: `strconv.ParseBool(…)`, or a module helper
