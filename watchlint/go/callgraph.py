@@ -39,6 +39,7 @@ class CallGraph:
         self._field_calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         # the bytes of the module's generated files, which are not parsed (built_nowhere)
         self.unparsed: tuple[bytes, ...] = ()
+        self._built_nowhere: dict[tuple[str, str], tuple[GoFile, tree_sitter.Node] | None] = {}
         # the calls of function-typed parameters, by the parameter's signature (see `called_through_parameters`)
         self._parameter_calls: dict[Signature, list[tuple[GoFile, tree_sitter.Node]]] | None = None
 
@@ -158,8 +159,14 @@ class CallGraph:
     def built_nowhere(self, key: FunctionKey) -> tuple[GoFile, tree_sitter.Node] | None:
         """The declaration of a method's receiver type that no code of the module names (but its own declaration
         and its methods' receivers), where no other module may name it either: a type of an `internal/` or main
-        package. agentic-k8s-operator's main registers two of its three reconcilers; the
-        third, TenantReconciler, is built nowhere, so its watches and reads never run. None otherwise."""
+        package. agentic-k8s-operator's main registers two of its three reconcilers; the third, TenantReconciler,
+        is built nowhere, so its watches and reads never run. None otherwise."""
+        type_key = (key.package, key.receiver)
+        if type_key not in self._built_nowhere:
+            self._built_nowhere[type_key] = self._compute_built_nowhere(key)
+        return self._built_nowhere[type_key]
+
+    def _compute_built_nowhere(self, key: FunctionKey) -> tuple[GoFile, tree_sitter.Node] | None:
         declaring = next((file for file in self.files if file.package_path == key.package and not file.is_test), None)
         internal = "internal" in key.package.split("/")
         if not key.receiver or declaring is None or not (internal or declaring.package_name == "main"):

@@ -365,7 +365,8 @@ class ClientGoSites:
             targets, assigned = parser.named(left), parser.named(right)
             for target, value in zip(targets, assigned, strict=False):
                 if target.type == "selector_expression" and parser.text(target.child_by_field_name("field")) == name:
-                    values.append(value)
+                    written = self.resolver.type_of(file, target.child_by_field_name("operand"))
+                    values.extend([value] if written is None or written.base == owner.base else [])
         return values[0] if len(values) == 1 and values[0].type == "call_expression" else None
 
     def _knative_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
