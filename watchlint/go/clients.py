@@ -79,6 +79,11 @@ _TOO_DEEP = Known(Access.CACHE, None)
 MAX_DEPTH = 12
 # functions of other modules known to build a client with client.New (cluster-api's client of a workload cluster)
 _UNCACHED_CONSTRUCTORS = frozenset({("sigs.k8s.io/cluster-api/controllers/remote", "NewClusterClient")})
+# other modules' accessors handing out a client they build with client.New and no cache, by the package of the
+# type they are called on (its major version left out) and their name: giantswarm's k8sclient "configures the client
+# on its own instead of relying on the manager" (aws-operator's `r.k8sClient.CtrlClient().Get(…)`)
+_UNCACHED_ACCESSORS = frozenset({("github.com/giantswarm/k8sclient/pkg/k8sclient", "CtrlClient")})
+_MAJOR_VERSION = re.compile(r"/v\d+(?=/)")
 # the constructors named as values (a seam tests replace), by package, as a regular expression's alternatives
 _CONSTRUCTOR_NAMES = {CR_CLIENT: b"New|NewWithWatch"} | {
     package: name.encode() for package, name in _UNCACHED_CONSTRUCTORS
@@ -248,14 +253,29 @@ class ClientGraph:
             package == CR_CLIENT and name in ("New", "NewWithWatch", "NewDelegatingClient")
         ) or self._calls_a_stored_constructor(file, call, function, name):
             return self._new_client_ref(file, call, name)
-        if (package, name) in _UNCACHED_CONSTRUCTORS:
-            return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
+        if (uncached := self._other_modules_uncached(file, call, operand, package, name)) is not None:
+            return uncached
         if package == CR_CLIENT and name in _WRAPPERS:
             # the wrapped client reads as it did: `client.NewNamespacedClient(client.New(…), ns)` is uncached
             return self.ref_of(file, parser.first_named(call.child_by_field_name("arguments")))
         if package == KUBERNETES and name.startswith("NewFor"):
             return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))
         return self._returned_ref(file, call)
+
+    def _other_modules_uncached(
+        self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node | None, package: str | None, name: str
+    ) -> Known | None:
+        """A client another module builds without cache: by a known constructor (`remote.NewClusterClient`), or
+        handed out by a known accessor of a value of its type (giantswarm's `k8sClient.CtrlClient()`)."""
+        if (package, name) in _UNCACHED_CONSTRUCTORS:
+            return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
+        if operand is None or not any(accessor == name for _, accessor in _UNCACHED_ACCESSORS):
+            return None
+        owner = self.resolver.type_of(file, operand)
+        if owner is None or (_MAJOR_VERSION.sub("", owner.package, count=1), name) not in _UNCACHED_ACCESSORS:
+            return None
+        text = " ".join(parser.text(call).split())
+        return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{text}` is built without cache"))
 
     def _function_call_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node | None) -> ClientRef:
         """A call of a plain function: a module function's result, or none from `make(…)`."""
