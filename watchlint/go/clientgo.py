@@ -119,6 +119,8 @@ class ClientGoSites:
         self.names = names
         self.methods = methods
         self.options = ListOptionsReader(resolver, values)
+        # the accessors of a factory's informers (`Secrets` of `Core().V1()`): most calls without arguments are none
+        self.informer_accessors = frozenset(method for _, _, method in names.informers)
 
     def clientset_site(
         self,

@@ -192,6 +192,8 @@ class SiteExtractor:
                 self.client_go.resource_site(file, call, operand, arguments[0])
                 if arguments
                 else self.client_go.factory_site(file, call, method, operand)
+                if method in self.client_go.informer_accessors
+                else None
             )
             if informer is not None:
                 yield informer
