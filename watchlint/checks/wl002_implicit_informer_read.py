@@ -58,10 +58,7 @@ def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             related = (*related, Related(site.access_evidence.span, site.access_evidence.message))
         if watches is None:
             watches = open_watches(facts, context)
-        by_key = {
-            key: [watch for watch in watches.get((site.kind, key), []) if same_manager(site, watch)]
-            for key in site.policy_keys
-        }
+        by_key = watches_beside(site, watches)
         candidates = [watch for found in by_key.values() for watch in found]
         watch = _nearest(site, candidates)
         if watch is not None:
@@ -192,10 +189,18 @@ def _split_by_watch(
     return binaries_text(watched), named_in, binaries_text(unwatched)
 
 
-def same_manager(site: Site, watch: Site) -> bool:
-    """Whether a watch may run in the manager a site runs in: a watch another subcommand's manager runs starts
-    no informer in the site's (sites whose managers are unknown may share one)."""
-    return not site.managers or not watch.managers or bool(set(site.managers) & set(watch.managers))
+def watches_beside(site: Site, watches: dict[tuple[str, str], list[Site]]) -> dict[str, list[Site]]:
+    """Per policy of a site, the open watches of its kind (`open_watches`) that may run in the manager the site
+    runs in: a watch another subcommand's manager runs starts no informer in the site's (sites whose managers
+    are unknown may share one)."""
+    return {
+        key: [
+            watch
+            for watch in watches.get((site.kind, key), [])
+            if not site.managers or not watch.managers or set(site.managers) & set(watch.managers)
+        ]
+        for key in site.policy_keys
+    }
 
 
 def open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:

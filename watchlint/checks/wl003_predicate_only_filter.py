@@ -9,7 +9,7 @@ from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import WATCHES_THAT_CACHE, fixes_for, judge
 from watchlint.checks._message import shown
 from watchlint.checks.wl001_unfiltered_watch import informer_suggestion
-from watchlint.checks.wl002_implicit_informer_read import open_watches, other_watches, same_manager
+from watchlint.checks.wl002_implicit_informer_read import open_watches, other_watches, watches_beside
 from watchlint.facts import Access, Facts, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
 
@@ -54,12 +54,7 @@ def _shared_with(site: Site, watches: dict[tuple[str, str], list[Site]]) -> str:
     """Where other watches of the cache leave the kind whole too (vault-config-operator watches Secrets in eleven
     controllers, each predicate testing another type): one selector serves them all, so it must keep what each
     needs."""
-    others = {
-        watch.span
-        for key in site.policy_keys
-        for watch in watches.get((site.kind, key), [])
-        if same_manager(site, watch)
-    } - {site.span}
+    others = {watch.span for found in watches_beside(site, watches).values() for watch in found} - {site.span}
     if not others:
         return ""
     shares = "share" if len(others) > 1 else "shares"

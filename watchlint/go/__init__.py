@@ -223,6 +223,7 @@ def _sites_and_policies(
     extractor = SiteExtractor(resolver, clients, TypedClientNames.build(unit.kinds))
     links = ManagerLinks(run.files, resolver, calls, clients.methods)
     links.stored = evaluator.fields.stored
+    extractor.client_go.stored = evaluator.fields.stored
     replaced = ReplacedOptions(links, resolver)
     for file in run.files:
         run.guarded(

@@ -11,7 +11,7 @@ import tree_sitter
 from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
+from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.heldclients import HeldClient, kind_client, read_key, same_key, typed_accessor
 from watchlint.go.listoptions import ListOptionsReader, one_page
@@ -121,6 +121,8 @@ class ClientGoSites:
         self.options = ListOptionsReader(resolver, values)
         # the accessors of a factory's informers (`Secrets` of `Core().V1()`): most calls without arguments are none
         self.informer_accessors = frozenset(method for _, _, method in names.informers)
+        # what the module stores in a struct's field (the evaluator's FieldValues.stored, set once it exists)
+        self.stored: Callable[[TypeRef | None, str], list[tuple[GoFile, tree_sitter.Node]]] = lambda _o, _n: []
 
     def clientset_site(
         self,
@@ -348,28 +350,16 @@ class ClientGoSites:
         return node if scope is None or scope.assignments.get(parser.text(node)) else value
 
     def _field_call(self, file: GoFile, field: tree_sitter.Node) -> tree_sitter.Node | None:
-        """The call a struct field is given where the file gives it one value only, in a literal of the struct
-        or an assignment; a field other files may write too is read as it is (a factory's own field)."""
+        """The call a struct field is given where the module gives it one value only, in this file (a literal of
+        the struct or an assignment); a field other files write too is read as it is (a factory's own field)."""
         operand = field.child_by_field_name("operand")
         owner = self.resolver.type_of(file, operand) if operand is not None else None
-        name = parser.text(field.child_by_field_name("field"))
         if owner is None:
             return None
-        values = [
-            value
-            for literal in file.nodes("composite_literal")
-            if (built := resolve_type(literal.child_by_field_name("type"), file)) is not None
-            and built.base == owner.base
-            for key, value in keyed_elements(literal)
-            if key == name
-        ]
-        for left, right in file.assignments():
-            targets, assigned = parser.named(left), parser.named(right)
-            for target, value in zip(targets, assigned, strict=False):
-                if target.type == "selector_expression" and parser.text(target.child_by_field_name("field")) == name:
-                    written = self.resolver.type_of(file, target.child_by_field_name("operand"))
-                    values.extend([value] if written is None or written.base == owner.base else [])
-        return values[0] if len(values) == 1 and values[0].type == "call_expression" else None
+        values = self.stored(owner, parser.text(field.child_by_field_name("field")))
+        if len(values) != 1 or values[0][0] is not file or values[0][1].type != "call_expression":
+            return None
+        return values[0][1]
 
     def _knative_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
         """`factory.Get(ctx)` of knative's injected kube informer factory: it serves every namespace unless the

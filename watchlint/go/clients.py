@@ -33,6 +33,7 @@ from watchlint.go.clientrefs import (
 from watchlint.go.clientsyntax import appended_item, cache_reader, call_operand, is_fake_client, is_map, map_values
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex
+from watchlint.go.libraryreads import unversioned
 from watchlint.go.model import (
     CR_CACHE,
     CR_CLIENT,
@@ -83,7 +84,6 @@ _UNCACHED_CONSTRUCTORS = frozenset({("sigs.k8s.io/cluster-api/controllers/remote
 # type they are called on (its major version left out) and their name: giantswarm's k8sclient "configures the client
 # on its own instead of relying on the manager" (aws-operator's `r.k8sClient.CtrlClient().Get(…)`)
 _UNCACHED_ACCESSORS = frozenset({("github.com/giantswarm/k8sclient/pkg/k8sclient", "CtrlClient")})
-_MAJOR_VERSION = re.compile(r"/v\d+(?=/)")
 # the constructors named as values (a seam tests replace), by package, as a regular expression's alternatives
 _CONSTRUCTOR_NAMES = {CR_CLIENT: b"New|NewWithWatch"} | {
     package: name.encode() for package, name in _UNCACHED_CONSTRUCTORS
@@ -272,7 +272,7 @@ class ClientGraph:
         if operand is None or not any(accessor == name for _, accessor in _UNCACHED_ACCESSORS):
             return None
         owner = self.resolver.type_of(file, operand)
-        if owner is None or (_MAJOR_VERSION.sub("", owner.package, count=1), name) not in _UNCACHED_ACCESSORS:
+        if owner is None or (unversioned(owner.package), name) not in _UNCACHED_ACCESSORS:
             return None
         text = " ".join(parser.text(call).split())
         return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{text}` is built without cache"))

@@ -270,28 +270,38 @@ class Guards:
             return f"{origin}={wanted}" if wanted is not None else None
         return None
 
-    def _compared_setting(self, file: GoFile, bare: tree_sitter.Node, hops: int = 2) -> str | None:
-        """The string every write of a boolean setting compares its variable to (`os.Getenv("X") == "1"`),
-        through at most `hops` variables or fields holding another's value; None where one write is another
-        test, or they want different strings."""
-        wanted = set()
-        for held_file, value in self._writes(file, bare):
-            if value.type in ("identifier", "selector_expression") and hops > 0:
-                wanted.add(self._compared_setting(held_file, value, hops - 1))
-            else:
-                wanted.add(_compared_to(value) if value.type == "binary_expression" else None)
+    def _compared_setting(self, file: GoFile, bare: tree_sitter.Node) -> str | None:
+        """The string every write of a boolean setting compares its variable to (`os.Getenv("X") == "1"`); None
+        where one write is another test, or they want different strings."""
+        wanted = {
+            _compared_to(value) if value is not None and value.type == "binary_expression" else None
+            for _, value in self._written_values(file, bare)
+        }
         return wanted.pop() if len(wanted) == 1 else None
 
-    def _parses_boolean(self, file: GoFile, bare: tree_sitter.Node, hops: int = 2) -> bool:
+    def _parses_boolean(self, file: GoFile, bare: tree_sitter.Node) -> bool:
         """Whether every write of a setting parses it as a boolean: `strconv.ParseBool(…)`, or a module helper
-        returning what that gives (weka's `getBoolEnvOrDefault("ENABLE_CLUSTER_API", false)`), through at most
-        `hops` variables or fields holding another's value (`enable := cfg.EnableClusterApi`)."""
-        written = self._writes(file, bare)
-        return bool(written) and all(self._parsed_boolean(held_file, value, hops) for held_file, value in written)
+        returning what that gives (weka's `getBoolEnvOrDefault("ENABLE_CLUSTER_API", false)`)."""
+        written = self._written_values(file, bare)
+        return bool(written) and all(value is not None and self._parsed_boolean(held, value) for held, value in written)
 
-    def _parsed_boolean(self, file: GoFile, value: tree_sitter.Node, hops: int) -> bool:
-        if value.type in ("identifier", "selector_expression"):
-            return hops > 0 and self._parses_boolean(file, value, hops - 1)
+    def _written_values(
+        self, file: GoFile, setting: tree_sitter.Node, hops: int = 2
+    ) -> list[tuple[GoFile, tree_sitter.Node | None]]:
+        """The values the writes of a setting give it, through at most `hops` variables or fields holding
+        another's value (`enable := cfg.EnableClusterApi`); None for a chain that ends in a name still, or in a
+        name nothing writes."""
+        found: list[tuple[GoFile, tree_sitter.Node | None]] = []
+        for held, value in self._writes(file, setting):
+            if value.type not in ("identifier", "selector_expression"):
+                found.append((held, value))
+            elif hops > 0:
+                found.extend(self._written_values(held, value, hops - 1) or [(held, None)])
+            else:
+                found.append((held, None))
+        return found
+
+    def _parsed_boolean(self, file: GoFile, value: tree_sitter.Node) -> bool:
         if value.type != "call_expression":
             return False
         if _parses_boolean_call(value):

@@ -83,7 +83,7 @@ _MAJOR_VERSION = re.compile(r"/v\d+(?=/)")  # `crossplane-runtime/v2/pkg/resourc
 
 def library_reads(package: str | None, name: str) -> tuple[LibraryRead, ...]:
     """The reads a call of `name` from the imported `package` makes, if it is a known function."""
-    return _READS.get((_unversioned(package), name), ()) if package is not None else ()
+    return _READS.get((unversioned(package), name), ()) if package is not None else ()
 
 
 # the names of those methods: most calls are of none, and need not have their receiver traced
@@ -93,9 +93,9 @@ LIBRARY_METHODS = frozenset(method for _, _, method in _METHOD_READS)
 def library_method_reads(package: str | None, constructor: str, method: str) -> tuple[LibraryRead, ...]:
     """The reads a method makes through the client given to the constructor (of the imported `package`) that
     built the value it is called on; `client` is the constructor's argument."""
-    return _METHOD_READS.get((_unversioned(package), constructor, method), ()) if package is not None else ()
+    return _METHOD_READS.get((unversioned(package), constructor, method), ()) if package is not None else ()
 
 
-def _unversioned(package: str) -> str:
+def unversioned(package: str) -> str:
     """`…/crossplane-runtime/pkg/resource` of `…/crossplane-runtime/v2/pkg/resource`: one package to the tables."""
     return _MAJOR_VERSION.sub("", package, count=1)

@@ -1093,7 +1093,7 @@ class SiteExtractor:
             literal = literal.child_by_field_name("operand")
         if literal is None or literal.type != "composite_literal":
             return None
-        return next((value for key, value in keyed_entries(literal) if parser.text(key) == name), None)
+        return next((value for key, value in keyed_elements(literal) if key == name), None)
 
     def _library_reads(
         self, file: GoFile, method: str, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]
