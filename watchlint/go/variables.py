@@ -4,7 +4,7 @@ variable's value, or the one write that sets it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import tree_sitter
 
@@ -40,6 +40,16 @@ from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
 
+
+class _PackageWrite(NamedTuple):
+    """A write of a package variable: the value assigned, and which result of it where it is a call giving
+    several (`x, err = f()`)."""
+
+    file: GoFile
+    value: tree_sitter.Node
+    result: int | None
+
+
 _NIL_TYPES = frozenset({"map_type", "slice_type", "pointer_type", "channel_type", "function_type"})
 
 
@@ -69,7 +79,7 @@ class VariableValues:
         self.evaluator = evaluator
         self.resolver = evaluator.resolver
         self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
-        self._package_assignments: dict[tuple[str, str, bool], list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._package_assignments: dict[tuple[str, str, bool], list[_PackageWrite]] | None = None
 
     def value(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         found = self._value(file, node, env, depth)
@@ -105,21 +115,21 @@ class VariableValues:
             return UNKNOWN
         # a write under a condition false by default does not run (`if *nsLabel != "" { watched = … }`)
         written = [
-            (write_file, value)
-            for write_file, value in self._package_writes(package, name)
-            if not _off_by_default(self.evaluator.condition(write_file, value))
+            write
+            for write in self._package_writes(package, name)
+            if not _off_by_default(self.evaluator.condition(write.file, write.value))
         ]
         if variable.value_node is None and len(written) > 1:
             return UNKNOWN  # set in several places: which one ran cannot be told
         filled = self._package_writes(package, name, elements=True)
-        if any(not _off_by_default(self.evaluator.condition(write_file, value)) for write_file, value in filled):
+        if any(not _off_by_default(self.evaluator.condition(write.file, write.value)) for write in filled):
             # `reconcilers["upgrade"] = &UpgradeReconciler{…}` into `var reconcilers = map[…]…{}` (milvus-operator)
             # before ranging over it: the entries are not followed, and the empty initializer would say none
             return UNKNOWN
         if variable.value_node is not None:
             # the writes read as they stand, their functions' parameters unbound: binding them evaluates the
             # calls of every function writing the variable, which may read it in turn
-            values = [self.evaluator.value(write_file, value, {}, depth + 1) for write_file, value in written]
+            values = [self._package_written(write, {}, depth + 1) for write in written]
             constants = iota_environment(variable.iota)
             initial = self.evaluator.value(variable.file, variable.value_node, constants, depth + 1)
             agree = all(
@@ -136,8 +146,8 @@ class VariableValues:
             (only,) = values if len(values) == 1 else (None,)
             return only if isinstance(only, Val) and only.origin else UNKNOWN
         values = [
-            self.evaluator.value(write_file, value, self.evaluator.parameters(write_file, value, depth + 1), depth + 1)
-            for write_file, value in written
+            self._package_written(write, self.evaluator.parameters(write.file, write.value, depth + 1), depth + 1)
+            for write in written
         ]
         if values:  # `var namespaces []string` set once, by the function parsing the flags
             return values[0]
@@ -160,12 +170,15 @@ class VariableValues:
         if default is None or parser.text(default) not in ("true", "false"):
             return None
         overridden = False
-        for write_file, value in self._package_writes(package, name, elements=True):
-            target = assigned_to(value)
+        for write in self._package_writes(package, name, elements=True):
+            target = assigned_to(write.value)
             index = target.child_by_field_name("index") if target is not None else None
-            if index is None or _off_by_default(self.evaluator.condition(write_file, value)):
+            if write.result is not None:
+                overridden = True  # `gates[key], err = parse(…)`: an item set to what cannot be told
                 continue
-            written = self.evaluator.value(write_file, index, {}, depth + 1)
+            if index is None or _off_by_default(self.evaluator.condition(write.file, write.value)):
+                continue
+            written = self.evaluator.value(write.file, index, {}, depth + 1)
             if isinstance(written, Val) and written.value == key:
                 return None  # the program sets this gate itself
             overridden = overridden or not isinstance(written, Val)
@@ -184,9 +197,7 @@ class VariableValues:
             ("package", package, name), lambda: self._package_value(package, name, depth), unknown
         )
 
-    def _package_writes(
-        self, package: str, name: str, *, elements: bool = False
-    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+    def _package_writes(self, package: str, name: str, *, elements: bool = False) -> list[_PackageWrite]:
         """The values assigned to a package variable, in the module's non-test files (its package's, and those
         naming it through an import: `config.MountManager = true`); with `elements`, those assigned to its
         elements (`registry[key] = value`)."""
@@ -197,15 +208,23 @@ class VariableValues:
                     continue
                 for left, right in file.assignments():
                     targets, values = parser.named(left), parser.named(right)
-                    if len(targets) != len(values):
+                    if len(targets) != len(values) and len(values) != 1:
                         continue
-                    for target, value in zip(targets, values, strict=True):
+                    # `insecure, err = strconv.ParseBool(…)`: each target takes its result of the one call
+                    several = len(targets) != len(values)
+                    for index, target in enumerate(targets):
                         indexed = target.type == "index_expression"
                         named = target.child_by_field_name("operand") if indexed else target
                         variable = self.resolver.package_variable(file, named) if named is not None else None
                         if variable is not None:
-                            self._package_assignments.setdefault((*variable, indexed), []).append((file, value))
+                            write = _PackageWrite(file, values[0 if several else index], index if several else None)
+                            self._package_assignments.setdefault((*variable, indexed), []).append(write)
         return self._package_assignments.get((package, name, elements), [])
+
+    def _package_written(self, write: _PackageWrite, env: dict[str, Value], depth: int) -> Value:
+        """What one write gives a package variable: its value, or its result of a call giving several."""
+        value = self.evaluator.value(write.file, write.value, env, depth)
+        return value if write.result is None else result_at(value, write.result)
 
     def _declared(
         self, file: GoFile, declaration: Declaration, node: tree_sitter.Node, env: dict[str, Value], depth: int
