@@ -170,8 +170,11 @@ class FlagRegistry:
             if env is not None and names:
                 struct = declaring_struct(file, declaration)
                 self.env_by_field.setdefault(parser.text(names[0]), []).append((struct, env))
-            # go-flags names its flags by `long:` and may leave the default out: the zero value then
-            if names and ('default:"' in text or 'long:"' in text or (uses_kong and 'help:"' in text)):
+            # go-flags names its flags by `long:` and may leave the default out: the zero value then; a `default:`
+            # beside a `json:` key is a defaulting library's on a decoded type (wandb's `OnDelete … json:"onDelete"
+            # default:"detach"` of its custom resource), no flag
+            defaulted = 'default:"' in text and 'json:"' not in text
+            if names and (defaulted or 'long:"' in text or (uses_kong and 'help:"' in text)):
                 self._tagged_flag(file, declaration, parser.text(names[0]), text)
 
     def finish(self, files: list[GoFile], resolver: Resolver) -> None:
