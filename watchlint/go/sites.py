@@ -768,6 +768,9 @@ class SiteExtractor:
         for returned in returned_values(info.node):
             inner = self._kind_source(info.file, returned)
             parameter = self.values.helper_parameter(info.file, inner[1]) if inner is not None else None
+            if inner is not None and parameter is None:  # `source.TypedKind(mgr.GetCache(), &corev1.Secret{}, …)`
+                object_ref = self.resolver.object_of(info.file, inner[1])
+                return (object_ref, info.file, inner[0], None) if object_ref else None
             if inner is None or parameter is None or parameter[0] != info.key or parameter[1] >= len(arguments):
                 continue
             object_ref = self.resolver.object_of(file, arguments[parameter[1]])
