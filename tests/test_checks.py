@@ -697,6 +697,22 @@ def test_a_watch_of_a_kind_read_typed_is_told_to_watch_metadata_only_once_the_re
     ]
 
 
+def test_a_watch_beside_another_typed_watch_of_its_kind_is_told_to_make_both_metadata_only() -> None:
+    """One typed watch left keeps the typed informer whole: making one of two watches metadata-only adds a second
+    informer (WL005) rather than saving the first, so the help names the other watch too."""
+    setup = "internal/controller/setup.go"
+    owns = watch("ConfigMap", span=Span(setup, 14, 3, 14, 7), construct="Owns(&corev1.ConfigMap{})")
+    watches = watch("ConfigMap", span=Span(setup, 15, 3, 15, 10), construct="Watches(&corev1.ConfigMap{}, h)")
+    helps = [item.help for item in verdicts(owns, watches) if isinstance(item, Finding) and item.code == "WL001"]
+    restrict = "Restrict ConfigMap with cache.Options.ByObject (Label, Field or Namespaces) in the manager options"
+    assert helps == [f"{restrict}, or watch it and the other watch of ConfigMap with builder.OnlyMetadata"] * 2
+    read_too = [item for item in verdicts(owns, watches, read()) if isinstance(item, Finding) and item.code == "WL001"]
+    assert read_too[0].help.endswith(
+        "once its typed reads bypass the cache (client.CacheOptions.DisableFor, see their fixes) and the other watch "
+        "of ConfigMap is metadata-only too"
+    )
+
+
 @pytest.mark.parametrize(
     ("construct", "quoted"),
     [

@@ -9,6 +9,7 @@ from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import Judgement, fixes_for, judge
 from watchlint.checks._message import keeps, shown
+from watchlint.checks.wl002_implicit_informer_read import open_watches, other_watches, watches_beside
 from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 from watchlint.language import Language
@@ -20,12 +21,19 @@ CODE = "WL001"
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     judged = [(site, judge(site, facts, context.kinds)) for site in facts.sites]
     typed = _read_typed(judged)
+    watches: dict[tuple[str, str], list[Site]] | None = None
     for site, judgement in judged:
         if judgement.code != CODE:
             continue
         if judgement.mitigation is not None:
             yield Mitigated(CODE, site.span, site.kind, site.construct, judgement.mitigation, judgement.evidence)
             continue
+        shared = 0
+        if site.access is Access.CACHE and not site.suggestion:
+            watches = open_watches(facts, context) if watches is None else watches
+            shared = len(
+                {watch.span for found in watches_beside(site, watches).values() for watch in found} - {site.span}
+            )
         yield Finding(
             code=CODE,
             level=context.levels[CODE],
@@ -41,6 +49,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
                 facts.language,
                 any((site.kind, key) in typed for key in site.policy_keys),
                 namespaced=site.kind not in context.cluster_scoped,
+                shared=shared,
             ),
         )
 
@@ -64,33 +73,16 @@ def _read_typed(judged: list[tuple[Site, Judgement]]) -> frozenset[tuple[str, st
 _SOURCES = frozenset({"GetInformer", "GetInformerForKind", "Watch", "WatchesRawSource"})
 
 
-def suggestion(site: Site, language: Language, read_typed: bool = False, *, namespaced: bool = True) -> str:
+def suggestion(
+    site: Site, language: Language, read_typed: bool = False, *, namespaced: bool = True, shared: int = 0
+) -> str:
     """The help of a watch; `namespaced` false for a kind no namespace holds (an extra Node), which no namespace
-    scope narrows."""
+    scope narrows; `shared`: how many other typed watches of the kind start the same informer, which keeps it
+    typed and whole unless they go metadata-only too (wandb's `Owns` beside a `Watches` of ConfigMap)."""
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access is Access.CACHE:
-        names = cache_option_names(site.cache_options_era)
-        fields = names.by_object_fields if namespaced else "Label or Field"
-        restrict = f"Restrict {site.kind} with {names.by_object} ({fields}) {names.by_object_in}"
-        method = (site.helper_call or site.call).rsplit(".", 1)[-1]  # inside a helper, the call that watches
-        if method in ("GetInformer", "GetInformerForKind") and not read_typed:
-            # no builder: the metadata form is another object, which only GetInformer takes (GetInformerForKind
-            # builds a typed informer from the GroupVersionKind), and a typed lister of its indexer would break
-            return (
-                f"{restrict}, or, where nothing reads its objects typed, ask GetInformer for a "
-                "metav1.PartialObjectMetadata of the kind (metadata only)"
-            )
-        if method == "IndexField" or (read_typed and method in _SOURCES):
-            return restrict
-        if read_typed:  # typed reads would start the full informer all the same, until they bypass the cache
-            return (
-                f"{restrict}, or watch it with {names.only_metadata} once its typed reads bypass the cache "
-                f"({names.disable_for}, see their fixes)"
-            )
-        if method in ("Watch", "WatchesRawSource"):  # a source.Kind takes no builder option: its object says
-            return f"{restrict}, or watch a metav1.PartialObjectMetadata of the kind in the source.Kind (metadata only)"
-        return f"{restrict}, or watch it with {names.only_metadata}"
+        return _cache_suggestion(site, read_typed, namespaced, shared)
     if site.access is Access.INFORMER_FACTORY:
         return informer_suggestion(site, namespaced=namespaced)
     if site.access is Access.KOPF:
@@ -103,6 +95,35 @@ def suggestion(site: Site, language: Language, read_typed: bool = False, *, name
         scope = f', or watch a single namespace ({accessor}(ns) rather than {accessor}(""))' if namespaced else ""
         return f"Set LabelSelector or FieldSelector in the metav1.ListOptions{scope}"
     return "Pass label_selector= or field_selector=" + (", or watch a single namespace" if namespaced else "")
+
+
+def _cache_suggestion(site: Site, read_typed: bool, namespaced: bool, shared: int) -> str:
+    """The help of a watch through the manager's cache (see `suggestion`)."""
+    names = cache_option_names(site.cache_options_era)
+    fields = names.by_object_fields if namespaced else "Label or Field"
+    restrict = f"Restrict {site.kind} with {names.by_object} ({fields}) {names.by_object_in}"
+    method = (site.helper_call or site.call).rsplit(".", 1)[-1]  # inside a helper, the call that watches
+    if method in ("GetInformer", "GetInformerForKind") and not read_typed:
+        # no builder: the metadata form is another object, which only GetInformer takes (GetInformerForKind
+        # builds a typed informer from the GroupVersionKind), and a typed lister of its indexer would break
+        return (
+            f"{restrict}, or, where nothing reads its objects typed, ask GetInformer for a "
+            "metav1.PartialObjectMetadata of the kind (metadata only)"
+        )
+    if method == "IndexField" or (read_typed and method in _SOURCES):
+        return restrict
+    others = f"the {other_watches(shared, site.kind)}".replace("the 1 ", "the ") if shared else ""
+    if read_typed:  # typed reads would start the full informer all the same, until they bypass the cache
+        also = f" and {others} {'are' if shared > 1 else 'is'} metadata-only too" if shared else ""
+        return (
+            f"{restrict}, or watch it with {names.only_metadata} once its typed reads bypass the cache "
+            f"({names.disable_for}, see their fixes){also}"
+        )
+    if method in ("Watch", "WatchesRawSource"):  # a source.Kind takes no builder option: its object says
+        return f"{restrict}, or watch a metav1.PartialObjectMetadata of the kind in the source.Kind (metadata only)"
+    if shared:  # one typed watch left keeps the full informer
+        return f"{restrict}, or watch it and {others} with {names.only_metadata}"
+    return f"{restrict}, or watch it with {names.only_metadata}"
 
 
 def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
