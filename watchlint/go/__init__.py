@@ -503,6 +503,9 @@ def _judge_selectors(item: PendingSite, evaluator: Evaluator, judged: dict[int, 
             judged[id(restriction)] = judged_tweak
     judged.update(_judged_selector_values(item, evaluator))
     for restriction, file, node in item.guarded:  # a selector a tweak sets only under a condition
+        held = judged.get(id(restriction))
+        if held is not None and held.condition is not None and held.condition.holds_by_default is False:
+            continue  # its value is empty by default: it narrows nothing, whatever guards the write
         if (condition := evaluator.condition(file, node)) is not None:
             judged[id(restriction)] = replace(restriction, condition=condition)
 
@@ -529,6 +532,12 @@ def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator
         value = evaluator.value_at(file, node)
         if isinstance(value, Val) and value.value in ("", None):
             text = given(value.origin) if value.origin else f"`{parser.text(node)}` is not empty"
+            yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
+        elif (caller := _passes(file, node, evaluator, "")) is not None:
+            # a helper's callers disagree and one passes no selector (katalyst's metric binary): that one
+            # lists every object (SPEC §1)
+            text = given(caller.origin) if caller.origin else f"`{parser.text(node)}` is not empty"
+            text = f"{text} ({caller.where} {_EMPTY_BY[caller.how]})"
             yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
 
 

@@ -788,6 +788,18 @@ class ClientGoSites:
             if built is None and self._library_go_factory(copy, value_file, self._held_factory(value_file, value)):
                 judged.append(copy)  # `kubeInformersForNamespaces.InformersFor(ns)` passed for the parameter
                 continue
+            # `var f informers.SharedInformerFactory; if component != agent { f = New…(…) }` stored: each factory
+            # assigned is one the value may hold (left nil, it starts nothing)
+            assigned = self._assigned_factories(value_file, value) if built is None else []
+            for constructor_file, constructor, _ in assigned:
+                held = PendingSite(
+                    site.file, site.node, site.operation, site.access, site.object, site.span, "", "", ""
+                )
+                self._built_by(held, (constructor_file, constructor), site.object.kind)
+                held.through = _open_factory((constructor_file, constructor))
+                judged.append(held)
+            if built is None and assigned:
+                continue
             if built is None:
                 unseen += 1
                 continue
@@ -810,7 +822,7 @@ class ClientGoSites:
         chosen = chosen or judged[0]
         site.restrictions, site.namespaces = chosen.restrictions, chosen.namespaces
         site.library_go_factory = chosen.library_go_factory
-        site.guarded, site.tweaks = chosen.guarded, chosen.tweaks
+        site.guarded, site.tweaks, site.selector_values = chosen.guarded, chosen.tweaks, chosen.selector_values
         site.factory_constructor = chosen.factory_constructor
         return True
 

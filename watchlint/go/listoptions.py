@@ -370,6 +370,10 @@ class ListOptionsReader:
                 restriction = selector_restriction(self.resolver, file, target, selector, name, site.object.kind, shown)
                 site.restrictions.append(restriction)
                 site.guarded.append((restriction, file, guarded))
+                if held is None and selector.type in ("identifier", "selector_expression"):
+                    # a parameter or a field (`options.LabelSelector = labelSelector`, katalyst's context given
+                    # `--label-selector`): judged by what it holds by default, empty narrowing nothing
+                    site.selector_values.append((restriction, file, selector))
 
     def _assigned_later(self, file: GoFile, tweak: tree_sitter.Node) -> list[tree_sitter.Node] | None:
         """The values a local declared without one (`var tweak internalinterfaces.TweakListOptionsFunc`) is
