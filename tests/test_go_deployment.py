@@ -145,6 +145,20 @@ def test_a_range_over_every_namespace_alone_is_no_condition(catalog: Catalog, mo
     ]
 
 
+def test_a_local_only_ever_holding_every_namespace_is_no_condition(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`all := metav1.NamespaceAll`, never set otherwise, lists every namespace as the constant does: the message
+    says no condition ("`all` is not empty" would say it could be)."""
+    monkeypatch.chdir(
+        Path(__file__).parent / "fixtures" / "go" / "WL004" / "namespace-field-one-constructor-sets-to-every-namespace"
+    )
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.span.line, f.message) for f in report.findings if f.kind == "ConfigMap"] == [
+        (51, "`List` lists every ConfigMap in the cluster on each call")
+    ]
+
+
 def _bare_evaluator() -> deployment.Evaluator:
     """An evaluator with its memo only: enough for `once`, which needs no module."""
     evaluator = deployment.Evaluator.__new__(deployment.Evaluator)

@@ -10,6 +10,11 @@ def test_a_flag_is_set_and_an_environment_variable_non_empty() -> None:
     assert given("WATCH_NAMESPACE", negated=True) == "WATCH_NAMESPACE is empty"
 
 
+def test_a_setting_with_the_value_a_condition_wants_is_said_as_it_is() -> None:
+    assert given("AGENT_RBAC_SCOPE=namespace") == "AGENT_RBAC_SCOPE=namespace"
+    assert given("--mode=stream", negated=True) == "--mode is not stream"
+
+
 def test_a_python_variable_is_an_environment_variable_whatever_its_spelling() -> None:
     assert given("shop_namespace", environment=True) == "shop_namespace is non-empty"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 _ENVIRONMENT_NAME = re.compile(r"[A-Z][A-Z0-9_]*")  # WATCH_NAMESPACE; flags read `--name`, gates `--feature-gates X`
+_SELECTED = re.compile(r"(?P<setting>[^=\s]+)=(?P<value>[^\s=]+)")  # a setting with the value a condition wants
 _GIVEN = {False: " is set", True: " is non-empty"}
 _NOT_GIVEN = {False: " is not set", True: " is empty"}
 _ALL_GIVEN = {False: " are set", True: " are non-empty"}
@@ -24,6 +25,9 @@ def given(origin: str, *, negated: bool = False, environment: bool | None = None
     naming several settings (`--namespaces or WATCH_NAMESPACE`) takes one phrase each where they are of both
     sorts; `environment`: the origin is known to be a variable (a Python front-end's), whatever its spelling."""
     parts = origin.split(" or ")
+    selected = _SELECTED.fullmatch(origin)
+    if selected is not None:  # `AGENT_RBAC_SCOPE=namespace`: the value a setting must take, said as it is
+        return f"{selected['setting']} is not {selected['value']}" if negated else origin
     kinds = {is_environment_name(part) if environment is None else environment for part in parts}
     if len(kinds) > 1:
         return " or ".join(given(part, negated=negated) for part in parts)

@@ -45,6 +45,7 @@ from watchlint.go.deployment import Evaluator
 from watchlint.go.flags import FlagRegistry
 from watchlint.go.imports import extract_imports, name_module_imports
 from watchlint.go.known import UNKNOWN, CallBindings, StructLiteral, Val
+from watchlint.go.listoptions import local_values
 from watchlint.go.managers import LiteralKey, ManagerLinks
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
@@ -454,7 +455,9 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     `NewSharedInformerFactoryWithOptions(cs, 0, informers.WithNamespace(namespace))` with
     `namespace := metav1.NamespaceAll` unless a flag is set; a namespace field that does moved last."""
     judged = {id(restriction): restriction for restriction in item.restrictions}
-    weak = []  # fields naming every namespace by default: they still count, after the site's other restrictions
+    weak: list[
+        Restriction
+    ] = []  # fields naming every namespace by default: they still count, after the site's other restrictions
     for restriction, file, node in item.namespaces:
         if evaluator.variables.ranges_over_every_namespace(file, node):
             judged.pop(id(restriction))  # a loop one of whose rounds uses every namespace: the note says why
@@ -470,8 +473,7 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
             node.type == "selector_expression" and parser.text(node.child_by_field_name("operand")) not in file.imports
         )
         if is_field and not configured and _passed_literal(file, node, evaluator) is None:
-            if every is not None:
-                weak.append(judged.pop(id(restriction)))
+            _judge_field_namespace(restriction, (file, node), evaluator, every is not None, (judged, weak))
             continue
         # a value no setting gives (the callers of a helper pass `""`) is cited by the call that passes it
         caller = _passes_every_namespace(file, node, evaluator) if every is None or not every[0].origin else None
@@ -491,6 +493,35 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
             judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
     _judge_selectors(item, evaluator, judged)
     return (*judged.values(), *weak)
+
+
+def _judge_field_namespace(
+    restriction: Restriction,
+    read: tuple[GoFile, tree_sitter.Node],
+    evaluator: Evaluator,
+    empty: bool,
+    outcome: tuple[dict[int, Restriction], list[Restriction]],
+) -> None:
+    """A namespace read from a field no setting fills: conditional where the module writes every namespace to it
+    outright; else, `empty` by default, moved to the weak restrictions that count after the site's others."""
+    (file, node), (judged, weak) = read, outcome
+    written = _writes_every_namespace(file, node, evaluator) if not empty else None
+    if written is not None:
+        text = f'`{parser.text(node)}` is not empty ({written} writes "")'
+        judged[id(restriction)] = replace(restriction, condition=Condition(text, restriction.span, False))
+    elif empty:
+        weak.append(judged.pop(id(restriction)))
+
+
+def _writes_every_namespace(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> str | None:
+    """Where the module writes every namespace to the field a namespace is read from (`f.namespace`), as
+    `file:line`; None when it does not, or the field's struct is not known."""
+    operand = node.child_by_field_name("operand")
+    owner = evaluator.resolver.type_of(file, operand) if operand is not None else None
+    if owner is None:
+        return None
+    written = evaluator.fields.every_namespace_write(parser.text(node.child_by_field_name("field")), owner)
+    return f"{written[0].path}:{written[1].start_point.row + 1}" if written is not None else None
 
 
 def _judge_selectors(item: PendingSite, evaluator: Evaluator, judged: dict[int, Restriction]) -> None:
@@ -518,6 +549,9 @@ def _names_a_constant(evaluator: Evaluator, file: GoFile, node: tree_sitter.Node
     if ranged is not None and is_slice_literal(ranged):
         items = literal_items(ranged)
         return bool(items) and all(names_every_namespace(file, item) for item in items)
+    written = local_values(evaluator.resolver, file, node) if node.type == "identifier" else None
+    if written and all(names_every_namespace(file, value) for value in written):
+        return True  # `all := metav1.NamespaceAll`, never set otherwise (k8s-lookout's drain simulation)
     held = evaluator.resolver.held_value(file, node) if node.type in ("identifier", "selector_expression") else None
     spec = held[1].parent if held is not None else None
     if spec is not None and spec.type == "expression_list":

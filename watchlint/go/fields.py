@@ -14,9 +14,10 @@ from watchlint.go import parser
 from watchlint.go.configfiles import decoded_before, nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
-from watchlint.go.guards import disjuncts, holds_when_empty, is_failing_return, tested_empty
+from watchlint.go.guards import conjuncts, disjuncts, holds_when_empty, is_failing_return, tested_empty
 from watchlint.go.known import UNKNOWN, Val, Value, literal_value, result_at, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.pending import names_every_namespace
 from watchlint.go.resolve import assigned_to, keyed_elements
 from watchlint.go.scope import innermost_function, last_statement, receiver_name, under_condition
 
@@ -115,11 +116,65 @@ class FieldValues:
         if visible is not None:
             return Val(visible.value, origin or visible.origin) if isinstance(visible, Val) else visible
         if not known and not origin:
-            if not defaults:
-                return UNKNOWN  # not configuration (a custom resource's spec, say): nothing can be told
-            origin = defaults
+            # not configuration (a custom resource's spec, say): nothing can be told, unless every write of the
+            # field is kept from running by default (k8s-mendabot's watch namespaces, filled only for
+            # AGENT_RBAC_SCOPE=namespace): then it holds its zero value
+            origin = defaults or self._written_only_when_off(name, owner)
+            if not origin:
+                return UNKNOWN
         shown = origin or next((value.origin for value in known if value.origin), "") or name
         return _empty(field_type, known, shown, unseen=bool(known) and not origin and all(v.unseen for v in known))
+
+    def _written_only_when_off(self, name: str, owner: TypeRef | None) -> str:
+        """For a field of a struct the module declares, whose every write (one at least) sits under a condition
+        false by default, the setting that turns the first of them on; empty otherwise. Not for a field whose
+        address is handed on (a decoder, a flag may fill it) nor for a struct decoders could fill (tagged)."""
+        declaring = self._declaring(owner, name) if owner is not None else None
+        declarations = self.resolver.declarations
+        if (
+            declaring is None
+            or declaring.package not in self.evaluator.module_packages()
+            or any(info.file_key for info in declarations.structs.get(declaring, ()))
+            or name in self._passed_by_address()
+            or self._writes_of_field(name, owner, elements=True)
+        ):
+            return ""
+        writes = self._writes_of_field(name, owner)
+        origin = ""
+        for file, value_node, write in writes:
+            if not self._same_struct(write(), declaring, name):
+                return ""
+            if file.is_test:
+                continue
+            env = self.evaluator.parameters(file, value_node)
+            off = [guard for guard in self.evaluator.guarding.guards(file, value_node, env) if guard.holds is False]
+            if not off or not off[0].origin:
+                return ""
+            # the value the setting must take where the guard says one (`AGENT_RBAC_SCOPE=namespace`)
+            selects = off[0].text.startswith(f"{off[0].origin}=") and " " not in off[0].text
+            origin = origin or (off[0].text if selects else off[0].origin)
+        return origin
+
+    def every_namespace_write(self, name: str, owner: TypeRef) -> tuple[GoFile, tree_sitter.Node] | None:
+        """A write giving a field of `owner`'s struct every namespace outright (k8s-lookout's sentinel fetcher built
+        with `namespace: metav1.NamespaceAll`, beside a scoped constructor given one): unconditional, in a
+        binary's code, so the objects built there list the whole cluster (SPEC §1: one such way decides)."""
+        if (
+            self._is_api_object(owner, name)
+            or self._declaring(owner, name).package not in self.evaluator.module_packages()
+        ):
+            return None  # an object's namespace (`integration.Namespace`) is what the cluster says, not a write's
+        deployed = self.evaluator.deployed_packages()
+        for file, value, write in self._writes_of_field(name, owner):
+            if file.is_test or (deployed is not None and file.package_path not in deployed):
+                continue
+            if (
+                not under_condition(value)
+                and names_every_namespace(file, value)
+                and self._same_struct(write(), owner, name)
+            ):
+                return file, value
+        return None
 
     def _validated_required(self) -> dict[TypeRef, frozenset[str]]:
         """The fields each struct's Validate (or Complete) method fails on when empty (cluster-resource-override's
@@ -173,6 +228,8 @@ class FieldValues:
         if isinstance(value, Val) and value.value in ("", None):
             fallback = self._fallback(name, owner, depth)  # `if o.Namespace == "" { o.Namespace = … }`
             value = fallback if fallback is not None else value
+        elif self._resolved_at_run_time(name, owner):
+            return UNKNOWN
         return Val(value.value, origin or value.origin) if isinstance(value, Val) else value
 
     def _defaults_origin(
@@ -356,6 +413,19 @@ class FieldValues:
             if not isinstance(value, Val) or value.value not in ("", None):
                 return value
         return None
+
+    def _resolved_at_run_time(self, name: str, owner: TypeRef | None) -> bool:
+        """Whether the program rewrites a flag's field where the field holds a value it tests for (k8s-lookout's
+        `if f.storm == stormAuto { … f.storm = stormOn }` after probing its grants): the default says what to
+        find out, not what the program ends up with."""
+        return (
+            any(
+                not file.is_test and _resolved_from_itself(value_node, name) and self._same_struct(write(), owner, name)
+                for file, value_node, write in self._writes_of_field(name, owner)
+            )
+            if owner is not None
+            else False
+        )
 
     def _items_filled(self, name: str, owner: TypeRef | None) -> bool:
         """Whether deployed code writes items of the field (`c.Selector[key] = value`) where it may run by
@@ -634,6 +704,32 @@ def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
             return any(found is not None and found.lstrip("*").endswith(f".{name}") for found in tested)
         child, current = current, current.parent
     return False
+
+
+def _resolved_from_itself(value: tree_sitter.Node, name: str) -> bool:
+    """Whether a write of field `name` sits, at any depth of its function, in the branch of an `if` comparing
+    the field with a value (`if f.storm == stormAuto { if on { f.storm = stormOn } … }`)."""
+    child, current = value, value.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        condition = current.child_by_field_name("condition") if current.type == "if_statement" else None
+        if (
+            condition is not None
+            and child == current.child_by_field_name("consequence")
+            and any(_compares_field(part, name) for part in conjuncts(condition))
+        ):
+            return True
+        child, current = current, current.parent
+    return False
+
+
+def _compares_field(condition: tree_sitter.Node, name: str) -> bool:
+    """`x.name == value` (either side), parenthesized or not."""
+    while condition.type == "parenthesized_expression" and condition.named_child_count == 1:
+        condition = condition.named_children[0]
+    if condition.type != "binary_expression" or parser.text(condition.child_by_field_name("operator")) != "==":
+        return False
+    sides = (condition.child_by_field_name("left"), condition.child_by_field_name("right"))
+    return any(side is not None and parser.text(side).lstrip("*").endswith(f".{name}") for side in sides)
 
 
 _VERSION = re.compile(r"v\d+((alpha|beta)\d+)?")
