@@ -90,6 +90,10 @@ class FieldValues:
             ),
             None,
         )
+        if flag is not None and flag.by_tag and self._is_api_object(owner, name):
+            # a defaulting library's tag on a custom resource's field (wandb's `OnDelete … json:"onDelete"
+            # default:"detach"`): what users write in the object, no flag of the operator
+            flag = None
         flagged = self._flag_value(flag, name, owner, origin, depth) if flag is not None else None
         if flagged is not None:
             return flagged

@@ -53,6 +53,7 @@ class Flag:
     # defined through a helper of the module (`iflag.StringVar(fs, &ns, "namespace", "NS", "", usage)`): the
     # default is the helper's, read with the helper's parameters bound to what this call passes
     through: WrappedDefinition | None = None
+    by_tag: bool = False  # declared by a struct field's tag (kong, go-flags), named after the field
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,11 +171,8 @@ class FlagRegistry:
             if env is not None and names:
                 struct = declaring_struct(file, declaration)
                 self.env_by_field.setdefault(parser.text(names[0]), []).append((struct, env))
-            # go-flags names its flags by `long:` and may leave the default out: the zero value then; a `default:`
-            # beside a `json:` key is a defaulting library's on a decoded type (wandb's `OnDelete … json:"onDelete"
-            # default:"detach"` of its custom resource), no flag
-            defaulted = 'default:"' in text and 'json:"' not in text
-            if names and (defaulted or 'long:"' in text or (uses_kong and 'help:"' in text)):
+            # go-flags names its flags by `long:` and may leave the default out: the zero value then
+            if names and ('default:"' in text or 'long:"' in text or (uses_kong and 'help:"' in text)):
                 self._tagged_flag(file, declaration, parser.text(names[0]), text)
 
     def finish(self, files: list[GoFile], resolver: Resolver) -> None:
@@ -225,7 +223,9 @@ class FlagRegistry:
         field_type = parser.text(declaration.child_by_field_name("type"))
         required = values.get("required") in ("", "true", "yes")  # kong's `required:""`, go-flags' `required:"true"`
         is_bool = field_type == "bool"
-        flag = Flag(name, file, None, is_bool=is_bool, tag_default=values.get("default"), required=required)
+        flag = Flag(
+            name, file, None, is_bool=is_bool, tag_default=values.get("default"), required=required, by_tag=True
+        )
         self.by_field.setdefault(field_name, []).append((struct, flag))
         self._name(flag)
 
