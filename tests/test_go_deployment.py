@@ -155,7 +155,7 @@ def test_a_local_only_ever_holding_every_namespace_is_no_condition(
     )
     report = run([Path(".")], CommandLine(), catalog)
     assert [(f.span.line, f.message) for f in report.findings if f.kind == "ConfigMap"] == [
-        (51, "`List` lists every ConfigMap in the cluster on each call")
+        (58, "`List` lists every ConfigMap in the cluster on each call")
     ]
 
 

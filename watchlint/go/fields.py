@@ -162,7 +162,9 @@ class FieldValues:
     def every_namespace_write(self, name: str, owner: TypeRef) -> tuple[GoFile, tree_sitter.Node] | None:
         """A write giving a field of `owner`'s struct every namespace outright (k8s-lookout's sentinel fetcher built
         with `namespace: metav1.NamespaceAll`, beside a scoped constructor given one): unconditional, in a
-        binary's code, so the objects built there list the whole cluster (SPEC §1: one such way decides)."""
+        binary's code, so the objects built there list the whole cluster (SPEC §1: one such way decides). Only in
+        the literal that builds the struct: an assignment clears the field of an object the program holds (nuclio
+        scrubbing a function's namespace before exporting it)."""
         if (
             self._is_api_object(owner, name)
             or self._declaring(owner, name).package not in self.evaluator.module_packages()
@@ -172,8 +174,10 @@ class FieldValues:
         for file, value, write in self._writes_of_field(name, owner):
             if file.is_test or (deployed is not None and file.package_path not in deployed):
                 continue
+            built = value.parent is not None and value.parent.type in ("keyed_element", "literal_element")
             if (
-                not under_condition(value)
+                built
+                and not under_condition(value)
                 and names_every_namespace(file, value)
                 and self._same_struct(write(), owner, name)
             ):
