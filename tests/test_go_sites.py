@@ -1678,3 +1678,20 @@ def test_an_informer_of_a_factory_built_with_open_options_is_helped_to_those_opt
         (13, "the informer factory is built here, with no namespace or selector"),
         (13, "`informers.WithTransform(…)` keeps each Pod smaller, but every one is still cached"),
     ]
+
+
+def test_a_client_set_in_many_places_is_shown_where_the_site_s_own_package_sets_it(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every controller embeds one base reconciler and sets its client in its own package: each read's note names
+    its own controller's write, not the first of the module's."""
+    monkeypatch.chdir(FIXTURES / "WL002" / "shared-base-client-set-by-each-controller")
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = {
+        finding.kind: [r.span.path for r in finding.related if r.message.startswith("Reconciler.Client is")]
+        for finding in report.findings
+    }
+    assert notes == {
+        "Secret": ["internal/alpha/controller.go"],
+        "ConfigMap": ["internal/beta/controller.go"],
+    }

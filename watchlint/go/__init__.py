@@ -797,7 +797,7 @@ def _resolve_access(
     other_caches: tuple[str, ...] = ()
     manager_origins: tuple[Span, ...] = ()  # where the manager's clients come from, beside a second cache's
     if item.client is not None:
-        known = clients.resolve(item.client)
+        known = clients.resolve(item.client, near=item.file.path)
         if known is None:
             return None
         access, evidence, origins, other_caches = known.access, known.evidence, known.origins, known.other_caches

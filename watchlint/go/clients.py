@@ -228,7 +228,7 @@ class ClientGraph:
             # a local built from a literal whose client is none of controller-runtime's (config-policy-controller's
             # dry run hands its struct a fake client): no cache, whatever the module stores in the field elsewhere
             return Marker.NOT_CLIENT
-        followed = self.resolve(value)
+        followed = self.resolve(value, near=file.path)
         return followed if followed is not None and followed.evidence is not None else embedded
 
     def _call_ref(self, file: GoFile, call: tree_sitter.Node) -> ClientRef:
@@ -978,8 +978,11 @@ class ClientGraph:
             and known.access is Access.CACHE
         ]
 
-    def resolve(self, ref: ClientRef, depth: int = 0, seen: frozenset[ClientRef] = frozenset()) -> Known | None:
-        """Decide the access of a reference; None when it is not a controller-runtime client."""
+    def resolve(
+        self, ref: ClientRef, depth: int = 0, seen: frozenset[ClientRef] = frozenset(), near: str = ""
+    ) -> Known | None:
+        """Decide the access of a reference; None when it is not a controller-runtime client. `near`: the file
+        of the site asking, whose nearest value the evidence shows where several decide alike."""
         if isinstance(ref, Known):
             return ref
         if ref is Marker.NOT_CLIENT:
@@ -997,12 +1000,12 @@ class ClientGraph:
             return watching
         outcomes = []
         for value in values:
-            known = self.resolve(value.ref, depth + 1, seen | {ref})
+            known = self.resolve(value.ref, depth + 1, seen | {ref}, near)
             if known is not None:
                 outcomes.append((known, value))
         if values and not outcomes:  # each value is no client (fakes of tests, `nil`): neither is this
             return None
-        return self._decided(outcomes, label)
+        return self._decided(outcomes, label, near)
 
     def _running(self, ref: ClientRef, values: list[Assigned], depth: int) -> list[Assigned]:
         """The values written where the code runs by default, when some are (SPEC §1): mig-controller's
@@ -1027,7 +1030,7 @@ class ClientGraph:
         text = f"`{ref.name}` of {ref.function.name} is a client.WithWatch, which only client.NewWithWatch builds"
         return Known(Access.DIRECT_CLIENT, Evidence(info.file.span(name), text))
 
-    def _decided(self, outcomes: list[tuple[Known, Assigned]], label: str) -> Known:
+    def _decided(self, outcomes: list[tuple[Known, Assigned]], label: str, near: str = "") -> Known:
         """A reference's access from its values': a cache-backed value anywhere makes it cache-backed, an unknown
         one (assumed cache-backed) included; the evidence shown is that of a definite one."""
         definite = [(known, value) for known, value in outcomes if known.evidence is not None]
@@ -1047,7 +1050,7 @@ class ClientGraph:
             None,
         )
         assumed = unseen is not None
-        cached = self._shown([(known, value) for known, value in definite if known.access is Access.CACHE])
+        cached = self._shown([(known, value) for known, value in definite if known.access is Access.CACHE], near)
         if not definite and not assumed and any(known is _TOO_DEEP for known, _ in outcomes):
             return _TOO_DEEP  # only too deep (or cycling) paths: the parent's other paths may tell
         if not definite and not assumed and any(known is _CYCLE for known, _ in outcomes):
@@ -1056,7 +1059,7 @@ class ClientGraph:
             return _CYCLE
         if not definite or (assumed and cached is None):
             return Known(Access.CACHE, None)
-        known, value = cached if cached is not None else self._shown(definite) or definite[0]
+        known, value = cached if cached is not None else self._shown(definite, near) or definite[0]
         caches = {
             cache
             for other, _ in definite
@@ -1090,16 +1093,19 @@ class ClientGraph:
         text = " ".join(value.text.split())  # one line, as messages are
         return dataclasses.replace(known, evidence=Evidence(value.span, f"{label} is `{text}`"), roots=roots)
 
-    def _shown(self, outcomes: list[tuple[Known, Assigned]]) -> tuple[Known, Assigned] | None:
-        """The value whose evidence a message shows: the first written where the code runs by default, where
+    def _shown(self, outcomes: list[tuple[Known, Assigned]], near: str = "") -> tuple[Known, Assigned] | None:
+        """The value whose evidence a message shows: of those written where the code runs by default, where
         several are (nova-operator's helper takes the manager's client from nine controllers, the first one
-        registered only when ENABLE_CYBORG=true)."""
+        registered only when ENABLE_CYBORG=true), the one nearest the site's file (each of forklift's
+        reconcilers sets the shared base's client in its own package), the first on a tie."""
         if len(outcomes) < 2:
             return outcomes[0] if outcomes else None
-        running = (
+        running = [
             outcome for outcome in outcomes if outcome[1].place is None or self.runs_by_default(*outcome[1].place)
-        )
-        return next(running, outcomes[0])
+        ]
+        if not running:
+            return outcomes[0]
+        return max(running, key=lambda outcome: _shared_folders(outcome[1].span.path, near)) if near else running[0]
 
     def _uncalled(self, ref: ClientRef) -> bool:
         """Whether a client is handed in only through functions nothing calls nor names as a value (a
@@ -1233,6 +1239,14 @@ class ClientGraph:
                 text = f"{declared.name}{{…}}"
                 return [Assigned(embedded, info.file.span(parameters), text, in_test=info.file.is_test)], shown
         return passed, shown
+
+
+def _shared_folders(path: str, near: str) -> int:
+    """How many leading folders two file paths share."""
+    folders, others = path.split("/")[:-1], near.split("/")[:-1]
+    return next(
+        (i for i, (a, b) in enumerate(zip(folders, others, strict=False)) if a != b), min(len(folders), len(others))
+    )
 
 
 def _cache_written_before(name: str, call: tree_sitter.Node) -> tuple[tree_sitter.Node, tree_sitter.Node] | None:
