@@ -519,7 +519,7 @@ class Evaluator:
             return Val((bool(parsed), None if parsed is not None else AN_ERROR), first.origin, first.unseen)
         if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
             return strings_result(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
-        if (package == _LABELS and name in _SELECTOR_PARSERS) or (name == "String" and not values):
+        if (package == _LABELS and name in (*_SELECTOR_PARSERS, *_PRINTED_EMPTY)) or (name == "String" and not values):
             return self._selector_string(file, function, name, first, env, depth)
         if name == "make" and is_builtin:
             # a channel holds what the program sends it as it runs, and `make([]T, n)` n items the program
@@ -548,7 +548,11 @@ class Evaluator:
         depth: int,
     ) -> Value | None:
         """`labels.Parse(*labelFlag)`: a selector that prints as the string it parsed, with no error (chaoskube's
-        --labels, empty by default: it selects everything); and `selector.String()` of one, that string."""
+        --labels, empty by default: it selects everything); `selector.String()` of one, that string; and
+        `labels.Everything()` and `labels.Nothing()`, which both print "" (katalyst's flag defaulting to
+        `labels.Nothing().String()`, parsed back: every Pod)."""
+        if name in _PRINTED_EMPTY:
+            return Val("")
         if name != "String":
             if isinstance(first, Val) and isinstance(first.value, str):
                 return Val((first.value, None), first.origin, first.unseen)
@@ -705,6 +709,8 @@ class Evaluator:
 _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
 _LABELS = "k8s.io/apimachinery/pkg/labels"
 _SELECTOR_PARSERS = frozenset({"Parse"})
+# selectors that print as "" (`labels.Nothing().String()` as a flag's default, parsed back it selects everything)
+_PRINTED_EMPTY = frozenset({"Everything", "Nothing"})
 # k8s.io/utils' constructors of a pointer to their argument (ptr.To; pointer.Bool and the deprecated …Ptr forms)
 _POINTER_HELPERS = frozenset(
     {"To", "Bool", "String", "Int", "Int32", "Int64", "BoolPtr", "StringPtr", "Int32Ptr", "Int64Ptr", "Duration"}

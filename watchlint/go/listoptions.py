@@ -370,7 +370,7 @@ class ListOptionsReader:
                 restriction = selector_restriction(self.resolver, file, target, selector, name, site.object.kind, shown)
                 site.restrictions.append(restriction)
                 site.guarded.append((restriction, file, guarded))
-                if held is None and selector.type in ("identifier", "selector_expression"):
+                if held is None and (selector.type in ("identifier", "selector_expression") or _printed(selector)):
                     # a parameter or a field (`options.LabelSelector = labelSelector`, katalyst's context given
                     # `--label-selector`): judged by what it holds by default, empty narrowing nothing
                     site.selector_values.append((restriction, file, selector))
@@ -555,6 +555,18 @@ def option_restrictions(file: GoFile, option: tree_sitter.Node, kind: str) -> It
                 yield Restriction(Mitigation.SELECTOR, kind, span, text)
     elif package != CR_CLIENT:
         yield Restriction(Mitigation.UNRESOLVED, kind, span, text)
+
+
+def _printed(selector: tree_sitter.Node) -> bool:
+    """`conf.PodSelector.String()`: a selector read as the string it prints."""
+    function = selector.child_by_field_name("function") if selector.type == "call_expression" else None
+    arguments = selector.child_by_field_name("arguments")
+    return (
+        function is not None
+        and function.type == "selector_expression"
+        and parser.text(function.child_by_field_name("field")) == "String"
+        and not parser.named(arguments or selector)
+    )
 
 
 def local_values(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> list[tree_sitter.Node] | None:
