@@ -574,12 +574,16 @@ class ClientGraph:
 
     def _cluster_copied(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration, depth: int) -> str:
         """The second cache a local copies (`informers := c`, `newInformers = ctrl.informers`), or where it is
-        declared without a value (`var informers cache.Informers`), the one every assignment gives it."""
+        declared without a value (`var informers cache.Informers`), the one every assignment gives it: a call's
+        result too (`topologyCache, err = newTopologyCache(cfg)`), but `nil`, which holds no cache (soperator's
+        exporter drops its topology cache so on error)."""
         if declaration.value_node is not None:
             return self.cluster_of(file, declaration.value_node, depth + 1)
         scope = self.resolver.scope(file, node) if declaration.ranged_node is None else None
         assigned = scope.assignments.get(declaration.name, []) if scope is not None else []
-        keys = {self.cluster_of(file, item, depth + 1) for item in assigned}
+        results = scope.results.get(declaration.name, []) if scope is not None else []
+        keys = {self.cluster_of(file, item, depth + 1) for item in assigned if item.type != "nil"}
+        keys |= {self._cluster_built(file, call, index, depth + 1) for call, index in results}
         return keys.pop() if len(keys) == 1 else ""
 
     def _cluster_stored(self, file: GoFile, node: tree_sitter.Node, depth: int) -> str:
@@ -644,7 +648,8 @@ class ClientGraph:
         if value is not None:
             return self._value_ref(file, node, declaration.name, value, declaration.value_index, depth)
         scope = resolver.scope(file, node)
-        assigned = scope.assignments.get(declaration.name, []) if scope else []
+        # `c = nil` holds no client: the other writes say which (a cache dropped on error)
+        assigned = [item for item in scope.assignments.get(declaration.name, []) if item.type != "nil"] if scope else []
         if assigned:
             return self.ref_of(file, assigned[0], depth + 1)
         results = scope.results.get(declaration.name, []) if scope else []
