@@ -204,8 +204,8 @@ def test_a_predicate_only_watch_is_told_the_selector_option_of_its_era(era: str,
         ),
         (
             read(),
-            "Add ConfigMap to ClientDisableCacheFor (controller-runtime v0.7 or later) in the manager options, or "
-            "read it through mgr.GetAPIReader()",
+            "Read it through mgr.GetAPIReader(), or add ConfigMap to ClientDisableCacheFor (controller-runtime v0.7 "
+            "or later) in the manager options",
         ),
     ],
     ids=["watch", "read"],
@@ -214,7 +214,8 @@ def test_the_options_controller_runtime_v06_lacks_are_helped_with_the_version_th
     site: Site, help_text: str
 ) -> None:
     """flink-on-k8s-operator requires controller-runtime v0.6.0, which has no ClientDisableCacheFor nor
-    builder.OnlyMetadata (both v0.7): the help says which version they need."""
+    builder.OnlyMetadata (both v0.7): the help says which version they need, and offers the API reader, which
+    works as it is, first."""
     finding = only(verdicts(replace(site, cache_options_era="pre-v0.7")))
     assert isinstance(finding, Finding)
     assert finding.help == help_text

@@ -157,6 +157,9 @@ def _disable_help(site: Site, judgement: Judgement) -> str:
             f"The manager options list {site.kind} in {disable_for} only when {conditional.text}: list it there "
             f"whatever the setting{reader}"
         )
+    if site.cache_options_era == "pre-v0.7" and not site.library_reader:
+        # the module's controller-runtime has no ClientDisableCacheFor yet: the API reader works as it is
+        return f"Read it through mgr.GetAPIReader(), or add {site.kind} to {disable_for} in the manager options"
     return f"Add {site.kind} to {disable_for} in the manager options{reader}"
 
 
