@@ -454,7 +454,7 @@ class ClientGraph:
     def _returned_ref(self, file: GoFile, call: tree_sitter.Node, index: int = 0) -> ClientRef:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at
         `index`."""
-        info = self.resolver.callee(file, call) or self._implementation(file, call)
+        info = self.resolver.callee(file, call) or self._implementation(file, call) or self._held_function(file, call)
         if info is None and index == 0 and self._foreign(file, call):
             return ForeignRef(file.span(call), " ".join(parser.text(call).split()))
         if info is None and index == 0 and (handed := self._client_given_to_a_hook(file, call)) is not None:
@@ -465,6 +465,32 @@ class ClientGraph:
         if passed is None:
             passed = self._built_without_reader(file, call, info, index)
         return passed if passed is not None else ReturnRef(info.key, index)
+
+    def _held_function(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
+        """The one module function a local function variable may hold where it is called: `factory :=
+        r.WorkloadClientFactory; if factory == nil { factory = r.defaultWorkloadClient }` (kairos), where the
+        field is set only by tests, holds the method. None where it may hold another value."""
+        function = call.child_by_field_name("function")
+        declaration = self.resolver.declaration(file, function) if function is not None else None
+        if function is None or function.type != "identifier" or declaration is None or declaration.value_node is None:
+            return None
+        found: list[FunctionInfo] = []
+        for value in (declaration.value_node, *self._reassigned(file, function, declaration)):
+            info = self.resolver.function_named(file, value)
+            if info is not None:
+                found.append(info)
+            elif not self._set_by_tests_only(file, value):
+                return None
+        return found[0] if len(found) == 1 else None
+
+    def _set_by_tests_only(self, file: GoFile, value: tree_sitter.Node) -> bool:
+        """Whether a value reads a struct field only tests write (a seam they fill with a fake): nil otherwise."""
+        operand = value.child_by_field_name("operand") if value.type == "selector_expression" else None
+        owner = self.resolver.type_of(file, operand) if operand is not None else None
+        if owner is None or parser.text(operand) in file.imports:
+            return False
+        stored = self.stored(owner, parser.text(value.child_by_field_name("field")))
+        return all(stored_file.is_test for stored_file, _ in stored)
 
     def _client_given_to_a_hook(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
         """The one client argument of a call of a function value, held by a field, parameter or local
