@@ -628,6 +628,22 @@ def test_a_client_no_call_is_seen_to_pass_is_taken_as_cache_backed_and_says_wher
     ]
 
 
+def test_a_function_handed_on_as_a_value_is_said_to_be_so(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A helper registered as a function value (`finalizers = append(finalizers, reload)`) is called where those
+    values run, with clients not followed: the note says so rather than that nothing calls it."""
+    registry = (
+        "var finalizers []func(context.Context, client.Client) error\n\n"
+        "func init() {\n\tfinalizers = append(finalizers, reload)\n}\n\n"
+    )
+    source = UNCALLED_HELPERS_MAIN.replace("func reload(", registry + "func reload(")
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="registered"), "main.go": source}))
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = [r.message for f in report.findings for r in f.related if "taken as cache-backed" in r.message]
+    assert notes == ["no call seen passes `c` of reload, which is handed on as a function value: taken as cache-backed"]
+
+
 def test_an_injected_informer_cites_where_its_binary_starts_injection_unscoped(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

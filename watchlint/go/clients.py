@@ -1178,9 +1178,12 @@ class ClientGraph:
         if not leaves or info is None or name is None:
             return None
         leaf = leaves[0]
-        return Evidence(
-            info.file.span(name), f"no call seen passes `{leaf.name}` of {leaf.function.name}: taken as cache-backed"
-        )
+        text = f"no call seen passes `{leaf.name}` of {leaf.function.name}"
+        if not leaf.function.receiver and self._named_as_value(leaf.function):
+            # handed on as a function value (`runFinalizer(ctx, r.Client, kafkaDetachFinalizer)`): its calls there
+            # are not followed, which "no call" alone would deny
+            text += ", which is handed on as a function value"
+        return Evidence(info.file.span(name), f"{text}: taken as cache-backed")
 
     def _foreign_origin(self, ref: ClientRef) -> ForeignRef | None:
         """The other module's call a client comes from, where every path of locals, fields and parameters from
