@@ -447,6 +447,29 @@ def test_a_source_kind_whose_handler_asserts_the_kind_keeps_every_watch_of_it_ty
     ]
 
 
+def test_a_watch_beside_a_typed_handler_s_is_told_so_where_reads_keep_the_kind_typed_too(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cached typed Get of Secrets beside the watch whose handler reads them typed: the `Owns` is still told
+    that the typed watch keeps the informer, not to go metadata-only once the reads bypass the cache."""
+    source = SOURCE_KIND_TYPED_HANDLER_MAIN.replace(
+        "func main() {",
+        "func lookup(ctx context.Context, c client.Client) error {\n\tvar secret corev1.Secret\n"
+        '\treturn c.Get(ctx, client.ObjectKey{Namespace: "ops", Name: "tls"}, &secret)\n}\n\nfunc main() {',
+    ).replace(
+        "\t_ = ctrl.NewControllerManagedBy",
+        "\t_ = lookup(context.Background(), mgr.GetClient())\n\t_ = ctrl.NewControllerManagedBy",
+    )
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": source}))
+    report = run([Path(".")], CommandLine(), catalog)
+    helps = [finding.help for finding in report.findings if finding.construct.startswith("Owns")]
+    assert helps == [
+        "Restrict Secret with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: the watch "
+        "at main.go:30 reads Secret typed, so a metadata-only watch here would add a second informer beside its "
+        "typed one"
+    ]
+
+
 OWN_CACHE = """package main
 
 import (

@@ -485,9 +485,9 @@ class SiteRemedies:
                 f"metav1.PartialObjectMetadata objects {hands} hands it"
             )
         typed = self.typed_handlers.get(kind)
-        # where a cached read keeps the kind typed, the rule's help offers no metadata-only watch already
-        read = any((key, kind) in self.read for key in keys)
-        if typed is not None and typed != item.span and not item.filters and not read:
+        # whether cached reads keep the kind typed too or not, a watch whose handler needs it typed does: no
+        # metadata-only watch here saves its informer (the rule's help would offer one once the reads bypass it)
+        if typed is not None and typed != item.span and not item.filters:
             return (
                 f"{restrict}: the watch at {typed.path}:{typed.line} reads {kind} typed, so a metadata-only "
                 "watch here would add a second informer beside its typed one"
