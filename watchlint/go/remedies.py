@@ -41,11 +41,12 @@ from watchlint.go.managers import (
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
 from watchlint.go.ownerlabel import built_labels, owner_label, sets_an_owner_key
-from watchlint.go.pending import PendingSite
+from watchlint.go.pending import PendingSite, uses_in
 from watchlint.go.policy import FilePolicy
 from watchlint.go.rbacmarkers import Grant, missing_grant
 from watchlint.go.replacedoptions import options_path
 from watchlint.go.resolve import Resolver
+from watchlint.go.scope import innermost_function
 from watchlint.go.workloadcaches import WORKLOAD_CACHE
 from watchlint.source import Span
 
@@ -126,7 +127,7 @@ def options_anchors(
         for literal in policies.get(file.path, FilePolicy()).manager_options
         if not _returned_with_an_error(literal)
     ]
-    mains, idle = _main_manager_options(files, resolver) if len(candidates) > 1 else (set(), set())
+    mains, idle, uses = _main_manager_options(files, resolver) if len(candidates) > 1 else (set(), set(), {})
 
     def reached(packages: frozenset[str] | None) -> list[tuple[GoFile, tree_sitter.Node]]:
         return [(f, n) for f, n in candidates if packages is None or f.package_path in packages]
@@ -142,6 +143,9 @@ def options_anchors(
                 (item[0].path, item[1].start_byte) not in mains,
                 (item[0].path, item[1].start_byte) in idle,  # a manager built for its API reader runs no site
                 os.path.basename(item[0].path) != "main.go",  # of a binary's subcommands, the main one's
+                # of two managers of one main, the one its controllers are set up with (gardener's `mgr`, handed to
+                # every SetupWithManager, beside the Gardener manager it adds to it)
+                -uses.get((item[0].path, item[1].start_byte), 0),
                 not _feeds_new_manager(item[0], item[1]),
                 item[0].path,
             ),
@@ -648,12 +652,16 @@ def _api_reader_field(clients: ClientGraph, owner: TypeRef) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
-    """The options literals (file path, offset) that the NewManager calls of `package main` files receive, and
-    those of any package whose manager is idle (see is_idle_manager: dynatrace's CSI init command builds one for its
-    API reader in a package of its own)."""
+def _main_manager_options(
+    files: list[GoFile], resolver: Resolver
+) -> tuple[set[tuple[str, int]], set[tuple[str, int]], dict[tuple[str, int], int]]:
+    """The options literals (file path, offset) that the NewManager calls of `package main` files receive, those
+    of any package whose manager is idle (see is_idle_manager: dynatrace's CSI init command builds one for its
+    API reader in a package of its own), and for those of a main, how often its function names the manager
+    built with them."""
     found: set[tuple[str, int]] = set()
     idle: set[tuple[str, int]] = set()
+    uses: dict[tuple[str, int], int] = {}
     for file in files:
         if file.package_name != "main" and b"GetAPIReader" not in file.source.data:
             continue  # an idle manager is asked for its API reader, or at least nothing else
@@ -665,9 +673,22 @@ def _main_manager_options(files: list[GoFile], resolver: Resolver) -> tuple[set[
                 options_literals(file, options, 0, resolver, literals)
                 if file.package_name == "main":
                     found |= literals
+                    named = _uses_of_the_manager(call.node)
+                    uses.update(dict.fromkeys(literals, named))
                 if is_idle_manager(call.node):
                     idle |= literals
-    return found, idle
+    return found, idle, uses
+
+
+def _uses_of_the_manager(call: tree_sitter.Node) -> int:
+    """How often the function around a manager's construction names the variable it is assigned to."""
+    statement = call.parent.parent if call.parent is not None and call.parent.type == "expression_list" else None
+    left = statement.child_by_field_name("left") if statement is not None else None
+    target = parser.first_named(left) if left is not None else None
+    function = innermost_function(call)
+    if target is None or target.type != "identifier" or function is None:
+        return 0
+    return len(uses_in(function, parser.text(target)))
 
 
 def _returned_with_an_error(literal: tree_sitter.Node) -> bool:
