@@ -617,6 +617,9 @@ class Evaluator:
                 origin = next((guard.origin for guard in guards if guard.origin), "") or passed_over
                 if len(evaluated) == 1:
                     first = evaluated[0]
+                    if isinstance(first, Val) and _falls_back(first, passed_over):
+                        # `envOr("WATCH_NAMESPACE", flagValue)`: empty only while both are, either one sets it
+                        return Val(first.value, f"{passed_over} or {first.origin}", first.unseen)
                     # `return os.Getenv("POD_NAMESPACE")`: still a value the code does not show
                     return Val(first.value, first.origin or origin, first.unseen) if isinstance(first, Val) else first
                 items = tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated)
@@ -704,6 +707,17 @@ class Evaluator:
             declared is not None
             and self.resolver.declarations.unalias(declared.base) in self.resolver.declarations.structs
         )
+
+
+def _falls_back(value: Val, passed_over: str) -> bool:
+    """Whether an empty value a setting gives is returned after a return another setting turns on was passed over
+    (a variable, else a flag)."""
+    return (
+        value.value in ("", None)
+        and bool(value.origin)
+        and bool(passed_over)
+        and passed_over not in value.origin.split(" or ")
+    )
 
 
 _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
