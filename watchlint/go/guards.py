@@ -125,13 +125,8 @@ class Guards:
             return tested
         if not runs and (turned := self._any_turned_off(file, bare, env)) is not None:
             return turned
-        parts = disjuncts(bare)
-        if len(parts) > 1:  # `a != "" || b != "" || c`: any one of them turns the branch on
-            origins = list(
-                dict.fromkeys(found for part in parts if (found := self.evaluator.truth(file, part, env)[1]))
-            )
-            if len(origins) > 1:
-                return any_given(origins)
+        if (any_one := self._any_one_given(file, bare, env)) is not None:
+            return any_one
         value = self.evaluator.value(file, bare, env, 0)
         boolean = self._boolean_text(file, bare, value, origin, runs=runs)
         if boolean is not None:
@@ -146,7 +141,35 @@ class Guards:
             )
         if compared and returns:
             return f"{origin} is not {compared}"
-        return f"{origin}={compared}" if compared else self.set_text(origin, file)
+        if compared:
+            return f"{origin}={compared}"
+        return self.set_text(origin, file) + (self._also_required(file, bare, env, origin) if runs else "")
+
+    def _any_one_given(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value]) -> str | None:
+        """`a != "" || b != "" || c`: any one of the settings turns the branch on; None for another condition."""
+        parts = disjuncts(bare)
+        if len(parts) < 2:
+            return None
+        origins = list(dict.fromkeys(found for part in parts if (found := self.evaluator.truth(file, part, env)[1])))
+        return any_given(origins) if len(origins) > 1 else None
+
+    def _also_required(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value], origin: str) -> str:
+        """What else a conjunction wants of the setting that turns it on, beside being given: values it must
+        not take (soperator's `ns != "" && ns != "*"`, `*` meaning every namespace) and substrings it must not
+        hold (integreatly's `!strings.Contains(ns, "sandbox")`), as a phrase to append; "" for none."""
+        parts = conjuncts(bare)
+        wants = []
+        for part in parts if len(parts) > 1 else ():
+            if self.evaluator.truth(file, part, env)[1] != origin:
+                continue
+            tested = self._string_test(file, part)
+            negated = part.type == "unary_expression" and parser.text(part.child_by_field_name("operator")) == "!"
+            contained = _string_function_test(file, parser.named(part)[-1]) if negated else None
+            if tested is not None and not tested[1]:
+                wants.append(f"not {tested[0]}")
+            elif contained is not None:
+                wants.append(contained[1])
+        return "".join(f" and {want}" for want in wants)
 
     def _compared_constant(self, file: GoFile, condition: tree_sitter.Node, env: dict[str, Value]) -> str | None:
         """The value an equality test of a setting wants where it is an integer constant the code names
