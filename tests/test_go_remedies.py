@@ -1663,3 +1663,66 @@ def test_an_owner_label_set_on_other_kinds_asks_to_label_what_the_operator_creat
         "Cache only ConfigMap objects labelled app.kubernetes.io/managed-by=nodes-operator (Cache.ByObject in "
         "main.go); unlabelled ones become invisible, so label what the operator creates"
     )
+
+
+SUBCOMMAND_MANAGERS_MAIN = """package main
+
+import (
+	"context"
+	"os"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+)
+
+type Provider interface {
+	Manager(ctx context.Context, name string) (manager.Manager, error)
+}
+
+type Reconciler struct {
+	Clusters Provider
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cluster, err := r.Clusters.Manager(ctx, req.Namespace)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	var secret corev1.Secret
+	return ctrl.Result{}, cluster.GetClient().Get(ctx, req.NamespacedName, &secret)
+}
+
+func runController() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{LeaderElection: true})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Namespace{}).Complete(&Reconciler{})
+	_ = mgr.Start(ctrl.SetupSignalHandler())
+}
+
+func runWebhooks() {
+	webhooks, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = webhooks.GetWebhookServer()
+	_ = webhooks.GetClient()
+	_ = webhooks.GetScheme()
+	_ = webhooks.Start(ctrl.SetupSignalHandler())
+}
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "webhooks" {
+		runWebhooks()
+		return
+	}
+	runController()
+}
+"""
+
+
+def test_subcommands_managers_are_not_told_apart_by_how_often_each_is_named(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """How often its function names a manager tells the main one only among managers one function builds: of
+    subcommands each building its own, the webhooks server naming its manager most is not the one to edit."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": SUBCOMMAND_MANAGERS_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    edits = [(edit.span.path, edit.span.line) for finding in report.findings for edit in finding.fixes[0].edits]
+    assert ("main.go", 30) in edits

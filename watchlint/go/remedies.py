@@ -662,6 +662,8 @@ def _main_manager_options(
     found: set[tuple[str, int]] = set()
     idle: set[tuple[str, int]] = set()
     uses: dict[tuple[str, int], int] = {}
+    built_in: dict[tuple[str, int], int] = {}  # managers built per function of a main: several ask which is main
+    owners: dict[tuple[str, int], tuple[str, int]] = {}  # the function each options literal's manager is built in
     for file in files:
         if file.package_name != "main" and b"GetAPIReader" not in file.source.data:
             continue  # an idle manager is asked for its API reader, or at least nothing else
@@ -673,11 +675,15 @@ def _main_manager_options(
                 options_literals(file, options, 0, resolver, literals)
                 if file.package_name == "main":
                     found |= literals
-                    named = _uses_of_the_manager(call.node)
-                    uses.update(dict.fromkeys(literals, named))
+                    function = innermost_function(call.node)
+                    where = (file.path, function.start_byte if function is not None else -1)
+                    built_in[where] = built_in.get(where, 0) + 1
+                    owners.update(dict.fromkeys(literals, where))
+                    uses.update(dict.fromkeys(literals, _uses_of_the_manager(call.node)))
                 if is_idle_manager(call.node):
                     idle |= literals
-    return found, idle, uses
+    # subcommands each building their own manager are told apart otherwise (the site's package, main.go)
+    return found, idle, {literal: n for literal, n in uses.items() if built_in[owners[literal]] > 1}
 
 
 def _uses_of_the_manager(call: tree_sitter.Node) -> int:
