@@ -61,13 +61,13 @@ def test_the_parse_floor_selects_files_as_watchlint_does() -> None:
     keeps its own copy of the selection rules: they must not drift from watchlint's."""
     import floor
 
-    import watchlint.go
+    import watchlint.go.buildtags
     import watchlint.python
     from watchlint import discover
 
     assert floor.EXCLUDED_DIRECTORIES == discover.EXCLUDED_DIRECTORIES
     assert floor.TEST_DIRECTORIES == discover.TEST_DIRECTORIES
-    assert floor._GO_GENERATED.pattern == watchlint.go._GENERATED.pattern
+    assert floor._GO_GENERATED.pattern == watchlint.go.buildtags._GENERATED.pattern
     assert floor._PY_GENERATED.pattern == watchlint.python._GENERATED.pattern
     names = ["a_test.go", "a.go", "test_a.py", "a_test.py", "a.py", "testing.py", "contest.go"]
     assert [floor.is_test_file(name) for name in names] == [discover.is_test_file(name) for name in names]

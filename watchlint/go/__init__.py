@@ -34,7 +34,7 @@ from watchlint.facts import (
 from watchlint.frontend import UnitInput, file_failure
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
-from watchlint.go.buildtags import header, in_default_build
+from watchlint.go.buildtags import in_default_build, marked_generated
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.clientcollect import collect as collect_clients
 from watchlint.go.clientgo import TypedClientNames, go_plural
@@ -70,8 +70,6 @@ from watchlint.go.testonly import quoted_internal_paths, test_only_packages
 from watchlint.settingphrases import given
 from watchlint.source import SourceFile, Span
 
-# The convention of `go generate` (https://go.dev/s/generatedcode), searched in the file's head.
-_GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILINE)
 # watches of objects the operator may not create (users', or another controller's: a source.Kind watch with an
 # owner handler of Jobs sees the Pods Jobs create): a label selector for `Owns` would hide them
 _UNOWNED_WATCHES = frozenset({"For", "Watches", "Watch", "WatchesRawSource", "WatchesMetadata"})
@@ -90,8 +88,7 @@ _CALLS_BOUND = 8  # calls of a helper whose arguments are bound one call at a ti
 def is_generated(source: SourceFile) -> bool:
     """True when the generated-code marker comes before the package clause, as the convention requires; not
     for generated controllers or managers, which are the operator's own (see _OPERATORS_OWN)."""
-    marked = _GENERATED.search(header(source.data)) is not None
-    return marked and not any(own in source.data for own in _OPERATORS_OWN)
+    return marked_generated(source.data) and not any(own in source.data for own in _OPERATORS_OWN)
 
 
 @dataclass(slots=True)

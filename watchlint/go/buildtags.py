@@ -12,6 +12,8 @@ import re
 _CONSTRAINT = re.compile(rb"^//go:build[ \t]+([^\r\n]*)", re.MULTILINE)
 _PACKAGE_CLAUSE = re.compile(rb"^\s*package\s", re.MULTILINE)
 _HEAD_BYTES = 16 * 1024  # where the header of a file with a long license is over
+# The convention of `go generate` (https://go.dev/s/generatedcode), searched in the file's head.
+_GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILINE)
 _TOKEN = re.compile(r"\s*(\(|\)|!|&&|\|\||[A-Za-z0-9_.]+)")
 # what a plain `go build` on linux/amd64 satisfies; other operating systems, architectures and every custom tag
 # (integration, e2e, tools, ignore, enterprise…) it does not
@@ -25,6 +27,11 @@ def header(data: bytes) -> bytes:
     head = data[:_HEAD_BYTES]
     package = _PACKAGE_CLAUSE.search(head)
     return head[: package.start()] if package else head
+
+
+def marked_generated(data: bytes) -> bool:
+    """Whether the generated-code marker comes before the package clause, as the convention requires."""
+    return _GENERATED.search(header(data)) is not None
 
 
 def in_default_build(data: bytes) -> bool:

@@ -22,6 +22,10 @@ from watchlint.go.scope import innermost_function
 LABELS = "k8s.io/apimachinery/pkg/labels"
 
 
+# what an edit of a generated file says: the next `go generate` writes the file anew
+_GENERATED_NOTE = "; the file is generated: make the same change where it is generated from, or it is undone"
+
+
 @dataclass(frozen=True, slots=True)
 class OptionsAnchor:
     """Where one binary's manager options are written: the `ctrl.Options{…}` literal."""
@@ -41,6 +45,7 @@ class OptionsAnchor:
     # object of it the code builds carries, proposed instead
     built_labels: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     label_made_up: bool = False  # the code sets no owner key: `label` is the operator's name, on nothing yet
+    generated: bool = False  # the file is generated (upjet's zz_main.go from a template): its generator decides
 
     def replaces(self, path: str) -> bool:
         """Whether the code assigns the field at `path` (`Cache.ByObject`) whole, or one holding it."""
@@ -105,6 +110,8 @@ def disable_for_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix |
         return None
     where = "ClientDisableCacheFor" if anchor.is_old_era else "Client.Cache.DisableFor"
     title = f"Add {obj} to {where} in {anchor.file.path}"
+    if anchor.generated:  # a regeneration would undo the edit: it is the generator's input to change
+        return Fix(title + _GENERATED_NOTE, Applicability.UNSAFE, (edit, *imports.edits()), code="WL002", policy=policy)
     return Fix(title, Applicability.SAFE, (edit, *imports.edits()), code="WL002", policy=policy)
 
 
@@ -163,7 +170,9 @@ def predicate_selector_fix(anchor: OptionsAnchor, kind: KindType, policy: str, s
         f"Cache only {kind.name} objects labelled {shown}, as the predicate selects ({where} in "
         f"{anchor.file.path}); every watch and cached read of {kind.name} then sees only those"
     )
-    return Fix(title, Applicability.UNSAFE, edits, code="WL003", policy=policy)
+    return Fix(
+        title + (_GENERATED_NOTE if anchor.generated else ""), Applicability.UNSAFE, edits, code="WL003", policy=policy
+    )
 
 
 def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_reads: bool) -> Fix | None:
@@ -192,7 +201,9 @@ def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_read
             f"Cache only {kind.name} objects labelled {key}={value} ({where} in {anchor.file.path}){reads}; "
             "unlabelled ones become invisible, so label what the operator creates"
         )
-    return Fix(title, Applicability.UNSAFE, edits, code="WL001", policy=policy)
+    return Fix(
+        title + (_GENERATED_NOTE if anchor.generated else ""), Applicability.UNSAFE, edits, code="WL001", policy=policy
+    )
 
 
 def _labelled_entry(

@@ -15,6 +15,7 @@ from watchlint.facts import Access, CachePolicy, Mitigation, ObjectForm, Operati
 from watchlint.fixes import Applicability, Fix, merged
 from watchlint.go import parser
 from watchlint.go.binaries import MODULE_KEY, Binary
+from watchlint.go.buildtags import marked_generated
 from watchlint.go.clientgo import go_plural
 from watchlint.go.clientrefs import FieldRef
 from watchlint.go.clients import ClientGraph
@@ -161,6 +162,7 @@ def options_anchors(
             has_disable_for,
             built_labels=carried,
             label_made_up=made_up,
+            generated=marked_generated(file.source.data),
         )
 
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
