@@ -42,7 +42,7 @@ from watchlint.go.known import (
     zero_value,
 )
 from watchlint.go.model import GoFile, TypeRef
-from watchlint.go.pending import uses_in
+from watchlint.go.pending import method_name, uses_in
 from watchlint.go.resolve import Resolver, is_written, keyed_elements, selector_chain
 from watchlint.go.scope import receiver_name, return_items, return_statements
 from watchlint.go.settings import Settings
@@ -592,6 +592,7 @@ class Evaluator:
         failures = False  # a return that fails was passed over: whether the call fails is not known
         failed: Value = UNKNOWN  # the error of a failure the default deployment meets
         failure: tuple[object, ...] | None = None  # what that failure returns
+        not_found: tuple[object, ...] | None = None  # what a failed read of the cluster returns
         for statement in return_statements(function):
             guards = list(self.guarding.guards(file, statement, env))
             if fails and returns_failure(statement):
@@ -601,6 +602,9 @@ class Evaluator:
                     # every namespace) has what this return gives
                     failed = Val(AN_ERROR, next(guard.origin for guard in guards if guard.origin))
                     failure = self._failure(file, statement, env, depth)
+                elif not_found is None and _fails_a_cluster_read(self.resolver, file, statement):
+                    # `if err := c.Get(…); err != nil { return false, err }`: the object may well be missing
+                    not_found = self._failure(file, statement, env, depth)
                 failures = True
                 continue
             # one guard that fails keeps the return from running, whatever the others would say
@@ -615,17 +619,7 @@ class Evaluator:
                     evaluated[-1] = failed
                 # The value a guarded return gives depends on what the guard read (WATCH_NAMESPACE unset).
                 origin = next((guard.origin for guard in guards if guard.origin), "") or passed_over
-                if len(evaluated) == 1:
-                    first = evaluated[0]
-                    if isinstance(first, Val) and _falls_back(first, passed_over):
-                        # `envOr("WATCH_NAMESPACE", flagValue)`: empty only while both are, either one sets it
-                        return Val(first.value, f"{passed_over} or {first.origin}", first.unseen)
-                    # `return os.Getenv("POD_NAMESPACE")`: still a value the code does not show
-                    return Val(first.value, first.origin or origin, first.unseen) if isinstance(first, Val) else first
-                items = tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated)
-                unseen = bool(evaluated) and isinstance(evaluated[0], Val) and evaluated[0].unseen  # `return ns, nil`
-                results = Results(items, failure) if failure is not None and len(failure) == len(items) else items
-                return Val(results, origin or first_origin(*evaluated), unseen)
+                return _given_back(evaluated, origin, passed_over, failure, not_found)
         return UNKNOWN
 
     def _failure(
@@ -707,6 +701,54 @@ class Evaluator:
             declared is not None
             and self.resolver.declarations.unalias(declared.base) in self.resolver.declarations.structs
         )
+
+
+def _given_back(
+    evaluated: list[Value],
+    origin: str,
+    passed_over: str,
+    failure: tuple[object, ...] | None,
+    not_found: tuple[object, ...] | None,
+) -> Value:
+    """The value of the return that runs: its one result, or its results with what a failure passed over gives
+    instead (`failure`, where the call fails by default; `not_found`, where a read of the cluster may fail)."""
+    if len(evaluated) == 1:
+        first = evaluated[0]
+        if isinstance(first, Val) and _falls_back(first, passed_over):
+            # `envOr("WATCH_NAMESPACE", flagValue)`: empty only while both are, either one sets it
+            return Val(first.value, f"{passed_over} or {first.origin}", first.unseen)
+        # `return os.Getenv("POD_NAMESPACE")`: still a value the code does not show
+        return Val(first.value, first.origin or origin, first.unseen) if isinstance(first, Val) else first
+    items = tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated)
+    unseen = bool(evaluated) and isinstance(evaluated[0], Val) and evaluated[0].unseen  # `return ns, nil`
+    results: tuple[object, ...] = items
+    if failure is not None and len(failure) == len(items):
+        results = Results(items, failure)
+    elif not_found is not None and len(not_found) == len(items):
+        # a caller going on past the error (existinginfra's `exists, _ := a.kubeadmCertsExists(ctx)`) reads either
+        results = Results(items, not_found, certain=False)
+    return Val(results, origin or first_origin(*evaluated), unseen)
+
+
+def _fails_a_cluster_read(resolver: Resolver, file: GoFile, statement: tree_sitter.Node) -> bool:
+    """Whether a failing return sits under `if err != nil` of an error a Get or List returned (a read of the
+    cluster, whose object may not exist), in its function."""
+    current = statement.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        condition = current.child_by_field_name("condition") if current.type == "if_statement" else None
+        if condition is not None and condition.type == "binary_expression":
+            tested = condition.child_by_field_name("left")
+            declaration = (
+                resolver.declaration(file, tested) if tested is not None and tested.type == "identifier" else None
+            )
+            value = declaration.value_node if declaration is not None else None
+            if value is not None and value.type == "call_expression" and method_name(value) in ("Get", "List"):
+                return (
+                    parser.text(condition.child_by_field_name("operator")) == "!="
+                    and parser.text(condition.child_by_field_name("right")) == "nil"
+                )
+        current = current.parent
+    return False
 
 
 def _falls_back(value: Val, passed_over: str) -> bool:

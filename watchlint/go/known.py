@@ -94,11 +94,20 @@ class Results(tuple[object, ...]):
     failure (`failure`) for a program that goes on."""
 
     failure: tuple[object, ...]
+    certain: bool  # the call fails by default; else it may, where a read of the cluster finds nothing
 
-    def __new__(cls, items: tuple[object, ...], failure: tuple[object, ...]) -> Results:
+    def __new__(cls, items: tuple[object, ...], failure: tuple[object, ...], certain: bool = True) -> Results:
         made = super().__new__(cls, items)
         made.failure = failure
+        made.certain = certain
         return made
+
+    def read_going_on(self) -> tuple[object, ...]:
+        """What a program that goes on past the error reads: what the failure returns where the call fails by
+        default; where it may fail, each result both returns agree on, unknown where they differ."""
+        if self.certain:
+            return self.failure
+        return tuple(item if item == failed else UNKNOWN for item, failed in zip(self, self.failure, strict=True))
 
 
 class CallBindings(dict[str, Value]):

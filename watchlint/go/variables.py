@@ -428,7 +428,7 @@ class VariableValues:
             stops = self.evaluator.settings.stops_on_error
             if isinstance(value, Val) and isinstance(value.value, Results) and not stops(declaration.node):
                 # the call fails by default and the program goes on: what it returns on failure is read
-                value = Val(value.value.failure, value.origin, value.unseen)
+                value = Val(value.value.read_going_on(), value.origin, value.unseen)
             if isinstance(value, Val) and isinstance(value.value, tuple):
                 return result_at(value, declaration.value_index)
             return value
