@@ -286,7 +286,8 @@ class Guards:
         # a field an env tag fills (`cfg.ScannerEnabled`), not one computed from the variable (`os.Getenv(…) != ""`)
         # nor whether it is there (`_, found := os.LookupEnv(…)`), which "is non-empty" says
         if runs and value.value is False and is_environment_name(origin):
-            if self._tagged_field(bare, origin) or self._parses_boolean(file, bare):
+            # the setting's writes parse it, or the condition does (kargo's `types.MustParseBool(os.GetEnv(X, …))`)
+            if self._tagged_field(bare, origin) or self._parses_boolean(file, bare) or self._parsed_boolean(file, bare):
                 return f"{origin}=true"
             # `tlsEnabled := os.Getenv("SB_TLS_SERVE") == "1"` (simplyblock): set to that value, not to any
             wanted = self._compared_setting(file, bare)
