@@ -13,6 +13,9 @@ def test_a_flag_is_set_and_an_environment_variable_non_empty() -> None:
 def test_a_setting_with_the_value_a_condition_wants_is_said_as_it_is() -> None:
     assert given("AGENT_RBAC_SCOPE=namespace") == "AGENT_RBAC_SCOPE=namespace"
     assert given("--mode=stream", negated=True) == "--mode is not stream"
+    assert given("ADMIN_ENABLED=true or OIDC_ENABLED=true") == "ADMIN_ENABLED=true or OIDC_ENABLED=true"
+    assert given("A=true or --b", negated=True) == "A is not true and --b is not set"
+    assert any_given(["ADMIN_ENABLED=true", "OIDC_ENABLED=true"]) == "ADMIN_ENABLED=true or OIDC_ENABLED=true"
 
 
 def test_a_python_variable_is_an_environment_variable_whatever_its_spelling() -> None:

@@ -28,6 +28,8 @@ def given(origin: str, *, negated: bool = False, environment: bool | None = None
     selected = _SELECTED.fullmatch(origin)
     if selected is not None:  # `AGENT_RBAC_SCOPE=namespace`: the value a setting must take, said as it is
         return f"{selected['setting']} is not {selected['value']}" if negated else origin
+    if len(parts) > 1 and any(_SELECTED.fullmatch(part) for part in parts):  # `A=true or B=true`: each as it is
+        return (" and " if negated else " or ").join(given(part, negated=negated) for part in parts)
     kinds = {is_environment_name(part) if environment is None else environment for part in parts}
     if len(kinds) > 1:
         return " or ".join(given(part, negated=negated) for part in parts)
@@ -50,7 +52,7 @@ def any_given(settings: list[str]) -> str:
     """`--a, --b or --c is set`: any one of them turns the condition on (one phrase each where they are of
     both sorts)."""
     kind = _one_kind(settings)
-    if kind is None:
+    if kind is None or any(_SELECTED.fullmatch(setting) for setting in settings):
         return " or ".join(given(setting) for setting in settings)
     return _listed(settings) + _GIVEN[kind]
 
