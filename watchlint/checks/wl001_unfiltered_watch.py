@@ -112,7 +112,7 @@ def _cache_suggestion(site: Site, read_typed: bool, namespaced: bool, shared: in
         )
     if method == "IndexField" or (read_typed and method in _SOURCES):
         return restrict
-    others = f"the {other_watches(shared, site.kind)}".replace("the 1 ", "the ") if shared else ""
+    others = f"the {other_watches(shared, site.kind)}" if shared > 1 else f"the other watch of {site.kind}"
     if read_typed:  # typed reads would start the full informer all the same, until they bypass the cache
         also = f" and {others} {'are' if shared > 1 else 'is'} metadata-only too" if shared else ""
         return (

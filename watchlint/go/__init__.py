@@ -453,9 +453,8 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     `NewSharedInformerFactoryWithOptions(cs, 0, informers.WithNamespace(namespace))` with
     `namespace := metav1.NamespaceAll` unless a flag is set; a namespace field that does moved last."""
     judged = {id(restriction): restriction for restriction in item.restrictions}
-    weak: list[
-        Restriction
-    ] = []  # fields naming every namespace by default: they still count, after the site's other restrictions
+    # fields naming every namespace by default: they still count, after the site's other restrictions
+    weak: list[Restriction] = []
     for restriction, file, node in item.namespaces:
         if evaluator.variables.ranges_over_every_namespace(file, node):
             judged.pop(id(restriction))  # a loop one of whose rounds uses every namespace: the note says why

@@ -44,6 +44,7 @@ from watchlint.go.model import (
     TypeRef,
     call_parts,
     is_client_type,
+    shared_folders,
 )
 from watchlint.go.resolve import (
     Resolver,
@@ -1136,7 +1137,10 @@ class ClientGraph:
         ]
         if not running:
             return outcomes[0]
-        return max(running, key=lambda outcome: _shared_folders(outcome[1].span.path, near)) if near else running[0]
+        if not near:
+            return running[0]
+        folder = near.rpartition("/")[0]
+        return max(running, key=lambda outcome: shared_folders(outcome[1].span.path.rpartition("/")[0], folder))
 
     def _uncalled(self, ref: ClientRef) -> bool:
         """Whether a client is handed in only through functions nothing calls nor names as a value (a
@@ -1273,14 +1277,6 @@ class ClientGraph:
                 text = f"{declared.name}{{…}}"
                 return [Assigned(embedded, info.file.span(parameters), text, in_test=info.file.is_test)], shown
         return passed, shown
-
-
-def _shared_folders(path: str, near: str) -> int:
-    """How many leading folders two file paths share."""
-    folders, others = path.split("/")[:-1], near.split("/")[:-1]
-    return next(
-        (i for i, (a, b) in enumerate(zip(folders, others, strict=False)) if a != b), min(len(folders), len(others))
-    )
 
 
 def _cache_written_before(name: str, call: tree_sitter.Node) -> tuple[tree_sitter.Node, tree_sitter.Node] | None:

@@ -109,10 +109,15 @@ def disable_for_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix |
     if edit is None:
         return None
     where = "ClientDisableCacheFor" if anchor.is_old_era else "Client.Cache.DisableFor"
-    title = f"Add {obj} to {where} in {anchor.file.path}"
-    if anchor.generated:  # a regeneration would undo the edit: it is the generator's input to change
-        return Fix(title + _GENERATED_NOTE, Applicability.UNSAFE, (edit, *imports.edits()), code="WL002", policy=policy)
-    return Fix(title, Applicability.SAFE, (edit, *imports.edits()), code="WL002", policy=policy)
+    title = _noted(anchor, f"Add {obj} to {where} in {anchor.file.path}")
+    # a regeneration would undo the edit of a generated file: it is the generator's input to change
+    applicability = Applicability.UNSAFE if anchor.generated else Applicability.SAFE
+    return Fix(title, applicability, (edit, *imports.edits()), code="WL002", policy=policy)
+
+
+def _noted(anchor: OptionsAnchor, title: str) -> str:
+    """A fix's title, saying where the options it edits are in a generated file that the edit is undone."""
+    return title + _GENERATED_NOTE if anchor.generated else title
 
 
 def _client_options(client: str, obj: str) -> Literal:
@@ -170,9 +175,7 @@ def predicate_selector_fix(anchor: OptionsAnchor, kind: KindType, policy: str, s
         f"Cache only {kind.name} objects labelled {shown}, as the predicate selects ({where} in "
         f"{anchor.file.path}); every watch and cached read of {kind.name} then sees only those"
     )
-    return Fix(
-        title + (_GENERATED_NOTE if anchor.generated else ""), Applicability.UNSAFE, edits, code="WL003", policy=policy
-    )
+    return Fix(_noted(anchor, title), Applicability.UNSAFE, edits, code="WL003", policy=policy)
 
 
 def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_reads: bool) -> Fix | None:
@@ -201,9 +204,7 @@ def _by_object_fix(anchor: OptionsAnchor, kind: KindType, policy: str, keep_read
             f"Cache only {kind.name} objects labelled {key}={value} ({where} in {anchor.file.path}){reads}; "
             "unlabelled ones become invisible, so label what the operator creates"
         )
-    return Fix(
-        title + (_GENERATED_NOTE if anchor.generated else ""), Applicability.UNSAFE, edits, code="WL001", policy=policy
-    )
+    return Fix(_noted(anchor, title), Applicability.UNSAFE, edits, code="WL001", policy=policy)
 
 
 def _labelled_entry(

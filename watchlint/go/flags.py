@@ -3,7 +3,6 @@ struct fields filled from environment variables, each with the default its defin
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from watchlint.go import parser
 from watchlint.go.configfiles import decoded_from_parameters, decoded_into_parameters, decoded_structs
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.envconfig import Processed, field_variables, processed_structs
-from watchlint.go.model import Call, GoFile, TypeRef
+from watchlint.go.model import Call, GoFile, TypeRef, shared_folders
 from watchlint.go.resolve import Resolver, assigned_to, keyed_elements, unquote
 from watchlint.go.scope import innermost_function
 from watchlint.go.structtags import declaring_struct, tag_items
@@ -141,7 +140,7 @@ class FlagRegistry:
             flags,
             key=lambda flag: (
                 flag.file.path == near.path,
-                _shared_folders(flag.file.directory, near.directory),
+                shared_folders(flag.file.directory, near.directory),
                 flag.file.directory == near.directory,
             ),
         )
@@ -434,12 +433,6 @@ def variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> 
 def _kebab(name: str) -> str:
     """WatchCacheNamespaced -> watch-cache-namespaced, as kong names a field's flag (acronyms kept whole)."""
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "-", name).lower()
-
-
-def _shared_folders(one: str, other: str) -> int:
-    """How many leading folders two module-relative folders share."""
-    pairs = zip(one.split("/"), other.split("/"), strict=False)
-    return sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))
 
 
 def _destination(value: tree_sitter.Node) -> tree_sitter.Node | None:

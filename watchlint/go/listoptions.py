@@ -239,13 +239,7 @@ class ListOptionsReader:
         """A selector value with a parameter of the function that built the list-watch (`labelSelector`, or
         the `labelSelector` of `labelSelector.String()`) as `built` passes it: the value's file and node, and
         its text with the parameter replaced."""
-        named = value
-        if (
-            value.type == "call_expression"
-            and method_name(value) == "String"
-            and not parser.named(value.child_by_field_name("arguments") or value)
-        ):
-            named = operand_of(value) or value
+        named = (operand_of(value) or value) if _printed(value) else value
         if named.type != "identifier":
             return file, value, parser.text(value)
         passed_file, passed = passed_at_build(self.resolver, file, named, built)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -197,3 +198,9 @@ class GoFile:
             if name is not None:
                 return self.span(name)
         return self.span(function if function is not None else call)
+
+
+def shared_folders(one: str, other: str) -> int:
+    """How many leading folders two module-relative folders share (the module root, "", has none)."""
+    pairs = zip(one.split("/") if one else [], other.split("/") if other else [], strict=False)
+    return sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))
