@@ -183,26 +183,45 @@ def sets_an_owner_key(files: list[GoFile]) -> bool:
     return any(key.encode() in file.source.data for file in files for key in OWNER_KEYS)
 
 
-def built_labels(files: list[GoFile], resolver: Resolver) -> dict[tuple[str, str], frozenset[tuple[str, str]]]:
+# per API type (import path, name), the labels one file's object literals of it all carry; None where one of
+# them carries labels not all seen
+FileLabels = dict[tuple[str, str], "set[tuple[str, str]] | None"]
+
+
+def built_labels(
+    files: list[GoFile], resolver: Resolver, known: dict[str, FileLabels] | None = None
+) -> dict[tuple[str, str], frozenset[tuple[str, str]]]:
     """Per API type (import path, name), the labels every object of it the code builds with metadata carries
     (harbor-operator's init Job literal `Labels: {"job-type": "minio-init"}`): a selector of the operator's own
     to propose where it sets no owner label, or none on that kind. A type with one such literal whose labels
     are not all seen is left out; `&batchv1.Job{}` without metadata builds no object (a watch's or a read's
-    target)."""
+    target). `known` keeps each file's part by path, for a caller asking of several sets of files (one per
+    binary) that share most of them."""
+    known = {} if known is None else known
     common: dict[tuple[str, str], set[tuple[str, str]] | None] = {}
     for file in files:
-        if file.is_test or b"Labels" not in file.source.data:
-            continue
-        for literal in file.nodes("composite_literal"):
-            meta = next((value for key, value in keyed_entries(literal) if parser.text(key) == "ObjectMeta"), None)
-            built = resolve_type(literal.child_by_field_name("type"), file) if meta is not None else None
-            if meta is None or built is None:
-                continue
-            labels = None if _relabelled(literal) else _literal_labels(file, meta, resolver)
-            key = (built.package, built.name)
+        if file.path not in known:
+            known[file.path] = _file_built_labels(file, resolver)
+        for key, labels in known[file.path].items():
             seen = common.get(key, labels)
             common[key] = None if seen is None or labels is None else seen & labels
     return {key: frozenset(pairs) for key, pairs in common.items() if pairs is not None}
+
+
+def _file_built_labels(file: GoFile, resolver: Resolver) -> FileLabels:
+    common: FileLabels = {}
+    if file.is_test or b"Labels" not in file.source.data:
+        return common
+    for literal in file.nodes("composite_literal"):
+        meta = next((value for key, value in keyed_entries(literal) if parser.text(key) == "ObjectMeta"), None)
+        built = resolve_type(literal.child_by_field_name("type"), file) if meta is not None else None
+        if meta is None or built is None:
+            continue
+        labels = None if _relabelled(literal) else _literal_labels(file, meta, resolver)
+        key = (built.package, built.name)
+        seen = common.get(key, labels)
+        common[key] = None if seen is None or labels is None else seen & labels
+    return common
 
 
 def _relabelled(literal: tree_sitter.Node) -> bool:
@@ -215,7 +234,7 @@ def _relabelled(literal: tree_sitter.Node) -> bool:
     if variable is None or variable.type != "identifier" or function is None:
         return False
     name = parser.text(variable)
-    for use in parser.captures("(identifier) @name", function).get("name", []):
+    for use in parser.captures("(identifier) @name", function, after=literal.end_byte).get("name", []):
         outer = use.parent
         if use.start_byte < literal.end_byte or parser.text(use) != name or outer is None:
             continue

@@ -25,9 +25,13 @@ def query(source: str) -> tree_sitter.Query:
     return tree_sitter.Query(language(), source)
 
 
-def captures(pattern: str, node: tree_sitter.Node) -> dict[str, list[tree_sitter.Node]]:
-    """Captured nodes by name, each list in document order (the binding does not guarantee any order)."""
-    found = tree_sitter.QueryCursor(query(pattern)).captures(node)
+def captures(pattern: str, node: tree_sitter.Node, after: int | None = None) -> dict[str, list[tree_sitter.Node]]:
+    """Captured nodes by name, each list in document order (the binding does not guarantee any order); with
+    `after`, only those ending past that byte (the query skips the rest of the tree)."""
+    cursor = tree_sitter.QueryCursor(query(pattern))
+    if after is not None:
+        cursor.set_byte_range(after, node.end_byte)
+    found = cursor.captures(node)
     return {name: sorted(nodes, key=_position) for name, nodes in found.items()}
 
 

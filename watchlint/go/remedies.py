@@ -41,7 +41,7 @@ from watchlint.go.managers import (
 )
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
-from watchlint.go.ownerlabel import built_labels, owner_label, sets_an_owner_key
+from watchlint.go.ownerlabel import FileLabels, built_labels, owner_label, sets_an_owner_key
 from watchlint.go.pending import PendingSite, uses_in
 from watchlint.go.policy import FilePolicy
 from watchlint.go.rbacmarkers import Grant, missing_grant
@@ -102,6 +102,7 @@ def options_anchors(
     is_old_era = module.has_legacy_cache_options
     has_selectors, has_disable_for = module.has_per_kind_selectors, module.has_client_objects
     labels: dict[frozenset[str] | None, _Labels] = {}
+    file_labels: dict[str, FileLabels] = {}
     overwritten = _overwritten_fields(all_files, resolver)
 
     def label(packages: frozenset[str] | None) -> _Labels:
@@ -116,7 +117,7 @@ def options_anchors(
             # (odh-model-controller labels its KEDA ServiceAccount `odh-model-controller=keda-reconciler`)
             carried = {
                 kind: min(pairs)
-                for kind, pairs in built_labels(reached, resolver).items()
+                for kind, pairs in built_labels(reached, resolver, file_labels).items()
                 if pairs and (made_up or owner not in pairs)
             }
             labels[packages] = owner, carried, made_up
