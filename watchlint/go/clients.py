@@ -180,6 +180,8 @@ class ClientGraph:
             return Marker.UNKNOWN
         base = self.resolver.declarations.unalias(struct.base)
         embedded = self._delegated_field(base) or self._carried_client(struct)
+        if embedded is None and self._reads_no_client(base):
+            return Marker.NOT_CLIENT
         if embedded is None or embedded.struct != base:
             return Marker.UNKNOWN  # held deeper than the literal's own fields: not followed
         given = dict(self.resolver.struct_elements(file, literal)).get(embedded.field)
@@ -207,6 +209,26 @@ class ClientGraph:
                 if parser.text(holder) == parser.text(receiver) and field_name in fields:
                     used.add(field_name)
         return FieldRef(struct, used.pop()) if len(used) == 1 else None
+
+    def _reads_no_client(self, struct: TypeRef) -> bool:
+        """Whether a module struct's own Get and List read no client: it holds none, and what they call reads of is
+        typed and none (goofy's simulated clusters, kept in memory: `c.cache.Get(group, key, obj)`)."""
+        declarations = self.resolver.declarations
+        fields = declarations.structs.get(struct)
+        if fields is None or not declarations.declares_type(struct) or any(self.is_client_like(f.type) for f in fields):
+            return False
+        methods = [
+            declarations.functions.get(FunctionKey(struct.package, struct.name, name)) for name in ("Get", "List")
+        ]
+        declared = [info for info in methods if info is not None]
+        return bool(declared) and all(
+            (operand := called.operand) is not None
+            and (read := self.resolver.type_of(info.file, operand)) is not None
+            and not self.is_client_like(read)
+            for info in declared
+            for call in parser.captures("(call_expression) @call", info.node).get("call", [])
+            if (called := call_parts(call)) is not None and called.name in ("Get", "List")
+        )
 
     def receiver_of(self, file: GoFile, operand: tree_sitter.Node) -> ClientRef:
         """The client behind `operand` in `operand.Get(…)`, following methods promoted from embedded clients."""
@@ -391,11 +413,19 @@ class ClientGraph:
         its name."""
         info = self.resolver.callee(file, call)
         arguments = call.child_by_field_name("arguments")
-        if info is None and arguments is not None and parser.named(arguments):
+        if info is None and arguments is not None and (parser.named(arguments) or self._returns_its_own(file, call)):
             # through an interface: a manager implements the module's `GetClient()` too (flyte hands its
-            # manager on as a KubeClient), not one taking arguments (a pool's `GetClient(key)`)
+            # manager on as a KubeClient), not one taking arguments (a pool's `GetClient(key)`) nor one declared
+            # to return a type of the module (goofy's in-memory cloud: `GetClient() cclient.Client`)
             info = self._implementation(file, call)
         return info is not None and bool(info.results) and self.is_client_like(info.results[0])
+
+    def _returns_its_own(self, file: GoFile, call: tree_sitter.Node) -> bool:
+        """Whether a method called through an interface is declared to return a type the module declares."""
+        results = self.resolver.interface_results(file, call)
+        declarations = self.resolver.declarations
+        first = results[0] if results else None
+        return first is not None and declarations.declares_type(declarations.unalias(first.base))
 
     def _new_client_ref(self, file: GoFile, call: tree_sitter.Node, name: str) -> Known:
         """`client.New(cfg, opts)`: uncached, unless its options read through a cache (`Cache.Reader`); the older

@@ -187,6 +187,10 @@ class Declarations:
                     return found
         return None
 
+    def declares_type(self, ref: TypeRef) -> bool:
+        """Whether a (base, unaliased) type is a struct or an interface the module declares."""
+        return ref in self.interfaces or (ref in self.structs and ref not in _LIBRARY_STRUCTS)
+
     def unalias(self, ref: TypeRef) -> TypeRef:
         seen = 0
         while ref.base in self.aliases and seen < 5:

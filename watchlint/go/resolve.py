@@ -267,6 +267,15 @@ class Resolver:
             return None
         return info.results[index]
 
+    def interface_results(self, file: GoFile, call: tree_sitter.Node) -> tuple[TypeRef | None, ...] | None:
+        """What the method of a module interface a call invokes through it is declared to return (whatever a
+        library method of the name returns: goofy's in-memory `GetClient() cclient.Client`)."""
+        function = call.child_by_field_name("function")
+        operand = function.child_by_field_name("operand") if function is not None else None
+        if function is None or function.type != "selector_expression" or operand is None:
+            return None
+        return self._interface_results(self.type_of(file, operand), parser.text(function.child_by_field_name("field")))
+
     def _interface_results(self, owner: TypeRef | None, name: str) -> tuple[TypeRef | None, ...] | None:
         """What a method of a module interface returns (`ctx.Resources()` of a pipeline.Context)."""
         if owner is None:
