@@ -344,6 +344,12 @@ class ClientGraph:
         evidence = Evidence(file.span(call), f"`{text}` reads through the cache")
         return Known(Access.CACHE, evidence, cache, cluster_client=bool(cache))
 
+    def manager_client(self, file: GoFile, manager: tree_sitter.Node) -> Known:
+        """The client a library takes from a manager it is given (its `GetClient()`): the manager's cache."""
+        cache = self.cluster_of(file, manager)
+        evidence = Evidence(file.span(manager), f"`{parser.text(manager)}.GetClient()` reads through the cache")
+        return Known(Access.CACHE, evidence, cache, cluster_client=bool(cache))
+
     def _called(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
         """The function a call invokes, as written; for a local holding a library function (`newClient :=
         client.New`, a seam tests replace), that function."""

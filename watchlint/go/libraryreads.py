@@ -21,6 +21,9 @@ class LibraryRead:
     # where the argument at `client` is an options struct: the field of it holding the client ("" for the client)
     field: str = ""
     takes_reader: bool = False  # the client is declared a client.Reader: mgr.GetAPIReader() may be passed
+    # where options leaving `field` unset make the library read through the manager at this argument (its
+    # GetClient(), which reads the manager's cache)
+    unset_reads_manager: int | None = None
 
 
 # crossplane-runtime's credential extraction gets the Secret a ProviderConfig names (crossplane/crossplane-runtime
@@ -44,7 +47,7 @@ _READS = {
         LibraryRead(2, "Secret", _CORE_V1, _KUBECONFIG, "SecretClient", takes_reader=True),
     ),
     (_CAPI_REMOTE, "NewClusterCacheTracker"): (
-        LibraryRead(1, "Secret", _CORE_V1, _KUBECONFIG, "SecretCachingClient", takes_reader=True),
+        LibraryRead(1, "Secret", _CORE_V1, _KUBECONFIG, "SecretCachingClient", True, unset_reads_manager=0),
     ),
     (_CAPI_SECRET, "Get"): (
         LibraryRead(1, "Secret", _CORE_V1, "the cluster's Secret of the purpose named", takes_reader=True),

@@ -1070,16 +1070,30 @@ class SiteExtractor:
         if len(arguments) <= read.client:
             return
         client = arguments[read.client]
+        manager = None
         if read.field:
-            held = self._option_field(file, client, read.field)
-            if held is None:
+            literal = self._options_literal(file, client)
+            held = (
+                next((value for key, value in keyed_elements(literal) if key == read.field), None) if literal else None
+            )
+            if held is None and literal is not None and read.unset_reads_manager is not None:
+                # `remote.NewClusterCacheTracker(mgr, remote.ClusterCacheTrackerOptions{…})` without a
+                # SecretCachingClient reads through `mgr.GetClient()`
+                manager = arguments[read.unset_reads_manager]
+            elif held is None:
                 return
-            client = held
+            client = held if held is not None else client
         found = ObjectRef(read.kind, ObjectForm.TYPED, read.kind, False, read.package)
         package = parser.text(operand)
         site = pending_site(
             self.resolver, file, call, method, Operation.GET, Access.CACHE, found, ObjectForm.TYPED, package
         )
+        if manager is not None:
+            site.client = self.clients.manager_client(file, manager)
+            through = f"{method} without {read.field} gets {read.read} through this manager's client"
+            site.through = Evidence(file.span(manager), through)
+            yield site
+            return
         site.client = self.clients.receiver_of(file, client)
         site.through = Evidence(file.span(client), f"{method} gets {read.read} through this client")
         if not read.takes_reader:
@@ -1089,14 +1103,12 @@ class SiteExtractor:
             site.library_reader = parts.name if parts is not None else method
         yield site
 
-    def _option_field(self, file: GoFile, options: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
-        """The value an options literal (written in place, or held by a local) gives a field."""
+    def _options_literal(self, file: GoFile, options: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The options literal an argument is (written in place, or held by a local)."""
         literal = self.values.defined_as(file, options, 2) if options.type == "identifier" else options
         if literal is not None and literal.type == "unary_expression":
             literal = literal.child_by_field_name("operand")
-        if literal is None or literal.type != "composite_literal":
-            return None
-        return next((value for key, value in keyed_elements(literal) if key == name), None)
+        return literal if literal is not None and literal.type == "composite_literal" else None
 
     def _library_reads(
         self, file: GoFile, method: str, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]
