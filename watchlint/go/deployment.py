@@ -363,7 +363,20 @@ class Evaluator:
             return UNKNOWN  # `if c.agent == nil { c.agent, err = NewAgent() }`: before the fill, not after it
         within = operand.child_by_field_name("field") if operand is not None else None  # `Audit` of cfg.Audit.X
         parent = parser.text(within) if within is not None else None
-        return self.fields.value(name, located[1].type if located else None, owner, depth, parent)
+        field_type = located[1].type if located else None
+        zero = self._beneath_an_unwritten_field(file, operand, name, field_type) if parent is not None else None
+        return zero if zero is not None else self.fields.value(name, field_type, owner, depth, parent)
+
+    def _beneath_an_unwritten_field(
+        self, file: GoFile, operand: tree_sitter.Node | None, name: str, field_type: TypeRef | None
+    ) -> Value | None:
+        """`cfg.Options.X` where no code writes `Options` of cfg's struct (Fields.beneath_an_unwritten_field)."""
+        holder = operand.child_by_field_name("operand") if operand is not None else None
+        holder_type = self.resolver.written_struct(file, holder) if holder is not None else None
+        if operand is None or holder_type is None:
+            return None
+        parent = parser.text(operand.child_by_field_name("field"))
+        return self.fields.beneath_an_unwritten_field(holder_type, parent, name, field_type)
 
     def _package_selector(self, package: str, name: str, depth: int) -> Value:
         """`pkg.Name` of an imported package: a constant known by name, or a package variable."""

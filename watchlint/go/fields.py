@@ -129,6 +129,36 @@ class FieldValues:
         shown = origin or next((value.origin for value in known if value.origin), "") or name
         return _empty(field_type, known, shown, unseen=bool(known) and not origin and all(v.unseen for v in known))
 
+    def beneath_an_unwritten_field(
+        self, holder: TypeRef, parent: str, name: str, field_type: TypeRef | None
+    ) -> Value | None:
+        """`cfg.Options.EnableInformer` where no code writes the holder's struct-valued `Options` (no literal sets
+        it, no assignment, no address handed on) and nothing configures the holder: Options keeps its zero value,
+        and so does its field, unless code writes that field through it; the literals of the field's struct
+        elsewhere (kube-nova's `DefaultClientOptions()`, whose result Options never gets) say nothing of it. None
+        when that cannot be told."""
+        declarations = self.resolver.declarations
+        located = declarations.field(holder, parent)
+        held = located[1].type if located is not None else None
+        struct = declarations.unalias(held.base) if held is not None and not (held.pointer or held.slice) else None
+        if located is None or struct is None or struct not in declarations.structs:
+            return None
+        if not declarations.declares_type(struct) or self._configured_struct(located[0], parent):
+            return None
+        if self._writes_of_field(parent, holder) or {parent, name} & self._passed_by_address():
+            return None
+        flags = self.evaluator.flags
+        if flags.by_field.get(name) or flags.env_by_field.get(name):
+            return None
+        if not all(_in_a_literal(value) for _, value, _ in self._writes_of_field(name, struct)):
+            return None  # `cfg.Options.QPS = defaults.QPS`: what that write gives it
+        return _empty(field_type, [], "", unseen=False)
+
+    def _configured_struct(self, struct: TypeRef, name: str) -> bool:
+        """Whether a struct is filled from outside the code: decoded from a file, bound to flags or the
+        environment, or a custom resource's."""
+        return struct in self._from_files() or struct in self._flag_structs() or self._is_api_object(struct, name)
+
     def _written_only_when_off(self, name: str, owner: TypeRef | None) -> str:
         """For a field of a struct the module declares, whose every write (one at least) sits under a condition
         false by default, the setting that turns the first of them on; empty otherwise. Not for a field whose
@@ -625,6 +655,14 @@ def _empty(field_type: TypeRef | None, known: list[Val], origin: str, *, unseen:
     if field_type is not None and field_type.pointer and known and len(pointees) == 1 and known[0].value is not None:
         empty = known[0].value  # `Settings: &p.settings`: an address, never nil, of what the setting leaves empty
     return Val(empty, origin, unseen)
+
+
+def _in_a_literal(value: tree_sitter.Node) -> bool:
+    """Whether a field's write is an element of a composite literal (not an assignment)."""
+    outer = value.parent
+    if outer is not None and outer.type == "literal_element":
+        outer = outer.parent
+    return outer is not None and outer.type == "keyed_element"
 
 
 def _fully_known(value: object) -> bool:
