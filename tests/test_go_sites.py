@@ -607,22 +607,37 @@ func reload(ctx context.Context, c client.Client) error {
 """
 
 
+MANAGER_MAIN = """package main
+
+import ctrl "sigs.k8s.io/controller-runtime"
+
+func main() {
+	_, _ = ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+}
+"""
+
+
 def test_a_client_no_call_is_seen_to_pass_is_taken_as_cache_backed_and_says_where(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SPEC §3.1: unknown means cache-backed. The note names the function at the end of the chain of
-    parameters that no call is seen to reach (`reload`, which nothing calls), so the reader can check it."""
-    monkeypatch.chdir(
-        write_tree(tmp_path, {"go.mod": GO_MOD.format(name="uncalled"), "main.go": UNCALLED_HELPERS_MAIN})
+    parameters that no call is seen to reach (`Reload`, which other modules may call), so the reader can check
+    it."""
+    library = UNCALLED_HELPERS_MAIN.replace("package main", "package ops").replace("func reload(", "func Reload(")
+    library = library.replace('\tctrl "sigs.k8s.io/controller-runtime"\n', "")
+    library = library.replace(
+        "func main() {\n\t_, _ = ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})\n}\n\n", ""
     )
+    tree = {"go.mod": GO_MOD.format(name="uncalled"), "main.go": MANAGER_MAIN, "ops/ops.go": library}
+    monkeypatch.chdir(write_tree(tmp_path, tree))
     report = run([Path(".")], CommandLine(), catalog)
     assert [(f.code, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings] == [
         (
             "WL002",
-            17,
+            12,
             [
-                (12, "cache options here leave ConfigMap unrestricted"),
-                (20, "no call seen passes `c` of reload: taken as cache-backed"),
+                (6, "cache options here leave ConfigMap unrestricted"),
+                (15, "no call seen passes `c` of Reload: taken as cache-backed"),
             ],
         )
     ]
@@ -866,21 +881,13 @@ def test_an_internal_package_only_tests_import_is_test_code(catalog: Catalog, mo
 NEW_CACHE_MAIN = """package main
 
 import (
-	"context"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
-	"sigs.k8s.io/controller-runtime/pkg/client"
 )
-
-// Read takes a client from callers out of sight: every cache of the module may serve it.
-func Read(ctx context.Context, c client.Client) error {
-	var settings corev1.ConfigMap
-	return c.Get(ctx, client.ObjectKey{Namespace: "apps", Name: "settings"}, &settings)
-}
 
 func main() {
 	options := ctrl.Options{
@@ -899,24 +906,44 @@ func main() {
 """
 
 
+NEW_CACHE_READ = """package settings
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// Read takes a client from callers out of sight: every cache of the module may serve it.
+func Read(ctx context.Context, c client.Client) error {
+	var settings corev1.ConfigMap
+	return c.Get(ctx, client.ObjectKey{Namespace: "apps", Name: "settings"}, &settings)
+}
+"""
+
+
 def test_the_cache_a_new_cache_function_builds_is_the_managers_own(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`NewCache: func(…) { …; return cache.New(c, o) }` (to set a sync period) builds the manager's one cache
     from its options: the notes of a read any cache may serve name the manager's options once, not the
     cache.New inside as well."""
-    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD.format(name="newcache"), "main.go": NEW_CACHE_MAIN}))
+    tree = {"go.mod": GO_MOD.format(name="newcache"), "main.go": NEW_CACHE_MAIN, "settings/read.go": NEW_CACHE_READ}
+    monkeypatch.chdir(write_tree(tmp_path, tree))
     report = run([Path(".")], CommandLine(), catalog)
-    assert [(f.code, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings] == [
+    found = [(f.code, f.span.path, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings]
+    assert found == [
+        ("WL001", "main.go", 24, [(23, "cache options here leave Secret unrestricted")]),
         (
             "WL002",
-            17,
+            "settings/read.go",
+            13,
             [
-                (31, "cache options here leave ConfigMap unrestricted"),
-                (15, "no call seen passes `c` of Read: taken as cache-backed"),
+                (23, "cache options here leave ConfigMap unrestricted"),
+                (11, "no call seen passes `c` of Read: taken as cache-backed"),
             ],
         ),
-        ("WL001", 32, [(31, "cache options here leave Secret unrestricted")]),
     ]
 
 

@@ -186,6 +186,21 @@ class CallGraph:
                     return None
         return declared
 
+    def leftover(self, key: FunctionKey) -> FunctionInfo | None:
+        """A plain function no deployed code calls nor hands on, where no other module may call it either (of an
+        `internal/` or main package): cluster-api-provider-baremetal's `NewControlPlaneUpgrader`, which only tests
+        call, so the upgrader it builds never reads. None otherwise."""
+        info = self.resolver.declarations.functions.get(key)
+        if info is None or key.receiver or key.name in ("main", "init") or info.file.is_test:
+            return None
+        if not ("internal" in key.package.split("/") or info.file.package_name == "main"):
+            return None
+        if any(key.name.encode() in data for data in self.unparsed):  # a generated file (wire's injector) may call it
+            return None
+        if self.deployed_callers(key) or self.deployed(key, self.references(key)):
+            return None
+        return info
+
     def runs_when_reached(self, file: GoFile, node: tree_sitter.Node) -> bool:
         """Whether the function around a node runs where its package is: main and init at start-up, a method
         (run through interfaces), a function literal's body, or a plain function production code calls or hands
@@ -559,18 +574,31 @@ def _appended_to(call: tree_sitter.Node) -> str | None:
     return parser.text(first) if first is not None and alone and parser.text(target) == parser.text(first) else None
 
 
+_RETURNED_OR_SENT = """[
+  (return_statement (expression_list [(identifier) (selector_expression)] @value))
+  (send_statement value: [(identifier) (selector_expression)] @value)
+]"""
+
+
 def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
     """The names (`f`, `pkg.F`, `x.f`) a file hands on as values: literals' fields and items, assignments'
     values, calls' arguments."""
     found: list[tree_sitter.Node] = []
     for literal in file.nodes("composite_literal"):
         # a map's values too: `map[string]SetupFunc{"machine": machine.Setup}` registers a function by name
-        found.extend(value for _, value in keyed_entries(literal))
-        found.extend(literal_items(literal))
+        bodies = [literal]
+        while bodies:
+            body = bodies.pop()
+            values = [value for _, value in keyed_entries(body)] + _items(body)
+            found.extend(values)
+            # elements whose type is elided (`[]webhook{{"Pod", podwebhook.Setup}}`) are no composite literals
+            bodies.extend(value for value in values if value.type == "literal_value")
     for _, right in file.assignments():
         found.extend(parser.named(right))
     for call in file.calls():
         found.extend(parser.named(call.arguments) if call.arguments is not None else [])
+    # `return viaReturn` (a function choosing the handler it hands back), `hooks <- cleanup`
+    found.extend(parser.captures(_RETURNED_OR_SENT, file.tree.root_node).get("value", []))
     # `handler.TypedEnqueueRequestsFromMapFunc[*corev1.Pod](r.mapPods)` parses as a conversion to a generic type:
     # a generic function's call, handing on its argument
     found.extend(
@@ -579,6 +607,13 @@ def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
         if node.type == "type_conversion_expression" and (operand := node.child_by_field_name("operand")) is not None
     )
     return [node for node in found if node.type in ("identifier", "selector_expression")]
+
+
+def _items(literal: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The unkeyed elements of a composite literal or of an element literal of elided type."""
+    if literal.type == "composite_literal":
+        return literal_items(literal)
+    return [(parser.first_named(e) or e) if e.type == "literal_element" else e for e in parser.named(literal)]
 
 
 def _may_call_function(file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:

@@ -520,6 +520,10 @@ class Guards:
             # r.newClient(…)`): those calls decide, then the places it is stored, but for the listings whose
             # loops are among those calls (an init appending it to a registry)
             calls = graph.deployed(key, graph.called_as_values(key))
+            if not calls and not handed and (leftover := graph.leftover(key)) is not None:
+                by_tests = "only tests call it" if graph.callers(key) else "no code outside tests calls it"
+                name = leftover.node.child_by_field_name("name")
+                return [Guard(False, f"{key.name} is called ({by_tests})", leftover.file.span(name or leftover.node))]
         elif calls and key.receiver and self._framework_called(key):
             # controller-runtime calls a reconciler's Reconcile wherever it is built, besides the module's own
             # calls (envoy gateway's offline reconciler calls the one its Kubernetes provider also builds)
