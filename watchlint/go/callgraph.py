@@ -574,12 +574,6 @@ def _appended_to(call: tree_sitter.Node) -> str | None:
     return parser.text(first) if first is not None and alone and parser.text(target) == parser.text(first) else None
 
 
-_RETURNED_OR_SENT = """[
-  (return_statement (expression_list [(identifier) (selector_expression)] @value))
-  (send_statement value: [(identifier) (selector_expression)] @value)
-]"""
-
-
 def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
     """The names (`f`, `pkg.F`, `x.f`) a file hands on as values: literals' fields and items, assignments'
     values, calls' arguments."""
@@ -598,7 +592,10 @@ def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
     for call in file.calls():
         found.extend(parser.named(call.arguments) if call.arguments is not None else [])
     # `return viaReturn` (a function choosing the handler it hands back), `hooks <- cleanup`
-    found.extend(parser.captures(_RETURNED_OR_SENT, file.tree.root_node).get("value", []))
+    for statement in file.nodes("return_statement"):
+        returned = parser.first_named(statement)
+        found.extend(parser.named(returned) if returned is not None and returned.type == "expression_list" else [])
+    found.extend(value for send in file.nodes("send_statement") if (value := send.child_by_field_name("value")))
     # `handler.TypedEnqueueRequestsFromMapFunc[*corev1.Pod](r.mapPods)` parses as a conversion to a generic type:
     # a generic function's call, handing on its argument
     found.extend(

@@ -84,6 +84,8 @@ INDEXED_KINDS = (
     "field_declaration",
     "import_spec",
     "package_clause",
+    "return_statement",  # functions handed back as values (callgraph._handed_values)
+    "send_statement",
 )
 _INDEXED = "[" + " ".join(f"({kind}) @{kind}" for kind in INDEXED_KINDS) + "]"
 
