@@ -49,6 +49,7 @@ class FieldValues:
         self._api_structs: frozenset[TypeRef] | None = None
         self._addresses_passed: frozenset[str] | None = None
         self._required: dict[TypeRef, frozenset[str]] | None = None
+        self._literal_built: frozenset[TypeRef] | None = None
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -133,7 +134,8 @@ class FieldValues:
         self, holder: TypeRef, parent: str, name: str, field_type: TypeRef | None
     ) -> Value | None:
         """`cfg.Options.EnableInformer` where no code writes the holder's struct-valued `Options` (no literal sets
-        it, no assignment, no address handed on) and nothing configures the holder: Options keeps its zero value,
+        it, no assignment, no address handed on), the code builds the holder with literals and nothing else
+        configures it: Options keeps its zero value,
         and so does its field, unless code writes that field through it; the literals of the field's struct
         elsewhere (kube-nova's `DefaultClientOptions()`, whose result Options never gets) say nothing of it. None
         when that cannot be told."""
@@ -145,6 +147,8 @@ class FieldValues:
             return None
         if not declarations.declares_type(struct) or self._configured_struct(located[0], parent):
             return None
+        if declarations.unalias(holder.base) not in self._built_by_literals():
+            return None  # built out of sight (vcluster's legacy values, decoded by a method of their own)
         if self._writes_of_field(parent, holder) or {parent, name} & self._passed_by_address():
             return None
         flags = self.evaluator.flags
@@ -153,6 +157,19 @@ class FieldValues:
         if not all(_in_a_literal(value) for _, value, _ in self._writes_of_field(name, struct)):
             return None  # `cfg.Options.QPS = defaults.QPS`: what that write gives it
         return _empty(field_type, [], "", unseen=False)
+
+    def _built_by_literals(self) -> frozenset[TypeRef]:
+        """The structs deployed code builds with composite literals (`cluster.Config{Name: name}`)."""
+        if self._literal_built is None:
+            unalias = self.resolver.declarations.unalias
+            self._literal_built = frozenset(
+                unalias(built.base)
+                for file in self.evaluator.files
+                if not file.is_test
+                for literal in file.nodes("composite_literal")
+                if (built := resolve_type(literal.child_by_field_name("type"), file)) is not None
+            )
+        return self._literal_built
 
     def _configured_struct(self, struct: TypeRef, name: str) -> bool:
         """Whether a struct is filled from outside the code: decoded from a file, bound to flags or the
