@@ -1738,3 +1738,21 @@ def test_a_client_set_in_many_places_is_shown_where_the_site_s_own_package_sets_
         "Secret": ["internal/alpha/controller.go"],
         "ConfigMap": ["internal/beta/controller.go"],
     }
+
+
+def test_a_managed_reconcilers_default_publisher_says_it_reads_through_the_managers_client(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """crossplane-runtime's NewReconciler, given no publishers, applies each connection Secret through the
+    manager's client: the note names the option it lacks, the help that the API reader cannot stand in."""
+    monkeypatch.chdir(FIXTURES / "WL002" / "connection-secrets-a-managed-reconciler-publishes")
+    report = run([Path(".")], CommandLine(), catalog)
+    default = next(finding for finding in report.findings if finding.span.line == 19)
+    assert default.related[0].message == (
+        "NewReconciler without WithConnectionPublishers gets the connection Secret each managed resource names "
+        "through this manager's client"
+    )
+    assert default.help == (
+        "Add Secret to client.CacheOptions.DisableFor in the manager options (NewReconciler's default publisher "
+        "takes a client.Client, which mgr.GetAPIReader() is not)"
+    )

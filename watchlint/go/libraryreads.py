@@ -24,12 +24,19 @@ class LibraryRead:
     # where options leaving `field` unset make the library read through the manager at this argument (its
     # GetClient(), which reads the manager's cache)
     unset_reads_manager: int | None = None
+    # the argument at `client` is a manager, read through its GetClient(), unless an option of this name is
+    # among the arguments (crossplane-runtime's NewReconciler publishes through its own client by default)
+    default_unless: str = ""
 
 
 # crossplane-runtime's credential extraction gets the Secret a ProviderConfig names (crossplane/crossplane-runtime
 # issue 1056: every provider passing the manager's client caches every Secret of the cluster)
 _CORE_V1 = "k8s.io/api/core/v1"
 _CROSSPLANE_RESOURCE = "github.com/crossplane/crossplane-runtime/pkg/resource"
+# its connection publisher applies (gets, then creates or updates) the connection Secret a managed resource names;
+# a managed reconciler given no publisher of its own builds one over the manager's client
+_CROSSPLANE_MANAGED = "github.com/crossplane/crossplane-runtime/pkg/reconciler/managed"
+_CONNECTION_SECRET = "the connection Secret each managed resource names"
 # Flux's helpers get the Secret (or ServiceAccount, then each of its image pull Secrets) a reference names; its
 # impersonator gets the ServiceAccount it impersonates (CanImpersonate) through the client it is built with
 _FLUX_SECRETS = "github.com/fluxcd/pkg/runtime/secrets"
@@ -60,6 +67,10 @@ _READS = {
     ),
     (_CROSSPLANE_RESOURCE, "CommonCredentialExtractor"): (
         LibraryRead(2, "Secret", _CORE_V1, "the credentials Secret its selector names"),
+    ),
+    (_CROSSPLANE_MANAGED, "NewAPISecretPublisher"): (LibraryRead(0, "Secret", _CORE_V1, _CONNECTION_SECRET),),
+    (_CROSSPLANE_MANAGED, "NewReconciler"): (
+        LibraryRead(0, "Secret", _CORE_V1, _CONNECTION_SECRET, default_unless="WithConnectionPublishers"),
     ),
     (_CROSSPLANE_RESOURCE, "ExtractSecret"): (LibraryRead(1, "Secret", _CORE_V1, "the Secret its selector names"),),
     (_FLUX_SECRETS, "TLSConfigFromSecretRef"): (

@@ -1071,7 +1071,11 @@ class SiteExtractor:
             return
         client = arguments[read.client]
         manager = None
-        if read.field:
+        if read.default_unless:
+            if self._given_option(file, arguments, read.default_unless):
+                return
+            manager = client  # `managed.NewReconciler(mgr, kind, …)`: its default publisher reads through mgr
+        elif read.field:
             literal = self._options_literal(file, client)
             held = (
                 next((value for key, value in keyed_elements(literal) if key == read.field), None) if literal else None
@@ -1090,8 +1094,11 @@ class SiteExtractor:
         )
         if manager is not None:
             site.client = self.clients.manager_client(file, manager)
-            through = f"{method} without {read.field} gets {read.read} through this manager's client"
+            missing = read.default_unless or read.field
+            through = f"{method} without {missing} gets {read.read} through this manager's client"
             site.through = Evidence(file.span(manager), through)
+            if not read.takes_reader:
+                site.library_reader = f"{method}'s default publisher"
             yield site
             return
         site.client = self.clients.receiver_of(file, client)
@@ -1102,6 +1109,22 @@ class SiteExtractor:
             parts = call_parts(taker) if taker is not None and taker.type == "call_expression" else None
             site.library_reader = parts.name if parts is not None else method
         yield site
+
+    def _given_option(self, file: GoFile, arguments: list[tree_sitter.Node], name: str) -> bool:
+        """Whether an option of this name is among a call's arguments, or in the literal of a list of options
+        handed on whole (`managed.NewReconciler(mgr, kind, opts...)`) or appended to it."""
+        for argument in arguments:
+            spread = parser.first_named(argument) if argument.type == "variadic_argument" else None
+            if spread is not None and spread.type == "identifier":
+                options = self.values.options_held(file, spread)
+                if options is None:
+                    return True  # options not all seen: one may be it
+            else:
+                defined = self.values.defined_as(file, argument, 2) if argument.type == "identifier" else None
+                options = [defined] if defined is not None else []
+            if any(name.encode() in (value.text or b"") for value in [argument, *options]):
+                return True
+        return False
 
     def _options_literal(self, file: GoFile, options: tree_sitter.Node) -> tree_sitter.Node | None:
         """The options literal an argument is (written in place, or held by a local)."""
