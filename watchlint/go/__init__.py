@@ -181,6 +181,7 @@ def extract(unit: UnitInput) -> Facts:
     clients = ClientGraph(resolver)
     calls = CallGraph(resolver, run.all_files, test_only)
     calls.unparsed = tuple(source.data for source in generated)
+    clients.generated = b"\n".join(calls.unparsed)
     clients.listed_calls = calls.called_as_values
     clients.callers = calls.callers  # asked already while clients are collected (stored constructors)
     flags = FlagRegistry()
