@@ -26,9 +26,14 @@ _FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_lite
 _MARK_REQUIRED = frozenset({"MarkFlagRequired", "MarkPersistentFlagRequired"})
 _GATE_SPECS = ("featuregate.FeatureSpec", "featuregate.VersionedSpecs")  # map value types declaring gates
 _VIPER = "github.com/spf13/viper"
-# operator-sdk's k8sutil (`github.com/operator-framework/operator-sdk/pkg/k8sutil`, and forks of it)
-_OPERATOR_SDK_K8SUTIL = "/pkg/k8sutil"
-_WATCH_NAMESPACE = "WATCH_NAMESPACE"
+# libraries' readers of the watched namespaces, by the end of their package's path and their name: each looks the
+# variable up and fails where it is unset (operator-sdk's k8sutil, `github.com/operator-framework/operator-sdk/
+# pkg/k8sutil`, and forks of it; disaster37's operator-sdk-extra helper)
+_WATCH_NAMESPACE_READERS = {
+    ("/pkg/k8sutil", "GetWatchNamespace"): "WATCH_NAMESPACE",
+    ("/operator-sdk-extra/pkg/helper", "GetWatchNamespaceFromEnv"): "WATCH_NAMESPACES",
+    ("/operator-sdk-extra/v2/pkg/helper", "GetWatchNamespaceFromEnv"): "WATCH_NAMESPACES",
+}
 _FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
 
 
@@ -198,8 +203,8 @@ class Settings:
         if package == "os" and name in ("Getenv", "LookupEnv"):
             origin = named if named is not None else "an environment variable"
             return Val(("", False) if name == "LookupEnv" else "", origin, unseen=True)
-        if self._is_operator_sdk_watch_namespace(package, name, count):
-            return Val(("", AN_ERROR), _WATCH_NAMESPACE, unseen=True)
+        if (variable := self._watch_namespace_read(package, name, count)) is not None:
+            return Val(("", AN_ERROR), variable, unseen=True)
         if name in ("IsSet", "Changed") and named is not None:
             return Val(False, f"--{named}")  # nothing is set in the default deployment
         if name != "Enabled" or count != 1 or named is None:
@@ -207,14 +212,19 @@ class Settings:
         gate = self.feature_gates().get(named)  # `DefaultFeatureGate.Enabled(features.X)`
         return Val(gate, self.gate_setting(named)) if gate is not None else None
 
-    def _is_operator_sdk_watch_namespace(self, package: str, name: str, count: int) -> bool:
-        """operator-sdk's `k8sutil.GetWatchNamespace()` (and its forks'): os.LookupEnv("WATCH_NAMESPACE"),
-        failing where it is unset; a module's own function of that name is read as any other."""
-        return (
-            package.endswith(_OPERATOR_SDK_K8SUTIL)
-            and name == "GetWatchNamespace"
-            and count == 0
-            and FunctionKey(package, "", name) not in self.resolver.declarations.functions
+    def _watch_namespace_read(self, package: str, name: str, count: int) -> str | None:
+        """The variable a library's reader of the watched namespaces looks up, failing where it is unset
+        (operator-sdk's `k8sutil.GetWatchNamespace()`: os.LookupEnv("WATCH_NAMESPACE")); None for any other call,
+        and for a module's own function of that name, read as any other."""
+        if count or FunctionKey(package, "", name) in self.resolver.declarations.functions:
+            return None
+        return next(
+            (
+                variable
+                for (end, reader), variable in _WATCH_NAMESPACE_READERS.items()
+                if reader == name and package.endswith(end)
+            ),
+            None,
         )
 
     def viper_read(
