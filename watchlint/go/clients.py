@@ -1033,11 +1033,8 @@ class ClientGraph:
     def cached_value_places(self, ref: ParamRef | FieldRef) -> list[tuple[GoFile, tree_sitter.Node]]:
         """Where the module's production code passes a cache-backed client as this parameter, or stores one in
         this field."""
-        values = (
-            self.call_arguments.get((ref.function, ref.index), [])
-            if isinstance(ref, ParamRef)
-            else self._field_values_of(ref)
-        )
+        # a parameter's values from calls by name and through the lists it is in (a Setup a loop runs)
+        values = self._values_of(ref)[0] if isinstance(ref, ParamRef) else self._field_values_of(ref)
         return [
             value.place
             for value in values

@@ -505,11 +505,25 @@ class Guards:
             ("callers-off", info.key, levels), lambda: self._off_at_every_call(info.key, levels), []
         )
 
+    def _deployed_calls(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The deployed calls of a function, and where it has some, the other places that run it alike."""
+        graph = self.evaluator.calls
+        calls = graph.deployed_callers(key)
+        if calls and not key.receiver:
+            # the loops over a list it is in call it too (provider-kafka's `for _, setup := range
+            # []func(…){acl.Setup, …}` beside the SetupGated nothing calls), which its listings stand for
+            return calls + graph.deployed(key, graph.called_from_lists(key))
+        if calls and self._framework_called(key):
+            # controller-runtime calls a reconciler's Reconcile wherever it is built, besides the module's own
+            # calls (envoy gateway's offline reconciler calls the one its Kubernetes provider also builds)
+            return calls + graph.deployed(key, graph.constructions(key))
+        return calls
+
     def _off_at_every_call(self, key: FunctionKey, levels: int) -> list[Guard]:
         """The first guard that keeps one call of a function off by default, when every call is kept off;
         none when one call may run."""
         graph = self.evaluator.calls
-        calls = graph.deployed_callers(key)
+        calls = self._deployed_calls(key)
         if not calls and not key.receiver:
             # a function no call names runs only where it is handed on: where every place that hands it on is off
             # by default (`registry["status"] = status.New` under a feature gate), so is it
@@ -524,10 +538,6 @@ class Guards:
                 by_tests = "only tests call it" if graph.callers(key) else "no code outside tests calls it"
                 name = leftover.node.child_by_field_name("name")
                 return [Guard(False, f"{key.name} is called ({by_tests})", leftover.file.span(name or leftover.node))]
-        elif calls and key.receiver and self._framework_called(key):
-            # controller-runtime calls a reconciler's Reconcile wherever it is built, besides the module's own
-            # calls (envoy gateway's offline reconciler calls the one its Kubernetes provider also builds)
-            calls = calls + graph.deployed(key, graph.constructions(key))
         if calls or not key.receiver:
             listed = graph.listed_where_called(key)
 
