@@ -375,8 +375,8 @@ func main() {
 def test_a_watch_whose_handler_asserts_the_kind_is_told_why_only_metadata_is_not_offered(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`obj.(*corev1.Pod)` would panic on the metav1.PartialObjectMetadata a metadata-only watch hands it (or
-    drop the event, asserted with `ok`): the help says the handler would fail, and offers ByObject alone."""
+    """`obj.(*corev1.Pod)` would panic on the metav1.PartialObjectMetadata a metadata-only watch hands it: the
+    help says so, and offers ByObject alone."""
     monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": TYPED_HANDLER_MAIN}))
     report = run([Path(".")], CommandLine(), catalog)
     assert [(finding.code, finding.kind, finding.span.line, finding.help) for finding in report.findings] == [
@@ -385,8 +385,30 @@ def test_a_watch_whose_handler_asserts_the_kind_is_told_why_only_metadata_is_not
             "Pod",
             21,
             "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: the "
-            "watch's handler reads Pod typed, and would fail on the metav1.PartialObjectMetadata objects "
+            "watch's handler reads Pod typed, and would panic on the metav1.PartialObjectMetadata objects "
             "builder.OnlyMetadata hands it",
+        )
+    ]
+
+
+def test_a_watch_whose_handler_asserts_the_kind_with_ok_is_told_it_would_drop_every_event(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`pod, ok := obj.(*corev1.Pod)` does not panic on metav1.PartialObjectMetadata: the handler returns
+    nothing for every event, which the help says rather than that it would fail."""
+    checked = TYPED_HANDLER_MAIN.replace(
+        "\treturn []reconcile.Request{{NamespacedName: client.ObjectKey{Name: obj.(*corev1.Pod).Spec.NodeName}}}\n",
+        "\tpod, ok := obj.(*corev1.Pod)\n\tif !ok {\n\t\treturn nil\n\t}\n"
+        "\treturn []reconcile.Request{{NamespacedName: client.ObjectKey{Name: pod.Spec.NodeName}}}\n",
+    )
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": checked}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.span.line, finding.help) for finding in report.findings] == [
+        (
+            25,
+            "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: the "
+            "watch's handler reads Pod typed, and would drop every event of the metav1.PartialObjectMetadata "
+            "objects builder.OnlyMetadata hands it",
         )
     ]
 
@@ -440,7 +462,7 @@ def test_a_source_kind_whose_handler_asserts_the_kind_keeps_every_watch_of_it_ty
         (
             "WL001",
             24,
-            restrict + "the watch's handler reads Secret typed, and would fail on the metav1.PartialObjectMetadata "
+            restrict + "the watch's handler reads Secret typed, and would panic on the metav1.PartialObjectMetadata "
             "objects a metadata-only source.Kind hands it",
             (),
         ),

@@ -48,10 +48,13 @@ from watchlint.go.rbacmarkers import Grant, missing_grant
 from watchlint.go.replacedoptions import options_path
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import innermost_function
+from watchlint.go.typedhandlers import DROPS, PANICS
 from watchlint.go.workloadcaches import WORKLOAD_CACHE
 from watchlint.source import Span
 
 _OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})
+# what a handler reading the kind typed does with metadata-only objects (typedhandlers)
+_TYPED_HANDLER_FARES = {PANICS: "would panic on", DROPS: "would drop every event of"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,8 +490,9 @@ class SiteRemedies:
             # a type assertion on a metav1.PartialObjectMetadata fails: an event dropped, or a panic without `ok`
             source = (item.helper_call or item.call).rsplit(".", 1)[-1] in ("Watch", "WatchesRawSource")
             hands = "a metadata-only source.Kind" if source else "builder.OnlyMetadata"
+            fares = _TYPED_HANDLER_FARES.get(item.handles_typed, "would fail on")
             return (
-                f"{restrict}: the watch's handler reads {kind} typed, and would fail on the "
+                f"{restrict}: the watch's handler reads {kind} typed, and {fares} the "
                 f"metav1.PartialObjectMetadata objects {hands} hands it"
             )
         typed = self.typed_handlers.get(kind)

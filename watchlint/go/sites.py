@@ -59,7 +59,7 @@ from watchlint.go.resolve import (
     literal_items,
 )
 from watchlint.go.scope import Declaration, returned_values
-from watchlint.go.typedhandlers import reads_typed
+from watchlint.go.typedhandlers import DROPS, PANICS, TYPED, reads_typed
 from watchlint.go.values import ValueTracer
 
 BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
@@ -276,8 +276,9 @@ class SiteExtractor:
             site.filters.extend(self._predicates(kind_file, [predicate], "Watch"))
         site.tests_annotations = self._tests_annotations(file, options)
         site.selected_labels = self.selectors.selected(file, self._predicates_given(file, options))
-        site.handles_typed = form is ObjectForm.TYPED and any(
-            reads_typed(self.resolver, self.values, handler_file, handlers, found) for handler_file, handlers in given
+        uses = {reads_typed(self.resolver, self.values, at, handlers, found) for at, handlers in given}
+        site.handles_typed = (
+            next((use for use in (PANICS, DROPS, TYPED) if use in uses), "") if form is ObjectForm.TYPED else ""
         )
         site.cache, site.source_cache = cache, source_cache
         site.group = self._chain_group(file, call)

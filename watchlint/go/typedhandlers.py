@@ -22,12 +22,18 @@ _NAMED = "[(identifier) @name (selector_expression) @name]"
 _LEVELS = 2  # functions named by the functions the watch names, and no further
 
 
+# how a handler reading the kind typed fares with metav1.PartialObjectMetadata, worst first: an assertion without
+# `ok` panics; one with `ok`, or a type switch, drops the event; a type argument (`TypedFuncs[*corev1.Pod]`) fails
+PANICS, DROPS, TYPED = "panics", "drops", "typed"
+
+
 def reads_typed(
     resolver: Resolver, values: ValueTracer, file: GoFile, arguments: list[tree_sitter.Node], watched: ObjectRef
-) -> bool:
-    """Whether the code a watch is given asserts or instantiates its objects as the watched kind's type."""
+) -> str:
+    """How the code a watch is given asserts or instantiates its objects as the watched kind's type (PANICS,
+    DROPS or TYPED); "" where it does not."""
     if not watched.package:
-        return False
+        return ""
     scanned: list[tuple[GoFile, tree_sitter.Node]] = []
     for argument in arguments:
         scanned.append((file, argument))
@@ -46,12 +52,28 @@ def reads_typed(
                     found.append((info.file, info.node))
         scanned.extend(found)
         pending = found
-    return any(_asserts(scanned_file, node, watched) for scanned_file, node in scanned)
+    uses = {use for scanned_file, node in scanned for use in _asserts(scanned_file, node, watched)}
+    return next((use for use in (PANICS, DROPS, TYPED) if use in uses), "")
 
 
-def _asserts(file: GoFile, node: tree_sitter.Node, watched: ObjectRef) -> bool:
+def _asserts(file: GoFile, node: tree_sitter.Node, watched: ObjectRef) -> set[str]:
+    found = set()
     for type_node in parser.captures(_ASSERTED, node).get("type", []):
-        found = resolve_type(type_node, file)
-        if found is not None and found.name == watched.kind and found.package == watched.package:
-            return True
-    return False
+        asserted = resolve_type(type_node, file)
+        if asserted is not None and asserted.name == watched.kind and asserted.package == watched.package:
+            found.add(_how(type_node))
+    return found
+
+
+def _how(type_node: tree_sitter.Node) -> str:
+    """How the use of a type fails on another one: `obj.(*T)` alone panics, `t, ok := obj.(*T)` and a type
+    switch's case do not match, a type argument is another type."""
+    use = type_node.parent
+    if use is None or use.type == "type_arguments":
+        return TYPED
+    if use.type == "type_case":
+        return DROPS
+    values = use.parent
+    statement = values.parent if values is not None and values.type == "expression_list" else None
+    left = statement.child_by_field_name("left") if statement is not None else None
+    return DROPS if left is not None and len(parser.named(left)) == 2 else PANICS
