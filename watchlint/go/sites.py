@@ -11,7 +11,7 @@ import tree_sitter
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.clientgo import COMBINED_LISTER_METHODS, ClientGoSites, TypedClientNames
-from watchlint.go.clientrefs import ClientRef, ParamRef
+from watchlint.go.clientrefs import ClientRef, Marker, ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import extract_field_keys
@@ -353,7 +353,9 @@ class SiteExtractor:
         copied = {
             (site.file.path, site.node.start_byte, site.object.kind, site.operation)
             for site in pending
-            if site.helper is None  # a call both read or watched in place and through a wrapper's helper
+            # a call both read or watched in place and through a wrapper's helper; not a module method of the
+            # client's names, called on no client (elasticsearch-operator's `KibanaRequest.List(selector, pods)`)
+            if site.helper is None and site.client is not Marker.NOT_CLIENT
         }
         for site in pending:
             if not self.client_go.judge_held(site, passing, stored):
