@@ -199,15 +199,22 @@ class Declarations:
             seen += 1
         return ref
 
-    def required_methods(self, interface: TypeRef, depth: int = 0) -> frozenset[str] | None:
+    def required_methods(
+        self, interface: TypeRef, depth: int = 0, *, known_only: bool = False
+    ) -> frozenset[str] | None:
         """The method names a type must have to implement a module interface, embedded ones included; None
         when an embedded interface is neither the module's nor a well-known library's (its methods are not
-        known)."""
+        known), or with `known_only` the names that are known (an implementation embeds `client.Object` for
+        the interface's `client.Object`)."""
         if interface not in self.interfaces:
+            if depth and known_only:
+                return LIBRARY_INTERFACES.get(interface, frozenset())
             return LIBRARY_INTERFACES.get(interface) if depth else None
         found = set(self.interface_methods.get(interface, ()))
         for embedded in self.interfaces.get(interface, ()):
-            inner = self.required_methods(self.unalias(embedded), depth + 1) if depth < 8 else None
+            inner = (
+                self.required_methods(self.unalias(embedded), depth + 1, known_only=known_only) if depth < 8 else None
+            )
             if inner is None:
                 return None
             found |= inner

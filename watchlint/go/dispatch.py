@@ -38,7 +38,11 @@ class MethodIndex:
         if owner is not None and owner.package not in self._packages():
             return []  # a library type's method (`cl.Get` on a client.Client) is the library's, not a module's
         interface = self._interface(file, called.operand, called.name)
-        required = self.resolver.declarations.required_methods(interface) if interface is not None else None
+        # an interface embedding a library one (`client.Object`) is told by the methods the module declares:
+        # actions-runner-controller's owner runs the `pods` of each of its two implementations
+        required = (
+            self.resolver.declarations.required_methods(interface, known_only=True) if interface is not None else None
+        )
         if required is None or called.name not in required:
             only = self.only(file, called.name)
             return [only] if only is not None else []
