@@ -513,8 +513,36 @@ class _Extractor:
                 effective = (
                     self._names_a_namespace(value) if field_name == "Namespaces" else not self._everything(shown)
                 )
+                built = self._selector_built(value)
+                if field_name == "Namespaces" and _makes_empty_map(value):
+                    # `e.Namespaces = make(…)`, then `e.Namespaces[sa.Namespace] = cache.Config{…}` (operator-
+                    # controller's pull-secret cache): the keys written before the entry is stored name them
+                    keys = self._keys_written(target, function.start_byte, name.start_byte)
+                    effective = any(self._names_a_namespace(key) for key, _ in keys)
+                    conditions = [self.evaluator.condition(self.file, write) for _, write in keys]
+                    built = _all_off_by_default(conditions) if effective else None
                 text = f"ByObject entry for {found.text} sets {field_name}"
-                self._add(Mitigation.BY_OBJECT, found.kind, target, text, effective, self._selector_built(value))
+                self._add(Mitigation.BY_OBJECT, found.kind, target, text, effective, built)
+
+    def _keys_written(
+        self, target: tree_sitter.Node, start: int, end: int
+    ) -> list[tuple[tree_sitter.Node, tree_sitter.Node]]:
+        """The keys written to a map field of a local (`e.Namespaces[key] = …`) between two offsets, each with
+        the assignment's target."""
+        written = " ".join(parser.text(target).split())
+        found = []
+        for left, _ in self.file.assignments():
+            for element in parser.named(left):
+                operand = element.child_by_field_name("operand") if element.type == "index_expression" else None
+                index = element.child_by_field_name("index") if operand is not None else None
+                if (
+                    operand is not None
+                    and index is not None
+                    and start <= element.start_byte < end
+                    and " ".join(parser.text(operand).split()) == written
+                ):
+                    found.append((index, element))
+        return found
 
     # -- option fields -------------------------------------------------------------------------------
     def _option(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node, client: Span | None = None) -> None:
