@@ -478,6 +478,8 @@ class Evaluator:
                 # viper's GetString casts a list to "" (cast.ToString knows no slices)
                 return Val("", value.origin, value.unseen)
             return value
+        if package == _LO:
+            return self._lo_choice(file, name, first, values, env, depth)
         built_in = self._built_in(file, function, package, name, first, values, env, depth)
         if built_in is not None:
             return built_in
@@ -550,6 +552,30 @@ class Evaluator:
         if len(values) == 1 and self._converts(file, function, package, name):
             return first  # `TenancyMode(os.Getenv(…))`: a string (or bool, int) under another name
         return None
+
+    def _lo_choice(
+        self, file: GoFile, name: str, first: Value, values: list[tree_sitter.Node], env: dict[str, Value], depth: int
+    ) -> Value:
+        """samber/lo's `FirstOr(list, fallback)` (alauda redis-operator's `lo.FirstOr([]string{os.Getenv(
+        "WATCH_ALL_NAMESPACES")}, os.Getenv("WATCH_NAMESPACE"))` is the first variable, never the fallback) and
+        `Ternary(condition, a, b)`; any other of its functions gives an unknown value."""
+        if name == "Ternary" and len(values) == 3:
+            if not isinstance(first, Val) or not isinstance(first.value, bool):
+                return UNKNOWN
+            return self.value(file, values[1 if first.value else 2], env, depth + 1)
+        if name != "FirstOr" or len(values) != 2:
+            return UNKNOWN
+        literal = values[0]
+        body = literal.child_by_field_name("body") if literal.type == "composite_literal" else None
+        if body is not None:  # the first item as written, with its origin (a list's value keeps none per item)
+            items = parser.named(body)
+            if items:
+                return self.value(file, parser.first_named(items[0]) or items[0], env, depth + 1)
+        elif not isinstance(first, Val) or not isinstance(first.value, list | None):
+            return UNKNOWN
+        elif first.value:
+            return item_value(first.value[0], first.origin, first.unseen)
+        return self.value(file, values[1], env, depth + 1)
 
     def _selector_string(
         self,
@@ -777,6 +803,7 @@ def _falls_back(value: Val, passed_over: str) -> bool:
 
 _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
 _LABELS = "k8s.io/apimachinery/pkg/labels"
+_LO = "github.com/samber/lo"
 _SELECTOR_PARSERS = frozenset({"Parse"})
 # selectors that print as "" (`labels.Nothing().String()` as a flag's default, parsed back it selects everything)
 _PRINTED_EMPTY = frozenset({"Everything", "Nothing"})
