@@ -1059,6 +1059,58 @@ def test_labels_a_helper_returns_for_every_object_of_a_kind_select_it(
     ]
 
 
+ROLE_LABELS_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+type ClusterReconciler struct{}
+
+func (ClusterReconciler) Reconcile(context.Context, reconcile.Request) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func podLabels(role string) map[string]string {
+	workload := "data"
+	if role == "sentinel" {
+		workload = "sentinel"
+	}
+	return map[string]string{"example.com/workload": workload, "example.com/zone": "a"}
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "data-0", Labels: podLabels("primary")}}
+	_ = &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "sentinel-0", Labels: podLabels("sentinel")}}
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Service{}).Owns(&corev1.Pod{}).Complete(ClusterReconciler{})
+}
+"""
+
+
+def test_a_label_whose_value_a_local_rewrites_by_role_is_no_selector(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """redis-operator labels data and sentinel Pods alike through one helper, whose `workload` local is
+    rewritten for sentinels: its first value would hide the sentinel Pods; the label every Pod carries
+    unchanged selects them."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": ROLE_LABELS_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    titles = [
+        fix.title.split(" (")[0]
+        for finding in report.findings
+        if finding.code == "WL001"
+        for fix in finding.fixes
+        if fix.title.startswith("Cache only")
+    ]
+    assert titles == ["Cache only Pod objects labelled example.com/zone=a, as every Pod the operator builds is"]
+
+
 PREDICATES_MAIN = """package main
 
 import (

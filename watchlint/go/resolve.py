@@ -472,6 +472,20 @@ class Resolver:
         )
         return value if method is not None and _returns_its_receiver(method.node) else None
 
+    def _keeps(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration, value: str, depth: int) -> bool:
+        """Whether a local keeps the string it is declared with: every later write of it writes that string
+        (redis-operator's `workload := LabelWorkloadData; if role == sentinel { workload = … }` varies)."""
+        scope = self.scope(file, node)
+        for written in scope.assignments.get(parser.text(node), []) if scope is not None else []:
+            statement = written.parent.parent if written.parent is not None else None
+            left = statement.child_by_field_name("left") if statement is not None else None
+            targets = [name for name in parser.named(left) if name.type == "identifier"] if left is not None else []
+            if any(self.declaration(file, target) == declaration for target in targets) and (
+                self.string_value(file, written, depth + 1) != value
+            ):
+                return False
+        return True
+
     def string_value(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> str | None:
         """The string a literal or a constant holds (`"spec.nodeName"`, `podJobKey`, `constants.JobKey`),
         also through `string(…)` and local variables; None when it cannot be told."""
@@ -487,7 +501,8 @@ class Resolver:
         if node.type == "identifier" and (declaration := self.declaration(file, node)) is not None:
             if declaration.parameter_index >= 0 or declaration.ranged_node is not None:
                 return None
-            return self.string_value(file, declaration.value_node, depth + 1)
+            declared = self.string_value(file, declaration.value_node, depth + 1)
+            return declared if declared is None or self._keeps(file, node, declaration, declared, depth) else None
         if node.type == "call_expression":
             return self._converted_receiver(file, node, depth)
         variable = None
