@@ -202,7 +202,14 @@ class Resolver:
                 return resolve_type(variable.type_node, variable.file)
             return self.type_of(variable.file, variable.value_node, depth + 1)
         if declaration.type_node is not None:
-            return resolve_type(declaration.type_node, file)
+            declared = resolve_type(declaration.type_node, file)
+            if declaration.variadic:  # PayU redis-operator's `for _, pod := range pods` over `pods ...corev1.Pod`
+                return (
+                    TypeRef(declared.package, declared.name, declared.pointer, True)
+                    if declared and not declared.slice
+                    else None
+                )
+            return declared
         if declaration.ranged_node is not None:
             ranged = self._underlying_slice(self.type_of(file, declaration.ranged_node, depth + 1))
             return TypeRef(ranged.package, ranged.name, ranged.pointer) if ranged and ranged.slice else None

@@ -49,6 +49,7 @@ class Declaration:
     ranged_node: tree_sitter.Node | None = None  # for `for _, x := range expr`: expr
     indexes: tree_sitter.Node | None = None  # for `for i := range expr`: expr, whose indices i takes
     is_receiver: bool = False  # a method's receiver: whatever value the method is called on
+    variadic: bool = False  # `pods ...corev1.Pod`: type_node is the element type, the name holds a slice
 
 
 @dataclass(slots=True)
@@ -224,7 +225,12 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
         type_node = parameter.child_by_field_name("type")
         names = parameter.children_by_field_name("name")
         for name in names:
-            scope.add(Declaration(parser.text(name), start, start, end, name, type_node, parameter_index=index))
+            variadic = parameter.type == "variadic_parameter_declaration"
+            scope.add(
+                Declaration(
+                    parser.text(name), start, start, end, name, type_node, parameter_index=index, variadic=variadic
+                )
+            )
             index += 1
         index += 0 if names else 1  # an unnamed parameter still takes a position
     for name in named_results(function):  # locals of the function, zero until written
