@@ -125,8 +125,10 @@ class Guards:
             return tested
         if not runs and (turned := self._any_turned_off(file, bare, env)) is not None:
             return turned
-        if (any_one := self._any_one_given(file, bare, env)) is not None:
-            return any_one
+        # `a || b` wants any one of its settings given, `a && b` (where it runs) each of those off by default
+        combined = self._any_one_given(file, bare, env) or (self._all_turned_on(file, bare, env) if runs else None)
+        if combined is not None:
+            return combined
         value = self.evaluator.value(file, bare, env, 0)
         boolean = self._boolean_text(file, bare, value, origin, runs=runs)
         if boolean is not None:
@@ -152,6 +154,21 @@ class Guards:
             return None
         origins = list(dict.fromkeys(found for part in parts if (found := self.evaluator.truth(file, part, env)[1])))
         return any_given(origins) if len(origins) > 1 else None
+
+    def _all_turned_on(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value]) -> str | None:
+        """`a && b` of two settings off by default: each as it turns on (gravitee's `SkipAPIDefinition &&
+        MatchAcrossRoutes`, both `os.Getenv(…) == "true"`: `A=true and B=true`); None where fewer than two
+        settings are off, which the one setting's phrase says (with `_also_required`'s conditions on it)."""
+        parts = conjuncts(bare)
+        off = []
+        for part in parts if len(parts) > 1 else ():
+            truth, origin = self.evaluator.truth(file, part, env)
+            if truth is False and origin:
+                off.append((part, origin))
+        if len({origin for _, origin in off}) < 2:
+            return None
+        texts = [self._turned_on_by(file, part, env, origin) for part, origin in off]
+        return all_given(list(dict.fromkeys(texts)))
 
     def _also_required(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value], origin: str) -> str:
         """What else a conjunction wants of the setting that turns it on, beside being given: values it must
@@ -336,9 +353,15 @@ class Guards:
         for returned in returned_values(info.node):
             declaration = self.resolver.declaration(info.file, returned) if returned.type == "identifier" else None
             parsed = declaration.value_node if declaration is not None else returned
-            if parsed is not None and _parses_boolean_call(parsed):
+            if parsed is not None and (_parses_boolean_call(parsed) or self._tests_true(info.file, parsed)):
                 return True
         return False
+
+    def _tests_true(self, file: GoFile, test: tree_sitter.Node) -> bool:
+        """Whether a helper's returned value tests its string for "true" (dash0's `strings.ToLower(raw) ==
+        envVarValueTrue`): the setting is a boolean, turned on by that value rather than by any."""
+        wanted = _compared_to(test) or self._string_constant_wanted(file, test)
+        return wanted is not None and wanted.lower() == "true"
 
     def _tagged_field(self, bare: tree_sitter.Node, variable: str) -> bool:
         """Whether a condition reads a struct field an env tag fills from `variable` (`env:"X"`, envconfig)."""
