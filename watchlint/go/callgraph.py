@@ -5,7 +5,7 @@ from __future__ import annotations
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
+from watchlint.go.declarations import Declarations, FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex, takes
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_entries, literal_items
@@ -325,7 +325,7 @@ class CallGraph:
     def _index_parameter_calls(self) -> dict[Signature, list[tuple[GoFile, tree_sitter.Node]]]:
         found: dict[Signature, list[tuple[GoFile, tree_sitter.Node]]] = {}
         for info in self.resolver.declarations.functions.values():
-            for name, signature in _function_parameters(info):
+            for name, signature in _function_parameters(info, self.resolver.declarations):
                 for file, call in self.named(name):
                     function = call.node.child_by_field_name("function")
                     if (
@@ -535,16 +535,23 @@ def _type_key(file: GoFile, node: tree_sitter.Node | None) -> TypeRef | str:
     return resolved if resolved is not None else "".join(parser.text(node).split())
 
 
-def _function_parameters(info: FunctionInfo) -> list[tuple[str, Signature]]:
-    """A function's parameters declared with a function type (`listWatchFunc func(…) cache.ListerWatcher`), by
-    name, with the signature of that type."""
+def _function_parameters(info: FunctionInfo, declarations: Declarations) -> list[tuple[str, Signature]]:
+    """A function's parameters declared with a function type (`listWatchFunc func(…) cache.ListerWatcher`) or a
+    module type naming one (securesign's `constructor controller.Constructor`), by name, with the signature of
+    that type."""
     parameters = info.node.child_by_field_name("parameters")
     found: list[tuple[str, Signature]] = []
     for declaration in parameters.named_children if parameters is not None else ():
         declared = declaration.child_by_field_name("type")
+        declaring = info.file
+        if declared is not None and declared.type in ("type_identifier", "qualified_type"):
+            named = resolve_type(declared, info.file)
+            declaring, declared = (
+                declarations.function_types.get(named, (info.file, None)) if named else (info.file, None)
+            )
         if declared is None or declared.type != "function_type":
             continue
-        signature = function_signature(info.file, declared)
+        signature = function_signature(declaring, declared)
         if signature is not None:
             found.extend((parser.text(name), signature) for name in declaration.children_by_field_name("name"))
     return found

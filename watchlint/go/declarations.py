@@ -151,6 +151,8 @@ class Declarations:
     # narrowed to what a type needs, whatever it embeds
     reader_interfaces: set[TypeRef] = field(default_factory=set)
     aliases: dict[TypeRef, TypeRef] = field(default_factory=dict)  # `type X = Y` and `type X Y`
+    # `type Constructor func(client.Client, …) Controller`: the function type, with the file declaring it
+    function_types: dict[TypeRef, tuple[GoFile, tree_sitter.Node]] = field(default_factory=dict)
     functions: dict[FunctionKey, FunctionInfo] = field(default_factory=dict)
     variables: dict[tuple[str, str], PackageVariable] = field(default_factory=dict)
     # struct types declared inside functions, by their package and name: a package-level type of the name
@@ -262,6 +264,8 @@ class Declarations:
                         self.interface_results[(ref, parser.text(method))] = results
                 if any(_declares_a_read(child, file) for child in type_node.named_children):
                     self.reader_interfaces.add(ref)
+            elif type_node.type == "function_type":
+                self.function_types[ref] = (file, type_node)
             else:
                 target = resolve_type(type_node, file)
                 if target is not None and target != ref:
