@@ -22,6 +22,8 @@ MARKERS = """package controllers
 //+kubebuilder:rbac:groups=core;apps,resources=configmaps;deployments,verbs=get;list
 // +kubebuilder:rbac:groups="",namespace=auth,resources=secrets,verbs=patch
 // +kubebuilder:rbac:groups=batch,resources=jobs,verbs=*
+//+kubebuilder:rbac:groups=discovery.k8s.io,resources=endpointslices,verbs=list;watch
+// +kubebuilder:rbac:groups="discovery.k8s.io",resources=endpointslices,verbs=get;list;watch
 """
 
 
@@ -39,6 +41,14 @@ def test_markers_add_up_per_group_and_resource() -> None:
     assert grants[("", "secrets/status")].verbs == frozenset({"get"})
     assert grants[("apps", "configmaps")].verbs == grants[("", "configmaps")].verbs == frozenset({"get", "list"})
     assert grants[("batch", "jobs")].allows("get")
+
+
+def test_a_quoted_group_grants_what_the_bare_one_does() -> None:
+    """Kong's generated controllers write `groups=discovery.k8s.io` and its hand-written one the group quoted:
+    together they grant endpointslices get."""
+    slices = _grants()[("discovery.k8s.io", "endpointslices")]
+    assert slices.verbs == frozenset({"get", "list", "watch"})
+    assert slices.span.line == 8
 
 
 def test_a_verb_is_missing_only_where_markers_name_the_resource(catalog: Catalog) -> None:

@@ -52,12 +52,17 @@ def rbac_grants(files: Iterable[GoFile]) -> dict[tuple[str, str], Grant]:
 
 
 def _fields(text: str) -> dict[str, list[str]]:
-    """`groups="",resources=secrets;configmaps,verbs=get;list` -> each key's values."""
+    """`groups="",resources=secrets;configmaps,verbs=get;list` -> each key's values, unquoted (Kong writes
+    `groups="discovery.k8s.io"`, which grants what `groups=discovery.k8s.io` does)."""
     fields: dict[str, list[str]] = {}
     for part in text.split(","):
         key, _, values = part.partition("=")
-        fields[key.strip()] = [value.strip() for value in values.split(";")]
+        fields[key.strip()] = [_unquoted(value.strip()) for value in values.split(";")]
     return fields
+
+
+def _unquoted(value: str) -> str:
+    return value[1:-1] if len(value) >= 2 and value[0] == value[-1] == '"' else value
 
 
 def missing_grant(grants: dict[tuple[str, str], Grant], kind: Kind, verb: str) -> Grant | None:
