@@ -492,6 +492,72 @@ def test_a_watch_beside_a_typed_handler_s_is_told_so_where_reads_keep_the_kind_t
     ]
 
 
+PROXY_WITH_A_TYPED_SECRET_HANDLER = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+func servingSecret(_ context.Context, obj client.Object) []reconcile.Request {
+	secret := obj.(*corev1.Secret)
+	return []reconcile.Request{{NamespacedName: client.ObjectKey{Namespace: secret.Namespace, Name: secret.Name}}}
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = ctrl.NewControllerManagedBy(mgr).Named("proxy").
+		Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(servingSecret)).
+		Complete(reconcile.Func(nil))
+}
+"""
+
+OPERATOR_OWNING_SECRETS = """package main
+
+import (
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{}).Owns(&corev1.Secret{}).Complete(reconcile.Func(nil))
+}
+"""
+
+
+def test_a_typed_handler_of_another_binary_keeps_no_informer_of_this_one(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """greenhouse's service proxy watches Secrets with a typed handler in its own process: the operator's
+    `Owns` was told a metadata-only watch would add an informer beside the proxy's, which lives elsewhere."""
+    files = {"go.mod": GO_MOD, "cmd/proxy/main.go": PROXY_WITH_A_TYPED_SECRET_HANDLER}
+    monkeypatch.chdir(write_tree(tmp_path, files | {"cmd/operator/main.go": OPERATOR_OWNING_SECRETS}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.span.path, finding.span.line, finding.help) for finding in report.findings] == [
+        (
+            "cmd/operator/main.go",
+            12,
+            "Restrict Secret with cache.Options.ByObject (Label, Field or Namespaces) in the manager options, or "
+            "watch it with builder.OnlyMetadata",
+        ),
+        (
+            "cmd/proxy/main.go",
+            21,
+            "Restrict Secret with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: the "
+            "watch's handler reads Secret typed, and would panic on the metav1.PartialObjectMetadata objects "
+            "builder.OnlyMetadata hands it",
+        ),
+    ]
+
+
 OWN_CACHE = """package main
 
 import (

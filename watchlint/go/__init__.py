@@ -416,13 +416,13 @@ def _accessors_read(file: GoFile, constructor: tuple[str, int], kind: str) -> se
     return {kind if accessor == plural else accessor.decode() for _, accessor in uses if accessor}
 
 
-def _typed_handlers(pending: list[PendingSite]) -> dict[str, Span]:
-    """Per kind, the first watch whose handler reads its objects typed: it stays typed, so a metadata-only watch
-    of the kind elsewhere would add a second informer (WL005) rather than save one."""
-    found: dict[str, Span] = {}
+def _typed_handlers(pending: list[PendingSite]) -> dict[str, list[tuple[Span, str]]]:
+    """Per kind, the watches whose handler reads its objects typed, with their package: each stays typed, so a
+    metadata-only watch of the kind in the same binary would add a second informer (WL005) rather than save one."""
+    found: dict[str, list[tuple[Span, str]]] = {}
     for item in pending:
         if item.handles_typed and item.operation is Operation.WATCH:
-            found.setdefault(item.object.kind, item.span)
+            found.setdefault(item.object.kind, []).append((item.span, item.file.package_path))
     return found
 
 
@@ -758,6 +758,7 @@ def _resolve_sites(
         _typed_handlers(pending),
         _factory_kinds(pending),
         rbac_grants(run.all_files),
+        evaluator.share_a_binary,
     )
     return [
         site

@@ -398,10 +398,13 @@ class SiteRemedies:
     # (policy key, kind) watched through a manager's cache with different label selections (one watch's
     # predicate selects what another's does not, `predicate.Not(p)`): moving one into the cache hides the rest
     unevenly_selected: frozenset[tuple[str, str]] = frozenset()
-    typed_handlers: dict[str, Span] = field(default_factory=dict)  # see go._typed_handlers
+    typed_handlers: dict[str, list[tuple[Span, str]]] = field(default_factory=dict)  # see go._typed_handlers
     # the kinds each informer factory (its constructor's path and first byte) hands out informers of
     factory_kinds: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
     rbac: dict[tuple[str, str], Grant] = field(default_factory=dict)  # see rbacmarkers.rbac_grants
+    # whether two packages are built into one binary (Evaluator.share_a_binary): another binary's watch is
+    # another process's informer
+    same_binary: Callable[[str, str], bool] = lambda _, __: True
 
     @property
     def names(self) -> CacheOptionNames:
@@ -495,10 +498,18 @@ class SiteRemedies:
                 f"{restrict}: the watch's handler reads {kind} typed, and {fares} the "
                 f"metav1.PartialObjectMetadata objects {hands} hands it"
             )
-        typed = self.typed_handlers.get(kind)
+        package = item.file.package_path
+        typed = next(
+            (
+                span
+                for span, other in self.typed_handlers.get(kind, ())
+                if span != item.span and self.same_binary(package, other)
+            ),
+            None,
+        )
         # whether cached reads keep the kind typed too or not, a watch whose handler needs it typed does: no
         # metadata-only watch here saves its informer (the rule's help would offer one once the reads bypass it)
-        if typed is not None and typed != item.span and not item.filters:
+        if typed is not None and not item.filters:
             return (
                 f"{restrict}: the watch at {typed.path}:{typed.line} reads {kind} typed, so a metadata-only "
                 "watch here would add a second informer beside its typed one"
