@@ -71,6 +71,7 @@ _MAX_CHAIN_STEPS = 64  # calls and locals followed from a builder call back to t
 _KIND_WITH_CACHE = ".NewKindWithCache"  # controller-runtime before v0.15: source.NewKindWithCache(obj, cache)
 _MAX_CALLEE = 48  # characters of a helper call's function shown whole in messages
 _OPTION_CHAIN = 4  # helpers followed up to the one call that passes a List its options
+_OUTER_HELPERS = 4  # helpers handing a read object on to a helper, followed out to the call naming its kind
 
 
 # A `source.Kind` behind a watch: the object, the `source.Kind` call (or literal) with its file, and where a
@@ -357,6 +358,7 @@ class SiteExtractor:
             # client's names, called on no client (elasticsearch-operator's `KibanaRequest.List(selector, pods)`)
             if site.helper is None and site.client is not Marker.NOT_CLIENT
         }
+        helper_copies: dict[tuple[str, int, str, Operation], int] = {}  # place -> index of its copy in expanded
         for site in pending:
             if not self.client_go.judge_held(site, passing, stored):
                 continue
@@ -365,25 +367,21 @@ class SiteExtractor:
             if site.helper is None:
                 expanded.append(site)
                 continue
-            key = site.helper[0]
             for caller_file, values, named_in, naming_call, found in self._naming_calls(site, callers):
                 if (site.operation is Operation.LIST) != found.is_list:
                     continue
                 place = (named_in.path, naming_call.start_byte, found.kind, site.operation)
+                if place in copied and place not in helper_copies:
+                    continue
+                copy = self._helper_copy(site, (caller_file, values), (named_in, naming_call), found, callers)
                 if place in copied:
+                    # che's addPartOfCheLabelToObject reads its object through the cached client, then through
+                    # one without a cache: the call is reported by the cached read, whichever is found first
+                    if self._cached(copy) and not self._cached(expanded[helper_copies[place]]):
+                        expanded[helper_copies[place]] = copy
                     continue
                 copied.add(place)
-                copy = self._from_helper(site, named_in, naming_call, found)
-                passed = site.client if isinstance(site.client, ParamRef) and site.client.function == key else None
-                if passed is not None and passed.index < len(values):  # the client this call hands the helper
-                    copy.client = self.clients.receiver_of(caller_file, values[passed.index])
-                    copy.client = self._client_named_with(copy.client, named_in, naming_call)
-                if site.forwarded is not None:
-                    self._forwarded_to(copy, caller_file, values[site.forwarded :], site.call)
-                if site.list_watch_parameter is not None and site.list_watch_parameter[1] < len(values):
-                    _, index, stand_in = site.list_watch_parameter
-                    given = self._list_watch_passed(caller_file, values[index], named_in, naming_call, callers)
-                    self._narrow_by_list_watches(copy, stand_in, given)
+                helper_copies[place] = len(expanded)
                 expanded.append(copy)
         return expanded
 
@@ -486,16 +484,65 @@ class SiteExtractor:
             if looped:
                 yield from ((caller_file, values, caller_file, call, named) for named in looped)
                 continue
-            outer = self.values.helper_parameter(caller_file, passed_object) or generic_object(
-                self.resolver, caller_file, passed_object
-            )
-            if outer is None or outer[0] == key or site.helper_field is not None:
+            if site.helper_field is not None:
                 continue
-            for outer_file, outer_call in callers(outer[0]):
-                named = self._named_by_call(outer_file, outer_call, outer[1])
-                if named is not None and (outer_file.path, outer_call.start_byte) not in named_at:
+            for outer_file, outer_call, named in self._named_further_out(caller_file, passed_object, callers, {key}):
+                if (outer_file.path, outer_call.start_byte) not in named_at:
                     named_at.add((outer_file.path, outer_call.start_byte))
                     yield caller_file, values, outer_file, outer_call, named
+
+    def _helper_copy(
+        self,
+        site: PendingSite,
+        caller: tuple[GoFile, list[tree_sitter.Node]],
+        naming: tuple[GoFile, tree_sitter.Node],
+        found: ObjectRef,
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+    ) -> PendingSite:
+        """A helper site's copy at a call naming its kind, with the client, options and list-watches the call
+        (`caller`: its file and arguments) hands the helper."""
+        assert site.helper is not None
+        (caller_file, values), (named_in, naming_call) = caller, naming
+        copy = self._from_helper(site, named_in, naming_call, found)
+        client = site.client
+        passed = client if isinstance(client, ParamRef) and client.function == site.helper[0] else None
+        if passed is not None and passed.index < len(values):  # the client this call hands the helper
+            copy.client = self.clients.receiver_of(caller_file, values[passed.index])
+            copy.client = self._client_named_with(copy.client, named_in, naming_call)
+        if site.forwarded is not None:
+            self._forwarded_to(copy, caller_file, values[site.forwarded :], site.call)
+        if site.list_watch_parameter is not None and site.list_watch_parameter[1] < len(values):
+            _, index, stand_in = site.list_watch_parameter
+            given = self._list_watch_passed(caller_file, values[index], named_in, naming_call, callers)
+            self._narrow_by_list_watches(copy, stand_in, given)
+        return copy
+
+    def _cached(self, site: PendingSite) -> bool:
+        """Whether a site's client is (taken as) the cache-backed one."""
+        known = self.clients.resolve(site.client) if site.client is not None else None
+        return known is not None and known.access is Access.CACHE
+
+    def _named_further_out(
+        self,
+        file: GoFile,
+        passed: tree_sitter.Node,
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+        seen: set[FunctionKey],
+    ) -> Iterator[tuple[GoFile, tree_sitter.Node, ObjectRef]]:
+        """Where a helper's caller passes on a parameter of its own, the calls further out naming the kind, each
+        with its file and object: che's `addPartOfCheLabelToObject(ctx, name, &corev1.Secret{})` hands `obj` to
+        `GetNamespacedObject`, which hands it to `doGet`, which reads it, three calls in from the kind."""
+        outer = self.values.helper_parameter(file, passed) or generic_object(self.resolver, file, passed)
+        if outer is None or outer[0] in seen or len(seen) > _OUTER_HELPERS:
+            return
+        for outer_file, outer_call in callers(outer[0]):
+            named = self._named_by_call(outer_file, outer_call, outer[1])
+            if named is not None:
+                yield outer_file, outer_call, named
+                continue
+            values = parser.named(outer_call.child_by_field_name("arguments") or outer_call)
+            if 0 <= outer[1] < len(values):
+                yield from self._named_further_out(outer_file, values[outer[1]], callers, seen | {outer[0]})
 
     def _named_directly(
         self, site: PendingSite, file: GoFile, call: tree_sitter.Node, values: list[tree_sitter.Node], index: int
