@@ -223,6 +223,8 @@ class Site:
     # through a client built with client.New over the cache: only the DisableFor of its own options (this
     # CacheOptions literal) applies, not the manager's
     own_client: Span | None = None
+    # through the manager's own GetClient(): the DisableFor of a client built with client.New does not apply
+    manager_client: bool = False
     # the shapes of the cache options the module's controller-runtime has, as a key of cacheoptions.ERAS
     cache_options_era: str = "current"
     fixes: tuple[Fix, ...] = ()  # concrete remedies the front-end could build; checks keep those for their rule

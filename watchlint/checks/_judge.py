@@ -258,6 +258,10 @@ def _applies(restriction: Restriction, site: Site) -> bool:
         # DisableFor of the binary, the client they read through not always being told (a cluster cache's
         # GetClient)
         return False
+    if restriction.mitigation is Mitigation.DISABLE_FOR and restriction.client is not None and site.manager_client:
+        # but a read through the manager's own client does not follow a client.New's options (opendatahub's
+        # certificate client lists ConfigMap in DisableFor; the manager's client does not)
+        return False
     return site.operation in _POLICY_SCOPE.get(restriction.mitigation, frozenset(Operation))
 
 

@@ -808,7 +808,7 @@ def _resolve_access(
             evidence = replace(evidence, message=f"{evidence.message}, built without cache at {root.path}:{root.line}")
         item.cache, item.reads_cache_itself, item.own_client = known.cache, known.is_cache_itself, known.own_client
         item.also_managers = bool(known.cache) and "" in other_caches
-        item.cluster_client = known.cluster_client
+        item.cluster_client, item.manager_client = known.cluster_client, known.manager_client
         if access is Access.CACHE and not item.cache:
             item.managers = links.options_of(origins)
         if access is Access.CACHE:  # InNamespace and selectors filter the read, not the informer (SPEC §3.1)
@@ -918,6 +918,7 @@ def _site(
         alone_in_factory=remedies.alone_in_factory(item),
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
+        manager_client=item.manager_client,
         cache_options_era=remedies.era,
         fixes=remedies.fixes(item, found.access, fix_keys),
         suggestion=remedies.suggestion(item, found.access, found.keys),

@@ -27,6 +27,9 @@ class Known:
     is_cache_itself: bool = False  # `mgr.GetCache()`: the cache read directly, which client options never see
     cluster_client: bool = False  # a cluster's `GetClient()`: the DisableFor of that cluster's client options applies
     own_client: Span | None = None  # client.New over a cache: its CacheOptions literal, whose DisableFor applies
+    # every chain starts at a manager's own `GetClient()`: the DisableFor of a client.New's options, which serve
+    # that client only, does not apply
+    manager_client: bool = False
     # the caches the reference's other cache-backed values read, besides `cache` ("" for the manager's): a helper
     # given a cluster's client by one caller and the manager's by another reads both
     other_caches: tuple[str, ...] = ()

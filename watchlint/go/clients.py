@@ -343,7 +343,7 @@ class ClientGraph:
             evidence = Evidence(file.span(call), f"`{text}` reads the cache itself")
             return Known(Access.CACHE, evidence, cache, is_cache_itself=True)
         evidence = Evidence(file.span(call), f"`{text}` reads through the cache")
-        return Known(Access.CACHE, evidence, cache, cluster_client=bool(cache))
+        return Known(Access.CACHE, evidence, cache, cluster_client=bool(cache), manager_client=not cache)
 
     def manager_client(self, file: GoFile, manager: tree_sitter.Node) -> Known:
         """The client a library takes from a manager it is given (its `GetClient()`): the manager's cache."""
@@ -1058,7 +1058,7 @@ class ClientGraph:
         if depth > MAX_DEPTH:
             return _TOO_DEEP
         if ref is Marker.UNKNOWN or isinstance(ref, ForeignRef):
-            return Known(Access.CACHE, None)
+            return Known(Access.CACHE, None, manager_client=True)  # unknown: taken for the manager's (SPEC §3.1)
         assert isinstance(ref, FieldRef | ParamRef | ReturnRef | LocalRef)
         values, label = self._values_of(ref)
         values = self._running(ref, values, depth)
@@ -1124,7 +1124,7 @@ class ClientGraph:
             # that made it): they add nothing to what the reference's other values say
             return _CYCLE
         if not definite or (assumed and cached is None):
-            return Known(Access.CACHE, None)
+            return Known(Access.CACHE, None, manager_client=True)
         known, value = cached if cached is not None else self._shown(definite, near) or definite[0]
         caches = {
             cache
@@ -1137,7 +1137,11 @@ class ClientGraph:
             # options give shows that client
             caches.add("")
             value = unseen
-        known = dataclasses.replace(known, other_caches=tuple(sorted(caches - {known.cache})))
+        # the manager's own client where every cache-backed value is, an assumed one taken for it (SPEC §3.1)
+        manager_client = all(other.manager_client for other, _ in definite if other.access is Access.CACHE)
+        known = dataclasses.replace(
+            known, other_caches=tuple(sorted(caches - {known.cache})), manager_client=manager_client
+        )
         roots = tuple(
             dict.fromkeys(root for other, _ in definite if other.access is known.access for root in other.origins)
         )

@@ -101,6 +101,7 @@ class PendingSite:
     own_client: Span | None = None  # a read through client.New over the cache: the CacheOptions that apply
     also_managers: bool = False  # a read through a second cache's client, and a client taken for the manager's
     cluster_client: bool = False  # a read through a cluster's GetClient(), whose client options it follows
+    manager_client: bool = False  # a read through the manager's own GetClient(): client.New's options do not apply
     # the options literals (path, offset) of the managers running the site, where known: the one whose client
     # a read reads through, or a watch registers with (go/managers.py)
     managers: frozenset[tuple[str, int]] = frozenset()
