@@ -270,12 +270,26 @@ class Guards:
         if setting.type not in ("identifier", "selector_expression"):
             return []
         held = self.resolver.held_value(file, setting)
+        if held is None and setting.type == "identifier":
+            return self._later_writes(file, setting)
         if held is not None or setting.type != "selector_expression":
             return [held] if held is not None else []
         operand = setting.child_by_field_name("operand")
         # an anonymous struct's field (`var Config = struct{…}{}`) is matched by name
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         return list(self.evaluator.fields.stored(owner, parser.text(setting.child_by_field_name("field"))))
+
+    def _later_writes(self, file: GoFile, name: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The values a local declared without one is given later in its function (multicluster-observability's
+        `var install bool; if v := os.Getenv("INSTALL_PROM"); v != "" { install, _ = strconv.ParseBool(v) }`);
+        a parameter's are its callers', not told here."""
+        declaration = self.resolver.declaration(file, name)
+        scope = self.resolver.scope(file, name)
+        if declaration is None or declaration.parameter_index >= 0 or scope is None:
+            return []
+        text = parser.text(name)
+        values = [*scope.assignments.get(text, []), *(call for call, _ in scope.results.get(text, []))]
+        return [(file, value) for value in values]
 
     def _string_constant_wanted(self, file: GoFile, test: tree_sitter.Node) -> str | None:
         """The string an `==` test wants where one side is a string constant the code names (`TrueString`)."""
