@@ -151,6 +151,9 @@ def _lists_unstructured_uncached(site: Site, facts: Facts) -> bool:
 
 
 def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
+    own = _own_client_disable_for(site, facts)
+    if own is not None:
+        return Judgement(code, own.mitigation, _evidence(own))
     first_mitigation: Restriction | None = None
     uncached: Judgement | None = None  # a List a manager sends to the API server, with nothing narrowing it
     for position, key in enumerate(site.policy_keys):
@@ -183,6 +186,28 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
     if first_mitigation is None:  # every key unknown: treat as no policy at all
         return Judgement(code, None, note="; no manager options were found")
     return Judgement(code, first_mitigation.mitigation, _evidence(first_mitigation))
+
+
+def _own_client_disable_for(site: Site, facts: Facts) -> Restriction | None:
+    """The DisableFor of the client a read goes through, built with client.New over a cache of its own
+    (radix-operator's `client.New(cfg, client.Options{Cache: &client.CacheOptions{Reader: cache, DisableFor: …}})`
+    over a `cache.New`): the binary's options hold it, the cache's policy judging the read does not. A List is
+    left to the policies, which judge one sent to the API server by WL004."""
+    if site.own_client is None or site.operation is Operation.LIST:
+        return None
+    return next(
+        (
+            restriction
+            for policy in facts.policies
+            if policy.key not in site.policy_keys
+            for restriction in policy.restrictions
+            if restriction.client == site.own_client
+            and restriction.mitigation is Mitigation.DISABLE_FOR
+            and restriction.kind in (None, site.kind)
+            and restriction.is_active
+        ),
+        None,
+    )
 
 
 def _active(policy: CachePolicy, site: Site) -> tuple[list[Restriction], Restriction | None]:
