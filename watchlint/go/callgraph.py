@@ -334,7 +334,7 @@ class CallGraph:
                         and parser.encloses(info.node, call.node)
                         and function is not None
                         and (declared := self.resolver.declaration(file, function)) is not None
-                        and declared.parameter_index >= 0
+                        and (declared.parameter_index >= 0 or declared.is_receiver)
                         and parser.encloses(info.node, declared.node)
                     ):
                         found.setdefault(signature, []).append((file, call.node))
@@ -538,10 +538,11 @@ def _type_key(file: GoFile, node: tree_sitter.Node | None) -> TypeRef | str:
 def _function_parameters(info: FunctionInfo, declarations: Declarations) -> list[tuple[str, Signature]]:
     """A function's parameters declared with a function type (`listWatchFunc func(…) cache.ListerWatcher`) or a
     module type naming one (securesign's `constructor controller.Constructor`), by name, with the signature of
-    that type."""
-    parameters = info.node.child_by_field_name("parameters")
+    that type); also the receiver of a method of such a type, the adapter idiom (radix-operator's
+    `func (f AlertSyncerFactoryFunc) CreateAlertSyncer(c, a) AlertSyncer { return f(c, a) }`)."""
+    lists = [info.node.child_by_field_name(field) for field in ("receiver", "parameters")]
     found: list[tuple[str, Signature]] = []
-    for declaration in parameters.named_children if parameters is not None else ():
+    for declaration in (item for listed in lists if listed is not None for item in listed.named_children):
         declared = declaration.child_by_field_name("type")
         declaring = info.file
         if declared is not None and declared.type in ("type_identifier", "qualified_type"):
