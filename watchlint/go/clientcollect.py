@@ -47,22 +47,27 @@ def _assignments(graph: ClientGraph, file: GoFile) -> None:
     resolver = graph.resolver
     client_fields = graph.client_field_names()
     for lefts, right in file.assignments():
-        left = parser.named(lefts)[0]
-        if left.type == "index_expression":  # `p.clients[token] = c`: an item of a map or list of clients
-            left = left.child_by_field_name("operand") or left
-        if left.type != "selector_expression" or parser.text(left.child_by_field_name("field")) not in client_fields:
-            continue
-        operand = left.child_by_field_name("operand")
-        owner = resolver.type_of(file, operand) if operand is not None else None
-        if owner is None:
-            continue
-        name = parser.text(left.child_by_field_name("field"))
-        located = resolver.declarations.field(owner, name)
-        if located is not None and graph.is_client_like(located[1].type):
+        targets, values = parser.named(lefts), parser.named(right)
+        for position, left in enumerate(targets):
+            # `app.cache, app.client = app.initClients()`: a field takes the call's result at its position
+            result = position if len(values) == 1 and len(targets) > 1 else 0
+            if left.type == "index_expression":  # `p.clients[token] = c`: an item of a map or list of clients
+                left = left.child_by_field_name("operand") or left
+            field = left.child_by_field_name("field") if left.type == "selector_expression" else None
+            if field is None or parser.text(field) not in client_fields or not values:
+                continue
+            operand = left.child_by_field_name("operand")
+            owner = resolver.type_of(file, operand) if operand is not None else None
+            located = resolver.declarations.field(owner, parser.text(field)) if owner is not None else None
+            if located is None or not graph.is_client_like(located[1].type):
+                continue
+            key = (located[0], parser.text(field))
+            if result:
+                graph.record_result(graph.field_values, key, file, values[0], result)
+                continue
+            value = values[position] if len(values) == len(targets) else values[0]
             fallback = in_nil_test(left, parser.text(left), is_nil=True)  # a default for a field left unset
-            graph.record(
-                graph.field_values, (located[0], name), file, parser.named(right)[0], fallback or _on_error(left)
-            )
+            graph.record(graph.field_values, key, file, value, fallback or _on_error(left))
 
 
 def _package_variables(graph: ClientGraph, file: GoFile) -> None:

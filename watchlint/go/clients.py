@@ -1024,6 +1024,12 @@ class ClientGraph:
         """Add what a field, variable or parameter receives to one of the tables."""
         table.setdefault(key, []).append(self._assigned(file, value, fallback))
 
+    def record_result(self, table: dict, key: tuple, file: GoFile, call: tree_sitter.Node, index: int) -> None:  # type: ignore[type-arg]
+        """Add a result other than the first of a call a field receives (`_, app.client = app.initClients()`)."""
+        text = " ".join(parser.text(call).split())
+        ref = self._returned_ref(file, call, index) if call.type == "call_expression" else Marker.UNKNOWN
+        table.setdefault(key, []).append(Assigned(ref, file.span(call), text, False, file.is_test, (file, call)))
+
     def _assigned(self, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> Assigned:
         """What a field, variable or parameter receives, where it is written."""
         text = " ".join(parser.text(value).split())
