@@ -149,10 +149,11 @@ class InformerSites:
             yield site
             return
         restrict_namespace(site, *passed_at_build(self.resolver, file_of_list_watch, values[2], built), "namespace")
-        self._list_watch_selector(site, file_of_list_watch, name, values[3])
+        # the selector too as the building call passes it (velero's `f.NewListWatch("", fields.Everything())`)
+        self._list_watch_selector(site, *passed_at_build(self.resolver, file_of_list_watch, values[3], built), name)
         yield site
 
-    def _list_watch_selector(self, site: PendingSite, file: GoFile, name: str, selector: tree_sitter.Node) -> None:
+    def _list_watch_selector(self, site: PendingSite, file: GoFile, selector: tree_sitter.Node, name: str) -> None:
         """Narrow an informer's site by the selector argument of `NewListWatchFromClient` (a field selector) or
         `NewFilteredListWatchFromClient` (a function adjusting the options)."""
         kind = site.object.kind
