@@ -558,6 +558,54 @@ def test_a_typed_handler_of_another_binary_keeps_no_informer_of_this_one(
     ]
 
 
+TYPED_HANDLER_BEHIND_A_FLAG = """package main
+
+import (
+	"context"
+	"flag"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+func servingSecret(_ context.Context, obj client.Object) []reconcile.Request {
+	secret := obj.(*corev1.Secret)
+	return []reconcile.Request{{NamespacedName: client.ObjectKey{Namespace: secret.Namespace, Name: secret.Name}}}
+}
+
+func main() {
+	serving := flag.Bool("serving", false, "reload on serving certificate changes")
+	flag.Parse()
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	b := ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{}).Owns(&corev1.Secret{})
+	if *serving {
+		b = b.Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(servingSecret))
+	}
+	_ = b.Complete(reconcile.Func(nil))
+}
+"""
+
+
+def test_a_typed_handler_off_by_default_keeps_no_informer(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """jobset's typed Pod watch runs only under a feature gate off by default: the other watches' help named it
+    as the informer a metadata-only watch would be added beside, which the default deployment does not have."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": TYPED_HANDLER_BEHIND_A_FLAG}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.span.line, finding.help) for finding in report.findings] == [
+        (
+            24,
+            "Restrict Secret with cache.Options.ByObject (Label, Field or Namespaces) in the manager options, or "
+            "watch it with builder.OnlyMetadata",
+        )
+    ]
+
+
 OWN_CACHE = """package main
 
 import (

@@ -416,12 +416,16 @@ def _accessors_read(file: GoFile, constructor: tuple[str, int], kind: str) -> se
     return {kind if accessor == plural else accessor.decode() for _, accessor in uses if accessor}
 
 
-def _typed_handlers(pending: list[PendingSite]) -> dict[str, list[tuple[Span, str]]]:
+def _typed_handlers(
+    pending: list[PendingSite], runs: Callable[[PendingSite], bool]
+) -> dict[str, list[tuple[Span, str]]]:
     """Per kind, the watches whose handler reads its objects typed, with their package: each stays typed, so a
-    metadata-only watch of the kind in the same binary would add a second informer (WL005) rather than save one."""
+    metadata-only watch of the kind in the same binary would add a second informer (WL005) rather than save one.
+    Only those that run by default: jobset's typed watch behind a feature gate off by default keeps no informer
+    in the default deployment."""
     found: dict[str, list[tuple[Span, str]]] = {}
     for item in pending:
-        if item.handles_typed and item.operation is Operation.WATCH:
+        if item.handles_typed and item.operation is Operation.WATCH and runs(item):
             found.setdefault(item.object.kind, []).append((item.span, item.file.package_path))
     return found
 
@@ -755,7 +759,7 @@ def _resolve_sites(
         built_at,
         run.module.cache_options_era,
         unevenly_selected((r.item, r.keys) for r in resolved if r.access is Access.CACHE),
-        _typed_handlers(pending),
+        _typed_handlers(pending, lambda item: _runs_by_default(evaluator, item.file, item.node)),
         _factory_kinds(pending),
         rbac_grants(run.all_files),
         evaluator.share_a_binary,
