@@ -728,15 +728,8 @@ class ClientGraph:
         value = declaration.value_node
         if value is None or declaration.value_index != 0 or is_slice_literal(value) or is_map(value):
             return []
-        scope = self.resolver.scope(file, node)
-        assigned = scope.assignments.get(declaration.name, []) if scope is not None else []
-        return [
-            item
-            for item in assigned
-            if scope is not None
-            and scope.lookup(declaration.name, item.start_byte) is declaration
-            and not _wraps(item, declaration.name)
-        ]
+        assigned = self.resolver.reassigned(file, node, declaration)
+        return [item for item in assigned if not _wraps(item, declaration.name)]
 
     def _value_ref(
         self, file: GoFile, node: tree_sitter.Node, name: str, value: tree_sitter.Node, index: int, depth: int
@@ -1026,14 +1019,17 @@ class ClientGraph:
 
     def record_result(self, table: dict, key: tuple, file: GoFile, call: tree_sitter.Node, index: int) -> None:  # type: ignore[type-arg]
         """Add a result other than the first of a call a field receives (`_, app.client = app.initClients()`)."""
-        text = " ".join(parser.text(call).split())
         ref = self._returned_ref(file, call, index) if call.type == "call_expression" else Marker.UNKNOWN
-        table.setdefault(key, []).append(Assigned(ref, file.span(call), text, False, file.is_test, (file, call)))
+        table.setdefault(key, []).append(self._assigned(file, call, ref=ref))
 
-    def _assigned(self, file: GoFile, value: tree_sitter.Node, fallback: bool = False) -> Assigned:
-        """What a field, variable or parameter receives, where it is written."""
+    def _assigned(
+        self, file: GoFile, value: tree_sitter.Node, fallback: bool = False, ref: ClientRef | None = None
+    ) -> Assigned:
+        """What a field, variable or parameter receives, where it is written (`ref`: what it refers to, where
+        that is not the value's own reference)."""
         text = " ".join(parser.text(value).split())
-        return Assigned(self.ref_of(file, value), file.span(value), text, fallback, file.is_test, (file, value))
+        held = ref if ref is not None else self.ref_of(file, value)
+        return Assigned(held, file.span(value), text, fallback, file.is_test, (file, value))
 
     # -- resolution ----------------------------------------------------------------------------------
     def cached_value_places(self, ref: ParamRef | FieldRef) -> list[tuple[GoFile, tree_sitter.Node]]:

@@ -284,12 +284,9 @@ class Guards:
         `var install bool; if v := os.Getenv("INSTALL_PROM"); v != "" { install, _ = strconv.ParseBool(v) }`);
         a parameter's are its callers', not told here."""
         declaration = self.resolver.declaration(file, name)
-        scope = self.resolver.scope(file, name)
-        if declaration is None or declaration.parameter_index >= 0 or scope is None:
+        if declaration is None or declaration.parameter_index >= 0:
             return []
-        text = parser.text(name)
-        values = [*scope.assignments.get(text, []), *(call for call, _ in scope.results.get(text, []))]
-        return [(file, value) for value in values]
+        return [(file, value) for value in self.resolver.reassigned(file, name, declaration, results=True)]
 
     def _string_constant_wanted(self, file: GoFile, test: tree_sitter.Node) -> str | None:
         """The string an `==` test wants where one side is a string constant the code names (`TrueString`)."""

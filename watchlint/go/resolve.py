@@ -479,19 +479,26 @@ class Resolver:
         )
         return value if method is not None and _returns_its_receiver(method.node) else None
 
+    def reassigned(
+        self, file: GoFile, node: tree_sitter.Node, declaration: Declaration, *, results: bool = False
+    ) -> list[tree_sitter.Node]:
+        """The values a local is assigned later in its function (`x = value`), where the name written is that
+        local and not a same-named one of another block; with `results`, also the calls whose result it takes
+        among others (`x, err = parse(…)`)."""
+        scope = self.scope(file, node)
+        if scope is None:
+            return []
+        written = [*scope.assignments.get(declaration.name, [])]
+        if results:
+            written.extend(call for call, _ in scope.results.get(declaration.name, []))
+        return [value for value in written if scope.lookup(declaration.name, value.start_byte) is declaration]
+
     def _keeps(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration, value: str, depth: int) -> bool:
         """Whether a local keeps the string it is declared with: every later write of it writes that string
         (redis-operator's `workload := LabelWorkloadData; if role == sentinel { workload = … }` varies)."""
-        scope = self.scope(file, node)
-        for written in scope.assignments.get(parser.text(node), []) if scope is not None else []:
-            statement = written.parent.parent if written.parent is not None else None
-            left = statement.child_by_field_name("left") if statement is not None else None
-            targets = [name for name in parser.named(left) if name.type == "identifier"] if left is not None else []
-            if any(self.declaration(file, target) == declaration for target in targets) and (
-                self.string_value(file, written, depth + 1) != value
-            ):
-                return False
-        return True
+        return all(
+            self.string_value(file, written, depth + 1) == value for written in self.reassigned(file, node, declaration)
+        )
 
     def string_value(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> str | None:
         """The string a literal or a constant holds (`"spec.nodeName"`, `podJobKey`, `constants.JobKey`),

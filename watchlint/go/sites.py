@@ -351,7 +351,7 @@ class SiteExtractor:
         expanded = []
         # one site per call and kind read or watched: a helper reading its object twice, or reading it and
         # handing it on to another helper that reads it (rook's removeFinalizer), is reported at a call once
-        copied = {
+        in_place = {
             (site.file.path, site.node.start_byte, site.object.kind, site.operation)
             for site in pending
             # a call both read or watched in place and through a wrapper's helper; not a module method of the
@@ -371,16 +371,15 @@ class SiteExtractor:
                 if (site.operation is Operation.LIST) != found.is_list:
                     continue
                 place = (named_in.path, naming_call.start_byte, found.kind, site.operation)
-                if place in copied and place not in helper_copies:
+                if place in in_place:
                     continue
                 copy = self._helper_copy(site, (caller_file, values), (named_in, naming_call), found, callers)
-                if place in copied:
+                if place in helper_copies:
                     # che's addPartOfCheLabelToObject reads its object through the cached client, then through
                     # one without a cache: the call is reported by the cached read, whichever is found first
                     if self._cached(copy) and not self._cached(expanded[helper_copies[place]]):
                         expanded[helper_copies[place]] = copy
                     continue
-                copied.add(place)
                 helper_copies[place] = len(expanded)
                 expanded.append(copy)
         return expanded
