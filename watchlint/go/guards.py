@@ -159,12 +159,7 @@ class Guards:
         """`a && b` of two settings off by default: each as it turns on (gravitee's `SkipAPIDefinition &&
         MatchAcrossRoutes`, both `os.Getenv(…) == "true"`: `A=true and B=true`); None where fewer than two
         settings are off, which the one setting's phrase says (with `_also_required`'s conditions on it)."""
-        parts = conjuncts(bare)
-        off = []
-        for part in parts if len(parts) > 1 else ():
-            truth, origin = self.evaluator.truth(file, part, env)
-            if truth is False and origin:
-                off.append((part, origin))
+        off = self._settings_holding(file, bare, env, holds=False)
         if len({origin for _, origin in off}) < 2:
             return None
         texts = [self._turned_on_by(file, part, env, origin) for part, origin in off]
@@ -211,15 +206,24 @@ class Guards:
         """What turns a conjunction true by default false, where the branch needs it false: any one of its
         parts that holds by default, each as it turns false (the else of `if !standalone && cluster == ""`:
         `--standalone or --cluster-name is set`); None for another condition."""
-        parts = conjuncts(bare)
-        if len(parts) < 2:
-            return None
-        texts = []
-        for part in parts:
-            truth, origin = self.evaluator.truth(file, part, env)
-            if truth is True and origin:
-                texts.append(self._turned_on_by(file, part, env, origin, returns=True))
+        texts = [
+            self._turned_on_by(file, part, env, origin, returns=True)
+            for part, origin in self._settings_holding(file, bare, env, holds=True)
+        ]
         return either_given(list(dict.fromkeys(texts))) if texts else None
+
+    def _settings_holding(
+        self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value], *, holds: bool
+    ) -> list[tuple[tree_sitter.Node, str]]:
+        """The parts of a conjunction of two or more that read a setting and are `holds` by default, each with
+        its setting."""
+        parts = conjuncts(bare)
+        found = []
+        for part in parts if len(parts) > 1 else ():
+            truth, origin = self.evaluator.truth(file, part, env)
+            if truth is holds and origin:
+                found.append((part, origin))
+        return found
 
     def _tested_text(
         self, file: GoFile, bare: tree_sitter.Node, origin: str, *, stripped: bool, runs: bool
