@@ -538,7 +538,7 @@ def _type_key(file: GoFile, node: tree_sitter.Node | None) -> TypeRef | str:
 def _function_parameters(info: FunctionInfo, declarations: Declarations) -> list[tuple[str, Signature]]:
     """A function's parameters declared with a function type (`listWatchFunc func(…) cache.ListerWatcher`) or a
     module type naming one (securesign's `constructor controller.Constructor`), by name, with the signature of
-    that type); also the receiver of a method of such a type, the adapter idiom (radix-operator's
+    that type; also the receiver of a method of such a type, the adapter idiom (radix-operator's
     `func (f AlertSyncerFactoryFunc) CreateAlertSyncer(c, a) AlertSyncer { return f(c, a) }`)."""
     lists = [info.node.child_by_field_name(field) for field in ("receiver", "parameters")]
     found: list[tuple[str, Signature]] = []
