@@ -83,8 +83,11 @@ def _package_variables(graph: ClientGraph, file: GoFile) -> None:
                 continue
             if not graph.is_client_like(resolve_type(variable.type_node, variable.file)):
                 continue
-            value = values[position] if len(values) == len(names) else values[0]
             key = (TypeRef(named[0], PACKAGE_SCOPE), named[1])
+            if len(values) == 1 and position:  # `Informers, Direct = clients()`: the call's result at its place
+                graph.record_result(graph.field_values, key, file, values[0], position)
+                continue
+            value = values[position] if len(values) == len(names) else values[0]
             graph.record(graph.field_values, key, file, value, _on_error(name))
 
 
