@@ -1015,6 +1015,8 @@ import (
 	{imported}
 )
 
+{declared}
+
 func labelsOf(owner metav1.Object) map[string]string {{
 	return map[string]string{{{key}: {value}}}
 }}
@@ -1025,28 +1027,33 @@ func label(cm *corev1.ConfigMap, owner metav1.Object) {{
 """
 
 
+PREFIXED_KEY = 'const (\n\tprefix    = "app.kubernetes.io/"\n\tmanagedBy = prefix + "managed-by"\n)'
+
+
 @pytest.mark.parametrize(
-    ("imported", "key", "value", "label"),
+    ("imported", "declared", "key", "value", "label"),
     [
-        ("", '"app.kubernetes.io/managed-by"', '"backup-operator"', "app.kubernetes.io/managed-by=backup-operator"),
-        ("", '"app.kubernetes.io/created-by"', '"backups"', "app.kubernetes.io/created-by=backups"),
-        ("", '"app.kubernetes.io/managed-by"', "owner.GetName()", None),
-        ('types "github.com/example/operator-tools/types"', "types.ManagedByLabel", "owner.GetName()", None),
+        ("", "", '"app.kubernetes.io/managed-by"', '"backups"', "app.kubernetes.io/managed-by=backups"),
+        ("", "", '"app.kubernetes.io/created-by"', '"backups"', "app.kubernetes.io/created-by=backups"),
+        ("", PREFIXED_KEY, "managedBy", '"backups"', "app.kubernetes.io/managed-by=backups"),
+        ("", "", '"app.kubernetes.io/managed-by"', "owner.GetName()", None),
+        ('types "github.com/example/operator-tools/types"', "", "types.ManagedByLabel", "owner.GetName()", None),
     ],
-    ids=["written-value", "created-by", "value-of-each-owner", "key-of-another-module"],
+    ids=["written-value", "created-by", "key-joined-from-constants", "value-of-each-owner", "key-of-another-module"],
 )
 def test_the_label_selector_of_an_owned_kind_uses_the_owner_label_the_operator_writes(
     tmp_path: Path,
     catalog: Catalog,
     monkeypatch: pytest.MonkeyPatch,
     imported: str,
+    declared: str,
     key: str,
     value: str,
     label: str | None,
 ) -> None:
     """The selector names the owner key and value the operator labels its objects with; where it writes a value
     that varies with the owner, a value made up for the selector would match none of them: no selector fix."""
-    labels = OWNER_LABELS.format(imported=imported, key=key, value=value)
+    labels = OWNER_LABELS.format(imported=imported, declared=declared, key=key, value=value)
     files = {"go.mod": GO_MOD, "main.go": OWNER_MAIN, "labels.go": labels}
     monkeypatch.chdir(write_tree(tmp_path, files))
     report = run([Path(".")], CommandLine(), catalog)

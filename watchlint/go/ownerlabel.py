@@ -13,11 +13,12 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.declarations import resolve_type
 from watchlint.go.model import GoFile, call_parts
-from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_entries, unquote
+from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_entries
 from watchlint.go.scope import innermost_function, returned_values
 
 MANAGED_BY = "app.kubernetes.io/managed-by"
 OWNER_KEYS = (MANAGED_BY, "app.kubernetes.io/created-by")
+_OWNER_KEY_ENDS = tuple(key.rpartition("/")[2] for key in OWNER_KEYS)  # in the source even when built by `+`
 _OWNER_WORDS = ("ManagedBy", "CreatedBy")
 _NAMES = ("identifier", "selector_expression", "interpreted_string_literal", "raw_string_literal")
 _LABEL_HOPS = 3  # locals and functions followed to the map literal of an object's labels
@@ -45,7 +46,11 @@ def owner_label(files: list[GoFile], resolver: Resolver, operator: str) -> tuple
             elif named in OWNER_KEYS:
                 varying += 1
     if found:
-        return found.most_common(1)[0][0]
+        # a tie goes to the operator's own name (percona's base labels, beside the cert-manager value it gives
+        # the certificates it relabels)
+        most = max(found.values())
+        tied = [pair for pair, count in found.items() if count == most]
+        return next((pair for pair in tied if pair[1] == operator), tied[0])
     return None if varying else (MANAGED_BY, operator)
 
 
@@ -69,11 +74,11 @@ def _key_names(files: list[GoFile], resolver: Resolver) -> frozenset[str]:
     names = {f'"{key}"' for key in OWNER_KEYS}
     for (_, name), variable in resolver.declarations.variables.items():
         value = variable.value_node
-        if value is None or value.type != "interpreted_string_literal":
+        if value is None or value.type not in ("interpreted_string_literal", "binary_expression"):
             continue
-        if unquote(parser.text(value)) in OWNER_KEYS:
+        if resolver.string_value(variable.file, value) in OWNER_KEYS:  # also `labelPrefix + "managed-by"`
             names.add(name)
-    present = any(key.encode() in file.source.data for file in files for key in OWNER_KEYS)
+    present = any(key.encode() in file.source.data for file in files for key in _OWNER_KEY_ENDS)
     return frozenset(names) if present else frozenset()
 
 

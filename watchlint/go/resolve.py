@@ -519,6 +519,11 @@ class Resolver:
             return declared if declared is None or self._keeps(file, node, declaration, declared, depth) else None
         if node.type == "call_expression":
             return self._converted_receiver(file, node, depth)
+        if node.type == "binary_expression" and parser.text(node.child_by_field_name("operator")) == "+":
+            # `labelPrefix + "managed-by"`: both halves known, or nothing
+            left = self.string_value(file, node.child_by_field_name("left"), depth + 1)
+            right = self.string_value(file, node.child_by_field_name("right"), depth + 1) if left is not None else None
+            return left + right if left is not None and right is not None else None
         variable = None
         if node.type == "identifier":
             variable = self.declarations.variables.get((file.package_path, parser.text(node)))
