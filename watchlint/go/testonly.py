@@ -1,10 +1,10 @@
 """Packages only a module's tests can run: imported by no other file of the module, and under an `internal/`
-folder or a folder named as test support is (`itest/`, `testutil/`). Go lets only the tree holding `internal/`
-import such a package, so when no binary or other package of the module imports it (envtest fakes and suite
-helpers imported by `_test.go` files alone), no deployment runs it; a test-support folder's name says as much
-of the helpers integration tests share (starboard's `itest/helper`). A package only such packages import is one
-too (percona's `internal/bridge`, which only a test-only controller package imports). Their sites are test
-code's: analyzed only with --include-tests.
+folder or a folder named as test support is (`itest/`, `testutil/`, `testingjobs/`). Go lets only the tree
+holding `internal/` import such a package, so when no binary or other package of the module imports it (envtest
+fakes and suite helpers imported by `_test.go` files alone), no deployment runs it; a test-support folder's name
+says as much of the helpers integration tests share (starboard's `itest/helper`, kueue's `testingjobs/job`). A
+package only such packages import is one too (percona's `internal/bridge`, which only a test-only controller
+package imports; kueue's `pkg/util/testing`). Their sites are test code's: analyzed only with --include-tests.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from watchlint.go.model import GoFile
 _TEST_SUPPORT = frozenset(
     {"itest", "itests", "testutil", "testutils", "testhelper", "testhelpers", "testing", "testinfra", "testsupport"}
 )
+_TEST_SUPPORT_PREFIXES = ("testing", "testutil", "testhelper")
 # an import path with an `internal` element, as a generated file (left unparsed) may quote it
 _INTERNAL_PATH = re.compile(rb'"([^"\n]*/internal(?:/[^"\n]*)?)"')
 
@@ -61,4 +62,9 @@ def _test_only_elements(package: str, module_paths: frozenset[str]) -> set[str]:
     if not holding:
         return set()
     own = set(package[len(holding[-1]) :].split("/")) & {"internal"}
-    return own | (set(package[len(holding[0]) :].split("/")) & _TEST_SUPPORT)
+    return own | {element for element in package[len(holding[0]) :].split("/") if _names_test_support(element)}
+
+
+def _names_test_support(element: str) -> bool:
+    """A folder named as test support, or for what it holds of it (kueue's `testingjobs`, `testutilpods`)."""
+    return element in _TEST_SUPPORT or element.startswith(_TEST_SUPPORT_PREFIXES)
