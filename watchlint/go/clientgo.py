@@ -273,12 +273,21 @@ class ClientGoSites:
             self._built_by(site, built, kind)
             self._bind_to_call(site, file, factory)
             _note_open_factory(site, built)
+            site.clientset_parameter = self._clientset_parameter(built)
             if not site.restrictions:
                 self._narrowed_when_reassigned(site, file, factory, kind)
             if not site.restrictions and method_name(built[1]) == "NewSharedInformerFactoryWithOptions":
                 # options that narrow nothing: to add to, rather than a factory to build
                 site.options_call = f"{parser.text(built[1].child_by_field_name('function'))}(…)"
         return site
+
+    def _clientset_parameter(self, built: tuple[GoFile, tree_sitter.Node]) -> tuple[FunctionKey, int] | None:
+        """The parameter of a helper a factory is built over (`NewSharedInformerFactory(client, 0)`): where every
+        call passes a fake clientset, the factory lists no cluster."""
+        clientset = parser.first_named(built[1].child_by_field_name("arguments"))
+        if clientset is None or clientset.type != "identifier":
+            return None
+        return self.values.helper_parameter(built[0], clientset)
 
     def _narrowed_when_reassigned(
         self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None, kind: str
