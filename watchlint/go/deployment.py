@@ -632,6 +632,7 @@ class Evaluator:
         failed: Value = UNKNOWN  # the error of a failure the default deployment meets
         failure: tuple[object, ...] | None = None  # what that failure returns
         not_found: tuple[object, ...] | None = None  # what a failed read of the cluster returns
+        possible: list[Value] = []  # what the returns under guards that cannot be told give
         for statement in return_statements(function):
             guards = list(self.guarding.guards(file, statement, env))
             if fails and returns_failure(statement):
@@ -651,9 +652,16 @@ class Evaluator:
             if any(guard.holds is False for guard in guards):
                 passed_over = passed_over or next((guard.origin for guard in guards if guard.origin), "")
             elif any(guard.holds is None for guard in guards):
-                return UNKNOWN
+                # which return runs is not known; where every one that may gives one value, that is the value
+                # (humio's TLSEnabled: `UseCertManager()`, or `UseCertManager() && *tls.Enabled`, on every path)
+                items = return_items(statement)
+                if failures or len(items) != 1:
+                    return UNKNOWN
+                possible.append(self.value(file, items[0], env, depth + 1))
             else:
                 evaluated = [self.value(file, item, env, depth + 1) for item in return_items(statement)]
+                if possible:
+                    return _agreed([*possible, *evaluated]) if len(evaluated) == 1 else UNKNOWN
                 if failures and evaluated:  # at run time it may fail (an object not found): err stays unknown
                     evaluated[-1] = failed
                 # The value a guarded return gives depends on what the guard read (WATCH_NAMESPACE unset).
@@ -740,6 +748,16 @@ class Evaluator:
             declared is not None
             and self.resolver.declarations.unalias(declared.base) in self.resolver.declarations.structs
         )
+
+
+def _agreed(values: list[Value]) -> Value:
+    """The one value every return that may run gives (with the setting that decides it), else unknown."""
+    first = values[0]
+    if not all(isinstance(item, Val) and type(item.value) is bool for item in values):
+        return UNKNOWN
+    if any(isinstance(item, Val) and item.value != getattr(first, "value", None) for item in values):
+        return UNKNOWN
+    return Val(getattr(first, "value", None), first_origin(*values))
 
 
 def _given_back(

@@ -357,7 +357,9 @@ class Guards:
                 found.append((held, None))
         return found
 
-    def _parsed_boolean(self, file: GoFile, value: tree_sitter.Node) -> bool:
+    def _parsed_boolean(self, file: GoFile, value: tree_sitter.Node, hops: int = 2) -> bool:
+        """Whether a call parses a boolean or tests a string for "true", itself or in a helper it returns, alone
+        or in a conjunction (humio's `TLSEnabled` returning `UseCertManager() && *tls.Enabled`)."""
         if value.type != "call_expression":
             return False
         if _parses_boolean_call(value):
@@ -368,7 +370,11 @@ class Guards:
         for returned in returned_values(info.node):
             declaration = self.resolver.declaration(info.file, returned) if returned.type == "identifier" else None
             parsed = declaration.value_node if declaration is not None else returned
-            if parsed is not None and (_parses_boolean_call(parsed) or self._tests_true(info.file, parsed)):
+            if parsed is None:
+                continue
+            if _parses_boolean_call(parsed) or self._tests_true(info.file, parsed):
+                return True
+            if hops and any(self._parsed_boolean(info.file, part, hops - 1) for part in conjuncts(parsed)):
                 return True
         return False
 
