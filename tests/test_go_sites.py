@@ -886,6 +886,53 @@ def test_a_manager_built_through_a_package_variable_is_the_binarys(
     ]
 
 
+REMOTE_CLUSTER_MAIN = """package main
+
+import (
+	"context"
+	"os"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/rest"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/cluster"
+)
+
+type Syncer struct{ client.Client }
+
+func (s *Syncer) Reconcile(ctx context.Context, _ ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, s.List(ctx, &corev1.PodList{}, client.MatchingLabels{"app": "db"})
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	if os.Getenv("CONTROL_PLANE") == "true" {
+		remote, _ := cluster.New(&rest.Config{})
+		_ = mgr.Add(remote)
+		syncer := &Syncer{remote.GetClient()}
+		_ = ctrl.NewControllerManagedBy(mgr).Named("remote").For(&corev1.Service{}).Complete(syncer)
+	}
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.Service{}).Complete(&Syncer{mgr.GetClient()})
+	_ = mgr.Start(ctrl.SetupSignalHandler())
+}
+"""
+
+
+def test_a_second_cluster_built_only_under_a_setting_off_by_default_is_not_named(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """k8ssandra's control-plane clusters: a read through both the manager's client and a cluster.New's, where
+    the cluster is built only when CONTROL_PLANE is set, is judged by the manager's cache alone; the cluster
+    the default deployment does not build is not named beside it."""
+    files = {"go.mod": GO_MOD.format(name="remote-cluster"), "main.go": REMOTE_CLUSTER_MAIN}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.line, f.message) for f in report.findings if f.code == "WL002"] == [
+        ("WL002", 17, "`s.List` on Pod starts a cluster-wide Pod informer")
+    ]
+
+
 TEST_ONLY_INTERNAL = Path(__file__).parent / "fixtures" / "go" / "policy" / "internal-package-only-tests-import"
 
 

@@ -254,8 +254,22 @@ def _sites_and_policies(
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
     outside = frozenset().union(*(b.packages for b in every_binary if b not in binaries))
-    sites = _resolve_sites(run, pending, clients, binaries, evaluator, anchors, cached, links, cache_policies, outside)
+    idle = _idle_clusters(policies)
+    sites = _resolve_sites(
+        run, pending, clients, binaries, evaluator, anchors, cached, links, cache_policies, outside, idle
+    )
     return sites, cache_policies
+
+
+def _idle_clusters(policies: dict[str, FilePolicy]) -> frozenset[str]:
+    """The second caches (`cluster.New`) every construction of which is off by default (k8ssandra's control
+    plane clusters, built only where K8SSANDRA_CONTROL_PLANE is set)."""
+    built: dict[str, bool] = {}
+    for item in policies.values():
+        for key, cluster in item.clusters.items():
+            if cluster.built_by_default is not None:
+                built[key] = built.get(key, False) or cluster.built_by_default
+    return frozenset(key for key, by_default in built.items() if not by_default)
 
 
 def _parse(run: _Run, source: SourceFile) -> None:
@@ -719,10 +733,12 @@ def _resolve_sites(
     links: ManagerLinks,
     policies: list[CachePolicy],
     outside: frozenset[str] = frozenset(),
+    idle: frozenset[str] = frozenset(),
 ) -> list[Site]:
     """Resolve every site's client first: a fix may depend on other sites (DisableFor on every cached List of
     its kind, OnlyMetadata on the typed reads), so fixes are built only once all are known. `outside`: the
-    packages of the binaries that build no manager of the module's (see _site)."""
+    packages of the binaries that build no manager of the module's (see _site); `idle`: the second caches the
+    default deployment does not build, which judge a read only where no other cache does."""
     typed = [item for item in pending if item.object.form is ObjectForm.TYPED]
     watched = Counter(item.object.kind for item in typed if item.operation is Operation.WATCH)
     # a label selector on a kind the operator also watches without owning (_UNOWNED_WATCHES) would hide those
@@ -737,6 +753,11 @@ def _resolve_sites(
             )
         )
     ]
+    if idle:
+        resolved = [
+            replace(found, keys=running) if (running := tuple(k for k in found.keys if k not in idle)) else found
+            for found in resolved
+        ]
     kinds = clients.resolver.kinds
     _drop_opaque_field_keys(pending)
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]

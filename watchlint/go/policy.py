@@ -222,6 +222,8 @@ class ClusterPolicy:
 
     origin: Span
     restrictions: list[Restriction] = field(default_factory=list)
+    # whether the default deployment builds it (None: no construction seen in this file)
+    built_by_default: bool | None = None
 
 
 def extract_policy(
@@ -755,7 +757,11 @@ class _Extractor:
             self._add(Mitigation.DEFAULT_NAMESPACES, None, call, "MultiNamespacedCacheBuilder", effective)
         elif is_second_cache(self.file, call):
             key = second_cache_key(self.file, call)
-            self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(call)))
+            built = self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(call)))
+            condition = self.evaluator.condition(self.file, call)
+            built.built_by_default = bool(built.built_by_default) or (
+                condition is None or condition.holds_by_default is not False
+            )
         elif builds_a_workload_cache(package, name):  # its options may set nothing of its cache nor client
             built = self.policy.clusters.setdefault(WORKLOAD_CACHE, ClusterPolicy(self.file.name_span(call)))
             built.origin = self.file.name_span(call)  # where it is built, rather than an options literal in it
