@@ -751,9 +751,10 @@ class Evaluator:
 
 
 def _agreed(values: list[Value]) -> Value:
-    """The one value every return that may run gives (with the setting that decides it), else unknown."""
+    """The one value every return that may run gives, where a setting decides each (`UseCertManager() && …`),
+    else unknown: a literal `false` after a loop over an object's items says nothing of the deployment."""
     first = values[0]
-    if not all(isinstance(item, Val) and type(item.value) is bool for item in values):
+    if not all(isinstance(item, Val) and type(item.value) is bool and item.origin for item in values):
         return UNKNOWN
     if any(isinstance(item, Val) and item.value != getattr(first, "value", None) for item in values):
         return UNKNOWN

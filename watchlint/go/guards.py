@@ -668,7 +668,7 @@ def combine(guards: list[Guard]) -> Condition | None:
     set` for a write nested in the two), else the first that cannot be told."""
     if not guards:
         return None
-    failing = [guard for guard in guards if guard.holds is False]
+    failing = _one_per_setting([guard for guard in guards if guard.holds is False])
     if len(failing) == 1 or (failing and len({guard.text for guard in failing}) == 1):
         return Condition(failing[0].text, failing[0].span, False, failing[0].origin)
     if failing:
@@ -678,6 +678,20 @@ def combine(guards: list[Guard]) -> Condition | None:
     if unknown is not None:
         return Condition(unknown.text, unknown.span, None)
     return None  # every guard holds: as good as unconditional
+
+
+def _one_per_setting(failing: list[Guard]) -> list[Guard]:
+    """The failing guards, one per setting: where two read the same one (humio's `!c.certManagerEnabled ||
+    !TLSEnabled(…)`, both USE_CERTMANAGER), the one saying the value it wants (`USE_CERTMANAGER=true`) rather
+    than "is non-empty"."""
+    chosen: dict[str, Guard] = {}
+    for guard in failing:
+        held = chosen.get(guard.origin) if guard.origin else None
+        if held is None:
+            chosen[guard.origin or f"#{len(chosen)}"] = guard
+        elif "=" in guard.text and "=" not in held.text:
+            chosen[guard.origin] = guard
+    return list(chosen.values())
 
 
 def _set_text(origin: str) -> str:
