@@ -14,7 +14,14 @@ from watchlint.go import parser
 from watchlint.go.configfiles import decoded_before, nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
-from watchlint.go.guards import conjuncts, disjuncts, holds_when_empty, is_failing_return, tested_empty
+from watchlint.go.guards import (
+    after_an_early_return,
+    conjuncts,
+    disjuncts,
+    holds_when_empty,
+    is_failing_return,
+    tested_empty,
+)
 from watchlint.go.known import UNKNOWN, Val, Value, literal_value, result_at, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import names_every_namespace
@@ -319,6 +326,7 @@ class FieldValues:
         copies: list[Val] = []  # configuration file fields copied in
         writes = self._writes_of_field(name, owner)
         for file, value_node, _ in writes:
+            conditional = under_condition(value_node) or after_an_early_return(value_node)
             # a constructor's parameter stored in the field: what the constructor's calls pass
             # a field's writes start a chain of their own, as a parameter's binding does: what the field holds is
             # one fact, however deep the read that asks for it (envoy gateway's `e.Provider == nil` in a helper)
@@ -350,16 +358,12 @@ class FieldValues:
             elif copied:
                 continue  # a configuration file's field copied in: `_copied_in` tells whether it says what this holds
             elif (
-                isinstance(value, Val)
-                and not (value.origin or defaults)
-                and deployed
-                and held_here
-                and not under_condition(value_node)
+                isinstance(value, Val) and not (value.origin or defaults) and deployed and held_here and not conditional
             ):
                 # a field that is no configuration, set to what the code computes from values it shows
                 # (haproxy's watcher given `scope(allow)`, every namespace unless a flag fills `allow`)
                 computed.append(value)
-            elif deployed and held_here and not under_condition(value_node):
+            elif deployed and held_here and not conditional:
                 # configuration computed in a way not followed (a file's field defaulted by a function that
                 # reads the pod's namespace); or a field that is not configuration written with what cannot be
                 # told: a flag feeding another of its writes (a CLI filling a custom resource's spec) says

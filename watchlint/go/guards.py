@@ -855,6 +855,38 @@ def _operands(condition: tree_sitter.Node, operator: str) -> list[tree_sitter.No
     return [condition]
 
 
+def after_an_early_return(node: tree_sitter.Node) -> bool:
+    """Whether a node follows, within its function, an `if cond { return }` that may skip it: kueue's
+    `j.isGroup = true` after `if !grouped { return … }` is set for some objects only. An early return that
+    fails is passed over: the default deployment does not fail."""
+    function = innermost_function(node)
+    fails = function is not None and returns_error(function)
+    child, current = node, node.parent
+    while current is not None and current is not function:
+        if current.type in ("block", "statement_list"):
+            for statement in current.named_children:
+                if statement.start_byte >= child.start_byte:
+                    break
+                returned = _early_return(statement) if statement.type == "if_statement" else None
+                if returned is None or returned.type != "return_statement":
+                    continue
+                if not (fails and _returns_made_error(returned)):
+                    return True
+        child, current = current, current.parent
+    return False
+
+
+def _returns_made_error(statement: tree_sitter.Node) -> bool:
+    """A failing return whose error is made as one (`fmt.Errorf(…)`, `errors.Wrap(err, …)`, an `err` set so),
+    not the result of another call that may well be nil (`return c.Get(…)`)."""
+    values = return_items(statement)
+    made = values[-1] if values else None
+    if made is None or made.type != "call_expression":
+        return returns_failure(statement)
+    called = parser.text(made.child_by_field_name("function")).rsplit(".", 1)[-1].lower()
+    return "err" in called or "wrap" in called
+
+
 def _early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
     """The return ending the block of an `if` without `else`, if it ends with one; or the `continue`, which
     passes the rest of the loop round over alike (`if s == "" { continue }` before `out = append(out, s)`)."""
