@@ -43,6 +43,7 @@ from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations, FunctionKey
 from watchlint.go.deployment import Evaluator
 from watchlint.go.flags import FlagRegistry
+from watchlint.go.helpercalls import skips_its_read
 from watchlint.go.imports import extract_imports, name_module_imports
 from watchlint.go.known import UNKNOWN, CallBindings, StructLiteral, Val
 from watchlint.go.listoptions import local_values
@@ -242,6 +243,12 @@ def _sites_and_policies(
     )
     # the list-watches helpers' calls pass (prometheus' discovery) serve their List and Watch in turn
     pending = extractor.without_served(extractor.without_handed_out(pending, evaluator.fields.stored))
+    # a call whose arguments keep the helper from its read reads nothing (`patch(ctx, c, &pod, false)`)
+    pending = [
+        item
+        for item in pending
+        if item.read_at is None or not skips_its_read(evaluator, (item.file, item.node), *item.read_at)
+    ]
     anchors = options_anchors(
         binaries,
         run.files,

@@ -17,7 +17,7 @@ import tree_sitter
 from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
-from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
+from watchlint.go.declarations import FunctionInfo, FunctionKey, Parameter, resolve_type
 from watchlint.go.fields import FieldValues
 from watchlint.go.flags import FlagRegistry, variable_key
 from watchlint.go.guards import Guard, Guards, disjuncts, returns_error, returns_failure, tested_empty
@@ -615,8 +615,18 @@ class Evaluator:
     def arguments_bound(
         self, file: GoFile, info: FunctionInfo, values: list[tree_sitter.Node], env: dict[str, Value], depth: int
     ) -> dict[str, Value]:
-        """A function's parameters bound to what one call of it passes (`values`, read in the caller's `env`)."""
-        return {p.name: self.value(file, values[p.index], env, depth) for p in info.parameters if p.index < len(values)}
+        """A function's parameters bound to what one call of it passes (`values`, read in the caller's `env`); a
+        variadic one to the empty list where the call passes nothing for it, or to the list a call hands on
+        whole (`options...`)."""
+        bound = {
+            p.name: self.value(file, values[p.index], env, depth) for p in info.parameters if p.index < len(values)
+        }
+        variadic = _variadic_parameter(info)
+        if variadic is not None and variadic.index == len(values):
+            bound[variadic.name] = Val([])
+        elif variadic is not None and variadic.index == len(values) - 1 and values[-1].type == "variadic_argument":
+            bound[variadic.name] = self.value(file, parser.first_named(values[-1]), env, depth)
+        return bound
 
     def returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         """The value the first return statement whose guards hold gives, in source order."""
@@ -708,7 +718,9 @@ class Evaluator:
         passed = env.get(parser.text(operand))
         if isinstance(passed, Val) and isinstance(passed.value, StructLiteral):
             return passed.value
-        return self._held_literal(file, operand) if passed is None else None
+        if passed is not None:
+            return None
+        return self._held_literal(file, operand) or self._constructed_literal(file, operand, env)
 
     def _held_literal(self, file: GoFile, name: tree_sitter.Node) -> StructLiteral | None:
         """The struct literal a local is declared with, where its function only reads its fields or hands it on
@@ -725,6 +737,67 @@ class Evaluator:
             return None
         uses = [use for use in uses_in(function, parser.text(name)) if use != declaration.node]
         return StructLiteral(file, literal) if all(_field_read(use) and not _addressed(use) for use in uses) else None
+
+    def _constructed_literal(self, file: GoFile, name: tree_sitter.Node, env: dict[str, Value]) -> StructLiteral | None:
+        """The struct literal a local gets from a module constructor returning one (`opts :=
+        DefaultPatchOptions()`, `return &PatchOptions{Strict: true}`) or points to (`o := &Options{}`), where its
+        function only reads its fields, or hands it to calls in a loop over a list this call leaves empty (`for
+        _, opt := range options { opt(opts) }`, no option passed): each field is what the literal writes."""
+        declaration = self.resolver.declaration(file, name)
+        value = declaration.value_node if declaration is not None and declaration.value_index == 0 else None
+        info = self.resolver.callee(file, value) if value is not None and value.type == "call_expression" else None
+        returned = return_statements(info.node) if info is not None else []
+        items = return_items(returned[0]) if len(returned) == 1 else []
+        literal = items[0] if len(items) == 1 else value  # `o := &Options{}` itself
+        literal_file = info.file if info is not None else file
+        if literal is not None and parser.is_unary(literal, "&"):
+            literal = literal.child_by_field_name("operand")
+        type_node = literal.child_by_field_name("type") if literal is not None else None
+        if literal is None or literal.type != "composite_literal" or type_node is None:
+            return None
+        function = file.enclosing_function(name)
+        if function is None or declaration is None or not self._is_struct(literal_file, type_node):
+            return None
+        uses = [use for use in uses_in(function, parser.text(name)) if use != declaration.node]
+        for use in uses:
+            handed = use.parent is not None and use.parent.type == "argument_list"
+            if handed and not (self._in_a_loop_over_nothing(file, use, env) or self._handed_to_a_reader(file, use)):
+                return None
+            if not handed and not (_field_read(use) and not _addressed(use)):
+                return None
+        return StructLiteral(literal_file, literal)
+
+    def _handed_to_a_reader(self, file: GoFile, use: tree_sitter.Node, hops: int = 2) -> bool:
+        """Whether an argument goes to a module function that only reads its fields, itself or through the
+        functions it hands it to (kueue's `executePatch(obj, opts, …)`)."""
+        call = use.parent.parent if use.parent is not None else None
+        info = self.resolver.callee(file, call) if call is not None and call.type == "call_expression" else None
+        arguments = parser.named(use.parent) if use.parent is not None else []
+        index = next((i for i, argument in enumerate(arguments) if argument == use), -1)
+        parameter = next((p for p in info.parameters if p.index == index), None) if info is not None else None
+        if info is None or parameter is None or hops == 0:
+            return False
+        for inner in uses_in(info.node, parameter.name):
+            if inner.parent is not None and inner.parent.type == "argument_list":
+                if not self._handed_to_a_reader(info.file, inner, hops - 1):
+                    return False
+            elif inner.parent is None or inner.parent.type == "parameter_declaration":
+                continue
+            elif not (_field_read(inner) and not _addressed(inner)):
+                return False
+        return True
+
+    def _in_a_loop_over_nothing(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> bool:
+        """Whether a node sits in a `for … range` over a list that is empty here."""
+        current = node.parent
+        while current is not None and current.type not in ("function_declaration", "method_declaration"):
+            clause = next((c for c in current.named_children if c.type == "range_clause"), None)
+            if current.type == "for_statement" and clause is not None:
+                ranged = self.value(file, clause.child_by_field_name("right"), env, 1)
+                if isinstance(ranged, Val) and ranged.value == []:
+                    return True
+            current = current.parent
+        return False
 
     def _passed_to_a_reader(self, file: GoFile, literal: tree_sitter.Node) -> bool:
         """Whether a struct literal is an argument of a call (`Gather(ctx, cs, &Config{})`) to a module function
@@ -748,6 +821,15 @@ class Evaluator:
             declared is not None
             and self.resolver.declarations.unalias(declared.base) in self.resolver.declarations.structs
         )
+
+
+def _variadic_parameter(info: FunctionInfo) -> Parameter | None:
+    """The last parameter of a function where it is variadic (`options ...PatchOption`)."""
+    parameters = info.node.child_by_field_name("parameters")
+    declared = parser.named(parameters)[-1:] if parameters is not None else []
+    if not declared or declared[0].type != "variadic_parameter_declaration" or not info.parameters:
+        return None
+    return info.parameters[-1]
 
 
 def _agreed(values: list[Value]) -> Value:

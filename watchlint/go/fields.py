@@ -326,7 +326,11 @@ class FieldValues:
         copies: list[Val] = []  # configuration file fields copied in
         writes = self._writes_of_field(name, owner)
         for file, value_node, _ in writes:
+            # a write in an `if` or after an early return is made for some runs only; one in a function literal
+            # (an option function, `func(o *PatchOptions) { o.Retry = true }`) only where the literal is passed:
+            # what such a field holds cannot be told
             conditional = under_condition(value_node) or after_an_early_return(value_node)
+            in_a_literal = _in_a_function_literal(value_node)
             # a constructor's parameter stored in the field: what the constructor's calls pass
             # a field's writes start a chain of their own, as a parameter's binding does: what the field holds is
             # one fact, however deep the read that asks for it (envoy gateway's `e.Provider == nil` in a helper)
@@ -358,7 +362,11 @@ class FieldValues:
             elif copied:
                 continue  # a configuration file's field copied in: `_copied_in` tells whether it says what this holds
             elif (
-                isinstance(value, Val) and not (value.origin or defaults) and deployed and held_here and not conditional
+                isinstance(value, Val)
+                and not (value.origin or defaults)
+                and deployed
+                and held_here
+                and not (conditional or in_a_literal)
             ):
                 # a field that is no configuration, set to what the code computes from values it shows
                 # (haproxy's watcher given `scope(allow)`, every namespace unless a flag fills `allow`)
@@ -649,6 +657,11 @@ def _first_result(value_node: tree_sitter.Node, value: Value) -> Value:
     if values is None or left is None or len(parser.named(left)) < 2 or len(parser.named(values)) != 1:
         return value
     return result_at(value, 0)
+
+
+def _in_a_function_literal(node: tree_sitter.Node) -> bool:
+    function = innermost_function(node)
+    return function is not None and function.type == "func_literal"
 
 
 def _read_before(write: tree_sitter.Node, name: str) -> bool:

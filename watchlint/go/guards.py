@@ -428,7 +428,7 @@ class Guards:
             fails = function is not None and returns_error(function)
             for statement in statements.named_children:
                 condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
-                returned = _early_return(statement) if condition is not None else None
+                returned = early_return(statement) if condition is not None else None
                 # an early return that fails is passed over: the default deployment does not fail
                 failure = returned is not None and returned.type == "return_statement" and returns_failure(returned)
                 if condition is not None and returned is not None and not (fails and failure):
@@ -867,7 +867,7 @@ def after_an_early_return(node: tree_sitter.Node) -> bool:
             for statement in current.named_children:
                 if statement.start_byte >= child.start_byte:
                     break
-                returned = _early_return(statement) if statement.type == "if_statement" else None
+                returned = early_return(statement) if statement.type == "if_statement" else None
                 if returned is None or returned.type != "return_statement":
                     continue
                 if not (fails and _returns_made_error(returned)):
@@ -887,7 +887,7 @@ def _returns_made_error(statement: tree_sitter.Node) -> bool:
     return "err" in called or "wrap" in called
 
 
-def _early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
+def early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
     """The return ending the block of an `if` without `else`, if it ends with one; or the `continue`, which
     passes the rest of the loop round over alike (`if s == "" { continue }` before `out = append(out, s)`)."""
     if statement.child_by_field_name("alternative") is not None:
