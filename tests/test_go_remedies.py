@@ -1960,3 +1960,60 @@ def test_an_options_edit_in_a_generated_main_is_unsafe_and_says_the_generator_de
             "where it is generated from, or it is undone",
         )
     ]
+
+
+SCOPED_IN_TWO_BRANCHES_MAIN = """package main
+
+import (
+	"context"
+	"os"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Members struct{ client.Client }
+
+func (m *Members) Reconcile(ctx context.Context, _ ctrl.Request) (ctrl.Result, error) {
+	var pods corev1.PodList
+	return ctrl.Result{}, m.List(ctx, &pods, client.MatchingLabels{"app": "db"})
+}
+
+func main() {
+	ns := os.Getenv("WATCH_NAMESPACE")
+	opts := ctrl.Options{Cache: cache.Options{DefaultNamespaces: map[string]cache.Config{}}}
+	if strings.Contains(ns, ",") {
+		for _, n := range strings.Split(ns, ",") {
+			opts.Cache.DefaultNamespaces[n] = cache.Config{}
+		}
+	} else if ns != "" {
+		opts.Cache.DefaultNamespaces[ns] = cache.Config{}
+	}
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), opts)
+	_ = ctrl.NewControllerManagedBy(mgr).Named("members").Complete(&Members{mgr.GetClient()})
+	_ = mgr.Start(ctrl.SetupSignalHandler())
+}
+"""
+
+
+def test_the_unsafe_list_fix_names_every_branch_that_scopes_the_cache(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """k8ssandra scopes its cache where WATCH_NAMESPACE holds a list, and in another branch where it holds one
+    namespace: the DisableFor fix of a List naming no namespace says where the List would then read more, which
+    is wherever the variable is set, not only where it contains a comma."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": SCOPED_IN_TWO_BRANCHES_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.line, [fix.title for fix in f.fixes]) for f in report.findings] == [
+        (
+            "WL002",
+            18,
+            [
+                "Add &corev1.Pod{} to Client.Cache.DisableFor in main.go; where WATCH_NAMESPACE is non-empty, the "
+                "List then reads every Pod the cache would leave out: give it the scope's namespace"
+            ],
+        )
+    ]

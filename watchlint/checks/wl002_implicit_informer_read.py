@@ -9,7 +9,7 @@ from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import Judgement, binaries_text, fixes_for, judge
 from watchlint.checks._message import shown
-from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
+from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Restriction, Site, any_of
 from watchlint.findings import Finding, Mitigated, Related, Verdict
 from watchlint.fixes import Applicability, Edit, Fix
 
@@ -90,27 +90,25 @@ def _scoped_when_configured(site: Site, judgement: Judgement, fixes: tuple[Fix, 
     operator sees (unsafe)."""
     if site.operation is not Operation.LIST or not fixes or judgement.policy is None:
         return fixes
-    scope = next(
-        (
-            restriction
-            for restriction in judgement.policy.restrictions
-            if (
-                restriction.mitigation in _SCOPES
-                or (restriction.mitigation is Mitigation.BY_OBJECT and restriction.kind == site.kind)
-            )
-            and restriction.is_effective
-            and restriction.condition is not None
-            and restriction.condition.holds_by_default is False
-        ),
-        None,
-    )
-    if scope is None or scope.condition is None or _keeps_within(site, scope):
+    scopes = [
+        restriction
+        for restriction in judgement.policy.restrictions
+        if (
+            restriction.mitigation in _SCOPES
+            or (restriction.mitigation is Mitigation.BY_OBJECT and restriction.kind == site.kind)
+        )
+        and restriction.is_effective
+        and restriction.condition is not None
+        and restriction.condition.holds_by_default is False
+    ]
+    scope = scopes[0] if scopes else None
+    if scope is None or _keeps_within(site, scope):
         return fixes
     wanted = "namespace" if _scopes_namespaces(scope) else "selector or a namespace"
-    lost = (
-        f"; where {scope.condition.text}, the List then reads every {site.kind} the cache would leave out: "
-        f"give it the scope's {wanted}"
-    )
+    # each branch that scopes the cache (k8ssandra's WATCH_NAMESPACE with a comma, and without): one phrase
+    where = any_of([restriction.condition for restriction in scopes if restriction.condition is not None])
+    lost = f"; where {where}, the List then reads every {site.kind} the cache would leave out: "
+    lost += f"give it the scope's {wanted}"
     return tuple(replace(fix, title=f"{fix.title}{lost}", applicability=Applicability.UNSAFE) for fix in fixes)
 
 
