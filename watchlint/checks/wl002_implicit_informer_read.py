@@ -119,7 +119,8 @@ def _keeps_within(site: Site, scope: Restriction) -> bool:
     own = {restriction.mitigation for restriction in site.read_restrictions}
     if Mitigation.UNRESOLVED in own:
         return True
-    return Mitigation.NAMESPACE in own if _scopes_namespaces(scope) else bool(own)
+    # a limit keeps the List short, not within the scope
+    return Mitigation.NAMESPACE in own if _scopes_namespaces(scope) else bool(own - {Mitigation.ONE_PAGE})
 
 
 def _scopes_namespaces(scope: Restriction) -> bool:

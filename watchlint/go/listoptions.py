@@ -525,9 +525,12 @@ def list_options(
         yield from list_options(values, file, item, hops + 1)
 
 
-def option_restrictions(file: GoFile, option: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+def option_restrictions(
+    file: GoFile, option: tree_sitter.Node, kind: str, *, one_page: bool = False
+) -> Iterator[Restriction]:
     """What one controller-runtime List option restricts: `client.InNamespace`, a selector option, or a
-    `client.ListOptions{…}`; an option of another package is not understood (UNRESOLVED)."""
+    `client.ListOptions{…}`; an option of another package is not understood (UNRESOLVED). With `one_page` (the
+    option is written at a call that asks for no next page), a limit too: `client.Limit(1)`, `Limit: 1`."""
     text = " ".join(parser.text(option).split())
     head = text.lstrip("&").split("(", 1)[0].split("{", 1)[0]
     name = head.rsplit(".", 1)[-1]
@@ -540,15 +543,37 @@ def option_restrictions(file: GoFile, option: tree_sitter.Node, kind: str) -> It
             yield Restriction(Mitigation.NAMESPACE, kind, span, text)
     elif package == CR_CLIENT and name in _SELECTOR_OPTIONS:
         yield Restriction(Mitigation.SELECTOR, kind, span, text)
+    elif package == CR_CLIENT and name == "Limit":
+        limit = parser.first_named(option.child_by_field_name("arguments"))
+        if one_page and _positive_literal(limit):
+            yield Restriction(Mitigation.ONE_PAGE, kind, span, f"`{text}`: one page, no continue token")
     elif package == CR_CLIENT and name == "ListOptions":
-        literal = option.child_by_field_name("operand") if option.type == "unary_expression" else option
-        for field_name, field_value in keyed_elements(literal) if literal is not None else []:
-            if field_name == "Namespace" and parser.text(field_value) not in ALL_NAMESPACES:
-                yield Restriction(Mitigation.NAMESPACE, kind, span, text)
-            elif field_name in ("LabelSelector", "FieldSelector"):
-                yield Restriction(Mitigation.SELECTOR, kind, span, text)
+        yield from _list_options_literal(file, option, kind, one_page=one_page)
     elif package != CR_CLIENT:
         yield Restriction(Mitigation.UNRESOLVED, kind, span, text)
+
+
+def _list_options_literal(
+    file: GoFile, option: tree_sitter.Node, kind: str, *, one_page: bool
+) -> Iterator[Restriction]:
+    """What a `client.ListOptions{…}` restricts: its namespace, its selectors, and a limit with no continue
+    token (one page)."""
+    text = " ".join(parser.text(option).split())
+    span = file.span(option)
+    literal = option.child_by_field_name("operand") if option.type == "unary_expression" else option
+    keyed = keyed_elements(literal) if literal is not None else []
+    for field_name, field_value in keyed:
+        if field_name == "Namespace" and parser.text(field_value) not in ALL_NAMESPACES:
+            yield Restriction(Mitigation.NAMESPACE, kind, span, text)
+        elif field_name in ("LabelSelector", "FieldSelector"):
+            yield Restriction(Mitigation.SELECTOR, kind, span, text)
+        elif one_page and field_name == "Limit" and _positive_literal(field_value) and "Continue" not in dict(keyed):
+            shown = f"`Limit: {parser.text(field_value)}`: one page, no continue token"
+            yield Restriction(Mitigation.ONE_PAGE, kind, file.span(field_value), shown)
+
+
+def _positive_literal(node: tree_sitter.Node | None) -> bool:
+    return node is not None and node.type == "int_literal" and int(parser.text(node), 0) > 0
 
 
 def _printed(selector: tree_sitter.Node) -> bool:

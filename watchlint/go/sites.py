@@ -1205,10 +1205,14 @@ class SiteExtractor:
         """What a List's options (in `file`) restrict, the fields they filter on, and those that are parameters
         of the function around them (their callers' options decide). An option a local holds applies under the
         conditions it is appended in (`if ns != "" { opts = append(opts, client.InNamespace(ns)) }`)."""
+        # one page only where the limit is written at the call and nothing there asks for the next page (a
+        # paging loop holds its options in a local, or passes `client.Continue(token)` beside the limit)
+        paged = any("Continue" in parser.text(argument) for argument in arguments)
         for argument in arguments:
             for option in list_options(self.values, file, argument):
                 before = len(site.restrictions)
-                site.restrictions.extend(option_restrictions(file, option, site.object.kind))
+                one_page = option == argument and not paged
+                site.restrictions.extend(option_restrictions(file, option, site.object.kind, one_page=one_page))
                 if _conditional_apart(option, argument):
                     guard_added(site, before, file, option)
                 site.field_keys.extend(extract_field_keys(file, option, self.resolver))
