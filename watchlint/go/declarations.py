@@ -242,6 +242,14 @@ class Declarations:
         ]
         return promoted[0] if len(promoted) == 1 else None  # two at one depth: ambiguous, Go rejects the call
 
+    def _add_struct(self, ref: TypeRef, type_node: tree_sitter.Node, file: GoFile) -> None:
+        """A struct type's fields, and those of the anonymous struct types of its fields."""
+        nested: dict[TypeRef, tuple[FieldInfo, ...]] = {}
+        self.structs[ref] = tuple(_struct_fields(type_node, file, ref.name, nested))
+        self._local_structs.pop(ref, None)
+        for inner, fields in nested.items():
+            self.structs.setdefault(inner, fields)
+
     def _add_types(self, node: tree_sitter.Node, file: GoFile) -> None:
         for spec in _specs(node, "type_spec", "type_alias"):
             name_node = spec.child_by_field_name("name")
@@ -250,8 +258,7 @@ class Declarations:
                 continue
             ref = TypeRef(file.package_path, parser.text(name_node))
             if type_node.type == "struct_type":
-                self.structs[ref] = tuple(_struct_fields(type_node, file))
-                self._local_structs.pop(ref, None)
+                self._add_struct(ref, type_node, file)
             elif type_node.type == "interface_type":
                 embedded = [resolve_type(parser.named(child)[0], file) for child in _interface_elements(type_node)]
                 self.interfaces[ref] = tuple(item for item in embedded if item is not None)
@@ -337,21 +344,45 @@ def _specs(node: tree_sitter.Node, *types: str) -> Iterator[tree_sitter.Node]:
             yield from (grandchild for grandchild in child.named_children if grandchild.type in types)
 
 
-def _struct_fields(struct: tree_sitter.Node, file: GoFile) -> Iterator[FieldInfo]:
+def _struct_fields(
+    struct: tree_sitter.Node,
+    file: GoFile,
+    owner: str = "",
+    nested: dict[TypeRef, tuple[FieldInfo, ...]] | None = None,
+) -> Iterator[FieldInfo]:
+    """The fields of a struct type; a field of an anonymous struct type (clickhouse-operator's `Namespaces
+    struct { Include *Strings }`) is given a type named after its place, `Owner.Field`, whose fields go into
+    `nested`."""
     for declarations in struct.named_children:
         if declarations.type != "field_declaration_list":
             continue
         for declaration in declarations.named_children:
             if declaration.type != "field_declaration":
                 continue
-            type_ref = resolve_type(declaration.child_by_field_name("type"), file)
+            type_node = declaration.child_by_field_name("type")
+            type_ref = resolve_type(type_node, file)
             names = declaration.children_by_field_name("name")
+            if type_ref is None and nested is not None and owner and len(names) == 1:
+                type_ref = _anonymous_struct(type_node, file, f"{owner}.{parser.text(names[0])}", nested)
             if names:
                 key = _file_key(declaration) if len(names) == 1 else ""
                 for name in names:
                     yield FieldInfo(parser.text(name), type_ref, is_embedded=False, file_key=key)
             elif type_ref is not None:
                 yield FieldInfo(type_ref.name, type_ref, is_embedded=True)
+
+
+def _anonymous_struct(
+    type_node: tree_sitter.Node | None, file: GoFile, name: str, nested: dict[TypeRef, tuple[FieldInfo, ...]]
+) -> TypeRef | None:
+    """The type a field of an anonymous struct type (or a pointer to one) is given, its fields recorded."""
+    pointer = type_node is not None and type_node.type == "pointer_type"
+    inner = parser.first_named(type_node) if pointer and type_node is not None else type_node
+    if inner is None or inner.type != "struct_type":
+        return None
+    ref = TypeRef(file.package_path, name)
+    nested[ref] = tuple(_struct_fields(inner, file, name, nested))
+    return TypeRef(ref.package, ref.name, pointer)
 
 
 def _file_key(declaration: tree_sitter.Node) -> str:
