@@ -289,6 +289,8 @@ class _Extractor:
                     self._disable_for(key, value, value)
             return
         type_ref = resolve_type(type_node, self.file)
+        if type_ref is not None:  # `runtime.Options{}` of postgres-operator's `type Options = manager.Options`
+            type_ref = self.resolver.declarations.unalias(type_ref)
         if type_ref is not None and type_ref.is_(CR_CACHE, "SelectorsByObject"):
             self._selector_map(literal)
         elif (
