@@ -685,10 +685,25 @@ class _Extractor:
                     client=client,
                 )
         shown = " ".join(parser.text(value).split())
-        if not seen and value.type != "composite_literal" and shown != "nil":
+        if not seen and value.type != "composite_literal" and shown != "nil" and not self._never_filled(value):
             # A list whose contents cannot be seen still excludes what it holds: it counts (SPEC §1); one seen to
             # hold other kinds only excludes none of these.
             self._add(Mitigation.DISABLE_FOR, None, anchor, f"{name}: {shown} (contents not visible)", client=client)
+
+    def _never_filled(self, value: tree_sitter.Node) -> bool:
+        """A local list declared empty (`var disableCacheFor []client.Object`, or `:= []client.Object{}`) that
+        its function never writes again nor hands on by address: visibly empty, it excludes nothing."""
+        declaration = self.resolver.declaration(self.file, value) if value.type == "identifier" else None
+        if declaration is None or declaration.parameter_index >= 0 or declaration.ranged_node is not None:
+            return False
+        declared = declaration.value_node
+        if declared is not None and not (declared.type == "composite_literal" and not literal_items(declared)):
+            return False
+        if self.resolver.reassigned(self.file, value, declaration, results=True):
+            return False
+        function = innermost_function(value)
+        uses = uses_in(function, declaration.name) if function is not None else []
+        return not any(use.parent is not None and parser.is_unary(use.parent, "&") for use in uses)
 
     # -- assignments and calls -----------------------------------------------------------------------
     def _assignment(self, left: tree_sitter.Node, right: tree_sitter.Node) -> None:
