@@ -34,6 +34,15 @@ FLAG_VALUE = re.compile(rf"^({_FLAG_TYPES})(P)?$")
 VALUE_FLAGS = frozenset({"Var", "VarP", "VarPF", "Func", "TextVar"})
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _KONG = "github.com/alecthomas/kong"
+# libraries binding flags of their own to the fields of an options struct (`watchOptions.BindFlags(fs)`): the
+# struct, then each field with its flag, the default it gives, and whether it is a boolean
+_LIBRARY_FLAG_SETS: dict[TypeRef, tuple[tuple[str, str, str, bool], ...]] = {
+    TypeRef("github.com/fluxcd/pkg/runtime/controller", "WatchOptions"): (
+        ("AllNamespaces", "watch-all-namespaces", "true", True),
+        ("LabelSelector", "watch-label-selector", "", False),
+        ("ConfigsLabelSelector", "watch-configs-label-selector", "reconcile.fluxcd.io/watch=Enabled", False),
+    ),
+}
 _URFAVE_CLI = "github.com/urfave/cli"  # v1, /v2 and /v3
 
 
@@ -154,7 +163,9 @@ class FlagRegistry:
         self.decoded_into_parameter.extend(decoded_into_parameters(file, resolver))
         self.processed.extend(processed_structs(file, resolver))
         for call in file.calls():
-            if call.operand is not None and call.arguments is not None:
+            if call.name == "BindFlags" and call.operand is not None:
+                self._library_flags(file, call.operand, resolver)
+            elif call.operand is not None and call.arguments is not None:
                 self._flag_call(file, call, resolver)
         if any(path.startswith(_URFAVE_CLI) for path in file.imports.values()):
             for literal in file.nodes("composite_literal"):
@@ -341,6 +352,15 @@ class FlagRegistry:
         target = values[0].child_by_field_name("operand") if values and values[0].type == "unary_expression" else None
         if target is not None:
             self._bind(file, target, flag, resolver)
+
+    def _library_flags(self, file: GoFile, options: tree_sitter.Node, resolver: Resolver) -> None:
+        """The flags a library binds to the fields of its options struct (Flux's `--watch-all-namespaces`,
+        true unless given, for `WatchOptions.AllNamespaces`)."""
+        owner = resolver.type_of(file, options)
+        for field_name, name, default, is_bool in _LIBRARY_FLAG_SETS.get(owner.base, ()) if owner else ():
+            flag = Flag(name, file, None, is_bool=is_bool, tag_default=default)
+            self._name(flag)
+            self.by_field.setdefault(field_name, []).append((owner.base if owner else None, flag))
 
     def _bind(self, file: GoFile, target: tree_sitter.Node, flag: Flag, resolver: Resolver) -> None:
         """The variable or field a flag fills (`&ns`, `&opts.Namespace`)."""
