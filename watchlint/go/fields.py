@@ -305,7 +305,9 @@ class FieldValues:
         if flag is not None:
             return f"--{flag.name}"
         if owner is not None and not from_file and (declaring := self._declaring(owner, name)) in self._flag_structs():
-            return f"{declaring.name}.{name}"
+            gates = self._feature_gates_flag(declaring)
+            # karpenter's `FeatureGates{inputStr}` filled from --feature-gates: a gate is named as that flag's
+            return f"--{gates} {name}" if gates else f"{declaring.name}.{name}"
         if from_file and parent and parent[:1].isupper():
             return f"{parent}.{name} {FROM_FILE}"  # a section of the file (`Kubevuln`), not the struct holding it
         if from_file:  # named by its key in the file where its tag gives one (`containerRegistrySecretNames`)
@@ -539,6 +541,17 @@ class FieldValues:
             ]
             self._file_structs = nested_structs([*flags.decoded, *passed, *handed, *yaml], self.resolver.declarations)
         return self._file_structs
+
+    def _feature_gates_flag(self, struct: TypeRef) -> str:
+        """The feature-gates flag (`--feature-gates`) one field of a struct takes, whose other fields are the
+        gates it is parsed into; "" for any other struct."""
+        names = {
+            flag.name
+            for entries in self.evaluator.flags.by_field.values()
+            for owner, flag in entries
+            if owner is not None and owner.base == struct.base
+        }
+        return names.pop() if len(names) == 1 and "feature-gate" in next(iter(names)) else ""
 
     def _flag_structs(self) -> frozenset[TypeRef]:
         """The structs that declare a field a flag of a binary building a cache, or an environment variable,
