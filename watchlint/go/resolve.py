@@ -355,6 +355,8 @@ class Resolver:
         if node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) == "&":
             target = node.child_by_field_name("operand") or node
         type_ref = self.type_of(file, target)
+        if type_ref is not None and type_ref.is_(CR_CLIENT, "Object", "ObjectList") and target.type == "identifier":
+            return self._held_object(file, target)
         if type_ref is None or type_ref.slice:
             return None
         text = " ".join(parser.text(node).split())
@@ -370,6 +372,17 @@ class Resolver:
             return None
         named = self._kind_set_on(file, target)
         return ObjectRef(named, form, text, is_list) if named else None
+
+    def _held_object(self, file: GoFile, name: tree_sitter.Node) -> ObjectRef | None:
+        """The object a local of interface type is declared with and keeps (`var obj client.Object =
+        &discoveryv1.EndpointSlice{}`); None where it is declared otherwise or assigned again."""
+        declaration = self.declaration(file, name)
+        value = declaration.value_node if declaration is not None and declaration.parameter_index < 0 else None
+        if declaration is None or value is None or value.type not in ("unary_expression", "composite_literal"):
+            return None
+        if declaration.ranged_node is not None or self.reassigned(file, name, declaration, results=True):
+            return None
+        return self.object_of(file, value)
 
     def _kind_set_on(self, file: GoFile, node: tree_sitter.Node) -> str | None:
         """The kind given to a PartialObjectMetadata or Unstructured object by its TypeMeta or a setter."""
