@@ -50,6 +50,23 @@ class ObjectLists:
         elif value.type == "identifier":
             yield from self._objects_in_variable(file, value, depth)
 
+    def passed(self, file: GoFile, value: tree_sitter.Node) -> list[list[tuple[GoFile, tree_sitter.Node]]] | None:
+        """Where a list is a parameter of the function around it (tidb's `newClient(ctx, cfg, disabledFor)`),
+        the objects each call passes, where every call writes its list out; None otherwise."""
+        declaration = self.resolver.declaration(file, value) if value.type == "identifier" else None
+        key = self.resolver.function_key(file, value) if declaration is not None else None
+        if declaration is None or declaration.parameter_index < 0 or declaration.variadic or key is None:
+            return None
+        calls = self.evaluator.calls.passing_calls(key)
+        passed = []
+        for caller, call in calls:
+            arguments = parser.named(call.child_by_field_name("arguments") or call)
+            argument = arguments[declaration.parameter_index] if declaration.parameter_index < len(arguments) else None
+            if argument is None or argument.type != "composite_literal":
+                return None
+            passed.append(list(self.objects_in(caller, argument, 0)))
+        return passed or None
+
     def _appended(self, file: GoFile, item: tree_sitter.Node, depth: int) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
         looked_up = self._looked_up(file, item)
         if looked_up is not None:

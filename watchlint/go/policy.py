@@ -663,6 +663,10 @@ class _Extractor:
     ) -> None:
         seen = 0  # the items seen, of any kind (`[]client.Object{&rbacv1.ClusterRoleBinding{}}`)
         lists = ObjectLists(self.resolver, self.evaluator)
+        passed = lists.passed(self.file, value)
+        if passed is not None:
+            self._disable_for_passed(name, passed, anchor, client)
+            return
         appended = append_arguments(value)
         # `append(disableCacheFor, &corev1.ServiceAccount{})`: what the variable (or the helper returning the
         # list: `append(util.Uncached(), &v1.Widget{})`) holds, and what is appended
@@ -689,6 +693,26 @@ class _Extractor:
             # A list whose contents cannot be seen still excludes what it holds: it counts (SPEC §1); one seen to
             # hold other kinds only excludes none of these.
             self._add(Mitigation.DISABLE_FOR, None, anchor, f"{name}: {shown} (contents not visible)", client=client)
+
+    def _disable_for_passed(
+        self,
+        name: str,
+        passed: list[list[tuple[GoFile, tree_sitter.Node]]],
+        anchor: tree_sitter.Node,
+        client: Span | None,
+    ) -> None:
+        """A DisableFor list a function is given: the kinds every call passes are left out of the cache (those of
+        some calls only are not, for the others)."""
+        kinds = [
+            {found.kind: (file, item) for file, item in items if (found := self.resolver.object_of(file, item))}
+            for items in passed
+        ]
+        for kind in set(kinds[0]).intersection(*kinds[1:]):
+            file, item = kinds[0][kind]
+            found = self.resolver.object_of(file, item)
+            at = (file, item) if file is not self.file else None
+            text = f"{name} lists {found.text if found else kind} at every call"
+            self._add(Mitigation.DISABLE_FOR, kind, anchor, text, at=at, client=client)
 
     def _never_filled(self, value: tree_sitter.Node) -> bool:
         """A local list declared empty (`var disableCacheFor []client.Object`, or `:= []client.Object{}`) that
