@@ -881,7 +881,8 @@ class ClientGraph:
         for info in declarations.structs.get(struct, ()):
             if not info.is_embedded or info.type is None:
                 continue
-            if is_client_type(info.type) or self._is_client_interface(info.type):
+            # ECK's `k8s.Client`, a module alias of client.Client, embedded
+            if is_client_type(declarations.unalias(info.type.base)) or self._is_client_interface(info.type):
                 return FieldRef(struct, info.name)
         for info in declarations.structs.get(struct, ()):
             if info.is_embedded and info.type is not None and depth < 4:
