@@ -93,6 +93,7 @@ class Parameter:
     name: str
     type: TypeRef | None
     index: int
+    variadic: bool = False  # `options ...PatchOption`: the last, holding what the calls pass from its place on
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,8 +424,9 @@ def parameters_of(parameter_list: tree_sitter.Node | None, file: GoFile) -> Iter
             continue
         type_ref = resolve_type(declaration.child_by_field_name("type"), file)
         names = [parser.text(name) for name in declaration.children_by_field_name("name")] or ["_"]
+        variadic = declaration.type == "variadic_parameter_declaration"
         for name in names:
-            yield Parameter(name, type_ref, index)
+            yield Parameter(name, type_ref, index, variadic)
             index += 1
 
 

@@ -17,7 +17,7 @@ import tree_sitter
 from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
-from watchlint.go.declarations import FunctionInfo, FunctionKey, Parameter, resolve_type
+from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.fields import FieldValues
 from watchlint.go.flags import FlagRegistry, variable_key
 from watchlint.go.guards import Guard, Guards, disjuncts, returns_error, returns_failure, tested_empty
@@ -621,7 +621,7 @@ class Evaluator:
         bound = {
             p.name: self.value(file, values[p.index], env, depth) for p in info.parameters if p.index < len(values)
         }
-        variadic = _variadic_parameter(info)
+        variadic = info.parameters[-1] if info.parameters and info.parameters[-1].variadic else None
         if variadic is not None and variadic.index == len(values):
             bound[variadic.name] = Val([])
         elif variadic is not None and variadic.index == len(values) - 1 and values[-1].type == "variadic_argument":
@@ -821,15 +821,6 @@ class Evaluator:
             declared is not None
             and self.resolver.declarations.unalias(declared.base) in self.resolver.declarations.structs
         )
-
-
-def _variadic_parameter(info: FunctionInfo) -> Parameter | None:
-    """The last parameter of a function where it is variadic (`options ...PatchOption`)."""
-    parameters = info.node.child_by_field_name("parameters")
-    declared = parser.named(parameters)[-1:] if parameters is not None else []
-    if not declared or declared[0].type != "variadic_parameter_declaration" or not info.parameters:
-        return None
-    return info.parameters[-1]
 
 
 def _agreed(values: list[Value]) -> Value:
