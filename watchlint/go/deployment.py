@@ -770,22 +770,28 @@ class Evaluator:
     def _handed_to_a_reader(self, file: GoFile, use: tree_sitter.Node, hops: int = 2) -> bool:
         """Whether an argument goes to a module function that only reads its fields, itself or through the
         functions it hands it to (kueue's `executePatch(obj, opts, …)`)."""
-        call = use.parent.parent if use.parent is not None else None
-        info = self.resolver.callee(file, call) if call is not None and call.type == "call_expression" else None
-        arguments = parser.named(use.parent) if use.parent is not None else []
-        index = next((i for i, argument in enumerate(arguments) if argument == use), -1)
-        parameter = next((p for p in info.parameters if p.index == index), None) if info is not None else None
-        if info is None or parameter is None or hops == 0:
+        received = self._receiving_parameter(file, use) if hops else None
+        if received is None:
             return False
-        for inner in uses_in(info.node, parameter.name):
+        info, name = received
+        for inner in uses_in(info.node, name):
             if inner.parent is not None and inner.parent.type == "argument_list":
                 if not self._handed_to_a_reader(info.file, inner, hops - 1):
                     return False
-            elif inner.parent is None or inner.parent.type == "parameter_declaration":
-                continue
             elif not (_field_read(inner) and not _addressed(inner)):
                 return False
         return True
+
+    def _receiving_parameter(self, file: GoFile, argument: tree_sitter.Node) -> tuple[FunctionInfo, str] | None:
+        """The module function an argument is passed to, and the name of the parameter that takes it."""
+        arguments = argument.parent
+        call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+        info = self.resolver.callee(file, call) if call is not None and call.type == "call_expression" else None
+        if info is None or arguments is None:
+            return None
+        index = next((i for i, value in enumerate(parser.named(arguments)) if value == argument), -1)
+        name = next((p.name for p in info.parameters if p.index == index), None)
+        return (info, name) if name is not None else None
 
     def _in_a_loop_over_nothing(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> bool:
         """Whether a node sits in a `for … range` over a list that is empty here."""
@@ -803,16 +809,10 @@ class Evaluator:
         """Whether a struct literal is an argument of a call (`Gather(ctx, cs, &Config{})`) to a module function
         whose parameter only reads the literal's fields or hands it on: nothing there writes a field before it
         is read (a method could, `cfg.Default()`). A literal held in a local may have its fields written after."""
-        outer = literal.parent
-        if outer is not None and outer.type == "unary_expression":
-            outer = outer.parent
-        call = outer.parent if outer is not None and outer.type == "argument_list" else None
-        info = self.resolver.callee(file, call) if call is not None else None
-        if outer is None or call is None or info is None:
-            return False
-        index = next(i for i, value in enumerate(parser.named(outer)) if value in (literal, literal.parent))
-        name = next((n for n, i in info.positions().items() if i == index), None)
-        return name is not None and all(_field_read(use) for use in uses_in(info.node, name))
+        addressed = literal.parent
+        argument = addressed if addressed is not None and addressed.type == "unary_expression" else literal
+        received = self._receiving_parameter(file, argument)
+        return received is not None and all(_field_read(use) for use in uses_in(received[0].node, received[1]))
 
     def _is_struct(self, file: GoFile, type_node: tree_sitter.Node) -> bool:
         """Whether a literal's type is a struct the module declares."""
