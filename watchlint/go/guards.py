@@ -856,24 +856,30 @@ def _operands(condition: tree_sitter.Node, operator: str) -> list[tree_sitter.No
 
 
 def after_an_early_return(node: tree_sitter.Node) -> bool:
-    """Whether a node follows, within its function, an `if cond { return }` that may skip it: kueue's
-    `j.isGroup = true` after `if !grouped { return … }` is set for some objects only. An early return that
-    fails is passed over: the default deployment does not fail."""
+    """Whether a node follows an `if cond { return }` that may skip it, in its function or one around it (a
+    function literal's write after its caller returned early): kueue's `j.isGroup = true` after `if !grouped {
+    return … }` is set for some objects only. An early return that fails is passed over when the node's own
+    function fails so: the default deployment does not fail."""
     function = innermost_function(node)
     fails = function is not None and returns_error(function)
+    return any(not (fails and _returns_made_error(returned)) for _, returned in early_returns_before(node))
+
+
+def early_returns_before(
+    node: tree_sitter.Node, function: tree_sitter.Node | None = None
+) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
+    """The `if cond { return … }` statements before a node in the blocks holding it, up to `function` (to the
+    file's top without one), innermost first, each with its return."""
     child, current = node, node.parent
-    while current is not None and current is not function:
+    while current is not None and current != function:
         if current.type in ("block", "statement_list"):
             for statement in current.named_children:
                 if statement.start_byte >= child.start_byte:
                     break
                 returned = early_return(statement) if statement.type == "if_statement" else None
-                if returned is None or returned.type != "return_statement":
-                    continue
-                if not (fails and _returns_made_error(returned)):
-                    return True
+                if returned is not None and returned.type == "return_statement":
+                    yield statement, returned
         child, current = current, current.parent
-    return False
 
 
 def _returns_made_error(statement: tree_sitter.Node) -> bool:

@@ -11,7 +11,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo
-from watchlint.go.guards import early_return
+from watchlint.go.guards import early_returns_before
 from watchlint.go.known import CallBindings, Value
 from watchlint.go.model import GoFile
 from watchlint.go.scope import enclosing_function
@@ -47,15 +47,11 @@ def _conditions_of(node: tree_sitter.Node, function: tree_sitter.Node) -> Iterat
             condition = current.child_by_field_name("condition")
             if condition is not None and child not in (condition, current.child_by_field_name("initializer")):
                 yield condition, child != current.child_by_field_name("alternative")
-        elif current.type in ("block", "statement_list"):
-            for statement in current.named_children:
-                if statement.start_byte >= child.start_byte:
-                    break
-                condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
-                returned = early_return(statement) if condition is not None else None
-                if condition is not None and returned is not None and returned.type == "return_statement":
-                    yield condition, False
         child, current = current, current.parent
+    for statement, _ in early_returns_before(node, function):
+        condition = statement.child_by_field_name("condition")
+        if condition is not None:
+            yield condition, False
 
 
 def _decided(
