@@ -49,8 +49,6 @@ def _assignments(graph: ClientGraph, file: GoFile) -> None:
     for lefts, right in file.assignments():
         targets, values = parser.named(lefts), parser.named(right)
         for position, left in enumerate(targets):
-            # `app.cache, app.client = app.initClients()`: a field takes the call's result at its position
-            result = position if len(values) == 1 and len(targets) > 1 else 0
             if left.type == "index_expression":  # `p.clients[token] = c`: an item of a map or list of clients
                 left = left.child_by_field_name("operand") or left
             field = left.child_by_field_name("field") if left.type == "selector_expression" else None
@@ -62,12 +60,10 @@ def _assignments(graph: ClientGraph, file: GoFile) -> None:
             if located is None or not graph.is_client_like(located[1].type):
                 continue
             key = (located[0], parser.text(field))
-            if result:
-                graph.record_result(graph.field_values, key, file, values[0], result)
-                continue
-            value = values[position] if len(values) == len(targets) else values[0]
             fallback = in_nil_test(left, parser.text(left), is_nil=True)  # a default for a field left unset
-            graph.record(graph.field_values, key, file, value, fallback or _on_error(left))
+            graph.record_target(
+                graph.field_values, key, file, values, len(targets), position, fallback or _on_error(left)
+            )
 
 
 def _package_variables(graph: ClientGraph, file: GoFile) -> None:
@@ -84,11 +80,7 @@ def _package_variables(graph: ClientGraph, file: GoFile) -> None:
             if not graph.is_client_like(resolve_type(variable.type_node, variable.file)):
                 continue
             key = (TypeRef(named[0], PACKAGE_SCOPE), named[1])
-            if len(values) == 1 and position:  # `Informers, Direct = clients()`: the call's result at its place
-                graph.record_result(graph.field_values, key, file, values[0], position)
-                continue
-            value = values[position] if len(values) == len(names) else values[0]
-            graph.record(graph.field_values, key, file, value, _on_error(name))
+            graph.record_target(graph.field_values, key, file, values, len(names), position, _on_error(name))
 
 
 def _on_error(node: tree_sitter.Node) -> bool:

@@ -1018,10 +1018,24 @@ class ClientGraph:
         """Add what a field, variable or parameter receives to one of the tables."""
         table.setdefault(key, []).append(self._assigned(file, value, fallback))
 
-    def record_result(self, table: dict, key: tuple, file: GoFile, call: tree_sitter.Node, index: int) -> None:  # type: ignore[type-arg]
-        """Add a result other than the first of a call a field receives (`_, app.client = app.initClients()`)."""
-        ref = self._returned_ref(file, call, index) if call.type == "call_expression" else Marker.UNKNOWN
-        table.setdefault(key, []).append(self._assigned(file, call, ref=ref))
+    def record_target(
+        self,
+        table: dict,  # type: ignore[type-arg]
+        key: tuple,  # type: ignore[type-arg]
+        file: GoFile,
+        values: list[tree_sitter.Node],
+        targets: int,
+        position: int,
+        fallback: bool = False,
+    ) -> None:
+        """Add what the target at `position` of an assignment to `targets` names receives: its own value, or the
+        call's result at its place (`app.cache, app.client = app.initClients()`)."""
+        if len(values) == 1 and position:
+            call = values[0]
+            ref = self._returned_ref(file, call, position) if call.type == "call_expression" else Marker.UNKNOWN
+            table.setdefault(key, []).append(self._assigned(file, call, ref=ref))
+            return
+        self.record(table, key, file, values[position] if len(values) == targets else values[0], fallback)
 
     def _assigned(
         self, file: GoFile, value: tree_sitter.Node, fallback: bool = False, ref: ClientRef | None = None
