@@ -704,15 +704,15 @@ class _Extractor:
         """A DisableFor list a function is given: the kinds every call passes are left out of the cache (those of
         some calls only are not, for the others)."""
         kinds = [
-            {found.kind: (file, item) for file, item in items if (found := self.resolver.object_of(file, item))}
+            {found.kind: (file, item, found) for file, item in items if (found := self.resolver.object_of(file, item))}
             for items in passed
         ]
         for kind in set(kinds[0]).intersection(*kinds[1:]):
-            file, item = kinds[0][kind]
-            found = self.resolver.object_of(file, item)
+            file, item, found = kinds[0][kind]
             at = (file, item) if file is not self.file else None
-            text = f"{name} lists {found.text if found else kind} at every call"
-            self._add(Mitigation.DISABLE_FOR, kind, anchor, text, at=at, client=client)
+            self._add(
+                Mitigation.DISABLE_FOR, kind, anchor, f"{name} lists {found.text} at every call", at=at, client=client
+            )
 
     def _never_filled(self, value: tree_sitter.Node) -> bool:
         """A local list declared empty (`var disableCacheFor []client.Object`, or `:= []client.Object{}`) that
