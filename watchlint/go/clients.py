@@ -79,6 +79,8 @@ _TOO_DEEP = Known(Access.CACHE, None)
 # references followed: kiali hands its cache on through 8 (parameters, results, a field, maps), camel-k its client
 # to GetSecret through 11
 MAX_DEPTH = 12
+# fields copied from field to field, followed back to the seam tests fill (kueue's builder: one copy)
+MAX_SEAM_COPIES = 3
 # functions of other modules known to build a client with client.New (cluster-api's client of a workload cluster)
 _UNCACHED_CONSTRUCTORS = frozenset({("sigs.k8s.io/cluster-api/controllers/remote", "NewClusterClient")})
 # other modules' accessors handing out a client they build with client.New and no cache, by the package of the
@@ -521,14 +523,19 @@ class ClientGraph:
                 return None
         return found[0] if len(found) == 1 else None
 
-    def _set_by_tests_only(self, file: GoFile, value: tree_sitter.Node) -> bool:
-        """Whether a value reads a struct field only tests write (a seam they fill with a fake): nil otherwise."""
+    def _set_by_tests_only(self, file: GoFile, value: tree_sitter.Node, depth: int = 0) -> bool:
+        """Whether a value reads a struct field only tests write (a seam they fill with a fake): nil otherwise.
+        A field the program writes only from another such field counts too (kueue's remote client copies the
+        reconciler's `builderOverride`, which only tests set)."""
         operand = value.child_by_field_name("operand") if value.type == "selector_expression" else None
         owner = self.resolver.type_of(file, operand) if operand is not None else None
-        if owner is None or parser.text(operand) in file.imports:
+        if owner is None or parser.text(operand) in file.imports or depth > MAX_SEAM_COPIES:
             return False
         stored = self.stored(owner, parser.text(value.child_by_field_name("field")))
-        return all(stored_file.is_test for stored_file, _ in stored)
+        return all(
+            stored_file.is_test or self._set_by_tests_only(stored_file, stored_value, depth + 1)
+            for stored_file, stored_value in stored
+        )
 
     def _client_given_to_a_hook(self, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
         """The one client argument of a call of a function value, held by a field, parameter or local
