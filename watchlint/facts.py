@@ -106,6 +106,13 @@ def any_of(conditions: list[Condition]) -> str:
     """`A is set or B is set` for the conditions one option is set under (postgres-operator's single- and
     multi-namespace variables), one phrase per setting: the same option set in several cases of one setting
     (trivy's DefaultNamespaces for each install mode OPERATOR_TARGET_NAMESPACES selects) names the setting."""
+    texts = {condition.text for condition in conditions}
+    # `A or (A and B)` is A: an option set in both branches of a test inside another's (grafana's ByObject)
+    conditions = [
+        condition
+        for condition in conditions
+        if not any(condition.text.startswith(f"{other} and ") for other in texts if other != condition.text)
+    ]
     by_origin: dict[str, set[str]] = {}
     for condition in conditions:
         by_origin.setdefault(condition.origin or condition.text, set()).add(condition.text)

@@ -16,7 +16,7 @@ from watchlint.go.envconfig import Processed, field_variables, processed_structs
 from watchlint.go.model import Call, GoFile, TypeRef, shared_folders
 from watchlint.go.resolve import Resolver, assigned_to, keyed_elements, unquote
 from watchlint.go.scope import innermost_function
-from watchlint.go.structtags import declaring_struct, tag_items
+from watchlint.go.structtags import declares_a_variables_field, declaring_struct, tag_items
 
 # the typed flag definitions of flag and pflag (`StringVar(&v, name, default, usage)`, `IntSlice(name, default,
 # usage)`), with P for pflag's forms taking a shorthand before the default
@@ -227,8 +227,8 @@ class FlagRegistry:
         if "-" in (values.get("kong"), values.get("name")):
             return
         struct = declaring_struct(file, declaration)
-        if struct is None:
-            return
+        if struct is None and not declares_a_variables_field(declaration):
+            return  # a struct type written inline elsewhere (a literal's, a parameter's): no flags of a parser
         name = values.get("name") or values.get("long") or _kebab(field_name)
         field_type = parser.text(declaration.child_by_field_name("type"))
         required = values.get("required") in ("", "true", "yes")  # kong's `required:""`, go-flags' `required:"true"`

@@ -230,7 +230,7 @@ class Guards:
     ) -> str | None:
         """The text of a string test that turns a branch on, where the condition is one (`runs`: the branch
         needs the test to hold; `stripped`: the condition was negated or parenthesized around `bare`)."""
-        tested = self._string_test(file, bare) if stripped else None
+        tested = self._string_test(file, bare) if stripped else _unequal_test(bare)
         if tested is not None:
             # `if !clusterScope` with `clusterScope := os.Getenv("NAMESPACE_SCOPE") != "true"` (modelmesh-serving):
             # the branch runs when the test, negated as many times, holds
@@ -905,6 +905,15 @@ def early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
 def _parses_boolean_call(value: tree_sitter.Node) -> bool:
     function = value.child_by_field_name("function") if value.type == "call_expression" else None
     return function is not None and parser.text(function) == "strconv.ParseBool"
+
+
+def _unequal_test(condition: tree_sitter.Node) -> tuple[str, bool] | None:
+    """The string a `!=` test compares with (`cfg.CachingLevel != "off"`: on unless it is off), as
+    Guards._string_test gives it; None for another condition, and for a test against "" (which "is set" says)."""
+    if condition.type != "binary_expression" or parser.text(condition.child_by_field_name("operator")) != "!=":
+        return None
+    wanted = _string_side([condition.child_by_field_name("right"), condition.child_by_field_name("left")])
+    return (wanted, False) if wanted else None
 
 
 def _compared_to(condition: tree_sitter.Node) -> str | None:

@@ -55,6 +55,7 @@ from watchlint.go.secondcaches import (
     second_cache_key,
 )
 from watchlint.go.workloadcaches import WORKLOAD_CACHE, builds_a_workload_cache, in_workload_options, uncached_field
+from watchlint.go.writes import WriteKind, writes_of
 from watchlint.settingphrases import given
 from watchlint.source import Span
 
@@ -389,6 +390,28 @@ class _Extractor:
             return None
         return tuple(sorted({parser.text(node) for node in parser.captures(_QUALIFIED_TYPES, body).get("type", [])}))
 
+    def _assigned_literals(self, value: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+        """The literals a local declared without a value (`var byLabel cache.ByObject`) is assigned before it is
+        read (grafana-operator's selector by sharding labels, or by its own), where every write is such an
+        assignment, outside function literals; None otherwise."""
+        declaration = self.resolver.declaration(self.file, value) if value.type == "identifier" else None
+        function = self.file.enclosing_function(value)
+        if declaration is None or declaration.value_node is not None or function is None:
+            return None
+        writes = writes_of(declaration, function, lambda name: self.resolver.declaration(self.file, name))
+        literals = []
+        for write in writes:
+            if write.node.start_byte > value.start_byte:
+                continue
+            if write.kind is not WriteKind.ASSIGN or write.escapes:
+                return None
+            right = parser.named(write.node.child_by_field_name("right") or write.node)
+            written = right[write.index] if len(right) > write.index else None
+            if written is None or written.type != "composite_literal":
+                return None
+            literals.append(written)
+        return literals or None
+
     def _by_object_entry(
         self,
         key: tree_sitter.Node,
@@ -406,6 +429,12 @@ class _Extractor:
             return
         found_literal = literal_of(self.resolver, self.file, value) or self._returned_literal(value)
         entry_file, entry = found_literal if found_literal is not None else (self.file, None)
+        assigned = self._assigned_literals(value) if entry is None and at is None else None
+        if assigned:
+            # `var byLabel cache.ByObject` given a literal in each branch: each entry holds where its write runs
+            for literal in assigned:
+                self._by_object_entry(key, literal, found, (self.file, literal))
+            return
         if entry is None:
             # `&corev1.Secret{}: selectorFor(ns)`: an entry whose contents cannot be seen counts (SPEC §1)
             shown = " ".join(parser.text(value).split())
@@ -742,7 +771,8 @@ class _Extractor:
             if _is_one_of(value_type, _SELECTOR_TYPES) and index is not None:
                 self._by_object_entry(index, right)
             elif right.type == "identifier" and index is not None and self._holds_an_entry(right, left):
-                if literal_of(self.resolver, self.file, right) is not None:  # `entry := cache.ByObject{…}`
+                # `entry := cache.ByObject{…}`, or a literal in each branch (`var entry cache.ByObject`)
+                if literal_of(self.resolver, self.file, right) is not None or self._assigned_literals(right):
                     self._by_object_entry(index, right)
                 self._entry_fields_written(index, right)
             elif operand is not None and parser.text(operand.child_by_field_name("field")) == "DefaultNamespaces":

@@ -24,3 +24,15 @@ def declaring_struct(file: GoFile, declaration: tree_sitter.Node) -> TypeRef | N
     spec = struct.parent if struct is not None and struct.type == "struct_type" else None
     name = spec.child_by_field_name("name") if spec is not None and spec.type == "type_spec" else None
     return TypeRef(file.package_path, parser.text(name)) if name is not None else None
+
+
+def declares_a_variables_field(declaration: tree_sitter.Node) -> bool:
+    """Whether a field declaration belongs to the anonymous struct type of a variable (`var cli struct {…}`,
+    which kong fills as it would a named struct)."""
+    struct = declaration.parent.parent if declaration.parent is not None else None
+    return (
+        struct is not None
+        and struct.type == "struct_type"
+        and struct.parent is not None
+        and (struct.parent.type == "var_spec")
+    )
