@@ -53,9 +53,9 @@ class CallGraph:
             else:  # told from the call's text first, without resolving its callee (the costly part)
                 found = [
                     (file, call)
-                    for name in (key.name, *self.resolver.function_aliases().get(key, ()))
-                    for file, call in self._named_nodes(name)
-                    if _may_call_function(file, call, key) and self._callee_key(file, call) == key
+                    for named in (key, *self.resolver.function_aliases().get(key, ()))
+                    for file, call in self._named_nodes(named.name)
+                    if _may_call_function(file, call, named) and self._callee_key(file, call) == key
                 ]
             self._callers[key] = found
         return found
@@ -360,8 +360,7 @@ class CallGraph:
                 continue
             struct, field_name = holder
             for other, call in self.named(field_name):
-                arguments = parser.named(call.arguments) if call.arguments is not None else []
-                if call.operand is None or len(arguments) != len(info.parameters):
+                if call.operand is None or not takes(info, call):  # variadic options left out too
                     continue
                 owner = self.resolver.type_of(other, call.operand)
                 if owner is not None and self.resolver.declarations.unalias(owner.base) == struct:

@@ -950,7 +950,7 @@ class ClientGraph:
         # package variables holding one of them (`var NewExecer = newExecerImpl`): calls of the variable
         for key, aliases in self.resolver.function_aliases().items():
             if key.name in names:
-                names.update(aliases)
+                names.update(alias.name for alias in aliases)
         return frozenset(names)
 
     def _returned(self, key: FunctionKey, index: int) -> list[Assigned]:

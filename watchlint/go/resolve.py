@@ -54,7 +54,7 @@ class Resolver:
     def __init__(self, declarations: Declarations, kinds: KindIndex) -> None:
         self.declarations = declarations
         self.kinds = kinds
-        self._aliases: dict[FunctionKey, list[str]] | None = None  # see function_aliases
+        self._aliases: dict[FunctionKey, list[FunctionKey]] | None = None  # see function_aliases
 
     # -- names ---------------------------------------------------------------------------------------
     def scope(self, file: GoFile, node: tree_sitter.Node) -> FunctionScope | None:
@@ -331,15 +331,16 @@ class Resolver:
         imported = variable.file.imports.get(parser.text(operand)) if operand is not None else None
         return (imported, parser.text(value.child_by_field_name("field"))) if imported is not None else None
 
-    def function_aliases(self) -> dict[FunctionKey, list[str]]:
-        """The package variables holding a module function, by the function: calls of the variable are its."""
+    def function_aliases(self) -> dict[FunctionKey, list[FunctionKey]]:
+        """The package variables holding a module function, by the function: calls of the variable are its (also
+        from another package: package-operator's `var NewRequestManager = packageimport.NewRequestManager`)."""
         if self._aliases is None:
             self._aliases = {}
             for package, name in self.declarations.variables:
                 held = self.held_function(package, name)
                 function = self.declarations.functions.get(FunctionKey(held[0], "", held[1])) if held else None
                 if function is not None:
-                    self._aliases.setdefault(function.key, []).append(name)
+                    self._aliases.setdefault(function.key, []).append(FunctionKey(package, "", name))
         return self._aliases
 
     def _is_package(self, file: GoFile, identifier: tree_sitter.Node) -> bool:
