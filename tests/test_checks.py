@@ -706,7 +706,10 @@ def test_a_watch_beside_another_typed_watch_of_its_kind_is_told_to_make_both_met
     watches = watch("ConfigMap", span=Span(setup, 15, 3, 15, 10), construct="Watches(&corev1.ConfigMap{}, h)")
     helps = [item.help for item in verdicts(owns, watches) if isinstance(item, Finding) and item.code == "WL001"]
     restrict = "Restrict ConfigMap with cache.Options.ByObject (Label, Field or Namespaces) in the manager options"
-    assert helps == [f"{restrict}, or watch it and the other watch of ConfigMap with builder.OnlyMetadata"] * 2
+    keeping = "keeping what the other watch of ConfigMap needs too"
+    assert (
+        helps == [f"{restrict}, {keeping}, or watch it and the other watch of ConfigMap with builder.OnlyMetadata"] * 2
+    )
     read_too = [item for item in verdicts(owns, watches, read()) if isinstance(item, Finding) and item.code == "WL001"]
     assert read_too[0].help.endswith(
         "once its typed reads bypass the cache (client.CacheOptions.DisableFor, see their fixes) and the other watch "

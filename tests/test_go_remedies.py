@@ -460,14 +460,16 @@ def test_a_source_kind_whose_handler_asserts_the_kind_keeps_every_watch_of_it_ty
             "WL001",
             23,
             restrict + "the watch at main.go:24 reads Secret typed, so a metadata-only watch here would add a "
-            "second informer beside its typed one",
+            "second informer beside its typed one; 1 other watch of Secret shares the informer: the selector must "
+            "keep what each needs",
             (),
         ),
         (
             "WL001",
             24,
             restrict + "the watch's handler reads Secret typed, and would panic on the metav1.PartialObjectMetadata "
-            "objects a metadata-only source.Kind hands it",
+            "objects a metadata-only source.Kind hands it; 1 other watch of Secret shares the informer: the "
+            "selector must keep what each needs",
             (),
         ),
     ]
@@ -492,7 +494,7 @@ def test_a_watch_beside_a_typed_handler_s_is_told_so_where_reads_keep_the_kind_t
     assert helps == [
         "Restrict Secret with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: the watch "
         "at main.go:30 reads Secret typed, so a metadata-only watch here would add a second informer beside its "
-        "typed one"
+        "typed one; 1 other watch of Secret shares the informer: the selector must keep what each needs"
     ]
 
 

@@ -29,10 +29,22 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             yield Mitigated(CODE, site.span, site.kind, site.construct, judgement.mitigation, judgement.evidence)
             continue
         shared = 0
-        if site.access is Access.CACHE and not site.suggestion:
+        if site.access is Access.CACHE:
             watches = open_watches(facts, context) if watches is None else watches
             shared = len(
                 {watch.span for found in watches_beside(site, watches).values() for watch in found} - {site.span}
+            )
+        help_text = suggestion(
+            site,
+            facts.language,
+            any((site.kind, key) in typed for key in site.policy_keys),
+            namespaced=site.kind not in context.cluster_scoped,
+            shared=shared,
+        )
+        if shared and site.suggestion:  # one selector serves them all (apisix's Secrets, in nine controllers)
+            shares = "share" if shared > 1 else "shares"
+            help_text += (
+                f"; {other_watches(shared, site.kind)} {shares} the informer: the selector must keep what each needs"
             )
         yield Finding(
             code=CODE,
@@ -44,13 +56,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=judgement.related,
             fixes=fixes_for(site, judgement),
-            help=suggestion(
-                site,
-                facts.language,
-                any((site.kind, key) in typed for key in site.policy_keys),
-                namespaced=site.kind not in context.cluster_scoped,
-                shared=shared,
-            ),
+            help=help_text,
         )
 
 
@@ -102,6 +108,9 @@ def _cache_suggestion(site: Site, read_typed: bool, namespaced: bool, shared: in
     names = cache_option_names(site.cache_options_era)
     fields = names.by_object_fields if namespaced else "Label or Field"
     restrict = f"Restrict {site.kind} with {names.by_object} ({fields}) {names.by_object_in}"
+    others = f"the {other_watches(shared, site.kind)}" if shared > 1 else f"the other watch of {site.kind}"
+    if shared:  # one selector serves them all (apisix's Secrets, watched in nine controllers)
+        restrict += f", keeping what {others} {'need' if shared > 1 else 'needs'} too"
     method = (site.helper_call or site.call).rsplit(".", 1)[-1]  # inside a helper, the call that watches
     if method in ("GetInformer", "GetInformerForKind") and not read_typed:
         # no builder: the metadata form is another object, which only GetInformer takes (GetInformerForKind
@@ -112,7 +121,6 @@ def _cache_suggestion(site: Site, read_typed: bool, namespaced: bool, shared: in
         )
     if method == "IndexField" or (read_typed and method in _SOURCES):
         return restrict
-    others = f"the {other_watches(shared, site.kind)}" if shared > 1 else f"the other watch of {site.kind}"
     if read_typed:  # typed reads would start the full informer all the same, until they bypass the cache
         also = f" and {others} {'are' if shared > 1 else 'is'} metadata-only too" if shared else ""
         return (
