@@ -587,7 +587,7 @@ class _Extractor:
             effective = not self._everything(shown)
             reads_fields = name == "DefaultFieldSelector" and effective
             detail = fields_detail(self.file, value, self.resolver) if reads_fields else ""
-            built = self._selector_built(value)
+            built = self._selector_built(value) or (self._selects_all_by_default(value) if effective else None)
             self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, name, effective, built, detail=detail)
         elif name == "DefaultSelector":
             fields = [text for _, node in keyed_elements(value) if not self._everything(text := parser.text(node))]
@@ -646,6 +646,26 @@ class _Extractor:
         if declaration.value_node is not None and not self._everything(parser.text(declaration.value_node)):
             return None
         return _all_off_by_default(self._written_under(value, whole=True))
+
+    def _selects_all_by_default(self, value: tree_sitter.Node) -> Condition | None:
+        """For a selector a setting builds, one that selects everything while the setting is empty: grafana-
+        operator's `getLabelSelectors(WATCH_LABEL_SELECTORS)`, `labels.Everything()` unless it is given. The
+        evaluator reads selectors as the strings they print."""
+        call = value
+        if value.type == "identifier" and (declaration := self.resolver.declaration(self.file, value)) is not None:
+            call = declaration.value_node or value
+        info = self.resolver.callee(self.file, call) if call.type == "call_expression" else None
+        # a selector parsed from a setting as is counts (SPEC §1): only a helper's own branch selecting
+        # everything is followed
+        if info is None or not any(self._everything(parser.text(node)) for node in returned_values(info.node)):
+            return None
+        evaluated = self.evaluator.value(self.file, value, {}, 0)
+        printed = evaluated.value if isinstance(evaluated, Val) else None
+        if isinstance(printed, tuple) and printed:  # `labels.Parse(s)`: the selector and its error
+            printed = printed[0]
+        if printed != "" or not isinstance(evaluated, Val) or not evaluated.origin:
+            return None
+        return Condition(given(evaluated.origin), self._turned_on_at(value), False)
 
     def _filtered_cache(self, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
         """`NewCache: filteredcache.NewFilteredCacheBuilder(selectors)` (IBM's controller-filtered-cache): the
