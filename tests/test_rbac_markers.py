@@ -36,7 +36,7 @@ def _grants() -> dict[tuple[str, str], Grant]:
 def test_markers_add_up_per_group_and_resource() -> None:
     grants = _grants()
     secrets = grants[("", "secrets")]
-    assert secrets.verbs == frozenset({"list", "watch", "patch"})
+    assert secrets.verbs == frozenset({"list", "watch"})  # patch only in the auth namespace
     assert secrets.span.line == 3
     assert grants[("", "secrets/status")].verbs == frozenset({"get"})
     assert grants[("apps", "configmaps")].verbs == grants[("", "configmaps")].verbs == frozenset({"get", "list"})
@@ -58,6 +58,39 @@ def test_a_verb_is_missing_only_where_markers_name_the_resource(catalog: Catalog
     assert missing_grant(grants, kinds["Secret"], "list") is None
     assert missing_grant(grants, kinds["ConfigMap"], "get") is None
     assert missing_grant(grants, kinds["Pod"], "get") is None  # no marker: the role is out of sight
+
+
+def test_a_namespaced_marker_grants_nothing_outside_its_namespace(catalog: Catalog) -> None:
+    """`namespace=system` makes controller-gen write a Role in that namespace: a Get sent past the cache in any
+    other namespace is still forbidden."""
+    source = SourceFile(
+        "controllers/rbac.go",
+        b"package controllers\n\n"
+        b'// +kubebuilder:rbac:groups="",resources=serviceaccounts,verbs=list;watch\n'
+        b'// +kubebuilder:rbac:groups="",namespace=system,resources=serviceaccounts,verbs=get\n',
+    )
+    tree = parser.parse(source)
+    grants = rbac_grants([GoFile(source, tree, "controllers", "example.com/x", "controllers", {}, index_nodes(tree))])
+    kinds = {kind.name: kind for kind in catalog.kinds}
+    assert missing_grant(grants, kinds["ServiceAccount"], "get") is grants[("", "serviceaccounts")]
+
+
+def test_wildcard_markers_grant_every_resource_they_match(catalog: Catalog) -> None:
+    """keda grants `get` on every resource of every group (`groups="*",resources="*",verbs=get`): no Get it
+    sends past the cache is forbidden, whatever its own markers for the resource say."""
+    source = SourceFile(
+        "controllers/rbac.go",
+        b"package controllers\n\n"
+        b'// +kubebuilder:rbac:groups="",resources=serviceaccounts,verbs=list;watch\n'
+        b"// +kubebuilder:rbac:groups=apps,resources=*,verbs=list\n"
+        b'// +kubebuilder:rbac:groups="*",resources="*",verbs=get\n',
+    )
+    tree = parser.parse(source)
+    grants = rbac_grants([GoFile(source, tree, "controllers", "example.com/x", "controllers", {}, index_nodes(tree))])
+    kinds = {kind.name: kind for kind in catalog.kinds}
+    assert missing_grant(grants, kinds["ServiceAccount"], "get") is None
+    assert missing_grant(grants, kinds["ReplicaSet"], "get") is None
+    assert missing_grant(grants, kinds["ReplicaSet"], "watch") is grants[("apps", "*")]
 
 
 def test_the_unsafe_disable_for_fix_says_which_verb_to_add(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -39,7 +39,8 @@ def rbac_grants(files: Iterable[GoFile]) -> dict[tuple[str, str], Grant]:
         for match in _MARKER.finditer(file.source.data):
             fields = _fields(match.group(1).decode("utf-8", "replace"))
             groups = {"" if group in _CORE_GROUPS else group for group in fields.get("groups", [""])}
-            verbs = frozenset(fields.get("verbs", []))
+            # `namespace=X` makes a Role in X: it names the resource, and grants nothing in the other namespaces
+            verbs = frozenset() if any(fields.get("namespace", [])) else frozenset(fields.get("verbs", []))
             marker = file.source.span(match.start(1), match.end(1))
             for group in groups:
                 for resource in fields.get("resources", []):
@@ -67,6 +68,9 @@ def _unquoted(value: str) -> str:
 
 def missing_grant(grants: dict[tuple[str, str], Grant], kind: Kind, verb: str) -> Grant | None:
     """The markers naming the kind's resource, where they grant it no `verb`; None where they do, or where no
-    marker names it."""
-    grant = grants.get((kind.group, kind.plural))
-    return grant if grant is not None and not grant.allows(verb) else None
+    marker names it. Wildcards name it too (keda's `groups="*",resources="*",verbs=get`)."""
+    keys = ((kind.group, kind.plural), (kind.group, "*"), ("*", kind.plural), ("*", "*"))
+    naming = [grant for key in keys if (grant := grants.get(key)) is not None]
+    if any(grant.allows(verb) for grant in naming):
+        return None
+    return naming[0] if naming else None
