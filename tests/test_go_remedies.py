@@ -2019,3 +2019,50 @@ def test_the_unsafe_list_fix_names_every_branch_that_scopes_the_cache(
             ],
         )
     ]
+
+
+OWN_CACHE_CLIENT_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/config"
+)
+
+func main() {
+	ctx := context.Background()
+	cfg := config.GetConfigOrDie()
+	informers, err := cache.New(cfg, cache.Options{})
+	if err != nil {
+		panic(err)
+	}
+	go func() { _ = informers.Start(ctx) }()
+	c, err := client.New(cfg, client.Options{Cache: &client.CacheOptions{Reader: informers}})
+	if err != nil {
+		panic(err)
+	}
+	var secret corev1.Secret
+	_ = c.Get(ctx, client.ObjectKey{Namespace: "ops", Name: "alerts"}, &secret)
+}
+"""
+
+
+def test_a_client_over_a_cache_of_its_own_is_told_of_that_cache_not_of_a_manager(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """radix-operator builds no manager: its client.New reads through a cache.New of its own, so the help names
+    that cache's options rather than a manager's API reader."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": OWN_CACHE_CLIENT_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.code, finding.span.line, finding.help) for finding in report.findings] == [
+        (
+            "WL002",
+            25,
+            "Add Secret to the DisableFor of the client options at main.go:20 (a client built with client.New over a "
+            "cache follows its own options), or restrict it in the options of the cache built at main.go:15 "
+            "(cache.Options.ByObject or DefaultNamespaces)",
+        )
+    ]

@@ -546,6 +546,23 @@ class SiteRemedies:
             f"or {self.names.namespaces}), or read it through a client without cache"
         )
 
+    def _own_client_help(self, item: PendingSite, client: Span) -> str:
+        """A client built with client.New over a cache: its own options' DisableFor, and the cache's options
+        where that cache is its own (radix-operator's cache.New, no manager's reader to offer)."""
+        where = f"{client.path}:{client.line}"
+        if item.cache and item.cache != WORKLOAD_CACHE and not item.also_managers:
+            built = item.cache.rsplit(" at ", 1)[-1]
+            return (
+                f"Add {item.object.kind} to the DisableFor of the client options at {where} (a client built "
+                f"with client.New over a cache follows its own options), or restrict it in the options of the "
+                f"cache built at {built} ({self.names.by_object} or {self.names.namespaces})"
+            )
+        return (
+            f"Add {item.object.kind} to the DisableFor of the client options at {where} (a client built with "
+            "client.New over the cache follows its own options, not the manager's), or read it through "
+            "mgr.GetAPIReader()"
+        )
+
     def suggestion(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> str:
         """The text remedy of a read whose kind is listed by a cache index: DisableFor must wait for a label
         selector in the index's place; "" where the rule's own help says it all."""
@@ -562,12 +579,7 @@ class SiteRemedies:
         if item.reads_cache_itself:
             return self._cache_itself_help(item)
         if item.own_client is not None:
-            where = f"{item.own_client.path}:{item.own_client.line}"
-            return (
-                f"Add {item.object.kind} to the DisableFor of the client options at {where} (a client built with "
-                "client.New over the cache follows its own options, not the manager's), or read it through "
-                "mgr.GetAPIReader()"
-            )
+            return self._own_client_help(item, item.own_client)
         if indexed is None and item.cache and not item.also_managers:
             # a cache of its own (cache.New, cluster.New): no manager options
             return self._own_cache_help(item)
