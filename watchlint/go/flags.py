@@ -248,18 +248,10 @@ class FlagRegistry:
         if arguments is None or (match is None and FLAG_VALUE.match(method) is None and method not in _KINGPIN_ONLY):
             return  # most calls: decided before the arguments are taken apart
         values = parser.named(arguments)
+        if (match or method in _KINGPIN_ONLY) and self._binder_flag(file, values, resolver):
+            return
         if match and len(values) >= 3:
-            default = values[3] if match.group(2) and len(values) > 3 else values[2]
-            name = _constant_text(file, values[1], resolver)
-            if name is None:  # a name the code does not spell: a flag helper's definition, if any
-                self._helper(file, call, default, values, resolver)
-                return
-            target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
-            itself = target is not None and parser.text(default) == parser.text(target)
-            flag = Flag(name, file, default, defaults_to_destination=itself)
-            if target is not None:
-                self._bind(file, target, flag, resolver)
-            self._name(flag)
+            self._var_flag(file, call, values, values[3] if match.group(2) and len(values) > 3 else values[2], resolver)
             return
         if (match and len(values) == 1) or (FLAG_VALUE.match(method) and not values):
             self._kingpin_flag(file, call, method, values, resolver)
@@ -276,6 +268,52 @@ class FlagRegistry:
             held = assigned_to(call)
             if held is not None and held.type == "identifier":
                 self.pointers.setdefault(id(flag), set()).add(parser.text(held))
+
+    def _var_flag(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        values: list[tree_sitter.Node],
+        default: tree_sitter.Node,
+        resolver: Resolver,
+    ) -> None:
+        """`flag.StringVar(&ns, "namespace", "", usage)` and its kin (pflag's `…VarP` take a shorthand first)."""
+        name = _constant_text(file, values[1], resolver)
+        if name is None:  # a name the code does not spell: a flag helper's definition, if any
+            self._helper(file, call, default, values, resolver)
+            return
+        target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
+        itself = target is not None and parser.text(default) == parser.text(target)
+        flag = Flag(name, file, default, defaults_to_destination=itself)
+        if target is not None:
+            self._bind(file, target, flag, resolver)
+        self._name(flag)
+
+    def _binder_flag(self, file: GoFile, values: list[tree_sitter.Node], resolver: Resolver) -> bool:
+        """A binder of the module's own taking the name first and the destination after the help and the default
+        (external-dns's FlagBinder: `b.StringVar("namespace", help, defaultConfig.Namespace, &cfg.Namespace)`,
+        `b.EnumVar(name, help, def, &cfg.Provider, allowed...)`); False for another call."""
+        if len(values) < 3 or values[0].type not in ("interpreted_string_literal", "raw_string_literal"):
+            return False
+        position = next(
+            (
+                index
+                for index, value in enumerate(values[2:], start=2)
+                if value.type == "unary_expression" and parser.text(value.child_by_field_name("operator")) == "&"
+            ),
+            None,
+        )
+        if position is None:
+            return False
+        name = _constant_text(file, values[0], resolver)
+        target = values[position].child_by_field_name("operand")
+        if name is None or target is None:
+            return False
+        default = _literal_field(file, values[2], resolver) if position > 2 else None
+        flag = Flag(name, file, default)
+        self._bind(file, target, flag, resolver)
+        self._name(flag)
+        return True
 
     def _helper(
         self,
@@ -475,3 +513,17 @@ def _destination(value: tree_sitter.Node) -> tree_sitter.Node | None:
     else:
         return None
     return first.child_by_field_name("operand") if first is not None and parser.is_unary(first, "&") else None
+
+
+def _literal_field(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> tree_sitter.Node | None:
+    """What a default read from a package variable's literal is (`defaultConfig.Namespace` of `var defaultConfig
+    = &Config{Namespace: ""}`): the literal's field, None where it leaves the field out (its zero value), `node`
+    itself for any other default. Read as written: evaluating the field would come back to this flag."""
+    operand = node.child_by_field_name("operand") if node.type == "selector_expression" else None
+    held = resolver.held_value(file, operand) if operand is not None and operand.type == "identifier" else None
+    literal = held[1] if held is not None and held[0] is file else None
+    if literal is not None and literal.type == "unary_expression":
+        literal = literal.child_by_field_name("operand")
+    if literal is None or literal.type != "composite_literal":
+        return node
+    return dict(keyed_elements(literal)).get(parser.text(node.child_by_field_name("field")))
