@@ -118,6 +118,11 @@ class KindIndex:
     def names(self) -> frozenset[str]:
         return frozenset(kind.name for kind in self.kinds)
 
+    @property
+    def cluster_scoped(self) -> frozenset[str]:
+        """The kinds no namespace holds (an extra Node), which no namespace scope narrows."""
+        return frozenset(kind.name for kind in self.kinds if not kind.namespaced)
+
     def go_entry(self, kind: str, import_path: str) -> Kind | None:
         """The entry of a kind named in Go by its package (Event of core/v1 or of events.k8s.io)."""
         return next((entry for entry in self.kinds if entry.name == kind and import_path in entry.go_packages), None)

@@ -132,7 +132,7 @@ def inventory(
     for unit, extracted in units:
         notifications.extend(extracted.notifications)
         if extracted.facts is not None:
-            entries = inventory_model.build(extracted.facts, extracted.kinds, chosen)
+            entries = inventory_model.build(extracted.facts, extracted.kinds, chosen, extracted.cluster_scoped)
             inventories.append(report_inventory.UnitInventory(extracted.facts.root, str(unit.language), entries))
     render = {
         "text": report_inventory.render_text,

@@ -47,6 +47,7 @@ class Extracted:
     facts: Facts | None
     kinds: frozenset[str]  # the high-cardinality kinds in force for the unit
     notifications: list[Notification]
+    cluster_scoped: frozenset[str] = frozenset()  # those of them no namespace holds
 
 
 Job = tuple[Unit, Settings, Catalog, list[SourceFile], list[Notification]]
@@ -79,7 +80,7 @@ def extract_sources(
         message = f"internal error while analyzing this {unit.language} unit"
         failure = internal_error(unit_input.shown_root, message, traceback.format_exc())
         return Extracted(None, kinds.names, [*notifications, failure])
-    return Extracted(facts, kinds.names, notifications)
+    return Extracted(facts, kinds.names, notifications, kinds.cluster_scoped)
 
 
 @contextlib.contextmanager

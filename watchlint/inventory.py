@@ -144,13 +144,15 @@ def parse_objects(text: str, kind_names: Iterable[str]) -> dict[str, int]:
     return counts
 
 
-def build(facts: Facts, kinds: frozenset[str], profile: Profile) -> list[Entry]:
-    """The inventory of one unit, largest footprint first."""
+def build(
+    facts: Facts, kinds: frozenset[str], profile: Profile, cluster_scoped: frozenset[str] = frozenset()
+) -> list[Entry]:
+    """The inventory of one unit, largest footprint first; `cluster_scoped`: the kinds no namespace holds."""
     entries: dict[tuple[str, str], Entry] = {}
     for site in facts.sites:
         if site.kind not in kinds:
             continue
-        judged = judge(site, facts, kinds)
+        judged = judge(site, facts, kinds, cluster_scoped)
         # a site that does not run by default holds nothing, whatever else restricts it
         not_started = site.condition is not None and site.condition.holds_by_default is False
         if not_started or (judged.mitigation in _UNCACHED and site.operation is not Operation.WATCH):

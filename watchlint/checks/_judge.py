@@ -71,9 +71,12 @@ def rule_of(site: Site) -> str:
     return "WL002"
 
 
-def judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
+def judge(site: Site, facts: Facts, kinds: frozenset[str], cluster_scoped: frozenset[str] = frozenset()) -> Judgement:
     """Classify one site: mitigated with a reason, or unrestricted with its evidence; a finding reported at
-    a helper's call shows first where the helper watches or reads the kind."""
+    a helper's call shows first where the helper watches or reads the kind. `cluster_scoped`: the kinds no
+    namespace holds, which no namespace scope narrows."""
+    if site.kind in cluster_scoped:
+        site, facts = _without_namespace_scopes(site, facts)
     judgement = _judge(site, facts, kinds)
     if judgement.mitigation is not None:
         return judgement
@@ -87,6 +90,24 @@ def judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
     if site.through is None:
         return judgement
     return replace(judgement, related=(Related(site.through.span, site.through.message), *judgement.related))
+
+
+# the restrictions that narrow by namespace only: a cluster-scoped kind (an extra Node) is cached whole whatever
+# they say (controller-runtime keeps cluster-scoped objects in a cluster-wide cache; client-go's Nodes() takes no
+# namespace)
+_NAMESPACE_SCOPES = frozenset({Mitigation.DEFAULT_NAMESPACES, Mitigation.NAMESPACE, Mitigation.OPERATOR_NAMESPACES})
+
+
+def _without_namespace_scopes(site: Site, facts: Facts) -> tuple[Site, Facts]:
+    def kept(restrictions: tuple[Restriction, ...]) -> tuple[Restriction, ...]:
+        return tuple(r for r in restrictions if r.mitigation not in _NAMESPACE_SCOPES)
+
+    policies = tuple(
+        replace(policy, restrictions=kept(policy.restrictions))
+        for policy in facts.policies
+        if policy.key in site.policy_keys
+    )
+    return replace(site, restrictions=kept(site.restrictions)), replace(facts, policies=policies)
 
 
 def _unstructured_option(site: Site, facts: Facts) -> Span | None:

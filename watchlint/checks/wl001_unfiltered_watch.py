@@ -19,7 +19,7 @@ CODE = "WL001"
 
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
-    judged = [(site, judge(site, facts, context.kinds)) for site in facts.sites]
+    judged = [(site, judge(site, facts, context.kinds, context.cluster_scoped)) for site in facts.sites]
     typed = _read_typed(judged)
     watches: dict[tuple[str, str], list[Site]] | None = None
     for site, judgement in judged:

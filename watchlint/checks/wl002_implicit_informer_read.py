@@ -47,7 +47,7 @@ def _unsafe_if_shared(fix: Fix, finding: Finding, unsafe: dict[frozenset[Edit], 
 def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     watches: dict[tuple[str, str], list[Site]] | None = None
     for site in facts.sites:
-        judgement = judge(site, facts, context.kinds)
+        judgement = judge(site, facts, context.kinds, context.cluster_scoped)
         if judgement.code != CODE:
             continue
         if judgement.mitigation is not None:
@@ -216,7 +216,7 @@ def open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], l
             or site.form is not ObjectForm.TYPED
         ):
             continue
-        if judge(site, facts, context.kinds).mitigation is None:
+        if judge(site, facts, context.kinds, context.cluster_scoped).mitigation is None:
             for key in site.policy_keys:
                 found.setdefault((site.kind, key), []).append(site)
     return found

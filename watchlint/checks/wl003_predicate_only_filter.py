@@ -19,7 +19,7 @@ CODE = "WL003"
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     watches: dict[tuple[str, str], list[Site]] | None = None
     for site in facts.sites:
-        judgement = judge(site, facts, context.kinds)
+        judgement = judge(site, facts, context.kinds, context.cluster_scoped)
         if judgement.code != CODE:
             continue
         if judgement.mitigation is not None:

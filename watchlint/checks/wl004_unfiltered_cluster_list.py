@@ -15,7 +15,7 @@ CODE = "WL004"
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     for site in facts.sites:
-        judgement = judge(site, facts, context.kinds)
+        judgement = judge(site, facts, context.kinds, context.cluster_scoped)
         if judgement.code != CODE:
             continue
         if judgement.mitigation is not None:

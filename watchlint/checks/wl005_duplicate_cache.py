@@ -21,7 +21,8 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     typed = [
         site
         for site in cached
-        if site.form is ObjectForm.TYPED and judge(site, facts, context.kinds).mitigation is None
+        if site.form is ObjectForm.TYPED
+        and judge(site, facts, context.kinds, context.cluster_scoped).mitigation is None
     ]
     for site in cached:
         if site.form is not ObjectForm.METADATA or not _is_live(site):
