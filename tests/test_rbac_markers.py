@@ -75,6 +75,22 @@ def test_a_namespaced_marker_grants_nothing_outside_its_namespace(catalog: Catal
     assert missing_grant(grants, kinds["ServiceAccount"], "get") is grants[("", "serviceaccounts")]
 
 
+def test_markers_of_one_namespace_grant_get_where_they_let_the_cache_read(catalog: Catalog) -> None:
+    """k8ssandra writes every marker for its own namespace: the cache reads Secrets there only, and get is
+    granted there too, so a Get sent past the cache is not forbidden anywhere the cached one was allowed."""
+    source = SourceFile(
+        "controllers/rbac.go",
+        b"package controllers\n\n"
+        b'// +kubebuilder:rbac:groups=core,namespace="k8ssandra",resources=pods;secrets,verbs=get;list;watch\n'
+        b'// +kubebuilder:rbac:groups=core,namespace="k8ssandra",resources=configmaps,verbs=list;watch\n',
+    )
+    tree = parser.parse(source)
+    grants = rbac_grants([GoFile(source, tree, "controllers", "example.com/x", "controllers", {}, index_nodes(tree))])
+    kinds = {kind.name: kind for kind in catalog.kinds}
+    assert missing_grant(grants, kinds["Secret"], "get") is None
+    assert missing_grant(grants, kinds["ConfigMap"], "get") is grants[("", "configmaps")]
+
+
 def test_wildcard_markers_grant_every_resource_they_match(catalog: Catalog) -> None:
     """keda grants `get` on every resource of every group (`groups="*",resources="*",verbs=get`): no Get it
     sends past the cache is forbidden, whatever its own markers for the resource say."""

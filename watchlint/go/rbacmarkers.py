@@ -19,15 +19,29 @@ _MARKER = re.compile(rb"^[ \t]*//[ \t]*\+kubebuilder:rbac:([^\r\n]*)", re.MULTIL
 _CORE_GROUPS = frozenset({"", '""', "core"})
 
 
+_CLUSTER = ""  # the scope of a marker without `namespace=`: a ClusterRole's
+_CACHE_VERBS = frozenset({"list", "watch", "*"})  # what a cache's informer needs of a resource
+
+
 @dataclass(frozen=True, slots=True)
 class Grant:
-    """What the markers naming one resource grant, together, and where the first of them is."""
+    """What the markers naming one resource grant, together, per scope ("" for cluster-wide, else the namespace
+    of `namespace=X`, whose Role grants nothing elsewhere), and where the first of them is."""
 
-    verbs: frozenset[str]
+    scopes: dict[str, frozenset[str]]
     span: Span
 
+    @property
+    def verbs(self) -> frozenset[str]:
+        """The verbs granted cluster-wide."""
+        return self.scopes.get(_CLUSTER, frozenset())
+
     def allows(self, verb: str) -> bool:
-        return verb in self.verbs or "*" in self.verbs
+        return _grants(self.verbs, verb)
+
+
+def _grants(verbs: frozenset[str], verb: str) -> bool:
+    return verb in verbs or "*" in verbs
 
 
 def rbac_grants(files: Iterable[GoFile]) -> dict[tuple[str, str], Grant]:
@@ -39,16 +53,15 @@ def rbac_grants(files: Iterable[GoFile]) -> dict[tuple[str, str], Grant]:
         for match in _MARKER.finditer(file.source.data):
             fields = _fields(match.group(1).decode("utf-8", "replace"))
             groups = {"" if group in _CORE_GROUPS else group for group in fields.get("groups", [""])}
-            # `namespace=X` makes a Role in X: it names the resource, and grants nothing in the other namespaces
-            verbs = frozenset() if any(fields.get("namespace", [])) else frozenset(fields.get("verbs", []))
+            scope = next(iter(fields.get("namespace", [])), _CLUSTER)
+            verbs = frozenset(fields.get("verbs", []))
             marker = file.source.span(match.start(1), match.end(1))
             for group in groups:
                 for resource in fields.get("resources", []):
                     earlier = found.get((group, resource))
-                    if earlier is None:
-                        found[(group, resource)] = Grant(verbs, marker)
-                    else:
-                        found[(group, resource)] = Grant(earlier.verbs | verbs, earlier.span)
+                    scopes = dict(earlier.scopes) if earlier is not None else {}
+                    scopes[scope] = scopes.get(scope, frozenset()) | verbs
+                    found[(group, resource)] = Grant(scopes, earlier.span if earlier is not None else marker)
     return found
 
 
@@ -67,10 +80,21 @@ def _unquoted(value: str) -> str:
 
 
 def missing_grant(grants: dict[tuple[str, str], Grant], kind: Kind, verb: str) -> Grant | None:
-    """The markers naming the kind's resource, where they grant it no `verb`; None where they do, or where no
-    marker names it. Wildcards name it too (keda's `groups="*",resources="*",verbs=get`)."""
+    """The markers naming the kind's resource, where a read sent past the cache would need `verb` in a scope
+    they let the cache read (list or watch) but grant it no `verb` there; None where they grant it wherever the
+    cache reads, or where no marker names the resource. Wildcards name it too (keda's `groups="*",
+    resources="*",verbs=get`); a namespace's markers (k8ssandra's `namespace="k8ssandra"`) cover that
+    namespace only, the cluster-wide ones every namespace."""
     keys = ((kind.group, kind.plural), (kind.group, "*"), ("*", kind.plural), ("*", "*"))
     naming = [grant for key in keys if (grant := grants.get(key)) is not None]
-    if any(grant.allows(verb) for grant in naming):
+    if not naming:
         return None
-    return naming[0] if naming else None
+    scopes: dict[str, frozenset[str]] = {}
+    for grant in naming:
+        for scope, verbs in grant.scopes.items():
+            scopes[scope] = scopes.get(scope, frozenset()) | verbs
+    everywhere = scopes.get(_CLUSTER, frozenset())
+    cached = [scope for scope, verbs in scopes.items() if verbs & _CACHE_VERBS] or [_CLUSTER]
+    if all(_grants(everywhere | scopes.get(scope, frozenset()), verb) for scope in cached):
+        return None
+    return naming[0]
