@@ -342,6 +342,11 @@ def _judging(restrictions: list[Restriction], policy: CachePolicy, site: Site) -
     over-approximation (a struct field every subcommand fills), and judging each would report what only one
     of them runs."""
     running = [manager for manager in site.managers if manager in policy.origins]
+    if not running:
+        # managers built through a wrapper of the module, called by two subcommands: the policy's origin is the
+        # wrapper's one construction, and its calls, which the site and the options name, are the managers
+        reached = {manager for restriction in restrictions for manager in restriction.reaches}
+        running = [manager for manager in site.managers if manager in reached]
     if len(running) != 1:
         return restrictions
     return [r for r in restrictions if not r.reaches or running[0] in r.reaches]

@@ -145,6 +145,12 @@ class ManagerLinks:
                     self._new_managers.append((file, call.node))
                 elif call.name in _CLIENT_CONSTRUCTORS and file.imports.get(call.operand_text) == CR_CLIENT:
                     self._new_clients.append((file, call.node))
+        # a wrapper's own NewManager by the calls of the wrapper (`_wrapper_calls`): options written in the
+        # wrapper reach each manager built through it
+        self._wrapped_by: dict[Span, list[Span]] = {}
+        wrapped = self._wrapper_calls()
+        self._new_managers.extend(wrapped)
+        self._wrapper_call_keys = frozenset((file.path, call.start_byte) for file, call in wrapped)
         self._client_options: frozenset[LiteralKey] | None = None
         self._built_from: dict[LiteralKey, set[Span]] | None = None  # NewManager calls by their options
         self._built_in: dict[FunctionKey, list[Span]] | None = None  # NewManager calls by their function
@@ -153,6 +159,24 @@ class ManagerLinks:
         # the values the module stores in a struct field (FieldValues.stored), set once the evaluator is built:
         # a manager held in a field (vcluster's `ctx.VirtualManager`) is the one stored there
         self.stored: Callable[[TypeRef, str], list[tuple[GoFile, tree_sitter.Node]]] = lambda _owner, _name: []
+
+    def _wrapper_calls(self) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls of the module's functions that build a manager from the options they are given second
+        (`managers.New(cfg, options)` returning `ctrl.NewManager(config, options)`, whatever its name): each
+        builds a manager of its own, from its caller's options (two subcommands' managers through one wrapper)."""
+        found: list[tuple[GoFile, tree_sitter.Node]] = []
+        for file, call in list(self._new_managers):
+            key = self.resolver.function_key(file, call)
+            info = self.resolver.declarations.functions.get(key) if key is not None and not key.receiver else None
+            options = options_argument(file, call)
+            declaration = self.resolver.declaration(file, options) if options is not None else None
+            if info is None or declaration is None or declaration.parameter_index != 1:
+                continue
+            callers = self.calls.deployed_callers(info.key)
+            self._wrapped_by[file.name_span(call)] = [caller_file.name_span(caller) for caller_file, caller in callers]
+            if not is_new_manager(file, info.node.child_by_field_name("name")):  # named like one: found as such
+                found.extend(callers)
+        return found
 
     @property
     def manager_calls(self) -> list[tuple[GoFile, tree_sitter.Node]]:
@@ -234,7 +258,9 @@ class ManagerLinks:
         if start is None:
             return ()
         if start not in self._reaching:
-            self._reaching[start] = self._managers_above(start)
+            above = self._managers_above(start)
+            through = {wrapper for span in above for wrapper in self._wrapped_by.get(span, ())}
+            self._reaching[start] = tuple(sorted({*above, *through})) if through else above
         return self._reaching[start]
 
     def _literal_managers(self, file: GoFile, node: tree_sitter.Node) -> tuple[Span, ...]:
@@ -414,7 +440,7 @@ class ManagerLinks:
         """The options of the manager a call gives: NewManager's, a multicluster manager's local one
         (`mcMgr.GetLocalManager()`), or the managers a module function returns (`createManager(cfg, opts)`)."""
         function = value.child_by_field_name("function")
-        if is_new_manager(file, function, self.resolver):
+        if is_new_manager(file, function, self.resolver) or (file.path, value.start_byte) in self._wrapper_call_keys:
             self._constructed_with(file, value, found, depth)
         elif (local := _local_manager_of(function)) is not None:
             self._manager_options(file, local, found, depth + 1)
