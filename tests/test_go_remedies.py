@@ -2066,3 +2066,60 @@ def test_a_client_over_a_cache_of_its_own_is_told_of_that_cache_not_of_a_manager
             "(cache.Options.ByObject or DefaultNamespaces)",
         )
     ]
+
+
+INDEXED_LISTS_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func reconcile(ctx context.Context, c client.Client, owner string) error {
+	var owned corev1.PodList
+	err := c.List(ctx, &owned, client.InNamespace("db"), client.MatchingFields{".metadata.controller": owner})
+	if err != nil {
+		return err
+	}
+	var local corev1.PodList
+	return c.List(ctx, &local, client.MatchingFields{".spec.nodeName": "node-1"})
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	ctx := context.Background()
+	_ = mgr.GetFieldIndexer().IndexField(ctx, &corev1.Pod{}, ".metadata.controller", func(o client.Object) []string {
+		if ref := metav1.GetControllerOf(o); ref != nil {
+			return []string{ref.Name}
+		}
+		return nil
+	})
+	_ = mgr.GetFieldIndexer().IndexField(ctx, &corev1.Pod{}, ".spec.nodeName", func(o client.Object) []string {
+		return []string{o.(*corev1.Pod).Spec.NodeName}
+	})
+	_ = reconcile(ctx, mgr.GetClient(), "primary")
+}
+"""
+
+
+def test_lists_by_indexes_needing_different_selectors_are_each_told_their_own(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """cloudnative-pg lists Pods by their owner (an index only the cache serves: a label selector instead) and by
+    their node (a field the API server serves): neither List's help tells the other to take its remedy."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": INDEXED_LISTS_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    by_owner = (
+        'by a label selector instead of the cache index ".metadata.controller", which the API server cannot serve'
+    )
+    by_node = (
+        'by the field selector "spec.nodeName" instead of the cache index ".spec.nodeName" (the API server serves '
+        "the field, if the index holds it)"
+    )
+    helps = {finding.span.line: finding.help for finding in report.findings if finding.code == "WL002"}
+    assert helps[14].startswith(f"Filter this List {by_owner}; the List at main.go:19 {by_node}; then add Pod to ")
+    assert helps[19].startswith(f"Filter this List {by_node}; the List at main.go:14 {by_owner}; then add Pod to ")

@@ -598,8 +598,16 @@ class SiteRemedies:
             which, index = f"the List at {others[0].where}", others[0].key
             others = others[1:]
         served = self.kinds.served_fields(item.object.kind, item.object.package)
+        remedy = _instead_of_index(index, served)
+        # a List by another index may need the other remedy (cloudnative-pg's Pods by node, and by owner)
+        alike = [entry for entry in others if _instead_of_index(entry.key, served) == remedy]
+        unlike = "".join(
+            f"; the List at {entry.where} {_instead_of_index(entry.key, served)}"
+            for entry in others
+            if entry not in alike
+        )
         text = (
-            f"Filter {which} {_instead_of_index(index, served)}{_more_lists(others)}; then add {item.object.kind} "
+            f"Filter {which} {remedy}{_more_lists(alike)}{unlike}; then add {item.object.kind} "
             f"to {self.names.disable_for} in the manager options"
         )
         return text if own else f"{text}, or read this one through mgr.GetAPIReader()"
