@@ -2123,3 +2123,50 @@ def test_lists_by_indexes_needing_different_selectors_are_each_told_their_own(
     helps = {finding.span.line: finding.help for finding in report.findings if finding.code == "WL002"}
     assert helps[14].startswith(f"Filter this List {by_owner}; the List at main.go:19 {by_node}; then add Pod to ")
     assert helps[19].startswith(f"Filter this List {by_node}; the List at main.go:14 {by_owner}; then add Pod to ")
+
+
+WATCHED_LIST_SCOPED_BY_A_FLAG_MAIN = """package main
+
+import (
+	"context"
+	"flag"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func owned(ctx context.Context, c client.Client, name string) error {
+	var secrets corev1.SecretList
+	return c.List(ctx, &secrets, client.MatchingLabels{"app": name})
+}
+
+func main() {
+	namespace := flag.String("namespace", "", "the one namespace to watch; empty: every one")
+	flag.Parse()
+	options := ctrl.Options{}
+	if *namespace != "" {
+		options.Cache = cache.Options{DefaultNamespaces: map[string]cache.Config{*namespace: {}}}
+	}
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), options)
+	_ = ctrl.NewControllerManagedBy(mgr).For(&appsv1.StatefulSet{}).Owns(&corev1.Secret{}).Complete(nil)
+	_ = owned(context.Background(), mgr.GetClient(), "db")
+}
+"""
+
+
+def test_a_watched_list_the_cache_scopes_only_where_configured_is_told_both_hazards_of_disable_for(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ob-operator's Pod List by a label, beside an Owns of Pods: DisableFor saves nothing until the watch is
+    narrowed, and where --namespace scopes the cache, it sends the List to every namespace."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": WATCHED_LIST_SCOPED_BY_A_FLAG_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    titles = [fix.title for finding in report.findings if finding.code == "WL002" for fix in finding.fixes]
+    assert titles[0] == (
+        "Add &corev1.Secret{} to Client.Cache.DisableFor in main.go; where --namespace is set, the List then reads "
+        "every Secret the cache would leave out: give it the scope's namespace; it saves memory only once the "
+        "watch at main.go:27 is narrowed"
+    )

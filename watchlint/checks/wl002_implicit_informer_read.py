@@ -267,7 +267,8 @@ def _reads_the_watched_informer(
                 f"{saves}it saves memory only once the {narrowed} {'are' if others else 'is'} narrowed",
                 _lists_everything(site),
             )
-            for fix in fixes_for(site, judgement)
+            # a List the cache scopes only where configured lists every namespace once sent past it: said too
+            for fix in _scoped_when_configured(site, judgement, fixes_for(site, judgement))
         ),
         help=(
             # a cache index to replace first, or a read through the client it writes with: and the watch
