@@ -27,8 +27,8 @@ MARKERS = """package controllers
 """
 
 
-def _grants() -> dict[tuple[str, str], Grant]:
-    source = SourceFile("controllers/rbac.go", MARKERS.encode())
+def _grants(markers: str = MARKERS) -> dict[tuple[str, str], Grant]:
+    source = SourceFile("controllers/rbac.go", markers.encode())
     tree = parser.parse(source)
     return rbac_grants([GoFile(source, tree, "controllers", "example.com/x", "controllers", {}, index_nodes(tree))])
 
@@ -63,14 +63,11 @@ def test_a_verb_is_missing_only_where_markers_name_the_resource(catalog: Catalog
 def test_a_namespaced_marker_grants_nothing_outside_its_namespace(catalog: Catalog) -> None:
     """`namespace=system` makes controller-gen write a Role in that namespace: a Get sent past the cache in any
     other namespace is still forbidden."""
-    source = SourceFile(
-        "controllers/rbac.go",
-        b"package controllers\n\n"
-        b'// +kubebuilder:rbac:groups="",resources=serviceaccounts,verbs=list;watch\n'
-        b'// +kubebuilder:rbac:groups="",namespace=system,resources=serviceaccounts,verbs=get\n',
+    grants = _grants(
+        "package controllers\n\n"
+        '// +kubebuilder:rbac:groups="",resources=serviceaccounts,verbs=list;watch\n'
+        '// +kubebuilder:rbac:groups="",namespace=system,resources=serviceaccounts,verbs=get\n'
     )
-    tree = parser.parse(source)
-    grants = rbac_grants([GoFile(source, tree, "controllers", "example.com/x", "controllers", {}, index_nodes(tree))])
     kinds = {kind.name: kind for kind in catalog.kinds}
     assert missing_grant(grants, kinds["ServiceAccount"], "get") is grants[("", "serviceaccounts")]
 
@@ -78,14 +75,11 @@ def test_a_namespaced_marker_grants_nothing_outside_its_namespace(catalog: Catal
 def test_markers_of_one_namespace_grant_get_where_they_let_the_cache_read(catalog: Catalog) -> None:
     """k8ssandra writes every marker for its own namespace: the cache reads Secrets there only, and get is
     granted there too, so a Get sent past the cache is not forbidden anywhere the cached one was allowed."""
-    source = SourceFile(
-        "controllers/rbac.go",
-        b"package controllers\n\n"
-        b'// +kubebuilder:rbac:groups=core,namespace="k8ssandra",resources=pods;secrets,verbs=get;list;watch\n'
-        b'// +kubebuilder:rbac:groups=core,namespace="k8ssandra",resources=configmaps,verbs=list;watch\n',
+    grants = _grants(
+        "package controllers\n\n"
+        '// +kubebuilder:rbac:groups=core,namespace="k8ssandra",resources=pods;secrets,verbs=get;list;watch\n'
+        '// +kubebuilder:rbac:groups=core,namespace="k8ssandra",resources=configmaps,verbs=list;watch\n'
     )
-    tree = parser.parse(source)
-    grants = rbac_grants([GoFile(source, tree, "controllers", "example.com/x", "controllers", {}, index_nodes(tree))])
     kinds = {kind.name: kind for kind in catalog.kinds}
     assert missing_grant(grants, kinds["Secret"], "get") is None
     assert missing_grant(grants, kinds["ConfigMap"], "get") is grants[("", "configmaps")]
@@ -94,15 +88,12 @@ def test_markers_of_one_namespace_grant_get_where_they_let_the_cache_read(catalo
 def test_wildcard_markers_grant_every_resource_they_match(catalog: Catalog) -> None:
     """keda grants `get` on every resource of every group (`groups="*",resources="*",verbs=get`): no Get it
     sends past the cache is forbidden, whatever its own markers for the resource say."""
-    source = SourceFile(
-        "controllers/rbac.go",
-        b"package controllers\n\n"
-        b'// +kubebuilder:rbac:groups="",resources=serviceaccounts,verbs=list;watch\n'
-        b"// +kubebuilder:rbac:groups=apps,resources=*,verbs=list\n"
-        b'// +kubebuilder:rbac:groups="*",resources="*",verbs=get\n',
+    grants = _grants(
+        "package controllers\n\n"
+        '// +kubebuilder:rbac:groups="",resources=serviceaccounts,verbs=list;watch\n'
+        "// +kubebuilder:rbac:groups=apps,resources=*,verbs=list\n"
+        '// +kubebuilder:rbac:groups="*",resources="*",verbs=get\n'
     )
-    tree = parser.parse(source)
-    grants = rbac_grants([GoFile(source, tree, "controllers", "example.com/x", "controllers", {}, index_nodes(tree))])
     kinds = {kind.name: kind for kind in catalog.kinds}
     assert missing_grant(grants, kinds["ServiceAccount"], "get") is None
     assert missing_grant(grants, kinds["ReplicaSet"], "get") is None
