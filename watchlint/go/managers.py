@@ -180,7 +180,8 @@ class ManagerLinks:
 
     @property
     def manager_calls(self) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """Every `NewManager` call of the module, a module's own wrapper's among them (`is_new_manager`)."""
+        """Every `NewManager` call of the module, and the calls of its own wrappers (named like one,
+        `is_new_manager`, or building one from the options they are given, `_wrapper_calls`)."""
         return self._new_managers
 
     def constructions(self, managers: frozenset[LiteralKey]) -> tuple[Span, ...]:
