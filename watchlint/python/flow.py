@@ -141,7 +141,7 @@ class Flow:
                     (owner, node.attr.value), []
                 )
                 return list(values)
-            return self._imported(node)
+            return self._class_attribute(node) or self._imported(node)
         if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Name):
             helper = self.local_function(node.func)
             if helper is not None and helper in self.returns:
@@ -152,6 +152,16 @@ class Flow:
             if helper is not None and helper in self.returns:
                 return list(self.returns[helper])
         return None
+
+    def _class_attribute(self, node: libcst.Attribute) -> list[libcst.CSTNode] | None:
+        """What a class of the project sets an attribute to, in its body (anarchy's `Anarchy.domain`) or in a
+        method (`cls.audit_pods = True`), read on the class itself."""
+        found = self.project_class(node.value)
+        if found is None:
+            return None
+        flow, owner = found
+        values = flow.names.get((owner, node.attr.value), []) + flow.attributes.get((owner, node.attr.value), [])
+        return list(values) or None
 
     def _imported(self, node: libcst.CSTNode) -> list[libcst.CSTNode] | None:
         """A module-level name of another module of the project (`from .settings import NAMESPACE`)."""
