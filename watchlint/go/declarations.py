@@ -86,6 +86,7 @@ class FieldInfo:
     type: TypeRef | None
     is_embedded: bool
     file_key: str = ""  # the key a configuration file names it by (`yaml:"watchNamespace"`, else json's), if tagged
+    tagged: bool = False  # declared with a tag: a decoder or a reflecting filler may write it (keda's `keda:"…"`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,8 +368,9 @@ def _struct_fields(
                 type_ref = _anonymous_struct(type_node, file, f"{owner}.{parser.text(names[0])}", nested)
             if names:
                 key = _file_key(declaration) if len(names) == 1 else ""
+                tagged = declaration.child_by_field_name("tag") is not None
                 for name in names:
-                    yield FieldInfo(parser.text(name), type_ref, is_embedded=False, file_key=key)
+                    yield FieldInfo(parser.text(name), type_ref, is_embedded=False, file_key=key, tagged=tagged)
             elif type_ref is not None:
                 yield FieldInfo(type_ref.name, type_ref, is_embedded=True)
 

@@ -57,6 +57,7 @@ class FieldValues:
         self._addresses_passed: frozenset[str] | None = None
         self._required: dict[TypeRef, frozenset[str]] | None = None
         self._literal_built: frozenset[TypeRef] | None = None
+        self._ordered_built: frozenset[TypeRef] | None = None  # see _built_in_order
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -131,7 +132,7 @@ class FieldValues:
             # not configuration (a custom resource's spec, say): nothing can be told, unless every write of the
             # field is kept from running by default (k8s-mendabot's watch namespaces, filled only for
             # AGENT_RBAC_SCOPE=namespace): then it holds its zero value
-            origin = defaults or self._written_only_when_off(name, owner)
+            origin = defaults or self._written_only_when_off(name, owner) or self._never_written(name, owner)
             if not origin:
                 return UNKNOWN
         shown = origin or next((value.origin for value in known if value.origin), "") or name
@@ -178,6 +179,21 @@ class FieldValues:
             )
         return self._literal_built
 
+    def _built_in_order(self) -> frozenset[TypeRef]:
+        """The structs deployed code builds with a literal writing their fields in order, naming none."""
+        if self._ordered_built is None:
+            unalias = self.resolver.declarations.unalias
+            self._ordered_built = frozenset(
+                unalias(built.base)
+                for file in self.evaluator.files
+                if not file.is_test
+                for literal in file.nodes("composite_literal")
+                if (body := literal.child_by_field_name("body")) is not None
+                and any(element.type == "literal_element" for element in body.named_children)
+                and (built := resolve_type(literal.child_by_field_name("type"), file)) is not None
+            )
+        return self._ordered_built
+
     def _configured_struct(self, struct: TypeRef, name: str) -> bool:
         """Whether a struct is filled from outside the code: decoded from a file, bound to flags or the
         environment, or a custom resource's."""
@@ -212,6 +228,26 @@ class FieldValues:
             selects = off[0].text.startswith(f"{off[0].origin}=") and " " not in off[0].text
             origin = origin or (off[0].text if selects else off[0].origin)
         return origin
+
+    def _never_written(self, name: str, owner: TypeRef | None) -> str:
+        """The field's name, for a field of a struct the module declares and builds with literals, which no
+        literal, assignment or decoder ever writes (metallb's `k8s.Config{Namespace: ns}` leaving ReadEndpoints
+        out in each binary): it holds its zero value wherever the code reads it. Empty otherwise."""
+        declaring = self._declaring(owner, name) if owner is not None else None
+        declarations = self.resolver.declarations
+        if (
+            declaring is None
+            or declaring.package not in self.evaluator.module_packages()
+            or declarations.unalias(declaring) not in self._built_by_literals()
+            or declarations.unalias(declaring) in self._built_in_order()  # `Config{ns, true}` names no field
+            or any(info.tagged for info in declarations.structs.get(declaring, ()))  # a decoder may fill it
+            or self._configured_struct(declaring, name)
+            or name in self._passed_by_address()
+            or self._writes_of_field(name, owner)
+            or self._writes_of_field(name, owner, elements=True)
+        ):
+            return ""
+        return name
 
     def every_namespace_write(self, name: str, owner: TypeRef) -> tuple[GoFile, tree_sitter.Node] | None:
         """A write giving a field of `owner`'s struct every namespace outright (k8s-lookout's sentinel fetcher built
