@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import tree_sitter
@@ -19,6 +20,7 @@ from watchlint.go.scope import (
     receiver_name,
     return_items,
     return_statements,
+    returned_values,
 )
 
 _SETTER_CALLS = (
@@ -358,6 +360,8 @@ class Resolver:
         type_ref = self.type_of(file, target)
         if type_ref is not None and type_ref.is_(CR_CLIENT, "Object", "ObjectList") and target.type == "identifier":
             return self._held_object(file, target)
+        if target.type == "call_expression" and (built := self._built_unstructured(file, target)) is not None:
+            return built
         if type_ref is None or type_ref.slice:
             return None
         text = " ".join(parser.text(node).split())
@@ -373,6 +377,54 @@ class Resolver:
             return None
         named = self._kind_set_on(file, target)
         return ObjectRef(named, form, text, is_list) if named else None
+
+    def _built_unstructured(self, file: GoFile, call: tree_sitter.Node) -> ObjectRef | None:
+        """The object a module helper builds and returns, an Unstructured given the kind its caller passes
+        (opendatahub's `getObject(gvk.ServiceAccount)` returning `resources.GvkToUnstructured(gvk)`, which sets
+        that GroupVersionKind on a new Unstructured)."""
+        kind = self._unstructured_kind(file, call, lambda node: self.gvk_kind(file, node), 0)
+        return ObjectRef(kind, ObjectForm.UNSTRUCTURED, " ".join(parser.text(call).split()), False) if kind else None
+
+    def _unstructured_kind(
+        self, file: GoFile, call: tree_sitter.Node, kind_of: Callable[[tree_sitter.Node], str | None], depth: int
+    ) -> str | None:
+        """The kind of the Unstructured a call of a module function returns; `kind_of` reads a GroupVersionKind
+        the call passes (through the parameters of the helpers it is passed on to)."""
+        info = self.callee(file, call)
+        returned = returned_values(info.node) if info is not None and depth <= MAX_DEPTH else []
+        if info is None or len(returned) != 1:
+            return None
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+
+        def passed_kind(node: tree_sitter.Node) -> str | None:
+            declaration = self.declaration(info.file, node) if node.type == "identifier" else None
+            if declaration is not None and declaration.parameter_index >= 0:
+                index = declaration.parameter_index
+                return kind_of(arguments[index]) if index < len(arguments) else None
+            return self.gvk_kind(info.file, node)
+
+        value = returned[0]
+        if value.type == "call_expression":
+            return self._unstructured_kind(info.file, value, passed_kind, depth + 1)
+        declaration = self.declaration(info.file, value) if value.type == "identifier" else None
+        declared = self.type_of(info.file, value) if declaration is not None else None
+        if declaration is None or declared is None or not declared.is_(UNSTRUCTURED, "Unstructured"):
+            return None
+        scope = self.scope(info.file, value)
+        for setter in parser.captures(_SETTER_CALLS, scope.function).get("call", []) if scope is not None else []:
+            function = setter.child_by_field_name("function")
+            operand = function.child_by_field_name("operand") if function is not None else None
+            given = parser.first_named(setter.child_by_field_name("arguments") or setter)
+            if (
+                function is not None
+                and parser.text(function.child_by_field_name("field")) in _GVK_SETTERS
+                and operand is not None
+                and self.declaration(info.file, operand) == declaration
+                and given is not None
+                and (kind := passed_kind(given))
+            ):
+                return kind
+        return self._kind_set_on(info.file, value)
 
     def _held_object(self, file: GoFile, name: tree_sitter.Node) -> ObjectRef | None:
         """The object a local of interface type is declared with and keeps (`var obj client.Object =
