@@ -169,30 +169,33 @@ class FieldValues:
     def _built_by_literals(self) -> frozenset[TypeRef]:
         """The structs deployed code builds with composite literals (`cluster.Config{Name: name}`)."""
         if self._literal_built is None:
-            unalias = self.resolver.declarations.unalias
-            self._literal_built = frozenset(
-                unalias(built.base)
-                for file in self.evaluator.files
-                if not file.is_test
-                for literal in file.nodes("composite_literal")
-                if (built := resolve_type(literal.child_by_field_name("type"), file)) is not None
-            )
+            self._scan_literals()
+        assert self._literal_built is not None
         return self._literal_built
 
     def _built_in_order(self) -> frozenset[TypeRef]:
         """The structs deployed code builds with a literal writing their fields in order, naming none."""
         if self._ordered_built is None:
-            unalias = self.resolver.declarations.unalias
-            self._ordered_built = frozenset(
-                unalias(built.base)
-                for file in self.evaluator.files
-                if not file.is_test
-                for literal in file.nodes("composite_literal")
-                if (body := literal.child_by_field_name("body")) is not None
-                and any(element.type == "literal_element" for element in body.named_children)
-                and (built := resolve_type(literal.child_by_field_name("type"), file)) is not None
-            )
+            self._scan_literals()
+        assert self._ordered_built is not None
         return self._ordered_built
+
+    def _scan_literals(self) -> None:
+        unalias = self.resolver.declarations.unalias
+        built: set[TypeRef] = set()
+        ordered: set[TypeRef] = set()
+        for file in self.evaluator.files:
+            if file.is_test:
+                continue
+            for literal in file.nodes("composite_literal"):
+                declared = resolve_type(literal.child_by_field_name("type"), file)
+                if declared is None:
+                    continue
+                built.add(unalias(declared.base))
+                body = literal.child_by_field_name("body")
+                if body is not None and any(element.type == "literal_element" for element in body.named_children):
+                    ordered.add(unalias(declared.base))
+        self._literal_built, self._ordered_built = frozenset(built), frozenset(ordered)
 
     def _configured_struct(self, struct: TypeRef, name: str) -> bool:
         """Whether a struct is filled from outside the code: decoded from a file, bound to flags or the
