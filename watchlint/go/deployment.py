@@ -298,7 +298,9 @@ class Evaluator:
         if isinstance(items, list | tuple) and isinstance(key, int) and -len(items) <= key < len(items):
             return item_value(items[key], container.origin)
         if isinstance(items, dict) and _hashable(key) and key in items:
-            return item_value(items[key], container.origin)
+            # a gate of a map of booleans a flag fills (Kong's `--feature-gates`): named as karpenter's gates are
+            is_gate = isinstance(items[key], bool) and isinstance(key, str) and container.origin.startswith("--")
+            return item_value(items[key], f"{container.origin} {key}" if is_gate else container.origin)
         return UNKNOWN
 
     def _ranges_over(self, file: GoFile, index: tree_sitter.Node | None, container: tree_sitter.Node | None) -> bool:
@@ -699,7 +701,11 @@ class Evaluator:
                 value = self.value(file, key_node, env, depth + 1)
                 if not isinstance(value, Val):
                     return UNKNOWN
-                keys[value.value] = True
+                # a map of booleans holds each (feature gates' defaults); any other map is read as its keys
+                held = element.child_by_field_name("value")
+                held_node = parser.first_named(held) or held if held is not None else None
+                flag = held_node is not None and held_node.type in ("true", "false")
+                keys[value.value] = held_node.type == "true" if flag and held_node is not None else True
             return Val(keys)
         if type_node.type == "slice_type":
             items = [self.value(file, parser.first_named(e) or e, env, depth + 1) for e in parser.named(body)]

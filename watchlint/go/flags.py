@@ -512,6 +512,8 @@ def _destination(value: tree_sitter.Node) -> tree_sitter.Node | None:
             first = parser.first_named(first) if first.type == "literal_element" else first
     else:
         return None
+    if first is not None and first.type == "type_conversion_expression":  # `(*map[string]bool)(&c.FeatureGates)`
+        first = first.child_by_field_name("operand")
     return first.child_by_field_name("operand") if first is not None and parser.is_unary(first, "&") else None
 
 
