@@ -9,7 +9,12 @@ from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import Judgement, fixes_for, judge
 from watchlint.checks._message import keeps, shown
-from watchlint.checks.wl002_implicit_informer_read import open_watches, other_watches, watches_beside
+from watchlint.checks.wl002_implicit_informer_read import (
+    open_watches,
+    other_watches,
+    shared_informer_note,
+    sharing_watches,
+)
 from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 from watchlint.language import Language
@@ -31,9 +36,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
         shared = 0
         if site.access is Access.CACHE:
             watches = open_watches(facts, context) if watches is None else watches
-            shared = len(
-                {watch.span for found in watches_beside(site, watches).values() for watch in found} - {site.span}
-            )
+            shared = sharing_watches(site, watches)
         help_text = suggestion(
             site,
             facts.language,
@@ -41,11 +44,8 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             namespaced=site.kind not in context.cluster_scoped,
             shared=shared,
         )
-        if shared and site.suggestion:  # one selector serves them all (apisix's Secrets, in nine controllers)
-            shares = "share" if shared > 1 else "shares"
-            help_text += (
-                f"; {other_watches(shared, site.kind)} {shares} the informer: the selector must keep what each needs"
-            )
+        if site.suggestion:  # the front-end's exact change: its selector serves the other watches too
+            help_text += shared_informer_note(shared, site.kind)
         yield Finding(
             code=CODE,
             level=context.levels[CODE],

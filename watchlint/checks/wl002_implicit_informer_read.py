@@ -205,6 +205,20 @@ def watches_beside(site: Site, watches: dict[tuple[str, str], list[Site]]) -> di
     }
 
 
+def sharing_watches(site: Site, watches: dict[tuple[str, str], list[Site]]) -> int:
+    """How many other open watches of the site's kind start the informer it does (`watches_beside`)."""
+    return len({watch.span for found in watches_beside(site, watches).values() for watch in found} - {site.span})
+
+
+def shared_informer_note(count: int, kind: str) -> str:
+    """Where other watches start the same informer (vault-config-operator watches Secrets in eleven controllers,
+    apisix in nine): one selector serves them all, so it must keep what each needs; "" for none."""
+    if not count:
+        return ""
+    shares = "share" if count > 1 else "shares"
+    return f"; {other_watches(count, kind)} {shares} the informer: the selector must keep what each needs"
+
+
 def open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:
     """The typed watches of the manager cache that nothing restricts, by kind and cache policy: they start the
     informer a read of their kind through the same cache uses."""

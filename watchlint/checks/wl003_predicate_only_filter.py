@@ -9,7 +9,7 @@ from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import WATCHES_THAT_CACHE, fixes_for, judge
 from watchlint.checks._message import shown
 from watchlint.checks.wl001_unfiltered_watch import informer_suggestion
-from watchlint.checks.wl002_implicit_informer_read import open_watches, other_watches, watches_beside
+from watchlint.checks.wl002_implicit_informer_read import open_watches, shared_informer_note, sharing_watches
 from watchlint.facts import Access, Facts, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
 
@@ -34,7 +34,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
         help_text = suggestion(site, namespaced=site.kind not in context.cluster_scoped)
         if is_cached and not site.suggestion:
             watches = open_watches(facts, context) if watches is None else watches
-            help_text += _shared_with(site, watches)
+            help_text += shared_informer_note(sharing_watches(site, watches), site.kind)
         consequence = "cached" if is_cached else "streamed"
         yield Finding(
             code=CODE,
@@ -48,17 +48,6 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             fixes=fixes_for(site, judgement),
             help=help_text,
         )
-
-
-def _shared_with(site: Site, watches: dict[tuple[str, str], list[Site]]) -> str:
-    """Where other watches of the cache leave the kind whole too (vault-config-operator watches Secrets in eleven
-    controllers, each predicate testing another type): one selector serves them all, so it must keep what each
-    needs."""
-    others = {watch.span for found in watches_beside(site, watches).values() for watch in found} - {site.span}
-    if not others:
-        return ""
-    shares = "share" if len(others) > 1 else "shares"
-    return f"; {other_watches(len(others), site.kind)} {shares} the informer: the selector must keep what each needs"
 
 
 def suggestion(site: Site, *, namespaced: bool = True) -> str:
