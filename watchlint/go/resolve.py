@@ -406,25 +406,10 @@ class Resolver:
         value = returned[0]
         if value.type == "call_expression":
             return self._unstructured_kind(info.file, value, passed_kind, depth + 1)
-        declaration = self.declaration(info.file, value) if value.type == "identifier" else None
-        declared = self.type_of(info.file, value) if declaration is not None else None
-        if declaration is None or declared is None or not declared.is_(UNSTRUCTURED, "Unstructured"):
+        declared = self.type_of(info.file, value) if value.type == "identifier" else None
+        if declared is None or not declared.is_(UNSTRUCTURED, "Unstructured"):
             return None
-        scope = self.scope(info.file, value)
-        for setter in parser.captures(_SETTER_CALLS, scope.function).get("call", []) if scope is not None else []:
-            function = setter.child_by_field_name("function")
-            operand = function.child_by_field_name("operand") if function is not None else None
-            given = parser.first_named(setter.child_by_field_name("arguments") or setter)
-            if (
-                function is not None
-                and parser.text(function.child_by_field_name("field")) in _GVK_SETTERS
-                and operand is not None
-                and self.declaration(info.file, operand) == declaration
-                and given is not None
-                and (kind := passed_kind(given))
-            ):
-                return kind
-        return self._kind_set_on(info.file, value)
+        return self._kind_set_on(info.file, value, passed_kind)
 
     def _held_object(self, file: GoFile, name: tree_sitter.Node) -> ObjectRef | None:
         """The object a local of interface type is declared with and keeps (`var obj client.Object =
@@ -437,8 +422,11 @@ class Resolver:
             return None
         return self.object_of(file, value)
 
-    def _kind_set_on(self, file: GoFile, node: tree_sitter.Node) -> str | None:
-        """The kind given to a PartialObjectMetadata or Unstructured object by its TypeMeta or a setter."""
+    def _kind_set_on(
+        self, file: GoFile, node: tree_sitter.Node, kind_of: Callable[[tree_sitter.Node], str | None] | None = None
+    ) -> str | None:
+        """The kind given to a PartialObjectMetadata or Unstructured object by its TypeMeta or a setter; `kind_of`
+        reads the GroupVersionKind a setter is given (in a helper: through what its callers pass)."""
         literal = node
         declaration = self.declaration(file, node) if node.type == "identifier" else None
         if declaration is not None and declaration.value_node is not None:
@@ -451,9 +439,15 @@ class Resolver:
                 return named
         if declaration is None:
             return None
-        return self._kind_from_setters(file, node, declaration)
+        return self._kind_from_setters(file, node, declaration, kind_of or (lambda given: self.gvk_kind(file, given)))
 
-    def _kind_from_setters(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration) -> str | None:
+    def _kind_from_setters(
+        self,
+        file: GoFile,
+        node: tree_sitter.Node,
+        declaration: Declaration,
+        kind_of: Callable[[tree_sitter.Node], str | None],
+    ) -> str | None:
         scope = self.scope(file, node)
         if scope is None:
             return None
@@ -466,14 +460,11 @@ class Resolver:
                 continue
             if self.declaration(file, operand) != declaration:
                 continue
-            named = self._kind_in_setter(file, call)
+            first = parser.first_named(call.child_by_field_name("arguments"))
+            named = kind_of(first) if first is not None else None
             if named:
                 return named
         return None
-
-    def _kind_in_setter(self, file: GoFile, call: tree_sitter.Node) -> str | None:
-        first = parser.first_named(call.child_by_field_name("arguments"))
-        return self.gvk_kind(file, first) if first is not None else None
 
     def _kind_in_expression(self, node: tree_sitter.Node) -> str | None:
         """`corev1.SchemeGroupVersion.WithKind("Secret")`, `schema.GroupVersionKind{Kind: "Secret"}`, `"Secret"`."""
