@@ -136,11 +136,8 @@ class Flow:
         if isinstance(node, libcst.Attribute) and isinstance(node.value, libcst.Name):
             function = self.enclosing_function(node)
             owner = self.self_class(function, node.value.value) if function is not None else None
-            if owner is not None:  # set in a method, or in the class body
-                values = self.attributes.get((owner, node.attr.value), []) + self.names.get(
-                    (owner, node.attr.value), []
-                )
-                return list(values)
+            if owner is not None:  # `self.x`, `cls.x`
+                return self.class_values(owner, node.attr.value)
             return self._class_attribute(node) or self._imported(node)
         if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Name):
             helper = self.local_function(node.func)
@@ -160,8 +157,11 @@ class Flow:
         if found is None:
             return None
         flow, owner = found
-        values = flow.names.get((owner, node.attr.value), []) + flow.attributes.get((owner, node.attr.value), [])
-        return list(values) or None
+        return flow.class_values(owner, node.attr.value) or None
+
+    def class_values(self, owner: libcst.ClassDef, name: str) -> list[libcst.CSTNode]:
+        """What a class of this file sets an attribute to, in a method or in its body."""
+        return [*self.attributes.get((owner, name), []), *self.names.get((owner, name), [])]
 
     def _imported(self, node: libcst.CSTNode) -> list[libcst.CSTNode] | None:
         """A module-level name of another module of the project (`from .settings import NAMESPACE`)."""
