@@ -703,9 +703,8 @@ class Evaluator:
                     return UNKNOWN
                 # a map of booleans holds each (feature gates' defaults); any other map is read as its keys
                 held = element.child_by_field_name("value")
-                held_node = parser.first_named(held) or held if held is not None else None
-                flag = held_node is not None and held_node.type in ("true", "false")
-                keys[value.value] = held_node.type == "true" if flag and held_node is not None else True
+                held = (parser.first_named(held) or held) if held is not None else None
+                keys[value.value] = held.type == "true" if held is not None and held.type in ("true", "false") else True
             return Val(keys)
         if type_node.type == "slice_type":
             items = [self.value(file, parser.first_named(e) or e, env, depth + 1) for e in parser.named(body)]
