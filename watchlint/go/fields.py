@@ -224,13 +224,28 @@ class FieldValues:
             if file.is_test:
                 continue
             env = self.evaluator.parameters(file, value_node)
+            if self._writes_zero(file, value_node, env, declaring, name):
+                continue  # rook's `else { c.NamespaceToWatch = v1.NamespaceAll }`: leaves the zero value, run or not
             off = [guard for guard in self.evaluator.guarding.guards(file, value_node, env) if guard.holds is False]
             if not off or not off[0].origin:
                 return ""
-            # the value the setting must take where the guard says one (`AGENT_RBAC_SCOPE=namespace`)
-            selects = off[0].text.startswith(f"{off[0].origin}=") and " " not in off[0].text
-            origin = origin or (off[0].text if selects else off[0].origin)
+            origin = origin or off[0].setting
         return origin
+
+    def _writes_zero(
+        self, file: GoFile, value_node: tree_sitter.Node, env: dict[str, Value], declaring: TypeRef, name: str
+    ) -> bool:
+        """Whether a write gives the field its zero value, a constant the code shows, no setting's."""
+        located = self.resolver.declarations.field(declaring, name)
+        zero = zero_value(located[1].type) if located is not None else UNKNOWN
+        value = self.evaluator.value(file, value_node, env, 1)
+        return (
+            isinstance(zero, Val)
+            and isinstance(value, Val)
+            and not value.origin
+            and not value.unseen
+            and value.value == zero.value
+        )
 
     def _never_written(self, name: str, owner: TypeRef | None) -> str:
         """The field's name, for a field of a struct the module declares and builds with literals, which no

@@ -43,6 +43,13 @@ class Guard:
     span: Span
     origin: str = ""  # the flag or variable the condition reads, when it reads one
 
+    @property
+    def setting(self) -> str:
+        """The setting that turns the guard, with the value it must take where the guard names one
+        (`AGENT_RBAC_SCOPE=namespace`), else the setting alone."""
+        selects = self.text.startswith(f"{self.origin}=") and " " not in self.text
+        return self.text if selects else self.origin
+
 
 class Guards:
     """Finds and evaluates the guards of nodes, with the evaluator's values and memory."""

@@ -280,6 +280,7 @@ class VariableValues:
         """The declared (or `initial`) value with the writes applied in order; `bound`: the parameters of the
         function around the local as one call passes them, else as every call does."""
         value = self._declared_value(file, declaration, depth, bound) if initial is None else initial
+        skipped_branch: tree_sitter.Node | None = None  # the `if` whose branch a skipped write sits in
         for write in writes:
             written = self._write_value(file, write, value, depth, bound)
             if written is None:
@@ -288,15 +289,20 @@ class VariableValues:
             guards = list(self.evaluator.guarding.guards(file, write.node, configured))
             skipped = next((guard for guard in guards if guard.holds is False), None)
             if skipped is not None:
+                skipped_branch = _branching(write.node)
                 # kept by default, but a flag would change it: the value comes from that flag, and from its own
                 # source too where the flag would give it a value (`ns := os.Getenv("WATCH_NAMESPACE"); if
                 # watchCurrent { ns = currentNamespace() }`: WATCH_NAMESPACE or --watch-current-namespace)
                 if isinstance(value, Val) and not value.origin and skipped.origin:
-                    value = Val(value.value, skipped.origin)
+                    value = Val(value.value, skipped.setting)
                 elif isinstance(value, Val) and skipped.origin and not _empties(written):
                     value = Val(value.value, either_origin(value.origin, skipped.origin), value.unseen)
             elif any(guard.holds is None for guard in guards):
                 value = either(value, written)
+            elif skipped_branch is not None and _branching(write.node) == skipped_branch and _empties(written):
+                # `if only { ns = "rook-ceph" } else { ns = "" }`: the else leaves what the skipped write's
+                # setting already says (`CURRENT_NAMESPACE_ONLY=true` turns it on)
+                continue
             else:
                 # a fallback written because a flag is left at its default comes from that flag, and from the
                 # fallback's own source too (`RESTRICT_TO_NAMESPACE`, else `WATCH_NAMESPACE`)
@@ -460,6 +466,14 @@ class VariableValues:
         if isinstance(first, str | bool | int) and all(item == first for item in value.value):
             return Val(first, value.origin)
         return UNKNOWN
+
+
+def _branching(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The nearest `if` around a node."""
+    current = node.parent
+    while current is not None and current.type != "if_statement":
+        current = current.parent
+    return current
 
 
 def _empties(written: Value) -> bool:
