@@ -1833,3 +1833,30 @@ def test_a_managed_reconcilers_default_publisher_says_it_reads_through_the_manag
         "Add Secret to client.CacheOptions.DisableFor in the manager options (NewReconciler's default publisher "
         "takes a client.Client, which mgr.GetAPIReader() is not)"
     )
+
+
+def test_fields_set_on_a_watched_object_are_told_to_select_nothing(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A watch of `&corev1.Secret{Type: …}` or of an object with labels and a name takes the type only
+    (argocd-operator's watch of TLS Secrets): the note says so at the literal, the ObjectMeta's fields by name."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "watched-object-with-fields-set")
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = [
+        (f.code, f.span.line, [(r.span.line, r.span.column, r.message) for r in f.related if "watched" in r.message])
+        for f in report.findings
+    ]
+    assert notes == [
+        ("WL001", 23, [(23, 8, "setting `Type` on the watched object selects nothing: a watch takes only its type")]),
+        (
+            "WL003",
+            24,
+            [
+                (
+                    24,
+                    12,
+                    "setting `Name` and `Labels` on the watched object selects nothing: a watch takes only its type",
+                )
+            ],
+        ),
+    ]

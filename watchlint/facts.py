@@ -221,6 +221,9 @@ class Site:
     # informer given the pair keeps every object, so the watch caches rather than streams
     list_watch: Evidence | None = None
     alone_in_factory: bool = False  # a client-go informer of a factory that hands out this kind only
+    # the fields a watch's object literal sets (`&corev1.Secret{Type: …}`), which select nothing: a watch takes
+    # only the object's type
+    object_fields: Evidence | None = None
     helper_call: str = ""  # and the callee that watches or reads there, as written (`NewIndexerInformer`)
     # a library function reading through the client.Client it is handed (`CommonCredentialExtractor`): the
     # reader mgr.GetAPIReader() returns cannot be passed to it

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import Judgement, fixes_for, judge
-from watchlint.checks._message import keeps, shown
+from watchlint.checks._message import keeps, object_fields_note, shown
 from watchlint.checks.wl002_implicit_informer_read import (
     open_watches,
     other_watches,
@@ -54,7 +54,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             kind=site.kind,
             construct=site.construct,
             enclosing=site.enclosing,
-            related=judgement.related,
+            related=object_fields_note(site) + judgement.related,
             fixes=fixes_for(site, judgement),
             help=help_text,
         )

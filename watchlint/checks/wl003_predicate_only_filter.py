@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import WATCHES_THAT_CACHE, fixes_for, judge
-from watchlint.checks._message import shown
+from watchlint.checks._message import object_fields_note, shown
 from watchlint.checks.wl001_unfiltered_watch import informer_suggestion
 from watchlint.checks.wl002_implicit_informer_read import open_watches, shared_informer_note, sharing_watches
 from watchlint.facts import Access, Facts, Site
@@ -44,7 +44,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             kind=site.kind,
             construct=site.construct,
             enclosing=site.enclosing,
-            related=filters + judgement.related,
+            related=filters + object_fields_note(site) + judgement.related,
             fixes=fixes_for(site, judgement),
             help=help_text,
         )

@@ -945,6 +945,7 @@ def _site(
         condition=_site_condition(found, evaluator, clients),
         access_evidence=found.evidence,
         through=item.through,
+        object_fields=item.object_fields,
         transform=item.transform,
         list_watch=item.list_watch,
         alone_in_factory=remedies.alone_in_factory(item),

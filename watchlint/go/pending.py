@@ -55,6 +55,7 @@ class PendingSite:
     list_watch_parameter: tuple[FunctionKey, int, Restriction] | None = None
     helper_items: bool = False  # …or an item of it (a variadic `objs ...client.Object`): each one its calls pass
     through: Evidence | None = None  # reported at a helper's call: where the helper watches or reads the kind
+    object_fields: Evidence | None = None  # the fields a watch's object literal sets (Site.object_fields)
     transform: Evidence | None = None  # the informer's SetTransform, which keeps every object, only smaller
     list_watch: Evidence | None = None  # a WatchFunc's sibling ListFunc: the pair fills a reflector's store
     # …and the read or watch itself there, whose guards inside the helper keep it from running (an early return)

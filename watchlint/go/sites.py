@@ -245,6 +245,7 @@ class SiteExtractor:
                 yield looped
             return
         site = self._builder_watch(file, call, method, arguments[1:], found, source)
+        site.object_fields = _fields_set(file, first)
         site.helper = helper
         site.forwarded = self._forwarded_options(file, arguments[1:]) if helper is not None else None
         yield site
@@ -1316,6 +1317,21 @@ def _starts_injection(file: GoFile, operand: tree_sitter.Node, method: str) -> b
             named == "Default" and package is not None and file.imports.get(parser.text(package)) == KNATIVE_INJECTION
         )
     return False
+
+
+def _fields_set(file: GoFile, argument: tree_sitter.Node) -> Evidence | None:
+    """The fields a watched object literal sets (`&corev1.Secret{Type: corev1.SecretTypeTLS}`), its ObjectMeta's
+    by their own names (`Labels`); None for an object setting none."""
+    literal = parser.first_named(argument) if argument.type == "unary_expression" else argument
+    if literal is None or literal.type != "composite_literal":
+        return None
+    names: list[str] = []
+    for key, value in keyed_elements(literal):
+        inner = keyed_elements(value) if key == "ObjectMeta" and value.type == "composite_literal" else []
+        names.extend([name for name, _ in inner] or [key])
+    shown = [f"`{name}`" for name in names]
+    listed = f"{', '.join(shown[:-1])} and {shown[-1]}" if len(shown) > 1 else "".join(shown)
+    return Evidence(file.span(literal), listed) if names else None
 
 
 def _has_only_metadata(options: list[tree_sitter.Node]) -> bool:
