@@ -901,10 +901,10 @@ def _returns_made_error(statement: tree_sitter.Node) -> bool:
 
 
 def early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The return ending the block of an `if` without `else`, if it ends with one; or the `continue`, which
-    passes the rest of the loop round over alike (`if s == "" { continue }` before `out = append(out, s)`)."""
-    if statement.child_by_field_name("alternative") is not None:
-        return None
+    """The return ending the block of an `if`, if it ends with one; or the `continue`, which passes the rest of
+    the loop round over alike (`if s == "" { continue }` before `out = append(out, s)`). Whatever its `else`
+    does, what follows the statement runs only where the condition is false (vcluster's `if !etcd { return nil }
+    else if privateNodes { return nil }`)."""
     last = last_statement(statement.child_by_field_name("consequence"))
     return last if last is not None and last.type in ("return_statement", "continue_statement") else None
 
