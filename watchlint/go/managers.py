@@ -381,19 +381,38 @@ class ManagerLinks:
         self._manager_options(file, manager, found, 0)
         return frozenset(found)
 
-    def cache_options(self, file: GoFile, cache: tree_sitter.Node) -> frozenset[LiteralKey] | None:
+    def cache_options(self, file: GoFile, cache: tree_sitter.Node, depth: int = 0) -> frozenset[LiteralKey] | None:
         """For the cache a `source.Kind` is given as `mgr.GetCache()`, the options of that manager (vcluster's
         host manager's cache watched from a controller of the virtual manager), also held in a local
-        (cloud-credential-operator's `operatorCache := mgr.GetCache()`); None for another cache."""
+        (cloud-credential-operator's `operatorCache := mgr.GetCache()`) or a struct field the module stores it in
+        (vcluster's `e.VirtualManagerCache`); None for another cache."""
         if cache.type == "identifier":
             declaration = self.resolver.declaration(file, cache)
             held = declaration.value_node if declaration is not None else None
             cache = held if held is not None and held.type == "call_expression" else cache
+        if cache.type == "selector_expression":
+            return self._field_cache_options(file, cache, depth)
         function = cache.child_by_field_name("function") if cache.type == "call_expression" else None
         operand = function.child_by_field_name("operand") if function is not None else None
         if function is None or operand is None or parser.text(function.child_by_field_name("field")) != "GetCache":
             return None
         return self._options_of(file, operand)
+
+    def _field_cache_options(self, file: GoFile, field: tree_sitter.Node, depth: int) -> frozenset[LiteralKey] | None:
+        """The options of the managers whose caches the module stores in a struct field, where each store is one
+        (`VirtualCache: virtualMgr.GetCache()`); None for a package's variable or a field stored otherwise."""
+        operand = field.child_by_field_name("operand")
+        if operand is None or (parser.text(operand) in file.imports and not self.resolver.declaration(file, operand)):
+            return None
+        owner = self.resolver.type_of(file, operand)
+        stored = self.stored(owner, parser.text(field.child_by_field_name("field"))) if owner is not None else []
+        found: set[LiteralKey] = set()
+        for value_file, value in stored if depth < _MAX_HOPS else ():
+            options = self.cache_options(value_file, value, depth + 1)
+            if not options:
+                return None
+            found |= options
+        return frozenset(found) or None
 
     def _passed_builders(self, file: GoFile, name: tree_sitter.Node, index: int, depth: int) -> frozenset[LiteralKey]:
         """The managers of the builder chains the calls of the function around `name` pass as its parameter at
