@@ -199,6 +199,39 @@ def test_disable_for_is_no_edit_for_any_read_of_a_kind_listed_by_a_cache_index(
     assert get.help.endswith("in the manager options, or read this one through mgr.GetAPIReader()")
 
 
+def test_an_index_whose_function_returns_a_served_field_is_replaced_by_that_field(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """vcluster's "IndexByAssigned" holds each Pod's spec.nodeName, as its IndexField's function returns: the
+    List can select on that field, which the API server serves, rather than on a label nobody sets."""
+    indexed = CONTROLLER.replace(
+        'return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)',
+        """indexer := mgr.GetFieldIndexer()
+	_ = indexer.IndexField(context.Background(), &corev1.Pod{}, podKey, func(o client.Object) []string {
+		pod := o.(*corev1.Pod)
+		if pod.Spec.NodeName == "" {
+			return nil
+		}
+		return []string{pod.Spec.NodeName}
+	})
+	return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)""",
+    )
+    files = {
+        "go.mod": GO_MOD,
+        "main.go": MAIN,
+        "internal/controller/node.go": indexed.replace("OPTION", "client.MatchingFields{podKey: req.Name}"),
+    }
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    [listed] = [finding for finding in report.findings if finding.code == "WL002" and finding.span.line == 28]
+    assert listed.help == (
+        'Filter this List by the field selector "spec.nodeName" instead of the cache index "podKey" (the API '
+        "server serves the field, which the index holds); then add Pod to client.CacheOptions.DisableFor in the "
+        "manager options; the index at internal/controller/node.go:38 caches every Pod until it is narrowed with "
+        "cache.Options.ByObject"
+    )
+
+
 def test_an_index_named_like_a_field_the_server_serves_is_replaced_by_that_field(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

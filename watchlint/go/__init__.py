@@ -42,6 +42,7 @@ from watchlint.go.clientrefs import FieldRef, ParamRef
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import Declarations, FunctionKey
 from watchlint.go.deployment import Evaluator
+from watchlint.go.fieldselectors import index_copies
 from watchlint.go.flags import FlagRegistry
 from watchlint.go.helpercalls import skips_its_read
 from watchlint.go.imports import extract_imports, name_module_imports
@@ -451,6 +452,25 @@ def _typed_handlers(
     return found
 
 
+def _name_index_copies(pending: list[PendingSite], resolver: Resolver) -> None:
+    """Tell each List's field keys that name a cache index which object field the index holds, where the
+    module's IndexField of that name for the kind returns one (vcluster's "IndexByAssigned", a Pod's
+    spec.nodeName): its remedy filters on that field if the API server serves it."""
+    copies: dict[tuple[str, str], set[str]] = {}
+    for item in pending:
+        if item.call.rsplit(".", 1)[-1] == "IndexField" and item.operation is Operation.WATCH:
+            found = index_copies(item.file, item.node, resolver)
+            if found is not None:
+                copies.setdefault((item.object.kind, found[0]), set()).add(found[1])
+    for item in pending if copies else ():
+        item.field_keys = [
+            replace(key, copies=next(iter(paths)))
+            if key.value is not None and len(paths := copies.get((item.object.kind, key.value), set())) == 1
+            else key
+            for key in item.field_keys
+        ]
+
+
 def _drop_opaque_field_keys(pending: list[PendingSite]) -> None:
     """An option a function held in a field gives (`r.podMatchingFields(meta)`) may filter on a cache index
     only where the module indexes the kind: elsewhere it filters on no field the API server would reject."""
@@ -767,6 +787,7 @@ def _resolve_sites(
         ]
     kinds = clients.resolver.kinds
     _drop_opaque_field_keys(pending)
+    _name_index_copies(pending, clients.resolver)
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
     # an OnlyMetadata watch saves nothing while its kind is watched typed at another site, or read typed from
     # the cache (WL005): not by a client without one, nor where DisableFor sends the reads to the API server

@@ -36,10 +36,41 @@ class FieldKey:
     # an option a function held in a field or a variable gives (`r.podMatchingFields(meta)`): it may filter on
     # any field, which counts only for a kind the module indexes
     opaque: bool = False
+    # the object's field the cache index of that name holds, where its IndexField's function returns one
+    # (`[]string{pod.Spec.NodeName}`: "spec.nodeName"), as the API server would name it
+    copies: str | None = None
 
     @property
     def shown(self) -> str:
         return f'"{self.value}"' if self.value is not None else f"`{self.expression}`"
+
+
+def index_copies(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tuple[str, str] | None:
+    """The name of the index an `IndexField(ctx, obj, name, extract)` registers and the object field its function
+    returns in every non-empty return (`[]string{pod.Spec.NodeName}`: "spec.nodeName"); None where either is not
+    seen."""
+    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    if len(arguments) != 4 or arguments[3].type != "func_literal":
+        return None
+    name = resolver.string_value(file, arguments[2])
+    paths = {_field_path(value) for value in returned_values(arguments[3]) if value.type != "nil"}
+    path = paths.pop() if len(paths) == 1 else None
+    return (name, path) if name is not None and path is not None else None
+
+
+def _field_path(value: tree_sitter.Node) -> str | None:
+    """`spec.nodeName` of `[]string{pod.Spec.NodeName}`: a field chain of a local, its names as in JSON."""
+    items = parser.named(value.child_by_field_name("body") or value) if value.type == "composite_literal" else []
+    chain = items[0] if len(items) == 1 else None
+    if chain is not None and chain.type == "literal_element":
+        chain = parser.first_named(chain)
+    names: list[str] = []
+    while chain is not None and chain.type == "selector_expression":
+        names.insert(0, parser.text(chain.child_by_field_name("field")))
+        chain = chain.child_by_field_name("operand")
+    if chain is None or chain.type != "identifier" or len(names) < 2:
+        return None
+    return ".".join(name[:1].lower() + name[1:] for name in names)
 
 
 def excluded_selector(file: GoFile, selector: tree_sitter.Node, resolver: Resolver) -> str | None:

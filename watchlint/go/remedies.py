@@ -643,12 +643,14 @@ class SiteRemedies:
 
 def _instead_of_index(index: FieldKey, served: frozenset[str]) -> str:
     """What a List by a cache index can filter on instead: the field an index named like one copies (`".spec.
-    nodeName"`), where the API server serves it under its own name, else a label."""
-    field = index.value.lstrip(".") if index.value is not None else None
+    nodeName"`), or its IndexField's function returns, where the API server serves it under its own name, else
+    a label."""
+    field = index.copies or (index.value.lstrip(".") if index.value is not None else None)
     if field and field != index.value and field in served:
+        holds = "which the index holds" if index.copies else "if the index holds it"
         return (
             f'by the field selector "{field}" instead of the cache index {index.shown} (the API server serves '
-            "the field, if the index holds it)"
+            f"the field, {holds})"
         )
     return f"by a label selector instead of the cache index {index.shown}, which the API server cannot serve"
 
