@@ -360,6 +360,8 @@ class Resolver:
         type_ref = self.type_of(file, target)
         if type_ref is not None and type_ref.is_(CR_CLIENT, "Object", "ObjectList") and target.type == "identifier":
             return self._held_object(file, target)
+        if type_ref is not None and type_ref.is_(CR_CLIENT, "Object") and target.type == "selector_expression":
+            return self._field_set_before(file, target)
         if target.type == "call_expression" and (built := self._built_unstructured(file, target)) is not None:
             return built
         if type_ref is None or type_ref.slice:
@@ -421,6 +423,34 @@ class Resolver:
         if declaration.ranged_node is not None or self.reassigned(file, name, declaration, results=True):
             return None
         return self.object_of(file, value)
+
+    def _field_set_before(self, file: GoFile, field: tree_sitter.Node) -> ObjectRef | None:
+        """The object an interface field holds where the function sets it last before the read, unconditionally
+        (capsule's `r.base = base{obj: &discoveryv1.EndpointSlice{}, …}` then `For(r.base.obj)`); None otherwise."""
+        function = file.enclosing_function(field)
+        operand, name = field.child_by_field_name("operand"), parser.text(field.child_by_field_name("field"))
+        if function is None or operand is None:
+            return None
+        held, whole = parser.text(operand), parser.text(field)
+        body = function.child_by_field_name("body")
+        top = {body, *(parser.named(body) if body is not None else ())}  # its statements, not nested blocks
+        value = None
+        for statement in parser.captures("(assignment_statement) @a", function).get("a", []):
+            if statement.start_byte >= field.start_byte or statement.parent not in top:
+                continue
+            left_side, right = statement.child_by_field_name("left"), statement.child_by_field_name("right")
+            left = parser.named(left_side) if left_side is not None else []
+            values = parser.named(right) if right is not None else []
+            if len(left) != 1 or len(values) != 1:
+                continue
+            written = values[0]
+            if parser.text(left[0]) == whole:
+                value = written
+            elif parser.text(left[0]) == held:
+                literal = written.child_by_field_name("operand") if written.type == "unary_expression" else written
+                pairs = keyed_elements(literal) if literal is not None and literal.type == "composite_literal" else []
+                value = next((given for key, given in pairs if key == name), None)
+        return self.object_of(file, value) if value is not None and value.type != "identifier" else None
 
     def _kind_set_on(
         self, file: GoFile, node: tree_sitter.Node, kind_of: Callable[[tree_sitter.Node], str | None] | None = None
