@@ -1860,3 +1860,24 @@ def test_fields_set_on_a_watched_object_are_told_to_select_nothing(
             ],
         ),
     ]
+
+
+def test_an_informer_of_a_maps_item_keyed_by_the_callers_range_is_one_site_per_item(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reloader's shape: `ObjectType: kinds.ByResource[resource]` in a helper its main calls for each key of
+    that map. Each item's kind is watched at the call; the tweak's selector, from a flag main binds to another
+    package's list and joins, is empty by default."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "informer-per-item-of-a-map-of-kinds")
+    report = run([Path(".")], CommandLine(), catalog)
+    [finding] = report.findings
+    assert (finding.code, finding.span.path, finding.span.line, finding.kind) == ("WL001", "main.go", 47, "ConfigMap")
+    assert [(r.span.path, r.span.line, r.message) for r in finding.related[2:]] == [
+        ("watch/watch.go", 34, "optionsModifier's LabelSelector applies only when --resource-label-selector is set"),
+        (
+            "main.go",
+            47,
+            "the same call: `watch.NewWatcher(client, resource, namespace, selector)` caches every Secret in the "
+            "cluster; namespace applies only when --namespaces is set or RELOADER_NAMESPACE is non-empty",
+        ),
+    ]

@@ -33,6 +33,7 @@ from watchlint.go.known import (
     Value,
     appended,
     bindings_key,
+    either_origin,
     first_origin,
     is_struct,
     item_value,
@@ -177,6 +178,7 @@ class Evaluator:
             "call_expression": self._call,
             "composite_literal": self._literal,
             "index_expression": self._index,
+            "slice_expression": self._slice,
             "iota": lambda file, node, env, depth: env.get("iota", UNKNOWN),  # a constant's place, bound by it
         }
 
@@ -303,6 +305,15 @@ class Evaluator:
             return item_value(items[key], f"{container.origin} {key}" if is_gate else container.origin)
         return UNKNOWN
 
+    def _slice(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        """`items[:]`, the whole of a list (Reloader joins its `--resource-label-selector` values so), and any
+        slice of an empty one; other slices are not followed."""
+        whole = all(node.child_by_field_name(bound) is None for bound in ("start", "end", "capacity"))
+        value = self.value(file, node.child_by_field_name("operand"), env, depth + 1)
+        if isinstance(value, Val) and isinstance(value.value, list) and (whole or not value.value):
+            return value
+        return UNKNOWN
+
     def _ranges_over(self, file: GoFile, index: tree_sitter.Node | None, container: tree_sitter.Node | None) -> bool:
         """Whether `index` is the key of a `for i := range container` loop over the same expression."""
         if index is None or container is None or index.type != "identifier":
@@ -384,6 +395,9 @@ class Evaluator:
         """`pkg.Name` of an imported package: a constant known by name, or a package variable."""
         if name in _KNOWN_CONSTANTS:
             return Val(_KNOWN_CONSTANTS[name])
+        flag = self.flags.by_variable.get((package, name))
+        if flag is not None:  # filled by a flag another package defines (`&options.ResourceSelectors`)
+            return self.settings.flag_value(flag, depth)
         variable = self.resolver.declarations.variables.get((package, name))
         if variable is not None and variable.value_node is not None:
             # what the package's and its importers' writes leave, as a read in the package itself would
@@ -534,7 +548,7 @@ class Evaluator:
             # `enabled, err := strconv.ParseBool(os.Getenv("X"))`: false with an error for what is no boolean
             parsed = _BOOLEANS.get(first.value)
             return Val((bool(parsed), None if parsed is not None else AN_ERROR), first.origin, first.unseen)
-        if package == "strings" and isinstance(first, Val) and isinstance(first.value, str):
+        if package == "strings" and isinstance(first, Val) and isinstance(first.value, str | list):
             return strings_result(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
         if (package == _LABELS and name in (*_SELECTOR_PARSERS, *_PRINTED_EMPTY)) or (name == "String" and not values):
             return self._selector_string(file, function, name, first, env, depth)
@@ -676,9 +690,7 @@ class Evaluator:
                     return _agreed([*possible, *evaluated]) if len(evaluated) == 1 else UNKNOWN
                 if failures and evaluated:  # at run time it may fail (an object not found): err stays unknown
                     evaluated[-1] = failed
-                # The value a guarded return gives depends on what the guard read (WATCH_NAMESPACE unset).
-                origin = next((guard.origin for guard in guards if guard.origin), "") or passed_over
-                return _given_back(evaluated, origin, passed_over, failure, not_found)
+                return _given_back(evaluated, _read_by(guards) or passed_over, passed_over, failure, not_found)
         return UNKNOWN
 
     def _failure(
@@ -837,6 +849,16 @@ def _agreed(values: list[Value]) -> Value:
     if any(isinstance(item, Val) and item.value != getattr(first, "value", None) for item in values):
         return UNKNOWN
     return Val(getattr(first, "value", None), first_origin(*values))
+
+
+def _read_by(guards: list[Guard]) -> str:
+    """The settings a return's guards read: the value it gives depends on them (WATCH_NAMESPACE unset), each
+    early return before it on its own (Reloader's --namespaces, then KUBERNETES_NAMESPACE): any one of them
+    given changes it."""
+    origin = ""
+    for read in dict.fromkeys(guard.origin for guard in guards if guard.origin):
+        origin = either_origin(origin, read) if origin else read
+    return origin
 
 
 def _given_back(

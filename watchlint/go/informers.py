@@ -11,7 +11,7 @@ import tree_sitter
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.clientgo import TypedClientNames
-from watchlint.go.declarations import resolve_type
+from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.listoptions import (
     LIST_FUNCS,
     WATCH_FUNCS,
@@ -25,7 +25,7 @@ from watchlint.go.listoptions import (
 )
 from watchlint.go.model import KNATIVE_INFORMERS, TOOLS_CACHE, GoFile
 from watchlint.go.pending import PendingSite, calls_in, method_name, operand_of, pending_site, restrict_namespace
-from watchlint.go.resolve import ObjectRef, Resolver, holding_literal, keyed_elements
+from watchlint.go.resolve import ObjectRef, Resolver, holding_literal, is_map_literal, keyed_elements
 from watchlint.go.scope import innermost_function, returned_values
 from watchlint.go.values import ValueTracer
 
@@ -115,6 +115,11 @@ class InformerSites:
         # `obj rt.Object` of a helper building an informer per kind it is given (opencost's NewCachingWatcher):
         # reported at each call naming the kind
         helper = self.values.helper_parameter(file, arguments[1]) if found is None and len(arguments) > 1 else None
+        keyed = None
+        if found is None and helper is None and len(arguments) > 1:  # Reloader's `kube.ResourceMap[resource]`
+            keyed = self._keyed_item(file, arguments[1])
+        if keyed is not None:
+            helper, _ = keyed
         if helper is not None:
             found = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[1]), False)
         if found is None:
@@ -123,7 +128,22 @@ class InformerSites:
             self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, found.form
         )
         site.helper = helper
+        site.helper_map = keyed[1] if keyed is not None else None
         yield from self._narrowed_by_list_watch(site, file, arguments[0])
+
+    def _keyed_item(
+        self, file: GoFile, node: tree_sitter.Node
+    ) -> tuple[tuple[FunctionKey, int], tuple[GoFile, tree_sitter.Node]] | None:
+        """For an object that is the item of a package's map literal keyed by a parameter of the function
+        (Reloader's `kube.ResourceMap[resource]`), the parameter and the literal with its file."""
+        if node.type != "index_expression":
+            return None
+        operand, index = node.child_by_field_name("operand"), node.child_by_field_name("index")
+        held = self.resolver.held_value(file, operand) if operand is not None else None
+        parameter = self.values.helper_parameter(file, index) if index is not None else None
+        if held is None or parameter is None or not is_map_literal(held[1]):
+            return None
+        return parameter, held
 
     def _narrowed_by_list_watch(
         self, site: PendingSite, file: GoFile, given: tree_sitter.Node

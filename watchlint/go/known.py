@@ -191,8 +191,14 @@ def appended(first: Value, items: list[Value]) -> Value:
 
 
 def strings_result(name: str, first: Val, rest: list[Value]) -> Value:
-    text = str(first.value)
+    """A call of the strings package on a known string; `Join` on a known list (Reloader's selectors)."""
     argument = rest[0].value if rest and isinstance(rest[0], Val) else None
+    if isinstance(first.value, list):
+        parts = first.value
+        if name == "Join" and isinstance(argument, str) and all(isinstance(part, str) for part in parts):
+            return Val(argument.join(parts), first.origin, first.unseen)
+        return UNKNOWN
+    text = str(first.value)
     if name in ("TrimSpace", "ToLower", "ToUpper"):
         return Val({"TrimSpace": text.strip(), "ToLower": text.lower(), "ToUpper": text.upper()}[name], first.origin)
     if name in ("Split", "SplitSeq") and isinstance(argument, str) and argument:

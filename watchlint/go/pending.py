@@ -54,6 +54,9 @@ class PendingSite:
     # the helper passes one
     list_watch_parameter: tuple[FunctionKey, int, Restriction] | None = None
     helper_items: bool = False  # …or an item of it (a variadic `objs ...client.Object`): each one its calls pass
+    # …or the item of this map literal the parameter keys (Reloader's `kube.ResourceMap[resource]`): the items
+    # of the keys its calls pass
+    helper_map: tuple[GoFile, tree_sitter.Node] | None = None
     through: Evidence | None = None  # reported at a helper's call: where the helper watches or reads the kind
     object_fields: Evidence | None = None  # the fields a watch's object literal sets (Site.object_fields)
     transform: Evidence | None = None  # the informer's SetTransform, which keeps every object, only smaller

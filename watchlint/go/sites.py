@@ -475,14 +475,9 @@ class SiteExtractor:
                 passed_object = self._field_passed(caller_file, passed_object, site.helper_field)
             if passed_object is None:
                 continue
-            found = self.resolver.object_of(caller_file, passed_object)
-            if found is not None:
-                yield caller_file, values, caller_file, call, found
-                continue
-            # `for _, t := range objects { watchOwned(c, mgr, t) }`: each kind of the loop's literal
-            looped, _ = self._looped_objects(caller_file, passed_object)
-            if looped:
-                yield from ((caller_file, values, caller_file, call, named) for named in looped)
+            passed = self._objects_passed(site, caller_file, passed_object)
+            if passed or site.helper_map is not None:
+                yield from ((caller_file, values, caller_file, call, named) for named in passed)
                 continue
             if site.helper_field is not None:
                 continue
@@ -490,6 +485,32 @@ class SiteExtractor:
                 if (outer_file.path, outer_call.start_byte) not in named_at:
                     named_at.add((outer_file.path, outer_call.start_byte))
                     yield caller_file, values, outer_file, outer_call, named
+
+    def _objects_passed(self, site: PendingSite, file: GoFile, passed: tree_sitter.Node) -> list[ObjectRef]:
+        """The objects a call hands a helper site: the object it names, each kind of the loop's literal it is
+        in (`for _, t := range objects { watchOwned(c, mgr, t) }`), or for a site reading a map's item by the
+        parameter, the items of the keys it passes."""
+        if site.helper_map is not None:
+            return self._map_items_passed(site.helper_map, file, passed)
+        found = self.resolver.object_of(file, passed)
+        return [found] if found is not None else self._looped_objects(file, passed)[0]
+
+    def _map_items_passed(
+        self, held: tuple[GoFile, tree_sitter.Node], file: GoFile, passed: tree_sitter.Node
+    ) -> list[ObjectRef]:
+        """The objects of a map literal (`held`, with its file) a call's key selects: the item of a string key,
+        or every item for the key of a range over that same map (Reloader's `for k := range kube.ResourceMap`)."""
+        map_file, literal = held
+        entries = keyed_entries(literal)
+        if passed.type == "interpreted_string_literal":
+            chosen = [value for key, value in entries if parser.text(key) == parser.text(passed)]
+        else:
+            declaration = self.resolver.declaration(file, passed) if passed.type == "identifier" else None
+            ranged = declaration.indexes if declaration is not None and declaration.ranged_node is None else None
+            over = self.resolver.held_value(file, ranged) if ranged is not None else None
+            same = over is not None and over[0].path == map_file.path and over[1].start_byte == literal.start_byte
+            chosen = [value for _, value in entries] if same else []
+        return [named for value in chosen if (named := self.resolver.object_of(map_file, value)) is not None]
 
     def _helper_copy(
         self,

@@ -350,7 +350,11 @@ class VariableValues:
 
     def _indexed(self, file: GoFile, write: Write, before: Value, depth: int, bound: CallBindings | None) -> Value:
         """`x[key] = value` on a known map: the map with that key (the values are not tracked); a key the
-        function's parameter gives (`configs[namespace] = …` in a helper) is what the calls pass."""
+        function's parameter gives (`configs[namespace] = …` in a helper) is what the calls pass. An empty list
+        stays empty: a program that runs writes no item of it (Reloader rewriting the items of its selectors
+        in a loop over them)."""
+        if isinstance(before, Val) and before.value == [] and not before.unseen:
+            return before
         left = write.node.child_by_field_name("left")
         target = parser.named(left)[write.index] if left is not None else None
         env = self._environment(file, write.node, depth, bound)
