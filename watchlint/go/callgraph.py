@@ -26,6 +26,9 @@ class CallGraph:
         self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}  # calls through interfaces
+        # per method name, the calls of it through a module interface, each with the methods it may run: asked
+        # once per name, not per method of that name (kyverno's many `Get`s)
+        self._dispatching: dict[str, list[tuple[GoFile, tree_sitter.Node, frozenset[FunctionKey]]]] = {}
         # functions listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), by name
         self._listed: dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]] | None = None
         # names handed on as values (a literal's field, an assignment's value, a call's argument), by last element
@@ -69,14 +72,24 @@ class CallGraph:
             return direct
         found = self._dispatched.get(key)
         if found is None:
-            found = [
-                (file, called.node)
-                for file, called in self.named(key.name)
-                if self._callee_key(file, called.node) is None
-                and any(info.key == key for info in self.methods.through_module_interface(file, called))
-            ]
+            found = [(file, node) for file, node, runs in self._dispatching_calls(key.name) if key in runs]
             self._dispatched[key] = found
         return direct + found
+
+    def _dispatching_calls(self, name: str) -> list[tuple[GoFile, tree_sitter.Node, frozenset[FunctionKey]]]:
+        """The calls of a method name no declaration resolves, that go through a module interface, each with
+        the methods it may run."""
+        found = self._dispatching.get(name)
+        if found is None:
+            found = []
+            for file, called in self.named(name):
+                if self._callee_key(file, called.node) is not None:
+                    continue
+                runs = frozenset(info.key for info in self.methods.through_module_interface(file, called))
+                if runs:
+                    found.append((file, called.node, runs))
+            self._dispatching[name] = found
+        return found
 
     def interface_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]] | None:
         """For a method no call names: the calls through a module interface that may run it (a mockable
