@@ -230,15 +230,20 @@ class SiteExtractor:
             return
         first = arguments[0]
         found = self.resolver.object_of(file, first)
-        helper = self.values.helper_parameter(file, first) if found is None else None
+        # the object is a parameter of the function, or a field of one (`For(resource.ForObject)`)
+        helper, field = self.values.object_helper(file, first) if found is None else (None, None)
         if helper is not None:
             found = ObjectRef("", ObjectForm.TYPED, parser.text(first), False)
         source = self._source_kind(file, first) if found is None else None
         if source is not None:
             found = source[0]
         if found is None:
-            # `for obj := range watches { b.Watches(obj, …) }` over a literal of the function: a site per kind
+            # `for obj := range watches { b.Watches(obj, …) }` over a literal of the function: a site per kind;
+            # `For(r.ForObject)` of a range over a literal of structs: one per struct
             kinds, shared = self._looped_objects(file, first)
+            if not kinds and first.type == "selector_expression" and (ranged := first.child_by_field_name("operand")):
+                kinds = self._looped_fields(file, ranged, parser.text(first.child_by_field_name("field")))
+                shared = len(kinds) > 1
             for each in kinds:
                 looped = self._builder_watch(file, call, method, arguments[1:], each)
                 looped.looped = shared
@@ -246,7 +251,7 @@ class SiteExtractor:
             return
         site = self._builder_watch(file, call, method, arguments[1:], found, source)
         site.object_fields = _fields_set(file, first)
-        site.helper = helper
+        site.helper, site.helper_field = helper, field
         site.forwarded = self._forwarded_options(file, arguments[1:]) if helper is not None else None
         yield site
 
@@ -471,29 +476,36 @@ class SiteExtractor:
                 yield from ((caller_file, values, caller_file, call, named) for named in direct)
                 continue
             passed_object = values[index] if index < len(values) else None
-            if passed_object is not None and site.helper_field is not None:
-                passed_object = self._field_passed(caller_file, passed_object, site.helper_field)
             if passed_object is None:
                 continue
-            passed = self._objects_passed(site, caller_file, passed_object)
-            if passed or site.helper_map is not None:
+            passed, settled = self._objects_passed(site, caller_file, passed_object)
+            if passed or settled:
                 yield from ((caller_file, values, caller_file, call, named) for named in passed)
-                continue
-            if site.helper_field is not None:
                 continue
             for outer_file, outer_call, named in self._named_further_out(caller_file, passed_object, callers, {key}):
                 if (outer_file.path, outer_call.start_byte) not in named_at:
                     named_at.add((outer_file.path, outer_call.start_byte))
                     yield caller_file, values, outer_file, outer_call, named
 
-    def _objects_passed(self, site: PendingSite, file: GoFile, passed: tree_sitter.Node) -> list[ObjectRef]:
-        """The objects a call hands a helper site: the object it names, each kind of the loop's literal it is
-        in (`for _, t := range objects { watchOwned(c, mgr, t) }`), or for a site reading a map's item by the
-        parameter, the items of the keys it passes."""
+    def _objects_passed(
+        self, site: PendingSite, file: GoFile, passed: tree_sitter.Node
+    ) -> tuple[list[ObjectRef], bool]:
+        """The objects a call hands a helper site as the argument `passed`: the object it names, each kind of the
+        loop's literal it is in (`for _, t := range objects { watchOwned(c, mgr, t) }`); for a site reading a
+        field of the argument, that field of the struct passed or of each struct of the loop's literal; for a
+        site reading a map's item by the parameter, the items of the keys it passes. With whether the call says
+        all there is to know: a call passing on a parameter of its own is followed further out otherwise."""
+        if site.helper_field is not None:
+            looped = self._looped_fields(file, passed, site.helper_field)
+            value = self._field_passed(file, passed, site.helper_field) if not looped else None
+            found = self.resolver.object_of(file, value) if value is not None else None
+            if looped or found is not None or value is None:
+                return looped or ([found] if found is not None else []), True
+            return self._looped_objects(file, value)[0], True
         if site.helper_map is not None:
-            return self._map_items_passed(site.helper_map, file, passed)
+            return self._map_items_passed(site.helper_map, file, passed), True
         found = self.resolver.object_of(file, passed)
-        return [found] if found is not None else self._looped_objects(file, passed)[0]
+        return ([found] if found is not None else self._looped_objects(file, passed)[0]), False
 
     def _map_items_passed(
         self, held: tuple[GoFile, tree_sitter.Node], file: GoFile, passed: tree_sitter.Node
@@ -1059,9 +1071,29 @@ class SiteExtractor:
         []client.Object{&corev1.Namespace{}, &corev1.Pod{}}`, then `for _, ty := range types`) or the keys of a
         map (`for obj, mapFunc := range map[client.Object]handler.MapFunc{…}`), those that are told; and whether the
         loop hands the call more than one object."""
+        items = self._ranged_items(file, node)
+        # an item not told (a custom resource of another module) is no kind of the catalogue
+        found = [named for item in items if (named := self.resolver.object_of(file, item)) is not None]
+        return found, len(items) > 1
+
+    def _looped_fields(self, file: GoFile, node: tree_sitter.Node, name: str) -> list[ObjectRef]:
+        """The objects a range variable's field takes from a slice literal of structs of the function (trivy's
+        `for _, r := range []kube.Resource{{ForObject: &corev1.ConfigMap{}}, …}` handing `r` to a helper watching
+        `r.ForObject`), those that are told."""
+        found = []
+        for item in self._ranged_items(file, node, keys=False):
+            literal = item.child_by_field_name("operand") if item.type == "unary_expression" else item
+            value = next((given for key, given in keyed_elements(literal) if key == name), None) if literal else None
+            named = self.resolver.object_of(file, value) if value is not None else None
+            found.extend([named] if named is not None else [])
+        return found
+
+    def _ranged_items(self, file: GoFile, node: tree_sitter.Node, *, keys: bool = True) -> list[tree_sitter.Node]:
+        """The items of the literal a range variable takes them from: a slice's, or a map's keys (unless `keys`
+        is false); none where the literal is not seen or is written to."""
         declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
-        if declaration is None:
-            return [], False
+        if declaration is None or (not keys and declaration.ranged_node is None):
+            return []
         keys = declaration.ranged_node is None  # the first variable: a map's keys, a slice's indices
         ranged = declaration.indexes if keys else declaration.ranged_node
         if ranged is not None and ranged.type == "identifier":
@@ -1073,14 +1105,10 @@ class SiteExtractor:
                 written = scope is None or held.name in scope.assignments  # appended to, say
                 ranged = held.value_node if held.parameter_index < 0 and not written else None
         if ranged is None:
-            return [], False
+            return []
         if keys:
-            items = [key for key, _ in keyed_entries(ranged)] if is_map_literal(ranged) else []
-        else:
-            items = literal_items(ranged) if is_slice_literal(ranged) else []
-        # an item not told (a custom resource of another module) is no kind of the catalogue
-        found = [named for item in items if (named := self.resolver.object_of(file, item)) is not None]
-        return found, len(items) > 1
+            return [key for key, _ in keyed_entries(ranged)] if is_map_literal(ranged) else []
+        return literal_items(ranged) if is_slice_literal(ranged) else []
 
     def _unwritten_package_value(self, file: GoFile, name: tree_sitter.Node) -> tree_sitter.Node | None:
         """The value a package variable is declared with, where no function of the module assigns it."""
