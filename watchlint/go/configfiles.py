@@ -18,6 +18,8 @@ from watchlint.go.declarations import Declarations, FunctionKey, resolve_type
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import Resolver, assigned_to, keyed_elements
 
+FROM_FILE = "(configuration file)"  # ends the origin of a configuration file's field
+
 # Decoders of configuration formats: the package and the functions that fill their last argument.
 _UNMARSHAL = {
     "encoding/json": ("Unmarshal",),

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.configfiles import decoded_before, nested_structs, read_from_file
+from watchlint.go.configfiles import FROM_FILE, decoded_before, nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
 from watchlint.go.guards import (
@@ -36,7 +36,6 @@ MAX_WRITES = 16  # writes of one field of one struct looked at
 # everywhere (ingress-nginx writes `Namespace` 36 times, the flag-fed one last)
 MAX_SCANNED_WRITES = 256
 _META = "k8s.io/apimachinery/pkg/apis/meta/v1"
-FROM_FILE = "(configuration file)"  # ends the origin of a configuration file's field
 # a write of a field, with a function telling the struct written (computed only when asked)
 _FieldWrite = tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]
 # methods a program runs on its options before anything else, failing on what is missing

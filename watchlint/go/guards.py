@@ -11,6 +11,7 @@ import tree_sitter
 
 from watchlint.facts import Condition
 from watchlint.go import parser
+from watchlint.go.configfiles import FROM_FILE
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.flags import variable_key
 from watchlint.go.known import Val, Value
@@ -319,8 +320,13 @@ class Guards:
         if not isinstance(value, Val) or value.origin != origin:
             return None
         default = self._default_of(origin, file)
-        # an environment variable's boolean (env tags) has no default to look up: the variable read is it
-        if value.value is True and (default is True or (default is None and self._reads_boolean(file, bare))):
+        # an environment variable's boolean (env tags) has no default to look up: the variable read is it; a
+        # configuration file's field only where the condition reads it, not a boolean computed from it (vcluster's
+        # `isHostMode`, true unless `Standalone.Enabled` is: that setting turns it off by being set)
+        if value.value is True and (
+            default is True
+            or (default is None and self._reads_boolean(file, bare) and self._reads_it(file, bare, origin))
+        ):
             return f"{origin}=false"
         # a field an env tag fills (`cfg.ScannerEnabled`), not one computed from the variable (`os.Getenv(…) != ""`)
         # nor whether it is there (`_, found := os.LookupEnv(…)`), which "is non-empty" says
@@ -406,6 +412,17 @@ class Guards:
         info = self.resolver.callee(file, condition) if condition.type == "call_expression" else None
         returned = returned_values(info.node) if info is not None else []
         return bool(returned) and all(value.type in _BOOLEAN_READS for value in returned)
+
+    def _reads_it(self, file: GoFile, read: tree_sitter.Node, origin: str) -> bool:
+        """Whether a boolean read may be the setting itself: any but a configuration file's field, which only a
+        read of that field is, in place or returned by a method (`c.Access.ClusterWide`), not a boolean computed
+        from it (vcluster's `isHostMode`, true unless `Standalone.Enabled` is: that setting turns it off by
+        being set)."""
+        if not origin.endswith(FROM_FILE):
+            return True
+        info = self.resolver.callee(file, read) if read.type == "call_expression" else None
+        returned = returned_values(info.node) if info is not None else [read]
+        return bool(returned) and all(_names(value, origin) for value in returned)
 
     def set_text(self, origin: str, near: GoFile | None = None) -> str:
         """How a condition that a setting turns on reads: `--all-namespaces=false` for a flag true by default,
@@ -699,6 +716,14 @@ def _one_per_setting(failing: list[Guard]) -> list[Guard]:
         elif "=" in guard.text and "=" not in held.text:
             chosen[guard.origin] = guard
     return list(chosen.values())
+
+
+def _names(read: tree_sitter.Node, origin: str) -> bool:
+    """Whether a read of a field names a configuration file's field of the origin (`cfg.Standalone.Enabled` of
+    `Standalone.Enabled (configuration file)`)."""
+    field = read.child_by_field_name("field") if read.type == "selector_expression" else read
+    last = origin.removesuffix(FROM_FILE).strip().rsplit(".", 1)[-1]
+    return field is not None and parser.text(field).lower() == last.lower()
 
 
 def _set_text(origin: str) -> str:

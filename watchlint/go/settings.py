@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.configfiles import FROM_FILE
 from watchlint.go.declarations import FunctionKey
-from watchlint.go.fields import FROM_FILE
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
 from watchlint.go.guards import disjuncts, holds_when_empty, is_failing_return
 from watchlint.go.known import AN_ERROR, UNKNOWN, CallBindings, Val, Value, either_origin, tag_value
