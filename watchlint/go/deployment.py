@@ -210,7 +210,10 @@ class Evaluator:
         values = parser.named(call.child_by_field_name("arguments") or call)
         if index >= len(values):
             return UNKNOWN
-        return self.value(file, values[index], self.parameters(file, call, depth), depth)
+        passed = values[index]
+        if passed.type == "variadic_argument":  # `WithNamespaces(namespaces...)`: the list handed on whole
+            passed = parser.first_named(passed) or passed
+        return self.value(file, passed, self.parameters(file, call, depth), depth)
 
     def module_packages(self) -> frozenset[str]:
         """The import paths of the unit's packages."""

@@ -12,6 +12,7 @@ from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_function
+from watchlint.go.guards import tested_empty
 from watchlint.go.known import (
     UNKNOWN,
     CallBindings,
@@ -304,14 +305,17 @@ class VariableValues:
                 # setting already says (`CURRENT_NAMESPACE_ONLY=true` turns it on)
                 continue
             else:
-                # a fallback written because a flag is left at its default comes from that flag, and from the
-                # fallback's own source too (`RESTRICT_TO_NAMESPACE`, else `WATCH_NAMESPACE`)
+                # a fallback written because a flag is left empty comes from that flag, and from the fallback's
+                # own source too (`RESTRICT_TO_NAMESPACE`, else `WATCH_NAMESPACE`); a setting written while
+                # another holds by default comes from the written one alone: the other turns it off, not on
+                # (Reloader's `if isGlobal { selector = namespaceSelector }`)
                 origin = next((guard.origin for guard in guards if guard.origin), "")
                 if (
                     isinstance(written, Val)
                     and written.origin
                     and origin
                     and origin not in written.origin.split(" or ")
+                    and (_a_fallback(write.node) or _tests_its_setting(value, origin))
                 ):
                     written = Val(written.value, f"{origin} or {written.origin}", written.unseen)
                 value = Val(written.value, origin) if isinstance(written, Val) and not written.origin else written
@@ -470,6 +474,34 @@ class VariableValues:
         if isinstance(first, str | bool | int) and all(item == first for item in value.value):
             return Val(first, value.origin)
         return UNKNOWN
+
+
+def _tests_its_setting(value: Value, origin: str) -> bool:
+    """Whether a guard reads the setting the variable holds so far (`namespace, found := os.LookupEnv(…)`, then
+    `if !found { namespace = … }`): what it writes falls back from that setting."""
+    return isinstance(value, Val) and bool(value.origin) and origin in value.origin.split(" or ")
+
+
+def _a_fallback(write: tree_sitter.Node) -> bool:
+    """Whether a write is made because a setting is empty (`if ns == "" { ns = … }`, the else of `ns != ""`, or
+    no test at all), not while another setting holds (`if isGlobal { … }`)."""
+    branching = _branching(write)
+    if branching is None:
+        return True
+    condition = branching.child_by_field_name("condition")
+    alternative = branching.child_by_field_name("alternative")
+    in_else = alternative is not None and alternative.start_byte <= write.start_byte < alternative.end_byte
+    if not in_else:
+        return tested_empty(condition) is not None
+    operator = condition.child_by_field_name("operator") if condition is not None else None
+    if condition is None or condition.type != "binary_expression" or parser.text(operator) not in ("!=", ">"):
+        return False
+    sides = [
+        parser.text(side)
+        for side in (condition.child_by_field_name("left"), condition.child_by_field_name("right"))
+        if side
+    ]
+    return any(side in ('""', "nil", "0") for side in sides)
 
 
 def _branching(node: tree_sitter.Node) -> tree_sitter.Node | None:
