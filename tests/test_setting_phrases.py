@@ -60,5 +60,6 @@ def test_a_disjunction_named_twice_in_another_order_is_said_once() -> None:
 def test_the_setting_a_phrase_names() -> None:
     assert setting_of("--namespace is set") == "--namespace"
     assert setting_of("WATCH_NAMESPACE is non-empty") == "WATCH_NAMESPACE"
-    assert setting_of("--a is set or B is non-empty") is None
+    assert setting_of("--a is set or B is non-empty") == "--a or B"
+    assert setting_of("--a is set or `ns` is not empty") is None
     assert setting_of("`ns` is not empty") is None

@@ -40,12 +40,15 @@ def given(origin: str, *, negated: bool = False, environment: bool | None = None
 
 
 def setting_of(text: str) -> str | None:
-    """The setting a phrase of `given` names; None for another text (one of several phrases)."""
+    """The setting a phrase of `given` names, or the settings of several joined by "or" (`--namespaces is set
+    or KUBERNETES_NAMESPACE is non-empty`: `--namespaces or KUBERNETES_NAMESPACE`); None for another text."""
     for suffix in SUFFIXES:
         setting = text.removesuffix(suffix)
         if setting != text and " is " not in setting:
             return setting
-    return None
+    parts = text.split(" or ")
+    settings = [setting_of(part) for part in parts] if len(parts) > 1 else []
+    return " or ".join(setting for setting in settings if setting) if settings and all(settings) else None
 
 
 def any_given(settings: list[str]) -> str:
