@@ -1140,7 +1140,12 @@ class ClientGraph:
             None,
         )
         assumed = unseen is not None
-        cached = self._shown([(known, value) for known, value in definite if known.access is Access.CACHE], near)
+        cached_values = [(known, value) for known, value in definite if known.access is Access.CACHE]
+        # a client.New over the cache among them follows its own options, not the manager's: the reads through it
+        # escape the manager's DisableFor (kruise's configuration helper, given the manager's client by a webhook
+        # and such a client by a controller), so it is the one judged, whichever caller comes first
+        escaping = [(known, value) for known, value in cached_values if known.own_client is not None]
+        cached = self._shown(escaping or cached_values, near)
         if not definite and not assumed and any(known is _TOO_DEEP for known, _ in outcomes):
             return _TOO_DEEP  # only too deep (or cycling) paths: the parent's other paths may tell
         if not definite and not assumed and any(known is _CYCLE for known, _ in outcomes):
