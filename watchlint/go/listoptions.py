@@ -514,6 +514,10 @@ def list_options(
             for item in literal_items(option):
                 yield from list_options(values, file, item, hops + 1)
             return
+    converted = _converted_option(file, option)
+    if converted is not None and hops < _MAX_OPTION_HOPS:
+        yield from list_options(values, file, converted, hops + 1)
+        return
     named, passed = option, None
     if option.type == "unary_expression" and (operand := option.child_by_field_name("operand")) is not None:
         named, passed = operand, option  # `&opts` of `opts := client.ListOptions{…}`
@@ -523,6 +527,20 @@ def list_options(
         yield option
     for item in held or ():
         yield from list_options(values, file, item, hops + 1)
+
+
+def _converted_option(file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The option a conversion to controller-runtime's option interface wraps (koperator's
+    `client.ListOption(client.InNamespace(ns))`); None for any other expression."""
+    function = option.child_by_field_name("function") if option.type == "call_expression" else None
+    if function is None or function.type != "selector_expression":
+        return None
+    operand, field = function.child_by_field_name("operand"), function.child_by_field_name("field")
+    arguments = parser.named(option.child_by_field_name("arguments") or option)
+    wraps = parser.text(field) in ("ListOption", "DeleteAllOfOption") and len(arguments) == 1
+    return (
+        arguments[0] if wraps and operand is not None and file.imports.get(parser.text(operand)) == CR_CLIENT else None
+    )
 
 
 def option_restrictions(
