@@ -71,6 +71,9 @@ class ReturnRef:
 
     function: FunctionKey
     index: int = 0  # which of the function's results (`_, cl, cfg := setupEnv(…)` reads the second)
+    # the other methods a call through a module interface may run (chaos-mesh's local client and per-token
+    # pool): what each returns may be the value
+    also: tuple[FunctionKey, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -415,6 +415,16 @@ class ClientGraph:
         found = [info for info in self.methods.implementations(file, call) if len(info.parameters) == count]
         return found[0] if len(found) == 1 else None
 
+    def _implementations(self, file: GoFile, call: tree_sitter.Node) -> list[FunctionInfo]:
+        """The methods of the module a call through one of its interfaces may run, where there are several taking
+        as many arguments as the call passes; none otherwise."""
+        if self.methods.through_interface(file, call) is not None:
+            return []
+        arguments = call.child_by_field_name("arguments")
+        count = len(parser.named(arguments)) if arguments is not None else 0
+        found = [info for info in self.methods.implementations(file, call) if len(info.parameters) == count]
+        return found if len(found) > 1 else []
+
     def _module_method(self, file: GoFile, call: tree_sitter.Node) -> bool:
         """Whether a call invokes a method the module declares (`args.GetClient()` building a client with
         client.New), also through an interface of the module with one implementation, where the call takes
@@ -495,6 +505,10 @@ class ClientGraph:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at
         `index`."""
         info = self.resolver.callee(file, call) or self._implementation(file, call) or self._held_function(file, call)
+        several = self._implementations(file, call) if info is None else []
+        # through an interface several methods implement (a local client, a pool's): what each returns
+        if several and all(index < len(each.results) and self.is_client_like(each.results[index]) for each in several):
+            return ReturnRef(several[0].key, index, tuple(each.key for each in several[1:]))
         if info is None and index == 0 and self._foreign(file, call):
             return ForeignRef(file.span(call), " ".join(parser.text(call).split()))
         if info is None and index == 0 and (handed := self._client_given_to_a_hook(file, call)) is not None:
@@ -1311,7 +1325,8 @@ class ClientGraph:
         store says nothing of the binary (--include-tests): a production function's parameter takes its
         production callers only, a field the values of tests only when production code stores none."""
         if isinstance(ref, ReturnRef):
-            return _without_fallbacks(self._returned(ref.function, ref.index)), f"{self._named(ref.function)}()"
+            returned = [value for key in (ref.function, *ref.also) for value in self._returned(key, ref.index)]
+            return _without_fallbacks(returned), f"{self._named(ref.function)}()"
         if isinstance(ref, LocalRef):
             # `if reader == nil { reader = r.Client }` (capsule): a default where the first value is nil
             file, values = self._locals[ref]
