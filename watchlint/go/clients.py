@@ -410,20 +410,23 @@ class ClientGraph:
         only = self.methods.through_interface(file, call)
         if only is not None:
             return only
-        arguments = call.child_by_field_name("arguments")
-        count = len(parser.named(arguments)) if arguments is not None else 0
-        found = [info for info in self.methods.implementations(file, call) if len(info.parameters) == count]
+        found = self._taking_its_arguments(file, call)
         return found[0] if len(found) == 1 else None
 
     def _implementations(self, file: GoFile, call: tree_sitter.Node) -> list[FunctionInfo]:
         """The methods of the module a call through one of its interfaces may run, where there are several taking
-        as many arguments as the call passes; none otherwise."""
+        as many arguments as the call passes (see `_implementation`); none otherwise."""
         if self.methods.through_interface(file, call) is not None:
             return []
+        found = self._taking_its_arguments(file, call)
+        return found if len(found) > 1 else []
+
+    def _taking_its_arguments(self, file: GoFile, call: tree_sitter.Node) -> list[FunctionInfo]:
+        """Of the methods a call through an interface may run (MethodIndex), those taking as many arguments as it
+        passes."""
         arguments = call.child_by_field_name("arguments")
         count = len(parser.named(arguments)) if arguments is not None else 0
-        found = [info for info in self.methods.implementations(file, call) if len(info.parameters) == count]
-        return found if len(found) > 1 else []
+        return [info for info in self.methods.implementations(file, call) if len(info.parameters) == count]
 
     def _module_method(self, file: GoFile, call: tree_sitter.Node) -> bool:
         """Whether a call invokes a method the module declares (`args.GetClient()` building a client with

@@ -403,11 +403,9 @@ class FlagRegistry:
     def _bind(self, file: GoFile, target: tree_sitter.Node, flag: Flag, resolver: Resolver) -> None:
         """The variable or field a flag fills (`&ns`, `&opts.Namespace`), or another package's variable
         (Reloader's `&options.ResourceSelectors`)."""
-        operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
-        imported = operand is not None and operand.type == "identifier" and parser.text(operand) in file.imports
-        if operand is not None and imported and resolver.declaration(file, operand) is None:
-            package = file.imports[parser.text(operand)]
-            self.by_variable[(package, parser.text(target.child_by_field_name("field")))] = flag
+        imported = resolver.package_variable(file, target) if target.type == "selector_expression" else None
+        if imported is not None:
+            self.by_variable[imported] = flag
         elif target.type == "selector_expression":
             owner = resolver.type_of(file, target.child_by_field_name("operand"))
             self.by_field.setdefault(parser.text(target.child_by_field_name("field")), []).append((owner, flag))

@@ -835,9 +835,19 @@ def _made_before(statement: tree_sitter.Node, name: str) -> bool:
 def tested_empty(condition: tree_sitter.Node | None) -> str | None:
     """What `x == ""`, `x == nil`, `x == 0` or `len(x) == 0` tests empty, as written (`ns`, `*ns`,
     `o.Namespace`); None for any other condition."""
+    return _compared_with_empty(condition, ("==",))
+
+
+def tested_given(condition: tree_sitter.Node | None) -> str | None:
+    """What `x != ""`, `x != nil` or `len(x) > 0` tests given, as `tested_empty` names it; None for any other
+    condition."""
+    return _compared_with_empty(condition, ("!=", ">"))
+
+
+def _compared_with_empty(condition: tree_sitter.Node | None, operators: tuple[str, ...]) -> str | None:
     if condition is None or condition.type != "binary_expression":
         return None
-    if parser.text(condition.child_by_field_name("operator")) != "==":
+    if parser.text(condition.child_by_field_name("operator")) not in operators:
         return None
     sides = [condition.child_by_field_name("left"), condition.child_by_field_name("right")]
     texts = [parser.text(side) for side in sides if side is not None]

@@ -401,13 +401,8 @@ class ManagerLinks:
     def _field_cache_options(self, file: GoFile, field: tree_sitter.Node, depth: int) -> frozenset[LiteralKey] | None:
         """The options of the managers whose caches the module stores in a struct field, where each store is one
         (`VirtualCache: virtualMgr.GetCache()`); None for a package's variable or a field stored otherwise."""
-        operand = field.child_by_field_name("operand")
-        if operand is None or (parser.text(operand) in file.imports and not self.resolver.declaration(file, operand)):
-            return None
-        owner = self.resolver.type_of(file, operand)
-        stored = self.stored(owner, parser.text(field.child_by_field_name("field"))) if owner is not None else []
         found: set[LiteralKey] = set()
-        for value_file, value in stored if depth < _MAX_HOPS else ():
+        for value_file, value in self._stored_in(file, field) if depth < _MAX_HOPS else ():
             options = self.cache_options(value_file, value, depth + 1)
             if not options:
                 return None
@@ -469,14 +464,17 @@ class ManagerLinks:
 
     def _field_manager_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
         """`ctx.VirtualManager`: the options of the managers the module stores in that field."""
-        operand = node.child_by_field_name("operand")
-        if operand is None or (parser.text(operand) in file.imports and not self.resolver.declaration(file, operand)):
-            return  # `pkg.Manager`: a package's variable, not a field
-        owner = self.resolver.type_of(file, operand)
-        if owner is None:
-            return
-        for value_file, value in self.stored(owner, parser.text(node.child_by_field_name("field"))):
+        for value_file, value in self._stored_in(file, node):
             self._manager_options(value_file, value, found, depth + 1)
+
+    def _stored_in(self, file: GoFile, field: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """What the module stores in the struct field a selector reads (`ctx.VirtualManager`); nothing for a
+        package's variable (`pkg.Manager`) or a struct whose type is not known."""
+        operand = field.child_by_field_name("operand")
+        if operand is None or self.resolver.package_variable(file, field) is not None:
+            return []
+        owner = self.resolver.type_of(file, operand)
+        return self.stored(owner, parser.text(field.child_by_field_name("field"))) if owner is not None else []
 
     def _constructed_with(self, file: GoFile, call: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
         """The options of a `NewManager` call: its second argument, or for a module's own wrapper the argument

@@ -189,13 +189,10 @@ class Settings:
         declared with; None for its zero value. A field's earlier writes are read where the field is
         (FieldValues)."""
         default = flag.default
-        operand = default.child_by_field_name("operand") if default is not None else None
-        if default is not None and default.type == "selector_expression" and operand is not None:
+        if default is not None and default.type == "selector_expression":
             # another package's variable (Reloader's `&options.ResourceSelectors, …, options.ResourceSelectors`)
-            package = flag.file.imports.get(parser.text(operand))
-            name = parser.text(default.child_by_field_name("field"))
-            variable = self.resolver.declarations.variables.get((package, name)) if package is not None else None
-            return variable.value_node if variable is not None else None
+            held = self.resolver.held_value(flag.file, default)
+            return held[1] if held is not None else None
         if default is None or default.type != "identifier":
             return None
         declaration = self.resolver.declaration(flag.file, default)

@@ -12,7 +12,7 @@ from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_function
-from watchlint.go.guards import tested_empty
+from watchlint.go.guards import tested_empty, tested_given
 from watchlint.go.known import (
     UNKNOWN,
     CallBindings,
@@ -491,17 +491,7 @@ def _a_fallback(write: tree_sitter.Node) -> bool:
     condition = branching.child_by_field_name("condition")
     alternative = branching.child_by_field_name("alternative")
     in_else = alternative is not None and alternative.start_byte <= write.start_byte < alternative.end_byte
-    if not in_else:
-        return tested_empty(condition) is not None
-    operator = condition.child_by_field_name("operator") if condition is not None else None
-    if condition is None or condition.type != "binary_expression" or parser.text(operator) not in ("!=", ">"):
-        return False
-    sides = [
-        parser.text(side)
-        for side in (condition.child_by_field_name("left"), condition.child_by_field_name("right"))
-        if side
-    ]
-    return any(side in ('""', "nil", "0") for side in sides)
+    return (tested_given(condition) if in_else else tested_empty(condition)) is not None
 
 
 def _branching(node: tree_sitter.Node) -> tree_sitter.Node | None:
