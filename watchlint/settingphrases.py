@@ -69,23 +69,26 @@ def all_given(phrases: list[str]) -> str:
     """`--a and --b are set` for phrases of `given` of one sort, else the phrases joined by "and". A phrase
     any of whose settings another one requires alone says nothing more (`A or B is set` beside `B is set`), nor
     one naming the same settings as another in another order (a slice filled under `if a || b` and tested)."""
-    settings = _settings_of(phrases)
-    if settings is not None and len(settings) > 1:
-        named: dict[frozenset[str], tuple[str, str]] = {}
-        for phrase, setting in zip(phrases, settings, strict=True):
-            named.setdefault(frozenset(setting.split(" or ")), (phrase, setting))
-        phrases, settings = [phrase for phrase, _ in named.values()], [setting for _, setting in named.values()]
-        required = set(settings)
-        kept = [
-            (phrase, setting)
-            for phrase, setting in zip(phrases, settings, strict=True)
-            if not (" or " in setting and required & set(setting.split(" or ")))
+    if len(phrases) > 1:
+        named: dict[frozenset[str], str] = {}
+        for phrase in phrases:
+            named.setdefault(_alternatives(phrase), phrase)
+        required = {next(iter(alternatives)) for alternatives in named if len(alternatives) == 1}
+        phrases = [
+            phrase for alternatives, phrase in named.items() if len(alternatives) == 1 or not required & alternatives
         ]
-        phrases, settings = [phrase for phrase, _ in kept], [setting for _, setting in kept]
+    settings = _settings_of(phrases)
     kind = _one_kind(settings) if settings is not None and len(phrases) > 1 else None
     if settings is None or kind is None or any(" or " in setting for setting in settings):
         return " and ".join(phrases)
     return " and ".join(settings) + _ALL_GIVEN[kind]
+
+
+def _alternatives(phrase: str) -> frozenset[str]:
+    """What a phrase says any one of turns the condition on: the settings of a phrase of `given` (`A or B is
+    set`: A, B), else its parts (`A=true or B=true`)."""
+    setting = setting_of(phrase)
+    return frozenset((setting if setting is not None else phrase).split(" or "))
 
 
 def either_given(phrases: list[str]) -> str:

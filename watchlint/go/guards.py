@@ -327,7 +327,7 @@ class Guards:
             default is True
             or (default is None and self._reads_boolean(file, bare) and self._reads_it(file, bare, origin))
         ):
-            return f"{origin}=false"
+            return self._turned(origin, False)
         # a field an env tag fills (`cfg.ScannerEnabled`), not one computed from the variable (`os.Getenv(…) != ""`)
         # nor whether it is there (`_, found := os.LookupEnv(…)`), which "is non-empty" says
         if runs and value.value is False and is_environment_name(origin):
@@ -428,15 +428,25 @@ class Guards:
         """How a condition that a setting turns on reads: `--all-namespaces=false` for a flag true by default,
         `--namespace is set` otherwise; `near`: where the condition is, for a flag several binaries define."""
         parts = origin.split(" or ")  # any of several settings turns it on (`!allNamespaces || extra != ""`)
-        if len(parts) > 1 and any(self._default_of(part, near) is True for part in parts):
+        gates = self.evaluator.settings.gate_named
+        if len(parts) > 1 and any(self._default_of(part, near) is True or gates(part) for part in parts):
             return " or ".join(self.set_text(part, near) for part in parts)
+        if self.evaluator.settings.gate_named(origin) is not None:  # `--feature-gates X=true`
+            return self._turned(origin, self._default_of(origin, near) is not True)
         return f"{origin}=false" if self._default_of(origin, near) is True else given(origin)
+
+    def _turned(self, origin: str, value: bool) -> str:
+        """A boolean setting given a value: `--x=false`, a feature gate as the gates are written
+        (`FeatureGates InPlaceRestart=true (configuration file)`)."""
+        if (gate := self.evaluator.settings.gate_named(origin)) is not None:
+            return self.evaluator.settings.gate_setting(gate, value)
+        return f"{origin}={str(value).lower()}"
 
     def _default_of(self, origin: str, near: GoFile | None = None) -> object:
         """The default value of the flag or feature gate an origin names (None when it names neither); of
         flags of one name in several binaries, the one defined nearest `near`."""
-        if origin.startswith("--feature-gates "):
-            return self.evaluator.settings.feature_gates().get(origin.removeprefix("--feature-gates "))
+        if (gate := self.evaluator.settings.gate_named(origin)) is not None:
+            return self.evaluator.settings.feature_gates()[gate]
         flag = self.evaluator.flags.named(origin.removeprefix("--"), near) if origin.startswith("--") else None
         value = self.evaluator.settings.flag_value(flag, 0) if flag is not None else None
         return value.value if isinstance(value, Val) else None

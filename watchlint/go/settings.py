@@ -305,10 +305,11 @@ class Settings:
             self._gates = gates
         return self._gates
 
-    def gate_setting(self, gate: str) -> str:
+    def gate_setting(self, gate: str, value: bool | None = None) -> str:
         """A gate named with what sets the feature gates: the environment variable they are `Set` from
         (`PGO_FEATURE_GATES Snapshots`), the configuration file's field they are set from (`FeatureGates
-        InPlaceRestart (configuration file)`), else the `--feature-gates` flag of Kubernetes components."""
+        InPlaceRestart (configuration file)`), else the `--feature-gates` flag of Kubernetes components; given
+        a value, the gate set to it, as the feature gates are written (`--feature-gates ScaleBuffers=true`)."""
         if self._gates_source is None:
             self._gates_source = ""
             for file in self.evaluator.files:
@@ -317,9 +318,15 @@ class Settings:
                 if self._gates_source:
                     break
         source = self._gates_source or "--feature-gates"
+        if value is not None:
+            gate = f"{gate}={str(value).lower()}"
         if source.endswith(FROM_FILE):
             return f"{source.removesuffix(FROM_FILE)}{gate} {FROM_FILE}"
         return f"{source} {gate}"
+
+    def gate_named(self, origin: str) -> str | None:
+        """The feature gate an origin of `gate_setting` names; None for any other setting."""
+        return next((gate for gate in self.feature_gates() if self.gate_setting(gate) == origin), None)
 
     def _gates_set_from(self, file: GoFile, call: Call) -> str:
         """The setting a call sets feature gates from, if it does: `gates.Set(os.Getenv("X"))`,
