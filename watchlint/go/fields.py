@@ -389,8 +389,9 @@ class FieldValues:
             # a constructor's parameter stored in the field: what the constructor's calls pass
             # a field's writes start a chain of their own, as a parameter's binding does: what the field holds is
             # one fact, however deep the read that asks for it (envoy gateway's `e.Provider == nil` in a helper)
-            value = _first_result(
+            value = _result_written(
                 value_node,
+                name,
                 self.evaluator.value(file, value_node, self.evaluator.parameters(file, value_node, 1), 1),
             )
             # a configuration file's field left empty, copied into a struct of another type, says nothing of
@@ -630,7 +631,12 @@ class FieldValues:
     ) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The values the module stores in field `name` of `owner` (by assignment or in a literal), or with
         `elements` in its items (`c.factories[ns] = factory`)."""
-        return [(file, value) for file, value, _ in self._writes_of_field(name, owner, elements=elements)]
+        # a later result of a call (`r.mgr, r.cache, err = setup()`) is not what the call's value tells
+        return [
+            (file, value)
+            for file, value, _ in self._writes_of_field(name, owner, elements=elements)
+            if not _result_index(value, name)
+        ]
 
     def _writes_of_field(self, name: str, owner: TypeRef | None, *, elements: bool = False) -> list[_FieldWrite]:
         """The first writes of field `name` of `owner`'s struct (any struct's when `owner` is not known), or
@@ -693,16 +699,21 @@ class FieldValues:
             resolver = self.resolver
             for file in self.evaluator.files:
                 for left, right in file.assignments():
-                    written, value = parser.named(left)[0], parser.named(right)[0]
-                    # `x.f = v` writes field f; `x.f[k] = v` one of its items
-                    is_item = written.type == "index_expression"
-                    table = elements if is_item else writes
-                    target = written.child_by_field_name("operand") if is_item else written
-                    if target is not None and target.type == "selector_expression":
-                        name = parser.text(target.child_by_field_name("field"))
-                        operand = target.child_by_field_name("operand")
-                        owner = functools.partial(resolver.written_struct, file, operand)
-                        table.setdefault(name, []).append((file, value, owner))
+                    targets, values = parser.named(left), parser.named(right)
+                    # `x.a, x.b = 1, 2` pairs them; `x.a, x.b, err = f()` writes a result of one call each
+                    if len(values) != len(targets) and len(values) != 1:
+                        continue
+                    for index, written in enumerate(targets):
+                        value = values[index] if len(values) == len(targets) else values[0]
+                        # `x.f = v` writes field f; `x.f[k] = v` one of its items
+                        is_item = written.type == "index_expression"
+                        table = elements if is_item else writes
+                        target = written.child_by_field_name("operand") if is_item else written
+                        if target is not None and target.type == "selector_expression":
+                            name = parser.text(target.child_by_field_name("field"))
+                            operand = target.child_by_field_name("operand")
+                            owner = functools.partial(resolver.written_struct, file, operand)
+                            table.setdefault(name, []).append((file, value, owner))
                 for literal in file.nodes("composite_literal"):
                     type_node = literal.child_by_field_name("type")
                     if type_node is not None and type_node.type == "struct_type":
@@ -714,15 +725,28 @@ class FieldValues:
         return self._field_values
 
 
-def _first_result(value_node: tree_sitter.Node, value: Value) -> Value:
-    """What a write gives its field, the first of several targets of one call's results (`o.NSOnly, _ =
-    strconv.ParseBool(…)`): that result; any other value as it is."""
+def _result_written(value_node: tree_sitter.Node, name: str, value: Value) -> Value:
+    """What a write gives field `name`, one of several targets of one call's results (`o.NSOnly, _ =
+    strconv.ParseBool(…)`, `ctx.components, ctx.shardings, err = t.resolve(…)`): its result; any other value
+    as it is."""
+    index = _result_index(value_node, name)
+    return result_at(value, index) if index is not None else value
+
+
+def _result_index(value_node: tree_sitter.Node, name: str) -> int | None:
+    """Which of a call's results an assignment of several targets writes to field `name`; None where the
+    value is not several targets' call."""
     values = value_node.parent
     statement = values.parent if values is not None and values.type == "expression_list" else None
     left = statement.child_by_field_name("left") if statement is not None else None
     if values is None or left is None or len(parser.named(left)) < 2 or len(parser.named(values)) != 1:
-        return value
-    return result_at(value, 0)
+        return None
+    for index, target in enumerate(parser.named(left)):
+        written = target.child_by_field_name("operand") if target.type == "index_expression" else target
+        field = written.child_by_field_name("field") if written is not None else None
+        if written is not None and written.type == "selector_expression" and parser.text(field) == name:
+            return index
+    return 0
 
 
 def _in_a_function_literal(node: tree_sitter.Node) -> bool:
