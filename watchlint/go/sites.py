@@ -232,6 +232,9 @@ class SiteExtractor:
         found = self.resolver.object_of(file, first)
         # the object is a parameter of the function, or a field of one (`For(resource.ForObject)`)
         helper, field = self.values.object_helper(file, first) if found is None else (None, None)
+        items = self._items_of_parameter(file, first) if found is None and helper is None else None
+        if items is not None:  # …or an item of one, or a field of each item
+            helper, field = items
         if helper is not None:
             found = ObjectRef("", ObjectForm.TYPED, parser.text(first), False)
         source = self._source_kind(file, first) if found is None else None
@@ -251,9 +254,23 @@ class SiteExtractor:
             return
         site = self._builder_watch(file, call, method, arguments[1:], found, source)
         site.object_fields = _fields_set(file, first)
-        site.helper, site.helper_field = helper, field
+        site.helper, site.helper_field, site.helper_items = helper, field, items is not None
         site.forwarded = self._forwarded_options(file, arguments[1:]) if helper is not None else None
         yield site
+
+    def _items_of_parameter(
+        self, file: GoFile, node: tree_sitter.Node
+    ) -> tuple[tuple[FunctionKey, int], str | None] | None:
+        """Where a watched object is an item of a slice parameter (`for _, obj := range objs { b.Owns(obj) }`)
+        or a field of each item (sail's `for _, wr := range list { b.Watches(wr.Object, h) }`): the parameter,
+        and the field."""
+        operand = node.child_by_field_name("operand") if node.type == "selector_expression" else None
+        if operand is not None and operand.type != "identifier":
+            return None
+        parameter = self.values.items_parameter(file, operand if operand is not None else node)
+        if parameter is None:
+            return None
+        return parameter, parser.text(node.child_by_field_name("field")) if operand is not None else None
 
     def _builder_watch(
         self,
@@ -588,8 +605,36 @@ class SiteExtractor:
             return [named] if named is not None else []
         if not site.helper_items:
             return None
-        found = (self.resolver.object_of(file, item) for item in self.values.passed_items(file, values, index))
+        assert site.helper is not None
+        info = self.resolver.declarations.functions.get(site.helper[0])
+        variadic = info is None or any(parameter.variadic for parameter in info.parameters[index : index + 1])
+        # a slice parameter is given one slice, written out or held: its items
+        passed = self.values.passed_items(file, values if variadic else values[: index + 1], index)
+        held = self._held_items(file, passed[0]) if len(passed) == 1 else None
+        # `Register(b, watches.Owned, h)` of a package variable's literal, in its own file
+        held_file, items = held if held is not None else (file, passed)
+        if site.helper_field is not None:
+            found = (self._field_object(held_file, item, site.helper_field) for item in items)
+        else:
+            found = (self.resolver.object_of(held_file, item) for item in items)
         return [named for named in found if named is not None]
+
+    def _held_items(self, file: GoFile, node: tree_sitter.Node) -> tuple[GoFile, list[tree_sitter.Node]] | None:
+        """The items of the slice literal a package variable no function assigns is declared with (sail's
+        `watches.IstiodWatches`), and the literal's file; None for another expression."""
+        if node.type not in ("identifier", "selector_expression") or self.resolver.package_variable(file, node) is None:
+            return None
+        held = self.resolver.held_value(file, node)
+        if held is None or self._unwritten_package_value(file, node) is None or not is_slice_literal(held[1]):
+            return None
+        return held[0], literal_items(held[1])
+
+    def _field_object(self, file: GoFile, item: tree_sitter.Node, name: str) -> ObjectRef | None:
+        """The object field `name` of a struct literal item holds (`{Object: &corev1.ConfigMap{}}`, also
+        `&T{…}`), where it is told."""
+        literal = item.child_by_field_name("operand") if item.type == "unary_expression" else item
+        value = next((given for key, given in keyed_elements(literal) if key == name), None) if literal else None
+        return self.resolver.object_of(file, value) if value is not None else None
 
     def _named_by_call(self, file: GoFile, call: tree_sitter.Node, index: int) -> ObjectRef | None:
         """The object a call of a helper passes as its parameter at `index`, or names by type argument."""
@@ -1080,13 +1125,8 @@ class SiteExtractor:
         """The objects a range variable's field takes from a slice literal of structs of the function (trivy's
         `for _, r := range []kube.Resource{{ForObject: &corev1.ConfigMap{}}, …}` handing `r` to a helper watching
         `r.ForObject`), those that are told."""
-        found = []
-        for item in self._ranged_items(file, node, keys=False):
-            literal = item.child_by_field_name("operand") if item.type == "unary_expression" else item
-            value = next((given for key, given in keyed_elements(literal) if key == name), None) if literal else None
-            named = self.resolver.object_of(file, value) if value is not None else None
-            found.extend([named] if named is not None else [])
-        return found
+        found = (self._field_object(file, item, name) for item in self._ranged_items(file, node, keys=False))
+        return [named for named in found if named is not None]
 
     def _ranged_items(self, file: GoFile, node: tree_sitter.Node, *, keys: bool = True) -> list[tree_sitter.Node]:
         """The items of the literal a range variable takes them from: a slice's, or a map's keys (unless `keys`
