@@ -2203,3 +2203,50 @@ def test_a_watched_list_the_cache_scopes_only_where_configured_is_told_both_haza
         "every Secret the cache would leave out: give it the scope's namespace; it saves memory only once the "
         "watch at main.go:27 is narrowed"
     )
+
+
+EVENT_INDEX_MAIN = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func events(ctx context.Context, c client.Client, name string) error {
+	var events corev1.EventList
+	return c.List(ctx, &events, client.MatchingFields{"involvedObject.name": name})
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{OPTIONS})
+	_ = mgr.GetFieldIndexer().IndexField(context.Background(), &corev1.Event{}, "involvedObject.name",
+		func(o client.Object) []string { return []string{o.(*corev1.Event).InvolvedObject.Name} })
+	_ = events(context.Background(), mgr.GetClient(), "db")
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("options", "advice"),
+    [
+        ("", "Restrict Event with cache.Options.ByObject"),
+        (
+            "Client: client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&corev1.Event{}}}}",
+            "Nothing reads Event through the cache, so no List uses this index: remove the IndexField, or restrict "
+            "Event with cache.Options.ByObject",
+        ),
+    ],
+)
+def test_an_index_of_a_kind_no_read_takes_from_the_cache_is_told_to_go(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, options: str, advice: str
+) -> None:
+    """cass-operator's Event index once its List goes to the API server (DisableFor, its own fix): the index
+    only fills an informer nothing reads, which removing it saves; while the List reads the cache, it needs it."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": EVENT_INDEX_MAIN.replace("OPTIONS", options)}))
+    report = run([Path(".")], CommandLine(), catalog)
+    [index] = [finding for finding in report.findings if finding.code == "WL001"]
+    assert (index.span.path, index.span.line) == ("main.go", 18)
+    assert index.help.startswith(advice)

@@ -25,7 +25,7 @@ CODE = "WL001"
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     judged = [(site, judge(site, facts, context.kinds, context.cluster_scoped)) for site in facts.sites]
-    typed = _read_typed(judged)
+    typed, cached = _read_typed(judged), _read_cached(judged)
     watches: dict[tuple[str, str], list[Site]] | None = None
     for site, judgement in judged:
         if judgement.code != CODE:
@@ -43,6 +43,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             any((site.kind, key) in typed for key in site.policy_keys),
             namespaced=site.kind not in context.cluster_scoped,
             shared=shared,
+            read=any((site.kind, key) in cached for key in site.policy_keys),
         )
         if site.suggestion:  # the front-end's exact change: its selector serves the other watches too
             help_text += shared_informer_note(shared, site.kind)
@@ -64,12 +65,17 @@ def _read_typed(judged: list[tuple[Site, Judgement]]) -> frozenset[tuple[str, st
     """The kinds, with the cache, a cache-backed Get or List reads typed: a metadata-only watch of them would
     not save the typed informer those reads start (WL005). Not a read DisableFor sends to the API server,
     which starts none."""
+    return _read_cached(judged, typed=True)
+
+
+def _read_cached(judged: list[tuple[Site, Judgement]], *, typed: bool = False) -> frozenset[tuple[str, str]]:
+    """The kinds, with the cache, a cache-backed Get or List reads (only typed, with `typed`)."""
     return frozenset(
         (site.kind, key)
         for site, judgement in judged
         if site.access is Access.CACHE
         and site.operation is not Operation.WATCH
-        and site.form is ObjectForm.TYPED
+        and (site.form is ObjectForm.TYPED or not typed)
         and judgement.mitigation is not Mitigation.DISABLE_FOR
         for key in site.policy_keys
     )
@@ -80,15 +86,30 @@ _SOURCES = frozenset({"GetInformer", "GetInformerForKind", "Watch", "WatchesRawS
 
 
 def suggestion(
-    site: Site, language: Language, read_typed: bool = False, *, namespaced: bool = True, shared: int = 0
+    site: Site,
+    language: Language,
+    read_typed: bool = False,
+    *,
+    namespaced: bool = True,
+    shared: int = 0,
+    read: bool = True,
 ) -> str:
     """The help of a watch; `namespaced` false for a kind no namespace holds (an extra Node), which no namespace
     scope narrows; `shared`: how many other typed watches of the kind start the same informer, which keeps it
-    typed and whole unless they go metadata-only too (wandb's `Owns` beside a `Watches` of ConfigMap)."""
+    typed and whole unless they go metadata-only too (wandb's `Owns` beside a `Watches` of ConfigMap); `read`:
+    whether any Get or List reads the kind through the cache."""
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access is Access.CACHE:
-        return _cache_suggestion(site, read_typed, namespaced, shared)
+        restrict = _cache_suggestion(site, read_typed, namespaced, shared)
+        if not read and (site.helper_call or site.call).rsplit(".", 1)[-1] == "IndexField":
+            # an index serves cached Lists only: with the kind's reads sent to the API server (DisableFor,
+            # cass-operator's Events once fixed), it fills an informer nothing reads
+            return (
+                f"Nothing reads {site.kind} through the cache, so no List uses this index: remove the IndexField, "
+                f"or {restrict[:1].lower()}{restrict[1:]}"
+            )
+        return restrict
     if site.access is Access.INFORMER_FACTORY:
         return informer_suggestion(site, namespaced=namespaced)
     if site.access is Access.KOPF:
