@@ -1129,8 +1129,8 @@ class SiteExtractor:
         return [named for named in found if named is not None]
 
     def _ranged_items(self, file: GoFile, node: tree_sitter.Node, *, keys: bool = True) -> list[tree_sitter.Node]:
-        """The items of the literal a range variable takes them from: a slice's, or a map's keys (unless `keys`
-        is false); none where the literal is not seen or is written to."""
+        """The items of the literal a range variable takes them from: a slice's, a map's keys (unless `keys`
+        is false) or values; none where the literal is not seen or is written to."""
         declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
         if declaration is None or (not keys and declaration.ranged_node is None):
             return []
@@ -1148,6 +1148,8 @@ class SiteExtractor:
             return []
         if keys:
             return [key for key, _ in keyed_entries(ranged)] if is_map_literal(ranged) else []
+        if is_map_literal(ranged):  # contour's `for _, obj := range map[string]client.Object{…}`: the values
+            return [value for _, value in keyed_entries(ranged)]
         return literal_items(ranged) if is_slice_literal(ranged) else []
 
     def _unwritten_package_value(self, file: GoFile, name: tree_sitter.Node) -> tree_sitter.Node | None:
