@@ -937,9 +937,28 @@ class SiteExtractor:
         if source is None:  # `c.Watch(source.Kind(cache, obj, h, preds...))` in a helper given obj and preds
             inner = self._kind_source(file, arguments[0])
             helper = self.values.helper_parameter(file, inner[1]) if inner is not None else None
+            if inner is not None and helper is None:
+                # `for _, k := range []client.Object{&corev1.Pod{}, …} { c.Watch(source.Kind(cache, k, h)) }`
+                looped, shared = self._looped_objects(file, inner[1])
+                for each in looped:
+                    for site in self._watch_site_of(file, call, arguments, (each, file, inner[0], None), None):
+                        site.looped = shared
+                        yield site
+                return
             if inner is None or helper is None:
                 return
             source = ObjectRef("", ObjectForm.TYPED, parser.text(inner[1]), False), file, inner[0], None
+        yield from self._watch_site_of(file, call, arguments, source, helper)
+
+    def _watch_site_of(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+        source: _KindSource,
+        helper: tuple[FunctionKey, int] | None,
+    ) -> Iterator[PendingSite]:
+        """The watch of a controller's `Watch(source)` of the object `source` names (see `_watch_site`)."""
         found, kind_file, kind_call, _ = source
         site = pending_site(self.resolver, file, call, "Watch", Operation.WATCH, Access.CACHE, found, found.form)
         site.cache, site.source_cache = self._cache_of(kind_file, kind_call), _source_cache(kind_file, kind_call)
@@ -1081,6 +1100,9 @@ class SiteExtractor:
         else:
             resolved = self.resolver.object_of(file, target)
             looped = self._looped_objects(file, target)[0] if resolved is None else None
+            if not looped and resolved is None and (ranged := _field_operand(target)) is not None:
+                # `for _, ia := range []indexArgs{{obj: &corev1.Event{}, …}} { IndexField(ctx, ia.obj, …) }`
+                looped = self._looped_fields(file, ranged, parser.text(target.child_by_field_name("field")))
             if looped:  # `for _, ty := range types { informers.GetInformer(ctx, ty) }`: one site per kind
                 for each in looped:
                     site = pending_site(
@@ -1473,3 +1495,9 @@ def _assigned_package_variables(resolver: Resolver) -> Iterator[tuple[str, str]]
                 variable = resolver.package_variable(file, named) if named is not None else None
                 if variable is not None:
                     yield variable
+
+
+def _field_operand(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The variable of a field read (`ia` of `ia.obj`); None for any other expression."""
+    operand = node.child_by_field_name("operand") if node.type == "selector_expression" else None
+    return operand if operand is not None and operand.type == "identifier" else None
