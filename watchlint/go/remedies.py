@@ -766,7 +766,7 @@ def _uncached_help(item: PendingSite, access: Access, *, alone: bool) -> str:
     client-go informer's (see _library_go_help; `alone` in its factory), a dynamic client's watch; ""
     otherwise."""
     if access is Access.INFORMER_FACTORY:
-        return _library_go_help(item, alone=alone)
+        return item.factory_help or _library_go_help(item, alone=alone)
     if access is Access.CLIENTSET and item.operation is Operation.WATCH and item.object.text.startswith("Resource("):
         # its namespace is asked for with Namespace(ns), not a typed accessor's argument
         return (

@@ -61,6 +61,8 @@ from watchlint.go.resolve import (
 from watchlint.go.scope import Declaration, returned_values
 from watchlint.go.typedhandlers import DROPS, PANICS, TYPED, reads_typed
 from watchlint.go.values import ValueTracer
+from watchlint.go.wrangler import REGISTERING as WRANGLER_REGISTERING
+from watchlint.go.wrangler import WranglerSites
 
 BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
 _WEBHOOK_STARTS = ("NewWebhookManagedBy", "WebhookManagedBy")  # builder.WebhookBuilder: no watch behind its `For`
@@ -90,6 +92,7 @@ class SiteExtractor:
         self.informers = InformerSites(resolver, self.values, names, self.client_go.options)
         self.registrations = Registrations(resolver, self.values, self.client_go)
         self.selectors = PredicateSelectors(resolver, self.values)
+        self.wrangler = WranglerSites(resolver, self.values, resolver.kinds, self.client_go.informer_accessors)
         # builder-wide event filters by file and chain group, for chains a helper extends (`addOwned(b)`)
         self.event_filters: dict[tuple[str, int], list[Evidence]] = {}
         self._event_labels: dict[tuple[str, int], list[Labels | None]] = {}  # what each event filter selects
@@ -111,6 +114,8 @@ class SiteExtractor:
                 continue
             if method == "InformerFor":
                 self.registrations.add(file, call, operand, arguments)
+                continue
+            if self.wrangler.record_factory(file, call, operand, method):
                 continue
             sites.extend(self._site(file, call, method, operand, arguments))
         self._add_filters(file, sites, event_filters)
@@ -156,7 +161,11 @@ class SiteExtractor:
         operand: tree_sitter.Node,
         arguments: list[tree_sitter.Node],
     ) -> Iterator[PendingSite]:
-        if method in BUILDER_METHODS:
+        if (method in WRANGLER_REGISTERING or method == "Watch") and (
+            wrangled := self.wrangler.sites(file, call, method, operand, arguments)
+        ):
+            yield from wrangled  # `secrets.OnChange(ctx, name, handler)` of a wrangler controller
+        elif method in BUILDER_METHODS:
             yield from self._builder_site(file, call, method, arguments)
         elif method == "Watch" and arguments and (sources := self._watched_sources(file, arguments[0])):
             yield from (site for source in sources for site in self._watch_site(file, call, [source, *arguments[1:]]))
@@ -1345,6 +1354,10 @@ class SiteExtractor:
             scope for scope in self.informers.injection_scopes if may_run(scope[0], scope[1])
         ]
         self.informers.scope_injected(pending, binaries)
+        self.wrangler.factories = [
+            factory for factory in self.wrangler.factories if may_run(factory.file, factory.call)
+        ]
+        self.wrangler.scope(pending, binaries)
 
     def without_handed_out(
         self, pending: list[PendingSite], stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]]

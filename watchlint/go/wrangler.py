@@ -1,0 +1,291 @@
+"""Informers of wrangler's generated controllers, over rancher's lasso shared cache (SPEC §3.1, informer
+factories): `secrets.OnChange(ctx, name, handler)` or `Core().V1().Secret().Cache()` registers an informer of
+the kind in the factory's shared cache, cluster-wide unless the cache is built with a namespace or a list tweak.
+
+The controllers travel far from the factory (a `corecontrollers.SecretController` parameter, an `Interface`
+held in a context struct), so the factories are judged binary by binary, as knative's injection is: a site is
+open when a binary reaching it builds a factory with neither namespace nor tweak.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+import tree_sitter
+
+from watchlint.catalog import KindIndex
+from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
+from watchlint.go import parser
+from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.pending import PendingSite, guard_added, method_name, operand_of, pending_site, restrict_namespace
+from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
+from watchlint.go.values import ValueTracer
+
+# the package of a group-version's generated controllers (`…/generated/controllers/core/v1`), wrangler's or
+# a module's own, and of the group's factory (`…/generated/controllers/core`)
+_CONTROLLERS = re.compile(r"/pkg/generated/controllers/(?P<group>[^/]+)/(?P<version>v[0-9a-z]+)$")
+_FACTORY = re.compile(r"/pkg/generated/controllers/(?P<group>[^/]+)$")
+_WRANGLER = re.compile(r"^github\.com/rancher/wrangler(?:/v[0-9]+)?/pkg/(?P<package>clients|generic|relatedresource)$")
+_LASSO_CACHE = "github.com/rancher/lasso/pkg/cache"
+# the API packages of the groups wrangler generates controllers for, where catalogue kinds live
+_API_PACKAGES = {
+    "core": "k8s.io/api/core/v1",
+    "batch": "k8s.io/api/batch/v1",
+    "apps": "k8s.io/api/apps/v1",
+    "discovery": "k8s.io/api/discovery/v1",
+    "events": "k8s.io/api/events/v1",
+}
+# a group's accessor on a factory or on wrangler's Clients: `Core()`, `Batch()`…
+_GROUP_ACCESSORS = {"Core": "core", "Batch": "batch", "Apps": "apps", "Discovery": "discovery", "Events": "events"}
+# what a controller does that registers its informer in the shared cache
+REGISTERING = frozenset({"OnChange", "OnRemove", "Cache", "Informer", "AddGenericHandler", "AddGenericRemoveHandler"})
+_SHOWN = 32  # the longest controller expression a construct is shown with
+_OPEN_FACTORIES = frozenset({"NewFactoryFromConfig", "NewFactoryFromConfigOrDie"})
+_OPTIONS_FACTORIES = frozenset({"NewFactoryFromConfigWithOptions", "NewFactoryFromConfigWithOptionsOrDie"})
+_HELP = (
+    "Build the wrangler factory with a namespace (FactoryOptions{Namespace: ns}), or give the lasso shared "
+    "cache it uses a DefaultNamespace or a KindTweakList entry for {kind} that sets a label or field selector"
+)
+
+
+class _Scope(Enum):
+    OPEN = "open"  # every namespace, no tweak
+    NAMESPACE = "namespace"  # a namespace, judged for the default deployment
+    TWEAK = "tweak"  # a list tweak: a selector the code sets
+    UNKNOWN = "unknown"  # options not seen: they count (SPEC §1)
+
+
+@dataclass(frozen=True, slots=True)
+class _Factory:
+    """A construction of a wrangler factory or lasso cache with what it scopes informers to."""
+
+    file: GoFile
+    call: tree_sitter.Node
+    scope: _Scope
+    value: tree_sitter.Node | None = None  # the namespace expression, for NAMESPACE
+
+
+class WranglerSites:
+    """Finds the informers wrangler controllers register, and the factories of the module."""
+
+    def __init__(
+        self, resolver: Resolver, values: ValueTracer, kinds: KindIndex, client_go_accessors: frozenset[str]
+    ) -> None:
+        self.resolver = resolver
+        self.values = values
+        self.kinds = kinds
+        # client-go's informer accessors (`Endpoints()` of `factory.Core().V1()`): no wrangler controller's
+        # unless its type says so
+        self.client_go_accessors = client_go_accessors
+        self.factories: list[_Factory] = []
+
+    def record_factory(self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, method: str) -> bool:
+        """Keep a construction of a factory or shared cache; whether the call is one."""
+        package = file.imports.get(parser.text(operand), "") if operand.type == "identifier" else ""
+        if "/rancher/" not in package and "/generated/controllers/" not in package:
+            return False  # most calls: no package, or another one
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        wrangler = _WRANGLER.search(package)
+        # a factory of a custom resource group builds a cache of its own kinds only, unless it shares one
+        grouped = (matched := _FACTORY.search(package)) is not None and matched["group"] in _API_PACKAGES
+        if grouped and method in _OPEN_FACTORIES:
+            scope = _Factory(file, call, _Scope.OPEN)
+        elif grouped and method == "NewFactoryFromConfigWithNamespace" and len(arguments) > 1:
+            scope = _Factory(file, call, _Scope.NAMESPACE, arguments[1])
+        elif len(arguments) > 1 and (
+            (grouped and method in _OPTIONS_FACTORIES)
+            or (wrangler is not None and wrangler["package"] == "clients" and method in ("New", "NewFromConfig"))
+            or (wrangler is not None and wrangler["package"] == "generic" and method in _OPTIONS_FACTORIES)
+        ):
+            found = self._factory_options(file, call, arguments[1])
+            if found is None:
+                return True  # its cache is another factory's, recorded where that one is built
+            scope = found
+        elif package == _LASSO_CACHE and method == "NewSharedCachedFactory" and len(arguments) > 1:
+            scope = self._cache_options(file, call, arguments[1])
+        else:
+            return False
+        if not file.is_test:
+            self.factories.append(scope)
+        return True
+
+    def _factory_options(self, file: GoFile, call: tree_sitter.Node, options: tree_sitter.Node) -> _Factory | None:
+        """What `FactoryOptions` give a factory: a namespace, its own cache over every one; None where they hand
+        it a shared cache or controller factory built elsewhere."""
+        literal = self._literal(file, options)
+        if parser.text(options) == "nil":
+            return _Factory(file, call, _Scope.OPEN)
+        if literal is None:
+            return _Factory(file, call, _Scope.UNKNOWN)
+        fields = dict(keyed_elements(literal))
+        if "SharedControllerFactory" in fields or "SharedCacheFactory" in fields:
+            return None
+        if "Namespace" in fields:
+            return _Factory(file, call, _Scope.NAMESPACE, fields["Namespace"])
+        return _Factory(file, call, _Scope.OPEN)
+
+    def _cache_options(self, file: GoFile, call: tree_sitter.Node, options: tree_sitter.Node) -> _Factory:
+        """What `SharedCacheFactoryOptions` scope the lasso cache's informers to."""
+        if parser.text(options) == "nil":
+            return _Factory(file, call, _Scope.OPEN)
+        literal = self._literal(file, options)
+        if literal is None:
+            return _Factory(file, call, _Scope.UNKNOWN)
+        fields = dict(keyed_elements(literal))
+        if "DefaultTweakList" in fields or "KindTweakList" in fields or "KindNamespace" in fields:
+            return _Factory(file, call, _Scope.TWEAK)
+        if "DefaultNamespace" in fields:
+            return _Factory(file, call, _Scope.NAMESPACE, fields["DefaultNamespace"])
+        return _Factory(file, call, _Scope.OPEN)
+
+    def _literal(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
+        literal = self.values.defined_as(file, node, 2, through_address=True)
+        if literal is not None and literal.type == "unary_expression":
+            literal = literal.child_by_field_name("operand")
+        return literal if literal is not None and literal.type == "composite_literal" else None
+
+    def sites(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> list[PendingSite]:
+        """The informer a controller's `OnChange`, `Cache()`… registers, or those `relatedresource.Watch(ctx,
+        name, resolve, enqueuer, watched...)` registers for each controller it watches."""
+        if method in REGISTERING:
+            controllers = [operand]
+        elif method == "Watch" and (wrangler := _WRANGLER.search(file.imports.get(parser.text(operand), ""))):
+            controllers = arguments[4:] if wrangler["package"] == "relatedresource" else []
+        else:
+            return []
+        found = []
+        for controller in controllers:
+            kind = self._controller_kind(file, controller)
+            if kind is None:
+                continue
+            shown = parser.text(controller)
+            site = pending_site(
+                self.resolver,
+                file,
+                call,
+                method,
+                Operation.WATCH,
+                Access.INFORMER_FACTORY,
+                ObjectRef(kind, ObjectForm.TYPED, shown, False),
+                ObjectForm.TYPED,
+                receiver=receiver if len(receiver := parser.text(operand)) <= _SHOWN else "",
+            )
+            site.wrangler = True
+            site.factory_help = _HELP.replace("{kind}", kind)
+            found.append(site)
+        return found
+
+    def _controller_kind(self, file: GoFile, controller: tree_sitter.Node) -> str | None:
+        """The catalogue kind of a wrangler controller: by its type (`corecontrollers.SecretController`), or by
+        the accessor that hands it out (`Core().V1().Secret()`, `corev.Secret()` of a held group-version)."""
+        declared = self.resolver.type_of(file, controller)
+        matched = _CONTROLLERS.search(declared.package) if declared is not None else None
+        if declared is not None and matched is not None and declared.name.endswith("Controller"):
+            return self._kind(matched["group"], declared.name.removesuffix("Controller"))
+        held = self.values.defined_as(file, controller, 2)
+        given = held.child_by_field_name("arguments") if held is not None else None
+        if held is None or held.type != "call_expression" or given is None or parser.named(given):
+            return None
+        accessor = method_name(held)
+        if accessor in self.client_go_accessors:
+            return None
+        group_version = operand_of(held)
+        group = self._group_of(file, group_version) if group_version is not None else None
+        return self._kind(group, accessor) if group is not None and accessor else None
+
+    def _group_of(self, file: GoFile, node: tree_sitter.Node) -> str | None:
+        """The group of a group-version's controllers: `x.Core().V1()`, or a value of its `Interface` type."""
+        declared = self.resolver.type_of(file, node)
+        matched = _CONTROLLERS.search(declared.package) if declared is not None else None
+        if declared is not None and matched is not None and declared.name == "Interface":
+            return matched["group"]
+        if node.type == "selector_expression" and (holder := node.child_by_field_name("operand")) is not None:
+            # `clients.Core` of wrangler's Clients, or of a struct embedding it (longhorn's)
+            group = _GROUP_ACCESSORS.get(parser.text(node.child_by_field_name("field")))
+            if group is not None and self._holds_clients(self.resolver.type_of(file, holder)):
+                return group
+        held = self.values.defined_as(file, node, 2)
+        version = held if held is not None and held.type == "call_expression" else None
+        group_call = operand_of(version) if version is not None else None
+        if version is None or group_call is None or not (method_name(version) or "").startswith("V"):
+            return None
+        return _GROUP_ACCESSORS.get(method_name(group_call) or "")
+
+    def _holds_clients(self, struct: TypeRef | None, depth: int = 0) -> bool:
+        """Whether a struct is wrangler's Clients or embeds it."""
+        if struct is None or depth > 2:
+            return False
+        wrangler = _WRANGLER.search(struct.package)
+        if wrangler is not None and wrangler["package"] == "clients" and struct.name == "Clients":
+            return True
+        fields = self.resolver.declarations.structs.get(self.resolver.declarations.unalias(struct.base), ())
+        return any(info.is_embedded and self._holds_clients(info.type, depth + 1) for info in fields)
+
+    def _kind(self, group: str, type_name: str) -> str | None:
+        package = _API_PACKAGES.get(group)
+        return self.kinds.go_kind(package, type_name) if package is not None else None
+
+    def scope(self, pending: list[PendingSite], binaries: list[frozenset[str]]) -> None:
+        """Narrow every wrangler informer by the factories of the binaries reaching it: open where one of them
+        builds a factory over every namespace (cited as the place to fix), else restricted by each one's
+        namespace or tweak; a site no binary reaches takes the module's factories, and one whose factories are
+        not seen is left open."""
+        for site in pending:
+            if not site.wrangler:
+                continue
+            reaching = [packages for packages in binaries if site.file.package_path in packages]
+            factories = [
+                factory
+                for factory in self.factories
+                if not reaching or any(factory.file.package_path in packages for packages in reaching)
+            ]
+            # of several, the one nearest the site (its own command's, not another command's of the binary)
+            opened = max(
+                (factory for factory in factories if factory.scope is _Scope.OPEN),
+                key=lambda factory: _shared_prefix(factory.file.path, site.file.path),
+                default=None,
+            )
+            if opened is not None:
+                site.through = Evidence(
+                    opened.file.span(opened.call), "the wrangler factory is built here, with no namespace or tweak"
+                )
+                continue
+            if not factories:  # handed in by another module's code: nothing says it is scoped
+                site.through = Evidence(site.span, "no wrangler factory of the module is seen: taken as cluster-wide")
+            for factory in factories:
+                before = len(site.restrictions)
+                self._restrict(site, factory)
+                guard_added(site, before, factory.file, factory.call)
+
+    def _restrict(self, site: PendingSite, factory: _Factory) -> None:
+        kind, span = site.object.kind, factory.file.span(factory.call)
+        built = f"`{parser.text(factory.call.child_by_field_name('function'))}(…)`"
+        if factory.scope is _Scope.NAMESPACE and factory.value is not None:
+            restrict_namespace(
+                site, factory.file, factory.value, f"the namespace of the wrangler factory {built}", span
+            )
+        elif factory.scope is _Scope.TWEAK:
+            text = f"the list tweak of the shared cache {built}"
+            site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, span, text))
+        elif factory.scope is _Scope.UNKNOWN:
+            text = f"the options of the wrangler factory {built}"
+            site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, text))
+
+
+def _shared_prefix(path: str, other: str) -> int:
+    """How many leading folders two paths share."""
+    shared = 0
+    for mine, theirs in zip(path.split("/")[:-1], other.split("/")[:-1], strict=False):
+        if mine != theirs:
+            break
+        shared += 1
+    return shared
