@@ -95,7 +95,8 @@ class PendingSite:
     # a call taking the informer's namespace and tweak as arguments, shown in the help (a group-version
     # informers' `New(factory, namespace, tweak)`, `NewFilteredDynamicSharedInformerFactory(…)`)
     narrowing_call: str = ""
-    wrangler: bool = False  # an informer a wrangler controller registers: scoped by the binary's factories
+    # the API group of an informer a wrangler controller registers ("core"): the binary's factories scope it
+    wrangler_group: str = ""
     factory_help: str = ""  # how to narrow the factory an informer comes from, where the rule's help does not fit
     options_call: str = ""  # the factory is built with options (`NewSharedInformerFactoryWithOptions(…)`): that call
     # the list options are this parameter of the function around the call: its callers' options decide

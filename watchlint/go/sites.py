@@ -61,6 +61,7 @@ from watchlint.go.resolve import (
 from watchlint.go.scope import Declaration, returned_values
 from watchlint.go.typedhandlers import DROPS, PANICS, TYPED, reads_typed
 from watchlint.go.values import ValueTracer
+from watchlint.go.wrangler import HANDING_ON as WRANGLER_HANDING_ON
 from watchlint.go.wrangler import REGISTERING as WRANGLER_REGISTERING
 from watchlint.go.wrangler import WranglerSites
 
@@ -161,7 +162,7 @@ class SiteExtractor:
         operand: tree_sitter.Node,
         arguments: list[tree_sitter.Node],
     ) -> Iterator[PendingSite]:
-        if (method in WRANGLER_REGISTERING or method == "Watch") and (
+        if (method in WRANGLER_REGISTERING or method in WRANGLER_HANDING_ON) and (
             wrangled := self.wrangler.sites(file, call, method, operand, arguments)
         ):
             yield from wrangled  # `secrets.OnChange(ctx, name, handler)` of a wrangler controller

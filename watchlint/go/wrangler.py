@@ -20,14 +20,16 @@ from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation,
 from watchlint.go import parser
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import PendingSite, guard_added, method_name, operand_of, pending_site, restrict_namespace
-from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements
+from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements, keyed_entries
 from watchlint.go.values import ValueTracer
 
 # the package of a group-version's generated controllers (`…/generated/controllers/core/v1`), wrangler's or
 # a module's own, and of the group's factory (`…/generated/controllers/core`)
 _CONTROLLERS = re.compile(r"/pkg/generated/controllers/(?P<group>[^/]+)/(?P<version>v[0-9a-z]+)$")
 _FACTORY = re.compile(r"/pkg/generated/controllers/(?P<group>[^/]+)$")
-_WRANGLER = re.compile(r"^github\.com/rancher/wrangler(?:/v[0-9]+)?/pkg/(?P<package>clients|generic|relatedresource)$")
+_WRANGLER = re.compile(
+    r"^github\.com/rancher/wrangler(?:/v[0-9]+)?/pkg/(?P<package>clients|generic|relatedresource|apply)$"
+)
 _LASSO_CACHE = "github.com/rancher/lasso/pkg/cache"
 # the API packages of the groups wrangler generates controllers for, where catalogue kinds live
 _API_PACKAGES = {
@@ -41,13 +43,20 @@ _API_PACKAGES = {
 _GROUP_ACCESSORS = {"Core": "core", "Batch": "batch", "Apps": "apps", "Discovery": "discovery", "Events": "events"}
 # what a controller does that registers its informer in the shared cache
 REGISTERING = frozenset({"OnChange", "OnRemove", "Cache", "Informer", "AddGenericHandler", "AddGenericRemoveHandler"})
+# what hands controllers on to have their informers registered: apply's cache types, relatedresource, apply.New
+HANDING_ON = frozenset({"WithCacheTypes", "Watch", "New"})
 _SHOWN = 32  # the longest controller expression a construct is shown with
 _OPEN_FACTORIES = frozenset({"NewFactoryFromConfig", "NewFactoryFromConfigOrDie"})
 _OPTIONS_FACTORIES = frozenset({"NewFactoryFromConfigWithOptions", "NewFactoryFromConfigWithOptionsOrDie"})
-_HELP = (
-    "Build the wrangler factory with a namespace (FactoryOptions{Namespace: ns}), or give the lasso shared "
-    "cache it uses a DefaultNamespace or a KindTweakList entry for {kind} that sets a label or field selector"
+_FACTORY_HELP = (
+    "Build the wrangler factory with a namespace (FactoryOptions{{Namespace: ns}}), or hand it a lasso shared cache "
+    "built with a DefaultNamespace or a KindTweakList entry for {kind} that sets a label or field selector"
 )
+_CACHE_HELP = (
+    "Give the lasso shared cache a DefaultNamespace in its SharedCacheFactoryOptions, or a KindTweakList entry "
+    "for {kind} that sets a label or field selector (a factory handed this cache ignores its own Namespace)"
+)
+_WITH_KIND = re.compile(r'\.WithKind\("(?P<kind>[A-Za-z]+)"\)$')  # `corev1.SchemeGroupVersion.WithKind("Secret")`
 
 
 class _Scope(Enum):
@@ -65,6 +74,16 @@ class _Factory:
     call: tree_sitter.Node
     scope: _Scope
     value: tree_sitter.Node | None = None  # the namespace expression, for NAMESPACE
+    group: str | None = None  # the one group whose informers it builds (`core.NewFactory…`); None: any group
+    kinds: frozenset[str] | None = None  # the kinds a per-kind tweak or namespace scopes; None: every kind
+
+    @property
+    def is_cache(self) -> bool:
+        """A lasso shared cache, whose options are the ones to change (a factory given it ignores its own)."""
+        return self.group is None and method_name(self.call) == "NewSharedCachedFactory"
+
+    def covers(self, group: str, kind: str) -> bool:
+        return (self.group is None or self.group == group) and (self.kinds is None or kind in self.kinds)
 
 
 class WranglerSites:
@@ -90,16 +109,17 @@ class WranglerSites:
         wrangler = _WRANGLER.search(package)
         # a factory of a custom resource group builds a cache of its own kinds only, unless it shares one
         grouped = (matched := _FACTORY.search(package)) is not None and matched["group"] in _API_PACKAGES
+        group = matched["group"] if grouped and matched is not None else None
         if grouped and method in _OPEN_FACTORIES:
-            scope = _Factory(file, call, _Scope.OPEN)
+            scope = _Factory(file, call, _Scope.OPEN, group=group)
         elif grouped and method == "NewFactoryFromConfigWithNamespace" and len(arguments) > 1:
-            scope = _Factory(file, call, _Scope.NAMESPACE, arguments[1])
+            scope = _Factory(file, call, _Scope.NAMESPACE, arguments[1], group=group)
         elif len(arguments) > 1 and (
             (grouped and method in _OPTIONS_FACTORIES)
             or (wrangler is not None and wrangler["package"] == "clients" and method in ("New", "NewFromConfig"))
             or (wrangler is not None and wrangler["package"] == "generic" and method in _OPTIONS_FACTORIES)
         ):
-            found = self._factory_options(file, call, arguments[1])
+            found = self._factory_options(file, call, arguments[1], group)
             if found is None:
                 return True  # its cache is another factory's, recorded where that one is built
             scope = found
@@ -111,20 +131,23 @@ class WranglerSites:
             self.factories.append(scope)
         return True
 
-    def _factory_options(self, file: GoFile, call: tree_sitter.Node, options: tree_sitter.Node) -> _Factory | None:
-        """What `FactoryOptions` give a factory: a namespace, its own cache over every one; None where they hand
-        it a shared cache or controller factory built elsewhere."""
+    def _factory_options(
+        self, file: GoFile, call: tree_sitter.Node, options: tree_sitter.Node, group: str | None
+    ) -> _Factory | None:
+        """What `FactoryOptions` give a factory of `group` (None: wrangler's Clients, every group): a namespace,
+        its own cache over every one; None where they hand it a shared cache or controller factory built
+        elsewhere, whose options alone count (wrangler's generic factory ignores its Namespace then)."""
         literal = self._literal(file, options)
         if parser.text(options) == "nil":
-            return _Factory(file, call, _Scope.OPEN)
+            return _Factory(file, call, _Scope.OPEN, group=group)
         if literal is None:
-            return _Factory(file, call, _Scope.UNKNOWN)
+            return _Factory(file, call, _Scope.UNKNOWN, group=group)
         fields = dict(keyed_elements(literal))
         if "SharedControllerFactory" in fields or "SharedCacheFactory" in fields:
             return None
         if "Namespace" in fields:
-            return _Factory(file, call, _Scope.NAMESPACE, fields["Namespace"])
-        return _Factory(file, call, _Scope.OPEN)
+            return _Factory(file, call, _Scope.NAMESPACE, fields["Namespace"], group=group)
+        return _Factory(file, call, _Scope.OPEN, group=group)
 
     def _cache_options(self, file: GoFile, call: tree_sitter.Node, options: tree_sitter.Node) -> _Factory:
         """What `SharedCacheFactoryOptions` scope the lasso cache's informers to."""
@@ -134,11 +157,35 @@ class WranglerSites:
         if literal is None:
             return _Factory(file, call, _Scope.UNKNOWN)
         fields = dict(keyed_elements(literal))
-        if "DefaultTweakList" in fields or "KindTweakList" in fields or "KindNamespace" in fields:
+        if "DefaultTweakList" in fields:
             return _Factory(file, call, _Scope.TWEAK)
         if "DefaultNamespace" in fields:
             return _Factory(file, call, _Scope.NAMESPACE, fields["DefaultNamespace"])
+        per_kind = [fields[name] for name in ("KindTweakList", "KindNamespace") if name in fields]
+        if per_kind:
+            # the kinds the maps key (`corev1.SchemeGroupVersion.WithKind("Secret")`): the others stay open
+            kinds = self._keyed_kinds(file, per_kind)
+            return (
+                _Factory(file, call, _Scope.TWEAK, kinds=kinds)
+                if kinds is not None
+                else _Factory(file, call, _Scope.UNKNOWN)
+            )
         return _Factory(file, call, _Scope.OPEN)
+
+    def _keyed_kinds(self, file: GoFile, maps: list[tree_sitter.Node]) -> frozenset[str] | None:
+        """The kinds per-kind maps of a cache's options key, where every key is a `WithKind("…")`; None
+        otherwise."""
+        kinds: set[str] = set()
+        for value in maps:
+            literal = self._literal(file, value)
+            if literal is None:
+                return None
+            for key, _ in keyed_entries(literal):
+                named = _WITH_KIND.search(parser.text(key))
+                if named is None:
+                    return None
+                kinds.add(named["kind"])
+        return frozenset(kinds)
 
     def _literal(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
         literal = self.values.defined_as(file, node, 2, through_address=True)
@@ -156,17 +203,23 @@ class WranglerSites:
     ) -> list[PendingSite]:
         """The informer a controller's `OnChange`, `Cache()`… registers, or those `relatedresource.Watch(ctx,
         name, resolve, enqueuer, watched...)` registers for each controller it watches."""
+        package = _WRANGLER.search(file.imports.get(parser.text(operand), ""))
         if method in REGISTERING:
             controllers = [operand]
-        elif method == "Watch" and (wrangler := _WRANGLER.search(file.imports.get(parser.text(operand), ""))):
-            controllers = arguments[4:] if wrangler["package"] == "relatedresource" else []
+        elif method == "WithCacheTypes":  # an apply.Apply asks each controller for its informer
+            controllers = arguments
+        elif method == "Watch" and package is not None and package["package"] == "relatedresource":
+            controllers = arguments[4:]
+        elif method == "New" and package is not None and package["package"] == "apply":
+            controllers = arguments[2:]  # `apply.New(discovery, clientFactory, informerGetters...)`
         else:
             return []
         found = []
         for controller in controllers:
-            kind = self._controller_kind(file, controller)
-            if kind is None:
+            grouped = self._controller_kind(file, controller)
+            if grouped is None:
                 continue
+            group, kind = grouped
             shown = parser.text(controller)
             site = pending_site(
                 self.resolver,
@@ -179,12 +232,12 @@ class WranglerSites:
                 ObjectForm.TYPED,
                 receiver=receiver if len(receiver := parser.text(operand)) <= _SHOWN else "",
             )
-            site.wrangler = True
-            site.factory_help = _HELP.replace("{kind}", kind)
+            site.wrangler_group = group
+            site.factory_help = _FACTORY_HELP.format(kind=kind)
             found.append(site)
         return found
 
-    def _controller_kind(self, file: GoFile, controller: tree_sitter.Node) -> str | None:
+    def _controller_kind(self, file: GoFile, controller: tree_sitter.Node) -> tuple[str, str] | None:
         """The catalogue kind of a wrangler controller: by its type (`corecontrollers.SecretController`), or by
         the accessor that hands it out (`Core().V1().Secret()`, `corev.Secret()` of a held group-version)."""
         declared = self.resolver.type_of(file, controller)
@@ -230,9 +283,11 @@ class WranglerSites:
         fields = self.resolver.declarations.structs.get(self.resolver.declarations.unalias(struct.base), ())
         return any(info.is_embedded and self._holds_clients(info.type, depth + 1) for info in fields)
 
-    def _kind(self, group: str, type_name: str) -> str | None:
+    def _kind(self, group: str, type_name: str) -> tuple[str, str] | None:
+        """The group and catalogue kind of a controller of `group` named after `type_name`."""
         package = _API_PACKAGES.get(group)
-        return self.kinds.go_kind(package, type_name) if package is not None else None
+        kind = self.kinds.go_kind(package, type_name) if package is not None else None
+        return (group, kind) if kind is not None else None
 
     def scope(self, pending: list[PendingSite], binaries: list[frozenset[str]]) -> None:
         """Narrow every wrangler informer by the factories of the binaries reaching it: open where one of them
@@ -240,13 +295,14 @@ class WranglerSites:
         namespace or tweak; a site no binary reaches takes the module's factories, and one whose factories are
         not seen is left open."""
         for site in pending:
-            if not site.wrangler:
+            if not site.wrangler_group:
                 continue
             reaching = [packages for packages in binaries if site.file.package_path in packages]
             factories = [
                 factory
                 for factory in self.factories
-                if not reaching or any(factory.file.package_path in packages for packages in reaching)
+                if (not reaching or any(factory.file.package_path in packages for packages in reaching))
+                and factory.covers(site.wrangler_group, site.object.kind)
             ]
             # of several, the one nearest the site (its own command's, not another command's of the binary)
             opened = max(
@@ -255,9 +311,12 @@ class WranglerSites:
                 default=None,
             )
             if opened is not None:
+                built = "lasso shared cache" if opened.is_cache else "wrangler factory"
                 site.through = Evidence(
-                    opened.file.span(opened.call), "the wrangler factory is built here, with no namespace or tweak"
+                    opened.file.span(opened.call), f"the {built} is built here, with no namespace or tweak"
                 )
+                if opened.is_cache:
+                    site.factory_help = _CACHE_HELP.format(kind=site.object.kind)
                 continue
             if not factories:  # handed in by another module's code: nothing says it is scoped
                 site.through = Evidence(site.span, "no wrangler factory of the module is seen: taken as cluster-wide")
