@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import tree_sitter
@@ -422,7 +422,7 @@ class FieldValues:
                 and not (value.origin or defaults)
                 and deployed
                 and held_here
-                and not (conditional or in_a_literal)
+                and not ((conditional and not self._set_by_default_to(file, value_node, value)) or in_a_literal)
             ):
                 # a field that is no configuration, set to what the code computes from values it shows
                 # (haproxy's watcher given `scope(allow)`, every namespace unless a flag fills `allow`)
@@ -434,6 +434,28 @@ class FieldValues:
                 # nothing of what the controller reads there
                 return None
         return self._settled(name, owner, (known, computed, copies), len(writes))
+
+    def _set_by_default_to(self, file: GoFile, write: tree_sitter.Node, value: Val) -> bool:
+        """Whether settings make a write of something by default: a zero written where a setting leaves a
+        field unset (rook's `else { c.NamespaceToWatch = corev1.NamespaceAll }`) says what that setting turns
+        on, which `_written_only_when_off` tells."""
+        return (
+            value.value not in ("", None, False, 0)
+            and bool(value.value != [])
+            and self._set_by_default(file, write) is True
+        )
+
+    def _set_by_default(self, file: GoFile, write: tree_sitter.Node) -> bool | None:
+        """Whether settings decide that the default deployment makes a write: True where each guard around it
+        holds by default and reads a setting (the else of traefik's `if namespaceSelector != "" { …append… }
+        else { c.watchedNamespaces = []string{namespace} }`), False where one reading a setting fails (the
+        append), None otherwise: a guard on the objects at hand says nothing of the deployment."""
+        guards = list(self.evaluator.guarding.guards(file, write, self.evaluator.parameters(file, write, 1)))
+        if any(guard.holds is False and guard.origin for guard in guards):
+            return False
+        if guards and all(guard.holds is True and guard.origin for guard in guards):
+            return True
+        return None
 
     def _settled(
         self, name: str, owner: TypeRef | None, sorted_writes: tuple[list[Val], list[Val], list[Val]], writes: int
@@ -500,13 +522,19 @@ class FieldValues:
         ):
             return False
         writes = self._writes_of_field(name, owner)
-        conditional = [(file, node) for file, node, _ in writes if under_condition(node)]
+        # a write in a branch the settings take by default is made (the else of traefik's namespace selector);
+        # one they never take reads nothing (`c.watched = append(c.watched, …)` in the other branch)
+        taken = [(f, node, self._set_by_default(f, node)) for f, node, _ in writes]
+        conditional = [(f, node) for f, node, by_default in taken if under_condition(node) and by_default is not True]
+        never = [node for _, node, by_default in taken if by_default is False]
         items = [(file, node) for file, node, _ in self._writes_of_field(name, owner, elements=True)]
         return (
             len({repr(value) for value in computed}) == 1
             and _fully_known(computed[0].value)
             and all(self._off_by_default(file, node) for file, node in (*conditional, *items))
-            and not any(_read_before(node, name) for _, node, _ in writes)
+            and not any(
+                _read_before(node, name, never) for node in (node for _, node, _ in writes) if node not in never
+            )
             and not (isinstance(computed[0].value, list | dict) and name in self._passed_by_address())
         )
 
@@ -754,18 +782,38 @@ def _in_a_function_literal(node: tree_sitter.Node) -> bool:
     return function is not None and function.type == "func_literal"
 
 
-def _read_before(write: tree_sitter.Node, name: str) -> bool:
+def _read_before(write: tree_sitter.Node, name: str, unmade: Sequence[tree_sitter.Node] = ()) -> bool:
     """Whether the function writing a field reads it before (`if !r.migrationChecked { … }; r.migrationChecked =
-    true`, tigera-operator): state the program toggles as it runs, which holds its zero value until then."""
+    true`, tigera-operator): state the program toggles as it runs, which holds its zero value until then; not
+    counting reads in the values of `unmade` writes, which the default deployment never makes."""
     function = innermost_function(write)
     if function is None:
         return False
-    statement = write
-    while statement.parent is not None and statement.type != "assignment_statement" and statement != function:
-        statement = statement.parent
-    start = statement.start_byte if statement.type == "assignment_statement" else write.start_byte
+    start = _statement_of(write).start_byte
     fields = parser.captures("(selector_expression field: (field_identifier) @field)", function).get("field", [])
-    return any(found.start_byte < start and parser.text(found) == name for found in fields)
+    return any(
+        found.start_byte < start
+        and parser.text(found) == name
+        and not any(_statement_of(skipped).start_byte <= found.start_byte < skipped.end_byte for skipped in unmade)
+        for found in fields
+    )
+
+
+def _statement_of(write: tree_sitter.Node) -> tree_sitter.Node:
+    """The assignment a written value is part of (its targets read the field too), else the value."""
+    statement = write
+    while (
+        statement.parent is not None
+        and statement.type != "assignment_statement"
+        and statement.type
+        not in (
+            "function_declaration",
+            "method_declaration",
+            "func_literal",
+        )
+    ):
+        statement = statement.parent
+    return statement if statement.type == "assignment_statement" else write
 
 
 def _empty(field_type: TypeRef | None, known: list[Val], origin: str, *, unseen: bool) -> Val:
