@@ -1349,8 +1349,9 @@ class SiteExtractor:
         binaries: list[frozenset[str]],
         may_run: Callable[[GoFile, tree_sitter.Node], bool],
     ) -> None:
-        """Narrow every injected informer by the namespace scopes the binaries reaching it give injection, those
-        written where code may run (`may_run`): a function nothing calls scopes nothing."""
+        """Narrow every injected informer by the namespace scopes the binaries reaching it give injection, and
+        every wrangler informer by the factories they build, those written where code may run (`may_run`): a
+        function nothing calls scopes or builds nothing."""
         self.informers.injection_scopes = [
             scope for scope in self.informers.injection_scopes if may_run(scope[0], scope[1])
         ]

@@ -4,7 +4,8 @@ the kind in the factory's shared cache, cluster-wide unless the cache is built w
 
 The controllers travel far from the factory (a `corecontrollers.SecretController` parameter, an `Interface`
 held in a context struct), so the factories are judged binary by binary, as knative's injection is: a site is
-open when a binary reaching it builds a factory with neither namespace nor tweak.
+open when a binary reaching it builds a factory of its group, or a lasso shared cache, with neither namespace
+nor tweak.
 """
 
 from __future__ import annotations
