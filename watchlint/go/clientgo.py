@@ -763,6 +763,7 @@ class ClientGoSites:
         assert site.factory_parameter is not None
         passed: list[tuple[GoFile, tree_sitter.Node | None]] = []
         pending, seen = [(site.factory_parameter, 0)], set()
+        selected, unasked = self._case_selected(site), 0
         while pending:
             (key, index), level = pending.pop()
             if (key, index) in seen:
@@ -770,6 +771,12 @@ class ClientGoSites:
             seen.add((key, index))
             for caller_file, call in callers(key):
                 values = parser.named(call.child_by_field_name("arguments") or call)
+                if level == 0 and selected is not None:
+                    # linkerd's `newAPI(factory, resources...)` registering `case CM:` only where a caller asks
+                    asked = self._items_asked(caller_file, values, selected[0], callers)
+                    if asked is not None and not asked & selected[1]:
+                        unasked += 1
+                        continue
                 value = values[index] if index < len(values) else None
                 # a parameter of the caller in turn: what its own callers pass (descheduler hands it down twice)
                 above = self.values.helper_parameter(caller_file, value) if value is not None and level < 3 else None
@@ -777,7 +784,63 @@ class ClientGoSites:
                     pending.append((above, level + 1))
                 else:
                     passed.append((caller_file, value))
+        if unasked and not passed:
+            return False  # no call asks for the case's kind: the informer is never taken
         return self.held_factories(site, passed, stored, callers)
+
+    def _case_selected(self, site: PendingSite) -> tuple[int, frozenset[str]] | None:
+        """Where a factory parameter's informer is taken in a `case` of a switch on the items of a variadic
+        parameter (`for _, r := range resources { switch r { case CM: … } }`): that parameter's index, and the
+        names the case lists (`CM` of `k8s.CM`)."""
+        case = site.node.parent
+        while case is not None and case.type not in ("expression_case", "function_declaration", "method_declaration"):
+            case = case.parent
+        switch = case.parent if case is not None and case.type == "expression_case" else None
+        tested = switch.child_by_field_name("value") if switch is not None else None
+        listed = case.child_by_field_name("value") if case is not None else None
+        if switch is None or tested is None or listed is None or tested.type != "identifier":
+            return None
+        declaration = self.resolver.declaration(site.file, tested)
+        ranged = declaration.ranged_node if declaration is not None and declaration.indexes is None else None
+        parameter = self.resolver.declaration(site.file, ranged) if ranged is not None else None
+        if parameter is None or not parameter.variadic or parameter.parameter_index < 0:
+            return None
+        return parameter.parameter_index, frozenset(_last_name(value) for value in parser.named(listed))
+
+    def _items_asked(
+        self,
+        file: GoFile,
+        values: list[tree_sitter.Node],
+        index: int,
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+        depth: int = 0,
+    ) -> frozenset[str] | None:
+        """The names a call passes as the items of a variadic parameter at `index`, also those its own callers
+        pass where it hands its variadic parameter on (`newAPI(f, resources...)`); None where one cannot be
+        told."""
+        passed = values[index:]
+        spread = parser.first_named(passed[0]) if len(passed) == 1 and passed[0].type == "variadic_argument" else None
+        if spread is None:
+            if any(value.type not in ("identifier", "selector_expression") for value in passed):
+                return None
+            return frozenset(_last_name(value) for value in passed)
+        parameter = self.resolver.declaration(file, spread) if spread.type == "identifier" else None
+        key = self.resolver.function_key(file, spread)
+        if parameter is None or not parameter.variadic or parameter.parameter_index < 0 or key is None or depth > 2:
+            return None
+        asked: set[str] = set()
+        for caller_file, call in callers(key):
+            found = self._items_asked(
+                caller_file,
+                parser.named(call.child_by_field_name("arguments") or call),
+                parameter.parameter_index,
+                callers,
+                depth + 1,
+            )
+            if found is None:
+                return None
+            asked |= found
+        return frozenset(asked)
 
     def held_factories(
         self,
@@ -1070,3 +1133,8 @@ def stored_before(
         and value.start_byte < node.start_byte
     ]
     return here or list(writes)
+
+
+def _last_name(value: tree_sitter.Node) -> str:
+    """`CM` of `k8s.CM` or `CM`: the name a package-qualified constant ends with."""
+    return parser.text(value).rsplit(".", 1)[-1]
