@@ -101,15 +101,7 @@ def suggestion(
     if site.suggestion:  # the front-end's exact change: the selector the loop tests, the kopf scope
         return site.suggestion
     if site.access is Access.CACHE:
-        restrict = _cache_suggestion(site, read_typed, namespaced, shared)
-        if not read and (site.helper_call or site.call).rsplit(".", 1)[-1] == "IndexField":
-            # an index serves cached Lists only: with the kind's reads sent to the API server (DisableFor,
-            # cass-operator's Events once fixed), it fills an informer nothing reads
-            return (
-                f"Nothing reads {site.kind} through the cache, so no List uses this index: remove the IndexField, "
-                f"or {restrict[:1].lower()}{restrict[1:]}"
-            )
-        return restrict
+        return _cache_suggestion(site, read_typed, namespaced, shared, read)
     if site.access is Access.INFORMER_FACTORY:
         return informer_suggestion(site, namespaced=namespaced)
     if site.access is Access.KOPF:
@@ -124,7 +116,7 @@ def suggestion(
     return "Pass label_selector= or field_selector=" + (", or watch a single namespace" if namespaced else "")
 
 
-def _cache_suggestion(site: Site, read_typed: bool, namespaced: bool, shared: int) -> str:
+def _cache_suggestion(site: Site, read_typed: bool, namespaced: bool, shared: int, read: bool) -> str:
     """The help of a watch through the manager's cache (see `suggestion`)."""
     names = cache_option_names(site.cache_options_era)
     fields = names.by_object_fields if namespaced else "Label or Field"
@@ -139,6 +131,13 @@ def _cache_suggestion(site: Site, read_typed: bool, namespaced: bool, shared: in
         return (
             f"{restrict}, or, where nothing reads its objects typed, ask GetInformer for a "
             "metav1.PartialObjectMetadata of the kind (metadata only)"
+        )
+    if method == "IndexField" and not read:
+        # an index serves cached Lists only: with the kind's reads sent to the API server (DisableFor,
+        # cass-operator's Events once fixed), it fills an informer nothing reads
+        return (
+            f"Nothing reads {site.kind} through the cache, so no List uses this index: remove the IndexField, "
+            f"or {restrict[:1].lower()}{restrict[1:]}"
         )
     if method == "IndexField" or (read_typed and method in _SOURCES):
         return restrict

@@ -82,7 +82,8 @@ _OPERATORS_OWN = (b"NewControllerManagedBy(", b"NewManager(", b"manager.New(", b
 _KUBERNETES_IMPORT = b"k8s.io/"  # files without it have no site, client or cache option
 _WRANGLER_IMPORT = b"github.com/rancher/"  # …but those handed wrangler's controllers or building its factories
 _KNATIVE_INJECTION = b"knative.dev/pkg/injection"  # a knative main scoping injection imports only that
-_KNATIVE_INFORMERS = KNATIVE_INFORMERS.encode()
+# what a file imports that can hold a site, a client or a cache option
+_ANALYZED_MARKERS = (_KUBERNETES_IMPORT, KNATIVE_INFORMERS.encode(), _KNATIVE_INJECTION, _WRANGLER_IMPORT)
 
 _T = TypeVar("_T")
 _EMPTY_BY = {"passes": 'passes ""', "leaves": "leaves it empty", "makes": "makes it empty"}
@@ -309,7 +310,7 @@ def _parse(run: _Run, source: SourceFile) -> None:
     )
     run.all_files.append(file)
     data = source.data
-    if any(marker in data for marker in (_KUBERNETES_IMPORT, _KNATIVE_INFORMERS, _KNATIVE_INJECTION, _WRANGLER_IMPORT)):
+    if any(marker in data for marker in _ANALYZED_MARKERS):
         run.files.append(file)
 
 

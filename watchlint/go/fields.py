@@ -26,7 +26,7 @@ from watchlint.go.known import UNKNOWN, Val, Value, literal_value, result_at, ta
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import names_every_namespace
 from watchlint.go.resolve import assigned_to, keyed_elements
-from watchlint.go.scope import innermost_function, last_statement, receiver_name, under_condition
+from watchlint.go.scope import FUNCTIONS, innermost_function, last_statement, receiver_name, under_condition
 
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
@@ -50,6 +50,7 @@ class FieldValues:
         self.resolver = evaluator.resolver
         self._field_values: dict[str, list[_FieldWrite]] | None = None
         self._element_writes: dict[str, list[_FieldWrite]] | None = None
+        self._by_default: dict[tuple[str, int], bool | None] = {}  # see `_set_by_default`
         self._file_structs: frozenset[TypeRef] | None = None
         self._configured: frozenset[TypeRef] | None = None
         self._api_structs: frozenset[TypeRef] | None = None
@@ -439,23 +440,23 @@ class FieldValues:
         """Whether settings make a write of something by default: a zero written where a setting leaves a
         field unset (rook's `else { c.NamespaceToWatch = corev1.NamespaceAll }`) says what that setting turns
         on, which `_written_only_when_off` tells."""
-        return (
-            value.value not in ("", None, False, 0)
-            and bool(value.value != [])
-            and self._set_by_default(file, write) is True
-        )
+        return value.value not in ("", None, False, 0, []) and self._set_by_default(file, write) is True
 
     def _set_by_default(self, file: GoFile, write: tree_sitter.Node) -> bool | None:
         """Whether settings decide that the default deployment makes a write: True where each guard around it
         holds by default and reads a setting (the else of traefik's `if namespaceSelector != "" { …append… }
         else { c.watchedNamespaces = []string{namespace} }`), False where one reading a setting fails (the
         append), None otherwise: a guard on the objects at hand says nothing of the deployment."""
-        guards = list(self.evaluator.guarding.guards(file, write, self.evaluator.parameters(file, write, 1)))
-        if any(guard.holds is False and guard.origin for guard in guards):
-            return False
-        if guards and all(guard.holds is True and guard.origin for guard in guards):
-            return True
-        return None
+        key = (file.path, write.start_byte)
+        if key not in self._by_default:  # asked of a write by `_written` and again by `_set_once`
+            guards = list(self.evaluator.guarding.guards(file, write, self.evaluator.parameters(file, write, 1)))
+            if any(guard.holds is False and guard.origin for guard in guards):
+                self._by_default[key] = False
+            elif guards and all(guard.holds is True and guard.origin for guard in guards):
+                self._by_default[key] = True
+            else:
+                self._by_default[key] = None
+        return self._by_default[key]
 
     def _settled(
         self, name: str, owner: TypeRef | None, sorted_writes: tuple[list[Val], list[Val], list[Val]], writes: int
@@ -532,9 +533,7 @@ class FieldValues:
             len({repr(value) for value in computed}) == 1
             and _fully_known(computed[0].value)
             and all(self._off_by_default(file, node) for file, node in (*conditional, *items))
-            and not any(
-                _read_before(node, name, never) for node in (node for _, node, _ in writes) if node not in never
-            )
+            and not any(_read_before(node, name, never) for _, node, by_default in taken if by_default is not False)
             and not (isinstance(computed[0].value, list | dict) and name in self._passed_by_address())
         )
 
@@ -802,16 +801,7 @@ def _read_before(write: tree_sitter.Node, name: str, unmade: Sequence[tree_sitte
 def _statement_of(write: tree_sitter.Node) -> tree_sitter.Node:
     """The assignment a written value is part of (its targets read the field too), else the value."""
     statement = write
-    while (
-        statement.parent is not None
-        and statement.type != "assignment_statement"
-        and statement.type
-        not in (
-            "function_declaration",
-            "method_declaration",
-            "func_literal",
-        )
-    ):
+    while statement.parent is not None and statement.type != "assignment_statement" and statement.type not in FUNCTIONS:
         statement = statement.parent
     return statement if statement.type == "assignment_statement" else write
 

@@ -447,9 +447,7 @@ class Resolver:
             if parser.text(left[0]) == whole:
                 value = written
             elif parser.text(left[0]) == held:
-                literal = written.child_by_field_name("operand") if written.type == "unary_expression" else written
-                pairs = keyed_elements(literal) if literal is not None and literal.type == "composite_literal" else []
-                value = next((given for key, given in pairs if key == name), None)
+                value = field_given(written, name)
         return self.object_of(file, value) if value is not None and value.type != "identifier" else None
 
     def _kind_set_on(
@@ -761,6 +759,13 @@ def keyed_elements(literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Nod
         if key_node.type in ("identifier", "field_identifier"):
             pairs.append((parser.text(key_node), value_node))
     return pairs
+
+
+def field_given(value: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
+    """The value a struct literal, also behind `&`, gives field `name` (`x` of `&T{Object: x}`, or of an item
+    `{Object: x}` of a slice literal); None where it gives none."""
+    literal = value.child_by_field_name("operand") if value.type == "unary_expression" else value
+    return next((given for key, given in keyed_elements(literal) if key == name), None) if literal else None
 
 
 def keyed_entries(literal: tree_sitter.Node) -> list[tuple[tree_sitter.Node, tree_sitter.Node]]:

@@ -47,6 +47,7 @@ class Settings:
         self._exits_by_file: dict[str, frozenset[str]] = {}
         self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
         self._gates: dict[str, bool] | None = None
+        self._gate_origins: dict[str, str] | None = None  # each gate by the origin `gate_setting` names it with
         self._gates_source: str | None = None
 
     def flag_value(self, flag: Flag, depth: int) -> Value:
@@ -326,7 +327,9 @@ class Settings:
 
     def gate_named(self, origin: str) -> str | None:
         """The feature gate an origin of `gate_setting` names; None for any other setting."""
-        return next((gate for gate in self.feature_gates() if self.gate_setting(gate) == origin), None)
+        if self._gate_origins is None:  # asked of every setting a message phrases
+            self._gate_origins = {self.gate_setting(gate): gate for gate in self.feature_gates()}
+        return self._gate_origins.get(origin)
 
     def _gates_set_from(self, file: GoFile, call: Call) -> str:
         """The setting a call sets feature gates from, if it does: `gates.Set(os.Getenv("X"))`,

@@ -52,6 +52,7 @@ from watchlint.go.registered import Registrations
 from watchlint.go.resolve import (
     ObjectRef,
     Resolver,
+    field_given,
     is_map_literal,
     is_slice_literal,
     keyed_elements,
@@ -254,7 +255,7 @@ class SiteExtractor:
             # `for obj := range watches { b.Watches(obj, …) }` over a literal of the function: a site per kind;
             # `For(r.ForObject)` of a range over a literal of structs: one per struct
             kinds, shared = self._looped_objects(file, first)
-            if not kinds and first.type == "selector_expression" and (ranged := first.child_by_field_name("operand")):
+            if not kinds and (ranged := _field_operand(first)) is not None:
                 kinds = self._looped_fields(file, ranged, parser.text(first.child_by_field_name("field")))
                 shared = len(kinds) > 1
             for each in kinds:
@@ -274,8 +275,8 @@ class SiteExtractor:
         """Where a watched object is an item of a slice parameter (`for _, obj := range objs { b.Owns(obj) }`)
         or a field of each item (sail's `for _, wr := range list { b.Watches(wr.Object, h) }`): the parameter,
         and the field."""
-        operand = node.child_by_field_name("operand") if node.type == "selector_expression" else None
-        if operand is not None and operand.type != "identifier":
+        operand = _field_operand(node)
+        if node.type == "selector_expression" and operand is None:
             return None
         parameter = self.values.items_parameter(file, operand if operand is not None else node)
         if parameter is None:
@@ -632,18 +633,13 @@ class SiteExtractor:
     def _held_items(self, file: GoFile, node: tree_sitter.Node) -> tuple[GoFile, list[tree_sitter.Node]] | None:
         """The items of the slice literal a package variable no function assigns is declared with (sail's
         `watches.IstiodWatches`), and the literal's file; None for another expression."""
-        if node.type not in ("identifier", "selector_expression") or self.resolver.package_variable(file, node) is None:
-            return None
-        held = self.resolver.held_value(file, node)
-        if held is None or self._unwritten_package_value(file, node) is None or not is_slice_literal(held[1]):
-            return None
-        return held[0], literal_items(held[1])
+        held = self._unwritten_package_value(file, node) if node.type in ("identifier", "selector_expression") else None
+        return (held[0], literal_items(held[1])) if held is not None and is_slice_literal(held[1]) else None
 
     def _field_object(self, file: GoFile, item: tree_sitter.Node, name: str) -> ObjectRef | None:
         """The object field `name` of a struct literal item holds (`{Object: &corev1.ConfigMap{}}`, also
         `&T{…}`), where it is told."""
-        literal = item.child_by_field_name("operand") if item.type == "unary_expression" else item
-        value = next((given for key, given in keyed_elements(literal) if key == name), None) if literal else None
+        value = field_given(item, name)
         return self.resolver.object_of(file, value) if value is not None else None
 
     def _named_by_call(self, file: GoFile, call: tree_sitter.Node, index: int) -> ObjectRef | None:
@@ -765,12 +761,8 @@ class SiteExtractor:
     def _field_passed(self, file: GoFile, value: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
         """The value of field `name` in the struct literal a call passes (`WatchTarget{Object: &corev1.Secret{}}`,
         also through `&` or a local holding it)."""
-        literal = self.values.defined_as(file, value, 2, through_address=True)
-        if literal is not None and literal.type == "unary_expression":
-            literal = literal.child_by_field_name("operand")
-        if literal is None or literal.type != "composite_literal":
-            return None
-        return next((element for key, element in keyed_elements(literal) if key == name), None)
+        literal = self.values.struct_literal(file, value)
+        return field_given(literal, name) if literal is not None else None
 
     def _from_helper(self, site: PendingSite, file: GoFile, call: tree_sitter.Node, found: ObjectRef) -> PendingSite:
         form = ObjectForm.METADATA if site.object.form is ObjectForm.METADATA else found.form
@@ -1171,7 +1163,8 @@ class SiteExtractor:
         if ranged is not None and ranged.type == "identifier":
             held = self.resolver.declaration(file, ranged)
             if held is None:  # a package variable (rook's `objectsToWatch`) no function writes
-                ranged = self._unwritten_package_value(file, ranged)
+                unwritten = self._unwritten_package_value(file, ranged)
+                ranged = unwritten[1] if unwritten is not None else None
             else:
                 scope = self.resolver.scope(file, ranged)
                 written = scope is None or held.name in scope.assignments  # appended to, say
@@ -1184,15 +1177,16 @@ class SiteExtractor:
             return [value for _, value in keyed_entries(ranged)]
         return literal_items(ranged) if is_slice_literal(ranged) else []
 
-    def _unwritten_package_value(self, file: GoFile, name: tree_sitter.Node) -> tree_sitter.Node | None:
-        """The value a package variable is declared with, where no function of the module assigns it."""
+    def _unwritten_package_value(self, file: GoFile, name: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The value a package variable is declared with, and its file, where no function of the module assigns
+        it."""
         variable = self.resolver.package_variable(file, name)
         held = self.resolver.held_value(file, name)
         if variable is None or held is None:
             return None
         if self._package_writes is None:
             self._package_writes = frozenset(_assigned_package_variables(self.resolver))
-        return held[1] if variable not in self._package_writes else None
+        return held if variable not in self._package_writes else None
 
     def _read_site(
         self,

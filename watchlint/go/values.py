@@ -39,6 +39,14 @@ class ValueTracer:
             node = declaration.value_node if declaration is not None else None
         return node
 
+    def struct_literal(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The composite literal an expression holds, also through `&` or the locals `defined_as` follows
+        (`opts := &Options{…}`); None for any other value."""
+        literal = self.defined_as(file, node, 2, through_address=True)
+        if literal is not None and literal.type == "unary_expression":
+            literal = literal.child_by_field_name("operand")
+        return literal if literal is not None and literal.type == "composite_literal" else None
+
     def assigned_before(self, file: GoFile, field: tree_sitter.Node) -> tree_sitter.Node | None:
         """The value last assigned to a field (`f.kubeClient = fake.NewSimpleClientset()`) earlier in the
         function that reads it."""

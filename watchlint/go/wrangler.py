@@ -19,7 +19,7 @@ import tree_sitter
 from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
-from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.model import GoFile, TypeRef, shared_folders
 from watchlint.go.pending import PendingSite, guard_added, method_name, operand_of, pending_site, restrict_namespace
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements, keyed_entries
 from watchlint.go.values import ValueTracer
@@ -138,12 +138,9 @@ class WranglerSites:
         """What `FactoryOptions` give a factory of `group` (None: wrangler's Clients, every group): a namespace,
         its own cache over every one; None where they hand it a shared cache or controller factory built
         elsewhere, whose options alone count (wrangler's generic factory ignores its Namespace then)."""
-        literal = self._literal(file, options)
-        if parser.text(options) == "nil":
-            return _Factory(file, call, _Scope.OPEN, group=group)
-        if literal is None:
-            return _Factory(file, call, _Scope.UNKNOWN, group=group)
-        fields = dict(keyed_elements(literal))
+        fields = self._fields_given(file, options)
+        if isinstance(fields, _Scope):
+            return _Factory(file, call, fields, group=group)
         if "SharedControllerFactory" in fields or "SharedCacheFactory" in fields:
             return None
         if "Namespace" in fields:
@@ -152,12 +149,9 @@ class WranglerSites:
 
     def _cache_options(self, file: GoFile, call: tree_sitter.Node, options: tree_sitter.Node) -> _Factory:
         """What `SharedCacheFactoryOptions` scope the lasso cache's informers to."""
-        if parser.text(options) == "nil":
-            return _Factory(file, call, _Scope.OPEN)
-        literal = self._literal(file, options)
-        if literal is None:
-            return _Factory(file, call, _Scope.UNKNOWN)
-        fields = dict(keyed_elements(literal))
+        fields = self._fields_given(file, options)
+        if isinstance(fields, _Scope):
+            return _Factory(file, call, fields)
         if "DefaultTweakList" in fields:
             return _Factory(file, call, _Scope.TWEAK)
         if "DefaultNamespace" in fields:
@@ -178,7 +172,7 @@ class WranglerSites:
         otherwise."""
         kinds: set[str] = set()
         for value in maps:
-            literal = self._literal(file, value)
+            literal = self.values.struct_literal(file, value)
             if literal is None:
                 return None
             for key, _ in keyed_entries(literal):
@@ -188,11 +182,12 @@ class WranglerSites:
                 kinds.add(named["kind"])
         return frozenset(kinds)
 
-    def _literal(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
-        literal = self.values.defined_as(file, node, 2, through_address=True)
-        if literal is not None and literal.type == "unary_expression":
-            literal = literal.child_by_field_name("operand")
-        return literal if literal is not None and literal.type == "composite_literal" else None
+    def _fields_given(self, file: GoFile, options: tree_sitter.Node) -> dict[str, tree_sitter.Node] | _Scope:
+        """The fields an options literal sets; OPEN for `nil` options, UNKNOWN where no literal is seen."""
+        if parser.text(options) == "nil":
+            return _Scope.OPEN
+        literal = self.values.struct_literal(file, options)
+        return dict(keyed_elements(literal)) if literal is not None else _Scope.UNKNOWN
 
     def sites(
         self,
@@ -204,17 +199,17 @@ class WranglerSites:
     ) -> list[PendingSite]:
         """The informer a controller's `OnChange`, `Cache()`… registers, or those `relatedresource.Watch(ctx,
         name, resolve, enqueuer, watched...)` registers for each controller it watches."""
-        package = _WRANGLER.search(file.imports.get(parser.text(operand), ""))
         if method in REGISTERING:
             controllers = [operand]
         elif method == "WithCacheTypes":  # an apply.Apply asks each controller for its informer
             controllers = arguments
-        elif method == "Watch" and package is not None and package["package"] == "relatedresource":
+        elif method == "Watch" and self._of_package(file, operand, "relatedresource"):
             controllers = arguments[4:]
-        elif method == "New" and package is not None and package["package"] == "apply":
+        elif method == "New" and self._of_package(file, operand, "apply"):
             controllers = arguments[2:]  # `apply.New(discovery, clientFactory, informerGetters...)`
         else:
             return []
+        receiver = parser.text(operand)
         found = []
         for controller in controllers:
             grouped = self._controller_kind(file, controller)
@@ -231,12 +226,18 @@ class WranglerSites:
                 Access.INFORMER_FACTORY,
                 ObjectRef(kind, ObjectForm.TYPED, shown, False),
                 ObjectForm.TYPED,
-                receiver=receiver if len(receiver := parser.text(operand)) <= _SHOWN else "",
+                receiver=receiver if len(receiver) <= _SHOWN else "",
             )
             site.wrangler_group = group
             site.factory_help = _FACTORY_HELP.format(kind=kind)
             found.append(site)
         return found
+
+    @staticmethod
+    def _of_package(file: GoFile, operand: tree_sitter.Node, package: str) -> bool:
+        """Whether a call's operand names wrangler's package of that name (`relatedresource.Watch`)."""
+        matched = _WRANGLER.search(file.imports.get(parser.text(operand), ""))
+        return matched is not None and matched["package"] == package
 
     def _controller_kind(self, file: GoFile, controller: tree_sitter.Node) -> tuple[str, str] | None:
         """The catalogue kind of a wrangler controller: by its type (`corecontrollers.SecretController`), or by
@@ -308,7 +309,7 @@ class WranglerSites:
             # of several, the one nearest the site (its own command's, not another command's of the binary)
             opened = max(
                 (factory for factory in factories if factory.scope is _Scope.OPEN),
-                key=lambda factory: _shared_prefix(factory.file.path, site.file.path),
+                key=lambda factory: shared_folders(factory.file.directory, site.file.directory),
                 default=None,
             )
             if opened is not None:
@@ -339,13 +340,3 @@ class WranglerSites:
         elif factory.scope is _Scope.UNKNOWN:
             text = f"the options of the wrangler factory {built}"
             site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, text))
-
-
-def _shared_prefix(path: str, other: str) -> int:
-    """How many leading folders two paths share."""
-    shared = 0
-    for mine, theirs in zip(path.split("/")[:-1], other.split("/")[:-1], strict=False):
-        if mine != theirs:
-            break
-        shared += 1
-    return shared
