@@ -229,6 +229,7 @@ def _sites_and_policies(
     links = ManagerLinks(run.files, resolver, calls, clients.methods)
     links.stored = evaluator.fields.stored
     extractor.client_go.stored = evaluator.fields.stored
+    extractor.client_go.unreached = calls.unreached
     replaced = ReplacedOptions(links, resolver)
     for file in run.files:
         run.guarded(

@@ -10,6 +10,7 @@ from watchlint.go.dispatch import MethodIndex, takes
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_entries, literal_items
 from watchlint.go.scope import innermost_function
+from watchlint.go.testonly import names_test_support
 
 
 class CallGraph:
@@ -45,6 +46,7 @@ class CallGraph:
         self._built_nowhere: dict[tuple[str, str], tuple[GoFile, tree_sitter.Node] | None] = {}
         # the calls of function-typed parameters, by the parameter's signature (see `called_through_parameters`)
         self._parameter_calls: dict[Signature, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._unreached: dict[FunctionKey, bool] = {}  # see `unreached`
 
     def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of one module function, resolved on demand: only helpers with a site or a guarded
@@ -213,6 +215,33 @@ class CallGraph:
         if self.deployed_callers(key) or self.deployed(key, self.references(key)):
             return None
         return info
+
+    def unreached(self, key: FunctionKey, depth: int = 0) -> bool:
+        """Whether no binary of the module runs a function: a test's, one every call of which the module's own
+        code makes in such a function, a plain function nothing calls nor hands on, a method of a type built
+        nowhere; a function of a file named as test support (linkerd's `NewFakeClusterScopedAPI` of
+        `test_helper.go`, which tests and other such files call). Asked of calls the module makes, so a call
+        from another module is not looked for; main and init run."""
+        info = self.resolver.declarations.functions.get(key)
+        if info is None or (not key.receiver and key.name in ("main", "init")):
+            return False
+        if info.file.is_test or info.file.package_path in self.test_only or names_test_support(info.file.path):
+            return True
+        found = self._unreached.get(key)
+        if found is not None or depth > _UNREACHED_DEPTH:
+            return bool(found)
+        self._unreached[key] = False  # a cycle of calls reaches nothing new: taken as run
+        if key.receiver:
+            found = self.built_nowhere(key) is not None
+        elif any(key.name.encode() in data for data in self.unparsed) or self.deployed(key, self.references(key)):
+            found = False  # a generated file (wire's injector) may call it; whoever is handed it may
+        else:
+            found = all(
+                (caller := self.resolver.function_key(file, call)) is not None and self.unreached(caller, depth + 1)
+                for file, call in self.deployed_callers(key)
+            )
+        self._unreached[key] = found
+        return found
 
     def runs_when_reached(self, file: GoFile, node: tree_sitter.Node) -> bool:
         """Whether the function around a node runs where its package is: main and init at start-up, a method
@@ -502,6 +531,7 @@ Signature = tuple[tuple[TypeRef | str, ...], tuple[TypeRef | str, ...]]
 
 # every name a type may be written with: `&T{}`, `new(T)`, `var t T` (type identifiers), `Setup[T]()`, `(*T).Run`
 # (identifiers), `Reconcilers{T: …}` (a field, which may hold one)
+_UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell that no binary runs it
 _NAMES = "[(type_identifier) (identifier) (field_identifier)] @name"
 
 

@@ -65,6 +65,13 @@ def _test_only_elements(package: str, module_paths: frozenset[str]) -> set[str]:
     return own | {element for element in package[len(holding[0]) :].split("/") if _names_test_support(element)}
 
 
+def names_test_support(path: str) -> bool:
+    """Whether a file that is no test is named as test support: `test_helper.go`, `cluster_watcher_test_util.go`,
+    `testutil.go`; its helpers build fakes for the tests of its package and of others."""
+    stem = path.rsplit("/", 1)[-1].removesuffix(".go")
+    return any(element in ("test", "tests") or _names_test_support(element) for element in stem.split("_"))
+
+
 def _names_test_support(element: str) -> bool:
     """A folder named as test support, or for what it holds of it (kueue's `testingjobs`, `testutilpods`)."""
     return element in _TEST_SUPPORT or element.startswith(_TEST_SUPPORT_PREFIXES)
