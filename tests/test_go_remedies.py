@@ -2250,3 +2250,76 @@ def test_an_index_of_a_kind_no_read_takes_from_the_cache_is_told_to_go(
     [index] = [finding for finding in report.findings if finding.code == "WL001"]
     assert (index.span.path, index.span.line) == ("main.go", 18)
     assert index.help.startswith(advice)
+
+
+EXISTENCE_CHECKS = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func anySlice(ctx context.Context, cs kubernetes.Interface) (bool, error) {
+	slices, err := cs.DiscoveryV1().EndpointSlices("").List(ctx, metav1.ListOptions{})
+	if err != nil {
+		return false, err
+	}
+	return len(slices.Items) > 0, nil
+}
+
+func podNames(ctx context.Context, cs kubernetes.Interface) []string {
+	pods, err := cs.CoreV1().Pods("").List(ctx, metav1.ListOptions{})
+	if err != nil || len(pods.Items) == 0 {
+		return nil
+	}
+	return []string{pods.Items[0].Name}
+}
+
+func noSecrets(ctx context.Context, reader client.Reader) bool {
+	var secrets corev1.SecretList
+	if err := reader.List(ctx, &secrets); err != nil {
+		return false
+	}
+	return 0 == len(secrets.Items)
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	cs := kubernetes.NewForConfigOrDie(ctrl.GetConfigOrDie())
+	_, _ = anySlice(context.Background(), cs)
+	_ = podNames(context.Background(), cs)
+	_ = noSecrets(context.Background(), mgr.GetAPIReader())
+}
+"""
+
+
+def test_a_list_read_only_for_whether_any_object_exists_is_told_to_ask_for_one(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A List whose objects are only counted against zero (linkerd's `checkEndpointSlicesExist`) needs one
+    object, not every one: its help says to pass a limit of one, in the form of its client; a List whose
+    objects are read keeps the rule's help."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": EXISTENCE_CHECKS}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.code, finding.kind, finding.span.line, finding.help) for finding in report.findings] == [
+        (
+            "WL004",
+            "EndpointSlice",
+            14,
+            "Only whether any EndpointSlice exists is read (`len(slices.Items) > 0`): pass `Limit: 1` in the "
+            "metav1.ListOptions, which returns one object rather than every one",
+        ),
+        ("WL004", "Pod", 22, "Pass a label or field selector, or list a single namespace"),
+        (
+            "WL004",
+            "Secret",
+            31,
+            "Only whether any Secret exists is read (`0 == len(secrets.Items)`): pass client.Limit(1), which "
+            "returns one object rather than every one",
+        ),
+    ]

@@ -29,6 +29,7 @@ from watchlint.go.edits import (
     only_metadata_fix,
     predicate_selector_fix,
 )
+from watchlint.go.existence import existence_test
 from watchlint.go.fieldselectors import FieldKey
 from watchlint.go.guards import is_failing_return
 from watchlint.go.managers import (
@@ -773,7 +774,21 @@ def _uncached_help(item: PendingSite, access: Access, *, alone: bool) -> str:
             "Set LabelSelector or FieldSelector in the metav1.ListOptions, or watch a single namespace "
             "(Resource(gvr).Namespace(ns))"
         )
+    if item.operation is Operation.LIST and access in (Access.CLIENTSET, Access.API_READER, Access.DIRECT_CLIENT):
+        return _existence_help(item, typed_client=access is not Access.CLIENTSET)
     return ""
+
+
+def _existence_help(item: PendingSite, *, typed_client: bool) -> str:
+    """The remedy of a List read only for whether any object exists: one page of one object answers it."""
+    test = existence_test(item.file, item.node, typed_client)
+    if test is None:
+        return ""
+    limit = "client.Limit(1)" if typed_client else "`Limit: 1` in the metav1.ListOptions"
+    return (
+        f"Only whether any {item.object.kind} exists is read (`{parser.text(test)}`): pass {limit}, which returns "
+        "one object rather than every one"
+    )
 
 
 def _library_go_help(item: PendingSite, *, alone: bool = False) -> str:
