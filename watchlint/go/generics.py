@@ -85,14 +85,18 @@ def kind_in_type_arguments(
 ) -> ObjectRef | None:
     """The kind a generic call's type arguments name (`getIfExists[corev1.ConfigMap](…)`, the pointer type
     parameter inferred), or where it writes none, the types of the function literals it passes, from which Go
-    infers them (`findByLabels(ctx, c, func(l *corev1.ConfigMapList) []corev1.ConfigMap {…})`); with `is_list`,
-    only list types or only others. None where they name no kind, or two (which one the object takes is not
-    told)."""
+    infers them (`findByLabels(ctx, c, func(l *corev1.ConfigMapList) []corev1.ConfigMap {…})`, or kubeblocks'
+    `generics.PodSignature`, a package variable holding one); with `is_list`, only list types or only others.
+    None where they name no kind, or two (which one the object takes is not told)."""
     arguments = call.child_by_field_name("type_arguments")
-    types = parser.named(arguments) if arguments is not None else _literal_types(call)
+    types = (
+        [(file, node) for node in parser.named(arguments)]
+        if arguments is not None
+        else _literal_types(resolver, file, call)
+    )
     named: dict[str, ObjectRef] = {}
-    for argument in types:
-        type_ref = resolve_type(argument, file)
+    for declaring, argument in types:
+        type_ref = resolve_type(argument, declaring)
         kind = resolver.kinds.go_kind(type_ref.package, type_ref.name) if type_ref is not None else None
         listed = type_ref is not None and type_ref.name.endswith("List")
         if type_ref is not None and kind is not None and is_list in (None, listed):
@@ -101,14 +105,19 @@ def kind_in_type_arguments(
     return next(iter(named.values())) if len(named) == 1 else None
 
 
-def _literal_types(call: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """The package types the function literals a call passes take or return."""
-    found = []
+def _literal_types(resolver: Resolver, file: GoFile, call: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
+    """The package types the function literals a call passes take or return, each with the file writing it:
+    passed as they are, or held by the variable passed."""
+    found: list[tuple[GoFile, tree_sitter.Node]] = []
     for argument in parser.named(call.child_by_field_name("arguments") or call):
-        if argument.type != "func_literal":
+        declaring, literal = file, argument
+        if argument.type in ("identifier", "selector_expression"):
+            declaring, literal = resolver.held_value(file, argument) or (file, argument)
+        if literal.type != "func_literal":
             continue
-        for part in (argument.child_by_field_name("parameters"), argument.child_by_field_name("result")):
-            found.extend(parser.captures(_QUALIFIED, part).get("type", []) if part is not None else [])
+        for part in (literal.child_by_field_name("parameters"), literal.child_by_field_name("result")):
+            types = parser.captures(_QUALIFIED, part).get("type", []) if part is not None else []
+            found.extend((declaring, node) for node in types)
     return found
 
 
