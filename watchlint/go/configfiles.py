@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.declarations import Declarations, FunctionKey, resolve_type
+from watchlint.go.declarations import Declarations, FieldInfo, FunctionKey, resolve_type
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import Resolver, assigned_to, keyed_elements
 
@@ -306,6 +306,33 @@ def nested_structs(roots: list[TypeRef], declarations: Declarations) -> frozense
             ):
                 pending.append((held, depth + 1))
     return frozenset(found)
+
+
+def keys_to(structs: frozenset[TypeRef], roots: list[TypeRef], declarations: Declarations) -> dict[TypeRef, str]:
+    """The keys a configuration file reaches each nested struct by, dotted (traefik's `providers.kubernetesCRD`
+    for the CRD provider's struct): "" for a decoded struct itself, or one that two fields hold (which is meant
+    is not told); an embedded struct's fields sit in its holder's section."""
+    holders: dict[TypeRef, list[tuple[TypeRef, FieldInfo]]] = {}
+    for struct in structs:
+        for info in declarations.structs.get(struct, ()):
+            held = declarations.unalias(info.type.base) if info.type is not None else None
+            if held in structs and held != struct:
+                holders.setdefault(held, []).append((struct, info))
+    decoded = {declarations.unalias(root.base) for root in roots}
+    keys: dict[TypeRef, str] = {}
+
+    def key_of(struct: TypeRef, depth: int) -> str:
+        if struct not in keys:
+            held_by = holders.get(struct, [])
+            keys[struct] = ""  # a cycle of structs holding one another names nothing
+            if struct not in decoded and len(held_by) == 1 and depth <= _MAX_NESTING:
+                holder, info = held_by[0]
+                above = key_of(holder, depth + 1)
+                own = "" if info.is_embedded else info.file_key or info.name
+                keys[struct] = ".".join(part for part in (above, own) if part) if above or holder in decoded else ""
+        return keys[struct]
+
+    return {struct: key_of(struct, 0) for struct in structs}
 
 
 def _is_api_path(package: str) -> bool:

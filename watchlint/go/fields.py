@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.configfiles import FROM_FILE, decoded_before, nested_structs, read_from_file
+from watchlint.go.configfiles import FROM_FILE, decoded_before, keys_to, nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
 from watchlint.go.guards import (
@@ -52,6 +52,8 @@ class FieldValues:
         self._element_writes: dict[str, list[_FieldWrite]] | None = None
         self._by_default: dict[tuple[str, int], bool | None] = {}  # see `_set_by_default`
         self._file_structs: frozenset[TypeRef] | None = None
+        self._file_roots: list[TypeRef] = []  # the structs decoded from configuration files
+        self._file_keys: dict[TypeRef, str] | None = None  # see _file_section
         self._configured: frozenset[TypeRef] | None = None
         self._api_structs: frozenset[TypeRef] | None = None
         self._addresses_passed: frozenset[str] | None = None
@@ -367,7 +369,8 @@ class FieldValues:
         if from_file:  # named by its key in the file where its tag gives one (`containerRegistrySecretNames`)
             located = self.resolver.declarations.field(owner, name) if owner is not None else None
             key = located[1].file_key if located is not None else ""
-            return f"{key or name} {FROM_FILE}"
+            section = self._file_section(located[0]) if located is not None else ""
+            return f"{section}{'.' if section else ''}{key or name} {FROM_FILE}"
         return ""
 
     def _written(
@@ -620,8 +623,16 @@ class FieldValues:
                 for key in self.resolver.declarations.functions
                 if key.name == "UnmarshalYAML" and key.receiver
             ]
-            self._file_structs = nested_structs([*flags.decoded, *passed, *handed, *yaml], self.resolver.declarations)
+            self._file_roots = [*flags.decoded, *passed, *handed, *yaml]
+            self._file_structs = nested_structs(self._file_roots, self.resolver.declarations)
         return self._file_structs
+
+    def _file_section(self, struct: TypeRef) -> str:
+        """The dotted keys of the section of the configuration file a struct is filled from ("" at the top, or
+        where it is not told)."""
+        if self._file_keys is None:
+            self._file_keys = keys_to(self._from_files(), self._file_roots, self.resolver.declarations)
+        return self._file_keys.get(struct, "")
 
     def _feature_gates_flag(self, struct: TypeRef) -> str:
         """The feature-gates flag (`--feature-gates`) one field of a struct takes, whose other fields are the
