@@ -13,7 +13,10 @@ from watchlint.catalog import Catalog
 from watchlint.config import CommandLine
 from watchlint.engine import run
 from watchlint.go import deployment
+from watchlint.go.configfiles import keys_to
+from watchlint.go.declarations import Declarations, FieldInfo
 from watchlint.go.known import either_origin
+from watchlint.go.model import TypeRef
 
 NESTED_FLAGS = Path(__file__).parent / "fixtures" / "go" / "deployment" / "restriction-behind-two-nested-flags"
 
@@ -211,3 +214,35 @@ def test_a_setting_already_named_is_not_named_again() -> None:
     assert (
         either_origin("WATCH_NAMESPACE", "--watch-current-namespace") == "WATCH_NAMESPACE or --watch-current-namespace"
     )
+
+
+def test_a_configuration_section_is_named_by_the_one_field_holding_each_struct_on_the_way() -> None:
+    """traefik's providers: a struct the decoded one holds through `providers` then `kubernetesCRD` is named
+    `providers.kubernetesCRD`; an embedded struct's fields sit in its holder's section; a struct two fields
+    hold (which one a message means is not told) and the decoded struct itself are named by no section."""
+    package = "example.com/proxy/config"
+    static, providers, crd, shared, endpoint = (
+        TypeRef(package, name) for name in ("Static", "Providers", "CRD", "Shared", "Endpoint")
+    )
+    declarations = Declarations()
+    declarations.structs.update(
+        {
+            static: (FieldInfo("Providers", providers, is_embedded=False, file_key="providers"),),
+            providers: (
+                FieldInfo("KubernetesCRD", crd, is_embedded=False, file_key="kubernetesCRD"),
+                FieldInfo("Primary", endpoint, is_embedded=False, file_key="primary"),
+                FieldInfo("Fallback", endpoint, is_embedded=False, file_key="fallback"),
+            ),
+            crd: (FieldInfo("Shared", shared, is_embedded=True), FieldInfo("Namespaces", None, is_embedded=False)),
+            shared: (FieldInfo("Token", None, is_embedded=False),),
+            endpoint: (FieldInfo("URL", None, is_embedded=False),),
+        }
+    )
+    structs = frozenset({static, providers, crd, shared, endpoint})
+    assert keys_to(structs, [static], declarations) == {
+        static: "",
+        providers: "providers",
+        crd: "providers.kubernetesCRD",
+        shared: "providers.kubernetesCRD",
+        endpoint: "",
+    }
