@@ -433,21 +433,30 @@ class CallGraph:
     ) -> list[tuple[GoFile, tree_sitter.Node]]:
         """For a list held by a package variable (`var probes = []probeFn{probeCalico, …}`, or filled by
         `AddToManagerFuncs = append(AddToManagerFuncs, subscription.Add)` in an init function), the calls of the
-        item of a loop over it in the functions of its package (`for _, probe := range probes { probe(ctx, c) }`)."""
+        item of a loop over it in the functions of its package (`for _, probe := range probes { probe(ctx, c) }`),
+        or of an item taken from a map of them (kubeblocks' `f, ok := reconcilerFuncMap[kind]; f(c, r)`, or
+        `reconcilerFuncMap[kind](c, r)`)."""
         if held is None:
             return []
-        return [
-            (other, call.node)
-            for other in self.files
-            if other.package_path == file.package_path
-            for call in other.calls()
-            if call.operand is None
-            and _calls_a_local(self.resolver, other, call, info)
-            and (function := call.node.child_by_field_name("function")) is not None
-            and (local := self.resolver.declaration(other, function)) is not None
-            and local.ranged_node is not None
-            and parser.text(local.ranged_node) == held
-        ]
+        found = []
+        for other in self.files:
+            if other.package_path != file.package_path or held.encode() not in other.source.data:
+                continue
+            for call in other.calls():
+                function = call.node.child_by_field_name("function")
+                if call.operand is not None or function is None or not _takes_as_many(call, info):
+                    continue
+                taken: tree_sitter.Node | None = None
+                if function.type == "index_expression":
+                    taken = function
+                elif function.type == "identifier" and (local := self.resolver.declaration(other, function)):
+                    # the item of a loop, or the value taken from the map (not the `ok` beside it)
+                    taken = local.ranged_node or (local.value_node if not local.value_index else None)
+                if taken is not None and taken.type == "index_expression":
+                    taken = taken.child_by_field_name("operand")
+                if taken is not None and parser.text(taken) == held:
+                    found.append((other, call.node))
+        return found
 
     def _function_lists(self) -> dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]]:
         """The names listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), or given
@@ -695,6 +704,11 @@ def _calls_a_local(resolver: Resolver, file: GoFile, call: Call, info: FunctionI
     function = call.node.child_by_field_name("function")
     if function is None or function.type != "identifier" or resolver.declaration(file, function) is None:
         return False
+    return _takes_as_many(call, info)
+
+
+def _takes_as_many(call: Call, info: FunctionInfo) -> bool:
+    """Whether a call passes as many arguments as a function takes."""
     arguments = parser.named(call.arguments) if call.arguments is not None else []
     return len(arguments) == len(info.parameters)
 
