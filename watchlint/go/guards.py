@@ -340,12 +340,11 @@ class Guards:
         return None
 
     def _compared_setting(self, file: GoFile, bare: tree_sitter.Node) -> str | None:
-        """The string every write of a boolean setting compares its variable to (`os.Getenv("X") == "1"`); None
-        where one write is another test, or they want different strings."""
-        wanted = {
-            _compared_to(value) if value is not None and value.type == "binary_expression" else None
-            for _, value in self._written_values(file, bare)
-        }
+        """The string every write of a boolean setting compares its variable to (`os.Getenv("X") == "1"`,
+        `strings.EqualFold(v, "true")`, also beside a test that it is there: aerospike's `found &&
+        strings.EqualFold(enable, "true")`); None where one write is another test, or they want different
+        strings."""
+        wanted = {_compared_part(value) if value is not None else None for _, value in self._written_values(file, bare)}
         return wanted.pop() if len(wanted) == 1 else None
 
     def _parses_boolean(self, file: GoFile, bare: tree_sitter.Node) -> bool:
@@ -966,6 +965,13 @@ def _unequal_test(condition: tree_sitter.Node) -> tuple[str, bool] | None:
         return None
     wanted = _string_side([condition.child_by_field_name("right"), condition.child_by_field_name("left")])
     return (wanted, False) if wanted else None
+
+
+def _compared_part(value: tree_sitter.Node) -> str | None:
+    """The string the one comparison among a conjunction's parts wants (`found && v == "1"`), where the others
+    compare nothing; None otherwise."""
+    wanted = [found for part in conjuncts(value) if (found := _compared_to(part)) is not None]
+    return wanted[0] if len(wanted) == 1 else None
 
 
 def _compared_to(condition: tree_sitter.Node) -> str | None:
