@@ -750,9 +750,9 @@ def test_a_watch_in_a_loop_over_several_kinds_is_offered_no_metadata_only_option
     report = run([Path(".")], CommandLine(), catalog)
     helps = {finding.span.line: finding.help for finding in report.findings}
     assert helps[32] == (
-        "Restrict ServiceAccount with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: "
-        "the call watches every kind of the loop around it, and builder.OnlyMetadata there would make all of them "
-        "metadata-only"
+        "Restrict ServiceAccount with cache.Options.ByObject (Label, Field or Namespaces) in the manager options; "
+        "no metadata-only watch is offered, as the call watches every kind of the loop around it, and "
+        "builder.OnlyMetadata there would make all of them metadata-only"
     )
     assert helps[35].startswith("Restrict ConfigMap")
     assert "the call watches every kind of the loop" in helps[35]

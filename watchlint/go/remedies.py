@@ -489,8 +489,8 @@ class SiteRemedies:
             source = (item.helper_call or item.call).rsplit(".", 1)[-1] in ("Watch", "WatchesRawSource")
             metadata = "a metav1.PartialObjectMetadata in its source.Kind" if source else "builder.OnlyMetadata there"
             return (
-                f"{restrict}: the call watches every kind of the loop around it, and {metadata} would make all of "
-                "them metadata-only"
+                f"{restrict}; no metadata-only watch is offered, as the call watches every kind of the loop around "
+                f"it, and {metadata} would make all of them metadata-only"
             )
         if item.handles_typed and not item.filters:
             # a type assertion on a metav1.PartialObjectMetadata fails: an event dropped, or a panic without `ok`
