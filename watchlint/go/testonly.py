@@ -1,10 +1,12 @@
 """Packages only a module's tests can run: imported by no other file of the module, and under an `internal/`
-folder or a folder named as test support is (`itest/`, `testutil/`, `testingjobs/`). Go lets only the tree
-holding `internal/` import such a package, so when no binary or other package of the module imports it (envtest
-fakes and suite helpers imported by `_test.go` files alone), no deployment runs it; a test-support folder's name
-says as much of the helpers integration tests share (starboard's `itest/helper`, kueue's `testingjobs/job`). A
-package only such packages import is one too (percona's `internal/bridge`, which only a test-only controller
-package imports; kueue's `pkg/util/testing`). Their sites are test code's: analyzed only with --include-tests.
+folder or a folder named as test support is (`itest/`, `testutil/`, `testingjobs/`), or importing package
+`testing` outside a test file. Go lets only the tree holding `internal/` import such a package, so when no binary
+or other package of the module imports it (envtest fakes and suite helpers imported by `_test.go` files alone),
+no deployment runs it; a test-support folder's name says as much of the helpers integration tests share
+(starboard's `itest/helper`, kueue's `testingjobs/job`), and so does package `testing` of a library's test suite
+(gateway-api's conformance helpers, each taking a `*testing.T`). A package only such packages import is one too
+(percona's `internal/bridge`, which only a test-only controller package imports; kueue's `pkg/util/testing`).
+Their sites are test code's: analyzed only with --include-tests.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ _TEST_SUPPORT = frozenset(
     {"itest", "itests", "testutil", "testutils", "testhelper", "testhelpers", "testing", "testinfra", "testsupport"}
 )
 _TEST_SUPPORT_PREFIXES = ("testing", "testutil", "testhelper")
+_TESTING = "testing"  # the standard library's package of tests, which code a binary runs has no use for
 # an import path with an `internal` element, as a generated file (left unparsed) may quote it
 _INTERNAL_PATH = re.compile(rb'"([^"\n]*/internal(?:/[^"\n]*)?)"')
 
@@ -33,15 +36,17 @@ def quoted_internal_paths(data: bytes) -> set[str]:
 def test_only_packages(
     files: Iterable[GoFile], also_imported: set[str], module_paths: frozenset[str]
 ) -> frozenset[str]:
-    """The module's packages under an `internal/` folder of its own that no file imports, main packages aside,
-    nor any package but those (one only such a package imports is one too)."""
+    """The module's packages under an `internal/` folder of its own, named as test support or importing package
+    testing, that no file imports, main packages aside, nor any package but those (one only such a package
+    imports is one too)."""
     files = list(files)
+    imports = [(file.package_path, imported_paths(file)) for file in files]
     candidates = {
         file.package_path
-        for file in files
-        if file.package_name != "main" and _test_only_elements(file.package_path, module_paths)
+        for file, (_, paths) in zip(files, imports, strict=True)
+        if file.package_name != "main"
+        and (_test_only_elements(file.package_path, module_paths) or (_TESTING in paths and not file.is_test))
     }
-    imports = [(file.package_path, imported_paths(file)) for file in files]
     test_only: set[str] = set()
     while True:
         imported = {path for package, paths in imports if package not in test_only for path in paths} | also_imported
