@@ -881,7 +881,12 @@ def _given_back(
         # `return os.Getenv("POD_NAMESPACE")`: still a value the code does not show
         return Val(first.value, first.origin or origin, first.unseen) if isinstance(first, Val) else first
     items = tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated)
-    unseen = bool(evaluated) and isinstance(evaluated[0], Val) and evaluated[0].unseen  # `return ns, nil`
+    first = evaluated[0] if evaluated else UNKNOWN
+    unseen = isinstance(first, Val) and first.unseen  # `return ns, nil`
+    if isinstance(first, Val) and origin == passed_over and first.value in ("", None) and first.origin and origin:
+        # percona's `ns, found := os.LookupEnv("PGO_TARGET_NAMESPACE"); if found { return ns, nil }`, then the same
+        # of WATCH_NAMESPACE: either one sets what is returned
+        origin = first.origin if origin in first.origin.split(" or ") else f"{origin} or {first.origin}"
     results: tuple[object, ...] = items
     if failure is not None and len(failure) == len(items):
         results = Results(items, failure)
