@@ -1881,3 +1881,19 @@ def test_an_informer_of_a_maps_item_keyed_by_the_callers_range_is_one_site_per_i
             "cluster; namespace applies only when --namespaces is set or RELOADER_NAMESPACE is non-empty",
         ),
     ]
+
+
+def test_the_client_a_read_is_given_is_shown_where_the_binary_gives_it_not_in_an_envtest_fixture(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kserve's reconciler is given the manager's client by its binary and by an envtest fixture beside the
+    controller, nearer the read: the evidence cites the binary's, as the fixture's package only tests run."""
+    monkeypatch.chdir(FIXTURES / "helpers" / "client-evidence-of-the-binary-beside-an-envtest-fixture")
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(f.code, f.span.path, f.span.line) for f in report.findings] == [
+        ("WL002", "pkg/controller/controller.go", 21)
+    ]
+    assert [(r.span.path, r.span.line, r.message) for r in report.findings[0].related] == [
+        ("cmd/operator/main.go", 12, "cache options here leave ServiceAccount unrestricted"),
+        ("cmd/operator/main.go", 16, "Reconciler.Client is `mgr.GetClient()`"),
+    ]

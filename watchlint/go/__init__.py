@@ -184,6 +184,7 @@ def extract(unit: UnitInput) -> Facts:
         run.guarded(file, declarations.add_file)
     resolver = Resolver(declarations, unit.kinds)
     clients = ClientGraph(resolver)
+    clients.test_only = test_only
     calls = CallGraph(resolver, run.all_files, test_only)
     calls.unparsed = tuple(source.data for source in generated)
     clients.generated = b"\n".join(calls.unparsed)

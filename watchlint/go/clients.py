@@ -126,6 +126,7 @@ class ClientGraph:
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
     generated: bytes = b""  # the module's generated files, left unparsed: their calls are not seen
+    test_only: frozenset[str] = frozenset()  # packages only tests run (testonly.py): no evidence is taken there
     # what each function returns, as `_returned` finds it: asked for by every call of it (`_passed_through`),
     # and by the calls in its own returns where it recurses (`return unwrap(c, depth-1)`)
     _returned_by: dict[tuple[FunctionKey, int], list[Assigned]] = field(default_factory=dict)
@@ -1212,8 +1213,9 @@ class ClientGraph:
     def _shown(self, outcomes: list[tuple[Known, Assigned]], near: str = "") -> tuple[Known, Assigned] | None:
         """The value whose evidence a message shows: of those written where the code runs by default, where
         several are (nova-operator's helper takes the manager's client from nine controllers, the first one
-        registered only when ENABLE_CYBORG=true), the one nearest the site's file (each of forklift's
-        reconcilers sets the shared base's client in its own package), the first on a tie."""
+        registered only when ENABLE_CYBORG=true), and outside the packages only tests run, the one nearest the
+        site's file (each of forklift's reconcilers sets the shared base's client in its own package), the first
+        on a tie."""
         if len(outcomes) < 2:
             return outcomes[0] if outcomes else None
         running = [
@@ -1221,6 +1223,13 @@ class ClientGraph:
         ]
         if not running:
             return outcomes[0]
+        # not an envtest fixture's setup beside the binary's own (kserve's `llmisvc/fixture`)
+        deployed = [
+            outcome
+            for outcome in running
+            if outcome[1].place is None or outcome[1].place[0].package_path not in self.test_only
+        ]
+        running = deployed or running
         if not near:
             return running[0]
         folder = near.rpartition("/")[0]

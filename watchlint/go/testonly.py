@@ -1,12 +1,13 @@
 """Packages only a module's tests can run: imported by no other file of the module, and under an `internal/`
 folder or a folder named as test support is (`itest/`, `testutil/`, `testingjobs/`), or importing package
-`testing` outside a test file. Go lets only the tree holding `internal/` import such a package, so when no binary
-or other package of the module imports it (envtest fakes and suite helpers imported by `_test.go` files alone),
-no deployment runs it; a test-support folder's name says as much of the helpers integration tests share
-(starboard's `itest/helper`, kueue's `testingjobs/job`), and so does package `testing` of a library's test suite
-(gateway-api's conformance helpers, each taking a `*testing.T`). A package only such packages import is one too
-(percona's `internal/bridge`, which only a test-only controller package imports; kueue's `pkg/util/testing`).
-Their sites are test code's: analyzed only with --include-tests.
+`testing` or a test framework (ginkgo, gomega, testify, envtest) outside a test file. Go lets only the tree
+holding `internal/` import such a package, so when no binary or other package of the module imports it (envtest
+fakes and suite helpers imported by `_test.go` files alone), no deployment runs it; a test-support folder's name
+says as much of the helpers integration tests share (starboard's `itest/helper`, kueue's `testingjobs/job`), and
+so do test imports of a library's test suite (gateway-api's conformance helpers, each taking a `*testing.T`;
+kserve's envtest `fixture` package). A package only such packages import is one too (percona's
+`internal/bridge`, which only a test-only controller package imports; kueue's `pkg/util/testing`). Their sites
+are test code's: analyzed only with --include-tests.
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ _TEST_SUPPORT = frozenset(
     {"itest", "itests", "testutil", "testutils", "testhelper", "testhelpers", "testing", "testinfra", "testsupport"}
 )
 _TEST_SUPPORT_PREFIXES = ("testing", "testutil", "testhelper")
-_TESTING = "testing"  # the standard library's package of tests, which code a binary runs has no use for
+# packages of tests, which code a binary runs has no use for: the standard library's, and the test frameworks'
+_TEST_LIBRARIES = (
+    "testing",
+    "github.com/onsi/ginkgo",
+    "github.com/onsi/gomega",
+    "github.com/stretchr/testify",
+    "sigs.k8s.io/controller-runtime/pkg/envtest",
+)
 # an import path with an `internal` element, as a generated file (left unparsed) may quote it
 _INTERNAL_PATH = re.compile(rb'"([^"\n]*/internal(?:/[^"\n]*)?)"')
 
@@ -37,15 +45,15 @@ def test_only_packages(
     files: Iterable[GoFile], also_imported: set[str], module_paths: frozenset[str]
 ) -> frozenset[str]:
     """The module's packages under an `internal/` folder of its own, named as test support or importing package
-    testing, that no file imports, main packages aside, nor any package but those (one only such a package
-    imports is one too)."""
+    testing or a test framework, that no file imports, main packages aside, nor any package but those (one only
+    such a package imports is one too)."""
     files = list(files)
     imports = [(file.package_path, imported_paths(file)) for file in files]
     candidates = {
         file.package_path
         for file, (_, paths) in zip(files, imports, strict=True)
         if file.package_name != "main"
-        and (_test_only_elements(file.package_path, module_paths) or (_TESTING in paths and not file.is_test))
+        and (_test_only_elements(file.package_path, module_paths) or (not file.is_test and _imports_tests(paths)))
     }
     test_only: set[str] = set()
     while True:
@@ -54,6 +62,11 @@ def test_only_packages(
         if found <= test_only:
             return frozenset(test_only)
         test_only |= found
+
+
+def _imports_tests(paths: frozenset[str]) -> bool:
+    """Whether a file imports package testing or a test framework (ginkgo, gomega, testify, envtest)."""
+    return any(path == library or path.startswith(library + "/") for path in paths for library in _TEST_LIBRARIES)
 
 
 def _test_only_elements(package: str, module_paths: frozenset[str]) -> set[str]:
