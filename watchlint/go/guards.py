@@ -358,8 +358,16 @@ class Guards:
     ) -> list[tuple[GoFile, tree_sitter.Node | None]]:
         """The values the writes of a setting give it, through at most `hops` variables or fields holding
         another's value (`enable := cfg.EnableClusterApi`); None for a chain that ends in a name still, or in a
-        name nothing writes."""
+        name nothing writes; for a module function's call, those of what it returns (aerospike's
+        `ew.isWebhookEnabled()`, returning `ew.Enable`)."""
         found: list[tuple[GoFile, tree_sitter.Node | None]] = []
+        if setting.type == "call_expression":
+            info = self.resolver.callee(file, setting)
+            if info is None or hops <= 0:
+                return found
+            for value in returned_values(info.node):
+                found.extend(self._written_values(info.file, value, hops - 1) or [(info.file, None)])
+            return found
         for held, value in self._writes(file, setting):
             if value.type not in ("identifier", "selector_expression"):
                 found.append((held, value))
