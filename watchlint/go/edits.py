@@ -46,6 +46,9 @@ class OptionsAnchor:
     built_labels: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     label_made_up: bool = False  # the code sets no owner key: `label` is the operator's name, on nothing yet
     generated: bool = False  # the file is generated (upjet's zz_main.go from a template): its generator decides
+    # the `client.CacheOptions{…}` literal the code assigns to the options' Client.Cache whole (percona's
+    # `options.Client.Cache = ClientCacheOptions()`): DisableFor is edited there
+    client_cache: tuple[GoFile, tree_sitter.Node] | None = None
 
     def replaces(self, path: str) -> bool:
         """Whether the code assigns the field at `path` (`Cache.ByObject`) whole, or one holding it."""
@@ -99,17 +102,23 @@ def disable_for_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix |
     """Add the kind to Client.Cache.DisableFor (safe: reads return the same objects, live)."""
     if not anchor.has_disable_for:
         return None
-    imports = _Imports(anchor.file, anchor.literal)
+    replaced = anchor.client_cache if not anchor.is_old_era and anchor.replaces("Client.Cache") else None
+    file, literal = replaced or (anchor.file, anchor.literal)
+    imports = _Imports(file, literal)
     client = imports.alias(CR_CLIENT, "client")
     obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
     if anchor.is_old_era:
-        edit = _add_to_list(anchor.file, anchor.literal, "ClientDisableCacheFor", obj, f"[]{client}.Object")
+        edit = _add_to_list(file, literal, "ClientDisableCacheFor", obj, f"[]{client}.Object")
+    elif replaced is not None:  # the CacheOptions the options' Client.Cache is replaced with
+        edit = _add_to_list(file, literal, "DisableFor", obj, f"[]{client}.Object")
     else:
         edit = _disable_for_nested(anchor, client, obj)
     if edit is None:
         return None
     where = "ClientDisableCacheFor" if anchor.is_old_era else "Client.Cache.DisableFor"
-    title = _noted(anchor, f"Add {obj} to {where} in {anchor.file.path}")
+    if replaced is not None:
+        where = "the client.CacheOptions DisableFor"
+    title = _noted(anchor, f"Add {obj} to {where} in {file.path}")
     # a regeneration would undo the edit of a generated file: it is the generator's input to change
     applicability = Applicability.UNSAFE if anchor.generated else Applicability.SAFE
     return Fix(title, applicability, (edit, *imports.edits()), code="WL002", policy=policy)

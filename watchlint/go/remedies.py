@@ -48,7 +48,7 @@ from watchlint.go.policy import FilePolicy
 from watchlint.go.rbacmarkers import Grant, missing_grant
 from watchlint.go.replacedoptions import options_path
 from watchlint.go.resolve import Resolver
-from watchlint.go.scope import innermost_function
+from watchlint.go.scope import innermost_function, returned_values, under_condition
 from watchlint.go.typedhandlers import DROPS, PANICS
 from watchlint.go.workloadcaches import WORKLOAD_CACHE
 from watchlint.source import Span
@@ -107,7 +107,7 @@ def options_anchors(
     has_selectors, has_disable_for = module.has_per_kind_selectors, module.has_client_objects
     labels: dict[frozenset[str] | None, _Labels] = {}
     file_labels: dict[str, FileLabels] = {}
-    overwritten = _overwritten_fields(all_files, resolver)
+    overwritten, replacing = _overwritten_fields(all_files, resolver)
 
     def label(packages: frozenset[str] | None) -> _Labels:
         """The owner label the binary's own code sets (kuberay's API server labels its objects otherwise than
@@ -168,6 +168,7 @@ def options_anchors(
             built_labels=carried,
             label_made_up=made_up,
             generated=marked_generated(file.source.data),
+            client_cache=_replacing(replacing, packages),
         )
 
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
@@ -185,6 +186,7 @@ def options_anchors(
                 has_disable_for,
                 built_labels=carried,
                 label_made_up=made_up,
+                client_cache=_replacing(replacing, packages),
             )
             for f, n in found
         }
@@ -202,20 +204,49 @@ def options_anchors(
 _EDITED_FIELDS = frozenset({"Cache", "Client", "NewCache"})
 
 
-def _overwritten_fields(files: list[GoFile], resolver: Resolver) -> dict[str, set[str]]:
+def _overwritten_fields(
+    files: list[GoFile], resolver: Resolver
+) -> tuple[dict[str, set[str]], dict[str, list[tuple[GoFile, tree_sitter.Node]]]]:
     """Per package, the manager options fields its code assigns whole, as dotted paths (`o.Cache =
     cache.Options{…}` in a helper given &opts, as operator-sdk's namespace helpers do; `opts.Cache.ByObject =
-    map…{}` under a flag, as ytsaurus does): whatever a fix adds to the literal there, that assignment replaces."""
+    map…{}` under a flag, as ytsaurus does): whatever a fix adds to the literal there, that assignment replaces.
+    Beside them, per package, the `client.CacheOptions` literals assigned whole to `Client.Cache` unconditionally
+    (percona's `options.Client.Cache = ClientCacheOptions()`), where a DisableFor fix goes instead."""
     found: dict[str, set[str]] = {}
+    replacing: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
     for file in files:
         if file.is_test:
             continue
-        for left, _ in file.assignments():
-            for target in parser.named(left):
+        for left, right in file.assignments():
+            targets, values = parser.named(left), parser.named(right)
+            for index, target in enumerate(targets):
                 path = options_path(file, target, resolver)
-                if path is not None and path.split(".", 1)[0] in _EDITED_FIELDS:
-                    found.setdefault(file.package_path, set()).add(path)
-    return found
+                if path is None or path.split(".", 1)[0] not in _EDITED_FIELDS:
+                    continue
+                found.setdefault(file.package_path, set()).add(path)
+                if path != "Client.Cache" or len(values) != len(targets) or under_condition(target):
+                    continue
+                literal = _cache_options_literal(file, values[index], resolver)
+                if literal is not None:
+                    replacing.setdefault(file.package_path, []).append(literal)
+    return found, replacing
+
+
+def _cache_options_literal(
+    file: GoFile, value: tree_sitter.Node, resolver: Resolver
+) -> tuple[GoFile, tree_sitter.Node] | None:
+    """The `client.CacheOptions{…}` literal a value is the address of, in place or returned by the one return of
+    a module function (percona's `ClientCacheOptions()`); None otherwise."""
+    if value.type == "call_expression":
+        info = resolver.callee(file, value)
+        returned = returned_values(info.node) if info is not None else []
+        if info is None or len(returned) != 1:
+            return None
+        file, value = info.file, returned[0]
+    if parser.is_unary(value, "&"):
+        value = value.child_by_field_name("operand") or value
+    kind = value.child_by_field_name("type") if value.type == "composite_literal" else None
+    return (file, value) if kind is not None and parser.text(kind).endswith("CacheOptions") else None
 
 
 def _of(overwritten: dict[str, set[str]], packages: frozenset[str] | None) -> frozenset[str]:
@@ -223,6 +254,19 @@ def _of(overwritten: dict[str, set[str]], packages: frozenset[str] | None) -> fr
     return frozenset().union(
         *(fields for package, fields in overwritten.items() if packages is None or package in packages)
     )
+
+
+def _replacing(
+    replacing: dict[str, list[tuple[GoFile, tree_sitter.Node]]], packages: frozenset[str] | None
+) -> tuple[GoFile, tree_sitter.Node] | None:
+    """The one `client.CacheOptions` literal the packages of a binary assign to the options' Client.Cache."""
+    found = {
+        (file.path, literal.start_byte): (file, literal)
+        for package, literals in replacing.items()
+        if packages is None or package in packages
+        for file, literal in literals
+    }
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 OptionsFix = Callable[[OptionsAnchor, KindType, str], Fix | None]
