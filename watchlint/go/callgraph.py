@@ -537,10 +537,11 @@ class CallGraph:
 # `[]string`), its text; a variadic parameter's type is marked
 Signature = tuple[tuple[TypeRef | str, ...], tuple[TypeRef | str, ...]]
 
+_UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell that no binary runs it
+
 
 # every name a type may be written with: `&T{}`, `new(T)`, `var t T` (type identifiers), `Setup[T]()`, `(*T).Run`
 # (identifiers), `Reconcilers{T: …}` (a field, which may hold one)
-_UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell that no binary runs it
 _NAMES = "[(type_identifier) (identifier) (field_identifier)] @name"
 
 
