@@ -143,6 +143,30 @@ class ClientGoSites:
             return self._held_client_site(file, call, method, operand, arguments)
         if operand.type != "call_expression":
             return None
+        chain = self._typed_chain(file, operand)
+        wrapped = self._wrapped_chain(file, operand) if chain is None else None
+        if wrapped is not None:  # `k.PodClient(ns).Watch(…)`, the wrapper returning `c.cs.CoreV1().Pods(ns)`
+            chain_file, wrapper = wrapped
+            chain = self._typed_chain(chain_file, wrapper)
+            if chain is not None:
+                typed, _, namespace = chain
+                at = None
+                if namespace is not None:  # what the call passes for the wrapper's parameter, else its own value
+                    at = self._passed_for(chain_file, namespace, file, operand) or (chain_file, namespace)
+                return self._typed_client_call(file, call, method, typed, None, arguments, namespace_at=at)
+        if chain is None:
+            return None
+        typed, clientset, namespace = chain
+        site = self._typed_client_call(file, call, method, typed, namespace, arguments)
+        if clientset is not None and clientset.type == "identifier":
+            site.clientset_parameter = self.values.helper_parameter(file, clientset)
+        return site
+
+    def _typed_chain(
+        self, file: GoFile, operand: tree_sitter.Node
+    ) -> tuple[tuple[str, str, str], tree_sitter.Node | None, tree_sitter.Node | None] | None:
+        """For `cs.CoreV1().Pods(ns)`: its accessor, plural and kind, the clientset and the namespace argument;
+        None where it names no typed client, or one of a fake clientset (a test's, listing nothing)."""
         plural = method_name(operand)
         group = held = operand_of(operand)
         if group is not None and group.type == "identifier":  # `core := cs.CoreV1(); core.Pods(ns).List(…)`
@@ -154,14 +178,32 @@ class ClientGoSites:
         kind = self.names.clientset.get((accessor or "", plural or ""))
         clientset = operand_of(group)
         if kind is None or self.values.is_fake_clientset(file, clientset):
-            return None  # a fake of tests lists nothing from a cluster
+            return None
         namespace_arguments = operand.child_by_field_name("arguments")
         namespaces = parser.named(namespace_arguments) if namespace_arguments is not None else []
-        typed = (accessor or "", plural or "", kind)
-        site = self._typed_client_call(file, call, method, typed, namespaces[0] if namespaces else None, arguments)
-        if clientset is not None and clientset.type == "identifier":
-            site.clientset_parameter = self.values.helper_parameter(file, clientset)
-        return site
+        return (accessor or "", plural or "", kind), clientset, namespaces[0] if namespaces else None
+
+    def _wrapped_chain(self, file: GoFile, call: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The typed client a module function returns, where it returns one call only (kubeflow pipelines'
+        `func (c *KubernetesCore) PodClient(ns string) v1.PodInterface { return c.clientSet.CoreV1().Pods(ns) }`),
+        with the file writing it."""
+        info = self.resolver.callee(file, call)
+        returned = returned_values(info.node) if info is not None else []
+        if info is None or len(returned) != 1 or returned[0].type != "call_expression":
+            return None
+        return info.file, returned[0]
+
+    def _passed_for(
+        self, file: GoFile, node: tree_sitter.Node, call_file: GoFile, call: tree_sitter.Node
+    ) -> tuple[GoFile, tree_sitter.Node] | None:
+        """What a call passes for the parameter a node of the called function names; None where the node is no
+        parameter."""
+        declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
+        if declaration is None or declaration.parameter_index < 0 or declaration.variadic:
+            return None
+        values = parser.named(call.child_by_field_name("arguments") or call)
+        index = declaration.parameter_index
+        return (call_file, values[index]) if index < len(values) else None
 
     def _typed_client_call(
         self,
@@ -172,12 +214,14 @@ class ClientGoSites:
         namespace: tree_sitter.Node | None,
         arguments: list[tree_sitter.Node],
         receiver: str = "",
+        namespace_at: tuple[GoFile, tree_sitter.Node] | None = None,
     ) -> PendingSite:
         """The site of a typed client's Get, List or Watch (`typed`: its accessor, plural and kind), narrowed by
-        the namespace the client is for, where it is seen, and by the list options the call passes."""
+        the namespace the client is for, where it is seen (`namespace_at`: in another file than the call's, or
+        what the call of a wrapper passes for it), and by the list options the call passes."""
         accessor, plural, kind = typed
         found = ObjectRef(kind, ObjectForm.TYPED, f"{accessor}().{plural}()", method == "List")
-        return self._request_site(file, call, method, found, namespace, arguments, receiver)
+        return self._request_site(file, call, method, found, namespace, arguments, receiver, namespace_at)
 
     def _request_site(
         self,
@@ -188,12 +232,16 @@ class ClientGoSites:
         namespace: tree_sitter.Node | None,
         arguments: list[tree_sitter.Node],
         receiver: str = "",
+        namespace_at: tuple[GoFile, tree_sitter.Node] | None = None,
     ) -> PendingSite:
         """The site of a Get, List or Watch the API server answers (a typed, dynamic or metadata client's),
-        narrowed by the namespace asked for, where it is seen, and by the list options the call passes."""
+        narrowed by the namespace asked for, where it is seen (see `_typed_client_call`), and by the list options
+        the call passes."""
         operation = {"Get": Operation.GET, "List": Operation.LIST, "Watch": Operation.WATCH}[method]
         site = pending_site(self.resolver, file, call, method, operation, Access.CLIENTSET, found, found.form, receiver)
-        if namespace is not None:
+        if namespace_at is not None:
+            restrict_namespace(site, *namespace_at, "namespace")
+        elif namespace is not None:
             restrict_namespace(site, file, namespace, "namespace")
         if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
             self.options.narrow(site, file, arguments[-1])
