@@ -2323,3 +2323,94 @@ def test_a_list_read_only_for_whether_any_object_exists_is_told_to_ask_for_one(
             "returns one object rather than every one",
         ),
     ]
+
+
+POD_READ_ALSO_THROUGH_THE_CACHE = {
+    "main.go": """package main
+
+import (
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"example.com/nodes/internal/metrics"
+	"example.com/nodes/internal/pods"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	m := metrics.New(mgr.GetCache())
+	_ = (&pods.Reconciler{Client: mgr.GetClient(), Metrics: m}).SetupWithManager(mgr)
+	_ = mgr.Start(ctrl.SetupSignalHandler())
+}
+""",
+    "internal/metrics/metrics.go": """package metrics
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Metrics struct {
+	cache client.Reader
+}
+
+func New(cache client.Reader) *Metrics { return &Metrics{cache: cache} }
+
+func (m *Metrics) PodExists(ctx context.Context, key types.NamespacedName) bool {
+	pod := &corev1.Pod{}
+	return m.cache.Get(ctx, key, pod) == nil
+}
+""",
+    "internal/pods/pods.go": """package pods
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/nodes/internal/metrics"
+)
+
+type Reconciler struct {
+	client.Client
+	Metrics *metrics.Metrics
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	pod := &corev1.Pod{}
+	return ctrl.Result{}, client.IgnoreNotFound(r.Get(ctx, req.NamespacedName, pod))
+}
+
+func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&corev1.Pod{}, builder.OnlyMetadata).Complete(r)
+}
+""",
+}
+
+
+def test_disable_for_saves_nothing_while_another_read_takes_the_kind_from_the_cache_itself(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """version-checker reads Pods typed through its client and through mgr.GetCache(), which DisableFor does
+    not cover: the client read's DisableFor fix keeps the informer while the other read does, so it is applied
+    only on request and says what must change first."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD} | POD_READ_ALSO_THROUGH_THE_CACHE))
+    report = run([Path(".")], CommandLine(), catalog)
+    reads = [finding for finding in report.findings if finding.code == "WL002"]
+    assert [(finding.span.path, finding.span.line) for finding in reads] == [
+        ("internal/metrics/metrics.go", 19),
+        ("internal/pods/pods.go", 21),
+    ]
+    assert reads[0].fixes == ()
+    assert [(fix.title, fix.applicability) for fix in reads[1].fixes] == [
+        (
+            "Add &corev1.Pod{} to Client.Cache.DisableFor in main.go; it saves memory only once the read at "
+            "internal/metrics/metrics.go:19 stops reading Pod from the cache itself (DisableFor does not cover it)",
+            Applicability.UNSAFE,
+        )
+    ]

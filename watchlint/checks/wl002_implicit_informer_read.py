@@ -46,6 +46,7 @@ def _unsafe_if_shared(fix: Fix, finding: Finding, unsafe: dict[frozenset[Edit], 
 
 def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     watches: dict[tuple[str, str], list[Site]] | None = None
+    readers: dict[tuple[str, str], list[Site]] | None = None
     for site in facts.sites:
         judgement = judge(site, facts, context.kinds, context.cluster_scoped)
         if judgement.code != CODE:
@@ -66,6 +67,20 @@ def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             split = _split_by_watch(facts, judgement, by_key, watch)
             yield _reads_the_watched_informer(site, judgement, related, (watch, others), context, split)
             continue
+        fixes = _listed_whole(site, _scoped_when_configured(site, judgement, fixes_for(site, judgement)))
+        if readers is None:
+            readers = _cache_readers(facts, context)
+        beside = [other for key in site.policy_keys for other in readers.get((site.kind, key), [])]
+        reader = _nearest(site, [other for other in beside if other.span != site.span])
+        if reader is not None and fixes:
+            # version-checker reads Pods typed through mgr.GetCache() too, which keeps the informer DisableFor
+            # sends this read past
+            where = f"{reader.span.path}:{reader.span.line}"
+            saves = (
+                f"it saves memory only once the read at {where} stops reading {site.kind} from the cache itself "
+                "(DisableFor does not cover it)"
+            )
+            fixes = tuple(_while_watched(fix, saves, _lists_everything(site)) for fix in fixes)
         yield Finding(
             code=CODE,
             level=context.levels[CODE],
@@ -75,7 +90,7 @@ def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             construct=site.construct,
             enclosing=site.enclosing,
             related=related,
-            fixes=_listed_whole(site, _scoped_when_configured(site, judgement, fixes_for(site, judgement))),
+            fixes=fixes,
             help=site.suggestion or _disable_help(site, judgement),  # the front-end's: a cache index to replace
         )
 
@@ -217,6 +232,22 @@ def shared_informer_note(count: int, kind: str) -> str:
         return ""
     shares = "share" if count > 1 else "shares"
     return f"; {other_watches(count, kind)} {shares} the informer: the selector must keep what each needs"
+
+
+def _cache_readers(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:
+    """The open typed reads through the cache itself (`mgr.GetCache()`), by kind and cache policy: they keep the
+    informer whatever DisableFor says, so disabling the kind for the client saves nothing while they read it."""
+    found: dict[tuple[str, str], list[Site]] = {}
+    for site in facts.sites:
+        if not site.reads_cache_itself or site.access is not Access.CACHE or site.form is not ObjectForm.TYPED:
+            continue
+        if site.operation is Operation.WATCH:
+            continue
+        judgement = judge(site, facts, context.kinds, context.cluster_scoped)
+        if judgement.code == CODE and judgement.mitigation is None:
+            for key in site.policy_keys:
+                found.setdefault((site.kind, key), []).append(site)
+    return found
 
 
 def open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:
