@@ -146,14 +146,11 @@ class ClientGoSites:
         chain = self._typed_chain(file, operand)
         wrapped = self._wrapped_chain(file, operand) if chain is None else None
         if wrapped is not None:  # `k.PodClient(ns).Watch(…)`, the wrapper returning `c.cs.CoreV1().Pods(ns)`
-            chain_file, wrapper = wrapped
-            chain = self._typed_chain(chain_file, wrapper)
-            if chain is not None:
-                typed, _, namespace = chain
-                at = None
-                if namespace is not None:  # what the call passes for the wrapper's parameter, else its own value
-                    at = self._passed_for(chain_file, namespace, file, operand) or (chain_file, namespace)
-                return self._typed_client_call(file, call, method, typed, None, arguments, namespace_at=at)
+            chain_file, _, (typed, _, namespace) = wrapped
+            at = None
+            if namespace is not None:  # what the call passes for the wrapper's parameter, else its own value
+                at = self._passed_for(chain_file, namespace, file, operand) or (chain_file, namespace)
+            return self._typed_client_call(file, call, method, typed, None, arguments, namespace_at=at)
         if chain is None:
             return None
         typed, clientset, namespace = chain
@@ -183,15 +180,34 @@ class ClientGoSites:
         namespaces = parser.named(namespace_arguments) if namespace_arguments is not None else []
         return (accessor or "", plural or "", kind), clientset, namespaces[0] if namespaces else None
 
-    def _wrapped_chain(self, file: GoFile, call: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
-        """The typed client a module function returns, where it returns one call only (kubeflow pipelines'
-        `func (c *KubernetesCore) PodClient(ns string) v1.PodInterface { return c.clientSet.CoreV1().Pods(ns) }`),
-        with the file writing it."""
-        info = self.resolver.callee(file, call)
-        returned = returned_values(info.node) if info is not None else []
-        if info is None or len(returned) != 1 or returned[0].type != "call_expression":
-            return None
-        return info.file, returned[0]
+    def _wrapped_chain(
+        self, file: GoFile, call: tree_sitter.Node
+    ) -> (
+        tuple[GoFile, tree_sitter.Node, tuple[tuple[str, str, str], tree_sitter.Node | None, tree_sitter.Node | None]]
+        | None
+    ):
+        """The typed client a module function returns (kubeflow pipelines' `func (c *KubernetesCore)
+        PodClient(ns string) v1.PodInterface { return c.coreV1Client.Pods(ns) }`), with the file writing it and
+        its chain (see `_typed_chain`): of every method an interface call may run, those returning such a chain
+        (a fake beside them returns its own), where they agree on its kind and namespace parameter."""
+        found = [
+            (value_file, value, chain)
+            for value_file, value in self._getter_values(file, call)
+            if value is not None
+            and value.type == "call_expression"
+            and (chain := self._typed_chain(value_file, value)) is not None
+        ]
+        alike = {(chain[0], self._parameter_named(value_file, chain[2])) for value_file, _, chain in found}
+        return found[0] if len(alike) == 1 else None
+
+    def _parameter_named(self, file: GoFile, node: tree_sitter.Node | None) -> int | str | None:
+        """The index of the parameter a node names, its text where it names none, "" for no node."""
+        if node is None:
+            return ""
+        declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
+        if declaration is not None and declaration.parameter_index >= 0:
+            return declaration.parameter_index
+        return parser.text(node)
 
     def _passed_for(
         self, file: GoFile, node: tree_sitter.Node, call_file: GoFile, call: tree_sitter.Node
