@@ -109,6 +109,10 @@ def go_plural(kind: str) -> str:
 COMBINED_LISTER_METHODS = frozenset({*(go_plural(kind) for kind in _COMBINED_LISTERS.values()), "List"})
 
 
+# a typed client's chain (`cs.CoreV1().Pods(ns)`): its accessor, plural and kind, its clientset, its namespace
+_Chain = tuple[tuple[str, str, str], tree_sitter.Node | None, tree_sitter.Node | None]
+
+
 class ClientGoSites:
     """Finds the client-go sites of a module's files; factories held in parameters and fields are judged once
     the module's calls and writes are known."""
@@ -159,9 +163,7 @@ class ClientGoSites:
             site.clientset_parameter = self.values.helper_parameter(file, clientset)
         return site
 
-    def _typed_chain(
-        self, file: GoFile, operand: tree_sitter.Node
-    ) -> tuple[tuple[str, str, str], tree_sitter.Node | None, tree_sitter.Node | None] | None:
+    def _typed_chain(self, file: GoFile, operand: tree_sitter.Node) -> _Chain | None:
         """For `cs.CoreV1().Pods(ns)`: its accessor, plural and kind, the clientset and the namespace argument;
         None where it names no typed client, or one of a fake clientset (a test's, listing nothing)."""
         plural = method_name(operand)
@@ -180,12 +182,7 @@ class ClientGoSites:
         namespaces = parser.named(namespace_arguments) if namespace_arguments is not None else []
         return (accessor or "", plural or "", kind), clientset, namespaces[0] if namespaces else None
 
-    def _wrapped_chain(
-        self, file: GoFile, call: tree_sitter.Node
-    ) -> (
-        tuple[GoFile, tree_sitter.Node, tuple[tuple[str, str, str], tree_sitter.Node | None, tree_sitter.Node | None]]
-        | None
-    ):
+    def _wrapped_chain(self, file: GoFile, call: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node, _Chain] | None:
         """The typed client a module function returns (kubeflow pipelines' `func (c *KubernetesCore)
         PodClient(ns string) v1.PodInterface { return c.coreV1Client.Pods(ns) }`), with the file writing it and
         its chain (see `_typed_chain`): of every method an interface call may run, those returning such a chain
@@ -200,7 +197,7 @@ class ClientGoSites:
         alike = {(chain[0], self._parameter_named(value_file, chain[2])) for value_file, _, chain in found}
         return found[0] if len(alike) == 1 else None
 
-    def _parameter_named(self, file: GoFile, node: tree_sitter.Node | None) -> int | str | None:
+    def _parameter_named(self, file: GoFile, node: tree_sitter.Node | None) -> int | str:
         """The index of the parameter a node names, its text where it names none, "" for no node."""
         if node is None:
             return ""
