@@ -346,7 +346,71 @@ class CallGraph:
         """The calls that may run a plain function handed on as a value rather than called by name: listed in
         a slice of functions (`called_from_lists`), stored in a struct field (`called_through_fields`) or given
         to a function-typed parameter (`called_through_parameters`)."""
-        return self.called_from_lists(key) + self.called_through_fields(key) + self.called_through_parameters(key)
+        return (
+            self.called_from_lists(key)
+            + self.called_through_fields(key)
+            + self.called_through_parameters(key)
+            + self.called_from_registries(key)
+        )
+
+    def called_from_registries(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls that may run a plain function handed to a module function that keeps its parameter in a
+        package variable's map or slice (fluid's `Register(name, sidecar.NewPlugin)` storing `registry[name] =
+        f`): those of the items a loop over it or an index into it takes (`for _, f := range registry { f(c) }`)."""
+        info = self.resolver.declarations.functions.get(key)
+        if info is None or key.receiver:
+            return []
+        found: list[tuple[GoFile, tree_sitter.Node]] = []
+        for file, value in self.references(key):
+            arguments = value.parent
+            if arguments is None or arguments.type != "argument_list" or arguments.parent is None:
+                continue
+            callee = self.resolver.callee(file, arguments.parent)
+            if callee is None:
+                continue
+            index = next((i for i, item in enumerate(parser.named(arguments)) if item == value), -1)
+            parameter = next((item for item in callee.parameters if item.index == index and not item.variadic), None)
+            for held in self._kept_in_package_variables(callee, parameter.name) if parameter is not None else []:
+                holding = callee.file
+                if held == _RECEIVER:  # `registry.Register(name, f)` of `type Registry map[…]…`: the variable called on
+                    function = arguments.parent.child_by_field_name("function")
+                    operand = function.child_by_field_name("operand") if function is not None else None
+                    if operand is None or operand.type != "identifier":
+                        continue
+                    held, holding = parser.text(operand), file
+                found.extend(self._calls_ranging_over(holding, held, info))
+        return found
+
+    def _kept_in_package_variables(self, function: FunctionInfo, name: str) -> list[str]:
+        """The package variables a function keeps a parameter in: `registry[key] = name`, `list = append(list,
+        name)`; _RECEIVER where a method keeps it in its receiver (fluid's `r[name] = factory` of a map type)."""
+        body, file = function.node.child_by_field_name("body"), function.file
+        receiver = function.node.child_by_field_name("receiver")
+        receivers = {
+            parser.text(declared)
+            for item in (parser.named(receiver) if receiver is not None else [])
+            for declared in item.children_by_field_name("name")
+        }
+        kept = []
+        for left, right in file.assignments():
+            targets, values = parser.named(left), parser.named(right)
+            if body is None or not parser.encloses(body, left) or len(targets) != 1 or len(values) != 1:
+                continue
+            target, value = targets[0], values[0]
+            held = target.child_by_field_name("operand") if target.type == "index_expression" else target
+            if held is None or held.type != "identifier":
+                continue
+            receiving = target.type == "index_expression" and parser.text(held) in receivers
+            if not receiving and self.resolver.declaration(file, held) is not None:
+                continue  # a local or a parameter, not a package variable
+            stored = target.type == "index_expression" and parser.text(value) == name
+            appended = (
+                value.type == "call_expression" and parser.text(value.child_by_field_name("function")) == "append"
+            )
+            items = parser.named(value.child_by_field_name("arguments") or value) if appended else []
+            if stored or (appended and [parser.text(item) for item in items[1:]] == [name]):
+                kept.append(_RECEIVER if receiving else parser.text(held))
+        return kept
 
     def called_through_parameters(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """For a plain function handed on as a value, the calls of the module's function-typed parameters of its
@@ -538,6 +602,7 @@ class CallGraph:
 Signature = tuple[tuple[TypeRef | str, ...], tuple[TypeRef | str, ...]]
 
 _UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell that no binary runs it
+_RECEIVER = ""  # a method's receiver, among the variables a function keeps a parameter in
 
 
 # every name a type may be written with: `&T{}`, `new(T)`, `var t T` (type identifiers), `Setup[T]()`, `(*T).Run`
