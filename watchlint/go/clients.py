@@ -52,6 +52,7 @@ from watchlint.go.resolve import (
     keyed_elements,
     literal_items,
     option_holder,
+    struct_literal_of,
 )
 from watchlint.go.scope import (
     Declaration,
@@ -820,7 +821,7 @@ class ClientGraph:
             if info is None or not returned or len({parser.text(item) for item in returned}) != 1:
                 return None  # a constructor returning one literal, from any of its returns (`return &rec, nil`)
             held_in, value = info.file, self._held_literal(info.file, returned[0])
-        literal = _struct_literal(value)
+        literal = struct_literal_of(value)
         given = next((item for key, item in keyed_elements(literal) if key == name), None) if literal else None
         return (held_in, given) if given is not None else None
 
@@ -846,7 +847,7 @@ class ClientGraph:
             return None
         info = self.resolver.callee(file, built)
         returned = [value for value in returned_values(info.node) if value.type != "nil"] if info else []
-        literal = _struct_literal(returned[0]) if len(returned) == 1 else None  # `Config{…}`, `&Config{…}`
+        literal = struct_literal_of(returned[0]) if len(returned) == 1 else None  # `Config{…}`, `&Config{…}`
         if info is None or literal is None:
             return None
         value = next((value for key, value in keyed_elements(literal) if key == name), None)
@@ -1395,14 +1396,7 @@ def _cache_written_before(name: str, call: tree_sitter.Node) -> tuple[tree_sitte
 def _built_by_a_literal(resolver: Resolver, file: GoFile, operand: tree_sitter.Node) -> bool:
     """Whether a name is a local declared with a struct literal (`rec := Recorder{Client: c}`, or its address)."""
     declaration = resolver.declaration(file, operand) if operand.type == "identifier" else None
-    return declaration is not None and _struct_literal(declaration.value_node) is not None
-
-
-def _struct_literal(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
-    """The struct literal a value is, or takes the address of (`&Recorder{…}`); None for another value."""
-    if value is not None and value.type == "unary_expression":
-        value = value.child_by_field_name("operand")
-    return value if value is not None and value.type == "composite_literal" else None
+    return declaration is not None and struct_literal_of(declaration.value_node) is not None
 
 
 def _passed_through(label: str, evidence: Evidence) -> Evidence | None:

@@ -875,18 +875,18 @@ def _given_back(
     instead (`failure`, where the call fails by default; `not_found`, where a read of the cluster may fail)."""
     if len(evaluated) == 1:
         first = evaluated[0]
-        if isinstance(first, Val) and _falls_back(first, passed_over):
+        if isinstance(first, Val) and (fallen := _fallen_back(first, passed_over)) is not None:
             # `envOr("WATCH_NAMESPACE", flagValue)`: empty only while both are, either one sets it
-            return Val(first.value, f"{passed_over} or {first.origin}", first.unseen)
+            return Val(first.value, fallen, first.unseen)
         # `return os.Getenv("POD_NAMESPACE")`: still a value the code does not show
         return Val(first.value, first.origin or origin, first.unseen) if isinstance(first, Val) else first
     items = tuple(item.value if isinstance(item, Val) else UNKNOWN for item in evaluated)
     first = evaluated[0] if evaluated else UNKNOWN
     unseen = isinstance(first, Val) and first.unseen  # `return ns, nil`
-    if isinstance(first, Val) and origin == passed_over and first.value in ("", None) and first.origin and origin:
+    if isinstance(first, Val) and origin == passed_over and (fallen := _fallen_back(first, passed_over)) is not None:
         # percona's `ns, found := os.LookupEnv("PGO_TARGET_NAMESPACE"); if found { return ns, nil }`, then the same
         # of WATCH_NAMESPACE: either one sets what is returned
-        origin = first.origin if origin in first.origin.split(" or ") else f"{origin} or {first.origin}"
+        origin = fallen
     results: tuple[object, ...] = items
     if failure is not None and len(failure) == len(items):
         results = Results(items, failure)
@@ -917,15 +917,13 @@ def _fails_a_cluster_read(resolver: Resolver, file: GoFile, statement: tree_sitt
     return False
 
 
-def _falls_back(value: Val, passed_over: str) -> bool:
-    """Whether an empty value a setting gives is returned after a return another setting turns on was passed over
-    (a variable, else a flag)."""
-    return (
-        value.value in ("", None)
-        and bool(value.origin)
-        and bool(passed_over)
-        and passed_over not in value.origin.split(" or ")
-    )
+def _fallen_back(value: Val, passed_over: str) -> str | None:
+    """The origin of an empty value a setting gives, returned after a return another setting turns on was passed
+    over (a variable, else a flag): both (`A or B`), or its own where it names the passed-over one already; None
+    for any other value."""
+    if value.value not in ("", None) or not value.origin or not passed_over:
+        return None
+    return value.origin if passed_over in value.origin.split(" or ") else f"{passed_over} or {value.origin}"
 
 
 _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})

@@ -438,7 +438,7 @@ class Guards:
         gates = self.evaluator.settings.gate_named
         if len(parts) > 1 and any(self._default_of(part, near) is True or gates(part) for part in parts):
             return " or ".join(self.set_text(part, near) for part in parts)
-        if self.evaluator.settings.gate_named(origin) is not None:  # `--feature-gates X=true`
+        if gates(origin) is not None:  # `--feature-gates X=true`
             return self._turned(origin, self._default_of(origin, near) is not True)
         return f"{origin}=false" if self._default_of(origin, near) is True else given(origin)
 

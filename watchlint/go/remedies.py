@@ -47,7 +47,7 @@ from watchlint.go.pending import PendingSite, uses_in
 from watchlint.go.policy import FilePolicy
 from watchlint.go.rbacmarkers import Grant, missing_grant
 from watchlint.go.replacedoptions import options_path
-from watchlint.go.resolve import Resolver
+from watchlint.go.resolve import Resolver, struct_literal_of
 from watchlint.go.scope import innermost_function, returned_values, under_condition
 from watchlint.go.typedhandlers import DROPS, PANICS
 from watchlint.go.workloadcaches import WORKLOAD_CACHE
@@ -243,10 +243,13 @@ def _cache_options_literal(
         if info is None or len(returned) != 1:
             return None
         file, value = info.file, returned[0]
-    if parser.is_unary(value, "&"):
-        value = value.child_by_field_name("operand") or value
-    kind = value.child_by_field_name("type") if value.type == "composite_literal" else None
-    return (file, value) if kind is not None and parser.text(kind).endswith("CacheOptions") else None
+    literal = struct_literal_of(value)
+    kind = literal.child_by_field_name("type") if literal is not None else None
+    return (
+        (file, literal)
+        if literal is not None and kind is not None and parser.text(kind).endswith("CacheOptions")
+        else None
+    )
 
 
 def _of(overwritten: dict[str, set[str]], packages: frozenset[str] | None) -> frozenset[str]:

@@ -743,6 +743,14 @@ def key_of(value: tree_sitter.Node) -> str | None:
     return parser.text(key) if key is not None and key != holder else None
 
 
+def struct_literal_of(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The composite literal a value is, or takes the address of (`Recorder{…}`, `&Recorder{…}`); None for
+    another value."""
+    if value is not None and value.type == "unary_expression":
+        value = value.child_by_field_name("operand")
+    return value if value is not None and value.type == "composite_literal" else None
+
+
 def keyed_elements(literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
     """The `Key: value` pairs of a composite literal whose keys are plain names."""
     body = literal.child_by_field_name("body") if literal.type == "composite_literal" else literal

@@ -10,7 +10,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.model import FAKE_CLIENTSET, GoFile
-from watchlint.go.resolve import Resolver, append_arguments, is_slice_literal, literal_items
+from watchlint.go.resolve import Resolver, append_arguments, is_slice_literal, literal_items, struct_literal_of
 from watchlint.go.scope import innermost_function
 from watchlint.go.writes import Write, WriteKind, writes_of
 
@@ -42,10 +42,7 @@ class ValueTracer:
     def struct_literal(self, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
         """The composite literal an expression holds, also through `&` or the locals `defined_as` follows
         (`opts := &Options{…}`); None for any other value."""
-        literal = self.defined_as(file, node, 2, through_address=True)
-        if literal is not None and literal.type == "unary_expression":
-            literal = literal.child_by_field_name("operand")
-        return literal if literal is not None and literal.type == "composite_literal" else None
+        return struct_literal_of(self.defined_as(file, node, 2, through_address=True))
 
     def assigned_before(self, file: GoFile, field: tree_sitter.Node) -> tree_sitter.Node | None:
         """The value last assigned to a field (`f.kubeClient = fake.NewSimpleClientset()`) earlier in the
