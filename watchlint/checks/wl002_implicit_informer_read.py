@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from watchlint.cacheoptions import cache_option_names
@@ -237,31 +237,28 @@ def shared_informer_note(count: int, kind: str) -> str:
 def _cache_readers(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:
     """The open typed reads through the cache itself (`mgr.GetCache()`), by kind and cache policy: they keep the
     informer whatever DisableFor says, so disabling the kind for the client saves nothing while they read it."""
-    found: dict[tuple[str, str], list[Site]] = {}
-    for site in facts.sites:
-        if not site.reads_cache_itself or site.access is not Access.CACHE or site.form is not ObjectForm.TYPED:
-            continue
-        if site.operation is Operation.WATCH:
-            continue
-        judgement = judge(site, facts, context.kinds, context.cluster_scoped)
-        if judgement.code == CODE and judgement.mitigation is None:
-            for key in site.policy_keys:
-                found.setdefault((site.kind, key), []).append(site)
-    return found
+    return _open_typed(
+        facts, context, lambda site: site.reads_cache_itself and site.operation is not Operation.WATCH, CODE
+    )
 
 
 def open_watches(facts: Facts, context: CheckContext) -> dict[tuple[str, str], list[Site]]:
     """The typed watches of the manager cache that nothing restricts, by kind and cache policy: they start the
     informer a read of their kind through the same cache uses."""
+    return _open_typed(facts, context, lambda site: site.operation is Operation.WATCH)
+
+
+def _open_typed(
+    facts: Facts, context: CheckContext, picked: Callable[[Site], bool], code: str | None = None
+) -> dict[tuple[str, str], list[Site]]:
+    """The typed sites of the manager cache `picked` that nothing restricts (judged by rule `code`, where given),
+    by kind and cache policy."""
     found: dict[tuple[str, str], list[Site]] = {}
     for site in facts.sites:
-        if (
-            site.operation is not Operation.WATCH
-            or site.access is not Access.CACHE
-            or site.form is not ObjectForm.TYPED
-        ):
+        if site.access is not Access.CACHE or site.form is not ObjectForm.TYPED or not picked(site):
             continue
-        if judge(site, facts, context.kinds, context.cluster_scoped).mitigation is None:
+        judgement = judge(site, facts, context.kinds, context.cluster_scoped)
+        if judgement.mitigation is None and code in (None, judgement.code):
             for key in site.policy_keys:
                 found.setdefault((site.kind, key), []).append(site)
     return found
