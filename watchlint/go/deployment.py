@@ -528,7 +528,22 @@ class Evaluator:
                 # `cfg.Watch.Namespaces.Len()`: the method reads the value it is called on
                 bindings[parser.text(receiver)] = self.value(file, operand, env, depth + 1)
             return self.returned(info.file, info.node, CallBindings(info.node, bindings), depth + 1)
+        held = self._held_literal_function(file, function) if not values else None
+        if held is not None:
+            return self.returned(held[0], held[1], CallBindings(held[1], {}), depth + 1)
         return UNKNOWN
+
+    def _held_literal_function(
+        self, file: GoFile, function: tree_sitter.Node | None
+    ) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The function literal a variable called without arguments holds, as it is or computed once
+        (volsync's `var getPullSecrets = sync.OnceValue(func() map[string]string {…})`), with its file."""
+        if function is None or function.type not in ("identifier", "selector_expression"):
+            return None
+        declaring, value = self.resolver.held_value(file, function) or (file, function)
+        if value.type == "call_expression" and _computes_once(declaring, value):
+            value = parser.named(value.child_by_field_name("arguments") or value)[0]
+        return (declaring, value) if value.type == "func_literal" else None
 
     def _built_in(
         self,
@@ -841,6 +856,20 @@ class Evaluator:
             declared is not None
             and self.resolver.declarations.unalias(declared.base) in self.resolver.declarations.structs
         )
+
+
+def _computes_once(file: GoFile, call: tree_sitter.Node) -> bool:
+    """`sync.OnceValue(f)` or `sync.OnceValues(f)`: a function that returns what `f` does."""
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "selector_expression":
+        return False
+    operand = function.child_by_field_name("operand")
+    return (
+        operand is not None
+        and file.imports.get(parser.text(operand)) == "sync"
+        and parser.text(function.child_by_field_name("field")) in ("OnceValue", "OnceValues")
+        and len(parser.named(call.child_by_field_name("arguments") or call)) == 1
+    )
 
 
 def _agreed(values: list[Value]) -> Value:
