@@ -46,6 +46,7 @@ _FLUX_CLIENT = "github.com/fluxcd/pkg/runtime/client"
 _CAPI_CLUSTERCACHE = "sigs.k8s.io/cluster-api/controllers/clustercache"
 _CAPI_REMOTE = "sigs.k8s.io/cluster-api/controllers/remote"
 _KUBECONFIG = "the kubeconfig Secret of each workload cluster"
+_KUBECONFIG_OF_ONE = "the cluster's kubeconfig Secret"
 # its util packages get a cluster's Secret of one purpose (kubeconfig, CA, …) through the reader they are given
 _CAPI_SECRET = "sigs.k8s.io/cluster-api/util/secret"
 _CAPI_KUBECONFIG = "sigs.k8s.io/cluster-api/util/kubeconfig"
@@ -56,15 +57,16 @@ _READS = {
     (_CAPI_REMOTE, "NewClusterCacheTracker"): (
         LibraryRead(1, "Secret", _CORE_V1, _KUBECONFIG, "SecretCachingClient", True, unset_reads_manager=0),
     ),
+    # both get the kubeconfig Secret first (`kubeconfig.FromSecret`), then build a config or a client from it
+    (_CAPI_REMOTE, "RESTConfig"): (LibraryRead(2, "Secret", _CORE_V1, _KUBECONFIG_OF_ONE, takes_reader=True),),
+    (_CAPI_REMOTE, "NewClusterClient"): (LibraryRead(2, "Secret", _CORE_V1, _KUBECONFIG_OF_ONE),),
     (_CAPI_SECRET, "Get"): (
         LibraryRead(1, "Secret", _CORE_V1, "the cluster's Secret of the purpose named", takes_reader=True),
     ),
     (_CAPI_SECRET, "GetFromNamespacedName"): (
         LibraryRead(1, "Secret", _CORE_V1, "the Secret of the purpose named", takes_reader=True),
     ),
-    (_CAPI_KUBECONFIG, "FromSecret"): (
-        LibraryRead(1, "Secret", _CORE_V1, "the cluster's kubeconfig Secret", takes_reader=True),
-    ),
+    (_CAPI_KUBECONFIG, "FromSecret"): (LibraryRead(1, "Secret", _CORE_V1, _KUBECONFIG_OF_ONE, takes_reader=True),),
     (_CROSSPLANE_RESOURCE, "CommonCredentialExtractor"): (
         LibraryRead(2, "Secret", _CORE_V1, "the credentials Secret its selector names"),
     ),
