@@ -224,6 +224,8 @@ def _sites_and_policies(
 ) -> tuple[list[Site], list[CachePolicy]]:
     """The unit's sites, resolved and with their fixes, and the cache policy of each binary."""
     resolver, unit = evaluator.resolver, run.unit
+    if not unit.options.include_tests:
+        run.files = [file for file in run.files if not calls.serves_tests_only(file)]
     policies: dict[str, FilePolicy] = {}
     pending: list[PendingSite] = []
     extractor = SiteExtractor(resolver, clients, TypedClientNames.build(unit.kinds))

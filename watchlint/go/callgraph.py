@@ -243,6 +243,22 @@ class CallGraph:
         self._unreached[key] = found
         return found
 
+    def serves_tests_only(self, file: GoFile) -> bool:
+        """Whether a file that is no test is named as test support (opensearch's `suite_test_helpers.go`, beside
+        the controllers) and no binary runs a function of it: nothing outside such files calls one or hands it
+        on, nor names it in a generated file."""
+        if file.is_test or not names_test_support(file.path):
+            return False
+        for key, info in self.resolver.declarations.functions.items():
+            if info.file is not file:
+                continue
+            if any(key.name.encode() in data for data in self.unparsed):
+                return False
+            used = [*self.deployed_callers(key), *self.deployed(key, self.references(key))]
+            if any(not names_test_support(user.path) for user, _ in used):
+                return False
+        return True
+
     def runs_when_reached(self, file: GoFile, node: tree_sitter.Node) -> bool:
         """Whether the function around a node runs where its package is: main and init at start-up, a method
         (run through interfaces), a function literal's body, or a plain function production code calls or hands
