@@ -44,7 +44,7 @@ from watchlint.go.known import (
 )
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import method_name, uses_in
-from watchlint.go.resolve import Resolver, is_written, keyed_elements, selector_chain
+from watchlint.go.resolve import Resolver, assigned_to, is_written, keyed_elements, selector_chain
 from watchlint.go.scope import receiver_name, return_items, return_statements
 from watchlint.go.settings import Settings
 from watchlint.go.variables import VariableValues
@@ -122,9 +122,12 @@ def _literal_argument(call: tree_sitter.Node, index: int) -> bool:
 
 def _field_read(use: tree_sitter.Node) -> bool:
     """Whether a use of a variable reads one of its fields (`cfg.Include`, not `cfg.Include = …` nor
-    `cfg.Default()`) or hands the variable on as an argument."""
+    `cfg.Default()`), hands the variable on as an argument, or copies it into a literal's field (`GKNN: gknn`)."""
     outer = use.parent
     if outer is not None and outer.type == "argument_list":
+        return True
+    keyed = outer.parent if outer is not None and outer.type == "literal_element" else None
+    if keyed is not None and keyed.type == "keyed_element" and keyed.named_children[-1] == outer:
         return True
     if outer is None or outer.type != "selector_expression" or outer.child_by_field_name("operand") != use:
         return False
@@ -435,7 +438,10 @@ class Evaluator:
             return self.value(passed.file, written, self.parameters(passed.file, written, depth + 1), depth + 1)
         declared = resolve_type(passed.literal.child_by_field_name("type"), passed.file)
         located = self.resolver.declarations.field(declared, name) if declared is not None else None
-        return zero_value(located[1].type) if located is not None else UNKNOWN
+        if located is not None:
+            return zero_value(located[1].type)
+        embedded = _embedded_literal(passed.file, passed.literal, name)
+        return self.literal_field(StructLiteral(passed.file, embedded), name, depth) if embedded else UNKNOWN
 
     def _holds_a_flag(self, file: GoFile, name: tree_sitter.Node) -> bool:
         """Whether a variable is the one a flag definition fills (`flag.Var(&namespaces, …)`)."""
@@ -743,14 +749,17 @@ class Evaluator:
             return Val([item.value for item in items if isinstance(item, Val)])
         if type_node.type in ("type_identifier", "qualified_type") and self._is_struct(file, type_node):
             # `Provider: &Provider{…}` of a defaults constructor: not nil (envoy gateway's `e.Provider == nil`)
-            return Val(StructLiteral(file, node) if self._passed_to_a_reader(file, node) else A_STRUCT)
+            read_only = self._passed_to_a_reader(file, node) or self._held_for_readers(file, node)
+            return Val(StructLiteral(file, node) if read_only else A_STRUCT)
         return UNKNOWN
 
     def _struct_literal(self, file: GoFile, operand: tree_sitter.Node, env: dict[str, Value]) -> StructLiteral | None:
         """The struct literal whose fields a name's selector reads: one a parameter is passed, or a local holds."""
         if operand.type != "identifier":
             return None
-        passed = env.get(parser.text(operand))
+        name = parser.text(operand)
+        # `in` binds a parameter on its first read, which `get` does not ask for
+        passed = env[name] if name in env else None  # noqa: SIM401
         if isinstance(passed, Val) and isinstance(passed.value, StructLiteral):
             return passed.value
         if passed is not None:
@@ -801,6 +810,23 @@ class Evaluator:
             if not handed and not (_field_read(use) and not _addressed(use)):
                 return None
         return StructLiteral(literal_file, literal)
+
+    def _held_for_readers(self, file: GoFile, literal: tree_sitter.Node) -> bool:
+        """Whether a struct literal is what a local is declared with (`gknn := common.GKNN{…}`, not its address)
+        that its function only reads the fields of and hands to module functions reading them (gateway-api-
+        inference-extension's manager options keyed by `gknn.Namespace`): what each field holds there is what
+        the literal writes."""
+        name = assigned_to(literal)
+        function = file.enclosing_function(literal)
+        if name is None or name.type != "identifier" or function is None:
+            return False
+        handed = [
+            use
+            for use in uses_in(function, parser.text(name))
+            if use.parent is not None and use.parent.type == "argument_list"
+        ]
+        held = self._held_literal(file, handed[0]) if handed else None  # the declaration as its uses see it
+        return held is not None and held.literal == literal and all(self._handed_to_a_reader(file, u) for u in handed)
 
     def _handed_to_a_reader(self, file: GoFile, use: tree_sitter.Node, hops: int = 2) -> bool:
         """Whether an argument goes to a module function that only reads its fields, itself or through the
@@ -856,6 +882,22 @@ class Evaluator:
             declared is not None
             and self.resolver.declarations.unalias(declared.base) in self.resolver.declarations.structs
         )
+
+
+def _embedded_literal(file: GoFile, literal: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
+    """The literal of a struct of another module, embedded in a struct literal, that writes the promoted field
+    `name` (`GKNN{NamespacedName: types.NamespacedName{Namespace: ns}, GroupKind: …}`); None where none or
+    several do (which struct declares a field another module's does not tell)."""
+    found = [
+        value
+        for key, value in keyed_elements(literal)
+        if value.type == "composite_literal"
+        and (ref := resolve_type(value.child_by_field_name("type"), file)) is not None
+        and ref.name == key
+        and ref.package not in ("", file.package_path)
+        and any(inner == name for inner, _ in keyed_elements(value))
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _computes_once(file: GoFile, call: tree_sitter.Node) -> bool:

@@ -40,6 +40,8 @@ _META = "k8s.io/apimachinery/pkg/apis/meta/v1"
 _FieldWrite = tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]
 # methods a program runs on its options before anything else, failing on what is missing
 _VALIDATING = ("validate", "complete")
+# what defaulter-gen names the defaulting functions the generated scheme defaulters call
+_DEFAULTER_PREFIXES = ("SetDefaults_", "SetObjectDefaults_")
 
 
 class FieldValues:
@@ -401,7 +403,7 @@ class FieldValues:
             # a configuration file's field left empty, copied into a struct of another type, says nothing of
             # every value of that type (kueue's types.NamespacedName filled from its configuration's Namespace)
             copied = not from_file and isinstance(value, Val) and value.origin.endswith(FROM_FILE)
-            deployed = not file.is_test
+            deployed = not file.is_test and not self._written_where_nothing_runs(file, value_node)
             copies.extend((value,) if copied and isinstance(value, Val) and deployed else ())
             held_here = (
                 parent is None
@@ -438,6 +440,15 @@ class FieldValues:
                 # nothing of what the controller reads there
                 return None
         return self._settled(name, owner, (known, computed, copies), len(writes))
+
+    def _written_where_nothing_runs(self, file: GoFile, write: tree_sitter.Node) -> bool:
+        """Whether no binary runs the function making a write (gateway-api-inference-extension's runner
+        constructor defaulting `opts.PoolNamespace`, which only tests call): it says nothing of the deployment.
+        A defaulting function (`SetDefaults_Args`) runs where the scheme's generated defaulters call it."""
+        key = self.resolver.function_key(file, write)
+        if key is None or key.name.startswith(_DEFAULTER_PREFIXES):
+            return False
+        return self.evaluator.calls.unreached(key)
 
     def _set_by_default_to(self, file: GoFile, write: tree_sitter.Node, value: Val) -> bool:
         """Whether settings make a write of something by default: a zero written where a setting leaves a
