@@ -37,6 +37,7 @@ from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
 from watchlint.go.buildtags import in_default_build, marked_generated
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.clientcollect import collect as collect_clients
+from watchlint.go.clientcollect import collect_containers
 from watchlint.go.clientgo import TypedClientNames, go_plural
 from watchlint.go.clientrefs import FieldRef, ParamRef
 from watchlint.go.clients import ClientGraph
@@ -196,8 +197,7 @@ def extract(unit: UnitInput) -> Facts:
     flags.finish(run.all_files, resolver)
     evaluator = Evaluator(resolver, flags, calls)
     clients.stored = evaluator.fields.stored  # a cluster held in a field is told while clients are collected
-    for file in run.all_files:  # a client can be passed along by files that import no Kubernetes package
-        run.guarded(file, lambda item: collect_clients(clients, item))
+    _collect_clients(run, clients)
     evaluator.find_deployed_packages = lambda: _deployed_packages(run)
     evaluator.find_binaries = lambda: [binary.packages for binary in run.binaries()]
     clients.runs_by_default = lambda file, node: _runs_by_default(evaluator, file, node)
@@ -217,6 +217,15 @@ def extract(unit: UnitInput) -> Facts:
         comments=tuple(run.comments),
         notifications=tuple(run.notifications),
     )
+
+
+def _collect_clients(run: _Run, clients: ClientGraph) -> None:
+    """What every client-typed field, variable and parameter receives; first what containers of another
+    module's types hold, which the functions reading them return."""
+    for file in run.all_files:
+        run.guarded(file, lambda item: collect_containers(clients, item))
+    for file in run.all_files:  # a client can be passed along by files that import no Kubernetes package
+        run.guarded(file, lambda item: collect_clients(clients, item))
 
 
 def _sites_and_policies(

@@ -6,10 +6,10 @@ from __future__ import annotations
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.clientrefs import PACKAGE_SCOPE
+from watchlint.go.clientrefs import PACKAGE_SCOPE, Known
 from watchlint.go.clients import ClientGraph
 from watchlint.go.declarations import resolve_type
-from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.model import GoFile, TypeRef, is_client_type
 from watchlint.go.resolve import keyed_elements
 from watchlint.go.scope import in_nil_test
 
@@ -107,3 +107,33 @@ def _calls(graph: ClientGraph, file: GoFile) -> None:
             for parameter in info.parameters:
                 if parameter.index < len(values) and graph.is_client_like(parameter.type):
                     graph.record(graph.call_arguments, (info.key, parameter.index), file, values[parameter.index])
+
+
+# what stores an item into a container of another module (sync.Map, ttlcache.Cache, an LRU), its key first
+_CONTAINER_WRITES = frozenset({"Store", "LoadOrStore", "Swap", "Set", "Add", "Put"})
+
+
+def collect_containers(graph: ClientGraph, file: GoFile) -> None:
+    """`c.internal.Set(key, value, ttl)`: a client stored into a field of another module's container type (kyma's
+    ttlcache of one client per remote cluster); what reads the field's items reads those clients. Collected from
+    every file before `collect`, which resolves what the functions reading them return."""
+    resolver = graph.resolver
+    for called in file.calls():
+        container = called.operand
+        if called.name not in _CONTAINER_WRITES or container is None or container.type != "selector_expression":
+            continue
+        values = parser.named(called.arguments) if called.arguments is not None else []
+        if len(values) < 2:
+            continue
+        owner = resolver.type_of(file, container.child_by_field_name("operand"))
+        name = parser.text(container.child_by_field_name("field"))
+        located = resolver.declarations.field(owner, name) if owner is not None else None
+        held = located[1].type if located is not None else None
+        if located is None or held is None or resolver.declarations.declares_type(held.base):
+            continue  # a container of the module's own has methods of its own, followed as any
+        for value in values[1:]:
+            # a client by its type (a wrapper struct of the module's is followed by its type already, what its
+            # client field holds), or one built in place (`c, err := client.New(…)`, whose type is not told)
+            if is_client_type(resolver.type_of(file, value)) or isinstance(graph.ref_of(file, value), Known):
+                graph.container_fields.add((located[0], name))
+                graph.record(graph.field_values, (located[0], name), file, value)

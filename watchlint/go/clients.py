@@ -102,6 +102,10 @@ _PARAMETER_EVIDENCE = re.compile(
 )
 _CHAIN_SHOWN = 2  # functions a chained parameter's evidence names
 _GETTERS = CACHED_GETTERS | {UNCACHED_GETTER, "GetCache"}  # the methods handing out a client (_getter_ref)
+# what reads a container of another module (sync.Map, ttlcache.Cache, an LRU) holding clients: an item, or
+# the value of an item it gives
+_CONTAINER_READS = frozenset({"Load", "LoadOrStore", "Get", "Peek", "Value"})
+_ITEM_VALUES = frozenset({"Value"})
 _CLUSTER_HOPS = 4  # locals, fields and returns followed to the second cache a value holds
 
 
@@ -113,6 +117,9 @@ class ClientGraph:
     resolver: Resolver
     field_values: dict[tuple[TypeRef, str], list[Assigned]] = field(default_factory=dict)
     call_arguments: dict[tuple[FunctionKey, int], list[Assigned]] = field(default_factory=dict)
+    # fields of another module's container type the module stores clients in through its methods (`c.internal.
+    # Set(key, value, ttl)` of a ttlcache.Cache, `Store` of a sync.Map): their values in field_values
+    container_fields: set[tuple[TypeRef, str]] = field(default_factory=set)
     _client_functions: frozenset[str] | None = None  # names of functions taking a client, computed once
     _client_fields: frozenset[str] | None = None  # names of client-typed struct fields, computed once
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
@@ -264,9 +271,9 @@ class ClientGraph:
         if function is None or function.type != "selector_expression":
             return self._function_call_ref(file, call, function)
         name = parser.text(function.child_by_field_name("field"))
-        text = " ".join(parser.text(call).split())
-        if name in _GETTERS and (got := self._getter_ref(file, call, function, name)) is not None:
+        if (got := self._got_ref(file, call, function, name)) is not None:
             return got
+        text = " ".join(parser.text(call).split())
         if name == "GetAPIReader":
             return Known(Access.API_READER, Evidence(file.span(call), f"`{text}` reads from the API server"))
         operand = function.child_by_field_name("operand")
@@ -289,6 +296,30 @@ class ClientGraph:
         if package == KUBERNETES and name.startswith("NewFor"):
             return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))
         return self._returned_ref(file, call)
+
+    def _got_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str) -> ClientRef | None:
+        """What a getter gives (`mgr.GetClient()`, `cluster.GetClient()`), or a read of a container the module
+        keeps clients in."""
+        if self.container_fields and name in _CONTAINER_READS and (held := self._container_read(file, function)):
+            return held
+        return self._getter_ref(file, call, function, name) if name in _GETTERS else None
+
+    def _container_read(self, file: GoFile, function: tree_sitter.Node) -> FieldRef | None:
+        """The field a read of a container the module stores clients in reads (`c.internal.Load(key)`), also
+        through the item it gives (`c.internal.Get(key).Value()`, ttlcache's)."""
+        operand = function.child_by_field_name("operand")
+        if operand is None:
+            return None
+        if operand.type == "selector_expression":
+            owner = self.resolver.type_of(file, operand.child_by_field_name("operand"))
+            name = parser.text(operand.child_by_field_name("field"))
+            found = self.resolver.declarations.field(owner, name) if owner is not None else None
+            if found is not None and (found[0], name) in self.container_fields:
+                return FieldRef(found[0], name)
+        if parser.text(function.child_by_field_name("field")) in _ITEM_VALUES:
+            held = self.ref_of(file, operand)
+            return held if isinstance(held, FieldRef) and (held.struct, held.field) in self.container_fields else None
+        return None
 
     def _other_modules_uncached(
         self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node | None, package: str | None, name: str
