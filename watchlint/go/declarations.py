@@ -33,6 +33,10 @@ LIBRARY_INTERFACES = {
 }
 
 
+# the type expressions of anonymous types whose zero value is nil
+_NILABLE_TYPES = frozenset({"function_type", "channel_type", "interface_type", "map_type"})
+
+
 def resolve_type(node: tree_sitter.Node | None, file: GoFile) -> TypeRef | None:
     """Turn a type expression into a TypeRef in the context of its file; None for anonymous types."""
     if node is None:
@@ -87,6 +91,8 @@ class FieldInfo:
     is_embedded: bool
     file_key: str = ""  # the key a configuration file names it by (`yaml:"watchNamespace"`, else json's), if tagged
     tagged: bool = False  # declared with a tag: a decoder or a reflecting filler may write it (keda's `keda:"…"`)
+    # of an anonymous func, channel, interface or map type, whose zero value is nil (a factory seam tests set)
+    nilable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,8 +375,9 @@ def _struct_fields(
             if names:
                 key = _file_key(declaration) if len(names) == 1 else ""
                 tagged = declaration.child_by_field_name("tag") is not None
+                nilable = type_ref is None and type_node is not None and type_node.type in _NILABLE_TYPES
                 for name in names:
-                    yield FieldInfo(parser.text(name), type_ref, is_embedded=False, file_key=key, tagged=tagged)
+                    yield FieldInfo(parser.text(name), type_ref, False, key, tagged, nilable)
             elif type_ref is not None:
                 yield FieldInfo(type_ref.name, type_ref, is_embedded=True)
 

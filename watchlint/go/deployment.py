@@ -17,7 +17,7 @@ import tree_sitter
 from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
-from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
+from watchlint.go.declarations import FieldInfo, FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.fields import FieldValues
 from watchlint.go.flags import FlagRegistry, variable_key
 from watchlint.go.guards import Guard, Guards, disjuncts, returns_error, returns_failure, tested_empty
@@ -384,7 +384,20 @@ class Evaluator:
         parent = parser.text(within) if within is not None else None
         field_type = located[1].type if located else None
         zero = self._beneath_an_unwritten_field(file, operand, name, field_type) if parent is not None else None
-        return zero if zero is not None else self.fields.value(name, field_type, owner, depth, parent)
+        value = zero if zero is not None else self.fields.value(name, field_type, owner, depth, parent)
+        if located is not None and self._nilable(located[1]) and isinstance(value, Val) and value.value == "":
+            # the zero of a type not told is taken for "": a func, channel, interface or map's is nil (capa's
+            # `if r.awsNodeServiceFactory != nil`, a seam only tests set)
+            return Val(None, value.origin, value.unseen)
+        return value
+
+    def _nilable(self, field: FieldInfo) -> bool:
+        """Whether a field's zero value is nil though its type is no pointer: of an anonymous func, channel,
+        interface or map type, or of an interface the module declares."""
+        declared = field.type
+        return field.nilable or (
+            declared is not None and not declared.slice and declared.base in self.resolver.declarations.interfaces
+        )
 
     def _beneath_an_unwritten_field(
         self, file: GoFile, operand: tree_sitter.Node | None, name: str, field_type: TypeRef | None
