@@ -22,6 +22,7 @@ from watchlint.go.fields import FieldValues
 from watchlint.go.flags import FlagRegistry, variable_key
 from watchlint.go.guards import Guard, Guards, disjuncts, returns_error, returns_failure, tested_empty
 from watchlint.go.known import (
+    A_FUNCTION,
     A_STRUCT,
     AN_ERROR,
     OPERATORS,
@@ -370,14 +371,14 @@ class Evaluator:
         if owner is None and operand is not None and _in_an_object(operand):
             return UNKNOWN  # `cluster.Spec.ClusterLinkOptions.CNI` of an object a clientset got: the cluster's
         located = self.resolver.declarations.field(owner, name) if owner is not None else None
-        if located is not None and operand is not None and self._holds_a_flag(file, operand):
-            # a field of a flag's own Value type (`flag.Var(&namespaces, …)`, then `namespaces.values`): what
-            # its Set would fill, empty where the flag is not given
-            held = self.value(file, operand, env, depth + 1)
-            if isinstance(held, Val) and held.origin.startswith("--") and held.value in ("", None) and not held.unseen:
-                empty = zero_value(located[1].type)
-                if isinstance(empty, Val):
-                    return Val(empty.value, held.origin)
+        if located is None and owner is not None and self.resolver.declarations.method(owner, name) is not None:
+            return Val(A_FUNCTION)  # a method value (metallb's `ConfigChanged: ctrl.SetConfig`): not nil
+        if (
+            located is not None
+            and operand is not None
+            and (filled := self._flag_filled(file, operand, located[1], env, depth)) is not None
+        ):
+            return filled
         if _tested_before_its_fill(node):
             return UNKNOWN  # `if c.agent == nil { c.agent, err = NewAgent() }`: before the fill, not after it
         within = operand.child_by_field_name("field") if operand is not None else None  # `Audit` of cfg.Audit.X
@@ -390,6 +391,19 @@ class Evaluator:
             # `if r.awsNodeServiceFactory != nil`, a seam only tests set)
             return Val(None, value.origin, value.unseen)
         return value
+
+    def _flag_filled(
+        self, file: GoFile, operand: tree_sitter.Node, field: FieldInfo, env: dict[str, Value], depth: int
+    ) -> Val | None:
+        """A field of a flag's own Value type (`flag.Var(&namespaces, …)`, then `namespaces.values`): what its Set
+        would fill, empty where the flag is not given; None for another field."""
+        if not self._holds_a_flag(file, operand):
+            return None
+        held = self.value(file, operand, env, depth + 1)
+        if isinstance(held, Val) and held.origin.startswith("--") and held.value in ("", None) and not held.unseen:
+            empty = zero_value(field.type)
+            return Val(empty.value, held.origin) if isinstance(empty, Val) else None
+        return None
 
     def _nilable(self, field: FieldInfo) -> bool:
         """Whether a field's zero value is nil though its type is no pointer: of an anonymous func, channel,

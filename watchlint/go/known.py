@@ -44,6 +44,17 @@ class _Error:
 AN_ERROR = _Error()
 
 
+class _Function:
+    """A function value the code names (a method value, `ConfigChanged: ctrl.SetConfig`): not nil, nothing
+    else known."""
+
+    def __repr__(self) -> str:
+        return "A_FUNCTION"
+
+
+A_FUNCTION = _Function()
+
+
 class _Struct:
     """A struct value the code builds (`&Provider{…}`, what `DefaultProvider()` returns): not nil, its fields
     read by their own writes; compared with anything but nil, unknown (Evaluator._binary)."""
