@@ -515,7 +515,9 @@ def test_kopf_runner_is_said_to_serve_every_namespace_only_when_it_is_given_none
 KNATIVE_HELP = (
     "Take the informer from the package's filtered form (…/secret/filtered) with a label selector that main "
     "registers first with filteredinformerfactory.WithSelectors, or scope knative's injection with "
-    "injection.WithNamespaceScope (every injected informer then sees that namespace only)"
+    "injection.WithNamespaceScope (every injected informer then sees that namespace only); where only Secrets of "
+    "the system namespace are read, knative.dev/pkg/injection/clients/namespacedkube/informers/core/v1/secret "
+    "holds those alone"
 )
 LIST_WATCH_HELP = (
     "Narrow the ListerWatcher passed to {} to a namespace, or set LabelSelector or FieldSelector in its ListFunc and "

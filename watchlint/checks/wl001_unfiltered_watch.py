@@ -179,10 +179,22 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
             f"Set {setting} where it is deployed ({conditional.text} then scopes every injected informer to that "
             f"namespace), or take the informer from the package's filtered form (…/{site.kind.lower()}/filtered) "
             "with a label selector that main registers first with filteredinformerfactory.WithSelectors"
+            + _system_namespace_form(site)
         )
     return (
         f"Set {setting} where it is deployed ({conditional.text} then scopes it to that namespace), or "
         f"{narrowing[:1].lower()}{narrowing[1:]}"
+    )
+
+
+def _system_namespace_form(site: Site) -> str:
+    """knative's namespaced twin of its Secret informer, for code that reads only the Secrets of its own
+    namespace (tekton's tracing credentials): scoped to system.Namespace(), the other informers left whole."""
+    if site.kind != "Secret":
+        return ""
+    return (
+        "; where only Secrets of the system namespace are read, knative.dev/pkg/injection/clients/namespacedkube/"
+        "informers/core/v1/secret holds those alone"
     )
 
 
@@ -201,6 +213,7 @@ def _narrowing(site: Site, namespaced: bool = True, *, selector_only: bool = Fal
             f"Take the informer from the package's filtered form (…/{site.kind.lower()}/filtered) with a label "
             "selector that main registers first with filteredinformerfactory.WithSelectors, or scope knative's "
             "injection with injection.WithNamespaceScope (every injected informer then sees that namespace only)"
+            + _system_namespace_form(site)
         )
     if call == f"New{site.kind}Informer":  # generated informers/core/v1 and the like
         if selector_only:  # given its namespace by a setting already
