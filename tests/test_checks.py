@@ -9,6 +9,7 @@ import pytest
 from watchlint.checks import CHECKS, CheckContext
 from watchlint.checks._message import shown
 from watchlint.facts import (
+    EXCLUDES_ONLY,
     Access,
     CachePolicy,
     Condition,
@@ -557,6 +558,26 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
             {"kind": "ConfigMap", "access": Access.INFORMER_FACTORY, "call": "NewInformerWithOptions"},
             LIST_WATCH_HELP.format("NewInformerWithOptions", "configmaps"),
         ),
+        (  # a field selector that only excludes (VPA's `status.phase!=Pending`): the example keeps it
+            Language.GO,
+            {
+                "kind": "Pod",
+                "access": Access.INFORMER_FACTORY,
+                "call": "NewInformerWithOptions",
+                "restrictions": (
+                    restriction(
+                        Mitigation.SELECTOR,
+                        "Pod",
+                        text='fields.ParseSelectorOrDie("status.phase!=Pending")',
+                        is_effective=False,
+                        detail=EXCLUDES_ONLY + "status.phase!=Pending",
+                    ),
+                ),
+            },
+            LIST_WATCH_HELP.format("NewInformerWithOptions", "pods").replace(
+                "o.LabelSelector = …", "o.FieldSelector = … (the one it sets now); o.LabelSelector = …"
+            ),
+        ),
         (
             Language.GO,
             {"access": Access.INFORMER_FACTORY, "call": "NewSecretInformer"},
@@ -634,6 +655,7 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
         "python-watch",
         "tools-cache-shared-index-informer",
         "tools-cache-informer-with-options",
+        "tools-cache-informer-keeping-its-excluding-selector",
         "typed-informer",
         "typed-filtered-informer",
         "informer-factory",

@@ -15,7 +15,7 @@ from watchlint.checks.wl002_implicit_informer_read import (
     shared_informer_note,
     sharing_watches,
 )
-from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
+from watchlint.facts import EXCLUDES_ONLY, Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 from watchlint.language import Language
 from watchlint.settingphrases import setting_of
@@ -187,6 +187,17 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
     )
 
 
+def _selectors_set(site: Site) -> str:
+    """What the example's options function sets: a label selector, beside the excluding field selector the
+    site's options set already (VPA's `status.phase!=Pending`), which a copy of the example would drop."""
+    excluding = [r for r in site.restrictions if r.detail.startswith(EXCLUDES_ONLY)]
+    if any("field" in restriction.text.lower() for restriction in excluding):
+        return "o.FieldSelector = … (the one it sets now); o.LabelSelector = …"
+    if excluding:
+        return "o.LabelSelector = … (with the exclusion it sets now)"
+    return "o.LabelSelector = …"
+
+
 def _system_namespace_form(site: Site) -> str:
     """knative's namespaced twin of its Secret informer, for code that reads only the Secrets of its own
     namespace (tekton's tracing credentials): scoped to system.Namespace(), the other informers left whole."""
@@ -231,7 +242,7 @@ def _narrowing(site: Site, namespaced: bool = True, *, selector_only: bool = Fal
         return (
             f"Narrow the ListerWatcher passed to {call} to a namespace, or set LabelSelector or "
             "FieldSelector in its ListFunc and WatchFunc options, e.g. cache.NewFilteredListWatchFromClient("
-            f'restClient, "{resource}", namespace, func(o *metav1.ListOptions) {{ o.LabelSelector = … }})'
+            f'restClient, "{resource}", namespace, func(o *metav1.ListOptions) {{ {_selectors_set(site)} }})'
         )
     if call == "ForResource":  # client-go's or the dynamic client's factory
         return (
