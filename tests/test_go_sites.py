@@ -1746,16 +1746,16 @@ OPEN_OPTIONS_FACTORY = """package main
 import (
 	"time"
 
-	"k8s.io/client-go/informers"
+	kubeinformers "k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 )
 
 func main() {
 	clientset := kubernetes.NewForConfigOrDie(&rest.Config{})
-	factory := informers.NewSharedInformerFactoryWithOptions(clientset, time.Hour, informers.WithTransform(strip))
-	factory.Core().V1().Pods().Informer()
-	shared := informers.NewSharedInformerFactoryWithOptions(clientset, time.Hour)
+	pods := kubeinformers.NewSharedInformerFactoryWithOptions(clientset, time.Hour, kubeinformers.WithTransform(strip))
+	pods.Core().V1().Pods().Informer()
+	shared := kubeinformers.NewSharedInformerFactoryWithOptions(clientset, time.Hour)
 	shared.Core().V1().Secrets().Informer()
 	shared.Core().V1().ConfigMaps().Informer()
 }
@@ -1770,14 +1770,14 @@ def test_an_informer_of_a_factory_built_with_open_options_is_helped_to_those_opt
     """A factory NewSharedInformerFactoryWithOptions builds with options that narrow nothing (inspektor-gadget's
     transform): the help says to add a namespace or a selector to those options, not to build it so (and, where
     the factory serves other kinds too, to take the kind from a factory of its own), and a note says the
-    transform keeps every Pod."""
+    transform keeps every Pod. The options are named as the file imports their package (`kubeinformers`)."""
     monkeypatch.chdir(
         write_tree(tmp_path, {"go.mod": GO_MOD.format(name="openoptions"), "main.go": OPEN_OPTIONS_FACTORY})
     )
     report = run([Path(".")], CommandLine(), catalog)
     options = (
-        "Add informers.WithNamespace, or a label or field selector in WithTweakListOptions, to the options of "
-        "informers.NewSharedInformerFactoryWithOptions(…)"
+        "Add kubeinformers.WithNamespace, or a label or field selector in WithTweakListOptions, to the options of "
+        "kubeinformers.NewSharedInformerFactoryWithOptions(…)"
     )
     assert [(f.code, f.span.line, f.help) for f in report.findings] == [
         ("WL001", 14, options),
@@ -1796,7 +1796,7 @@ def test_an_informer_of_a_factory_built_with_open_options_is_helped_to_those_opt
     ]
     assert [(r.span.line, r.message) for r in report.findings[0].related] == [
         (13, "the informer factory is built here, with no namespace or selector"),
-        (13, "`informers.WithTransform(…)` keeps each Pod smaller, but every one is still cached"),
+        (13, "`kubeinformers.WithTransform(…)` keeps each Pod smaller, but every one is still cached"),
     ]
 
 

@@ -851,9 +851,11 @@ def _library_go_help(item: PendingSite, *, alone: bool = False) -> str:
             else f", or, where it serves other kinds that must stay whole, take {item.object.kind} from a factory "
             "of its own so built"
         )
+        # the options are the constructor's package's, under the name the file imports it by (`kubeinformers`)
+        package = item.options_call.split("(", 1)[0].rpartition(".")[0]
         return (
-            f"Add informers.WithNamespace, or a label or field selector in WithTweakListOptions, to the options of "
-            f"{item.options_call}{own}"
+            f"Add {package}{'.' if package else ''}WithNamespace, or a label or field selector in "
+            f"WithTweakListOptions, to the options of {item.options_call}{own}"
         )
     if not item.library_go_factory:
         return ""
