@@ -107,6 +107,10 @@ def empty_by_default(file: ParsedFile, flow: Flow, value: libcst.BaseExpression)
     defaults to `[]`, a variable of an unset environment variable), the condition under which it is not."""
     if isinstance(value, libcst.IfExp) or _truth(flow, value, _Context()) is not False:
         return None
+    if _unseen_environment_read(flow, value):
+        # `namespace=os.getenv("WATCH_NAMESPACE")` as it is: a value set where it is deployed, which the scope
+        # takes unconditionally (SPEC §1, as `Namespace: os.Getenv(…)` in Go)
+        return None
     variable = environment_variable(flow, value)
     sources = flow.sources(value) if isinstance(value, libcst.Name) else None
     # `namespaces = settings.observer.namespaces`: the setting names what to configure, the local does not
@@ -137,6 +141,19 @@ def default_branches(flow: Flow, choice: libcst.IfExp) -> list[libcst.BaseExpres
     when the condition cannot be told."""
     truth = _truth(flow, choice.test, _Context())
     return [choice.body] if truth is True else [choice.orelse] if truth is False else [choice.body, choice.orelse]
+
+
+def _unseen_environment_read(flow: Flow, node: libcst.BaseExpression) -> bool:
+    """Whether a value is an environment variable read without a default (`os.getenv("X")`), itself or as the
+    one value of a name: what the deployment sets, which the code does not show."""
+    sources = flow.sources(node) if isinstance(node, libcst.Name) else None
+    if sources is not None and len(sources) == 1 and isinstance(sources[0], libcst.BaseExpression):
+        node = sources[0]
+    return (
+        isinstance(node, libcst.Call)
+        and bool(flow.qualified_names(node.func) & _ENVIRONMENT_READS)
+        and len(node.args) == 1
+    )
 
 
 def environment_variable(flow: Flow, node: libcst.BaseExpression) -> str | None:
