@@ -56,10 +56,15 @@ class Settings:
         return self._default_value(flag, depth)
 
     def fails_without(self, flag: Flag) -> bool:
-        """Whether the program fails where the flag is declared unless it is given (`if len(o.Namespace) == 0 {
-        return fmt.Errorf(…) }` in its options' Validate): not told by name from other packages, whose commands'
-        flags of that name may be other flags."""
-        return flag.required or not self._names_bound_to(flag).isdisjoint(self._exit_unless_set(flag.file))
+        """Whether the program fails in the package declaring the flag unless it is given (`if len(o.Namespace)
+        == 0 { return fmt.Errorf(…) }` in its options' Validate, osm's `validateCLIParams` in a file of its own):
+        not told by name from other packages, whose commands' flags of that name may be other flags."""
+        if flag.required:
+            return True
+        names = self._names_bound_to(flag)
+        package = flag.file.package_path
+        files = [file for file in self.evaluator.files if file.package_path == package and not file.is_test]
+        return any(not names.isdisjoint(self._exit_unless_set(file)) for file in files or [flag.file])
 
     def _is_required(self, flag: Flag) -> bool:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
