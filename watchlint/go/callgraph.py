@@ -135,10 +135,14 @@ class CallGraph:
 
     def passing_calls(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls a binary makes that give a function its arguments: its callers and, for a plain function
-        handed on as a value, the calls that may run it (`called_as_values`)."""
+        handed on as a value, the calls that may run it (`called_as_values`); for a method no call names, the
+        calls through a module interface that may run it (kube-state-metrics' `b.internal.
+        WithFieldSelectorFilter(…)` on its BuilderInterface field)."""
         calls = self.callers(key)
         if not key.receiver and self.references(key):
             calls = calls + self.called_as_values(key)
+        elif key.receiver and not calls:
+            calls = self.callers_through_interfaces(key)
         return self.deployed(key, calls)
 
     def _method_calls(self, name: str) -> dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]:
