@@ -822,3 +822,29 @@ def test_an_informer_scoped_only_when_a_setting_is_given_is_helped_to_give_it(
     finding = only(verdicts(site))
     assert isinstance(finding, Finding)
     assert finding.help == expected
+
+
+@pytest.mark.parametrize(
+    ("site", "expected"),
+    [
+        (
+            watch("Pod", access=Access.CLIENTSET, call="Watch", construct="Watch(ctx, metav1.ListOptions{})"),
+            "Set --osm-namespace where it is deployed (the watch then sees that namespace only), or set "
+            "LabelSelector or FieldSelector in the metav1.ListOptions",
+        ),
+        (
+            read(Operation.LIST, access=Access.CLIENTSET, kind="Pod", call="List", construct="List(ctx, opts)"),
+            "Set --osm-namespace where it is deployed (the list then reads that namespace only), or pass a label or "
+            "field selector",
+        ),
+    ],
+    ids=["clientset-watch", "clientset-list"],
+)
+def test_a_clientset_call_scoped_only_when_a_setting_is_given_is_helped_to_give_it(site: Site, expected: str) -> None:
+    """`Events(namespace).Watch(…)` or `Pods(namespace).List(…)` of a flag empty by default: the code already
+    names the namespace, so the help says to set the flag rather than to scope the call."""
+    off = Condition("--osm-namespace is set", OTHER_SPAN, False)
+    scope = restriction(Mitigation.NAMESPACE, "Pod", text="namespace", condition=off)
+    finding = only(verdicts(replace(site, restrictions=(scope,), policy_keys=())))
+    assert isinstance(finding, Finding)
+    assert finding.help == expected

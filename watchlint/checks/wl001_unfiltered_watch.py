@@ -15,7 +15,7 @@ from watchlint.checks.wl002_implicit_informer_read import (
     shared_informer_note,
     sharing_watches,
 )
-from watchlint.facts import EXCLUDES_ONLY, Access, Facts, Mitigation, ObjectForm, Operation, Site
+from watchlint.facts import EXCLUDES_ONLY, Access, Facts, Mitigation, ObjectForm, Operation, Restriction, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 from watchlint.language import Language
 from watchlint.settingphrases import setting_of
@@ -112,6 +112,11 @@ def suggestion(
     if language is Language.GO:  # a clientset Watch: its selectors are metav1.ListOptions fields, not keywords
         accessor = _clientset_accessor(site.kind)
         scope = f', or watch a single namespace ({accessor}(ns) rather than {accessor}(""))' if namespaced else ""
+        if (scoped := namespace_setting(site)) is not None:  # it watches the namespace a setting names, if any
+            return (
+                f"Set {scoped[1]} where it is deployed (the watch then sees that namespace only), or set "
+                "LabelSelector or FieldSelector in the metav1.ListOptions"
+            )
         return f"Set LabelSelector or FieldSelector in the metav1.ListOptions{scope}"
     return "Pass label_selector= or field_selector=" + (", or watch a single namespace" if namespaced else "")
 
@@ -157,23 +162,12 @@ def _cache_suggestion(site: Site, read_typed: bool, namespaced: bool, shared: in
 def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
     """How to narrow a client-go informer; first, where the code scopes it only when a setting is given
     (`informers.WithNamespace(cf.Namespace)` of VPA's --vpa-object-namespace), giving that setting."""
-    conditional = next(
-        (
-            restriction
-            for restriction in site.restrictions
-            if restriction.mitigation is Mitigation.NAMESPACE
-            and restriction.condition is not None
-            and restriction.condition.holds_by_default is False
-        ),
-        None,
-    )
-    # the condition may name the call of a helper that hands the setting on: the setting is still the one to set
-    condition = conditional.condition.text if conditional is not None and conditional.condition else ""
-    setting = setting_of(_CALLER_NOTE.sub("", condition)) if condition else None
+    scoped = namespace_setting(site)
     # the factory already takes its namespace from the setting: only a selector is left to add to its options
-    narrowing = _narrowing(site, namespaced and setting is None, selector_only=setting is not None)
-    if conditional is None or setting is None:
+    narrowing = _narrowing(site, namespaced and scoped is None, selector_only=scoped is not None)
+    if scoped is None:
         return narrowing
+    conditional, setting = scoped
     if site.injected:  # the base help ends on the scope the setting turns on
         return (
             f"Set {setting} where it is deployed ({conditional.text} then scopes every injected informer to that "
@@ -185,6 +179,26 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
         f"Set {setting} where it is deployed ({conditional.text} then scopes it to that namespace), or "
         f"{narrowing[:1].lower()}{narrowing[1:]}"
     )
+
+
+def namespace_setting(site: Site) -> tuple[Restriction, str] | None:
+    """The namespace scope a site takes only when a setting is given (`Events(namespace)` of a flag empty by
+    default), and that setting (`--osm-namespace`); None where there is none, or it names no setting."""
+    conditional = next(
+        (
+            restriction
+            for restriction in site.restrictions
+            if restriction.mitigation is Mitigation.NAMESPACE
+            and restriction.condition is not None
+            and restriction.condition.holds_by_default is False
+        ),
+        None,
+    )
+    if conditional is None or conditional.condition is None:
+        return None
+    # the condition may name the call of a helper that hands the setting on: the setting is still the one to set
+    setting = setting_of(_CALLER_NOTE.sub("", conditional.condition.text))
+    return (conditional, setting) if setting is not None else None
 
 
 def _selectors_set(site: Site) -> str:

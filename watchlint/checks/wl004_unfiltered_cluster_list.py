@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import shown
-from watchlint.facts import Facts
+from watchlint.checks.wl001_unfiltered_watch import namespace_setting
+from watchlint.facts import Facts, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 
 CODE = "WL004"
@@ -31,7 +32,16 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
             enclosing=site.enclosing,
             related=judgement.related,
             fixes=fixes_for(site, judgement),
-            help=site.suggestion
-            or "Pass a label or field selector"
-            + ("" if site.kind in context.cluster_scoped else ", or list a single namespace"),
+            help=site.suggestion or _help(site, namespaced=site.kind not in context.cluster_scoped),
         )
+
+
+def _help(site: Site, *, namespaced: bool) -> str:
+    """A selector, or a namespace; where the list takes the namespace a setting names only when it is given
+    (`Pods(namespace)` of a flag empty by default), that setting."""
+    if namespaced and (scoped := namespace_setting(site)) is not None:
+        return (
+            f"Set {scoped[1]} where it is deployed (the list then reads that namespace only), or pass a label or "
+            "field selector"
+        )
+    return "Pass a label or field selector" + (", or list a single namespace" if namespaced else "")
