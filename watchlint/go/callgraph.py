@@ -191,7 +191,7 @@ class CallGraph:
         if not key.receiver or declaring is None or not (internal or declaring.package_name == "main"):
             return None
         name, declared = key.receiver.encode(), None
-        if any(name in data for data in self.unparsed):  # a generated file (wire's injector) may build it
+        if self._named_in_generated(key.receiver):  # a generated file (wire's injector) may build it
             return None
         for file in self.files:  # test files among them only with --include-tests, where tests run it
             if name not in file.source.data:
@@ -205,6 +205,12 @@ class CallGraph:
                     return None
         return declared
 
+    def _named_in_generated(self, name: str) -> bool:
+        """Whether one of the module's generated files, which are not parsed, names a function or type: it may
+        call or build it (wire's injector)."""
+        encoded = name.encode()
+        return any(encoded in data for data in self.unparsed)
+
     def leftover(self, key: FunctionKey) -> FunctionInfo | None:
         """A plain function no deployed code calls nor hands on, where no other module may call it either (of an
         `internal/` or main package): cluster-api-provider-baremetal's `NewControlPlaneUpgrader`, which only tests
@@ -214,7 +220,7 @@ class CallGraph:
             return None
         if not ("internal" in key.package.split("/") or info.file.package_name == "main"):
             return None
-        if any(key.name.encode() in data for data in self.unparsed):  # a generated file (wire's injector) may call it
+        if self._named_in_generated(key.name):  # a generated file (wire's injector) may call it
             return None
         if self.deployed_callers(key) or self.deployed(key, self.references(key)):
             return None
@@ -237,7 +243,7 @@ class CallGraph:
         self._unreached[key] = False  # a cycle of calls reaches nothing new: taken as run
         if key.receiver:
             found = self.built_nowhere(key) is not None
-        elif any(key.name.encode() in data for data in self.unparsed) or self.deployed(key, self.references(key)):
+        elif self._named_in_generated(key.name) or self.deployed(key, self.references(key)):
             found = False  # a generated file (wire's injector) may call it; whoever is handed it may
         else:
             found = all(
@@ -256,7 +262,7 @@ class CallGraph:
         for key, info in self.resolver.declarations.functions.items():
             if info.file is not file:
                 continue
-            if any(key.name.encode() in data for data in self.unparsed):
+            if self._named_in_generated(key.name):
                 return False
             used = [*self.deployed_callers(key), *self.deployed(key, self.references(key))]
             if any(not names_test_support(user.path) for user, _ in used):

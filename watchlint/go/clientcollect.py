@@ -54,9 +54,7 @@ def _assignments(graph: ClientGraph, file: GoFile) -> None:
             field = left.child_by_field_name("field") if left.type == "selector_expression" else None
             if field is None or parser.text(field) not in client_fields or not values:
                 continue
-            operand = left.child_by_field_name("operand")
-            owner = resolver.type_of(file, operand) if operand is not None else None
-            located = resolver.declarations.field(owner, parser.text(field)) if owner is not None else None
+            located = resolver.selected_field(file, left)
             if located is None or not graph.is_client_like(located[1].type):
                 continue
             key = (located[0], parser.text(field))
@@ -125,12 +123,11 @@ def collect_containers(graph: ClientGraph, file: GoFile) -> None:
         values = parser.named(called.arguments) if called.arguments is not None else []
         if len(values) < 2:
             continue
-        owner = resolver.type_of(file, container.child_by_field_name("operand"))
-        name = parser.text(container.child_by_field_name("field"))
-        located = resolver.declarations.field(owner, name) if owner is not None else None
+        located = resolver.selected_field(file, container)
         held = located[1].type if located is not None else None
         if located is None or held is None or resolver.declarations.declares_type(held.base):
             continue  # a container of the module's own has methods of its own, followed as any
+        name = located[1].name
         for value in values[1:]:
             # a client by its type (a wrapper struct of the module's is followed by its type already, what its
             # client field holds), or one built in place (`c, err := client.New(…)`, whose type is not told)

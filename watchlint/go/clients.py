@@ -310,12 +310,9 @@ class ClientGraph:
         operand = function.child_by_field_name("operand")
         if operand is None:
             return None
-        if operand.type == "selector_expression":
-            owner = self.resolver.type_of(file, operand.child_by_field_name("operand"))
-            name = parser.text(operand.child_by_field_name("field"))
-            found = self.resolver.declarations.field(owner, name) if owner is not None else None
-            if found is not None and (found[0], name) in self.container_fields:
-                return FieldRef(found[0], name)
+        found = self.resolver.selected_field(file, operand) if operand.type == "selector_expression" else None
+        if found is not None and (found[0], found[1].name) in self.container_fields:
+            return FieldRef(found[0], found[1].name)
         if parser.text(function.child_by_field_name("field")) in _ITEM_VALUES:
             held = self.ref_of(file, operand)
             return held if isinstance(held, FieldRef) and (held.struct, held.field) in self.container_fields else None

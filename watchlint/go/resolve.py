@@ -10,7 +10,7 @@ import tree_sitter
 from watchlint.catalog import KindIndex
 from watchlint.facts import ObjectForm
 from watchlint.go import parser
-from watchlint.go.declarations import Declarations, FunctionInfo, FunctionKey, resolve_type
+from watchlint.go.declarations import Declarations, FieldInfo, FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.model import CR_CACHE, CR_CLIENT, META_V1, SCHEMA, TYPED_CLIENTS, UNSTRUCTURED, GoFile, TypeRef
 from watchlint.go.scope import (
     Declaration,
@@ -126,6 +126,14 @@ class Resolver:
         return FunctionKey(file.package_path, receiver, parser.text(function.child_by_field_name("name")))
 
     # -- types ---------------------------------------------------------------------------------------
+    def selected_field(self, file: GoFile, selector: tree_sitter.Node) -> tuple[TypeRef, FieldInfo] | None:
+        """The struct field a selector names (`c.internal`) and the struct declaring it; None where its
+        operand's type, or the field, is not told."""
+        operand = selector.child_by_field_name("operand")
+        owner = self.type_of(file, operand) if operand is not None else None
+        field = selector.child_by_field_name("field")
+        return self.declarations.field(owner, parser.text(field)) if owner is not None and field is not None else None
+
     def type_of(self, file: GoFile, node: tree_sitter.Node | None, depth: int = 0) -> TypeRef | None:
         if node is None or depth > MAX_DEPTH:
             return None

@@ -146,26 +146,33 @@ def default_branches(flow: Flow, choice: libcst.IfExp) -> list[libcst.BaseExpres
 def _unseen_environment_read(flow: Flow, node: libcst.BaseExpression) -> bool:
     """Whether a value is an environment variable read without a default (`os.getenv("X")`), itself or as the
     one value of a name: what the deployment sets, which the code does not show."""
-    sources = flow.sources(node) if isinstance(node, libcst.Name) else None
-    if sources is not None and len(sources) == 1 and isinstance(sources[0], libcst.BaseExpression):
-        node = sources[0]
-    return (
-        isinstance(node, libcst.Call)
-        and bool(flow.qualified_names(node.func) & _ENVIRONMENT_READS)
-        and len(node.args) == 1
-    )
+    read = _environment_read(flow, _single_source(flow, node))
+    return read is not None and len(read.args) == 1
 
 
 def environment_variable(flow: Flow, node: libcst.BaseExpression) -> str | None:
     """The environment variable a value reads (`os.getenv("X", "")`, a field of a pydantic settings class with
     an `env_prefix`, or a name assigned either once), to name it in messages; None otherwise."""
-    sources = flow.sources(node) if isinstance(node, libcst.Name) else None
-    if sources is not None and len(sources) == 1 and isinstance(sources[0], libcst.BaseExpression):
-        node = sources[0]
-    if isinstance(node, libcst.Call) and flow.qualified_names(node.func) & _ENVIRONMENT_READS and node.args:
-        return literal_string(node.args[0].value)
+    node = _single_source(flow, node)
+    if (read := _environment_read(flow, node)) is not None:
+        return literal_string(read.args[0].value)
     if isinstance(node, libcst.Attribute):
         return defaults.settings_variable(flow, node)  # `settings.observer.namespaces` of a settings class
+    return None
+
+
+def _single_source(flow: Flow, node: libcst.BaseExpression) -> libcst.BaseExpression:
+    """The one value a name is assigned, else the node itself."""
+    sources = flow.sources(node) if isinstance(node, libcst.Name) else None
+    if sources is not None and len(sources) == 1 and isinstance(sources[0], libcst.BaseExpression):
+        return sources[0]
+    return node
+
+
+def _environment_read(flow: Flow, node: libcst.BaseExpression) -> libcst.Call | None:
+    """`os.getenv(…)` or `os.environ.get(…)` with its variable's name; None for another value."""
+    if isinstance(node, libcst.Call) and flow.qualified_names(node.func) & _ENVIRONMENT_READS and node.args:
+        return node
     return None
 
 
