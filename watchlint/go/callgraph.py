@@ -10,7 +10,7 @@ from watchlint.go.dispatch import MethodIndex, takes
 from watchlint.go.model import Call, GoFile, TypeRef
 from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_entries, literal_items
 from watchlint.go.scope import innermost_function
-from watchlint.go.testonly import names_test_support
+from watchlint.go.testonly import imports_test_framework, names_test_support
 
 
 class CallGraph:
@@ -47,6 +47,7 @@ class CallGraph:
         # the calls of function-typed parameters, by the parameter's signature (see `called_through_parameters`)
         self._parameter_calls: dict[Signature, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._unreached: dict[FunctionKey, bool] = {}  # see `unreached`
+        self._by_file: dict[str, list[FunctionKey]] | None = None  # see `_declared_in`
 
     def callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of one module function, resolved on demand: only helpers with a site or a guarded
@@ -255,19 +256,26 @@ class CallGraph:
 
     def serves_tests_only(self, file: GoFile) -> bool:
         """Whether a file that is no test is named as test support (opensearch's `suite_test_helpers.go`, beside
-        the controllers) and no binary runs a function of it: nothing outside such files calls one or hands it
-        on, nor names it in a generated file."""
-        if file.is_test or not names_test_support(file.path):
+        the controllers) or imports a test framework (wave's ginkgo `controller_suite.go`), and no binary runs a
+        function of it: nothing outside such files calls one or hands it on, nor names it in a generated file."""
+        if file.is_test or not (names_test_support(file.path) or imports_test_framework(file)):
             return False
-        for key, info in self.resolver.declarations.functions.items():
-            if info.file is not file:
-                continue
+        for key in self._declared_in().get(file.path, ()):
             if self._named_in_generated(key.name):
                 return False
             used = [*self.deployed_callers(key), *self.deployed(key, self.references(key))]
-            if any(not names_test_support(user.path) for user, _ in used):
+            # its own functions' calls count where those run, each of which is asked of in turn
+            if any(user is not file and not names_test_support(user.path) for user, _ in used):
                 return False
         return True
+
+    def _declared_in(self) -> dict[str, list[FunctionKey]]:
+        """The module's functions and methods by the file declaring them."""
+        if self._by_file is None:
+            self._by_file = {}
+            for key, info in self.resolver.declarations.functions.items():
+                self._by_file.setdefault(info.file.path, []).append(key)
+        return self._by_file
 
     def runs_when_reached(self, file: GoFile, node: tree_sitter.Node) -> bool:
         """Whether the function around a node runs where its package is: main and init at start-up, a method

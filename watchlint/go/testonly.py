@@ -64,6 +64,12 @@ def test_only_packages(
         test_only |= found
 
 
+def imports_test_framework(file: GoFile) -> bool:
+    """Whether a file imports package testing or a test framework: wave's `controller_suite.go`, a ginkgo
+    suite the controllers' tests share, beside the code it tests."""
+    return _imports_tests(imported_paths(file))
+
+
 def _imports_tests(paths: frozenset[str]) -> bool:
     """Whether a file imports package testing or a test framework (ginkgo, gomega, testify, envtest)."""
     return any(path == library or path.startswith(library + "/") for path in paths for library in _TEST_LIBRARIES)
