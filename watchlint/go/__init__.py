@@ -270,7 +270,7 @@ def _sites_and_policies(
         binaries,
         run.files,
         policies,
-        run.module,
+        lambda file: run.module_of(file.directory)[1],
         resolver,
         run.all_files,
         lambda f, n: _runs_by_default(evaluator, f, n),
@@ -828,6 +828,7 @@ def _resolve_sites(
         _factory_kinds(pending),
         rbac_grants(run.all_files),
         evaluator.share_a_binary,
+        {key: anchor.era for key, anchor in anchors.default.items()},
     )
     return [
         site
@@ -989,7 +990,7 @@ def _site(
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
         manager_client=item.manager_client,
-        cache_options_era=remedies.era,
+        cache_options_era=remedies.era_for(found.keys),
         fixes=remedies.fixes(item, found.access, fix_keys),
         suggestion=remedies.suggestion(item, found.access, found.keys),
     )

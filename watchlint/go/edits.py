@@ -49,6 +49,7 @@ class OptionsAnchor:
     # the `client.CacheOptions{…}` literal the code assigns to the options' Client.Cache whole (percona's
     # `options.Client.Cache = ClientCacheOptions()`): DisableFor is edited there
     client_cache: tuple[GoFile, tree_sitter.Node] | None = None
+    era: str = "current"  # the shapes of the options the controller-runtime of the literal's module has
 
     def replaces(self, path: str) -> bool:
         """Whether the code assigns the field at `path` (`Cache.ByObject`) whole, or one holding it."""

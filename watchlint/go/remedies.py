@@ -93,7 +93,7 @@ def options_anchors(
     binaries: list[Binary],
     files: list[GoFile],
     policies: dict[str, FilePolicy],
-    module: GoModule,
+    module_of: Callable[[GoFile], GoModule],
     resolver: Resolver,
     all_files: list[GoFile],
     runs_by_default: Callable[[GoFile, tree_sitter.Node], bool],
@@ -103,17 +103,16 @@ def options_anchors(
     NewManager (followed through variables and the functions that return it) where there is one, else one
     passed to NewManager, so that a short-lived manager a library builds (to bootstrap certificates, say) is
     not the one edited; a test's manager only when there is no other."""
-    is_old_era = module.has_legacy_cache_options
-    has_selectors, has_disable_for = module.has_per_kind_selectors, module.has_client_objects
-    labels: dict[frozenset[str] | None, _Labels] = {}
+    labels: dict[tuple[frozenset[str] | None, str], _Labels] = {}
     file_labels: dict[str, FileLabels] = {}
     overwritten, replacing = _overwritten_fields(all_files, resolver)
 
-    def label(packages: frozenset[str] | None) -> _Labels:
+    def label(packages: frozenset[str] | None, module: GoModule) -> _Labels:
         """The owner label the binary's own code sets (kuberay's API server labels its objects otherwise than
         the operator beside it; any file counts, where constants live too), and where it sets none, the labels
-        each kind it builds carries (OptionsAnchor.built_labels)."""
-        if packages not in labels:
+        each kind it builds carries (OptionsAnchor.built_labels); a made-up one is named after the binary's
+        module (seldon's `operator/`, not the `scheduler/` module a local `replace` joined to it)."""
+        if (packages, module.path) not in labels:
             reached = [f for f in all_files if packages is None or f.package_path in packages]
             owner = owner_label(reached, resolver, _operator_name(module.path))
             made_up = owner is not None and not sets_an_owner_key(reached)
@@ -124,8 +123,8 @@ def options_anchors(
                 for kind, pairs in built_labels(reached, resolver, file_labels).items()
                 if pairs and (made_up or owner not in pairs)
             }
-            labels[packages] = owner, carried, made_up
-        return labels[packages]
+            labels[packages, module.path] = owner, carried, made_up
+        return labels[packages, module.path]
 
     candidates = [
         (file, literal)
@@ -156,40 +155,46 @@ def options_anchors(
                 item[0].path,
             ),
         )
-        owner, carried, made_up = label(packages)
+        module = module_of(file)
+        owner, carried, made_up = label(packages, module)
         return OptionsAnchor(
             file,
             literal,
-            is_old_era,
+            module.has_legacy_cache_options,
             owner,
             _of(overwritten, packages),
-            has_selectors,
-            has_disable_for,
+            module.has_per_kind_selectors,
+            module.has_client_objects,
             built_labels=carried,
             label_made_up=made_up,
             generated=marked_generated(file.source.data),
             client_cache=_replacing(replacing, packages),
+            era=module.cache_options_era,
         )
 
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
         # a test's manager (envtest) is edited only where it is the default, as the only one there is
         found = [(f, n) for f, n in reached(packages) if not f.path.endswith("_test.go")] if len(candidates) > 1 else []
-        fields, (owner, carried, made_up) = _of(overwritten, packages), label(packages)
-        return {
-            (f.path, n.start_byte): OptionsAnchor(
-                f,
-                n,
-                is_old_era,
+        fields = _of(overwritten, packages)
+
+        def anchor(file: GoFile, literal: tree_sitter.Node) -> OptionsAnchor:
+            module = module_of(file)
+            owner, carried, made_up = label(packages, module)
+            return OptionsAnchor(
+                file,
+                literal,
+                module.has_legacy_cache_options,
                 owner,
                 fields,
-                has_selectors,
-                has_disable_for,
+                module.has_per_kind_selectors,
+                module.has_client_objects,
                 built_labels=carried,
                 label_made_up=made_up,
                 client_cache=_replacing(replacing, packages),
+                era=module.cache_options_era,
             )
-            for f, n in found
-        }
+
+        return {(f.path, n.start_byte): anchor(f, n) for f, n in found}
 
     default = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
     built = {binary.key: every(binary.packages) for binary in binaries}
@@ -454,10 +459,17 @@ class SiteRemedies:
     # another process's informer
     same_binary: Callable[[str, str], bool] = lambda _, __: True
 
-    @property
-    def names(self) -> CacheOptionNames:
+    # per policy key, the era of the module holding its manager options (modules a local `replace` joins into
+    # one unit may require different controller-runtime versions); `era` where a key has none
+    eras: dict[str, str] = field(default_factory=dict)
+
+    def era_for(self, keys: tuple[str, ...]) -> str:
+        """The era of the options a site judged by `keys` is fixed in: its first binary's."""
+        return next((self.eras[key] for key in keys if key in self.eras), self.era)
+
+    def names(self, keys: tuple[str, ...]) -> CacheOptionNames:
         """How the texts name the options, by the era."""
-        return cache_option_names(self.era)
+        return cache_option_names(self.era_for(keys))
 
     def fixes(self, item: PendingSite, access: Access, keys: tuple[str, ...]) -> tuple[Fix, ...]:
         """Every fix that may answer the rule this site gets, preferred first."""
@@ -484,7 +496,8 @@ class SiteRemedies:
                     if (key, kind.name) not in self.unevenly_selected
                 )
             # builder.OnlyMetadata came with controller-runtime v0.7
-            metadata_only = not (item.foreign_builder or item.handles_typed or item.looped) and self.era != "pre-v0.7"
+            typed_only = item.foreign_builder or item.handles_typed or item.looped
+            metadata_only = not typed_only and self.era_for(keys) != "pre-v0.7"
             if item.object.kind not in self.typed_elsewhere and metadata_only:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
@@ -515,7 +528,7 @@ class SiteRemedies:
     def _watch_suggestion(self, item: PendingSite, keys: tuple[str, ...]) -> str:
         """The text remedy of a watch where the rule's own help does not fit: of a cache of its own, or of a
         framework's builder (which takes no builder.OnlyMetadata)."""
-        names, kind = self.names, item.object.kind
+        names, kind = self.names(keys), item.object.kind
         if item.cache:
             where = item.cache.rsplit(" at ", 1)[-1]  # a cache of its own (cache.New, cluster.New): no manager
             return (
@@ -566,17 +579,18 @@ class SiteRemedies:
             )
         return ""
 
-    def _cache_itself_help(self, item: PendingSite) -> str:
+    def _cache_itself_help(self, item: PendingSite, keys: tuple[str, ...]) -> str:
         """A read of the cache itself, which no DisableFor sends to the API server: of a cache of its own, its
         options alone; of the manager's, its cache options."""
         if item.cache:
-            return self._own_cache_help(item)
+            return self._own_cache_help(item, keys)
+        names = self.names(keys)
         return (
-            f"Restrict {item.object.kind} in the manager's cache options ({self.names.by_object}), or read it "
-            f"through mgr.GetAPIReader(): mgr.GetCache() serves it whatever {self.names.disable_for} says"
+            f"Restrict {item.object.kind} in the manager's cache options ({names.by_object}), or read it "
+            f"through mgr.GetAPIReader(): mgr.GetCache() serves it whatever {names.disable_for} says"
         )
 
-    def _own_cache_help(self, item: PendingSite) -> str:
+    def _own_cache_help(self, item: PendingSite, keys: tuple[str, ...]) -> str:
         if item.cache == WORKLOAD_CACHE:
             return (
                 f"Add {item.object.kind} to the DisableFor of the ClusterCache's client options "
@@ -584,28 +598,28 @@ class SiteRemedies:
                 f"it with ByObject in its cache options (clustercache.CacheOptions), or read it through "
                 "GetUncachedClient"
             )
-        where = item.cache.rsplit(" at ", 1)[-1]
+        where, names = item.cache.rsplit(" at ", 1)[-1], self.names(keys)
         if item.cluster_client and not item.reads_cache_itself:
             # the cluster's client follows its options' Client.Cache.DisableFor, as a manager's does
             return (
-                f"Add {item.object.kind} to {self.names.disable_for} in the options of the cluster built at {where}, "
-                f"or restrict it in that cluster's cache options ({self.names.by_object} or {self.names.namespaces})"
+                f"Add {item.object.kind} to {names.disable_for} in the options of the cluster built at {where}, "
+                f"or restrict it in that cluster's cache options ({names.by_object} or {names.namespaces})"
             )
         return (
-            f"Restrict {item.object.kind} in the options of the cache built at {where} ({self.names.by_object} "
-            f"or {self.names.namespaces}), or read it through a client without cache"
+            f"Restrict {item.object.kind} in the options of the cache built at {where} ({names.by_object} "
+            f"or {names.namespaces}), or read it through a client without cache"
         )
 
-    def _own_client_help(self, item: PendingSite, client: Span) -> str:
+    def _own_client_help(self, item: PendingSite, client: Span, keys: tuple[str, ...]) -> str:
         """A client built with client.New over a cache: its own options' DisableFor, and the cache's options
         where that cache is its own (radix-operator's cache.New, no manager's reader to offer)."""
         where = f"{client.path}:{client.line}"
         if item.cache and item.cache != WORKLOAD_CACHE and not item.also_managers:
-            built = item.cache.rsplit(" at ", 1)[-1]
+            built, names = item.cache.rsplit(" at ", 1)[-1], self.names(keys)
             return (
                 f"Add {item.object.kind} to the DisableFor of the client options at {where} (a client built "
                 f"with client.New over a cache follows its own options), or restrict it in the options of the "
-                f"cache built at {built} ({self.names.by_object} or {self.names.namespaces})"
+                f"cache built at {built} ({names.by_object} or {names.namespaces})"
             )
         return (
             f"Add {item.object.kind} to the DisableFor of the client options at {where} (a client built with "
@@ -619,7 +633,7 @@ class SiteRemedies:
         if access is Access.CACHE and item.tests_annotations and item.filters:
             return (
                 f"The predicate tests an annotation, which no cache selector can match: label the {item.object.kind} "
-                f"objects it keeps and restrict {item.object.kind} with {self.names.by_object} on that label"
+                f"objects it keeps and restrict {item.object.kind} with {self.names(keys).by_object} on that label"
             )
         if access is Access.CACHE and item.operation is Operation.WATCH:
             return self._watch_suggestion(item, keys)
@@ -627,15 +641,15 @@ class SiteRemedies:
             return _uncached_help(item, access, alone=self.alone_in_factory(item))
         indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
         if item.reads_cache_itself:
-            return self._cache_itself_help(item)
+            return self._cache_itself_help(item, keys)
         if item.own_client is not None:
-            return self._own_client_help(item, item.own_client)
+            return self._own_client_help(item, item.own_client, keys)
         if indexed is None and item.cache and not item.also_managers:
             # a cache of its own (cache.New, cluster.New): no manager options
-            return self._own_cache_help(item)
+            return self._own_cache_help(item, keys)
         if indexed is None and item.call.rsplit(".", 1)[-1] in READ_FIRST:  # Get, then write, through one client
             return (
-                f"Add {item.object.kind} to {self.names.disable_for} in the manager options: {item.call} "
+                f"Add {item.object.kind} to {self.names(keys).disable_for} in the manager options: {item.call} "
                 "writes through the client it reads with, which mgr.GetAPIReader() cannot"
             )
         if indexed is None:
@@ -658,7 +672,7 @@ class SiteRemedies:
         )
         text = (
             f"Filter {which} {remedy}{_more_lists(alike)}{unlike}; then add {item.object.kind} "
-            f"to {self.names.disable_for} in the manager options"
+            f"to {self.names(keys).disable_for} in the manager options"
         )
         return text if own else f"{text}, or read this one through mgr.GetAPIReader()"
 
