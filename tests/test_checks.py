@@ -848,3 +848,34 @@ def test_a_clientset_call_scoped_only_when_a_setting_is_given_is_helped_to_give_
     finding = only(verdicts(replace(site, restrictions=(scope,), policy_keys=())))
     assert isinstance(finding, Finding)
     assert finding.help == expected
+
+
+@pytest.mark.parametrize(
+    ("site", "expected"),
+    [
+        (
+            watch("Pod", access=Access.INFORMER_FACTORY, call="Pods", construct="Core().V1().Pods()"),
+            "Set --filter-informers where it is deployed (WithTweakListOptions's LabelSelector then narrows the "
+            "informer), or apply that selector unconditionally",
+        ),
+        (
+            watch("Pod", access=Access.CLIENTSET, call="Watch", construct="Watch(ctx, opts)"),
+            "Set --filter-informers where it is deployed (WithTweakListOptions's LabelSelector then narrows the "
+            "watch), or apply that selector unconditionally",
+        ),
+        (
+            read(Operation.LIST, access=Access.CLIENTSET, kind="Pod", call="List", construct="List(ctx, opts)"),
+            "Set --filter-informers where it is deployed (WithTweakListOptions's LabelSelector then narrows the "
+            "list), or apply that selector unconditionally",
+        ),
+    ],
+    ids=["informer-factory", "clientset-watch", "clientset-list"],
+)
+def test_a_selector_set_only_when_a_setting_is_given_is_helped_to_give_it(site: Site, expected: str) -> None:
+    """OLM's factories take their label selector only where a setting turns filtering on: the code already
+    sets a selector, so the help says to give the setting or drop the condition, not to add one."""
+    off = Condition("--filter-informers is set", OTHER_SPAN, False)
+    selector = restriction(Mitigation.SELECTOR, "Pod", text="WithTweakListOptions's LabelSelector", condition=off)
+    finding = only(verdicts(replace(site, restrictions=(selector,), policy_keys=())))
+    assert isinstance(finding, Finding)
+    assert finding.help == expected

@@ -117,6 +117,8 @@ def suggestion(
                 f"Set {scoped[1]} where it is deployed (the watch then sees that namespace only), or set "
                 "LabelSelector or FieldSelector in the metav1.ListOptions"
             )
+        if (selected := selector_setting(site)) is not None:
+            return selector_setting_help(*selected, "the watch")
         return f"Set LabelSelector or FieldSelector in the metav1.ListOptions{scope}"
     return "Pass label_selector= or field_selector=" + (", or watch a single namespace" if namespaced else "")
 
@@ -165,6 +167,9 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
     scoped = namespace_setting(site)
     # the factory already takes its namespace from the setting: only a selector is left to add to its options
     narrowing = _narrowing(site, namespaced and scoped is None, selector_only=scoped is not None)
+    if scoped is None and (selected := selector_setting(site)) is not None:
+        # the options set a selector already, under the setting: setting it, or dropping the condition, narrows
+        return selector_setting_help(*selected, "the informer")
     if scoped is None:
         return narrowing
     conditional, setting = scoped
@@ -184,11 +189,30 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
 def namespace_setting(site: Site) -> tuple[Restriction, str] | None:
     """The namespace scope a site takes only when a setting is given (`Events(namespace)` of a flag empty by
     default), and that setting (`--osm-namespace`); None where there is none, or it names no setting."""
+    return _off_by_default(site, Mitigation.NAMESPACE)
+
+
+def selector_setting(site: Site) -> tuple[Restriction, str] | None:
+    """The selector a site's options set only when a setting turns it on (a factory's WithTweakListOptions
+    under `if *filterInformers`), and that setting; None where there is none, or it names no setting."""
+    return _off_by_default(site, Mitigation.SELECTOR)
+
+
+def selector_setting_help(restriction: Restriction, setting: str, narrowed: str) -> str:
+    """The help where the code sets a selector only when a setting is given: set it, or drop the condition."""
+    return (
+        f"Set {setting} where it is deployed ({restriction.text} then narrows {narrowed}), or apply that "
+        "selector unconditionally"
+    )
+
+
+def _off_by_default(site: Site, mitigation: Mitigation) -> tuple[Restriction, str] | None:
+    """A restriction of one kind the site has only when a setting off by default is given, and that setting."""
     conditional = next(
         (
             restriction
             for restriction in site.restrictions
-            if restriction.mitigation is Mitigation.NAMESPACE
+            if restriction.mitigation is mitigation
             and restriction.condition is not None
             and restriction.condition.holds_by_default is False
         ),

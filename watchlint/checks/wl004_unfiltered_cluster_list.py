@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import shown
-from watchlint.checks.wl001_unfiltered_watch import namespace_setting
+from watchlint.checks.wl001_unfiltered_watch import namespace_setting, selector_setting, selector_setting_help
 from watchlint.facts import Facts, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 
@@ -44,4 +44,6 @@ def _help(site: Site, *, namespaced: bool) -> str:
             f"Set {scoped[1]} where it is deployed (the list then reads that namespace only), or pass a label or "
             "field selector"
         )
+    if (selected := selector_setting(site)) is not None:
+        return selector_setting_help(*selected, "the list")
     return "Pass a label or field selector" + (", or list a single namespace" if namespaced else "")
