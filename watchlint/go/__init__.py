@@ -33,7 +33,7 @@ from watchlint.facts import (
 )
 from watchlint.frontend import UnitInput, file_failure
 from watchlint.go import parser
-from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries
+from watchlint.go.binaries import MODULE_KEY, Binary, find_binaries, is_module_key, module_key
 from watchlint.go.buildtags import in_default_build, marked_generated
 from watchlint.go.callgraph import CallGraph
 from watchlint.go.clientcollect import collect as collect_clients
@@ -129,6 +129,23 @@ class _Run:
                 return current, found
             current = current.rpartition("/")[0]
         return "", self.module
+
+    def library_key(self, file: GoFile) -> str:
+        """The policy key a file's package is judged by where no binary reaches it: its own module's."""
+        return module_key(self.module_of(file.directory)[0])
+
+    def libraries(self) -> list[tuple[str, str, frozenset[str] | None]]:
+        """Each module's library policy: its key, its label and the packages its options come from (None: every
+        file, where the unit is one module)."""
+        by_module: dict[str, set[str]] = {}
+        for file in self.all_files:
+            by_module.setdefault(self.module_of(file.directory)[0], set()).add(file.package_path)
+        if set(by_module) <= {""}:
+            return [(MODULE_KEY, f"module {self.unit.shown_root}", None)]
+        return [
+            (module_key(directory), f"module {_joined(self.unit.shown_root, directory)}", frozenset(packages))
+            for directory, packages in sorted(by_module.items())
+        ]
 
     @property
     def module_paths(self) -> frozenset[str]:
@@ -254,7 +271,8 @@ def _sites_and_policies(
     pending = extractor.without_served(pending)
     extractor.scope_injected(pending, [binary.packages for binary in every_binary], calls.runs_when_reached)
     binaries = [b for b in every_binary if _builds(b, run.files, policies, lambda p: bool(p.origins))]
-    cache_policies = _policies(binaries, run.files, policies, unit.shown_root)
+    libraries = run.libraries()
+    cache_policies = _policies(binaries, run.files, policies, libraries)
     pending = extractor.expand_helpers(
         pending, calls.callers_through_interfaces, calls.deployed_passing, evaluator.fields.stored
     )
@@ -274,6 +292,7 @@ def _sites_and_policies(
         resolver,
         run.all_files,
         lambda f, n: _runs_by_default(evaluator, f, n),
+        libraries,
     )
     # a controller-runtime client reads the cache of a binary that builds one, not a client-go factory's
     cached = [b for b in binaries if _builds(b, run.files, policies, lambda p: p.builds_cache)]
@@ -359,7 +378,10 @@ def _in_binary(file: GoFile, packages: frozenset[str] | None) -> bool:
 
 
 def _policies(
-    binaries: list[Binary], files: list[GoFile], policies: dict[str, FilePolicy], shown_root: str
+    binaries: list[Binary],
+    files: list[GoFile],
+    policies: dict[str, FilePolicy],
+    libraries: list[tuple[str, str, frozenset[str] | None]],
 ) -> list[CachePolicy]:
     every_origin = {span for item in policies.values() for span in item.origins}
 
@@ -397,7 +419,7 @@ def _policies(
         )
 
     result = [policy(binary.key, _binary_label(binary.key), binary.packages) for binary in binaries]
-    result.append(policy(MODULE_KEY, f"module {shown_root}", None))
+    result.extend(policy(key, label, packages) for key, label, packages in libraries)
     caches: dict[str, tuple[list[Span], list[Restriction]]] = {}
     for item in policies.values():  # the workload clusters' caches are configured in one file or several
         for key, cluster in item.clusters.items():
@@ -761,6 +783,10 @@ def _passed_literal(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) 
     return passed.value if isinstance(passed, Val) and isinstance(passed.value, StructLiteral) else None
 
 
+def _joined(root: str, directory: str) -> str:
+    return directory if root == "." else f"{root}/{directory}" if directory else root
+
+
 def _binary_label(key: str) -> str:
     return "binary at the module root" if key == "." else f"binary {key}"
 
@@ -792,7 +818,18 @@ def _resolve_sites(
         for item in pending
         if (
             found := run.site_step(
-                item.file, partial(_resolve_access, item, clients, binaries, evaluator, package_of, cached, links)
+                item.file,
+                partial(
+                    _resolve_access,
+                    item,
+                    clients,
+                    binaries,
+                    evaluator,
+                    package_of,
+                    cached,
+                    links,
+                    run.library_key(item.file),
+                ),
             )
         )
     ]
@@ -857,8 +894,10 @@ def _resolve_access(
     package_of: dict[str, str],
     cached: list[Binary],
     links: ManagerLinks,
+    library: str = MODULE_KEY,
 ) -> _Resolved | None:
-    """None when the receiver is not a controller-runtime client (a vault client, a map, …)."""
+    """None when the receiver is not a controller-runtime client (a vault client, a map, …); `library`: the
+    policy key of the site's module, where no binary reaches it."""
     access, evidence, restrictions = item.access, None, _judged_namespaces(item, evaluator)
     origins: tuple[Span, ...] = ()
     read_restrictions: tuple[Restriction, ...] = ()
@@ -892,7 +931,9 @@ def _resolve_access(
         keys = tuple(
             key
             for cache in dict.fromkeys((item.cache, *other_caches))
-            for key in ((cache,) if cache else _manager_keys(item, binaries, package_of, cached, manager_origins))
+            for key in (
+                (cache,) if cache else _manager_keys(item, binaries, package_of, cached, manager_origins, library)
+            )
         )
     return _Resolved(item, access, evidence, restrictions, keys, read_restrictions)
 
@@ -903,8 +944,10 @@ def _manager_keys(
     package_of: dict[str, str],
     cached: list[Binary],
     origins: tuple[Span, ...],
+    library: str,
 ) -> tuple[str, ...]:
-    """The binaries whose manager caches a read through a manager's client."""
+    """The binaries whose manager caches a read through a manager's client; where none reaches it, its module's
+    library policy (`library`)."""
     reaching = [b for b in binaries if item.file.package_path in b.packages]
     # a binary building only client-go factories (kiali's tools/cmd/generate) runs no manager cache
     reaching = [b for b in reaching if b in cached] or reaching
@@ -914,7 +957,7 @@ def _manager_keys(
     # the binaries that also hold the code handing the site its client: a tool that only imports the
     # package (argo-cd's hack/gen-catalog) does not run the site with that manager's client
     running = [b for b in reaching if wired & b.packages]
-    return tuple(b.key for b in running or reaching) or (MODULE_KEY,)
+    return tuple(b.key for b in running or reaching) or (library,)
 
 
 def _handler_filters(item: PendingSite, evaluator: Evaluator) -> Iterator[Evidence]:
@@ -961,7 +1004,7 @@ def _site(
     options that one of them runs is run by another module's manager (karpenter's kwok code): no edit of the
     module's options would narrow it, though a site no binary runs (a build-tagged provider) may be."""
     item = found.item
-    runs_elsewhere = found.keys == (MODULE_KEY,) and item.file.package_path in outside
+    runs_elsewhere = len(found.keys) == 1 and is_module_key(found.keys[0]) and item.file.package_path in outside
     fix_keys = () if runs_elsewhere else found.keys
     return Site(
         operation=item.operation,

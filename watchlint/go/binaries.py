@@ -15,6 +15,17 @@ from watchlint.go.model import GoFile
 MODULE_KEY = "module"
 
 
+def module_key(directory: str) -> str:
+    """The policy key of the library code of a module: the unit's own (`directory` ""), or one a local
+    `replace` joined to it, each judged by its own module's options (SPEC §3.1: modules are analyzed
+    separately)."""
+    return f"{MODULE_KEY}:{directory}" if directory else MODULE_KEY
+
+
+def is_module_key(key: str) -> bool:
+    return key == MODULE_KEY or key.startswith(MODULE_KEY + ":")
+
+
 @dataclass(frozen=True, slots=True)
 class Binary:
     key: str  # the main package's folder as displayed, e.g. "cmd/manager"

@@ -14,7 +14,7 @@ from watchlint.catalog import KindIndex
 from watchlint.facts import Access, CachePolicy, Mitigation, ObjectForm, Operation, Transform
 from watchlint.fixes import Applicability, Fix, merged
 from watchlint.go import parser
-from watchlint.go.binaries import MODULE_KEY, Binary
+from watchlint.go.binaries import Binary
 from watchlint.go.buildtags import marked_generated
 from watchlint.go.clientgo import go_plural
 from watchlint.go.clientrefs import FieldRef
@@ -97,6 +97,7 @@ def options_anchors(
     resolver: Resolver,
     all_files: list[GoFile],
     runs_by_default: Callable[[GoFile, tree_sitter.Node], bool],
+    libraries: list[tuple[str, str, frozenset[str] | None]],
 ) -> Anchors:
     """The manager options literal each policy's fixes edit by default: one the default deployment builds a
     manager from (not a subcommand's run only where a setting asks for it), the one a `package main` hands to
@@ -198,10 +199,10 @@ def options_anchors(
 
     default = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
     built = {binary.key: every(binary.packages) for binary in binaries}
-    module_anchor = best(None)
-    if module_anchor is not None:
-        default[MODULE_KEY] = module_anchor
-        built[MODULE_KEY] = every(None)
+    for key, _, packages in libraries:
+        if (library_anchor := best(packages)) is not None:
+            default[key] = library_anchor
+            built[key] = every(packages)
     return Anchors(default, built)
 
 
