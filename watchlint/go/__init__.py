@@ -16,6 +16,7 @@ from typing import NamedTuple, TypeVar
 
 import tree_sitter
 
+from watchlint.discover import local_replacements
 from watchlint.facts import (
     Access,
     CachePolicy,
@@ -136,16 +137,43 @@ class _Run:
 
     def libraries(self) -> list[tuple[str, str, frozenset[str] | None]]:
         """Each module's library policy: its key, its label and the packages its options come from (None: every
-        file, where the unit is one module)."""
+        file, where the unit is one module). A module's own options judge its library code, and those of the
+        modules that replace it locally, which build it into their binaries (external-secrets' providers,
+        registered from build-tagged files of the root module): not a sibling's that replaces the same third
+        module (metal3's hack/fake-apiserver beside the operator, both replacing the API module)."""
         by_module: dict[str, set[str]] = {}
         for file in self.all_files:
             by_module.setdefault(self.module_of(file.directory)[0], set()).add(file.package_path)
         if set(by_module) <= {""}:
             return [(MODULE_KEY, f"module {self.unit.shown_root}", None)]
+        consumers = self._consumers(set(by_module))
         return [
-            (module_key(directory), f"module {_joined(self.unit.shown_root, directory)}", frozenset(packages))
-            for directory, packages in sorted(by_module.items())
+            (
+                module_key(directory),
+                f"module {_joined(self.unit.shown_root, directory)}",
+                frozenset().union(*(by_module[module] for module in consumers[directory])),
+            )
+            for directory in sorted(by_module)
         ]
+
+    def _consumers(self, modules: set[str]) -> dict[str, set[str]]:
+        """Per module folder, itself and the modules that replace it locally, directly or through others."""
+        replacing: dict[str, set[str]] = {module: set() for module in modules}
+        for module in modules:
+            for target in local_replacements(self.unit.root / module):
+                replaced = os.path.relpath(target, self.unit.root).replace(os.sep, "/")
+                replaced = "" if replaced == "." else replaced
+                if replaced in replacing and replaced != module:
+                    replacing[replaced].add(module)
+        found: dict[str, set[str]] = {}
+        for module in modules:
+            reached, pending = {module}, [module]
+            while pending:
+                for consumer in replacing[pending.pop()] - reached:
+                    reached.add(consumer)
+                    pending.append(consumer)
+            found[module] = reached
+        return found
 
     @property
     def module_paths(self) -> frozenset[str]:
