@@ -879,3 +879,41 @@ def test_a_selector_set_only_when_a_setting_is_given_is_helped_to_give_it(site: 
     finding = only(verdicts(replace(site, restrictions=(selector,), policy_keys=())))
     assert isinstance(finding, Finding)
     assert finding.help == expected
+
+
+@pytest.mark.parametrize(
+    ("site", "text", "expected"),
+    [
+        (
+            watch("Secret", access=Access.INFORMER_FACTORY, call="Secrets", construct="Core().V1().Secrets()"),
+            "k8sinformers.WithNamespace",
+            "Give k8sinformers.WithNamespace a namespace where the default deployment leaves it empty (it applies "
+            'only when `namespace` is not empty; pkg/k8s/main.go:189 passes ""), or give the factory a label or '
+            "field selector too (WithTweakListOptions), or, where it serves other kinds that must stay whole, take "
+            "Secret from a factory of its own so built",
+        ),
+        (
+            watch("Secret", access=Access.CLIENTSET, call="Watch", construct="Watch(ctx, opts)"),
+            "namespace",
+            "Give namespace a namespace where the default deployment leaves it empty (it applies only when "
+            '`namespace` is not empty; pkg/k8s/main.go:189 passes ""), or set LabelSelector or FieldSelector in '
+            "the metav1.ListOptions",
+        ),
+        (
+            read(Operation.LIST, access=Access.CLIENTSET, kind="Secret", call="List", construct="List(ctx, opts)"),
+            "namespace",
+            "Give namespace a namespace where the default deployment leaves it empty (it applies only when "
+            '`namespace` is not empty; pkg/k8s/main.go:189 passes ""), or pass a label or field selector',
+        ),
+    ],
+    ids=["informer-factory", "clientset-watch", "clientset-list"],
+)
+def test_a_scope_empty_by_default_that_no_setting_names_is_helped_to_fill(site: Site, text: str, expected: str) -> None:
+    """haproxy's factory takes `WithNamespace(namespace)` of a caller looping over `[]string{""}` when no
+    namespace is listed: the code scopes it already, so the help says to give that scope a namespace rather than
+    to add WithNamespace."""
+    off = Condition('`namespace` is not empty (pkg/k8s/main.go:189 passes "")', OTHER_SPAN, False)
+    scope = restriction(Mitigation.NAMESPACE, "Secret", text=text, condition=off)
+    finding = only(verdicts(replace(site, restrictions=(scope,), policy_keys=())))
+    assert isinstance(finding, Finding)
+    assert finding.help == expected

@@ -119,7 +119,8 @@ def suggestion(
             )
         if (selected := selector_setting(site)) is not None:
             return selector_setting_help(*selected, "the watch")
-        return f"Set LabelSelector or FieldSelector in the metav1.ListOptions{scope}"
+        selectors = "Set LabelSelector or FieldSelector in the metav1.ListOptions"
+        return unset_scope_help(site, selectors) or f"{selectors}{scope}"
     return "Pass label_selector= or field_selector=" + (", or watch a single namespace" if namespaced else "")
 
 
@@ -165,11 +166,15 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
     """How to narrow a client-go informer; first, where the code scopes it only when a setting is given
     (`informers.WithNamespace(cf.Namespace)` of VPA's --vpa-object-namespace), giving that setting."""
     scoped = namespace_setting(site)
-    # the factory already takes its namespace from the setting: only a selector is left to add to its options
-    narrowing = _narrowing(site, namespaced and scoped is None, selector_only=scoped is not None)
+    unset = _restriction_off_by_default(site, Mitigation.NAMESPACE)
+    # the factory already takes its namespace (from the setting, or a value empty by default): only a selector is
+    # left to add to its options
+    narrowing = _narrowing(site, namespaced and unset is None, selector_only=unset is not None)
     if scoped is None and (selected := selector_setting(site)) is not None:
         # the options set a selector already, under the setting: setting it, or dropping the condition, narrows
         return selector_setting_help(*selected, "the informer")
+    if scoped is None and not site.injected and (given := unset_scope_help(site, narrowing)) is not None:
+        return given
     if scoped is None:
         return narrowing
     conditional, setting = scoped
@@ -208,7 +213,30 @@ def selector_setting_help(restriction: Restriction, setting: str, narrowed: str)
 
 def _off_by_default(site: Site, mitigation: Mitigation) -> tuple[Restriction, str] | None:
     """A restriction of one kind the site has only when a setting off by default is given, and that setting."""
-    conditional = next(
+    conditional = _restriction_off_by_default(site, mitigation)
+    if conditional is None or conditional.condition is None:
+        return None
+    # the condition may name the call of a helper that hands the setting on: the setting is still the one to set
+    setting = setting_of(_CALLER_NOTE.sub("", conditional.condition.text))
+    return (conditional, setting) if setting is not None else None
+
+
+def unset_scope_help(site: Site, otherwise: str) -> str | None:
+    """The help where the code scopes the site to a namespace no setting names that is empty by default (a
+    caller passing "" for every namespace): give it one, or `otherwise`; None where there is no such scope."""
+    unset = _restriction_off_by_default(site, Mitigation.NAMESPACE)
+    if unset is None or unset.condition is None or namespace_setting(site) is not None:
+        return None
+    condition = _PASSED_NOTE.sub(r"; \1", unset.condition.text)
+    return (
+        f"Give {unset.text} a namespace where the default deployment leaves it empty (it applies only when "
+        f"{condition}), or {otherwise[:1].lower()}{otherwise[1:]}"
+    )
+
+
+def _restriction_off_by_default(site: Site, mitigation: Mitigation) -> Restriction | None:
+    """A restriction of one kind the site has only under a condition that does not hold by default."""
+    return next(
         (
             restriction
             for restriction in site.restrictions
@@ -218,11 +246,6 @@ def _off_by_default(site: Site, mitigation: Mitigation) -> tuple[Restriction, st
         ),
         None,
     )
-    if conditional is None or conditional.condition is None:
-        return None
-    # the condition may name the call of a helper that hands the setting on: the setting is still the one to set
-    setting = setting_of(_CALLER_NOTE.sub("", conditional.condition.text))
-    return (conditional, setting) if setting is not None else None
 
 
 def _selectors_set(site: Site) -> str:
@@ -247,6 +270,7 @@ def _system_namespace_form(site: Site) -> str:
     )
 
 
+_PASSED_NOTE = re.compile(r" \(([^()]* passes .*)\)$")  # `… is not empty (k8s.go:26 passes "")`
 _CALLER_NOTE = re.compile(r" \([^()]* passes it\)$")  # `--watch-namespace is set (main.go:32 passes it)`
 
 

@@ -7,7 +7,12 @@ from collections.abc import Iterator
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import shown
-from watchlint.checks.wl001_unfiltered_watch import namespace_setting, selector_setting, selector_setting_help
+from watchlint.checks.wl001_unfiltered_watch import (
+    namespace_setting,
+    selector_setting,
+    selector_setting_help,
+    unset_scope_help,
+)
 from watchlint.facts import Facts, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 
@@ -46,4 +51,6 @@ def _help(site: Site, *, namespaced: bool) -> str:
         )
     if (selected := selector_setting(site)) is not None:
         return selector_setting_help(*selected, "the list")
+    if namespaced and (given := unset_scope_help(site, "pass a label or field selector")) is not None:
+        return given
     return "Pass a label or field selector" + (", or list a single namespace" if namespaced else "")
