@@ -102,6 +102,8 @@ _PARAMETER_EVIDENCE = re.compile(
 )
 _CHAIN_SHOWN = 2  # functions a chained parameter's evidence names
 _GETTERS = CACHED_GETTERS | {UNCACHED_GETTER, "GetCache"}  # the methods handing out a client (_getter_ref)
+# import path elements of another module's test infrastructure, whose clients serve in-memory stores
+_TEST_INFRASTRUCTURE = frozenset({"test", "testing", "fake", "fakes", "testutil", "testutils"})
 # what reads a container of another module (sync.Map, ttlcache.Cache, an LRU) holding clients: an item, or
 # the value of an item it gives
 _CONTAINER_READS = frozenset({"Load", "LoadOrStore", "Get", "Peek", "Value"})
@@ -341,10 +343,13 @@ class ClientGraph:
             return Marker.NOT_CLIENT  # `make(map[string]client.Client)`: an empty container, filled later
         return self._returned_ref(file, call)
 
-    def _getter_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str) -> Known | None:
+    def _getter_ref(
+        self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str
+    ) -> ClientRef | None:
         """A client a getter hands out: a manager's (`mgr.GetClient()`, `mgr.GetCache()`), or a workload
         cluster's that cluster-api's ClusterCache hands out (`cc.GetClient(ctx, cluster)`), which reads that
-        cluster's cache, judged by the ClusterCache's options; None for a method of the module."""
+        cluster's cache, judged by the ClusterCache's options; None for a method of the module, no client for
+        another module's test infrastructure's."""
         operand = function.child_by_field_name("operand")
         if operand is not None and self._holds_a_workload_cache(file, operand):
             if name == UNCACHED_GETTER:
@@ -353,8 +358,33 @@ class ClientGraph:
             evidence = Evidence(file.span(call), f"`{text}` reads a workload cluster's cache")
             return Known(Access.CACHE, evidence, WORKLOAD_CACHE) if name in CACHED_GETTERS else None
         if name in ("GetClient", "GetCache") and not self._module_method(file, call):
+            if operand is not None and self._of_test_infrastructure(file, operand):
+                return Marker.NOT_CLIENT  # an in-memory API server's store: no informer, no server read
             return self._manager_client_ref(file, call, function, name)
         return None
+
+    def _of_test_infrastructure(self, file: GoFile, operand: tree_sitter.Node) -> bool:
+        """Whether a getter's operand comes from another module's test infrastructure (cluster-api's in-memory
+        runtime under `test/infrastructure/inmemory`, which metal3's fake API server serves from): a value of a
+        type declared there, or a call into it, rooted at an import path with a `test`, `testing` or `fake`
+        element that the module does not declare."""
+        current = operand
+        while current.type in ("selector_expression", "call_expression"):
+            inner = current.child_by_field_name("operand" if current.type == "selector_expression" else "function")
+            if inner is None:
+                return False
+            current = inner
+        if current.type != "identifier":
+            return False
+        package = file.imports.get(parser.text(current)) if self.resolver.declaration(file, current) is None else None
+        if package is None:
+            owner = self.resolver.type_of(file, current)
+            package = owner.package if owner is not None else None
+        if package is None:
+            return False
+        if self._module_packages is None:
+            self._module_packages = frozenset(declaring.package_path for declaring in self._declaring_files())
+        return package not in self._module_packages and bool(_TEST_INFRASTRUCTURE & set(package.split("/")))
 
     def _holds_a_workload_cache(self, file: GoFile, value: tree_sitter.Node) -> bool:
         """Whether a value is cluster-api's cache of workload clusters: so typed, or a local built by the
