@@ -54,6 +54,9 @@ class FieldRef:
     # read on a parameter every call fills with a literal of the struct (`KAS(comp.Ctx{Client: c})`): the
     # function and the parameter's position, whose calls' literals hold what the field does here
     passed: tuple[FunctionKey, int] | None = None
+    # read through a struct embedding the declaring one (`s.client` of a `stateOFED` embedding `stateSkel`):
+    # the outer struct, whose literals' embedded values hold what the field does here
+    within: TypeRef | None = None
 
 
 @dataclass(frozen=True, slots=True)

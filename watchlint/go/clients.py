@@ -127,6 +127,8 @@ class ClientGraph:
     _client_like: dict[TypeRef, bool] = field(default_factory=dict)
     _stored_constructors: frozenset[str] | None = None  # see _constructors_stored
     _keys_by_struct: dict[TypeRef, list[frozenset[str]]] | None = None  # see _literal_keys
+    _literals_by_struct: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] | None = None  # _struct_literals
+    _fields_assigned: dict[str, bool] = field(default_factory=dict)  # see _assigned_anywhere
     _files_declaring: list[GoFile] | None = None  # see _declaring_files
     _module_packages: frozenset[str] | None = None  # the packages of those files (see _foreign)
     _clusters_passed: dict[tuple[FunctionKey, int], str] = field(default_factory=dict)  # see _cluster_passed
@@ -859,7 +861,9 @@ class ClientGraph:
             # the literal the local holds gives the field no controller-runtime client (a dry run's fake): none
             # flows from here, whatever the module stores in the field elsewhere (config-policy-controller)
             return Marker.NOT_CLIENT
-        return FieldRef(struct, name, self._filled_by_callers(file, operand, name))
+        outer = resolver.declarations.unalias(owner.base)
+        within = outer if outer != struct else None
+        return FieldRef(struct, name, self._filled_by_callers(file, operand, name), within)
 
     def _literal_field(
         self, file: GoFile, operand: tree_sitter.Node, name: str
@@ -937,7 +941,10 @@ class ClientGraph:
 
     def _field_values_of(self, ref: FieldRef) -> list[Assigned]:
         """The values a field may hold: those the literals the calls pass set, for a field read on such a
-        parameter; else every value the module stores in it."""
+        parameter; those the literals of the embedding struct give it, for a field read through one; else every
+        value the module stores in it."""
+        if ref.passed is None and ref.within is not None and (within := self._values_within(ref)) is not None:
+            return within
         if ref.passed is None:
             return self.field_values.get((ref.struct, ref.field), [])
         found = []
@@ -946,6 +953,83 @@ class ClientGraph:
             if value is not None:
                 found.append(self._assigned(file, value))
         return found
+
+    def _values_within(self, ref: FieldRef) -> list[Assigned] | None:
+        """What a promoted field holds when read through the struct embedding its own (mellanox's `stateOFED`
+        and `statePlugins`, each embedding `stateSkel` and built with its own client): what each literal of the
+        outer struct gives the embedded struct's field, directly (`stateOFED{stateSkel: stateSkel{client: c}}`)
+        or through a constructor returning one literal (`{NewSharedMetadata(c)}`, given its argument). None
+        where that cannot be told: no literal of the outer struct, one whose embedded value is built otherwise,
+        or a field the module also assigns (`s.client = c`)."""
+        assert ref.within is not None
+        declarations = self.resolver.declarations
+        embedded = next(
+            (
+                info.name
+                for info in declarations.structs.get(ref.within, ())
+                if info.is_embedded and info.type is not None and declarations.unalias(info.type.base) == ref.struct
+            ),
+            None,
+        )
+        literals = self._struct_literals().get(ref.within, [])
+        if embedded is None or not literals or self._assigned_anywhere(ref.field):
+            return None
+        found: list[Assigned] = []
+        for file, literal in literals:
+            value = dict(self.resolver.struct_elements(file, literal)).get(embedded)
+            if value is None:
+                continue  # left zero: its client is nil
+            given = self._embedded_field(file, value, ref.field)
+            if given is None:
+                return None
+            if given[1] is not None:
+                found.append(self._assigned(given[0], given[1]))
+        return found
+
+    def _embedded_field(
+        self, file: GoFile, value: tree_sitter.Node, name: str
+    ) -> tuple[GoFile, tree_sitter.Node | None] | None:
+        """The value a struct value gives field `name`: a literal's element (None where it leaves it zero), or
+        that of the one literal a module constructor returns, a parameter there being the call's argument;
+        None where it cannot be told."""
+        literal = struct_literal_of(value)
+        if literal is not None:
+            return file, dict(self.resolver.struct_elements(file, literal)).get(name)
+        if value.type != "call_expression":
+            return None
+        info = self.resolver.callee(file, value)
+        returned = [item for item in returned_values(info.node) if item.type != "nil"] if info else []
+        if info is None or len({parser.text(item) for item in returned}) != 1:
+            return None
+        literal = struct_literal_of(self._held_literal(info.file, returned[0]))
+        given = dict(self.resolver.struct_elements(info.file, literal)).get(name) if literal is not None else None
+        if literal is None or given is None:
+            return None if literal is None else (info.file, None)
+        position = info.positions().get(parser.text(given)) if given.type == "identifier" else None
+        arguments = parser.named(value.child_by_field_name("arguments") or value)
+        if position is not None and position < len(arguments):
+            return file, arguments[position]
+        return info.file, given
+
+    def _assigned_anywhere(self, name: str) -> bool:
+        """Whether the module's code assigns a field of this name (`s.client = c`), on any struct."""
+        found = self._fields_assigned.get(name)
+        if found is None:
+            assignment = f".{name} =".encode()
+            found = self._fields_assigned[name] = any(assignment in f.source.data for f in self._declaring_files())
+        return found
+
+    def _struct_literals(self) -> dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]]:
+        """The literals of each module struct, by the struct; found once."""
+        if self._literals_by_struct is None:
+            self._literals_by_struct = {}
+            for file in self._declaring_files():
+                for literal in file.nodes("composite_literal"):
+                    type_node = literal.child_by_field_name("type")
+                    struct = resolve_type(type_node, file) if type_node is not None else None
+                    if struct is not None and struct.base in self.resolver.declarations.structs:
+                        self._literals_by_struct.setdefault(struct.base, []).append((file, literal))
+        return self._literals_by_struct
 
     def _package_variable_ref(self, package: str, name: str, depth: int) -> ClientRef:
         """A package-level client: its initializer, or what statements assign to it (a pseudo-field)."""
