@@ -895,14 +895,14 @@ def test_a_selector_set_only_when_a_setting_is_given_is_helped_to_give_it(site: 
         (
             watch("Secret", access=Access.CLIENTSET, call="Watch", construct="Watch(ctx, opts)"),
             "namespace",
-            "Give namespace a namespace where the default deployment leaves it empty (it applies only when "
+            "Give `namespace` a value where the default deployment leaves it empty (it applies only when "
             '`namespace` is not empty; pkg/k8s/main.go:189 passes ""), or set LabelSelector or FieldSelector in '
             "the metav1.ListOptions",
         ),
         (
             read(Operation.LIST, access=Access.CLIENTSET, kind="Secret", call="List", construct="List(ctx, opts)"),
             "namespace",
-            "Give namespace a namespace where the default deployment leaves it empty (it applies only when "
+            "Give `namespace` a value where the default deployment leaves it empty (it applies only when "
             '`namespace` is not empty; pkg/k8s/main.go:189 passes ""), or pass a label or field selector',
         ),
     ],

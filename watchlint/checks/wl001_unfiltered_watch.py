@@ -228,9 +228,11 @@ def unset_scope_help(site: Site, otherwise: str) -> str | None:
     if unset is None or unset.condition is None or namespace_setting(site) is not None:
         return None
     condition = _PASSED_NOTE.sub(r"; \1", unset.condition.text)
+    # a variable's name (`Pods(namespace)`) is named as code, an option (`informers.WithNamespace`) as itself
+    given = f"`{unset.text}` a value" if unset.text.isidentifier() else f"{unset.text} a namespace"
     return (
-        f"Give {unset.text} a namespace where the default deployment leaves it empty (it applies only when "
-        f"{condition}), or {otherwise[:1].lower()}{otherwise[1:]}"
+        f"Give {given} where the default deployment leaves it empty (it applies only when {condition}), or "
+        f"{otherwise[:1].lower()}{otherwise[1:]}"
     )
 
 
