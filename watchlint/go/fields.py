@@ -444,11 +444,15 @@ class FieldValues:
     def _written_where_nothing_runs(self, file: GoFile, write: tree_sitter.Node) -> bool:
         """Whether no binary runs the function making a write (gateway-api-inference-extension's runner
         constructor defaulting `opts.PoolNamespace`, which only tests call): it says nothing of the deployment.
-        A defaulting function (`SetDefaults_Args`) runs where the scheme's generated defaulters call it."""
+        A defaulting function (`SetDefaults_Args`) runs where the scheme's generated defaulters call it; a
+        function of a package no binary of the module reaches, where the modules importing it call it
+        (machine-controller-manager's `NewMCServer`, defaulting the namespace its providers' binaries use)."""
         key = self.resolver.function_key(file, write)
-        if key is None or key.name.startswith(_DEFAULTER_PREFIXES):
+        calls = self.evaluator.calls
+        if key is None or key.name.startswith(_DEFAULTER_PREFIXES) or not calls.unreached(key):
             return False
-        return self.evaluator.calls.unreached(key)
+        library = not calls.callers(key) and not any(key.package in b for b in self.evaluator.find_binaries())
+        return not library
 
     def _set_by_default_to(self, file: GoFile, write: tree_sitter.Node, value: Val) -> bool:
         """Whether settings make a write of something by default: a zero written where a setting leaves a
