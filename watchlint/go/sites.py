@@ -1143,14 +1143,14 @@ class SiteExtractor:
         items = self._ranged_items(file, node)
         # an item not told (a custom resource of another module) is no kind of the catalogue
         found = [named for item in items if (named := self.resolver.object_of(file, item)) is not None]
-        return found, len(items) > 1
+        return _distinct_kinds(found), len(items) > 1
 
     def _looped_fields(self, file: GoFile, node: tree_sitter.Node, name: str) -> list[ObjectRef]:
         """The objects a range variable's field takes from a slice literal of structs of the function (trivy's
         `for _, r := range []kube.Resource{{ForObject: &corev1.ConfigMap{}}, …}` handing `r` to a helper watching
         `r.ForObject`), those that are told."""
         found = (self._field_object(file, item, name) for item in self._ranged_items(file, node, keys=False))
-        return [named for named in found if named is not None]
+        return _distinct_kinds([named for named in found if named is not None])
 
     def _ranged_items(self, file: GoFile, node: tree_sitter.Node, *, keys: bool = True) -> list[tree_sitter.Node]:
         """The items of the literal a range variable takes them from: a slice's, a map's keys (unless `keys`
@@ -1510,3 +1510,12 @@ def _field_operand(node: tree_sitter.Node) -> tree_sitter.Node | None:
     """The variable of a field read (`ia` of `ia.obj`); None for any other expression."""
     operand = node.child_by_field_name("operand") if node.type == "selector_expression" else None
     return operand if operand is not None and operand.type == "identifier" else None
+
+
+def _distinct_kinds(objects: list[ObjectRef]) -> list[ObjectRef]:
+    """The first object of each kind and form a loop hands one call: koordinator's table indexing Pods by two
+    fields is one site of Pod, not two findings at one place."""
+    firsts: dict[tuple[str, str, ObjectForm, bool], ObjectRef] = {}
+    for item in objects:
+        firsts.setdefault((item.package, item.kind, item.form, item.is_list), item)
+    return list(firsts.values())
