@@ -4,6 +4,7 @@ variable's value, or the one write that sets it."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, NamedTuple
 
 import tree_sitter
@@ -146,6 +147,10 @@ class VariableValues:
             # os.Getenv("NAMESPACE") }`): the setting's value, as if the variable were declared without one
             (only,) = values if len(values) == 1 else (None,)
             return only if isinstance(only, Val) and only.origin else UNKNOWN
+        if written and all(_lazily_set(write.value, name) for write in written):
+            # `if secretReconciler == nil { …; secretReconciler = sr }` (global hub's lazily started reconcilers):
+            # nil until the first pass sets it, which its own guard lets through
+            return zero_value(resolve_type(variable.type_node, variable.file))
         values = [
             self._package_written(write, self.evaluator.parameters(write.file, write.value, depth + 1), depth + 1)
             for write in written
@@ -492,6 +497,21 @@ def _a_fallback(write: tree_sitter.Node) -> bool:
     alternative = branching.child_by_field_name("alternative")
     in_else = alternative is not None and alternative.start_byte <= write.start_byte < alternative.end_byte
     return (tested_given(condition) if in_else else tested_empty(condition)) is not None
+
+
+def _lazily_set(write: tree_sitter.Node, name: str) -> bool:
+    """Whether a write of a package variable is made only while it is nil (`if x == nil { x = … }`)."""
+    branching = _branching(write)
+    condition = branching.child_by_field_name("condition") if branching is not None else None
+    consequence = branching.child_by_field_name("consequence") if branching is not None else None
+    if (
+        condition is None
+        or consequence is None
+        or not consequence.start_byte <= write.start_byte < consequence.end_byte
+    ):
+        return False
+    tests = re.compile(rf"(?:^|&&)\s*(?:\w+\.)?{re.escape(name)}\s*==\s*nil\s*(?:&&|$)")
+    return tests.search(" ".join(parser.text(condition).split())) is not None
 
 
 def _branching(node: tree_sitter.Node) -> tree_sitter.Node | None:
