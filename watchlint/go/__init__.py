@@ -984,8 +984,13 @@ def _manager_keys(
         wired |= {package_of[path] for path, _ in item.managers if path in package_of}
     # the binaries that also hold the code handing the site its client: a tool that only imports the
     # package (argo-cd's hack/gen-catalog) does not run the site with that manager's client
-    running = [b for b in reaching if wired & b.packages]
-    return tuple(b.key for b in running or reaching) or (library,)
+    running = [b for b in reaching if wired & b.packages] or reaching
+    # the binaries building a manager whose client it is, where those are known (global hub's log controller,
+    # set up by two binaries' mains only, in a package a third imports for its logging functions)
+    built = {package_of[path] for path, _ in item.managers if path in package_of}
+    if built and (building := [b for b in running if built & b.packages]):
+        running = building
+    return tuple(b.key for b in running) or (library,)
 
 
 def _handler_filters(item: PendingSite, evaluator: Evaluator) -> Iterator[Evidence]:
