@@ -246,3 +246,22 @@ def test_a_configuration_section_is_named_by_the_one_field_holding_each_struct_o
         shared: "providers.kubernetesCRD",
         endpoint: "",
     }
+
+
+EACH_BINARY_OPEN = Path(__file__).parent / "fixtures" / "go" / "policy" / "binaries-each-leaving-a-watch-open"
+
+
+def test_a_finding_of_several_binaries_notes_why_each_leaves_it_open(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The agent's options leave Secret open, and the manager's DefaultNamespaces applies only with
+    --watch-namespace: the finding names both binaries, and its notes tell the reason of each, not only of the
+    first (SPEC §1: a conditional scope is cited where it is written)."""
+    monkeypatch.chdir(EACH_BINARY_OPEN)
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    notes = [(related.span.path, related.span.line, related.message) for related in finding.related]
+    assert finding.code == "WL003"
+    assert notes[1:] == [
+        ("cmd/agent/main.go", 10, "cache options here leave Secret unrestricted"),
+        ("cmd/manager/main.go", 17, "DefaultNamespaces applies only when --watch-namespace is set"),
+    ]

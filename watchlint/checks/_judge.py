@@ -192,6 +192,12 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
                 for later in site.policy_keys[position + 1 :]
                 if (other := facts.policy(later)) is not None and _active(other, site)[1] is None
             ]
+            # why each of those leaves it open too (the manager's DefaultNamespaces, given only with a flag,
+            # beside an agent that sets none): the notes of its options, once each
+            for other in others:
+                other_transformed = any(transform.kind == site.kind for transform in other.transforms)
+                notes = _inactive(_reaching(_active(other, site)[0], site), site.kind, other_transformed)
+                related += tuple(note for note in notes if note not in related)
             binaries = f" ({binaries_text([policy.label, *(other.label for other in others)])})"
             binaries = binaries if len(site.policy_keys) > 1 else ""
             note = _note(reaching, policy, site) + binaries
