@@ -156,6 +156,12 @@ def options_anchors(
                 item[0].path,
             ),
         )
+        return anchor_at(file, literal, packages, generated=marked_generated(file.source.data))
+
+    def anchor_at(
+        file: GoFile, literal: tree_sitter.Node, packages: frozenset[str] | None, *, generated: bool = False
+    ) -> OptionsAnchor:
+        """The anchor of one literal, shaped by its own module's go.mod."""
         module = module_of(file)
         owner, carried, made_up = label(packages, module)
         return OptionsAnchor(
@@ -168,7 +174,7 @@ def options_anchors(
             module.has_client_objects,
             built_labels=carried,
             label_made_up=made_up,
-            generated=marked_generated(file.source.data),
+            generated=generated,
             client_cache=_replacing(replacing, packages),
             era=module.cache_options_era,
         )
@@ -176,26 +182,7 @@ def options_anchors(
     def every(packages: frozenset[str] | None) -> dict[LiteralKey, OptionsAnchor]:
         # a test's manager (envtest) is edited only where it is the default, as the only one there is
         found = [(f, n) for f, n in reached(packages) if not f.path.endswith("_test.go")] if len(candidates) > 1 else []
-        fields = _of(overwritten, packages)
-
-        def anchor(file: GoFile, literal: tree_sitter.Node) -> OptionsAnchor:
-            module = module_of(file)
-            owner, carried, made_up = label(packages, module)
-            return OptionsAnchor(
-                file,
-                literal,
-                module.has_legacy_cache_options,
-                owner,
-                fields,
-                module.has_per_kind_selectors,
-                module.has_client_objects,
-                built_labels=carried,
-                label_made_up=made_up,
-                client_cache=_replacing(replacing, packages),
-                era=module.cache_options_era,
-            )
-
-        return {(f.path, n.start_byte): anchor(f, n) for f, n in found}
+        return {(f.path, n.start_byte): anchor_at(f, n, packages) for f, n in found}
 
     default = {binary.key: anchor for binary in binaries if (anchor := best(binary.packages)) is not None}
     built = {binary.key: every(binary.packages) for binary in binaries}
