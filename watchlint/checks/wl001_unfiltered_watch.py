@@ -112,15 +112,8 @@ def suggestion(
     if language is Language.GO:  # a clientset Watch: its selectors are metav1.ListOptions fields, not keywords
         accessor = _clientset_accessor(site.kind)
         scope = f', or watch a single namespace ({accessor}(ns) rather than {accessor}(""))' if namespaced else ""
-        if (scoped := namespace_setting(site)) is not None:  # it watches the namespace a setting names, if any
-            return (
-                f"Set {scoped[1]} where it is deployed (the watch then sees that namespace only), or set "
-                "LabelSelector or FieldSelector in the metav1.ListOptions"
-            )
-        if (selected := selector_setting(site)) is not None:
-            return selector_setting_help(*selected, "the watch")
         selectors = "Set LabelSelector or FieldSelector in the metav1.ListOptions"
-        return unset_scope_help(site, selectors) or f"{selectors}{scope}"
+        return clientset_setting_help(site, "the watch", "sees", selectors) or f"{selectors}{scope}"
     return "Pass label_selector= or field_selector=" + (", or watch a single namespace" if namespaced else "")
 
 
@@ -201,6 +194,21 @@ def selector_setting(site: Site) -> tuple[Restriction, str] | None:
     """The selector a site's options set only when a setting turns it on (a factory's WithTweakListOptions
     under `if *filterInformers`), and that setting; None where there is none, or it names no setting."""
     return _off_by_default(site, Mitigation.SELECTOR)
+
+
+def clientset_setting_help(site: Site, call: str, reads: str, selectors: str, *, namespaced: bool = True) -> str | None:
+    """The help of a clientset `call` ("the watch", "the list") whose namespace or selector the code sets only
+    under a setting, or whose namespace is empty by default (`Events(namespace)` of a flag empty by default): give
+    the setting or the namespace, or `selectors`; None where there is no such restriction. `namespaced` false
+    for a kind no namespace holds."""
+    if namespaced and (scoped := namespace_setting(site)) is not None:  # it names the namespace a setting gives
+        return (
+            f"Set {scoped[1]} where it is deployed ({call} then {reads} that namespace only), or "
+            f"{selectors[:1].lower()}{selectors[1:]}"
+        )
+    if (selected := selector_setting(site)) is not None:
+        return selector_setting_help(*selected, call)
+    return unset_scope_help(site, selectors) if namespaced else None
 
 
 def selector_setting_help(restriction: Restriction, setting: str, narrowed: str) -> str:

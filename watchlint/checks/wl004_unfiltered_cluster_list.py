@@ -7,12 +7,7 @@ from collections.abc import Iterator
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import fixes_for, judge
 from watchlint.checks._message import shown
-from watchlint.checks.wl001_unfiltered_watch import (
-    namespace_setting,
-    selector_setting,
-    selector_setting_help,
-    unset_scope_help,
-)
+from watchlint.checks.wl001_unfiltered_watch import clientset_setting_help
 from watchlint.facts import Facts, Site
 from watchlint.findings import Finding, Mitigated, Verdict
 
@@ -44,13 +39,6 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
 def _help(site: Site, *, namespaced: bool) -> str:
     """A selector, or a namespace; where the list takes the namespace a setting names only when it is given
     (`Pods(namespace)` of a flag empty by default), that setting."""
-    if namespaced and (scoped := namespace_setting(site)) is not None:
-        return (
-            f"Set {scoped[1]} where it is deployed (the list then reads that namespace only), or pass a label or "
-            "field selector"
-        )
-    if (selected := selector_setting(site)) is not None:
-        return selector_setting_help(*selected, "the list")
-    if namespaced and (given := unset_scope_help(site, "pass a label or field selector")) is not None:
-        return given
-    return "Pass a label or field selector" + (", or list a single namespace" if namespaced else "")
+    selectors = "Pass a label or field selector"
+    given = clientset_setting_help(site, "the list", "reads", selectors, namespaced=namespaced)
+    return given or selectors + (", or list a single namespace" if namespaced else "")

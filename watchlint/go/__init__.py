@@ -980,13 +980,12 @@ def _manager_keys(
     # a binary building only client-go factories (kiali's tools/cmd/generate) runs no manager cache
     reaching = [b for b in reaching if b in cached] or reaching
     wired = frozenset(package_of[origin.path] for origin in origins if origin.path in package_of)
-    if not origins:  # a watch's builder runs with the manager whose options are known: the binaries building it
-        wired |= {package_of[path] for path, _ in item.managers if path in package_of}
     # the binaries that also hold the code handing the site its client: a tool that only imports the
     # package (argo-cd's hack/gen-catalog) does not run the site with that manager's client
     running = [b for b in reaching if wired & b.packages] or reaching
-    # the binaries building a manager whose client it is, where those are known (global hub's log controller,
-    # set up by two binaries' mains only, in a package a third imports for its logging functions)
+    # the binaries building a manager whose client it is or whose builder watches, where those are known
+    # (global hub's log controller, set up by two binaries' mains only, in a package a third imports for its
+    # logging functions)
     built = {package_of[path] for path, _ in item.managers if path in package_of}
     if built and (building := [b for b in running if built & b.packages]):
         running = building

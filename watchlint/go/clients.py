@@ -370,13 +370,8 @@ class ClientGraph:
         runtime under `test/infrastructure/inmemory`, which metal3's fake API server serves from): a value of a
         type declared there, or a call into it, rooted at an import path with a `test`, `testing` or `fake`
         element that the module does not declare."""
-        current = operand
-        while current.type in ("selector_expression", "call_expression"):
-            inner = current.child_by_field_name("operand" if current.type == "selector_expression" else "function")
-            if inner is None:
-                return False
-            current = inner
-        if current.type != "identifier":
+        current = _chain_root(operand)
+        if current is None:
             return False
         package = file.imports.get(parser.text(current)) if self.resolver.declaration(file, current) is None else None
         if package is None:
@@ -384,9 +379,7 @@ class ClientGraph:
             package = owner.package if owner is not None else None
         if package is None:
             return False
-        if self._module_packages is None:
-            self._module_packages = frozenset(declaring.package_path for declaring in self._declaring_files())
-        return package not in self._module_packages and bool(_TEST_INFRASTRUCTURE & set(package.split("/")))
+        return not self._declares(package) and bool(_TEST_INFRASTRUCTURE & set(package.split("/")))
 
     def _holds_a_workload_cache(self, file: GoFile, value: tree_sitter.Node) -> bool:
         """Whether a value is cluster-api's cache of workload clusters: so typed, or a local built by the
@@ -636,18 +629,20 @@ class ClientGraph:
     def _foreign(self, file: GoFile, call: tree_sitter.Node) -> bool:
         """Whether a call is of another module's function or of a method of its package variable
         (`singleton.KubeClient.Get()`): named from a package the module imports and does not declare."""
-        current = call.child_by_field_name("function")
-        while current is not None and current.type in ("selector_expression", "call_expression"):
-            inner = "operand" if current.type == "selector_expression" else "function"
-            current = current.child_by_field_name(inner)
-        if current is None or current.type != "identifier":
+        function = call.child_by_field_name("function")
+        current = _chain_root(function) if function is not None else None
+        if current is None:
             return False
         package = file.imports.get(parser.text(current))
         if package is None or self.resolver.declaration(file, current) is not None:
             return False
+        return not self._declares(package)
+
+    def _declares(self, package: str) -> bool:
+        """Whether the module declares a package (its files declaring functions say which)."""
         if self._module_packages is None:
             self._module_packages = frozenset(declaring.package_path for declaring in self._declaring_files())
-        return package not in self._module_packages
+        return package in self._module_packages
 
     def _built_without_reader(
         self, file: GoFile, call: tree_sitter.Node, info: FunctionInfo, index: int
@@ -913,12 +908,17 @@ class ClientGraph:
         if info is None or literal is None:
             return None
         value = next((value for key, value in keyed_elements(literal) if key == name), None)
-        parameter = (
-            self.resolver.declaration(info.file, value) if value is not None and value.type == "identifier" else None
-        )
+        return self._argument_for(info, value, built) if value is not None else None
+
+    def _argument_for(
+        self, info: FunctionInfo, value: tree_sitter.Node, call: tree_sitter.Node
+    ) -> tree_sitter.Node | None:
+        """What a call of a function passes for the parameter a value in its body names; None where the value
+        names none."""
+        parameter = self.resolver.declaration(info.file, value) if value.type == "identifier" else None
         if parameter is None or parameter.parameter_index < 0 or parameter.scope_start != info.node.start_byte:
             return None
-        arguments = parser.named(built.child_by_field_name("arguments") or built)
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
         return arguments[parameter.parameter_index] if parameter.parameter_index < len(arguments) else None
 
     def _filled_by_callers(self, file: GoFile, operand: tree_sitter.Node, name: str) -> tuple[FunctionKey, int] | None:
@@ -1005,11 +1005,8 @@ class ClientGraph:
         given = dict(self.resolver.struct_elements(info.file, literal)).get(name) if literal is not None else None
         if literal is None or given is None:
             return None if literal is None else (info.file, None)
-        position = info.positions().get(parser.text(given)) if given.type == "identifier" else None
-        arguments = parser.named(value.child_by_field_name("arguments") or value)
-        if position is not None and position < len(arguments):
-            return file, arguments[position]
-        return info.file, given
+        argument = self._argument_for(info, given, value)
+        return (file, argument) if argument is not None else (info.file, given)
 
     def _assigned_anywhere(self, name: str) -> bool:
         """Whether the module's code assigns a field of this name (`s.client = c`), on any struct."""
@@ -1533,6 +1530,15 @@ def _cache_written_before(name: str, call: tree_sitter.Node) -> tuple[tree_sitte
         if parser.text(operand) == name and parser.text(field_name) == "Cache" and right is not None:
             return cache_reader(right)
     return None
+
+
+def _chain_root(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The identifier a chain of selectors and calls starts from (`singleton` of `singleton.KubeClient.Get()`);
+    None where it starts from another expression."""
+    current: tree_sitter.Node | None = node
+    while current is not None and current.type in ("selector_expression", "call_expression"):
+        current = current.child_by_field_name("operand" if current.type == "selector_expression" else "function")
+    return current if current is not None and current.type == "identifier" else None
 
 
 def _built_by_a_literal(resolver: Resolver, file: GoFile, operand: tree_sitter.Node) -> bool:
