@@ -1162,14 +1162,11 @@ class ClientGraph:
         """The keys each keyed literal of a module struct in deployed code sets, by the struct; found once."""
         if self._keys_by_struct is None:
             self._keys_by_struct = {}
-            for file in self._declaring_files():
-                if file.is_test:
-                    continue
-                for literal in file.nodes("composite_literal"):
+            for struct, literals in self._struct_literals().items():
+                for file, literal in literals:
                     keys = frozenset(key for key, _ in keyed_elements(literal))
-                    struct = resolve_type(literal.child_by_field_name("type"), file) if keys else None
-                    if struct is not None and struct.base in self.resolver.declarations.structs:
-                        self._keys_by_struct.setdefault(struct.base, []).append(keys)
+                    if keys and not file.is_test:
+                        self._keys_by_struct.setdefault(struct, []).append(keys)
         return self._keys_by_struct
 
     def _returned_value_ref(self, file: GoFile, value: tree_sitter.Node, result: TypeRef | None) -> ClientRef:
