@@ -59,6 +59,8 @@ _CALL_DEPTH = MAX_DEPTH - 3
 # unknown rather than deeper than Python's stack
 MAX_NESTING = 80
 _IN_PROGRESS = object()
+# the packages of Kubernetes API types: built-in kinds and the metadata every object embeds
+_API_PACKAGE_PREFIXES = ("k8s.io/api/", "k8s.io/apimachinery/pkg/apis/meta/")
 _T = TypeVar("_T")
 # what strconv.ParseBool accepts
 _BOOLEANS = {
@@ -373,6 +375,8 @@ class Evaluator:
         located = self.resolver.declarations.field(owner, name) if owner is not None else None
         if located is None and owner is not None and self.resolver.declarations.method(owner, name) is not None:
             return Val(A_FUNCTION)  # a method value (metallb's `ConfigChanged: ctrl.SetConfig`): not nil
+        if located is None and owner is not None and self._embeds_an_api_type(owner):
+            return UNKNOWN  # `cluster.DeletionTimestamp` of a wrapper embedding *appsv1.StatefulSet: the object's
         if (
             located is not None
             and operand is not None
@@ -391,6 +395,24 @@ class Evaluator:
             # `if r.awsNodeServiceFactory != nil`, a seam only tests set)
             return Val(None, value.origin, value.unseen)
         return value
+
+    def _embeds_an_api_type(self, owner: TypeRef) -> bool:
+        """Whether a struct of the module embeds, itself or through the structs it embeds, a type of the
+        Kubernetes API (bitpoke's `MysqlCluster{*api.MysqlCluster}` over a custom resource embedding
+        metav1.ObjectMeta): a field the module does not declare is promoted from that object."""
+        declarations = self.resolver.declarations
+        pending, seen = [declarations.unalias(owner.base)], set()
+        while pending:
+            struct = pending.pop()
+            seen.add(struct)
+            for info in declarations.structs.get(struct, ()):
+                embedded = declarations.unalias(info.type.base) if info.is_embedded and info.type else None
+                if embedded is None or embedded in seen:
+                    continue
+                if embedded.package.startswith(_API_PACKAGE_PREFIXES):
+                    return True
+                pending.append(embedded)
+        return False
 
     def _flag_filled(
         self, file: GoFile, operand: tree_sitter.Node, field: FieldInfo, env: dict[str, Value], depth: int
