@@ -24,6 +24,7 @@ _ANNOTATION = re.compile(
     r"(?:\s+\"(?P<substring_after>[^\"]*)\")?"  # `[reason=…] "text"` reads the same as `"text" [reason=…]`
 )
 SUFFIXES = (".go", ".py")
+FLAGS = frozenset({"fix", "reason", "suppressed"})  # what an annotation's brackets may say
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,9 @@ def parse_expectations(case: Path) -> list[Expectation]:
             for match in _ANNOTATION.finditer(text):
                 target = number + int(match["offset"] or 0)
                 flags = frozenset(item.strip() for item in (match["flags"] or "").split(",") if item.strip())
+                unknown = sorted(item for item in flags if item.partition("=")[0] not in FLAGS)
+                if unknown:  # `[disable-for]` for `[reason=disable-for]` would check nothing
+                    raise ValueError(f"{relative}:{number}: unknown annotation flag {unknown[0]!r}")
                 shown = lines[target - 1].strip() if target <= len(lines) else ""
                 for code in re.split(r"\s*,\s*", match["codes"]):
                     expectations.append(

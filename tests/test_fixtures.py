@@ -82,3 +82,10 @@ def test_an_annotation_reads_its_text_before_or_after_its_flags(tmp_path: Path) 
         (2, "WL002", "only when --y is set", ["reason=off-by-default"]),
         (3, "WL001", None, []),
     ]
+
+
+def test_an_annotation_flag_the_comparison_does_not_know_is_an_error(tmp_path: Path) -> None:
+    """`[disable-for]` for `[reason=disable-for]` was read as a flag nothing checks, so the reason went untested."""
+    (tmp_path / "main.go").write_text("a() // ok: WL002 [disable-for]\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"main.go:1: unknown annotation flag 'disable-for'"):
+        parse_expectations(tmp_path)
