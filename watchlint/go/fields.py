@@ -257,11 +257,13 @@ class FieldValues:
         out in each binary): it holds its zero value wherever the code reads it. Empty otherwise."""
         declaring = self._declaring(owner, name) if owner is not None else None
         declarations = self.resolver.declarations
+        built = declaring if declaring is None or owner is None else self._built_around(owner, declaring)
         if (
             declaring is None
+            or built is None
             or declaring.package not in self.evaluator.module_packages()
-            or declarations.unalias(declaring) not in self._built_by_literals()
-            or declarations.unalias(declaring) in self._built_in_order()  # `Config{ns, true}` names no field
+            or declarations.unalias(built) not in self._built_by_literals()
+            or declarations.unalias(built) in self._built_in_order()  # `Config{ns, true}` names no field
             or any(info.tagged for info in declarations.structs.get(declaring, ()))  # a decoder may fill it
             or self._configured_struct(declaring, name)
             or name in self._passed_by_address()
@@ -270,6 +272,31 @@ class FieldValues:
         ):
             return ""
         return name
+
+    def _built_around(self, owner: TypeRef, declaring: TypeRef) -> TypeRef | None:
+        """The struct whose literals build the one declaring a field: itself, or the struct read through where
+        it embeds it and nothing writes the embedded struct (cluster-api-provider-nested's `Options{}` embedding
+        CacheOptions, whose WatchNamespace no code sets): the embedded one is then the zero value each literal
+        of the other leaves. None where the embedded struct is written."""
+        declarations = self.resolver.declarations
+        holder = declarations.unalias(owner.base)
+        if holder == declarations.unalias(declaring.base):
+            return declaring
+        embedding = next(
+            (
+                info
+                for info in declarations.structs.get(holder, ())
+                if info.is_embedded and info.type is not None and declarations.unalias(info.type.base) == declaring
+            ),
+            None,
+        )
+        if (
+            embedding is None
+            or self._writes_of_field(embedding.name, holder)
+            or embedding.name in self._passed_by_address()
+        ):
+            return None
+        return holder
 
     def every_namespace_write(self, name: str, owner: TypeRef) -> tuple[GoFile, tree_sitter.Node] | None:
         """A write giving a field of `owner`'s struct every namespace outright (k8s-lookout's sentinel fetcher built
