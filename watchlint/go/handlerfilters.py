@@ -14,7 +14,7 @@ import tree_sitter
 from watchlint.facts import Evidence
 from watchlint.go import parser
 from watchlint.go.model import GoFile
-from watchlint.go.resolve import Resolver, assigned_to
+from watchlint.go.resolve import Resolver, assigned_to, keyed_elements
 from watchlint.go.scope import innermost_function
 
 CLIENT_GO_CACHE = "k8s.io/client-go/tools/cache"
@@ -68,13 +68,65 @@ def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: in
 
 
 def _spelled_alike(informer: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """The informer expression, and the calls spelled alike in the function around it."""
+    """The informer expression, and the calls spelled alike in the function around it, a field the function
+    sets read as what it is set to (nested's `c.informer.Events()` beside `informer.Core().V1().Events()`,
+    where `c := &controller{informer: informer.Core().V1()}`)."""
     function = innermost_function(informer)
     if function is None or informer.type != "call_expression":
         return [informer]
-    text = parser.text(informer)
+    text, name = _spelled_out(function, informer), _called(informer)
     found = parser.captures("(call_expression) @call", function).get("call", [])
-    return [informer, *(call for call in found if call != informer and parser.text(call) == text)]
+    alike = [call for call in found if call != informer and _called(call) == name]
+    return [informer, *(call for call in alike if _spelled_out(function, call) == text)]
+
+
+def _called(call: tree_sitter.Node) -> str:
+    """The name a call calls (`Events` of `f.Core().V1().Events()`)."""
+    function = call.child_by_field_name("function")
+    named = (
+        function.child_by_field_name("field")
+        if function is not None and function.type == "selector_expression"
+        else function
+    )
+    return parser.text(named)
+
+
+def _spelled_out(function: tree_sitter.Node, call: tree_sitter.Node) -> str:
+    """A call's text, the field at the start of its chain (`c.informer`) replaced by the one value the function
+    gives it, in a literal of its struct held by the variable (`c := &controller{informer: …}`) or by an
+    assignment (`c.informer = …`)."""
+    text = parser.text(call)
+    root = call
+    while root.type in ("call_expression", "selector_expression"):
+        inner = root.child_by_field_name("function" if root.type == "call_expression" else "operand")
+        if inner is None:
+            return text
+        if root.type == "selector_expression" and inner.type == "identifier":
+            break
+        root = inner
+    if root.type != "selector_expression" or root == call:
+        return text
+    holder, field = parser.text(root.child_by_field_name("operand")), parser.text(root.child_by_field_name("field"))
+    given = list(_field_values(function, holder, field))
+    if len(given) != 1:
+        return text
+    return parser.text(given[0]) + text[len(parser.text(root)) :]
+
+
+def _field_values(function: tree_sitter.Node, holder: str, field: str) -> Iterator[tree_sitter.Node]:
+    """The values a function gives `holder.field`: assigned to it, or keyed in a struct literal `holder` is
+    declared or assigned with."""
+    for literal in parser.captures("(composite_literal) @literal", function).get("literal", []):
+        value = literal.parent if literal.parent is not None and parser.is_unary(literal.parent, "&") else literal
+        target = assigned_to(value)
+        if target is not None and parser.text(target) == holder:
+            yield from (given for key, given in keyed_elements(literal) if key == field)
+    for statement in parser.captures("(assignment_statement) @set", function).get("set", []):
+        right = statement.child_by_field_name("right")
+        for value in parser.named(right) if right is not None else []:
+            target = assigned_to(value)
+            if target is not None and parser.text(target) == f"{holder}.{field}":
+                yield value
 
 
 def _field_handlers(resolver: Resolver, file: GoFile, field: tree_sitter.Node, hops: int) -> Iterator[tree_sitter.Node]:
