@@ -70,14 +70,17 @@ class CallGraph:
         """`callers`, and for a method the calls through a module interface that may run it (every
         implementation's: which value the interface holds is not followed). For the kinds a helper's callers
         name; whether the helper runs by default is judged by its direct calls and constructions."""
-        direct = self.callers(key)
+        return self.callers(key) + self.dispatched_callers(key)
+
+    def dispatched_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """For a method, the calls through a module interface that may run it (see `callers_through_interfaces`)."""
         if not key.receiver:
-            return direct
+            return []
         found = self._dispatched.get(key)
         if found is None:
             found = [(file, node) for file, node, runs in self._dispatching_calls(key.name) if key in runs]
             self._dispatched[key] = found
-        return direct + found
+        return found
 
     def _dispatching_calls(self, name: str) -> list[tuple[GoFile, tree_sitter.Node, frozenset[FunctionKey]]]:
         """The calls of a method name no declaration resolves, that go through a module interface, each with

@@ -594,6 +594,11 @@ class Guards:
         """The deployed calls of a function, and where it has some, the other places that run it alike."""
         graph = self.evaluator.calls
         calls = graph.deployed_callers(key)
+        if calls and key.receiver:
+            # a method called by name runs too where the module calls it through an interface (medik8s' certificate
+            # storage, read by the manager's reconciler under --is-manager and by the agents through a reader
+            # interface)
+            calls = calls + graph.deployed(key, graph.dispatched_callers(key))
         if calls and not key.receiver:
             # the loops over a list it is in call it too (provider-kafka's `for _, setup := range
             # []func(…){acl.Setup, …}` beside the SetupGated nothing calls), which its listings stand for
