@@ -27,6 +27,7 @@ _SETTER_CALLS = (
     "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier))) @call"
 )
 MAX_DEPTH = 8  # following values through variables and calls; deeper chains are not worth the time
+_EMBEDDED_INTERFACES = 5  # interfaces embedding interfaces, followed this deep for a method's results
 _GVK_SETTERS = frozenset({"SetGroupVersionKind", "SetKind"})
 # Packages whose `Object` interface a kind is converted to (`client.Object(&corev1.Pod{})`): the kind stays.
 _OBJECT_INTERFACES = frozenset({CR_CLIENT, "k8s.io/apimachinery/pkg/runtime", META_V1})
@@ -293,11 +294,18 @@ class Resolver:
             return None
         return self._interface_results(self.type_of(file, operand), parser.text(function.child_by_field_name("field")))
 
-    def _interface_results(self, owner: TypeRef | None, name: str) -> tuple[TypeRef | None, ...] | None:
-        """What a method of a module interface returns (`ctx.Resources()` of a pipeline.Context)."""
+    def _interface_results(self, owner: TypeRef | None, name: str, depth: int = 0) -> tuple[TypeRef | None, ...] | None:
+        """What a method of a module interface returns (`ctx.Resources()` of a pipeline.Context), also one it
+        embeds (kuma's `rt.Config()`, declared by the RuntimeContext a Runtime embeds)."""
         if owner is None:
             return None
-        return self.declarations.interface_results.get((self.declarations.unalias(owner.base), name))
+        interface = self.declarations.unalias(owner.base)
+        found = self.declarations.interface_results.get((interface, name))
+        if found is not None or depth >= _EMBEDDED_INTERFACES:
+            return found
+        embedded = self.declarations.interfaces.get(interface, ())
+        inner = [results for item in embedded if (results := self._interface_results(item, name, depth + 1))]
+        return inner[0] if len(inner) == 1 else None
 
     def callee(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
         """The module function or method a call invokes, when it can be told."""
