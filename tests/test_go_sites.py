@@ -1897,3 +1897,21 @@ def test_the_client_a_read_is_given_is_shown_where_the_binary_gives_it_not_in_an
         ("cmd/operator/main.go", 12, "cache options here leave ServiceAccount unrestricted"),
         ("cmd/operator/main.go", 16, "Reconciler.Client is `mgr.GetClient()`"),
     ]
+
+
+def test_a_wrangler_controller_of_a_lasso_controller_factory_cites_that_factory(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """lasso's `NewSharedControllerFactoryFromConfig` builds the cache the wrangler factories handed it share: the
+    finding cites it, and its help names its cache options, not the wrangler factory's Namespace, which a factory
+    handed a shared controller factory ignores."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "wrangler-controllers-of-a-lasso-controller-factory")
+    report = run([Path(".")], CommandLine(), catalog)
+    (pods,) = [finding for finding in report.findings if finding.kind == "Pod"]
+    notes = [(related.span.path, related.span.line, related.message) for related in pods.related]
+    assert notes == [("main.go", 28, "the lasso shared controller factory is built here, with no namespace or tweak")]
+    assert pods.help == (
+        "Build the lasso shared controller factory with NewSharedControllerFactoryFromConfigWithOptions and "
+        "CacheOptions (cache.SharedCacheFactoryOptions) giving a DefaultNamespace, or a KindTweakList entry for Pod "
+        "that sets a label or field selector (a wrangler factory handed it ignores its own Namespace)"
+    )

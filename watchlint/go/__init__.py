@@ -84,8 +84,17 @@ _OPERATORS_OWN = (b"NewControllerManagedBy(", b"NewManager(", b"manager.New(", b
 _KUBERNETES_IMPORT = b"k8s.io/"  # files without it have no site, client or cache option
 _WRANGLER_IMPORT = b"github.com/rancher/"  # …but those handed wrangler's controllers or building its factories
 _KNATIVE_INJECTION = b"knative.dev/pkg/injection"  # a knative main scoping injection imports only that
-# what a file imports that can hold a site, a client or a cache option
-_ANALYZED_MARKERS = (_KUBERNETES_IMPORT, KNATIVE_INFORMERS.encode(), _KNATIVE_INJECTION, _WRANGLER_IMPORT)
+# the accessor chain of an informer factory's kinds, which a file reading a factory out of a module struct
+# writes without importing anything of Kubernetes (harvester's `management.CoreFactory.Core().V1().Pod()`)
+_GROUP_ACCESSOR = b"().V1()."
+# what a file holds that can make a site, a client or a cache option
+_ANALYZED_MARKERS = (
+    _KUBERNETES_IMPORT,
+    KNATIVE_INFORMERS.encode(),
+    _KNATIVE_INJECTION,
+    _WRANGLER_IMPORT,
+    _GROUP_ACCESSOR,
+)
 
 _T = TypeVar("_T")
 _EMPTY_BY = {"passes": 'passes ""', "leaves": "leaves it empty", "makes": "makes it empty"}

@@ -32,6 +32,11 @@ _WRANGLER = re.compile(
     r"^github\.com/rancher/wrangler(?:/v[0-9]+)?/pkg/(?P<package>clients|generic|relatedresource|apply)$"
 )
 _LASSO_CACHE = "github.com/rancher/lasso/pkg/cache"
+_LASSO_CONTROLLER = "github.com/rancher/lasso/pkg/controller"
+# lasso's shared controller factory built from a config, over a shared cache of its own
+_CONTROLLER_FACTORIES = frozenset(
+    {"NewSharedControllerFactoryFromConfig", "NewSharedControllerFactoryFromConfigWithOptions"}
+)
 # the API packages of the groups wrangler generates controllers for, where catalogue kinds live
 _API_PACKAGES = {
     "core": "k8s.io/api/core/v1",
@@ -56,6 +61,11 @@ _FACTORY_HELP = (
 _CACHE_HELP = (
     "Give the lasso shared cache a DefaultNamespace in its SharedCacheFactoryOptions, or a KindTweakList entry "
     "for {kind} that sets a label or field selector (a factory handed this cache ignores its own Namespace)"
+)
+_CONTROLLER_FACTORY_HELP = (
+    "Build the lasso shared controller factory with NewSharedControllerFactoryFromConfigWithOptions and "
+    "CacheOptions (cache.SharedCacheFactoryOptions) giving a DefaultNamespace, or a KindTweakList entry for {kind} "
+    "that sets a label or field selector (a wrangler factory handed it ignores its own Namespace)"
 )
 _WITH_KIND = re.compile(r'\.WithKind\("(?P<kind>[A-Za-z]+)"\)$')  # `corev1.SchemeGroupVersion.WithKind("Secret")`
 
@@ -82,6 +92,18 @@ class _Factory:
     def is_cache(self) -> bool:
         """A lasso shared cache, whose options are the ones to change (a factory given it ignores its own)."""
         return self.group is None and method_name(self.call) == "NewSharedCachedFactory"
+
+    @property
+    def is_controller_factory(self) -> bool:
+        """A lasso shared controller factory built from a config, whose cache options are the ones to change."""
+        return self.group is None and method_name(self.call) in _CONTROLLER_FACTORIES
+
+    @property
+    def noun(self) -> str:
+        """What messages call it."""
+        if self.is_cache:
+            return "lasso shared cache"
+        return "lasso shared controller factory" if self.is_controller_factory else "wrangler factory"
 
     def covers(self, group: str, kind: str) -> bool:
         return (self.group is None or self.group == group) and (self.kinds is None or kind in self.kinds)
@@ -126,6 +148,8 @@ class WranglerSites:
             scope = found
         elif package == _LASSO_CACHE and method == "NewSharedCachedFactory" and len(arguments) > 1:
             scope = self._cache_options(file, call, arguments[1])
+        elif package == _LASSO_CONTROLLER and method in _CONTROLLER_FACTORIES:
+            scope = self._controller_factory_options(file, call, arguments[2] if len(arguments) > 2 else None)
         else:
             return False
         if not file.is_test:
@@ -146,6 +170,19 @@ class WranglerSites:
         if "Namespace" in fields:
             return _Factory(file, call, _Scope.NAMESPACE, fields["Namespace"], group=group)
         return _Factory(file, call, _Scope.OPEN, group=group)
+
+    def _controller_factory_options(
+        self, file: GoFile, call: tree_sitter.Node, options: tree_sitter.Node | None
+    ) -> _Factory:
+        """What lasso's `SharedControllerFactoryOptions` scope the cache of a controller factory built from a config
+        to (harvester's `NewSharedControllerFactoryFromConfig(cfg, scheme)`): every namespace, unless their
+        CacheOptions say otherwise."""
+        fields = self._fields_given(file, options) if options is not None else _Scope.OPEN
+        if isinstance(fields, _Scope):
+            return _Factory(file, call, fields)
+        if "CacheOptions" in fields:
+            return self._cache_options(file, call, fields["CacheOptions"])
+        return _Factory(file, call, _Scope.OPEN)
 
     def _cache_options(self, file: GoFile, call: tree_sitter.Node, options: tree_sitter.Node) -> _Factory:
         """What `SharedCacheFactoryOptions` scope the lasso cache's informers to."""
@@ -313,12 +350,13 @@ class WranglerSites:
                 default=None,
             )
             if opened is not None:
-                built = "lasso shared cache" if opened.is_cache else "wrangler factory"
                 site.through = Evidence(
-                    opened.file.span(opened.call), f"the {built} is built here, with no namespace or tweak"
+                    opened.file.span(opened.call), f"the {opened.noun} is built here, with no namespace or tweak"
                 )
                 if opened.is_cache:
                     site.factory_help = _CACHE_HELP.format(kind=site.object.kind)
+                elif opened.is_controller_factory:
+                    site.factory_help = _CONTROLLER_FACTORY_HELP.format(kind=site.object.kind)
                 continue
             if not factories:  # handed in by another module's code: nothing says it is scoped
                 site.through = Evidence(site.span, "no wrangler factory of the module is seen: taken as cluster-wide")
@@ -331,9 +369,7 @@ class WranglerSites:
         kind, span = site.object.kind, factory.file.span(factory.call)
         built = f"`{parser.text(factory.call.child_by_field_name('function'))}(…)`"
         if factory.scope is _Scope.NAMESPACE and factory.value is not None:
-            restrict_namespace(
-                site, factory.file, factory.value, f"the namespace of the wrangler factory {built}", span
-            )
+            restrict_namespace(site, factory.file, factory.value, f"the namespace of the {factory.noun} {built}", span)
         elif factory.scope is _Scope.TWEAK:
             text = f"the list tweak of the shared cache {built}"
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, span, text))
