@@ -265,3 +265,61 @@ def test_a_finding_of_several_binaries_notes_why_each_leaves_it_open(
         ("cmd/agent/main.go", 10, "cache options here leave Secret unrestricted"),
         ("cmd/manager/main.go", 17, "DefaultNamespaces applies only when --watch-namespace is set"),
     ]
+
+
+SWITCHED_ON = """package main
+
+import (
+	"flag"
+
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+)
+
+type controller struct{ factory informers.SharedInformerFactory }
+
+func newController(factory informers.SharedInformerFactory, handleInUse bool, trackEvents bool) *controller {
+	c := &controller{factory: factory}
+	if handleInUse {
+		factory.Core().V1().Pods().Informer()
+	}
+	if trackEvents {
+		factory.Core().V1().Events().Informer()
+	}
+	factory.Core().V1().Secrets().Informer()
+	return c
+}
+
+func main() {
+	handleInUse := flag.Bool("handle-volume-inuse-error", true, "Handle volumes in use.")
+	trackEvents := flag.Bool("track-events", false, "Track events.")
+	flag.Parse()
+	cfg, _ := rest.InClusterConfig()
+	factory := informers.NewSharedInformerFactory(kubernetes.NewForConfigOrDie(cfg), 0)
+	newController(factory, *handleInUse, *trackEvents)
+}
+"""
+
+
+def test_a_finding_a_setting_on_by_default_turns_on_names_that_setting(
+    catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Pod informer runs only under --handle-volume-inuse-error, true by default: its finding notes that
+    setting, where turning the feature off is a remedy too. The Event informer's flag is off by default (no
+    finding); the Secret informer runs whatever the settings (no such note)."""
+    go_mod = "module example.com/switched\n\ngo 1.22\n\nrequire k8s.io/client-go v0.31.0\n"
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": go_mod, "main.go": SWITCHED_ON}))
+    findings = run([Path(".")], CommandLine(), catalog).findings
+    switched = {
+        finding.kind: [
+            (related.span.line, related.span.column, related.message)
+            for related in finding.related
+            if related.message.startswith("runs only when")
+        ]
+        for finding in findings
+    }
+    assert switched == {
+        "Pod": [(15, 5, "runs only when `handleInUse` holds, as by default (--handle-volume-inuse-error decides it)")],
+        "Secret": [],
+    }

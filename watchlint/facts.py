@@ -212,6 +212,9 @@ class Site:
     read_restrictions: tuple[Restriction, ...] = ()
     filters: tuple[Evidence, ...] = ()  # in-process filters: predicates, WithEventFilter, kopf labels=/when=
     condition: Condition | None = None  # the site exists only when this holds
+    # a setting the default deployment runs the site under (`if handleVolumeInUseError {…}`, true by default):
+    # where the feature is not needed, changing it keeps the site from running
+    switched_on: Condition | None = None
     access_evidence: Evidence | None = None  # why access is what it is, e.g. "r.Client is mgr.GetClient()"
     # reported at a helper's call (the kind is the call's): where the helper watches or reads it
     through: Evidence | None = None

@@ -87,6 +87,10 @@ def judge(site: Site, facts: Facts, kinds: frozenset[str], cluster_scoped: froze
     for evidence in (site.transform, site.list_watch):
         if evidence is not None:
             judgement = replace(judgement, related=(*judgement.related, Related(evidence.span, evidence.message)))
+    if (switched := site.switched_on) is not None:
+        # a setting the site runs under, on by default: turning it off where the feature is not needed is a remedy
+        note = Related(switched.span, f"runs only when {switched.text}, as by default ({switched.origin} decides it)")
+        judgement = replace(judgement, related=(*judgement.related, note))
     if site.through is None:
         return judgement
     return replace(judgement, related=(Related(site.through.span, site.through.message), *judgement.related))

@@ -1047,6 +1047,7 @@ def _site(
     item = found.item
     runs_elsewhere = len(found.keys) == 1 and is_module_key(found.keys[0]) and item.file.package_path in outside
     fix_keys = () if runs_elsewhere else found.keys
+    condition = _site_condition(found, evaluator, clients)
     return Site(
         operation=item.operation,
         access=found.access,
@@ -1064,7 +1065,8 @@ def _site(
         restrictions=found.restrictions,
         read_restrictions=found.read_restrictions,
         filters=(*item.filters, *_handler_filters(item, evaluator)),
-        condition=_site_condition(found, evaluator, clients),
+        condition=condition,
+        switched_on=evaluator.guarding.switched_on(item.file, item.node) if condition is None else None,
         access_evidence=found.evidence,
         through=item.through,
         object_fields=item.object_fields,

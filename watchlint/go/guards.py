@@ -43,6 +43,7 @@ class Guard:
     text: str
     span: Span
     origin: str = ""  # the flag or variable the condition reads, when it reads one
+    code: str = ""  # the condition an `if` body runs under, as written (not for an else branch)
 
     @property
     def setting(self) -> str:
@@ -68,6 +69,17 @@ class Guards:
         guards.extend(self._caller_guards(file, node))
         return combine(guards)
 
+    def switched_on(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
+        """The innermost guard of a node inside its function that a setting decides and that holds by default
+        (external-resizer's Pod informer under `if handleVolumeInUseError`, a flag true by default): changing the
+        setting keeps the node from running. None where no such guard is seen."""
+        for guard in self.guards(file, node, self.evaluator.parameters(file, node)):
+            if guard.holds is True and guard.origin and guard.code:
+                # the code as written: the phrases of a guard say what turns it on, not what holds by default
+                code = guard.code if len(guard.code) <= _SHOWN_CONDITION else f"{guard.code[:_SHOWN_CONDITION]}…"
+                return Condition(f"`{code}` holds", guard.span, True, guard.origin)
+        return None
+
     def within(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
         """The guards of a node inside its function that a setting decides, its parameters bound as in
         `condition`: a read in a helper reported at a call of it, which its own guards may keep from running
@@ -89,7 +101,8 @@ class Guards:
                         text = self._turned_on_by(file, condition, env, origin, returns=in_else)
                     else:
                         text = _guard_text(condition, origin, in_else)
-                    yield Guard(holds, text, file.span(condition), origin)
+                    code = "" if in_else else " ".join(parser.text(condition).split())
+                    yield Guard(holds, text, file.span(condition), origin, code)
             elif current.type in ("expression_case", "default_case"):
                 yield self._case_guard(file, current, env)
             elif current.type == "for_statement" and child == current.child_by_field_name("body"):
@@ -693,6 +706,7 @@ class Guards:
         return sorted(outcomes, key=lambda guard: guard.text.count(" and "))[:1]
 
 
+_SHOWN_CONDITION = 48  # the longest condition a note shows whole
 _ENABLED_FIELDS = frozenset({"Enabled", "Enable", "IsEnabled"})
 _WRAPPERS = 3  # literals a controller may be built in, inside the registry entry that enables it
 _FRAMEWORK_CALLED = frozenset({"Reconcile"})  # methods a library calls on the values the module builds
