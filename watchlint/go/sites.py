@@ -1140,24 +1140,28 @@ class SiteExtractor:
         []client.Object{&corev1.Namespace{}, &corev1.Pod{}}`, then `for _, ty := range types`) or the keys of a
         map (`for obj, mapFunc := range map[client.Object]handler.MapFunc{…}`), those that are told; and whether the
         loop hands the call more than one object."""
-        items = self._ranged_items(file, node)
+        items_file, items = self._ranged_items(file, node)
         # an item not told (a custom resource of another module) is no kind of the catalogue
-        found = [named for item in items if (named := self.resolver.object_of(file, item)) is not None]
+        found = [named for item in items if (named := self.resolver.object_of(items_file, item)) is not None]
         return _distinct_kinds(found), len(items) > 1
 
     def _looped_fields(self, file: GoFile, node: tree_sitter.Node, name: str) -> list[ObjectRef]:
         """The objects a range variable's field takes from a slice literal of structs of the function (trivy's
         `for _, r := range []kube.Resource{{ForObject: &corev1.ConfigMap{}}, …}` handing `r` to a helper watching
         `r.ForObject`), those that are told."""
-        found = (self._field_object(file, item, name) for item in self._ranged_items(file, node, keys=False))
+        items_file, items = self._ranged_items(file, node, keys=False)
+        found = (self._field_object(items_file, item, name) for item in items)
         return _distinct_kinds([named for named in found if named is not None])
 
-    def _ranged_items(self, file: GoFile, node: tree_sitter.Node, *, keys: bool = True) -> list[tree_sitter.Node]:
-        """The items of the literal a range variable takes them from: a slice's, a map's keys (unless `keys`
-        is false) or values; none where the literal is not seen or is written to."""
+    def _ranged_items(
+        self, file: GoFile, node: tree_sitter.Node, *, keys: bool = True
+    ) -> tuple[GoFile, list[tree_sitter.Node]]:
+        """The items of the literal a range variable takes them from, and the literal's file: a slice's, a map's
+        keys (unless `keys` is false) or values, also of the one literal a module function returns (tigera's
+        `for _, obj := range secondaryResources()`); none where the literal is not seen or is written to."""
         declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
         if declaration is None or (not keys and declaration.ranged_node is None):
-            return []
+            return file, []
         keys = declaration.ranged_node is None  # the first variable: a map's keys, a slice's indices
         ranged = declaration.indexes if keys else declaration.ranged_node
         if ranged is not None and ranged.type == "identifier":
@@ -1169,13 +1173,27 @@ class SiteExtractor:
                 scope = self.resolver.scope(file, ranged)
                 written = scope is None or held.name in scope.assignments  # appended to, say
                 ranged = held.value_node if held.parameter_index < 0 and not written else None
+        if ranged is not None and ranged.type == "call_expression":
+            file, ranged = self._returned_literal(file, ranged)
         if ranged is None:
-            return []
+            return file, []
         if keys:
-            return [key for key, _ in keyed_entries(ranged)] if is_map_literal(ranged) else []
+            return file, [key for key, _ in keyed_entries(ranged)] if is_map_literal(ranged) else []
         if is_map_literal(ranged):  # contour's `for _, obj := range map[string]client.Object{…}`: the values
-            return [value for _, value in keyed_entries(ranged)]
-        return literal_items(ranged) if is_slice_literal(ranged) else []
+            return file, [value for _, value in keyed_entries(ranged)]
+        return file, literal_items(ranged) if is_slice_literal(ranged) else []
+
+    def _returned_literal(self, file: GoFile, call: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node | None]:
+        """The one slice or map literal a module function called without arguments returns, and its file."""
+        info = self.resolver.callee(file, call)
+        arguments = call.child_by_field_name("arguments")
+        if info is None or (arguments is not None and parser.named(arguments)) or info.parameters:
+            return file, None
+        returned = returned_values(info.node)
+        literal = returned[0] if len(returned) == 1 else None
+        if literal is None or not (is_slice_literal(literal) or is_map_literal(literal)):
+            return file, None
+        return info.file, literal
 
     def _unwritten_package_value(self, file: GoFile, name: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
         """The value a package variable is declared with, and its file, where no function of the module assigns
@@ -1209,19 +1227,23 @@ class SiteExtractor:
             helper = generic_object(self.resolver, file, arguments[position])
         if helper is not None:
             found = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[position]), is_list)
-        if found is None or is_list != found.is_list:
-            return
-        operation = Operation.LIST if is_list else Operation.GET
-        receiver = " ".join(parser.text(operand).split())
-        site = pending_site(self.resolver, file, call, method, operation, Access.CACHE, found, found.form, receiver)
-        site.client = self.clients.receiver_of(file, client[0] if client else operand)
-        site.helper = helper
-        if is_list:
-            options = arguments[2:]
-            if helper is not None and (forwarded := self._forwarded_options(file, options)) is not None:
-                site.forwarded, options = forwarded, options[:-1]  # `opts...` of the helper: its callers' options
-            self._list_options_into(site, file, options)
-        yield site
+        # `for _, list := range []client.ObjectList{sas, cms} { c.List(ctx, list) }`: a site per kind
+        looped = self._looped_objects(file, arguments[position])[0] if found is None else [found]
+        for each in looped:
+            if is_list != each.is_list:
+                continue
+            operation = Operation.LIST if is_list else Operation.GET
+            receiver = " ".join(parser.text(operand).split())
+            site = pending_site(self.resolver, file, call, method, operation, Access.CACHE, each, each.form, receiver)
+            site.client = self.clients.receiver_of(file, client[0] if client else operand)
+            site.helper = helper
+            site.looped = len(looped) > 1
+            if is_list:
+                options = arguments[2:]
+                if helper is not None and (forwarded := self._forwarded_options(file, options)) is not None:
+                    site.forwarded, options = forwarded, options[:-1]  # `opts...` of the helper: its callers'
+                self._list_options_into(site, file, options)
+            yield site
 
     def _library_read_site(
         self,
