@@ -1915,3 +1915,49 @@ def test_a_wrangler_controller_of_a_lasso_controller_factory_cites_that_factory(
         "CacheOptions (cache.SharedCacheFactoryOptions) giving a DefaultNamespace, or a KindTweakList entry for Pod "
         "that sets a label or field selector (a wrangler factory handed it ignores its own Namespace)"
     )
+
+
+EVERY_NAMESPACE_OPTION = """package main
+
+import (
+	corev1 "k8s.io/api/core/v1"
+	kubeinformers "k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+)
+
+func main() {
+	cfg, _ := rest.InClusterConfig()
+	cs := kubernetes.NewForConfigOrDie(cfg)
+	var pf kubeinformers.SharedInformerFactory
+	pf = kubeinformers.NewSharedInformerFactoryWithOptions(cs, 0, kubeinformers.WithNamespace(corev1.NamespaceAll))
+	pf.Core().V1().Pods().Informer()
+	var secretFactory kubeinformers.SharedInformerFactory
+	secretFactory = kubeinformers.NewSharedInformerFactory(cs, 0)
+	secretFactory.Core().V1().Secrets().Informer()
+}
+"""
+
+
+def test_a_factory_option_naming_every_namespace_is_cited_as_the_one_to_change(
+    catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """cluster-node-tuning-operator builds its Pod factory with `WithNamespace(corev1.NamespaceAll)`, in a variable
+    declared apart: the finding cites that option, and its help asks for a namespace there rather than the
+    WithNamespace the code has. A factory assigned once to a variable is cited where it is built."""
+    go_mod = "module example.com/every\n\ngo 1.22\n\nrequire k8s.io/client-go v0.31.0\n"
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": go_mod, "main.go": EVERY_NAMESPACE_OPTION}))
+    findings = {finding.kind: finding for finding in run([Path(".")], CommandLine(), catalog).findings}
+    notes = {
+        kind: [(related.span.line, related.span.column, related.message) for related in finding.related]
+        for kind, finding in findings.items()
+    }
+    assert notes == {
+        "Pod": [(14, 64, "`kubeinformers.WithNamespace(corev1.NamespaceAll)` is every namespace")],
+        "Secret": [(17, 18, "the informer factory is built here, with no namespace or selector")],
+    }
+    assert findings["Pod"].help == (
+        "Give kubeinformers.WithNamespace a namespace rather than every namespace, or add a label or field selector in "
+        "WithTweakListOptions, to the options of kubeinformers.NewSharedInformerFactoryWithOptions(…), or, where it "
+        "serves other kinds that must stay whole, take Pod from a factory of its own so built"
+    )

@@ -21,6 +21,7 @@ from watchlint.go.pending import (
     calls_in,
     guard_added,
     method_name,
+    names_every_namespace,
     operand_of,
     pending_site,
     restrict_namespace,
@@ -339,9 +340,11 @@ class ClientGoSites:
             site.clientset_parameter = self._clientset_parameter(built)
             if not site.restrictions:
                 self._narrowed_when_reassigned(site, file, factory, kind)
-            if not site.restrictions and method_name(built[1]) == "NewSharedInformerFactoryWithOptions":
-                # options that narrow nothing: to add to, rather than a factory to build
-                site.options_call = f"{parser.text(built[1].child_by_field_name('function'))}(…)"
+            _options_to_add_to(site, built)
+        elif len(assigned) == 1:  # `var f informers.SharedInformerFactory` assigned once: that constructor's
+            one = assigned[0][:2]
+            _note_open_factory(site, one)
+            _options_to_add_to(site, one)
         return site
 
     def _clientset_parameter(self, built: tuple[GoFile, tree_sitter.Node]) -> tuple[FunctionKey, int] | None:
@@ -1121,6 +1124,8 @@ class ClientGoSites:
         if "WithNamespace(" in text and (namespace := parser.first_named(option)) is not None:
             # named as the file spells it: `kubeinformers.WithNamespace` beside the project's own `informers`
             named = parser.text(value.child_by_field_name("function")) or "informers.WithNamespace"
+            if names_every_namespace(file, namespace):  # cluster-node-tuning-operator's `NamespaceAll`
+                site.every_namespace = Evidence(file.span(value), f"`{parser.text(value)}` is every namespace")
             restrict_namespace(site, file, namespace, named, file.span(value))
         elif "WithTweakListOptions(" in text and (tweak := parser.first_named(option)) is not None:
             self.options.tweak(site, file, tweak, "WithTweakListOptions")
@@ -1170,6 +1175,13 @@ def _passed_at(
     return passed
 
 
+def _options_to_add_to(site: PendingSite, built: tuple[GoFile, tree_sitter.Node]) -> None:
+    """Where a factory built with options narrows nothing, those options: to add to, rather than a factory to
+    build."""
+    if not site.restrictions and method_name(built[1]) == "NewSharedInformerFactoryWithOptions":
+        site.options_call = f"{parser.text(built[1].child_by_field_name('function'))}(…)"
+
+
 def _open_factory(built: tuple[GoFile, tree_sitter.Node]) -> Evidence:
     return Evidence(built[0].span(built[1]), "the informer factory is built here, with no namespace or selector")
 
@@ -1178,7 +1190,7 @@ def _note_open_factory(site: PendingSite, built: tuple[GoFile, tree_sitter.Node]
     """Point a finding at the factory's constructor, where its fix goes, when nothing there narrows the kind
     (scylla-operator's 22 accessors of one factory built in another function)."""
     if not site.restrictions and site.through is None:
-        site.through = _open_factory(built)
+        site.through = site.every_namespace or _open_factory(built)
 
 
 def stored_before(

@@ -60,6 +60,8 @@ class PendingSite:
     through: Evidence | None = None  # reported at a helper's call: where the helper watches or reads the kind
     object_fields: Evidence | None = None  # the fields a watch's object literal sets (Site.object_fields)
     transform: Evidence | None = None  # the informer's SetTransform, which keeps every object, only smaller
+    # a factory option scoping to every namespace (`WithNamespace(corev1.NamespaceAll)`): the option to change
+    every_namespace: Evidence | None = None
     list_watch: Evidence | None = None  # a WatchFunc's sibling ListFunc: the pair fills a reflector's store
     # …and the read or watch itself there, whose guards inside the helper keep it from running (an early return)
     read_at: tuple[GoFile, tree_sitter.Node] | None = None

@@ -855,6 +855,11 @@ def _library_go_help(item: PendingSite, *, alone: bool = False) -> str:
         )
         # the options are the constructor's package's, under the name the file imports it by (`kubeinformers`)
         package = item.options_call.split("(", 1)[0].rpartition(".")[0]
+        if item.every_namespace is not None:  # `WithNamespace(corev1.NamespaceAll)`: the option is there already
+            return (
+                f"Give {package}{'.' if package else ''}WithNamespace a namespace rather than every namespace, or "
+                f"add a label or field selector in WithTweakListOptions, to the options of {item.options_call}{own}"
+            )
         return (
             f"Add {package}{'.' if package else ''}WithNamespace, or a label or field selector in "
             f"WithTweakListOptions, to the options of {item.options_call}{own}"
