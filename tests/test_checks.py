@@ -515,10 +515,10 @@ def test_kopf_runner_is_said_to_serve_every_namespace_only_when_it_is_given_none
 
 KNATIVE_HELP = (
     "Take the informer from the package's filtered form (…/secret/filtered) with a label selector that main "
-    "registers first with filteredinformerfactory.WithSelectors, or scope knative's injection with "
-    "injection.WithNamespaceScope (every injected informer then sees that namespace only); where only Secrets of "
-    "the system namespace are read, knative.dev/pkg/injection/clients/namespacedkube/informers/core/v1/secret "
-    "holds those alone"
+    "registers first with filteredFactory.WithSelectors (…/informers/factory/filtered), or scope knative's "
+    "injection with injection.WithNamespaceScope (every injected informer then sees that namespace only); where "
+    "only Secrets of the system namespace are read, "
+    "knative.dev/pkg/injection/clients/namespacedkube/informers/core/v1/secret holds those alone"
 )
 LIST_WATCH_HELP = (
     "Narrow the ListerWatcher passed to {} to a namespace, or set LabelSelector or FieldSelector in its ListFunc and "
@@ -785,7 +785,7 @@ def test_long_constructs_are_shortened_at_an_argument_boundary_when_one_is_near(
             },
             "Set --namespace where it is deployed (injection.WithNamespaceScope then scopes every injected informer "
             "to that namespace), or take the informer from the package's filtered form (…/pod/filtered) with a label "
-            "selector that main registers first with filteredinformerfactory.WithSelectors",
+            "selector that main registers first with filteredFactory.WithSelectors (…/informers/factory/filtered)",
         ),
         (  # a helper's parameter, the setting one of its callers passes (kubernetes-ingress' --watch-namespace)
             {

@@ -175,8 +175,8 @@ def informer_suggestion(site: Site, *, namespaced: bool = True) -> str:
         return (
             f"Set {setting} where it is deployed ({conditional.text} then scopes every injected informer to that "
             f"namespace), or take the informer from the package's filtered form (…/{site.kind.lower()}/filtered) "
-            "with a label selector that main registers first with filteredinformerfactory.WithSelectors"
-            + _system_namespace_form(site)
+            "with a label selector that main registers first with filteredFactory.WithSelectors "
+            "(…/informers/factory/filtered)" + _system_namespace_form(site)
         )
     return (
         f"Set {setting} where it is deployed ({conditional.text} then scopes it to that namespace), or "
@@ -294,9 +294,9 @@ def _narrowing(site: Site, namespaced: bool = True, *, selector_only: bool = Fal
         # objects in other namespaces included
         return (
             f"Take the informer from the package's filtered form (…/{site.kind.lower()}/filtered) with a label "
-            "selector that main registers first with filteredinformerfactory.WithSelectors, or scope knative's "
-            "injection with injection.WithNamespaceScope (every injected informer then sees that namespace only)"
-            + _system_namespace_form(site)
+            "selector that main registers first with filteredFactory.WithSelectors (…/informers/factory/filtered), or "
+            "scope knative's injection with injection.WithNamespaceScope (every injected informer then sees that "
+            "namespace only)" + _system_namespace_form(site)
         )
     if call == f"New{site.kind}Informer":  # generated informers/core/v1 and the like
         if selector_only:  # given its namespace by a setting already
