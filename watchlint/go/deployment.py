@@ -174,7 +174,9 @@ class Evaluator:
         # evaluations cut short by MAX_DEPTH or MAX_NESTING so far: what they gave is computed once more when
         # asked again (see `once`), because the same value asked for from fewer steps away may be known
         self.cutoffs = 0
-        self._cut_short: dict[object, tuple[bool, object]] = {}  # key -> (computed twice, last result)
+        # key -> the depth of the last evaluation that asked for it, and its result
+        self._cut_short: dict[object, tuple[int, object]] = {}
+        self._depth = 0  # the depth of the evaluation last begun: where a memoized value is asked from
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
             "parenthesized_expression": self._parenthesized,
             "unary_expression": self._unary,
@@ -269,6 +271,7 @@ class Evaluator:
         if depth > MAX_DEPTH or self._nesting > MAX_NESTING:
             self.cutoffs += 1
             return UNKNOWN
+        self._depth = depth
         literal = literal_value(node)
         if literal is not None:
             return literal
@@ -503,15 +506,18 @@ class Evaluator:
 
     def once(self, key: object, compute: Callable[[], _T], in_cycle: _T) -> _T:
         """Compute once per key; a key met again while it is computed (a cycle) gives `in_cycle`. A result
-        that an evaluation cut short at the depth limit went into is computed once more when asked again: the
-        keys hold no depth, and the same key asked for nearer its start may be known (a variable first read
-        from deep in a loop's guard, then by the early return beside its assignment). Only once more: cut-short
-        keys under cut-short keys, each recomputed every time, would take exponential time."""
+        that an evaluation cut short at the depth limit went into is computed again when asked from nearer the
+        start than it last was: the keys hold no depth, and the same key asked for with more steps to spare may
+        be known (a variable first read from deep in a loop's guard, then by the early return beside its
+        assignment; hive's managed domains, first read at the end of another package's chain of helpers).
+        Only from nearer each time: cut-short keys under cut-short keys, each recomputed every time, would take
+        exponential time."""
         if key in self._memo:
             cached = self._memo[key]
             return in_cycle if cached is _IN_PROGRESS else cached  # type: ignore[return-value]
+        depth = self._depth
         retried = self._cut_short.get(key)
-        if retried is not None and retried[0]:
+        if retried is not None and retried[0] <= depth:
             return retried[1]  # type: ignore[return-value]
         self._memo[key] = _IN_PROGRESS
         cutoffs = self.cutoffs
@@ -519,11 +525,12 @@ class Evaluator:
             result = compute()
         finally:
             del self._memo[key]
+            self._depth = depth
         if self.cutoffs == cutoffs:
             self._memo[key] = result
             self._cut_short.pop(key, None)
         else:
-            self._cut_short[key] = (retried is not None, result)
+            self._cut_short[key] = (depth, result)
         return result
 
     def _call(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
