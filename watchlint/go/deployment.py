@@ -235,6 +235,12 @@ class Evaluator:
             self._deployed_packages = (self.find_deployed_packages(),)
         return self._deployed_packages[0]
 
+    def in_a_binary(self, package: str) -> bool:
+        """Whether a binary of the module is built with the package; true where the module has none."""
+        if self._binaries is None:
+            self._binaries = self.find_binaries()
+        return not self._binaries or any(package in packages for packages in self._binaries)
+
     def share_a_binary(self, package: str, other: str) -> bool:
         """Whether two packages are built into one binary of the module; true where the module has none (a
         library: any program may build both)."""

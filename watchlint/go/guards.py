@@ -690,6 +690,10 @@ class Guards:
         may run, or when there are none."""
         outcomes = []
         for caller_file, call in calls:
+            if not self.evaluator.in_a_binary(caller_file.package_path):
+                # a package no binary imports runs nothing (OCM's leftover registry appending a controller's Add
+                # in its init, beside the one main calls under --cluster-name)
+                continue
             enabled = self._enabled_beside(caller_file, call)
             env = self.evaluator.parameters(caller_file, call)  # `if mode == "sso"` on a parameter fed by a flag
             combined = combine([*self.guards(caller_file, call, env), *([enabled] if enabled is not None else [])])
