@@ -50,7 +50,7 @@ _GROUP_ACCESSORS = {"Core": "core", "Batch": "batch", "Apps": "apps", "Discovery
 # what a controller does that registers its informer in the shared cache
 REGISTERING = frozenset({"OnChange", "OnRemove", "Cache", "Informer", "AddGenericHandler", "AddGenericRemoveHandler"})
 # what hands controllers on to have their informers registered: apply's cache types, relatedresource, apply.New
-HANDING_ON = frozenset({"WithCacheTypes", "Watch", "New"})
+HANDING_ON = frozenset({"WithCacheTypes", "Watch", "WatchClusterScoped", "New"})
 _SHOWN = 32  # the longest controller expression a construct is shown with
 _OPEN_FACTORIES = frozenset({"NewFactoryFromConfig", "NewFactoryFromConfigOrDie"})
 _OPTIONS_FACTORIES = frozenset({"NewFactoryFromConfigWithOptions", "NewFactoryFromConfigWithOptionsOrDie"})
@@ -235,12 +235,13 @@ class WranglerSites:
         arguments: list[tree_sitter.Node],
     ) -> list[PendingSite]:
         """The informer a controller's `OnChange`, `Cache()`… registers, or those `relatedresource.Watch(ctx,
-        name, resolve, enqueuer, watched...)` registers for each controller it watches."""
+        name, resolve, enqueuer, watched...)` (or its WatchClusterScoped) registers for each controller it
+        watches."""
         if method in REGISTERING:
             controllers = [operand]
         elif method == "WithCacheTypes":  # an apply.Apply asks each controller for its informer
             controllers = arguments
-        elif method == "Watch" and self._of_package(file, operand, "relatedresource"):
+        elif method in ("Watch", "WatchClusterScoped") and self._of_package(file, operand, "relatedresource"):
             controllers = arguments[4:]
         elif method == "New" and self._of_package(file, operand, "apply"):
             controllers = arguments[2:]  # `apply.New(discovery, clientFactory, informerGetters...)`
