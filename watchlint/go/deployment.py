@@ -237,18 +237,22 @@ class Evaluator:
 
     def in_a_binary(self, package: str) -> bool:
         """Whether a binary of the module is built with the package; true where the module has none."""
-        if self._binaries is None:
-            self._binaries = self.find_binaries()
-        return not self._binaries or any(package in packages for packages in self._binaries)
+        binaries = self._binary_packages()
+        return not binaries or any(package in packages for packages in binaries)
 
     def share_a_binary(self, package: str, other: str) -> bool:
         """Whether two packages are built into one binary of the module; true where the module has none (a
         library: any program may build both)."""
+        binaries = self._binary_packages()
+        if not binaries or package == other:
+            return True
+        return any(package in packages and other in packages for packages in binaries)
+
+    def _binary_packages(self) -> list[frozenset[str]]:
+        """The packages of each binary of the module, found once."""
         if self._binaries is None:
             self._binaries = self.find_binaries()
-        if not self._binaries or package == other:
-            return True
-        return any(package in packages and other in packages for packages in self._binaries)
+        return self._binaries
 
     def value_at(self, file: GoFile, node: tree_sitter.Node) -> Value:
         """An expression's value where it stands: its function's parameters as every call passes them."""

@@ -31,7 +31,7 @@ def handler_filters(
     in sight or one that takes every event. The same expression written again in the function
     (`configmapinformer.Get(ctx)`, `f.Core().V1().Secrets()`) is the same shared informer: its handlers count
     too."""
-    handlers = [handler for same in _spelled_alike(informer) for handler in _handlers(resolver, file, same, 0)]
+    handlers = [handler for same in _spelled_alike(file, informer) for handler in _handlers(resolver, file, same, 0)]
     filters = [(_filtering(resolver, file, handler), handler) for handler in handlers]
     if not filters or any(found is None for found, _ in filters):
         return []
@@ -67,17 +67,25 @@ def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: in
             yield from _handlers(resolver, file, reference, hops + 1)
 
 
-def _spelled_alike(informer: tree_sitter.Node) -> list[tree_sitter.Node]:
+def _spelled_alike(file: GoFile, informer: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The informer expression, and the calls spelled alike in the function around it, a field the function
     sets read as what it is set to (nested's `c.informer.Events()` beside `informer.Core().V1().Events()`,
     where `c := &controller{informer: informer.Core().V1()}`)."""
     function = innermost_function(informer)
     if function is None or informer.type != "call_expression":
         return [informer]
-    text, name = _spelled_out(function, informer), _called(informer)
-    found = parser.captures("(call_expression) @call", function).get("call", [])
-    alike = [call for call in found if call != informer and _called(call) == name]
-    return [informer, *(call for call in alike if _spelled_out(function, call) == text)]
+    given: dict[tuple[str, str], list[tree_sitter.Node]] = {}  # each field's values, looked up once
+
+    def spelled_out(call: tree_sitter.Node) -> str:
+        return _spelled_out(file, function, call, given)
+
+    text, name = spelled_out(informer), _called(informer)
+    alike = [
+        call
+        for call in file.nodes("call_expression")
+        if call != informer and parser.encloses(function, call) and _called(call) == name
+    ]
+    return [informer, *(call for call in alike if spelled_out(call) == text)]
 
 
 def _called(call: tree_sitter.Node) -> str:
@@ -91,10 +99,15 @@ def _called(call: tree_sitter.Node) -> str:
     return parser.text(named)
 
 
-def _spelled_out(function: tree_sitter.Node, call: tree_sitter.Node) -> str:
+def _spelled_out(
+    file: GoFile,
+    function: tree_sitter.Node,
+    call: tree_sitter.Node,
+    given: dict[tuple[str, str], list[tree_sitter.Node]],
+) -> str:
     """A call's text, the field at the start of its chain (`c.informer`) replaced by the one value the function
     gives it, in a literal of its struct held by the variable (`c := &controller{informer: …}`) or by an
-    assignment (`c.informer = …`)."""
+    assignment (`c.informer = …`); `given` keeps the values of the fields looked up so far."""
     text = parser.text(call)
     root = call
     while root.type in ("call_expression", "selector_expression"):
@@ -107,23 +120,26 @@ def _spelled_out(function: tree_sitter.Node, call: tree_sitter.Node) -> str:
     if root.type != "selector_expression" or root == call:
         return text
     holder, field = parser.text(root.child_by_field_name("operand")), parser.text(root.child_by_field_name("field"))
-    given = list(_field_values(function, holder, field))
-    if len(given) != 1:
+    if (holder, field) not in given:
+        given[holder, field] = list(_field_values(file, function, holder, field))
+    values = given[holder, field]
+    if len(values) != 1:
         return text
-    return parser.text(given[0]) + text[len(parser.text(root)) :]
+    return parser.text(values[0]) + text[len(parser.text(root)) :]
 
 
-def _field_values(function: tree_sitter.Node, holder: str, field: str) -> Iterator[tree_sitter.Node]:
+def _field_values(file: GoFile, function: tree_sitter.Node, holder: str, field: str) -> Iterator[tree_sitter.Node]:
     """The values a function gives `holder.field`: assigned to it, or keyed in a struct literal `holder` is
     declared or assigned with."""
-    for literal in parser.captures("(composite_literal) @literal", function).get("literal", []):
+    for literal in file.nodes("composite_literal"):
+        if not parser.encloses(function, literal):
+            continue
         value = literal.parent if literal.parent is not None and parser.is_unary(literal.parent, "&") else literal
         target = assigned_to(value)
         if target is not None and parser.text(target) == holder:
             yield from (given for key, given in keyed_elements(literal) if key == field)
-    for statement in parser.captures("(assignment_statement) @set", function).get("set", []):
-        right = statement.child_by_field_name("right")
-        for value in parser.named(right) if right is not None else []:
+    for _, right in file.assignments():
+        for value in parser.named(right) if parser.encloses(function, right) else []:
             target = assigned_to(value)
             if target is not None and parser.text(target) == f"{holder}.{field}":
                 yield value

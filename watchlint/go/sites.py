@@ -1229,11 +1229,11 @@ class SiteExtractor:
             found = ObjectRef("", ObjectForm.TYPED, parser.text(arguments[position]), is_list)
         # `for _, list := range []client.ObjectList{sas, cms} { c.List(ctx, list) }`: a site per kind
         looped = self._looped_objects(file, arguments[position])[0] if found is None else [found]
+        operation = Operation.LIST if is_list else Operation.GET
+        receiver = " ".join(parser.text(operand).split())
         for each in looped:
             if is_list != each.is_list:
                 continue
-            operation = Operation.LIST if is_list else Operation.GET
-            receiver = " ".join(parser.text(operand).split())
             site = pending_site(self.resolver, file, call, method, operation, Access.CACHE, each, each.form, receiver)
             site.client = self.clients.receiver_of(file, client[0] if client else operand)
             site.helper = helper
