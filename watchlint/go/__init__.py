@@ -314,7 +314,9 @@ def _sites_and_policies(
         pending, calls.callers_through_interfaces, calls.deployed_passing, evaluator.fields.stored
     )
     # the list-watches helpers' calls pass (prometheus' discovery) serve their List and Watch in turn
-    pending = extractor.without_served(extractor.without_handed_out(pending, evaluator.fields.stored))
+    pending = extractor.without_served(
+        extractor.without_handed_out(pending, evaluator.fields.stored, calls.deployed_passing)
+    )
     # a call whose arguments keep the helper from its read reads nothing (`patch(ctx, c, &pod, false)`)
     pending = [
         item

@@ -12,6 +12,7 @@ import tree_sitter
 from watchlint.facts import Access, Operation
 from watchlint.go import parser
 from watchlint.go.clientgo import ClientGoSites, stored_before
+from watchlint.go.declarations import FunctionKey
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import PendingSite
 from watchlint.go.resolve import Resolver
@@ -21,6 +22,7 @@ from watchlint.go.values import ValueTracer
 _MAX_FUNCTION_HOPS = 2  # variables between `return` and the informer's constructor (`return filteredInformer`)
 
 Stored = Callable[..., list[tuple[GoFile, tree_sitter.Node]]]
+Callers = Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,16 +73,19 @@ class Registrations:
         if len(arguments) == 2:
             self.calls.append((file, call, operand, arguments))
 
-    def without_handed_out(self, pending: list[PendingSite], stored: Stored) -> list[PendingSite]:
+    def without_handed_out(self, pending: list[PendingSite], stored: Stored, callers: Callers) -> list[PendingSite]:
         """The sites but the factory informers a registration hands out: the registered informer is reported
-        (or mitigated) where it is built."""
+        (or mitigated) where it is built. `callers`: the calls a binary makes of a function, to follow a factory
+        parameter to what they pass (openyurt's tunnel server registers its filtered informers in a helper
+        given the factory)."""
         if not self.calls:
             return pending
         informers = {(site.file.path, site.node.start_byte) for site in pending}
         registrations = [
             registration
             for file, call, operand, arguments in self.calls
-            if (registration := self._registration(file, call, operand, arguments, informers, stored)) is not None
+            if (registration := self._registration(file, call, operand, arguments, informers, stored, callers))
+            is not None
         ]
         return [site for site in pending if not any(r.hands_out(site) for r in registrations)]
 
@@ -92,6 +97,7 @@ class Registrations:
         arguments: list[tree_sitter.Node],
         informers: set[tuple[str, int]],
         stored: Stored,
+        callers: Callers,
     ) -> _Registration | None:
         """The registration of one call, when it always happens and what it registers is an informer site."""
         found = self.resolver.object_of(file, arguments[0])
@@ -103,7 +109,7 @@ class Registrations:
             values = stored_before(stored(field[0], field[1], elements=field[2]), file, call) or values
         constructors = frozenset(
             (built[0].path, built[1].start_byte)
-            for value_file, value in self.client_go.through_fields(values, stored)
+            for value_file, value in self.client_go.through_fields(values, stored, callers=callers)
             if (built := self.client_go.factory_built(value_file, value)) is not None
         )
         return _Registration(file, call, found.kind, constructors, field)

@@ -1378,10 +1378,13 @@ class SiteExtractor:
         self.wrangler.scope(pending, binaries)
 
     def without_handed_out(
-        self, pending: list[PendingSite], stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]]
+        self,
+        pending: list[PendingSite],
+        stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
     ) -> list[PendingSite]:
         """The sites but the factory informers an `InformerFor` registration hands out (see registered)."""
-        return self.registrations.without_handed_out(pending, stored)
+        return self.registrations.without_handed_out(pending, stored, callers)
 
     def without_served(self, pending: list[PendingSite]) -> list[PendingSite]:
         """The sites but the List and Watch of a ListWatch an informer site stands for (in any file: a helper
