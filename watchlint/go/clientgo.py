@@ -146,6 +146,8 @@ class ClientGoSites:
             operand = self.values.defined_as(file, operand, 2) or operand
         if operand.type in ("selector_expression", "index_expression"):
             return self._held_client_site(file, call, method, operand, arguments)
+        if operand.type == "identifier":  # `func list(ctx context.Context, pods typedcorev1.PodInterface)`
+            return self._given_client_site(file, call, method, operand, arguments)
         if operand.type != "call_expression":
             return None
         chain = self._typed_chain(file, operand)
@@ -297,13 +299,39 @@ class ClientGoSites:
         site.held_client = HeldClient(*field, read_key(operand), plural)
         return site
 
+    def _given_client_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+    ) -> PendingSite | None:
+        """A call of a typed client of one kind a function is given (policy-reporter's `secrets.NewClient(
+        cs.CoreV1().Secrets(ns))`): its namespace is judged once the module's calls of the function are known."""
+        parameter = self.values.helper_parameter(file, operand)
+        typed = self.resolver.type_of(file, operand) if parameter is not None else None
+        kind, accessor = kind_client(typed), typed_accessor(typed)
+        if parameter is None or kind is None or accessor is None:
+            return None
+        plural = go_plural(kind)
+        if self.names.clientset.get((accessor, plural)) != kind:
+            return None
+        receiver = parser.text(operand)  # an identifier: named in messages where short, as a held client is
+        receiver = receiver if len(receiver) <= _SHOWN_RECEIVER else ""
+        site = self._typed_client_call(file, call, method, (accessor, plural, kind), None, arguments, receiver)
+        site.held_client = HeldClient(None, "", False, None, plural, parameter)
+        return site
+
     def factory_site(
         self, file: GoFile, call: tree_sitter.Node, method: str, operand: tree_sitter.Node
     ) -> PendingSite | None:
         held = self._held_call(file, operand)
-        version_call = held if held.type == "call_expression" else None
-        grouped = self._group_version_new(file, version_call) if version_call is not None else None
-        if grouped is not None and version_call is not None:  # `corev1informers.New(f, ns, tweak).Secrets()`
+        if held.type != "call_expression":  # `coreV1.Secrets()`, given `f.Core().V1()`
+            return self._given_group_site(file, call, method, held)
+        version_call = held
+        grouped = self._group_version_new(file, version_call)
+        if grouped is not None:  # `corev1informers.New(f, ns, tweak).Secrets()`
             return self._group_version_site(file, call, method, version_call, grouped)
         version = method_name(version_call)
         group_call = operand_of(version_call)
@@ -323,6 +351,19 @@ class ClientGoSites:
             self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED
         )
         site.transform = self._transform_of(file, call, kind)
+        self._judge_factory(site, file, factory, built, kind)
+        return site
+
+    def _judge_factory(
+        self,
+        site: PendingSite,
+        file: GoFile,
+        factory: tree_sitter.Node | None,
+        built: tuple[GoFile, tree_sitter.Node] | None,
+        kind: str,
+    ) -> None:
+        """Narrow a factory informer's site by the factory it is taken from: the one `built` (where seen), those
+        assigned to the variable, or what decides once the module's calls and writes are known."""
         assigned = self._assigned_factories(file, factory) if built is None else []
         for constructor_file, constructor, value in assigned:
             # `var f informers.SharedInformerFactory; if all { f = New…(cs, 0) } else { f = New…(…,
@@ -345,6 +386,31 @@ class ClientGoSites:
             one = assigned[0][:2]
             _note_open_factory(site, one)
             _options_to_add_to(site, one)
+
+    def _given_group_site(
+        self, file: GoFile, call: tree_sitter.Node, method: str, group: tree_sitter.Node
+    ) -> PendingSite | None:
+        """The informer of a factory's group-version informers a function is given (console-operator's
+        `coreV1 corev1informers.Interface`, then `coreV1.Secrets()`): judged by the factories of the
+        `f.Core().V1()` its callers pass."""
+        typed = self.resolver.type_of(file, group) if group.type == "identifier" else None
+        parameter = self.values.helper_parameter(file, group) if typed is not None else None
+        parts = typed.package.removeprefix(INFORMERS + "/").split("/") if typed is not None else []
+        if parameter is None or typed is None or typed.name != "Interface" or len(parts) != 2:
+            return None
+        if not typed.package.startswith(INFORMERS + "/"):
+            return None
+        accessors = (parts[0].capitalize(), parts[1].capitalize())
+        kind = self.names.informers.get((*accessors, method))
+        if kind is None:
+            return None
+        found = ObjectRef(kind, ObjectForm.TYPED, f"{accessors[0]}().{accessors[1]}().{method}()", False)
+        site = pending_site(
+            self.resolver, file, call, method, Operation.WATCH, Access.INFORMER_FACTORY, found, ObjectForm.TYPED
+        )
+        site.transform = self._transform_of(file, call, kind)
+        self._built_elsewhere(site, file, group, kind)
+        site.given_group = accessors
         return site
 
     def _clientset_parameter(self, built: tuple[GoFile, tree_sitter.Node]) -> tuple[FunctionKey, int] | None:
@@ -769,7 +835,7 @@ class ClientGoSites:
             self.variadic_options(site, deployed)
         if site.clientset_parameter is not None and self._given_fakes_only(site.clientset_parameter, deployed):
             return False
-        if site.held_client is not None and not self._held_client_namespace(site, stored):
+        if site.held_client is not None and not self._held_client_namespace(site, stored, deployed):
             return False
         writes: list[tuple[GoFile, tree_sitter.Node | None]] = []
         if site.factory_field is not None:
@@ -780,22 +846,22 @@ class ClientGoSites:
         return not writes or self.held_factories(site, writes, stored, deployed)
 
     def _held_client_namespace(
-        self, site: PendingSite, stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]]
+        self,
+        site: PendingSite,
+        stored: Callable[..., list[tuple[GoFile, tree_sitter.Node]]],
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
     ) -> bool:
-        """Narrow the site of a held typed client by the namespace of each client the module stores where it
-        is read (one for every namespace decides, SPEC §1); False where a stored value is no such client, or
-        none is seen (built by other code: not judged)."""
+        """Narrow the site of a held or given typed client by the namespace of each client the module stores
+        where it is read, or its callers pass (one for every namespace decides, SPEC §1); False where a value is
+        no such client, or none is seen (built by other code: not judged)."""
         held = site.held_client
         assert held is not None
-        writes = stored_before(stored(held.owner, held.name, elements=held.elements), site.file, site.node)
-        clients: list[tuple[GoFile, tree_sitter.Node]] = []
-        for value_file, value in writes:
-            if value is None or not same_key(value, held.key):
-                continue
-            client = self.values.defined_as(value_file, value, 2) or value
-            if client.type != "call_expression" or method_name(client) != held.plural:
-                return False
-            clients.append((value_file, client))
+        if held.parameter is not None:
+            values = [(file, value) for file, value in _passed_at(callers, *held.parameter) if value is not None]
+        else:
+            writes = stored_before(stored(held.owner, held.name, elements=held.elements), site.file, site.node)
+            values = [(file, value) for file, value in writes if value is not None and same_key(value, held.key)]
+        clients = self._typed_clients(values, held.plural, callers)
         if not clients:
             return False
         copies = []
@@ -809,6 +875,32 @@ class ClientGoSites:
         site.restrictions.extend(chosen.restrictions)
         site.namespaces.extend(chosen.namespaces)
         return True
+
+    def _typed_clients(
+        self,
+        values: list[tuple[GoFile, tree_sitter.Node]],
+        plural: str,
+        callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]],
+        hops: int = _FIELD_HOPS,
+    ) -> list[tuple[GoFile, tree_sitter.Node]] | None:
+        """The `….Pods(ns)` calls (of `plural`) that built the values, a function's parameter followed to what
+        its calls pass (a constructor storing the client it is given, `&Client{client: client}`); None where
+        one is something else."""
+        clients: list[tuple[GoFile, tree_sitter.Node]] = []
+        for value_file, value in values:
+            client = self.values.defined_as(value_file, value, 2) or value
+            parameter = self.values.helper_parameter(value_file, client) if client.type == "identifier" else None
+            if parameter is not None and hops:
+                passed = [(file, given) for file, given in _passed_at(callers, *parameter) if given is not None]
+                found = self._typed_clients(passed, plural, callers, hops - 1)
+                if found is None:
+                    return None
+                clients.extend(found)
+                continue
+            if client.type != "call_expression" or method_name(client) != plural:
+                return None
+            clients.append((value_file, client))
+        return clients
 
     def _given_fakes_only(
         self,
@@ -852,7 +944,20 @@ class ClientGoSites:
                     passed.append((caller_file, value))
         if unasked and not passed:
             return False  # no call asks for the case's kind: the informer is never taken
+        if site.given_group is not None:  # `op.New(f.Core().V1())`: the factory of the informers passed
+            passed = [(file, self._factory_of_group(file, value, site.given_group)) for file, value in passed]
         return self.held_factories(site, passed, stored, callers)
+
+    def _factory_of_group(
+        self, file: GoFile, value: tree_sitter.Node | None, accessors: tuple[str, str]
+    ) -> tree_sitter.Node | None:
+        """The factory of `f.Core().V1()` (`accessors`: its group and version), also held by a local; the value
+        itself where it is no such call."""
+        version_call = self._held_call(file, value) if value is not None else None
+        group_call = operand_of(version_call) if version_call is not None else None
+        if group_call is None or (method_name(group_call), method_name(version_call)) != accessors:
+            return value
+        return operand_of(group_call)
 
     def _case_selected(self, site: PendingSite) -> tuple[int, frozenset[str]] | None:
         """Where a factory parameter's informer is taken in a `case` of a switch on the items of a variadic

@@ -1,6 +1,7 @@
 """Typed client-go clients of one kind held in a struct field or a map (`s.pods.List(…)`, `j.podInterfaces[""]`,
-of type `typedcorev1.PodInterface`): their namespace is the one of the `cs.CoreV1().Pods(ns)` the module stores
-there, known once every file's writes are."""
+of type `typedcorev1.PodInterface`), or given as a parameter: their namespace is the one of the
+`cs.CoreV1().Pods(ns)` the module stores there or its callers pass, known once every file's writes and calls
+are."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.declarations import FunctionKey
 from watchlint.go.model import TYPED_CLIENTS, TypeRef
 from watchlint.go.resolve import assigned_to
 
@@ -16,13 +18,15 @@ from watchlint.go.resolve import assigned_to
 @dataclass(frozen=True, slots=True)
 class HeldClient:
     """Where a site's typed client is read from: the field (of `owner`, or its items with `elements`), the key
-    the site reads an item by (`""`), and the accessor the stored clients must come from (`Pods`)."""
+    the site reads an item by (`""`), and the accessor the stored clients must come from (`Pods`); or the
+    parameter of a function that is given it (`parameter`: the function and the parameter's index)."""
 
     owner: TypeRef | None
     name: str
     elements: bool
     key: str | None
     plural: str
+    parameter: tuple[FunctionKey, int] | None = None
 
 
 def typed_accessor(typed: TypeRef | None) -> str | None:

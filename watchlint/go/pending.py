@@ -83,6 +83,8 @@ class PendingSite:
     # List options that are parameters of the function around the List: the field keys its callers pass count
     list_option_parameters: list[tuple[FunctionKey, int]] = field(default_factory=list)
     factory_parameter: tuple[FunctionKey, int] | None = None  # the informer factory is this parameter
+    # …or that parameter holds the factory's informers of this group and version (`Core`, `V1`)
+    given_group: tuple[str, str] | None = None
     # the informer factory is this field of a struct, or (True) one of the items of this field
     factory_field: tuple[TypeRef | None, str, bool] | None = None
     factory_getter: tuple[GoFile, tree_sitter.Node] | None = None  # …or what this call of a module method returns
