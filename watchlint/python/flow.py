@@ -1,5 +1,6 @@
-"""Where a value comes from: assignments to local and module names, `self` attributes, helper returns, the
-module-level names of other modules of the project, and keyword dicts filled entry by entry.
+"""Where a value comes from: assignments to local and module names, the items of a literal a loop runs over,
+`self` attributes, helper returns, the module-level names of other modules of the project, and keyword dicts
+filled entry by entry.
 
 The API object of a call flows through variables (`v1 = client.CoreV1Api()`), attributes (`self.v1`),
 small helpers (`def core(): return client.CoreV1Api()`) and imports (`from .kube import core`); following
@@ -54,6 +55,11 @@ class _Collector:
             self._bind(scope, node.target, node.value)
         elif isinstance(node, libcst.WithItem) and node.asname is not None:
             self._bind(scope, node.asname.name, node.item)
+        elif isinstance(node, libcst.For) and isinstance(node.iter, libcst.List | libcst.Tuple | libcst.Set):
+            # `for kind in [Endpoints, Service]:`: the name holds each item in turn
+            for element in node.iter.elements:
+                if not isinstance(element, libcst.StarredElement):
+                    self._bind(scope, node.target, element.value)
 
     @staticmethod
     def _scope_of(file: ParsedFile, node: libcst.CSTNode) -> Scope:

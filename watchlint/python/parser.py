@@ -272,7 +272,15 @@ def _is_label(name: libcst.Name, parent: libcst.CSTNode | None) -> bool:
 
 # Definitions, assignments and returns: what the assignment tables of flow.Flow are built from.
 _FLOW_NODES = frozenset(
-    {libcst.FunctionDef, libcst.Assign, libcst.AnnAssign, libcst.NamedExpr, libcst.WithItem, libcst.Return}
+    {
+        libcst.FunctionDef,
+        libcst.Assign,
+        libcst.AnnAssign,
+        libcst.NamedExpr,
+        libcst.WithItem,
+        libcst.Return,
+        libcst.For,
+    }
 )
 
 
