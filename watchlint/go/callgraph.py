@@ -179,6 +179,20 @@ class CallGraph:
             if (found := resolve_type(literal.child_by_field_name("type"), file)) is not None and found.base == built
         ]
 
+    def registrations(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The builder calls handing a value of a method's receiver type to controller-runtime (`…Complete(r)`,
+        `Build(r)`): a reconciler's Reconcile runs where they do (kubesphere's token controller, whose
+        SetupWithManager returns before registering it unless its auth mode is chosen)."""
+        receiver = TypeRef(key.package, key.receiver)
+        found = []
+        for name in _REGISTERING:
+            for file, called in self.named(name):
+                arguments = parser.named(called.node.child_by_field_name("arguments") or called.node)
+                typed = self.resolver.type_of(file, arguments[0]) if len(arguments) == 1 else None
+                if typed is not None and typed.base == receiver:
+                    found.append((file, called.node))
+        return found
+
     def built_nowhere(self, key: FunctionKey) -> tuple[GoFile, tree_sitter.Node] | None:
         """The declaration of a method's receiver type that no code of the module names (but its own declaration
         and its methods' receivers), where no other module may name it either: a type of an `internal/` or main
@@ -638,6 +652,7 @@ class CallGraph:
 # `[]string`), its text; a variadic parameter's type is marked
 Signature = tuple[tuple[TypeRef | str, ...], tuple[TypeRef | str, ...]]
 
+_REGISTERING = ("Complete", "Build")  # a controller builder's calls given the reconciler
 _UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell that no binary runs it
 _RECEIVER = ""  # a method's receiver, among the variables a function keeps a parameter in
 

@@ -665,9 +665,12 @@ class Guards:
             file, name = nowhere
             return [Guard(False, f"a {key.receiver} is built (no code of the module builds one)", file.span(name))]
         if self._framework_called(key):
-            # controller-runtime calls a Reconcile wherever it is built, besides the module's calls through an
-            # interface (mongodb's dry run calling the reconcilers its manager also runs)
-            return self._off_at_each(iter([*through, *built]), levels)
+            # controller-runtime calls a Reconcile where it is both built and given to a builder (each keeping it
+            # off decides), besides the module's calls through an interface (mongodb's dry run calling the
+            # reconcilers its manager also runs)
+            registered = graph.deployed(key, graph.registrations(key))
+            off = self._off_at_each(iter([*through, *registered]), levels) if registered else []
+            return off or self._off_at_each(iter([*through, *built]), levels)
         off = self._off_at_each(iter(through), levels) if through else []
         return off or self._off_at_each(iter(built), levels)
 
