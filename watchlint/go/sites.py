@@ -70,6 +70,7 @@ BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "Watch
 _WEBHOOK_STARTS = ("NewWebhookManagedBy", "WebhookManagedBy")  # builder.WebhookBuilder: no watch behind its `For`
 _READS = frozenset({"Get", "List"})
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
+_HANDED_OUT_INFORMERS = frozenset({"GetInformer", "GetInformerForKind"})  # return the informer, for its handlers
 _READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
 _MAX_CHAIN_STEPS = 64  # calls and locals followed from a builder call back to the chain's start
 _KIND_WITH_CACHE = ".NewKindWithCache"  # controller-runtime before v0.15: source.NewKindWithCache(obj, cache)
@@ -152,7 +153,11 @@ class SiteExtractor:
                 if group not in wrapped:
                     wrapped[group] = self._wrapper_filters(file, site.node)
                 site.filters.extend(wrapped[group])
-            if site.operation is Operation.WATCH and site.access is Access.INFORMER_FACTORY:
+            # a client-go informer's handlers, also of one a controller-runtime cache hands out (`informer, err :=
+            # cache.GetInformer(ctx, &corev1.Secret{})`, kubesphere's identity providers)
+            if site.operation is Operation.WATCH and (
+                site.access is Access.INFORMER_FACTORY or site.call in _HANDED_OUT_INFORMERS
+            ):
                 site.handler_filters.extend(handler_filters(self.resolver, file, site.node))
 
     def _site(
