@@ -139,7 +139,7 @@ class FieldValues:
             origin = defaults or self._written_only_when_off(name, owner) or self._never_written(name, owner)
             if not origin:
                 return UNKNOWN
-        shown = origin or next((value.origin for value in known if value.origin), "") or name
+        shown = origin or _shown_origin(known, name, defaults if flag is not None else "")
         return _empty(field_type, known, shown, unseen=bool(known) and not origin and all(v.unseen for v in known))
 
     def beneath_an_unwritten_field(
@@ -933,6 +933,17 @@ def _failed_when_empty(method: tree_sitter.Node, receiver: str) -> frozenset[str
             if owner == receiver and field.isidentifier():
                 names.add(field)
     return frozenset(names)
+
+
+def _shown_origin(known: list[Val], name: str, flag: str) -> str:
+    """How an empty field is named in messages: by the origin of what the code writes (an environment
+    variable), else by its name; a flag defaulting to the field (`flag`) sets it too (cloud-provider-openstack's
+    `fs.StringVar(&c.PolicyConfigMapName, "policy-configmap-name", c.PolicyConfigMapName, …)` after
+    `os.Getenv(…)`)."""
+    written = next((value.origin for value in known if value.origin), "")
+    if flag and written and written not in (flag, name):
+        return f"{flag} or {written}"
+    return written or name
 
 
 def _one_visible(known: list[Val], defaults: str) -> Value | None:
