@@ -80,8 +80,12 @@ class Anchors:
             return [default]
         built = self.built.get(key, {})
         running = [built[manager] for manager in sorted(managers) if manager in built]
+        if not running and default is not None:
+            # the default, and the literals assigned whole in its place (either reaches the manager)
+            replacing = [built[manager] for manager in sorted(built) if _replaces(default, built[manager])]
+            return [default, *(anchor for anchor in replacing if anchor is not default)]
         if not running:
-            return [default] if default is not None else []
+            return []
         return sorted(running, key=lambda anchor: anchor != default)
 
 
@@ -298,11 +302,37 @@ class OptionsFixes:
             fix = self._built[memo]
             if fix is not None:
                 found.append((fix, anchor))
-            if fix is not None and not managers:
-                break  # the key's default alone
         if not found:
             return None, None
         return merged([fix for fix, _ in found]), found[0][1]
+
+
+def _replaces(first: OptionsAnchor, other: OptionsAnchor) -> bool:
+    """Whether an options literal is assigned whole to the variable another one is declared or assigned to, in
+    the same function (kubesphere's `if s.LeaderElect { cmOptions = manager.Options{…} }`): the manager gets
+    either, so an edit of one alone is lost where the other is taken."""
+    if first.file.path != other.file.path:
+        return False
+    name = _assigned_name(first.literal)
+    around = innermost_function(first.literal)
+    return (
+        name is not None
+        and name == _assigned_name(other.literal)
+        and around is not None
+        and around == innermost_function(other.literal)
+    )
+
+
+def _assigned_name(literal: tree_sitter.Node) -> str | None:
+    """The variable a literal is declared with or assigned to whole (`opts := Options{…}`, `opts = Options{…}`,
+    `var opts = Options{…}`)."""
+    values = literal.parent
+    statement = values.parent if values is not None and values.type == "expression_list" else None
+    if statement is None or statement.type not in ("short_var_declaration", "assignment_statement", "var_spec"):
+        return None
+    left = statement.child_by_field_name("left") or statement.child_by_field_name("name")
+    names = parser.named(left) if left is not None and left.type == "expression_list" else [left]
+    return parser.text(names[0]) if len(names) == 1 and names[0] is not None and names[0].type == "identifier" else None
 
 
 @dataclass(frozen=True, slots=True)
