@@ -1862,6 +1862,23 @@ def test_fields_set_on_a_watched_object_are_told_to_select_nothing(
     ]
 
 
+def test_the_source_kind_wrapping_a_watched_object_sets_none_of_its_fields(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`&source.Kind{Type: obj}` (before controller-runtime v0.15) names the object in its own `Type` field
+    (thanos-operator's Secret watch): only the fields set on the object itself are told to select nothing."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "watched-object-of-an-old-era-source-kind")
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = [
+        (f.span.line, f.kind, [(r.span.line, r.message) for r in f.related if "watched object" in r.message])
+        for f in report.findings
+    ]
+    assert notes == [
+        (28, "Secret", []),
+        (29, "ConfigMap", [(29, "setting `Name` on the watched object selects nothing: a watch takes only its type")]),
+    ]
+
+
 def test_an_informer_of_a_maps_item_keyed_by_the_callers_range_is_one_site_per_item(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

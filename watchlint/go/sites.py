@@ -269,7 +269,10 @@ class SiteExtractor:
                 yield looped
             return
         site = self._builder_watch(file, call, method, arguments[1:], found, source)
-        site.object_fields = _fields_set(file, first)
+        # the object's own fields, not those of the `&source.Kind{Type: obj}` wrapping it
+        direct = self._kind_source(file, first) if source is not None else None
+        watched = first if source is None else direct[1] if direct is not None else None
+        site.object_fields = _fields_set(file, watched) if watched is not None else None
         site.helper, site.helper_field, site.helper_items = helper, field, items is not None
         site.forwarded = self._forwarded_options(file, arguments[1:]) if helper is not None else None
         yield site
