@@ -1530,7 +1530,7 @@ def test_library_go_informers_for_every_namespace_are_told_to_take_a_namespaces_
     monkeypatch.chdir(FIXTURES / "WL001" / "library-go-informers-for-namespaces")
     report = run([Path(".")], CommandLine(), catalog)
     every = '`InformersFor("")` is library-go\'s informer factory over every namespace'
-    lister = next(f for f in report.findings if f.span.line == 38)
+    lister = next(f for f in report.findings if f.span.line == 39)
     assert (lister.code, lister.kind, [r.message for r in lister.related], lister.help) == (
         "WL001",
         "ConfigMap",
@@ -1552,14 +1552,16 @@ def test_library_go_informers_for_every_namespace_are_told_to_take_a_namespaces_
             "WithTweakListOptions sets a label or field selector",
         )
         for path, line, kind, note in [
-            ("main.go", 30, "ConfigMap", every),
+            ("main.go", 31, "ConfigMap", every),
             (
                 "main.go",
-                32,
+                33,
                 "Pod",
                 "`InformersFor(everyNamespace)` is library-go's informer factory over every namespace",
             ),
-            ("main.go", 34, "ServiceAccount", '`namespace` is "" in one round of the loop: every namespace'),
+            ("main.go", 35, "ServiceAccount", '`namespace` is "" in one round of the loop: every namespace'),
+            ("main.go", 46, "ReplicaSet", '`namespace` is "" in one round of the loop: every namespace'),
+            ("main.go", 55, "Event", every),  # NewKubeInformersForNamespacesWithResyncPeriod's
             ("pkg/controllers/configs.go", 30, "Event", every),  # its factory parameter given InformersFor("")
             ("pkg/controllers/pods.go", 25, "Event", every),
         ]

@@ -49,6 +49,8 @@ _RESOURCE_FACTORIES = {
     "k8s.io/client-go/metadata/metadatainformer": ObjectForm.METADATA,
 }
 _SHOWN_RECEIVER = 32  # the longest field read a held client's call is shown with
+# library-go's constructors of KubeInformersForNamespaces
+_LIBRARY_GO_CONSTRUCTORS = frozenset({"NewKubeInformersForNamespaces", "NewKubeInformersForNamespacesWithResyncPeriod"})
 _FIELD_HOPS = 3  # fields and getters a factory is handed through (`c.factory = opt.SharedInformerFactory`)
 _FILTERED_FACTORIES = frozenset({"NewFilteredSharedInformerFactory", "NewFilteredDynamicSharedInformerFactory"})
 # informers of one resource outside any factory: (client, gvr, namespace, resync, indexers, tweak)
@@ -594,7 +596,7 @@ class ClientGoSites:
         if built is None or built.type != "call_expression":
             return False
         package = file.imports.get(parser.text(operand_of(built)))
-        return package == _LIBRARY_GO_HELPERS and method_name(built) == "NewKubeInformersForNamespaces"
+        return package == _LIBRARY_GO_HELPERS and method_name(built) in _LIBRARY_GO_CONSTRUCTORS
 
     def _library_go_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
         """`kubeInformersForNamespaces.InformersFor(ns)` of OpenShift's library-go: the factory

@@ -459,12 +459,18 @@ class VariableValues:
         """Whether a name is the item of a range over a list that holds `""` beside other namespaces by default
         (`for _, ns := range []string{"", "openshift-config"}`): one round of the loop uses every namespace."""
         declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
-        ranged = declaration.ranged_node if declaration is not None else None
-        if ranged is None or declaration is None or declaration.indexes is not None:
+        if declaration is None:
+            return False
+        # the items of a list, or the keys of a map a loop takes its key from (`for ns := range caBundles`,
+        # a map literal keyed by namespace)
+        ranged = declaration.ranged_node if declaration.indexes is None else declaration.indexes
+        if ranged is None:
             return False
         value = self.evaluator.value(file, ranged, self._environment(file, ranged, 0, None), 1)
+        held = value.value if isinstance(value, Val) and not value.unseen else None
         # a list of `""` alone reads as `""`, with what fills it otherwise (`_ranged_value`)
-        items = value.value if isinstance(value, Val) and isinstance(value.value, list) and not value.unseen else []
+        items = held if isinstance(held, list) and declaration.indexes is None else []
+        items = list(held) if isinstance(held, dict) and declaration.indexes is not None else items
         return "" in items and any(item != "" for item in items)
 
     def _ranged_value(
