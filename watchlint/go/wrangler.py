@@ -49,8 +49,10 @@ _API_PACKAGES = {
 _GROUP_ACCESSORS = {"Core": "core", "Batch": "batch", "Apps": "apps", "Discovery": "discovery", "Events": "events"}
 # what a controller does that registers its informer in the shared cache
 REGISTERING = frozenset({"OnChange", "OnRemove", "Cache", "Informer", "AddGenericHandler", "AddGenericRemoveHandler"})
-# what hands controllers on to have their informers registered: apply's cache types, relatedresource, apply.New
-HANDING_ON = frozenset({"WithCacheTypes", "Watch", "WatchClusterScoped", "New"})
+# what hands controllers on to have their informers registered: apply's cache types, relatedresource, apply.New,
+# dynamiclistener's server and Kubernetes storage (which store certificates in a Secret they watch)
+HANDING_ON = frozenset({"WithCacheTypes", "Watch", "WatchClusterScoped", "New", "ListenAndServe", "Load"})
+_DYNAMICLISTENER = "github.com/rancher/dynamiclistener"
 _SHOWN = 32  # the longest controller expression a construct is shown with
 _OPEN_FACTORIES = frozenset({"NewFactoryFromConfig", "NewFactoryFromConfigOrDie"})
 _OPTIONS_FACTORIES = frozenset({"NewFactoryFromConfigWithOptions", "NewFactoryFromConfigWithOptionsOrDie"})
@@ -245,6 +247,10 @@ class WranglerSites:
             controllers = arguments[4:]
         elif method == "New" and self._of_package(file, operand, "apply"):
             controllers = arguments[2:]  # `apply.New(discovery, clientFactory, informerGetters...)`
+        elif method in ("ListenAndServe", "Load") and (
+            listened := self._listener_secrets(file, method, operand, arguments)
+        ):
+            controllers = listened
         else:
             return []
         receiver = parser.text(operand)
@@ -270,6 +276,20 @@ class WranglerSites:
             site.factory_help = _FACTORY_HELP.format(kind=kind)
             found.append(site)
         return found
+
+    def _listener_secrets(
+        self, file: GoFile, method: str, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]
+    ) -> list[tree_sitter.Node]:
+        """The Secret controller dynamiclistener is handed, whose `OnChange` it registers to keep its certificate:
+        `server.ListenAndServe(ctx, https, http, handler, &server.ListenOpts{Secrets: …})` (harvester's webhooks)
+        or `kubernetes.Load(ctx, secrets, namespace, name, backing)` of its storage."""
+        imported = file.imports.get(parser.text(operand), "")
+        if method == "Load" and imported == f"{_DYNAMICLISTENER}/storage/kubernetes" and len(arguments) > 1:
+            return [arguments[1]]
+        if method != "ListenAndServe" or imported != f"{_DYNAMICLISTENER}/server" or len(arguments) < 5:
+            return []
+        literal = self.values.struct_literal(file, arguments[4])
+        return [value for key, value in keyed_elements(literal) if key == "Secrets"] if literal is not None else []
 
     @staticmethod
     def _of_package(file: GoFile, operand: tree_sitter.Node, package: str) -> bool:
