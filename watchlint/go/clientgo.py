@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import tree_sitter
 
@@ -288,18 +289,10 @@ class ClientGoSites:
         """A call of a typed client of one kind read from a field or a map's items (`s.pods.List(…)`, of type
         `typedcorev1.PodInterface`): its namespace is judged once the module's writes of the field are known."""
         field = self.factory_field_of(file, operand)
-        typed = self.resolver.type_of(file, operand)
-        kind, accessor = kind_client(typed), typed_accessor(typed)
-        if field is None or kind is None or accessor is None:
+        if field is None:
             return None
-        plural = go_plural(kind)
-        if self.names.clientset.get((accessor, plural)) != kind:
-            return None
-        held = " ".join(parser.text(operand).split())  # named in messages where short: `m.pods`, `f.Client`
-        receiver = held if len(held) <= _SHOWN_RECEIVER else ""
-        site = self._typed_client_call(file, call, method, (accessor, plural, kind), None, arguments, receiver)
-        site.held_client = HeldClient(*field, read_key(operand), plural)
-        return site
+        held = partial(HeldClient, *field, read_key(operand))
+        return self._one_kind_client_site(file, call, method, operand, arguments, held)
 
     def _given_client_site(
         self,
@@ -312,17 +305,33 @@ class ClientGoSites:
         """A call of a typed client of one kind a function is given (policy-reporter's `secrets.NewClient(
         cs.CoreV1().Secrets(ns))`): its namespace is judged once the module's calls of the function are known."""
         parameter = self.values.helper_parameter(file, operand)
-        typed = self.resolver.type_of(file, operand) if parameter is not None else None
+        if parameter is None:
+            return None
+        held = partial(HeldClient, None, "", False, None, parameter=parameter)
+        return self._one_kind_client_site(file, call, method, operand, arguments, held)
+
+    def _one_kind_client_site(
+        self,
+        file: GoFile,
+        call: tree_sitter.Node,
+        method: str,
+        operand: tree_sitter.Node,
+        arguments: list[tree_sitter.Node],
+        held: Callable[..., HeldClient],
+    ) -> PendingSite | None:
+        """The site of a typed client of one kind held or given (`held`: where it comes from, given the plural
+        of the accessor the clients it may hold are built with)."""
+        typed = self.resolver.type_of(file, operand)
         kind, accessor = kind_client(typed), typed_accessor(typed)
-        if parameter is None or kind is None or accessor is None:
+        if kind is None or accessor is None:
             return None
         plural = go_plural(kind)
         if self.names.clientset.get((accessor, plural)) != kind:
             return None
-        receiver = parser.text(operand)  # an identifier: named in messages where short, as a held client is
-        receiver = receiver if len(receiver) <= _SHOWN_RECEIVER else ""
+        shown = " ".join(parser.text(operand).split())  # named in messages where short: `m.pods`, `f.Client`
+        receiver = shown if len(shown) <= _SHOWN_RECEIVER else ""
         site = self._typed_client_call(file, call, method, (accessor, plural, kind), None, arguments, receiver)
-        site.held_client = HeldClient(None, "", False, None, plural, parameter)
+        site.held_client = held(plural)
         return site
 
     def factory_site(
