@@ -24,6 +24,8 @@ class CallGraph:
         self.methods = MethodIndex(resolver)
         self._calls_by_name: dict[str, list[tuple[GoFile, Call]]] | None = None
         self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        # the builder calls given a value (Complete, Build), by the value's type (see registrations)
+        self._registered: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}  # calls through interfaces
@@ -183,15 +185,15 @@ class CallGraph:
         """The builder calls handing a value of a method's receiver type to controller-runtime (`…Complete(r)`,
         `Build(r)`): a reconciler's Reconcile runs where they do (kubesphere's token controller, whose
         SetupWithManager returns before registering it unless its auth mode is chosen)."""
-        receiver = TypeRef(key.package, key.receiver)
-        found = []
-        for name in _REGISTERING:
-            for file, called in self.named(name):
-                arguments = parser.named(called.node.child_by_field_name("arguments") or called.node)
-                typed = self.resolver.type_of(file, arguments[0]) if len(arguments) == 1 else None
-                if typed is not None and typed.base == receiver:
-                    found.append((file, called.node))
-        return found
+        if self._registered is None:  # indexed once: a module may hold hundreds of reconcilers
+            self._registered = {}
+            for name in _REGISTERING:
+                for file, called in self.named(name):
+                    arguments = parser.named(called.node.child_by_field_name("arguments") or called.node)
+                    typed = self.resolver.type_of(file, arguments[0]) if len(arguments) == 1 else None
+                    if typed is not None:
+                        self._registered.setdefault(typed.base, []).append((file, called.node))
+        return self._registered.get(TypeRef(key.package, key.receiver), [])
 
     def built_nowhere(self, key: FunctionKey) -> tuple[GoFile, tree_sitter.Node] | None:
         """The declaration of a method's receiver type that no code of the module names (but its own declaration

@@ -456,8 +456,9 @@ class VariableValues:
         return zero_value(resolve_type(declaration.type_node, file))
 
     def ranges_over_every_namespace(self, file: GoFile, node: tree_sitter.Node) -> bool:
-        """Whether a name is the item of a range over a list that holds `""` beside other namespaces by default
-        (`for _, ns := range []string{"", "openshift-config"}`): one round of the loop uses every namespace."""
+        """Whether a name is the item of a range over a list, or the key of a range over a map, that holds `""`
+        beside other namespaces by default (`for _, ns := range []string{"", "openshift-config"}`): one round of
+        the loop uses every namespace."""
         declaration = self.resolver.declaration(file, node) if node.type == "identifier" else None
         if declaration is None:
             return False
