@@ -70,9 +70,10 @@ class Anchors:
         self, key: str, managers: frozenset[LiteralKey], built_at: Callable[[LiteralKey], tuple[Span, ...]]
     ) -> list[OptionsAnchor]:
         """The options to edit for a site judged by `key` and run by `managers` (empty: not known), preferred
-        first: the binary's default where it runs the site, then the other managers running it. Where a
-        manager running it takes options from no literal (`ctrl.NewManager(cfg, s.options)`), the default
-        only where no other manager is seen built from it (`built_at`): those may be what it holds."""
+        first: the binary's default where it runs the site, then the other managers running it; where none is
+        known, the default and the literals assigned whole in its place. Where a manager running it takes
+        options from no literal (`ctrl.NewManager(cfg, s.options)`), the default only where no other manager
+        is seen built from it (`built_at`): those may be what it holds."""
         default = self.default.get(key)
         if any(is_opaque(manager) for manager in managers):
             if default is None or built_at((default.file.path, default.literal.start_byte)):

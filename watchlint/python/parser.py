@@ -270,7 +270,7 @@ def _is_label(name: libcst.Name, parent: libcst.CSTNode | None) -> bool:
     return False
 
 
-# Definitions, assignments and returns: what the assignment tables of flow.Flow are built from.
+# Definitions, assignments, loops and returns: what the assignment tables of flow.Flow are built from.
 _FLOW_NODES = frozenset(
     {
         libcst.FunctionDef,
