@@ -101,7 +101,9 @@ _PARAMETER_EVIDENCE = re.compile(
     r"parameter \S+ of (?P<function>\S+)(?: \(through (?P<through>[^)]*)\))? is (?P<value>`.*`)"
 )
 _CHAIN_SHOWN = 2  # functions a chained parameter's evidence names
-_GETTERS = CACHED_GETTERS | {UNCACHED_GETTER, "GetCache"}  # the methods handing out a client (_getter_ref)
+# the methods handing out a client, or a manager's or cluster's cache itself (_getter_ref)
+_CACHE_GETTERS = frozenset({"GetCache", "GetFieldIndexer"})
+_GETTERS = CACHED_GETTERS | {UNCACHED_GETTER} | _CACHE_GETTERS
 # import path elements of another module's test infrastructure, whose clients serve in-memory stores
 _TEST_INFRASTRUCTURE = frozenset({"test", "testing", "fake", "fakes", "testutil", "testutils"})
 # what reads a container of another module (sync.Map, ttlcache.Cache, an LRU) holding clients: an item, or
@@ -359,7 +361,7 @@ class ClientGraph:
             text = " ".join(parser.text(call).split())
             evidence = Evidence(file.span(call), f"`{text}` reads a workload cluster's cache")
             return Known(Access.CACHE, evidence, WORKLOAD_CACHE) if name in CACHED_GETTERS else None
-        if name in ("GetClient", "GetCache") and not self._module_method(file, call):
+        if name in ("GetClient", *_CACHE_GETTERS) and not self._module_method(file, call):
             if operand is not None and self._of_test_infrastructure(file, operand):
                 return Marker.NOT_CLIENT  # an in-memory API server's store: no informer, no server read
             return self._manager_client_ref(file, call, function, name)
@@ -392,11 +394,12 @@ class ClientGraph:
         return called is not None and builds_a_workload_cache(file.imports.get(called.operand_text), called.name)
 
     def _manager_client_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str) -> Known:
-        """`mgr.GetClient()` or `mgr.GetCache()` of a manager or cluster (a second cache's when `mgr` holds one)."""
+        """`mgr.GetClient()`, or `mgr.GetCache()` and `mgr.GetFieldIndexer()` (the cache itself: tink's index on a
+        `cluster.New` cluster), of a manager or cluster (a second cache's when `mgr` holds one)."""
         text = " ".join(parser.text(call).split())
         operand = function.child_by_field_name("operand")
         cache = self.cluster_of(file, operand) if operand is not None else ""
-        if name == "GetCache":  # the cache itself: DisableFor, an option of the client, does not apply
+        if name in _CACHE_GETTERS:  # the cache itself: DisableFor, an option of the client, does not apply
             evidence = Evidence(file.span(call), f"`{text}` reads the cache itself")
             return Known(Access.CACHE, evidence, cache, is_cache_itself=True)
         evidence = Evidence(file.span(call), f"`{text}` reads through the cache")

@@ -71,7 +71,6 @@ _WEBHOOK_STARTS = ("NewWebhookManagedBy", "WebhookManagedBy")  # builder.Webhook
 _READS = frozenset({"Get", "List"})
 _INFORMERS = frozenset({"GetInformer", "GetInformerForKind", "IndexField"})
 _HANDED_OUT_INFORMERS = frozenset({"GetInformer", "GetInformerForKind"})  # return the informer, for its handlers
-_CLUSTER_PARTS = (".GetFieldIndexer", ".GetCache")  # a cluster's accessors of its cache
 _READ_FIRST_PACKAGES = frozenset({CR_CONTROLLERUTIL, CONTROLLER_RUNTIME})
 _MAX_CHAIN_STEPS = 64  # calls and locals followed from a builder call back to the chain's start
 _KIND_WITH_CACHE = ".NewKindWithCache"  # controller-runtime before v0.15: source.NewKindWithCache(obj, cache)
@@ -1138,13 +1137,6 @@ class SiteExtractor:
     def _informer_cache(self, site: PendingSite, file: GoFile, call: tree_sitter.Node) -> None:
         """The cache an informer is asked of: a second cache's key, or "" for the manager's."""
         receiver = operand_of(call)
-        accessor = receiver.child_by_field_name("function") if receiver is not None else None
-        holder = operand_of(receiver) if receiver is not None and receiver.type == "call_expression" else None
-        if holder is not None and parser.text(accessor).endswith(_CLUSTER_PARTS):
-            # `clstr.GetFieldIndexer().IndexField(…)` of a `cluster.New` cluster (tink's server): that cache's
-            site.cache = self.clients.cluster_of(file, holder)
-            if site.cache:
-                return
         if receiver is not None:
             site.cache = self.clients.cluster_of(file, receiver)
             if not site.cache:
