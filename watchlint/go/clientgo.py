@@ -405,13 +405,9 @@ class ClientGoSites:
         `coreV1 corev1informers.Interface`, then `coreV1.Secrets()`): judged by the factories of the
         `f.Core().V1()` its callers pass."""
         typed = self.resolver.type_of(file, group) if group.type == "identifier" else None
-        parameter = self.values.helper_parameter(file, group) if typed is not None else None
-        parts = typed.package.removeprefix(INFORMERS + "/").split("/") if typed is not None else []
-        if parameter is None or typed is None or typed.name != "Interface" or len(parts) != 2:
+        accessors = _informers_group_version(typed.package) if typed is not None and typed.name == "Interface" else None
+        if accessors is None or self.values.helper_parameter(file, group) is None:
             return None
-        if not typed.package.startswith(INFORMERS + "/"):
-            return None
-        accessors = (parts[0].capitalize(), parts[1].capitalize())
         kind = self.names.informers.get((*accessors, method))
         if kind is None:
             return None
@@ -451,13 +447,11 @@ class ClientGoSites:
         function = call.child_by_field_name("function")
         operand = function.child_by_field_name("operand") if function is not None else None
         package = file.imports.get(parser.text(operand)) if operand is not None else None
-        if package is None or not package.startswith(INFORMERS + "/") or method_name(call) != "New":
-            return None
-        parts = package.removeprefix(INFORMERS + "/").split("/")
+        accessors = _informers_group_version(package)
         arguments = parser.named(call.child_by_field_name("arguments") or call)
-        if len(parts) != 2 or len(arguments) != 3:
+        if accessors is None or method_name(call) != "New" or len(arguments) != 3:
             return None
-        return parts[0].capitalize(), parts[1].capitalize(), arguments
+        return *accessors, arguments
 
     def _group_version_site(
         self,
@@ -1289,6 +1283,13 @@ def _passed_at(
         values = parser.named(call.child_by_field_name("arguments") or call)
         passed.append((file, values[index] if index < len(values) else None))
     return passed
+
+
+def _informers_group_version(package: str | None) -> tuple[str, str] | None:
+    """The accessors of a generated group-version informers package (`Core`, `V1` of `k8s.io/client-go/
+    informers/core/v1`); None for another package."""
+    parts = package.removeprefix(INFORMERS + "/").split("/") if package and package.startswith(INFORMERS + "/") else []
+    return (parts[0].capitalize(), parts[1].capitalize()) if len(parts) == 2 else None
 
 
 def _options_to_add_to(site: PendingSite, built: tuple[GoFile, tree_sitter.Node]) -> None:

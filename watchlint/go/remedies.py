@@ -47,7 +47,7 @@ from watchlint.go.pending import PendingSite, uses_in
 from watchlint.go.policy import FilePolicy
 from watchlint.go.rbacmarkers import Grant, missing_grant
 from watchlint.go.replacedoptions import options_path
-from watchlint.go.resolve import Resolver, struct_literal_of
+from watchlint.go.resolve import Resolver, assigned_to, struct_literal_of
 from watchlint.go.scope import innermost_function, returned_values, under_condition
 from watchlint.go.typedhandlers import DROPS, PANICS
 from watchlint.go.workloadcaches import WORKLOAD_CACHE
@@ -327,13 +327,12 @@ def _replaces(first: OptionsAnchor, other: OptionsAnchor) -> bool:
 def _assigned_name(literal: tree_sitter.Node) -> str | None:
     """The variable a literal is declared with or assigned to whole (`opts := Options{…}`, `opts = Options{…}`,
     `var opts = Options{…}`)."""
-    values = literal.parent
-    statement = values.parent if values is not None and values.type == "expression_list" else None
-    if statement is None or statement.type not in ("short_var_declaration", "assignment_statement", "var_spec"):
-        return None
-    left = statement.child_by_field_name("left") or statement.child_by_field_name("name")
-    names = parser.named(left) if left is not None and left.type == "expression_list" else [left]
-    return parser.text(names[0]) if len(names) == 1 and names[0] is not None and names[0].type == "identifier" else None
+    target = assigned_to(literal)
+    if target is None:  # `var opts = Options{…}`, which assigned_to leaves to declarations
+        values = literal.parent
+        spec = values.parent if values is not None and values.type == "expression_list" else None
+        target = spec.child_by_field_name("name") if spec is not None and spec.type == "var_spec" else None
+    return parser.text(target) if target is not None and target.type == "identifier" else None
 
 
 @dataclass(frozen=True, slots=True)
