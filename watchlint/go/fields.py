@@ -32,9 +32,6 @@ if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
 
 MAX_WRITES = 16  # writes of one field of one struct looked at
-# writes of one field name whose struct is told, to find those of one struct: names like `Name` are written
-# everywhere (ingress-nginx writes `Namespace` 36 times, the flag-fed one last)
-MAX_SCANNED_WRITES = 256
 _META = "k8s.io/apimachinery/pkg/apis/meta/v1"
 # a write of a field, with a function telling the struct written (computed only when asked)
 _FieldWrite = tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]
@@ -52,6 +49,9 @@ class FieldValues:
         self.resolver = evaluator.resolver
         self._field_values: dict[str, list[_FieldWrite]] | None = None
         self._element_writes: dict[str, list[_FieldWrite]] | None = None
+        # the struct each write of a field name sets, told once: names like `Namespace` are written hundreds of
+        # times (envoy gateway's collector's, 306th of 314), and every struct's reads ask for them
+        self._written_structs: dict[tuple[str, bool], list[TypeRef | None]] = {}
         self._by_default: dict[tuple[str, int], bool | None] = {}  # see `_set_by_default`
         self._file_structs: frozenset[TypeRef] | None = None
         self._file_roots: list[TypeRef] = []  # the structs decoded from configuration files
@@ -723,8 +723,16 @@ class FieldValues:
         with `elements` of its items."""
         writes = self._field_writes()  # fills the table of items' writes too
         table = (self._element_writes or {}) if elements else writes
-        scanned = table.get(name, [])[:MAX_SCANNED_WRITES]
-        return [write for write in scanned if self._same(write[2](), owner, name)][:MAX_WRITES]
+        structs = self._written_structs.setdefault((name, elements), [])
+        found: list[_FieldWrite] = []
+        for index, write in enumerate(table.get(name, ())):
+            if index == len(structs):
+                structs.append(write[2]())
+            if self._same(structs[index], owner, name):
+                found.append(write)
+                if len(found) == MAX_WRITES:
+                    break
+        return found
 
     def _same(self, struct: TypeRef | None, owner: TypeRef | None, name: str) -> bool:
         """Whether field `name` of `struct` can be the one read on `owner` (either unknown: it may be); both
