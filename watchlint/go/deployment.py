@@ -20,7 +20,7 @@ from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FieldInfo, FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.fields import FieldValues
 from watchlint.go.flags import FlagRegistry, variable_key
-from watchlint.go.guards import Guard, Guards, disjuncts, returns_error, returns_failure, tested_empty
+from watchlint.go.guards import Guard, Guards, conjuncts, disjuncts, returns_error, returns_failure, tested_empty
 from watchlint.go.known import (
     A_FUNCTION,
     A_STRUCT,
@@ -360,6 +360,9 @@ class Evaluator:
         left = self.value(file, node.child_by_field_name("left"), env, depth + 1)
         right = self.value(file, node.child_by_field_name("right"), env, depth + 1)
         origin = first_origin(left, right)
+        if operator == "&&" and _nil_guarded(node) and isinstance(right, Val) and right.value is False and right.origin:
+            # `d != nil && d.Type != nil && *d.Type == "x"`: the test the nil checks guard names what turns it on
+            return Val(False, right.origin)
         if operator in ("&&", "||"):
             return logical(operator, left, right, origin)
         function = OPERATORS.get(operator)
@@ -1096,6 +1099,26 @@ def _tested_before_its_fill(read: tree_sitter.Node) -> bool:
             )
         child, current = current, current.parent
     return False
+
+
+def _nil_guarded(conjunction: tree_sitter.Node) -> bool:
+    """Whether every part of a conjunction's left side checks against nil something its right side reads
+    through (`p.Deploy != nil && p.Deploy.Type != nil && …`): guards of the test on the right, not settings."""
+    right = conjunction.child_by_field_name("right")
+    read = parser.text(right) if right is not None else ""
+    parts = conjuncts(conjunction.child_by_field_name("left") or conjunction)
+    for part in parts:
+        tested = part.child_by_field_name("left") if part.type == "binary_expression" else None
+        nil = part.child_by_field_name("right") if part.type == "binary_expression" else None
+        if (
+            tested is None
+            or nil is None
+            or nil.type != "nil"
+            or parser.text(part.child_by_field_name("operator")) != "!="
+            or f"{parser.text(tested)}." not in read
+        ):
+            return False
+    return bool(parts)
 
 
 def _is_string(value: Value) -> bool:

@@ -164,8 +164,8 @@ class Guards:
             )
         if compared and returns:
             return f"{origin} is not {compared}"
-        if compared:
-            return f"{origin}={compared}"
+        if compared:  # a flag or variable is given the value; a configuration file's field selects it
+            return f"{origin} selects {compared}" if " " in origin else f"{origin}={compared}"
         return self.set_text(origin, file) + (self._also_required(file, bare, env, origin) if runs else "")
 
     def _any_one_given(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value]) -> str | None:
@@ -276,11 +276,20 @@ class Guards:
 
     def _compared_by_helper(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
         """The string a module function's one equality test wants, where it returns that test or false
-        (`isControlPlane()` returning `val == "true"`)."""
+        (`isControlPlane()` returning `val == "true"`), the test behind nil checks too (envoy gateway's
+        `Deploy != nil && Deploy.Type != nil && *Deploy.Type == KubernetesDeployModeTypeGatewayNamespace`)."""
         info = self.evaluator.resolver.callee(file, condition) if condition.type == "call_expression" else None
         returned = returned_values(info.node) if info is not None else []
         tests = [value for value in returned if parser.text(value) != "false"]
-        return _compared_to(tests[0]) if len(tests) == 1 else None
+        if len(tests) != 1 or info is None:
+            return None
+        held = info.file
+        wanted = [
+            found
+            for part in conjuncts(tests[0])
+            if (found := _compared_to(part) or self._string_constant_wanted(held, part)) is not None
+        ]
+        return wanted[0] if len(wanted) == 1 else None
 
     def _compared_by_variable(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
         """The string the equality test a variable is declared with wants (moco's `debugController =
