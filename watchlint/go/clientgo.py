@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import tree_sitter
@@ -54,6 +54,10 @@ _SHOWN_RECEIVER = 32  # the longest field read a held client's call is shown wit
 _LIBRARY_GO_CONSTRUCTORS = frozenset({"NewKubeInformersForNamespaces", "NewKubeInformersForNamespacesWithResyncPeriod"})
 _FIELD_HOPS = 3  # fields and getters a factory is handed through (`c.factory = opt.SharedInformerFactory`)
 _FILTERED_FACTORIES = frozenset({"NewFilteredSharedInformerFactory", "NewFilteredDynamicSharedInformerFactory"})
+# what an informer of a factory parameter or field is judged by until its factories are seen, and where a
+# parameter's function has no call in the module
+_BUILT_ELSEWHERE = "informer factory built elsewhere"
+_GIVEN_BY_NO_CALL = "informer factory no call in the module passes"
 # informers of one resource outside any factory: (client, gvr, namespace, resync, indexers, tweak)
 _RESOURCE_INFORMERS = {
     ("k8s.io/client-go/dynamic/dynamicinformer", "NewFilteredDynamicInformer"): ObjectForm.TYPED,
@@ -645,7 +649,7 @@ class ClientGoSites:
         """A factory whose constructor is not seen here: a parameter or a field, whose factories (what the
         callers pass, what the module stores) decide once the module's calls and writes are known."""
         span = file.span(factory) if factory is not None else file.span(file.tree.root_node)
-        site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, "informer factory built elsewhere"))
+        site.restrictions.append(Restriction(Mitigation.UNRESOLVED, kind, span, _BUILT_ELSEWHERE))
         site.factory_parameter = self.values.helper_parameter(file, factory) if factory is not None else None
         site.factory_field = self.factory_field_of(file, factory)
         if factory is not None and factory.type == "identifier":  # `f := informer.GetK8sFactory(ctx, ns)`
@@ -1066,7 +1070,7 @@ class ClientGoSites:
         if chosen is None and unseen:
             return True
         if chosen is None and not judged:
-            return fakes == 0
+            return _none_judged(site, given=bool(values), fakes=fakes)
         if chosen is not None and site.through is None and site.helper is None:
             site.through = chosen.through
         chosen = chosen or judged[0]
@@ -1297,6 +1301,18 @@ def _options_to_add_to(site: PendingSite, built: tuple[GoFile, tree_sitter.Node]
     build."""
     if not site.restrictions and method_name(built[1]) == "NewSharedInformerFactoryWithOptions":
         site.options_call = f"{parser.text(built[1].child_by_field_name('function'))}(…)"
+
+
+def _none_judged(site: PendingSite, *, given: bool, fakes: int) -> bool:
+    """Where no factory a parameter or field may hold was judged: the site stays unresolved (True) unless each
+    was a fake clientset's. Of a parameter no call in the module passes (clickhouse-operator's
+    `addEventHandlersEndpoints`, whose one call is commented out) it says so, not that it is built elsewhere."""
+    if not given and not fakes:
+        site.restrictions = [
+            replace(restriction, text=_GIVEN_BY_NO_CALL) if restriction.text == _BUILT_ELSEWHERE else restriction
+            for restriction in site.restrictions
+        ]
+    return fakes == 0
 
 
 def _open_factory(built: tuple[GoFile, tree_sitter.Node]) -> Evidence:
