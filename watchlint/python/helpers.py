@@ -9,8 +9,9 @@ from collections.abc import Callable
 
 import libcst
 
+from watchlint.facts import Condition
 from watchlint.python.flow import Flow
-from watchlint.python.names import is_empty_literal, is_none
+from watchlint.python.names import constant_string, is_empty_literal, is_none
 
 # executors' methods that call a function with the arguments after it, by the function's position
 _RUNS_ITS_ARGUMENT = {"submit": 0, "run_in_executor": 1, "to_thread": 0}
@@ -63,21 +64,82 @@ def omitted_default(flow: Flow, value: libcst.BaseExpression) -> tuple[str, str]
     return None
 
 
+def passed_for(flow: Flow, value: libcst.BaseExpression) -> list[tuple[libcst.Call, libcst.BaseExpression]]:
+    """Where a value is a parameter of a function of this file: each call of the function in the file (by its
+    name, or `x.name(…)`) with what it passes for the parameter, by keyword or position."""
+    found = []
+    for origin in flow.origins(value):
+        function = flow.enclosing_function(origin) if isinstance(origin, libcst.Param) else None
+        if function is None or not isinstance(origin, libcst.Param):
+            continue
+        for call in flow.file.calls:
+            passed = _passed(call, function, origin)
+            if passed is not None:
+                found.append((call, passed))
+    return found
+
+
+def names_all(flow: Flow, value: libcst.BaseExpression, everything: frozenset[str], literal: str | None) -> bool:
+    """Whether a namespace value is a library's all-namespaces constant (`everything`) or its string (`literal`)."""
+    origins = flow.origins(value)
+    return any(flow.qualified_names(origin) & everything for origin in origins) or (
+        literal is not None and constant_string(flow, value) == literal
+    )
+
+
+def passed_every_namespace(
+    flow: Flow, value: libcst.BaseExpression, everything: frozenset[str], literal: str | None
+) -> Condition | None:
+    """Where a namespace is a parameter of a helper that a call in the file gives every namespace
+    (`secrets_in(client, ALL_NS)`): the condition, false by default, that the callers pass one namespace."""
+    for call, passed in passed_for(flow, value):
+        if names_all(flow, passed, everything, literal):
+            caller = flow.enclosing_function(call)
+            where = f"{caller.name.value}()" if caller is not None else "the module"
+            shown = f"{where} passes {called_name(call)}() one namespace, not `{flow.file.code(passed)}`"
+            return Condition(shown, flow.file.span(call), False)
+    return None
+
+
+def _passed(call: libcst.Call, function: libcst.FunctionDef, parameter: libcst.Param) -> libcst.BaseExpression | None:
+    """What a call of `function` passes for `parameter`; None where it is no such call or passes nothing."""
+    if called_name(call) != function.name.value or any(arg.star for arg in call.args):
+        return None
+    name = parameter.name.value
+    keyworded = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == name]
+    if keyworded:
+        return keyworded[0]
+    names = _positional_names(call, function)
+    position = names.index(name) if parameter in function.params.params and name in names else -1
+    given = [arg.value for arg in call.args if arg.keyword is None]
+    return given[position] if 0 <= position < len(given) else None
+
+
+def called_name(call: libcst.Call) -> str:
+    """The name a call calls: `f` of `f(…)` and of `x.f(…)`; empty for another callee."""
+    func = call.func
+    if isinstance(func, libcst.Name):
+        return func.value
+    return func.attr.value if isinstance(func, libcst.Attribute) else ""
+
+
+def _positional_names(call: libcst.Call, function: libcst.FunctionDef) -> list[str]:
+    """The parameters a call's positional arguments fill, in order: a method called on its receiver skips
+    `self` or `cls`."""
+    positional = [param.name.value for param in function.params.params]
+    if isinstance(call.func, libcst.Attribute) and positional[:1] in (["self"], ["cls"]):
+        positional = positional[1:]
+    return positional
+
+
 def _omits(call: libcst.Call, function: libcst.FunctionDef, parameter: libcst.Param) -> bool:
     """Whether a call of `function` (by its name, or `self.name(…)`) passes nothing for `parameter`."""
-    func = call.func
-    name = (
-        func.value if isinstance(func, libcst.Name) else func.attr.value if isinstance(func, libcst.Attribute) else ""
-    )
-    if name != function.name.value or any(arg.star for arg in call.args):
+    if called_name(call) != function.name.value or any(arg.star for arg in call.args):
         return False
     if any(arg.keyword is not None and arg.keyword.value == parameter.name.value for arg in call.args):
         return False
-    positional = [param.name.value for param in function.params.params]
-    if isinstance(func, libcst.Attribute) and positional[:1] in (["self"], ["cls"]):
-        positional = positional[1:]
     passed = sum(1 for arg in call.args if arg.keyword is None)
-    return parameter.name.value not in positional[:passed]
+    return parameter.name.value not in _positional_names(call, function)[:passed]
 
 
 def parameter_call(flow: Flow, call: libcst.Call, arg: libcst.Arg, index: int) -> libcst.Call | None:

@@ -24,6 +24,7 @@ from watchlint.python.calls import (
     positional,
     restrictions,
 )
+from watchlint.python.helpers import names_all, passed_every_namespace
 from watchlint.python.loops import loop_filters
 from watchlint.python.names import constant_string, is_none, kr8s_kind
 
@@ -101,7 +102,11 @@ def _kr8s_site(context: ClientContext, call: libcst.Call, kind: str, is_watch: b
     position = 1 if is_watch else None
     if argument(call, "namespace", position) is not None or not _api_of_every_namespace(context, call):
         found += _namespace(context, call, kind, (KR8S_ALL, "all", position), "the API's namespace")
-    return _site(context, call, is_watch, kind, found)
+    site = _site(context, call, is_watch, kind, found)
+    verb = "watch" if site.operation is Operation.WATCH else "list"
+    # the help a kr8s call gets anyway, also where a caller hands its helper every namespace
+    suggestion = f"Pass label_selector= or field_selector=, or {verb} a single namespace"
+    return replace(site, suggestion=suggestion)
 
 
 def _api_of_every_namespace(context: ClientContext, call: libcst.Call) -> bool:
@@ -140,15 +145,7 @@ def _api_call(context: ClientContext, node: libcst.CSTNode) -> libcst.Call | Non
 
 def _every_namespace(context: ClientContext, value: libcst.BaseExpression) -> bool:
     """`kr8s.ALL`, or the `"all"` it stands for."""
-    return _names_all(context, value, KR8S_ALL, "all")
-
-
-def _names_all(context: ClientContext, value: libcst.BaseExpression, everything: frozenset[str], literal: str) -> bool:
-    """Whether a namespace value is a library's all-namespaces constant (`everything`) or its string (`literal`)."""
-    origins = context.flow.origins(value)
-    return any(context.flow.qualified_names(origin) & everything for origin in origins) or (
-        constant_string(context.flow, value) == literal
-    )
+    return names_all(context.flow, value, KR8S_ALL, "all")
 
 
 def _site(context: ClientContext, call: libcst.Call, is_watch: bool, kind: str, found: list[Restriction]) -> Site:
@@ -166,10 +163,12 @@ def _namespace(
     if arg is None or is_none(arg.value):
         where = method_name(call) or call
         return [Restriction(Mitigation.NAMESPACE, kind, context.file.span(where), default)]
-    if _names_all(context, arg.value, everything, literal):
+    if names_all(context.flow, arg.value, everything, literal):
         return []
     text = f"`namespace={context.file.code(arg.value)}`"
-    return [Restriction(Mitigation.NAMESPACE, kind, argument_span(context.file, arg), text)]
+    # a helper's parameter one of its calls gives every namespace: scoped only where callers pass one
+    condition = passed_every_namespace(context.flow, arg.value, everything, literal)
+    return [Restriction(Mitigation.NAMESPACE, kind, argument_span(context.file, arg), text, condition=condition)]
 
 
 def resource_class_kind(context: ClientContext, value: libcst.BaseExpression, packages: tuple[str, ...]) -> str | None:

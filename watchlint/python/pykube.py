@@ -15,6 +15,7 @@ import libcst
 
 from watchlint.facts import Mitigation, Operation, Restriction, Site
 from watchlint.python.calls import ClientContext, Narrowing, argument, client_site, keyword, restrictions
+from watchlint.python.helpers import passed_every_namespace
 from watchlint.python.lightkube_kr8s import resource_class_kind
 from watchlint.python.names import constant_string
 
@@ -135,4 +136,7 @@ def _namespace(
     origins = [origin for item in values for origin in (item, *context.flow.origins(item))]
     if any(context.flow.qualified_names(origin) & PYKUBE_ALL for origin in origins):
         return []
-    return restrictions(context, call, kind, Narrowing((), ("namespace", position)))
+    found = restrictions(context, call, kind, Narrowing((), ("namespace", position)))
+    # a helper's parameter one of its calls gives `pykube.all`: scoped only where callers pass one namespace
+    condition = passed_every_namespace(context.flow, value, PYKUBE_ALL, None)
+    return [replace(item, condition=item.condition or condition) for item in found] if condition else found
