@@ -174,7 +174,7 @@ class ClientGraph:
             # `c.clients[0]`: an element of a list of clients; `mgr.GetClient().(client.Client)`: the same client
             return self.ref_of(file, node.child_by_field_name("operand"), depth + 1)
         if kind == "call_expression":
-            return self._call_ref(file, node)
+            return self._call_ref(file, node, depth)
         if kind == "identifier":
             return self._identifier_ref(file, node, depth)
         if kind == "selector_expression":
@@ -272,10 +272,10 @@ class ClientGraph:
         followed = self.resolve(value, near=file.path)
         return followed if followed is not None and followed.evidence is not None else embedded
 
-    def _call_ref(self, file: GoFile, call: tree_sitter.Node) -> ClientRef:
+    def _call_ref(self, file: GoFile, call: tree_sitter.Node, depth: int = 0) -> ClientRef:
         function = self._called(file, call)
         if function is None or function.type != "selector_expression":
-            return self._function_call_ref(file, call, function)
+            return self._function_call_ref(file, call, function, depth)
         name = parser.text(function.child_by_field_name("field"))
         if (got := self._got_ref(file, call, function, name)) is not None:
             return got
@@ -298,10 +298,10 @@ class ClientGraph:
             return uncached
         if package == CR_CLIENT and name in _WRAPPERS:
             # the wrapped client reads as it did: `client.NewNamespacedClient(client.New(…), ns)` is uncached
-            return self.ref_of(file, parser.first_named(call.child_by_field_name("arguments")))
+            return self.ref_of(file, parser.first_named(call.child_by_field_name("arguments")), depth + 1)
         if package == KUBERNETES and name.startswith("NewFor"):
             return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))
-        return self._returned_ref(file, call)
+        return self._returned_ref(file, call, depth=depth)
 
     def _got_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str) -> ClientRef | None:
         """What a getter gives (`mgr.GetClient()`, `cluster.GetClient()`), or a read of a container the module
@@ -339,13 +339,15 @@ class ClientGraph:
         text = " ".join(parser.text(call).split())
         return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{text}` is built without cache"))
 
-    def _function_call_ref(self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node | None) -> ClientRef:
+    def _function_call_ref(
+        self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node | None, depth: int = 0
+    ) -> ClientRef:
         """A call of a plain function: a module function's result, or none from `make(…)`."""
         if function is None or function.type != "identifier":
             return Marker.UNKNOWN
         if parser.text(function) == "make":
             return Marker.NOT_CLIENT  # `make(map[string]client.Client)`: an empty container, filled later
-        return self._returned_ref(file, call)
+        return self._returned_ref(file, call, depth=depth)
 
     def _getter_ref(
         self, file: GoFile, call: tree_sitter.Node, function: tree_sitter.Node, name: str
@@ -562,7 +564,7 @@ class ClientGraph:
         )
         return second_cache_key(file, built) if built is not None else None
 
-    def _returned_ref(self, file: GoFile, call: tree_sitter.Node, index: int = 0) -> ClientRef:
+    def _returned_ref(self, file: GoFile, call: tree_sitter.Node, index: int = 0, depth: int = 0) -> ClientRef:
         """A same-module function that returns a client (`getK8sClient()`, `r.client()`), as its result at
         `index`."""
         info = self.resolver.callee(file, call) or self._implementation(file, call) or self._held_function(file, call)
@@ -573,10 +575,10 @@ class ClientGraph:
         if info is None and index == 0 and self._foreign(file, call):
             return ForeignRef(file.span(call), " ".join(parser.text(call).split()))
         if info is None and index == 0 and (handed := self._client_given_to_a_hook(file, call)) is not None:
-            return self.ref_of(file, handed)
+            return self.ref_of(file, handed, depth + 1)
         if info is None or index >= len(info.results) or not self.is_client_like(info.results[index]):
             return Marker.UNKNOWN
-        passed = self._passed_through(file, call, info, index)
+        passed = self._passed_through(file, call, info, index, depth)
         if passed is None:
             passed = self._built_without_reader(file, call, info, index)
         return passed if passed is not None else ReturnRef(info.key, index)
@@ -675,7 +677,9 @@ class ClientGraph:
         found = cache_reader(arguments) if arguments is not None else None
         return parser.text(found[0]) if found is not None and found[0].type == "identifier" else None
 
-    def _passed_through(self, file: GoFile, call: tree_sitter.Node, info: FunctionInfo, index: int) -> ClientRef | None:
+    def _passed_through(
+        self, file: GoFile, call: tree_sitter.Node, info: FunctionInfo, index: int, depth: int = 0
+    ) -> ClientRef | None:
         """What this call passes, for a function that returns (or wraps) one of its own parameters
         (`NewWrappedReader(mgr.GetAPIReader())`): that argument, not every value any caller passes; None for
         other functions, and for a call spreading a slice (`f(clients...)`), whose arguments do not line up."""
@@ -686,7 +690,7 @@ class ClientGraph:
         arguments = parser.named(call.child_by_field_name("arguments") or call)
         if only.index >= len(arguments) or any(argument.type == "variadic_argument" for argument in arguments):
             return None
-        return self.ref_of(file, arguments[only.index])
+        return self.ref_of(file, arguments[only.index], depth + 1)
 
     def cluster_of(self, file: GoFile, node: tree_sitter.Node, depth: int = 0) -> str:
         """The key of the second cache a local variable holds, built by `cluster.New`/`cache.New` here or by a
@@ -797,7 +801,12 @@ class ClientGraph:
             return self._value_ref(file, node, declaration.name, value, declaration.value_index, depth)
         scope = resolver.scope(file, node)
         # `c = nil` holds no client: the other writes say which (a cache dropped on error)
-        assigned = [item for item in scope.assignments.get(declaration.name, []) if item.type != "nil"] if scope else []
+        # `c = NewDryRunClient(c)` wraps what `c` already holds: the other writes say which
+        assigned = [
+            item
+            for item in (scope.assignments.get(declaration.name, []) if scope else [])
+            if item.type != "nil" and not _wraps(item, declaration.name)
+        ]
         if assigned:
             return self.ref_of(file, assigned[0], depth + 1)
         results = scope.results.get(declaration.name, []) if scope else []
