@@ -128,12 +128,41 @@ class ListOptionsReader:
         target, target_file = node, file
         if target.type in ("identifier", "selector_expression"):
             held = self.resolver.held_value(file, target)
+            if held is None and self._zero_value_options(file, target):
+                yield from self._selectors_written(file, node, kind)  # `var o metav1.ListOptions`: empty but these
+                return
             if held is None:
                 yield Restriction(Mitigation.UNRESOLVED, kind, file.span(node), parser.text(node))
                 return
             target_file, target = held
         if (yield from self._held_options(file, node, target_file, target, kind, hops)) and node.type == "identifier":
             yield from self._selectors_written(file, node, kind)
+
+    def _zero_value_options(self, file: GoFile, name: tree_sitter.Node) -> bool:
+        """`var o metav1.ListOptions`: a local declared without a value holds empty options, but for the fields
+        written to it (kops' dns-controller sets `o.Watch` only); not where the whole value is assigned later or
+        its address is handed on, which may fill it."""
+        declaration = self.resolver.declaration(file, name) if name.type == "identifier" else None
+        if (
+            declaration is None
+            or declaration.type_node is None
+            or declaration.value_node is not None
+            or declaration.parameter_index >= 0
+            or declaration.ranged_node is not None
+        ):
+            return False
+        declared = resolve_type(declaration.type_node, file)
+        function = innermost_function(name)
+        if declared is None or declared.pointer or not declared.is_(META_V1, "ListOptions") or function is None:
+            return False
+        if self.resolver.reassigned(file, name, declaration, results=True):
+            return False
+        return not any(
+            use.parent is not None
+            and parser.is_unary(use.parent, "&")
+            and self.resolver.declaration(file, use) == declaration
+            for use in uses_in(function, declaration.name)
+        )
 
     def _held_options(
         self,
