@@ -781,25 +781,7 @@ class _Extractor:
     # -- assignments and calls -----------------------------------------------------------------------
     def _assignment(self, left: tree_sitter.Node, right: tree_sitter.Node) -> None:
         if left.type == "index_expression":
-            value_type = (
-                resolve_type(right.child_by_field_name("type"), self.file)
-                if right.type == "composite_literal"
-                else None
-            )
-            index = left.child_by_field_name("index")
-            operand = left.child_by_field_name("operand")
-            if _is_one_of(value_type, _SELECTOR_TYPES) and index is not None:
-                self._by_object_entry(index, right)
-            elif right.type == "identifier" and index is not None and self._holds_an_entry(right, left):
-                # `entry := cache.ByObject{…}`, or a literal in each branch (`var entry cache.ByObject`)
-                if literal_of(self.resolver, self.file, right) is not None or self._assigned_literals(right):
-                    self._by_object_entry(index, right)
-                self._entry_fields_written(index, right)
-            elif operand is not None and parser.text(operand.child_by_field_name("field")) == "DefaultNamespaces":
-                effective = index is not None and self._names_a_namespace(index)
-                # `opts.DefaultNamespaces[ns] = …` in a loop over `strings.Split(os.Getenv(…), ",")`: "" by default
-                built = self._every_namespace_condition([index]) if index is not None and effective else None
-                self._add(Mitigation.DEFAULT_NAMESPACES, None, left, "DefaultNamespaces", effective, built)
+            self._entry_assignment(left, right)
             return
         if left.type != "selector_expression":
             return
@@ -807,10 +789,41 @@ class _Extractor:
         operand = left.child_by_field_name("operand")
         if name not in _OPTION_FIELDS or operand is None or not self._is_options(operand):
             return
+        if _rewrites_itself(left, right):
+            return  # `o.DefaultNamespaces = maps.Clone(o.DefaultNamespaces)`: what the options held, no scope
         if name == "NewCache":
             self._filtered_cache(right, left)  # controller-runtime's own builders on the right are read by _call
             return
         self._option(name, right, left)
+
+    def _entry_assignment(self, left: tree_sitter.Node, right: tree_sitter.Node) -> None:
+        """`byObject[&corev1.Secret{}] = cache.ByObject{…}`, `opts.DefaultNamespaces[ns] = cache.Config{}`."""
+        value_type = (
+            resolve_type(right.child_by_field_name("type"), self.file) if right.type == "composite_literal" else None
+        )
+        index = left.child_by_field_name("index")
+        operand = left.child_by_field_name("operand")
+        if _is_one_of(value_type, _SELECTOR_TYPES) and index is not None:
+            self._by_object_entry(index, right)
+        elif right.type == "identifier" and index is not None and self._holds_an_entry(right, left):
+            # `entry := cache.ByObject{…}`, or a literal in each branch (`var entry cache.ByObject`)
+            if literal_of(self.resolver, self.file, right) is not None or self._assigned_literals(right):
+                self._by_object_entry(index, right)
+            self._entry_fields_written(index, right)
+        elif operand is not None and parser.text(operand.child_by_field_name("field")) == "DefaultNamespaces":
+            if index is not None and self._ranged_key_of(index, operand):
+                return  # `for ns, c := range o.DefaultNamespaces { o.DefaultNamespaces[ns] = … }`: no new one
+            effective = index is not None and self._names_a_namespace(index)
+            # `opts.DefaultNamespaces[ns] = …` in a loop over `strings.Split(os.Getenv(…), ",")`: "" by default
+            built = self._every_namespace_condition([index]) if index is not None and effective else None
+            self._add(Mitigation.DEFAULT_NAMESPACES, None, left, "DefaultNamespaces", effective, built)
+
+    def _ranged_key_of(self, index: tree_sitter.Node, container: tree_sitter.Node) -> bool:
+        """Whether `index` is the key of a `for key := range container` loop over the same expression: a write of
+        an entry the map already has (controller-runtime's own defaulting of each namespace's cache.Config)."""
+        declaration = self.resolver.declaration(self.file, index) if index.type == "identifier" else None
+        ranged = declaration.indexes if declaration is not None else None
+        return ranged is not None and parser.text(ranged) == parser.text(container)
 
     def _is_options(self, operand: tree_sitter.Node) -> bool:
         type_ref = self.resolver.type_of(self.file, operand)
@@ -1196,6 +1209,16 @@ def _written_object(item: tree_sitter.Node) -> bool:
     """Whether a list item is an object written out (`&rbacv1.ClusterRoleBinding{}`), of whatever kind."""
     operand = item.child_by_field_name("operand") if item.type == "unary_expression" else item
     return operand is not None and operand.type == "composite_literal"
+
+
+def _rewrites_itself(target: tree_sitter.Node, value: tree_sitter.Node) -> bool:
+    """Whether a write gives an options field a value made from that field itself (`o.DefaultNamespaces =
+    maps.Clone(o.DefaultNamespaces)`): it keeps what the field held."""
+    if value.type != "call_expression":
+        return False
+    arguments = parser.named(value.child_by_field_name("arguments") or value)
+    # one argument, the field itself (a copy); `append(o.DisableFor, …)` adds to it
+    return len(arguments) == 1 and parser.text(arguments[0]) == parser.text(target)
 
 
 def _literal_namespaces(value: tree_sitter.Node) -> list[str]:
