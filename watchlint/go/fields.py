@@ -62,6 +62,8 @@ class FieldValues:
         self._required: dict[TypeRef, frozenset[str]] | None = None
         self._literal_built: frozenset[TypeRef] | None = None
         self._ordered_built: frozenset[TypeRef] | None = None  # see _built_in_order
+        # the keyed literals of each struct in deployed code, with the fields each names (see _left_out_elsewhere)
+        self._keyed_literals: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node, frozenset[str]]]] = {}
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -199,7 +201,42 @@ class FieldValues:
                 body = literal.child_by_field_name("body")
                 if body is not None and any(element.type == "literal_element" for element in body.named_children):
                     ordered.add(unalias(declared.base))
+                else:
+                    named = frozenset(key for key, _ in keyed_elements(literal))
+                    self._keyed_literals.setdefault(unalias(declared.base), []).append((file, literal, named))
         self._literal_built, self._ordered_built = frozenset(built), frozenset(ordered)
+
+    def _through_the_receiver(self, file: GoFile, value: tree_sitter.Node, name: str) -> bool:
+        """Whether a write `x.name = value` writes through the receiver of the method making it."""
+        statement = value.parent.parent if value.parent is not None else None
+        left = statement.child_by_field_name("left") if statement is not None else None
+        for target in parser.named(left) if left is not None and statement is not None else ():
+            operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
+            if operand is None or parser.text(target.child_by_field_name("field")) != name:
+                continue
+            declaration = self.resolver.declaration(file, operand) if operand.type == "identifier" else None
+            if declaration is not None and declaration.is_receiver:
+                return True
+        return False
+
+    def _left_out_elsewhere(self, declaring: TypeRef, name: str, writes: list[_FieldWrite]) -> bool:
+        """Whether deployed code builds the struct with a literal leaving the field out (its zero value) in a
+        function that does not write the field after: objects built there keep the zero value (rancher's
+        `newFeature` leaves `prime` false; only `newPrimeFeature` sets it on the features it makes)."""
+        if self._literal_built is None:
+            self._scan_literals()
+        if any(self._through_the_receiver(file, node, name) for file, node, _ in writes):
+            return False  # a method sets it on whatever object it is called on (`c.watched = …`)
+        writing = {
+            (file.path, function.start_byte)
+            for file, node, _ in writes
+            if (function := innermost_function(node)) is not None
+        }
+        for file, literal, named in self._keyed_literals.get(self.resolver.declarations.unalias(declaring.base), []):
+            function = innermost_function(literal)
+            if name not in named and (function is None or (file.path, function.start_byte) not in writing):
+                return True
+        return False
 
     def _configured_struct(self, struct: TypeRef, name: str) -> bool:
         """Whether a struct is filled from outside the code: decoded from a file, bound to flags or the
@@ -577,6 +614,7 @@ class FieldValues:
         return (
             len({repr(value) for value in computed}) == 1
             and _fully_known(computed[0].value)
+            and not self._left_out_elsewhere(declaring, name, writes)
             and all(self._off_by_default(file, node) for file, node in (*conditional, *items))
             and not any(_read_before(node, name, never) for _, node, by_default in taken if by_default is not False)
             and not (isinstance(computed[0].value, list | dict) and name in self._passed_by_address())
