@@ -593,7 +593,8 @@ class FieldValues:
     def _set_once(self, name: str, owner: TypeRef | None, computed: list[Val]) -> bool:
         """Whether a field that is no configuration holds the one value the code computes for it: a field of a
         struct of the module (another module's objects hold what the cluster says), every write of it the same,
-        and no other write of it or of its items that may run by default (a map the program fills as it runs;
+        no literal of the struct leaving it out where nothing writes it after (`_left_out_elsewhere`), and no
+        other write of it or of its items that may run by default (a map the program fills as it runs;
         haproxy's namespace whitelist is filled in a loop over a flag's values, none by default), nor, for a list
         or map, its address handed to a call, which may fill it through the pointer (kelemetry's `insertDeps(key,
         &m.ordered, …)` appending to the list `m.ordered = make(…, 0, n)` starts)."""
