@@ -310,7 +310,7 @@ class Evaluator:
         if (
             isinstance(container, Val)
             and isinstance(container.value, list)
-            and self._ranges_over(file, index_node, operand)
+            and self.resolver.ranges_over(file, index_node, operand)
         ):
             # `for i := range list { list[i] }`: any index, which reads the same where every item is
             first = container.value[0] if container.value else None
@@ -335,14 +335,6 @@ class Evaluator:
         if isinstance(value, Val) and isinstance(value.value, list) and (whole or not value.value):
             return value
         return UNKNOWN
-
-    def _ranges_over(self, file: GoFile, index: tree_sitter.Node | None, container: tree_sitter.Node | None) -> bool:
-        """Whether `index` is the key of a `for i := range container` loop over the same expression."""
-        if index is None or container is None or index.type != "identifier":
-            return False
-        declaration = self.resolver.declaration(file, index)
-        ranged = declaration.indexes if declaration is not None else None
-        return ranged is not None and parser.text(ranged) == parser.text(container)
 
     def _unary(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         operator = parser.text(node.child_by_field_name("operator"))

@@ -284,12 +284,7 @@ class Guards:
         if len(tests) != 1 or info is None:
             return None
         held = info.file
-        wanted = [
-            found
-            for part in conjuncts(tests[0])
-            if (found := _compared_to(part) or self._string_constant_wanted(held, part)) is not None
-        ]
-        return wanted[0] if len(wanted) == 1 else None
+        return _compared_part(tests[0], lambda part: _compared_to(part) or self._string_constant_wanted(held, part))
 
     def _compared_by_variable(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
         """The string the equality test a variable is declared with wants (moco's `debugController =
@@ -1010,10 +1005,13 @@ def _unequal_test(condition: tree_sitter.Node) -> tuple[str, bool] | None:
     return (wanted, False) if wanted else None
 
 
-def _compared_part(value: tree_sitter.Node) -> str | None:
+def _compared_part(
+    value: tree_sitter.Node, compared: Callable[[tree_sitter.Node], str | None] | None = None
+) -> str | None:
     """The string the one comparison among a conjunction's parts wants (`found && v == "1"`), where the others
-    compare nothing; None otherwise."""
-    wanted = [found for part in conjuncts(value) if (found := _compared_to(part)) is not None]
+    compare nothing, as `compared` reads each part (`_compared_to` by default); None otherwise."""
+    read = compared or _compared_to
+    wanted = [found for part in conjuncts(value) if (found := read(part)) is not None]
     return wanted[0] if len(wanted) == 1 else None
 
 

@@ -811,19 +811,14 @@ class _Extractor:
                 self._by_object_entry(index, right)
             self._entry_fields_written(index, right)
         elif operand is not None and parser.text(operand.child_by_field_name("field")) == "DefaultNamespaces":
-            if index is not None and self._ranged_key_of(index, operand):
-                return  # `for ns, c := range o.DefaultNamespaces { o.DefaultNamespaces[ns] = … }`: no new one
+            if self.resolver.ranges_over(self.file, index, operand):
+                # `for ns, c := range o.DefaultNamespaces { o.DefaultNamespaces[ns] = … }`: an entry it has, no new
+                # one (controller-runtime's own defaulting of each namespace's cache.Config)
+                return
             effective = index is not None and self._names_a_namespace(index)
             # `opts.DefaultNamespaces[ns] = …` in a loop over `strings.Split(os.Getenv(…), ",")`: "" by default
             built = self._every_namespace_condition([index]) if index is not None and effective else None
             self._add(Mitigation.DEFAULT_NAMESPACES, None, left, "DefaultNamespaces", effective, built)
-
-    def _ranged_key_of(self, index: tree_sitter.Node, container: tree_sitter.Node) -> bool:
-        """Whether `index` is the key of a `for key := range container` loop over the same expression: a write of
-        an entry the map already has (controller-runtime's own defaulting of each namespace's cache.Config)."""
-        declaration = self.resolver.declaration(self.file, index) if index.type == "identifier" else None
-        ranged = declaration.indexes if declaration is not None else None
-        return ranged is not None and parser.text(ranged) == parser.text(container)
 
     def _is_options(self, operand: tree_sitter.Node) -> bool:
         type_ref = self.resolver.type_of(self.file, operand)

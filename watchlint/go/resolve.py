@@ -580,6 +580,14 @@ class Resolver:
         )
         return value if method is not None and _returns_its_receiver(method.node) else None
 
+    def ranges_over(self, file: GoFile, index: tree_sitter.Node | None, container: tree_sitter.Node | None) -> bool:
+        """Whether `index` is the key of a `for i := range container` loop over the same expression."""
+        if index is None or container is None or index.type != "identifier":
+            return False
+        declaration = self.declaration(file, index)
+        ranged = declaration.indexes if declaration is not None else None
+        return ranged is not None and parser.text(ranged) == parser.text(container)
+
     def reassigned(
         self, file: GoFile, node: tree_sitter.Node, declaration: Declaration, *, results: bool = False
     ) -> list[tree_sitter.Node]:

@@ -69,8 +69,7 @@ def passed_for(flow: Flow, value: libcst.BaseExpression) -> list[tuple[libcst.Ca
     name, or `x.name(…)`) with what it passes for the parameter, by keyword or position."""
     found = []
     for origin in flow.origins(value):
-        function = flow.enclosing_function(origin) if isinstance(origin, libcst.Param) else None
-        if function is None or not isinstance(origin, libcst.Param):
+        if not isinstance(origin, libcst.Param) or (function := flow.enclosing_function(origin)) is None:
             continue
         for call in flow.file.calls:
             passed = _passed(call, function, origin)
@@ -110,7 +109,7 @@ def _passed(call: libcst.Call, function: libcst.FunctionDef, parameter: libcst.P
     if keyworded:
         return keyworded[0]
     names = _positional_names(call, function)
-    position = names.index(name) if parameter in function.params.params and name in names else -1
+    position = names.index(name) if name in names else -1
     given = [arg.value for arg in call.args if arg.keyword is None]
     return given[position] if 0 <= position < len(given) else None
 
