@@ -32,8 +32,12 @@ def owner_label(files: list[GoFile], resolver: Resolver, operator: str) -> tuple
     found: Counter[tuple[str, str]] = Counter()
     varying = 0
     selects = _Selections(files)
+    # a pair counts only where the file names an owner key or a constant holding one: the other files (most of
+    # them) are not walked
+    markers = {*_OWNER_KEY_ENDS, *_OWNER_WORDS, *(name for name in keys if not name.startswith('"'))}
+    needles = [marker.encode() for marker in markers]
     for file in files:
-        if file.is_test:
+        if file.is_test or not any(needle in file.source.data for needle in needles):
             continue
         for key, value in _pairs(file, selects):
             if _key_text(key) not in keys:
