@@ -2414,3 +2414,68 @@ def test_disable_for_saves_nothing_while_another_read_takes_the_kind_from_the_ca
             Applicability.UNSAFE,
         )
     ]
+
+
+OWNER_KEY_BUILT_FROM_A_PREFIX = {
+    "pkg/naming/labels.go": """package naming
+
+const (
+	labelPrefix    = "app.kubernetes.io/"
+	LabelManagedBy = labelPrefix + "managed-by"
+)
+
+func Labels() map[string]string {
+	return map[string]string{LabelManagedBy: "nodes-operator"}
+}
+""",
+    "pkg/controller/controller.go": """package controller
+
+import (
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"example.com/nodes/pkg/naming"
+)
+
+func Add(mgr ctrl.Manager) error {
+	labelled := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "users", Labels: naming.Labels()}}
+	plain := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "keys"}}
+	_, _ = labelled, plain
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.ConfigMap{}).
+		Owns(&corev1.Secret{}).
+		Complete(nil)
+}
+""",
+    "cmd/main.go": """package main
+
+import (
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"example.com/nodes/pkg/controller"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = controller.Add(mgr)
+}
+""",
+}
+
+
+def test_an_owner_key_built_from_a_prefix_constant_is_one_the_operator_sets(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """percona's `LabelManagedBy = labelKubernetesPrefix + "managed-by"`: the key is written nowhere whole, yet the
+    operator sets it, so the proposed label is not one it "sets on nothing yet"."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD} | OWNER_KEY_BUILT_FROM_A_PREFIX))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.code, finding.span.path, finding.span.line) for finding in report.findings] == [
+        ("WL001", "pkg/controller/controller.go", 16),
+        ("WL001", "pkg/controller/controller.go", 17),
+    ]
+    assert [fix.title for fix in report.findings[1].fixes[:1]] == [
+        "Cache only Secret objects labelled app.kubernetes.io/managed-by=nodes-operator (Cache.ByObject in "
+        "cmd/main.go); unlabelled ones become invisible, so label what the operator creates"
+    ]

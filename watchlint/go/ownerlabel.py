@@ -187,9 +187,13 @@ def _selects(value: tree_sitter.Node) -> bool:
     return called is not None and called.name in _SELECTING_CALLS
 
 
-def sets_an_owner_key(files: list[GoFile]) -> bool:
-    """Whether the code names a standard owner key at all: where it does not, `owner_label`'s label is made up."""
-    return any(key.encode() in file.source.data for file in files for key in OWNER_KEYS)
+def sets_an_owner_key(files: list[GoFile], resolver: Resolver) -> bool:
+    """Whether the code names a standard owner key at all, whole or by a constant holding it (percona's
+    `labelKubernetesPrefix + "managed-by"`): where it does not, `owner_label`'s label is made up."""
+    if any(key.encode() in file.source.data for file in files for key in OWNER_KEYS):
+        return True
+    constants = [name.encode() for name in _key_names(files, resolver) if not name.startswith('"')]
+    return any(name in file.source.data for file in files for name in constants)
 
 
 # per API type (import path, name), the labels one file's object literals of it all carry; None where one of

@@ -121,7 +121,7 @@ def options_anchors(
         if (packages, module.path) not in labels:
             reached = [f for f in all_files if packages is None or f.package_path in packages]
             owner = owner_label(reached, resolver, _operator_name(module.path))
-            made_up = owner is not None and not sets_an_owner_key(reached)
+            made_up = owner is not None and not sets_an_owner_key(reached, resolver)
             # a kind's own label where the owner label is made up, or where none of its objects carries it
             # (odh-model-controller labels its KEDA ServiceAccount `odh-model-controller=keda-reconciler`)
             carried = {
