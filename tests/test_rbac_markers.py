@@ -111,3 +111,24 @@ def test_the_unsafe_disable_for_fix_says_which_verb_to_add(catalog: Catalog, mon
         "secrets no get, which the read then needs: add it"
     ]
     assert titles["ConfigMap"] == ["Add &corev1.ConfigMap{} to Client.Cache.DisableFor in main.go"]
+
+
+def test_a_label_selector_fix_keeping_gets_says_which_verb_to_add(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """mariadb-operator owns Secrets and reads others by name, with `verbs=list;watch;create;patch` on secrets:
+    the ByObject fix of its Owns sends those Gets past the cache through DisableFor, where they need get."""
+    monkeypatch.chdir(
+        Path(__file__).parent / "fixtures/go/fixes-unsafe/by-object-label-keeping-reads-the-rbac-markers-withhold-get"
+    )
+    report = run([Path(".")], CommandLine(), catalog)
+    watch = next(finding for finding in report.findings if finding.code == "WL001")
+    assert (watch.span.line, [fix.title for fix in watch.fixes]) == (
+        33,
+        [
+            "Cache only Secret objects labelled app.kubernetes.io/managed-by=tls-operator (Cache.ByObject in "
+            "main.go), and read Secret through Client.Cache.DisableFor; unlabelled ones become invisible, so label "
+            "what the operator creates; the +kubebuilder:rbac markers (main.go:18) grant secrets no get, which the "
+            "Gets of Secret then need: add it"
+        ],
+    )

@@ -409,18 +409,22 @@ def typed_from_a_cache(
 
 def cached_read_kinds(
     reads: Iterable[tuple[PendingSite, tuple[str, ...]]], policies: Iterable[CachePolicy]
-) -> frozenset[tuple[str, str]]:
-    """(policy key, kind) of every Get or List a manager's client serves from the cache: not of a kind that
-    policy's DisableFor already sends to the API server."""
+) -> dict[tuple[str, str], bool]:
+    """(policy key, kind) of every Get or List a manager's client serves from the cache, and whether a Get is
+    among them: not of a kind that policy's DisableFor already sends to the API server."""
     disabled = disabled_kinds(policies)
-    return frozenset(
-        (key, item.object.kind)
-        for item, keys in reads
-        if item.operation in (Operation.GET, Operation.LIST)
-        and not (item.reads_cache_itself or item.cache or item.own_client)
-        for key in keys
-        if (key, item.object.kind) not in disabled
-    )
+    found: dict[tuple[str, str], bool] = {}
+    for item, keys in reads:
+        if item.operation not in (Operation.GET, Operation.LIST):
+            continue
+        if item.reads_cache_itself or item.cache or item.own_client:
+            continue
+        for key in keys:
+            if (key, item.object.kind) not in disabled:
+                found[key, item.object.kind] = found.get((key, item.object.kind), False) or (
+                    item.operation is Operation.GET
+                )
+    return found
 
 
 def unevenly_selected(watches: Iterable[tuple[PendingSite, tuple[str, ...]]]) -> frozenset[tuple[str, str]]:
@@ -461,7 +465,8 @@ class SiteRemedies:
     clients: ClientGraph
     kinds: KindIndex
     indexed: dict[tuple[str, str], list[IndexedList]] = field(default_factory=dict)
-    read: frozenset[tuple[str, str]] = frozenset()  # (policy key, kind) that a manager's client reads cached
+    # (policy key, kind) that a manager's client reads cached, and whether with a Get (see cached_read_kinds)
+    read: dict[tuple[str, str], bool] = field(default_factory=dict)
     rewritten: dict[tuple[str, str | None], Transform] = field(default_factory=dict)  # see rewriting_transforms
     # where the manager an options literal feeds is built (ManagerLinks.constructions of one literal)
     built_at: Callable[[LiteralKey], tuple[Span, ...]] = lambda _: ()
@@ -527,13 +532,17 @@ class SiteRemedies:
         fail after the fix."""
         if fix is None or item.operation is not Operation.GET:
             return fix
-        kind = self.kinds.go_entry(item.object.kind, item.object.package)
+        return self._needing_get(fix, item.object.kind, item.object.package, "the read then needs")
+
+    def _needing_get(self, fix: Fix, kind_name: str, package: str, needed_by: str) -> Fix:
+        """The fix, told that the markers grant no `get` on the kind where they do not (unsafe then)."""
+        kind = self.kinds.go_entry(kind_name, package)
         grant = missing_grant(self.rbac, kind, "get") if kind is not None else None
         if kind is None or grant is None:
             return fix
         title = (
             f"{fix.title}; the +kubebuilder:rbac markers ({grant.span.path}:{grant.span.line}) grant {kind.plural} "
-            "no get, which the read then needs: add it"
+            f"no get, which {needed_by}: add it"
         )
         return replace(fix, title=title, applicability=Applicability.UNSAFE)
 
@@ -700,7 +709,12 @@ class SiteRemedies:
         DisableFor would break)."""
         keeps_reads = (key, kind.name) in self.read and (key, kind.name) not in self.indexed
         build = by_object_keeping_reads_fix if keeps_reads else by_object_fix
-        return self.options_fixes.get(build, key, kind, managers)
+        fix = self.options_fixes.get(build, key, kind, managers)
+        if fix is None or not (keeps_reads and self.read[key, kind.name]):
+            return fix
+        # the Gets DisableFor sends to the API server need `get`, which the cache did not (mariadb-operator's
+        # `verbs=list;watch;create;patch` on the Secrets it owns and reads)
+        return self._needing_get(fix, kind.name, kind.package, f"the Gets of {kind.name} then need")
 
     def _disable_for(self, key: str, kind: KindType, managers: frozenset[LiteralKey]) -> Fix | None:
         """DisableFor sends every cached read of the kind to the API server: where one lists by a cache
