@@ -27,6 +27,7 @@ from watchlint.python.conditions import (
     runs_only_with,
     truth_by_default,
 )
+from watchlint.python.defaults import command_line_option
 from watchlint.python.flow import Flow
 from watchlint.python.helpers import omitted_default
 from watchlint.python.names import is_empty_literal, is_none, literal_string
@@ -90,7 +91,7 @@ class ClientContext:
     shadowed: frozenset[str]  # function names the project defines: calls of those need a known API receiver
 
 
-def _argument_condition(
+def argument_condition(
     flow: Flow, file: ParsedFile, call: libcst.Call, value: libcst.BaseExpression, span: Span, *, none_raises: bool
 ) -> Condition | None:
     """When a selector or namespace argument sends nothing by default: an empty setting, or a parameter
@@ -102,8 +103,12 @@ def _argument_condition(
         return None
     if truth_by_default(flow, value) is False:
         # `label_selector=os.getenv("SELECTOR", "")`, `namespace=None`: none is sent by default
-        variable = environment_variable(flow, value)
-        shown = given(variable, environment=True) if variable else f"`{file.code(value)}` is not empty"
+        if (variable := environment_variable(flow, value)) is not None:
+            shown = given(variable, environment=True)
+        elif (option := command_line_option(flow, value)) is not None:  # `args.namespace` of `--namespace`
+            shown = given(option, environment=False)
+        else:
+            shown = f"`{file.code(value)}` is not empty"
         return Condition(shown, span, False)
     if omitted is not None and not runs_only_with(file, call, omitted[0]):
         # `def f(label_selector=None)` called as `f()` in the module
@@ -126,7 +131,7 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
             text = f"`{name}={file.code(arg.value)}`"
             span = argument_span(file, arg)
             required = mitigation is Mitigation.NAMESPACE and narrowing.namespace_required
-            condition = _argument_condition(flow, file, call, arg.value, span, none_raises=required)
+            condition = argument_condition(flow, file, call, arg.value, span, none_raises=required)
             selector = literal_string(arg.value) if mitigation is Mitigation.SELECTOR else None
             if selector is not None and excludes_only(selector):  # `label_selector="owner!=helm"`
                 detail = EXCLUDES_ONLY + selector

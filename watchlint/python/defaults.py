@@ -76,6 +76,27 @@ def _parsed_arguments(flow: Flow, receiver: libcst.BaseExpression) -> Flow | Non
 
 def _argument_default(flow: Flow, dest: str) -> Default | None:
     """`parser.add_argument("--namespace", default=…)` of the file, by the attribute it fills."""
+    found = _argument(flow, dest)
+    if found is None:
+        return None
+    keywords = found[1]
+    if "default" in keywords:
+        return flow, keywords["default"]
+    action = literal_string(keywords["action"]) if "action" in keywords else None
+    return Constant({"store_true": False, "store_false": True}.get(action or ""))
+
+
+def command_line_option(flow: Flow, node: libcst.BaseExpression) -> str | None:
+    """The option an `args.namespace` of `parser.parse_args()` reads (`--namespace`), to name it in messages."""
+    if not isinstance(node, libcst.Attribute) or (parsed := _parsed_arguments(flow, node.value)) is None:
+        return None
+    found = _argument(parsed, node.attr.value)
+    return found[0] if found is not None else None
+
+
+def _argument(flow: Flow, dest: str) -> tuple[str, dict[str, libcst.BaseExpression]] | None:
+    """The `add_argument` call of the file filling an attribute: its option (`--namespace`, or the positional
+    name) and its keyword arguments."""
     for call in flow.file.calls:
         function = call.func
         if not isinstance(function, libcst.Attribute) or function.attr.value != "add_argument":
@@ -83,12 +104,8 @@ def _argument_default(flow: Flow, dest: str) -> Default | None:
         keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
         names = [text for arg in call.args if arg.keyword is None and (text := literal_string(arg.value))]
         named = literal_string(keywords["dest"]) if "dest" in keywords else _dest_of(names)
-        if named != dest:
-            continue
-        if "default" in keywords:
-            return flow, keywords["default"]
-        action = literal_string(keywords["action"]) if "action" in keywords else None
-        return Constant({"store_true": False, "store_false": True}.get(action or ""))
+        if named == dest and names:
+            return next((name for name in names if name.startswith("--")), names[0]), keywords
     return None
 
 

@@ -14,7 +14,16 @@ from dataclasses import replace
 import libcst
 
 from watchlint.facts import Mitigation, Operation, Restriction, Site
-from watchlint.python.calls import ClientContext, Narrowing, argument, client_site, keyword, restrictions
+from watchlint.python.calls import (
+    ClientContext,
+    Narrowing,
+    argument,
+    argument_condition,
+    client_site,
+    keyword,
+    restrictions,
+)
+from watchlint.python.conditions import truth_by_default
 from watchlint.python.helpers import passed_every_namespace
 from watchlint.python.lightkube_kr8s import resource_class_kind
 from watchlint.python.names import constant_string
@@ -135,8 +144,27 @@ def _namespace(
     values = [value.left, value.right] if isinstance(value, libcst.BooleanOperation) else [value]
     origins = [origin for item in values for origin in (item, *context.flow.origins(item))]
     if any(context.flow.qualified_names(origin) & PYKUBE_ALL for origin in origins):
-        return []
+        return _or_every_namespace(context, call, value, kind)
     found = restrictions(context, call, kind, Narrowing((), ("namespace", position)))
     # a helper's parameter one of its calls gives `pykube.all`: scoped only where callers pass one namespace
     condition = passed_every_namespace(context.flow, value, PYKUBE_ALL, None)
     return [replace(item, condition=item.condition or condition) for item in found] if condition else found
+
+
+def _or_every_namespace(
+    context: ClientContext, call: libcst.Call, value: libcst.BaseExpression, kind: str
+) -> list[Restriction]:
+    """`namespace or pykube.all`: every namespace where none is given. A namespace given by default scopes the
+    query; one empty by default (a setting without a default) scopes it only once given, which the finding
+    says; one that cannot be seen, nothing (the query may list everything)."""
+    if not isinstance(value, libcst.BooleanOperation) or not isinstance(value.operator, libcst.Or):
+        return []
+    given, file = value.left, context.flow.owner(call).file
+    truth = truth_by_default(context.flow, given)
+    if truth is None:
+        return []
+    span = file.span(given)
+    condition = argument_condition(context.flow, file, call, given, span, none_raises=False) if not truth else None
+    if not truth and condition is None:
+        return []
+    return [Restriction(Mitigation.NAMESPACE, kind, span, f"`namespace={file.code(given)}`", condition=condition)]
