@@ -325,3 +325,47 @@ def test_a_finding_a_setting_on_by_default_turns_on_names_that_setting(
         "Pod": [(15, 5, "runs only when `handleInUse` holds, as by default (--handle-volume-inuse-error decides it)")],
         "Secret": [],
     }
+
+
+ONE_BINARY_SWITCHES_ON = (
+    Path(__file__).parent / "fixtures" / "go" / "policy" / "site-one-binary-switches-on-through-its-config-literal"
+)
+
+
+def test_a_site_names_only_the_binaries_whose_own_calls_switch_it_on(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """metallb's controller and speaker both run the shared manager code; only the speaker's config literal sets
+    ReadEndpoints, so only the speaker indexes and watches EndpointSlices: the findings name it alone (one
+    binary: no list of binaries), not the controller, whose config (a local pointing to a literal, one field
+    written after it) binds the guard to false. Where the controller writes ReadEndpoints too, its value is
+    not known there, and both binaries are named."""
+    monkeypatch.chdir(ONE_BINARY_SWITCHES_ON)
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.span.path, finding.span.line, finding.message) for finding in report.findings] == [
+        (
+            "pkg/k8s/k8s.go",
+            28,
+            '`IndexField(ctx, &discoveryv1.EndpointSlice{}, "service", serviceOf)` caches every EndpointSlice in the '
+            "cluster",
+        ),
+        (
+            "pkg/k8s/k8s.go",
+            52,
+            "`Watches(&discoveryv1.EndpointSlice{}, &handler.EnqueueRequestForObject{…` caches every EndpointSlice "
+            "in the cluster",
+        ),
+    ]
+    controller = (ONE_BINARY_SWITCHES_ON / "cmd/controller/main.go").read_text()
+    files = {
+        path.relative_to(ONE_BINARY_SWITCHES_ON).as_posix(): path.read_text()
+        for path in ONE_BINARY_SWITCHES_ON.rglob("*")
+        if path.is_file()
+    }
+    files["cmd/controller/main.go"] = controller.replace("cfg.Namespace = os.Args[1]", "cfg.ReadEndpoints = true")
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [finding.message.endswith("(binaries cmd/controller and cmd/speaker)") for finding in report.findings] == [
+        True,
+        True,
+    ]

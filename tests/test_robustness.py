@@ -171,10 +171,10 @@ def test_an_internal_error_resolving_one_site_loses_only_that_files_sites(
     monkeypatch.chdir(tmp_path)
     real = go._site
 
-    def failing(found, *rest):  # type: ignore[no-untyped-def]
+    def failing(found, *rest, **named):  # type: ignore[no-untyped-def]
         if found.item.file.path == "controller/shop.go":
             raise RuntimeError("boom")
-        return real(found, *rest)
+        return real(found, *rest, **named)
 
     monkeypatch.setattr(go, "_site", failing)
     result = run_cli("check", ".", "-v")

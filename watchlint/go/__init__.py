@@ -906,11 +906,23 @@ def _resolve_sites(
         evaluator.share_a_binary,
         {key: anchor.era for key, anchor in anchors.default.items()},
     )
-    return [
-        site
-        for found in resolved
-        if (site := run.site_step(found.item.file, partial(_site, found, evaluator, remedies, links, clients, outside)))
-    ]
+    by_key = {binary.key: binary for binary in binaries}
+    siblings: dict[str, Evaluator] = {}
+
+    def for_binary(key: str) -> Evaluator | None:
+        if key not in by_key:
+            return None
+        if key not in siblings:
+            siblings[key] = evaluator.for_binary(by_key[key].packages)
+        return siblings[key]
+
+    step = partial(_site, evaluator=evaluator, remedies=remedies, links=links, clients=clients)
+    step = partial(step, for_binary=for_binary, outside=outside)
+    try:
+        return [site for found in resolved if (site := run.site_step(found.item.file, partial(step, found)))]
+    finally:
+        for sibling in siblings.values():
+            sibling.release()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1041,15 +1053,17 @@ def _site(
     remedies: SiteRemedies,
     links: ManagerLinks,
     clients: ClientGraph,
+    for_binary: Callable[[str], Evaluator | None],
     outside: frozenset[str] = frozenset(),
 ) -> Site:
     """`outside`: the packages of binaries that build no manager of the module's. A site judged by the module's
     options that one of them runs is run by another module's manager (karpenter's kwok code): no edit of the
     module's options would narrow it, though a site no binary runs (a build-tagged provider) may be."""
     item = found.item
-    runs_elsewhere = len(found.keys) == 1 and is_module_key(found.keys[0]) and item.file.package_path in outside
-    fix_keys = () if runs_elsewhere else found.keys
     condition = _site_condition(found, evaluator, clients)
+    keys = _running_in(found, condition, clients, for_binary)
+    runs_elsewhere = len(keys) == 1 and is_module_key(keys[0]) and item.file.package_path in outside
+    fix_keys = () if runs_elsewhere else keys
     return Site(
         operation=item.operation,
         access=found.access,
@@ -1062,7 +1076,7 @@ def _site(
         injected=item.injected,
         construct=item.construct,
         enclosing=item.enclosing,
-        policy_keys=found.keys,
+        policy_keys=keys,
         managers=links.constructions(item.managers),
         restrictions=found.restrictions,
         read_restrictions=found.read_restrictions,
@@ -1078,7 +1092,30 @@ def _site(
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
         manager_client=item.manager_client,
-        cache_options_era=remedies.era_for(found.keys),
+        cache_options_era=remedies.era_for(keys),
         fixes=remedies.fixes(item, found.access, fix_keys),
-        suggestion=remedies.suggestion(item, found.access, found.keys),
+        suggestion=remedies.suggestion(item, found.access, keys),
     )
+
+
+_PER_BINARY_KEYS = 8  # the most binaries a site's guards are evaluated for one by one
+
+
+def _running_in(
+    found: _Resolved, condition: Condition | None, clients: ClientGraph, for_binary: Callable[[str], Evaluator | None]
+) -> tuple[str, ...]:
+    """The binaries of a site that run it: of several, where a guard's value is not known over every call,
+    those where it does not keep the site off with the parameters bound as that binary's own calls bind them
+    (metallb's EndpointSlice watch, on in the speaker, whose config asks for it, off in the controller). Where
+    every one keeps it off, all stay: the site's condition, read over every call, decides then. A site whose
+    guards are known over every call is run (or not) alike by each binary: it is not evaluated again."""
+    keys = found.keys
+    if not 1 < len(keys) <= _PER_BINARY_KEYS or condition is None or condition.holds_by_default is not None:
+        return keys
+    running = []
+    for key in keys:
+        sibling = for_binary(key)
+        kept = _site_condition(found, sibling, clients) if sibling is not None else None
+        if kept is None or kept.holds_by_default is not False:
+            running.append(key)
+    return tuple(running) or keys

@@ -100,6 +100,8 @@ class _BoundParameters(dict[str, "Value"]):
         self[name] = UNKNOWN  # read again while it is bound (a recursive helper): not known
         key = self._function.key
         calls = self._evaluator.calls.passing_calls(key)
+        if (binary := self._evaluator.binary) is not None:
+            calls = [(file, call) for file, call in calls if file.package_path in binary]
         index = self._indexes[name]
         depth = self._depth + 1
         arguments = [self._evaluator.argument(f, call, index, depth) for f, call in calls]
@@ -140,6 +142,15 @@ def _field_read(use: tree_sitter.Node) -> bool:
     return not is_written(outer)
 
 
+def _outermost_part(node: tree_sitter.Node) -> tree_sitter.Node:
+    """The whole of the selectors and indexes a node begins (`cfg.F.G[k]` of `cfg.F`)."""
+    while (outer := node.parent) is not None and outer.type in ("selector_expression", "index_expression"):
+        if outer.named_children[0] != node:
+            break
+        node = outer
+    return node
+
+
 def _addressed(use: tree_sitter.Node) -> bool:
     """Whether a use of a variable takes the address of one of its fields (`&cfg.Namespace`), which may fill it."""
     outer = use.parent
@@ -169,6 +180,8 @@ class Evaluator:
         # finds the packages of each binary of the module (every `package main`): set by the front-end
         self.find_binaries: Callable[[], list[frozenset[str]]] = list
         self._binaries: list[frozenset[str]] | None = None
+        # the packages of the one binary evaluated (for_binary): calls outside them run in other processes
+        self.binary: frozenset[str] | None = None
         self._memo: dict[object, object] = {}
         self._nesting = 0  # evaluations under way, one inside the other
         # evaluations cut short by MAX_DEPTH or MAX_NESTING so far: what they gave is computed once more when
@@ -189,6 +202,18 @@ class Evaluator:
             "slice_expression": self._slice,
             "iota": lambda file, node, env, depth: env.get("iota", UNKNOWN),  # a constant's place, bound by it
         }
+
+    def for_binary(self, packages: frozenset[str]) -> Evaluator:
+        """An evaluator of the same module that sees only the calls one binary makes: a parameter is bound to
+        what that binary's calls pass (metallb's speaker sets `ReadEndpoints: true` in the config it hands the
+        shared manager code, its controller leaves it false), and a guard keeps a site off there when every
+        call of the binary is kept off. Its memory starts empty: values read through other binaries' calls
+        would not hold in this one."""
+        sibling = Evaluator(self.resolver, self.flags, self.calls)
+        sibling.find_deployed_packages = self.find_deployed_packages
+        sibling.find_binaries = self.find_binaries
+        sibling.binary = packages
+        return sibling
 
     def release(self) -> None:
         """Let go of everything: the parts, the bound parameters and the handlers refer back to the evaluator,
@@ -236,7 +261,10 @@ class Evaluator:
         return self._deployed_packages[0]
 
     def in_a_binary(self, package: str) -> bool:
-        """Whether a binary of the module is built with the package; true where the module has none."""
+        """Whether a binary of the module is built with the package (the one binary evaluated, where there is
+        one); true where the module has none."""
+        if self.binary is not None:
+            return package in self.binary
         binaries = self._binary_packages()
         return not binaries or any(package in packages for packages in binaries)
 
@@ -488,7 +516,7 @@ class Evaluator:
         in order names none)."""
         body = passed.literal.child_by_field_name("body")
         elements = parser.named(body) if body is not None else []
-        if any(element.type != "keyed_element" for element in elements):
+        if name in passed.written or any(element.type != "keyed_element" for element in elements):
             return UNKNOWN
         written = next((value for key, value in keyed_elements(passed.literal) if key == name), None)
         if written is not None:
@@ -810,8 +838,10 @@ class Evaluator:
             return Val([item.value for item in items if isinstance(item, Val)])
         if type_node.type in ("type_identifier", "qualified_type") and self._is_struct(file, type_node):
             # `Provider: &Provider{…}` of a defaults constructor: not nil (envoy gateway's `e.Provider == nil`)
-            read_only = self._passed_to_a_reader(file, node) or self._held_for_readers(file, node)
-            return Val(StructLiteral(file, node) if read_only else A_STRUCT)
+            if self._passed_to_a_reader(file, node) or self._held_for_readers(file, node):
+                return Val(StructLiteral(file, node))
+            written = self._pointed_to_for_readers(file, node)
+            return Val(StructLiteral(file, node, written) if written is not None else A_STRUCT)
         return UNKNOWN
 
     def _struct_literal(self, file: GoFile, operand: tree_sitter.Node, env: dict[str, Value]) -> StructLiteral | None:
@@ -888,6 +918,35 @@ class Evaluator:
         ]
         held = self._held_literal(file, handed[0]) if handed else None  # the declaration as its uses see it
         return held is not None and held.literal == literal and all(self._handed_to_a_reader(file, u) for u in handed)
+
+    def _pointed_to_for_readers(self, file: GoFile, literal: tree_sitter.Node) -> frozenset[str] | None:
+        """For a local pointing to a struct literal (`cfg := &k8s.Config{…}`) that its function only reads the
+        fields of, writes fields of, and hands to module functions reading them (metallb's `k8s.New(cfg)`):
+        the fields it writes, which the literal does not tell. None where a use may change the struct otherwise
+        (a method call, a field's address, the pointer stored or returned)."""
+        held = literal.parent
+        if held is None or not parser.is_unary(held, "&"):
+            return None
+        name = assigned_to(held)
+        function = file.enclosing_function(literal)
+        if name is None or name.type != "identifier" or function is None:
+            return None
+        written: set[str] = set()
+        for use in uses_in(function, parser.text(name)):
+            outer = use.parent
+            if use == name or outer is None:
+                continue
+            if outer.type == "argument_list":
+                if not self._handed_to_a_reader(file, use):
+                    return None
+            elif outer.type == "selector_expression" and outer.child_by_field_name("operand") == use:
+                if is_written(_outermost_part(outer)):  # `cfg.F = …`, also `cfg.F.G = …` and `cfg.F[k] = …`
+                    written.add(parser.text(outer.child_by_field_name("field")))
+                elif not _field_read(use) or _addressed(use):
+                    return None  # a method (`cfg.Default()`) or a field's address (`flag.StringVar(&cfg.X, …)`)
+            else:
+                return None
+        return frozenset(written)
 
     def _handed_to_a_reader(self, file: GoFile, use: tree_sitter.Node, hops: int = 2) -> bool:
         """Whether an argument goes to a module function that only reads its fields, itself or through the

@@ -68,13 +68,16 @@ A_STRUCT = _Struct()
 
 class StructLiteral(_Struct):
     """A struct literal a call passes as it is (`Gather(ctx, cs, &Config{})`) to a function that only reads its
-    fields: not nil, and each field what the literal writes for it, or its zero value where it writes none."""
+    fields: not nil, and each field what the literal writes for it, or its zero value where it writes none; but
+    for the fields its holder writes after it (`written`: metallb's `cfg.EnableWebhook = …` under a switch),
+    which are not known."""
 
-    __slots__ = ("file", "literal")
+    __slots__ = ("file", "literal", "written")
 
-    def __init__(self, file: GoFile, literal: tree_sitter.Node) -> None:
+    def __init__(self, file: GoFile, literal: tree_sitter.Node, written: frozenset[str] = frozenset()) -> None:
         self.file = file
         self.literal = literal
+        self.written = written
 
     def __repr__(self) -> str:  # one literal, one value: memo keys and callers' agreement tell them apart
         return f"A_STRUCT@{self.file.path}:{self.literal.start_byte}"
