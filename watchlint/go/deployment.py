@@ -142,6 +142,11 @@ def _field_read(use: tree_sitter.Node) -> bool:
     return not is_written(outer)
 
 
+def _is_scalar(value: object) -> bool:
+    """A boolean, string or number: a value no method fills."""
+    return isinstance(value, bool | str | int | float)
+
+
 def _outermost_part(node: tree_sitter.Node) -> tree_sitter.Node:
     """The whole of the selectors and indexes a node begins (`cfg.F.G[k]` of `cfg.F`)."""
     while (outer := node.parent) is not None and outer.type in ("selector_expression", "index_expression"):
@@ -401,8 +406,8 @@ class Evaluator:
         if operand is not None and operand.type == "identifier" and parser.text(operand) in file.imports:
             return self._package_selector(file.imports[parser.text(operand)], name, depth)
         literal = self._struct_literal(file, operand, env) if operand is not None else None
-        if literal is not None:
-            return self.literal_field(literal, name, depth)
+        if literal is not None and operand is not None:
+            return self._literal_selector(literal, operand, name, env, depth)
         owner = self.resolver.written_struct(file, operand) if operand is not None else None
         if owner is None and operand is not None and self._listed_item(file, operand):
             return UNKNOWN  # `sa.Namespace` of `for _, sa := range list.Items`: an object's, not a setting's
@@ -431,6 +436,17 @@ class Evaluator:
             # `if r.awsNodeServiceFactory != nil`, a seam only tests set)
             return Val(None, value.origin, value.unseen)
         return value
+
+    def _literal_selector(
+        self, literal: StructLiteral, operand: tree_sitter.Node, name: str, env: dict[str, Value], depth: int
+    ) -> Value:
+        """A field read on a struct literal: what the literal writes. Of an object a setting chose (external-dns's
+        service type filter, built disabled unless --service-type-filter is given), that setting's."""
+        found = self.literal_field(literal, name, depth)
+        held = env.get(parser.text(operand)) if literal.built_by is not None else None
+        if isinstance(found, Val) and not found.origin and isinstance(held, Val) and held.origin:
+            return Val(found.value, held.origin, found.unseen)
+        return found
 
     def _embeds_an_api_type(self, owner: TypeRef) -> bool:
         """Whether a struct of the module embeds, itself or through the structs it embeds, a type of the
@@ -518,11 +534,22 @@ class Evaluator:
         elements = parser.named(body) if body is not None else []
         if name in passed.written or any(element.type != "keyed_element" for element in elements):
             return UNKNOWN
-        written = next((value for key, value in keyed_elements(passed.literal) if key == name), None)
-        if written is not None:
-            return self.value(passed.file, written, self.parameters(passed.file, written, depth + 1), depth + 1)
         declared = resolve_type(passed.literal.child_by_field_name("type"), passed.file)
         located = self.resolver.declarations.field(declared, name) if declared is not None else None
+        field_type = located[1].type if located is not None else None
+        built_by = passed.built_by
+        if built_by is not None and declared is not None and self.fields.set_outside_literals(declared, name):
+            # a field the code sets on any object (`f.val = &value` of a setter): what every object's holds
+            return self.fields.value(name, field_type, declared, depth)
+        written = next((value for key, value in keyed_elements(passed.literal) if key == name), None)
+        if written is not None:
+            env = built_by if built_by is not None else self.parameters(passed.file, written, depth + 1)
+            value = self.value(passed.file, written, env, depth + 1)
+            if built_by is not None and not (isinstance(value, Val) and _is_scalar(value.value)):
+                # a map, set or list an object starts with is filled as the program runs (envoy gateway's
+                # `allAssociatedBackendRefs: make(…)`, `set.Insert(…)`): what every object's holds
+                return self.fields.value(name, field_type, declared, depth) if declared is not None else UNKNOWN
+            return value
         if located is not None:
             return zero_value(located[1].type)
         embedded = _embedded_literal(passed.file, passed.literal, name)
@@ -837,12 +864,24 @@ class Evaluator:
                 return Val([UNKNOWN] * len(items))
             return Val([item.value for item in items if isinstance(item, Val)])
         if type_node.type in ("type_identifier", "qualified_type") and self._is_struct(file, type_node):
-            # `Provider: &Provider{…}` of a defaults constructor: not nil (envoy gateway's `e.Provider == nil`)
-            if self._passed_to_a_reader(file, node) or self._held_for_readers(file, node):
-                return Val(StructLiteral(file, node))
-            written = self._pointed_to_for_readers(file, node)
-            return Val(StructLiteral(file, node, written) if written is not None else A_STRUCT)
+            return Val(self._struct(file, node, type_node, env))
         return UNKNOWN
+
+    def _struct(
+        self, file: GoFile, literal: tree_sitter.Node, type_node: tree_sitter.Node, env: dict[str, Value]
+    ) -> object:
+        """A struct literal of the module's: not nil (envoy gateway's `e.Provider == nil` of a defaults
+        constructor's `Provider: &Provider{…}`), and where what reads it reads what it writes, those fields."""
+        if self._passed_to_a_reader(file, literal) or self._held_for_readers(file, literal):
+            return StructLiteral(file, literal)
+        written = self._pointed_to_for_readers(file, literal)
+        if written is not None:
+            return StructLiteral(file, literal, written)
+        if isinstance(env, CallBindings) and self.fields.built_per_object(file, type_node):
+            # built by one call being evaluated (rancher's `SCIM = newFeature("scim", false)` returning
+            # `&Feature{def: def}`): that object's fields are what that call gave
+            return StructLiteral(file, literal, built_by=env)
+        return A_STRUCT
 
     def _struct_literal(self, file: GoFile, operand: tree_sitter.Node, env: dict[str, Value]) -> StructLiteral | None:
         """The struct literal whose fields a name's selector reads: one a parameter is passed, or a local holds."""

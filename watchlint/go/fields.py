@@ -238,6 +238,25 @@ class FieldValues:
                 return True
         return False
 
+    def built_per_object(self, file: GoFile, type_node: tree_sitter.Node) -> bool:
+        """Whether the objects of a literal's struct hold what the code builds each with: a struct the module
+        declares that nothing fills from outside (no file, flag or environment, not a custom resource's)."""
+        declared = resolve_type(type_node, file)
+        struct = self.resolver.declarations.unalias(declared.base) if declared is not None else None
+        if struct is None or struct not in self.resolver.declarations.structs:
+            return False
+        infos = self.resolver.declarations.structs[struct]
+        return not any(info.tagged for info in infos) and not any(
+            self._configured_struct(struct, info.name) for info in infos
+        )
+
+    def set_outside_literals(self, owner: TypeRef, name: str) -> bool:
+        """Whether code sets a field of a struct other than in its literals: assigned (`f.val = &value`), or its
+        address handed on (a flag, a decoder may fill it)."""
+        if name in self._passed_by_address():
+            return True
+        return any(not _in_a_literal(value) for _, value, _ in self._writes_of_field(name, owner))
+
     def _configured_struct(self, struct: TypeRef, name: str) -> bool:
         """Whether a struct is filled from outside the code: decoded from a file, bound to flags or the
         environment, or a custom resource's."""

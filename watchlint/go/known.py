@@ -72,15 +72,25 @@ class StructLiteral(_Struct):
     for the fields its holder writes after it (`written`: metallb's `cfg.EnableWebhook = …` under a switch),
     which are not known."""
 
-    __slots__ = ("file", "literal", "written")
+    __slots__ = ("built_by", "file", "literal", "written")
 
-    def __init__(self, file: GoFile, literal: tree_sitter.Node, written: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self,
+        file: GoFile,
+        literal: tree_sitter.Node,
+        written: frozenset[str] = frozenset(),
+        built_by: CallBindings | None = None,
+    ) -> None:
         self.file = file
         self.literal = literal
         self.written = written
+        # the parameters of the one call that built it (`SCIM = newFeature("scim", false)` returning `&Feature{def:
+        # def}`): its fields read through them, and the fields code sets elsewhere as every object's are
+        self.built_by = built_by
 
     def __repr__(self) -> str:  # one literal, one value: memo keys and callers' agreement tell them apart
-        return f"A_STRUCT@{self.file.path}:{self.literal.start_byte}"
+        built = f"({bindings_key(self.built_by)})" if self.built_by is not None else ""
+        return f"A_STRUCT@{self.file.path}:{self.literal.start_byte}{built}"
 
 
 def is_struct(value: object) -> bool:
