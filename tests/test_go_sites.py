@@ -1980,3 +1980,20 @@ def test_a_factory_option_naming_every_namespace_is_cited_as_the_one_to_change(
         "WithTweakListOptions, to the options of kubeinformers.NewSharedInformerFactoryWithOptions(…), or, where it "
         "serves other kinds that must stay whole, take Pod from a factory of its own so built"
     )
+
+
+def test_a_helpers_watch_through_a_builder_kept_in_a_field_is_of_that_builders_manager(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """mariadb-operator's watcher indexer keeps the builder each controller's SetupWithManager hands it, and
+    watches through that field: the watch is the operator's manager's, though the helper's call sits in the API
+    package the webhook binary imports too, so the finding names no other binary."""
+    monkeypatch.chdir(FIXTURES / "policy" / "watch-of-a-builder-a-helper-keeps-in-a-field")
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.span.path, finding.span.line, finding.message) for finding in report.findings] == [
+        ("api/indexes.go", 18, "`indexer.Watch(&corev1.Secret{})` caches every Secret in the cluster")
+    ]
+    assert [(related.span.path, related.span.line) for related in report.findings[0].related] == [
+        ("pkg/watch/watch.go", 22),
+        ("cmd/operator/main.go", 12),
+    ]

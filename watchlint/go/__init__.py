@@ -975,7 +975,9 @@ def _resolve_access(
             restrictions, read_restrictions = (), restrictions
     if item.operation is Operation.WATCH and not item.cache:
         given = links.cache_options(*item.source_cache) if item.source_cache is not None else None
-        item.managers = links.builder_options(item.file, item.node) if given is None else given
+        # a helper's watch: the builder its own call registers with (a parameter, as the callers pass it)
+        inner = links.builder_options(*item.read_at) if given is None and item.read_at is not None else None
+        item.managers = given if given is not None else inner or links.builder_options(item.file, item.node)
     keys: tuple[str, ...] = ()
     if access is Access.CACHE:
         # the caches the client reads: a cluster's, the manager's (""), or, for a helper given both, each

@@ -361,6 +361,8 @@ class ManagerLinks:
                 and self._holds_a_manager(file, current)
             ):
                 return self._options_of(file, current)  # `mgr`, `ctx.VirtualManager`: the manager itself
+            if current is not None and current.type == "selector_expression":
+                return self._stored_builders(file, current, depth)  # `i.builder.Watches(…)`
             if current is not None and current.type == "identifier":
                 declaration = self.resolver.declaration(file, current)
                 if declaration is not None and declaration.parameter_index >= 0:
@@ -374,6 +376,18 @@ class ManagerLinks:
                 return self._options_of(file, arguments[0]) if arguments else frozenset()
             current = function.child_by_field_name("operand") if function is not None else None
         return frozenset()
+
+    def _stored_builders(self, file: GoFile, field: tree_sitter.Node, depth: int) -> frozenset[LiteralKey]:
+        """The managers of the builder chains the module stores in a struct field (mariadb-operator's watcher
+        indexer, built with the builder each controller's SetupWithManager hands it); empty unless each is
+        told."""
+        found: set[LiteralKey] = set()
+        for value_file, value in self._stored_in(file, field) if depth < _MAX_HOPS else ():
+            options = self.builder_options(value_file, value, depth + 1)
+            if not options:
+                return frozenset()
+            found |= options
+        return frozenset(found)
 
     def _options_of(self, file: GoFile, manager: tree_sitter.Node) -> frozenset[LiteralKey]:
         """The options literals of the managers an expression holds (see `_manager_options`)."""
