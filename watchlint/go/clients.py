@@ -330,7 +330,8 @@ class ClientGraph:
         """A client another module builds without cache: by a known constructor (`remote.NewClusterClient`), or
         handed out by a known accessor of a value of its type (giantswarm's `k8sClient.CtrlClient()`)."""
         if (package, name) in _UNCACHED_CONSTRUCTORS:
-            return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
+            called = parser.text(call.child_by_field_name("function")) or name
+            return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{called}` builds a client without cache"))
         if operand is None or not any(accessor == name for _, accessor in _UNCACHED_ACCESSORS):
             return None
         owner = self.resolver.type_of(file, operand)
@@ -529,7 +530,8 @@ class ClientGraph:
             evidence = Evidence(file.span(call), f"`{name}` in the {owner}'s NewClient reads the {owner}'s cache")
             return Known(Access.CACHE, evidence, beside)
         if found is None:
-            return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{name}` builds a client without cache"))
+            called = parser.text(call.child_by_field_name("function")) or name  # `client.New`, as written
+            return Known(Access.DIRECT_CLIENT, Evidence(file.span(call), f"`{called}` builds a client without cache"))
         reader, options = found
         cache = self.cluster_of(file, reader)
         if not cache and reader.type == "call_expression":
