@@ -48,6 +48,7 @@ from watchlint.go.model import (
 )
 from watchlint.go.resolve import (
     Resolver,
+    assigned_to,
     is_slice_literal,
     keyed_elements,
     literal_items,
@@ -136,6 +137,9 @@ class ClientGraph:
     _clusters_passed: dict[tuple[FunctionKey, int], str] = field(default_factory=dict)  # see _cluster_passed
     # the values of each local declared with one client and assigned others later (see LocalRef)
     _locals: dict[LocalRef, tuple[GoFile, list[tree_sitter.Node]]] = field(default_factory=dict)
+    # the arguments the calls of a function literal pass for one of its parameters (see _literal_parameter_ref)
+    # (and how messages name the literal: the package variable holding it, if one does)
+    _literal_arguments: dict[LocalRef, tuple[list[tuple[GoFile, tree_sitter.Node]], str]] = field(default_factory=dict)
     _function_names: Counter[str] | None = None  # how many packages declare a function of each name (_named)
     methods: MethodIndex = field(init=False)  # what a call through an interface runs
     _value_names: dict[FunctionKey, bool] = field(default_factory=dict)  # functions named other than called
@@ -787,7 +791,7 @@ class ClientGraph:
             info = resolver.declarations.functions.get(key) if key else None
             if info is not None and info.node.start_byte == declaration.scope_start:
                 return ParamRef(info.key, declaration.parameter_index, declaration.name)
-            return Marker.UNKNOWN
+            return self._literal_parameter_ref(file, node, declaration)
         if declaration.is_receiver:  # `res.Delete(r, ctx)` handing the reconciler itself on as its client
             receiver = resolver.type_of(file, node)
             embedded = self._embedded_client(resolver.declarations.unalias(receiver.base), 0) if receiver else None
@@ -1029,6 +1033,93 @@ class ClientGraph:
             assignment = f".{name} =".encode()
             found = self._fields_assigned[name] = any(assignment in f.source.data for f in self._declaring_files())
         return found
+
+    def _literal_parameter_ref(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration) -> ClientRef:
+        """A parameter of a function literal: what the calls of the struct field it is stored in pass (ECK's
+        `defaultForwarderFactory`, a package variable holding the literal, stored as a dialer's `forwarderFactory`
+        and called `d.forwarderFactory(ctx, d.client, …)` with a client.New client). Unknown where a call of it
+        is not told."""
+        literal = innermost_function(node)
+        while literal is not None and literal.start_byte != declaration.scope_start:
+            literal = innermost_function(literal.parent) if literal.parent is not None else None
+        calls = self._literal_calls(file, literal) if literal is not None and literal.type == "func_literal" else []
+        if not calls:
+            return Marker.UNKNOWN
+        arguments = []
+        for call_file, call in calls:
+            given = parser.named(call.child_by_field_name("arguments") or call)
+            if (
+                declaration.parameter_index >= len(given)
+                or given[declaration.parameter_index].type == "variadic_argument"
+            ):
+                return Marker.UNKNOWN
+            arguments.append((call_file, given[declaration.parameter_index]))
+        assert literal is not None
+        local = LocalRef(file.path, literal.start_byte, declaration.name)
+        held = _package_variable_named(_converted(literal))
+        self._literal_arguments[local] = arguments, held or "the function literal"
+        return local
+
+    def _literal_calls(self, file: GoFile, literal: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls of a function literal through the struct fields it is stored in: directly (`F: func(…)
+        {…}`, `x.F = func(…) {…}`) or through the package variable holding it (converted to a function type or
+        not); empty where it is also handed on otherwise, or called by the variable's name."""
+        value = _converted(literal)
+        stored = self._stored_as(file, value)
+        if stored is None:
+            variable = _package_variable_named(value)
+            if variable is None:
+                return []
+            fields = self._variable_stored_as(file, variable)
+            if fields is None:
+                return []
+            stored = fields
+        names = {name for _, name in stored}
+        return [
+            (each, call.node)
+            for each in self._declaring_files()
+            for call in each.calls()
+            if call.method is not None
+            and call.name in names
+            and (function := call.node.child_by_field_name("function")) is not None
+            and (found := self.resolver.selected_field(each, function)) is not None
+            and (found[0], call.name) in stored
+        ]
+
+    def _stored_as(self, file: GoFile, value: tree_sitter.Node) -> set[tuple[TypeRef, str]] | None:
+        """The struct field a value is written to in a literal or an assignment (struct, field); None where it
+        is not one."""
+        element = value.parent
+        if element is not None and element.type == "literal_element":
+            keyed = element.parent
+            literal = keyed.parent.parent if keyed is not None and keyed.parent is not None else None
+            if keyed is None or keyed.type != "keyed_element" or literal is None or literal.type != "composite_literal":
+                return None
+            struct = self.resolver.type_of(file, literal)
+            key = parser.named(keyed)[0]
+            name = parser.text(parser.first_named(key) or key)
+            return {(self.resolver.declarations.unalias(struct.base), name)} if struct is not None else None
+        target = assigned_to(value)
+        if target is None or target.type != "selector_expression":
+            return None
+        found = self.resolver.selected_field(file, target)
+        return {(found[0], found[1].name)} if found is not None else None
+
+    def _variable_stored_as(self, file: GoFile, name: str) -> set[tuple[TypeRef, str]] | None:
+        """The struct fields a package variable's value is written to; None where a use of it is anything else
+        (a call by its name, an argument, a copy)."""
+        stored: set[tuple[TypeRef, str]] = set()
+        for each in self._declaring_files():
+            if each.package_path != file.package_path or name.encode() not in each.source.data:
+                continue
+            for use in parser.captures("(identifier) @name", each.tree.root_node).get("name", []):
+                if parser.text(use) != name or _declares(use):
+                    continue
+                fields = self._stored_as(each, use)
+                if fields is None:
+                    return None
+                stored |= fields
+        return stored or None
 
     def _struct_literals(self) -> dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]]:
         """The literals of each module struct, by the struct; found once."""
@@ -1490,6 +1581,10 @@ class ClientGraph:
         if isinstance(ref, ReturnRef):
             returned = [value for key in (ref.function, *ref.also) for value in self._returned(key, ref.index)]
             return _without_fallbacks(returned), f"{self._named(ref.function)}()"
+        if isinstance(ref, LocalRef) and ref in self._literal_arguments:  # a function literal's parameter
+            given, holder = self._literal_arguments[ref]
+            received = [self._assigned(file, value) for file, value in given]
+            return [value for value in received if not value.in_test] or received, f"parameter {ref.name} of {holder}"
         if isinstance(ref, LocalRef):
             # `if reader == nil { reader = r.Client }` (capsule): a default where the first value is nil
             file, values = self._locals[ref]
@@ -1656,3 +1751,32 @@ def _field_writes(file: GoFile) -> Iterator[tuple[str, tree_sitter.Node]]:
         for target, value in zip(targets, values, strict=False):
             if target.type == "selector_expression":
                 yield parser.text(target.child_by_field_name("field")), value
+
+
+def _converted(literal: tree_sitter.Node) -> tree_sitter.Node:
+    """A function literal, or the conversion to a function type it is the argument of (`factory(func(…) {…})`)."""
+    holder = literal.parent
+    if holder is not None and holder.type == "argument_list" and len(parser.named(holder)) == 1:
+        return holder.parent or literal
+    return literal
+
+
+def _package_variable_named(value: tree_sitter.Node) -> str | None:
+    """The name of the package variable a value is declared with (`var f = …`), alone in its declaration."""
+    values = value.parent
+    spec = values.parent if values is not None and values.type == "expression_list" else None
+    if values is None or spec is None or spec.type != "var_spec" or len(parser.named(values)) != 1:
+        return None
+    declaration = spec.parent
+    if declaration is None or declaration.type != "var_declaration" or declaration.parent is None:
+        return None
+    if declaration.parent.type != "source_file":
+        return None
+    names = spec.children_by_field_name("name")
+    return parser.text(names[0]) if len(names) == 1 else None
+
+
+def _declares(name: tree_sitter.Node) -> bool:
+    """Whether an identifier is the name a declaration declares (a var spec's, not a use)."""
+    outer = name.parent
+    return outer is not None and outer.type == "var_spec" and name in outer.children_by_field_name("name")
