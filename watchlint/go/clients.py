@@ -1056,7 +1056,7 @@ class ClientGraph:
             arguments.append((call_file, given[declaration.parameter_index]))
         assert literal is not None
         local = LocalRef(file.path, literal.start_byte, declaration.name)
-        held = _package_variable_named(_converted(literal))
+        held = _package_variable_named(self._converted(file, literal))
         self._literal_arguments[local] = arguments, held or "the function literal"
         return local
 
@@ -1064,7 +1064,7 @@ class ClientGraph:
         """The calls of a function literal through the struct fields it is stored in: directly (`F: func(…)
         {…}`, `x.F = func(…) {…}`) or through the package variable holding it (converted to a function type or
         not); empty where it is also handed on otherwise, or called by the variable's name."""
-        value = _converted(literal)
+        value = self._converted(file, literal)
         stored = self._stored_as(file, value)
         if stored is None:
             variable = _package_variable_named(value)
@@ -1085,6 +1085,26 @@ class ClientGraph:
             and (found := self.resolver.selected_field(each, function)) is not None
             and (found[0], call.name) in stored
         ]
+
+    def _converted(self, file: GoFile, literal: tree_sitter.Node) -> tree_sitter.Node:
+        """A function literal, or the conversion to a function type of the module it is the argument of
+        (`factory(func(…) {…})`); not another call given it, whose result may be any function."""
+        holder = literal.parent
+        if holder is None or holder.type != "argument_list" or len(parser.named(holder)) != 1:
+            return literal
+        call = holder.parent
+        function = call.child_by_field_name("function") if call is not None else None
+        if call is None or function is None:
+            return literal
+        if function.type == "identifier":
+            named = TypeRef(file.package_path, parser.text(function))
+        elif function.type == "selector_expression" and (operand := function.child_by_field_name("operand")):
+            named = TypeRef(
+                file.imports.get(parser.text(operand), ""), parser.text(function.child_by_field_name("field"))
+            )
+        else:
+            return literal
+        return call if named in self.resolver.declarations.function_types else literal
 
     def _stored_as(self, file: GoFile, value: tree_sitter.Node) -> set[tuple[TypeRef, str]] | None:
         """The struct field a value is written to in a literal or an assignment (struct, field); None where it
@@ -1751,14 +1771,6 @@ def _field_writes(file: GoFile) -> Iterator[tuple[str, tree_sitter.Node]]:
         for target, value in zip(targets, values, strict=False):
             if target.type == "selector_expression":
                 yield parser.text(target.child_by_field_name("field")), value
-
-
-def _converted(literal: tree_sitter.Node) -> tree_sitter.Node:
-    """A function literal, or the conversion to a function type it is the argument of (`factory(func(…) {…})`)."""
-    holder = literal.parent
-    if holder is not None and holder.type == "argument_list" and len(parser.named(holder)) == 1:
-        return holder.parent or literal
-    return literal
 
 
 def _package_variable_named(value: tree_sitter.Node) -> str | None:
