@@ -1443,7 +1443,7 @@ def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
 ) -> None:
     """`owner!=helm`, `!ephemeral`, `tier notin (…)` leave out the objects they name and keep every other one: no
     mitigation, and the note shows the selector that only excludes (ingress-nginx's and traefik's Helm exclusions,
-    kube-proxy's selector built from DoesNotExist requirements)."""
+    kube-proxy's selector built from DoesNotExist requirements), once where both branches of an `if` write it."""
     monkeypatch.chdir(FIXTURES / "WL001" / "selectors-that-only-exclude")
     report = run([Path(".")], CommandLine(), catalog)
     notes = [(f.span.path, f.span.line, [(r.span.line, r.message) for r in f.related]) for f in report.findings]
@@ -1497,12 +1497,11 @@ def test_a_selector_made_of_exclusions_only_is_told_it_keeps_every_other_object(
             53,
             [
                 (
-                    line,
+                    48,
                     "WithTweakListOptions's FieldSelector "
                     '`fields.OneTermNotEqualSelector("type", "helm.sh/release.v1")` only excludes and keeps every '
                     "other Secret",
                 )
-                for line in (48, 50)
             ],
         ),
     ]
@@ -1996,4 +1995,45 @@ def test_a_helpers_watch_through_a_builder_kept_in_a_field_is_of_that_builders_m
     assert [(related.span.path, related.span.line) for related in report.findings[0].related] == [
         ("pkg/watch/watch.go", 22),
         ("cmd/operator/main.go", 12),
+    ]
+
+
+HELM_EXCLUSIONS = """package main
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+)
+
+func main() {
+	cs := kubernetes.NewForConfigOrDie(&rest.Config{})
+	notReleases := func(options *metav1.ListOptions) {
+		if options.LabelSelector != "" {
+			options.LabelSelector += ",OWNER!=TILLER"
+		} else {
+			options.LabelSelector = "OWNER!=TILLER"
+		}
+	}
+	configMaps := informers.NewSharedInformerFactoryWithOptions(cs, 0, informers.WithTweakListOptions(notReleases))
+	configMaps.Core().V1().ConfigMaps().Informer()
+}
+"""
+
+
+def test_an_exclusion_appended_to_a_selector_is_noted_as_the_selector_it_writes(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ingress-nginx appends its Helm exclusion with `+= ",OWNER!=TILLER"` where a selector is given and writes it
+    whole otherwise: the finding notes it once, as the selector it is (`OWNER!=TILLER`)."""
+    monkeypatch.chdir(
+        write_tree(tmp_path, {"go.mod": "module example.com/ingress\n\ngo 1.22\n", "main.go": HELM_EXCLUSIONS})
+    )
+    report = run([Path(".")], CommandLine(), catalog)
+    excludes = "only excludes and keeps every other"
+    assert [
+        (finding.kind, [(note.span.line, note.message) for note in finding.related]) for finding in report.findings
+    ] == [
+        ("ConfigMap", [(14, f"WithTweakListOptions's LabelSelector `OWNER!=TILLER` {excludes} ConfigMap")]),
     ]

@@ -391,20 +391,30 @@ def _inactive(
             replaced = ", ".join(sorted(restriction.replaces - {"DefaultSelector"}) or restriction.replaces)
             related.append(Related(restriction.span, f"{restriction.text}, in place of {replaced}"))
         elif not restriction.is_effective:
-            narrows = _NARROWS_NOTHING.get(restriction.mitigation, "narrows nothing")
-            if restriction.detail == EVERY_NAMESPACE:
-                narrows = 'lists every namespace (the "" key)'
-            elif restriction.detail.startswith(EXCLUDES_ONLY):
-                excluded = restriction.detail.removeprefix(EXCLUDES_ONLY)
-                narrows = f"`{excluded}` only excludes and keeps every other {kind}"
-            elif restriction.mitigation is Mitigation.BY_OBJECT and transformed:
-                narrows += f"; its Transform keeps every {kind}, only smaller"
-            related.append(Related(restriction.span, f"{restriction.text} {narrows}"))
+            note = f"{restriction.text} {_narrows_nothing(restriction, kind, transformed)}"
+            if restriction.detail.startswith(EXCLUDES_ONLY) and any(
+                told.span.path == restriction.span.path and told.message == note for told in related
+            ):
+                continue  # the same exclusion written in both branches of an `if` (ingress-nginx's Helm one)
+            related.append(Related(restriction.span, note))
         elif restriction.condition is not None:
             condition = restriction.condition
             related.append(Related(condition.span, _only_when(restriction.text, condition.text)))
     # one note per place and text: options written three times under one guard point at it once
     return tuple(dict.fromkeys(related))
+
+
+def _narrows_nothing(restriction: Restriction, kind: str, transformed: bool) -> str:
+    """Why an option in place narrows nothing: a namespace list holding every namespace, a selector that only
+    excludes, or one that selects nothing (an entry setting only a Transform keeps every object, smaller)."""
+    if restriction.detail == EVERY_NAMESPACE:
+        return 'lists every namespace (the "" key)'
+    if restriction.detail.startswith(EXCLUDES_ONLY):
+        return f"`{restriction.detail.removeprefix(EXCLUDES_ONLY)}` only excludes and keeps every other {kind}"
+    narrows = _NARROWS_NOTHING.get(restriction.mitigation, "narrows nothing")
+    if restriction.mitigation is Mitigation.BY_OBJECT and transformed:
+        narrows += f"; its Transform keeps every {kind}, only smaller"
+    return narrows
 
 
 def _conditional_note(restrictions: tuple[Restriction, ...] | list[Restriction]) -> str:

@@ -477,7 +477,7 @@ def _excluded_only(file: GoFile, value: tree_sitter.Node, resolver: Resolver) ->
     `fields.OneTermNotEqualSelector(…).String()`): it keeps every object but those, so it bounds nothing
     (ingress-nginx's and traefik's Helm exclusions); None for any other value."""
     if value.type in ("interpreted_string_literal", "raw_string_literal"):
-        selector = unquote(parser.text(value))
+        selector = unquote(parser.text(value)).strip(", ")  # `+= ",OWNER!=TILLER"` appends a term
         return selector if excludes_only(selector) else None
     return excluded_selector(file, value, resolver)
 
