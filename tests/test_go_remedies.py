@@ -2479,3 +2479,26 @@ def test_an_owner_key_built_from_a_prefix_constant_is_one_the_operator_sets(
         "Cache only Secret objects labelled app.kubernetes.io/managed-by=nodes-operator (Cache.ByObject in "
         "cmd/main.go); unlabelled ones become invisible, so label what the operator creates"
     ]
+
+
+def test_a_list_by_an_index_through_a_client_of_its_own_holds_back_only_that_clients_remedies(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kruise lists Jobs by its ownerRefUID index through a client.New over the manager's cache: the manager's
+    DisableFor leaves that List alone, so a Get through the manager's client gets its DisableFor fix, and the
+    List's own help says its client's DisableFor needs the index replaced first. Its Pods are listed by the index
+    through the manager's client, in a function literal given the options: the Pod read gets no DisableFor fix."""
+    monkeypatch.chdir(Path(__file__).parent / "fixtures/go/WL002/list-by-an-index-through-a-client-of-its-own")
+    report = run([Path(".")], CommandLine(), catalog)
+    reads = {finding.span.line: finding for finding in report.findings if finding.code == "WL002"}
+    assert reads[27].help.startswith(
+        'Filter this List by a label selector instead of the cache index "ownerUID", which the API server cannot '
+        "serve; then add Job to the DisableFor of the client options at main.go:75"
+    )
+    assert reads[27].fixes == ()
+    assert [fix.title for fix in reads[37].fixes] == [
+        "Add &batchv1.Job{} to Client.Cache.DisableFor in main.go; it saves memory only once the index at "
+        "main.go:69 is narrowed"
+    ]
+    assert reads[42].help.startswith("Filter the List at main.go:47 by a label selector instead of the cache index")
+    assert reads[42].fixes == ()

@@ -14,7 +14,7 @@ from watchlint.exclusions import excludes_only
 from watchlint.go import parser
 from watchlint.go.labelrequirements import excluded_requirements
 from watchlint.go.model import CR_CLIENT, GoFile
-from watchlint.go.resolve import Resolver, keyed_elements, keyed_entries
+from watchlint.go.resolve import Resolver, assigned_to, keyed_elements, keyed_entries
 from watchlint.go.scope import innermost_function, returned_values
 
 FIELDS = "k8s.io/apimachinery/pkg/fields"
@@ -117,6 +117,13 @@ class _Reader:
         self.depth = depth
 
     def option(self, node: tree_sitter.Node) -> Iterator[FieldKey]:
+        if (passed := self._closure_arguments(node)) is not None:
+            for argument in passed:  # kruise's `listPods := func(o *client.ListOptions) {…}; listPods(&opts)`
+                yield from self._option(argument)
+            return
+        yield from self._option(node)
+
+    def _option(self, node: tree_sitter.Node) -> Iterator[FieldKey]:
         typed = self.resolver.type_of(self.file, node) if node.type == "identifier" else None
         if typed is not None and typed.package == CR_CLIENT and typed.name not in _FIELD_OPTIONS:
             return  # `var selected client.MatchingLabels = info.Labels(o)`: an option of another sort
@@ -229,6 +236,28 @@ class _Reader:
             if written is not None:
                 return _VERB.sub(_UNSEEN, written)
         return _UNSEEN
+
+    def _closure_arguments(self, node: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+        """For a parameter of a function literal held in a local, what the local's calls in its function pass
+        for it; None for another name."""
+        declaration = self.resolver.declaration(self.file, node) if node.type == "identifier" else None
+        if declaration is None or declaration.parameter_index < 0:
+            return None
+        literal = innermost_function(node)
+        while literal is not None and literal.start_byte != declaration.scope_start:
+            literal = innermost_function(literal)
+        holder = assigned_to(literal) if literal is not None and literal.type == "func_literal" else None
+        function = innermost_function(literal) if literal is not None else None
+        if holder is None or holder.type != "identifier" or function is None:
+            return None
+        name, index = parser.text(holder), declaration.parameter_index
+        found = []
+        for call in parser.captures("(call_expression) @call", function).get("call", []):
+            called = call.child_by_field_name("function")
+            arguments = parser.named(call.child_by_field_name("arguments") or call)
+            if called is not None and parser.text(called) == name and index < len(arguments):
+                found.append(arguments[index])
+        return found
 
     def _through_a_value(self, node: tree_sitter.Node) -> bool:
         """Whether a call runs a function a field or a variable holds (`r.podMatchingFields(meta)`), not a

@@ -444,6 +444,8 @@ def indexed_lists(
     send to the API server, and that filter on a field it cannot serve."""
     found: dict[tuple[str, str], list[IndexedList]] = {}
     for item, keys in reads:
+        if item.reads_cache_itself or item.cache or item.own_client:
+            continue  # the manager's client options do not serve it (kruise's client.New over the cache)
         unserved = unserved_fields(item, kinds) if item.operation is Operation.LIST else []
         if not unserved:
             continue
@@ -647,6 +649,14 @@ class SiteRemedies:
                 f"Add {item.object.kind} to the DisableFor of the client options at {where} (a client built "
                 f"with client.New over a cache follows its own options), or restrict it in the options of the "
                 f"cache built at {built} ({names.by_object} or {names.namespaces})"
+            )
+        if own := unserved_fields(item, self.kinds):
+            # kruise's Lists by its ownerRefUID index: the API server, which both remedies send it to, rejects them
+            served = self.kinds.served_fields(item.object.kind, item.object.package)
+            return (
+                f"Filter this List {_instead_of_index(own[0], served)}; then add {item.object.kind} to the "
+                f"DisableFor of the client options at {where} (a client built with client.New over the cache "
+                "follows its own options, not the manager's)"
             )
         return (
             f"Add {item.object.kind} to the DisableFor of the client options at {where} (a client built with "
