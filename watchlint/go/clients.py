@@ -49,7 +49,9 @@ from watchlint.go.model import (
 from watchlint.go.resolve import (
     Resolver,
     assigned_to,
+    holding_literal,
     is_slice_literal,
+    key_of,
     keyed_elements,
     literal_items,
     option_holder,
@@ -57,6 +59,7 @@ from watchlint.go.resolve import (
 )
 from watchlint.go.scope import (
     Declaration,
+    function_starting_at,
     in_nil_test,
     innermost_function,
     named_results,
@@ -1039,9 +1042,7 @@ class ClientGraph:
         `defaultForwarderFactory`, a package variable holding the literal, stored as a dialer's `forwarderFactory`
         and called `d.forwarderFactory(ctx, d.client, …)` with a client.New client). Unknown where a call of it
         is not told."""
-        literal = innermost_function(node)
-        while literal is not None and literal.start_byte != declaration.scope_start:
-            literal = innermost_function(literal.parent) if literal.parent is not None else None
+        literal = function_starting_at(node, declaration.scope_start)
         calls = self._literal_calls(file, literal) if literal is not None and literal.type == "func_literal" else []
         if not calls:
             return Marker.UNKNOWN
@@ -1109,16 +1110,10 @@ class ClientGraph:
     def _stored_as(self, file: GoFile, value: tree_sitter.Node) -> set[tuple[TypeRef, str]] | None:
         """The struct field a value is written to in a literal or an assignment (struct, field); None where it
         is not one."""
-        element = value.parent
-        if element is not None and element.type == "literal_element":
-            keyed = element.parent
-            literal = keyed.parent.parent if keyed is not None and keyed.parent is not None else None
-            if keyed is None or keyed.type != "keyed_element" or literal is None or literal.type != "composite_literal":
-                return None
-            struct = self.resolver.type_of(file, literal)
-            key = parser.named(keyed)[0]
-            name = parser.text(parser.first_named(key) or key)
-            return {(self.resolver.declarations.unalias(struct.base), name)} if struct is not None else None
+        if (key := key_of(value)) is not None:
+            literal = holding_literal(value)
+            struct = self.resolver.type_of(file, literal) if literal is not None else None
+            return {(self.resolver.declarations.unalias(struct.base), key)} if struct is not None else None
         target = assigned_to(value)
         if target is None or target.type != "selector_expression":
             return None

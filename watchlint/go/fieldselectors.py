@@ -15,7 +15,7 @@ from watchlint.go import parser
 from watchlint.go.labelrequirements import excluded_requirements
 from watchlint.go.model import CR_CLIENT, GoFile
 from watchlint.go.resolve import Resolver, assigned_to, keyed_elements, keyed_entries
-from watchlint.go.scope import innermost_function, returned_values
+from watchlint.go.scope import function_starting_at, innermost_function, returned_values
 
 FIELDS = "k8s.io/apimachinery/pkg/fields"
 LABELS = "k8s.io/apimachinery/pkg/labels"
@@ -243,9 +243,7 @@ class _Reader:
         declaration = self.resolver.declaration(self.file, node) if node.type == "identifier" else None
         if declaration is None or declaration.parameter_index < 0:
             return None
-        literal = innermost_function(node)
-        while literal is not None and literal.start_byte != declaration.scope_start:
-            literal = innermost_function(literal)
+        literal = function_starting_at(node, declaration.scope_start)
         holder = assigned_to(literal) if literal is not None and literal.type == "func_literal" else None
         function = innermost_function(literal) if literal is not None else None
         if holder is None or holder.type != "identifier" or function is None:

@@ -417,7 +417,7 @@ def cached_read_kinds(
     for item, keys in reads:
         if item.operation not in (Operation.GET, Operation.LIST):
             continue
-        if item.reads_cache_itself or item.cache or item.own_client:
+        if not _through_the_managers_client_options(item):
             continue
         for key in keys:
             if (key, item.object.kind) not in disabled:
@@ -425,6 +425,12 @@ def cached_read_kinds(
                     item.operation is Operation.GET
                 )
     return found
+
+
+def _through_the_managers_client_options(item: PendingSite) -> bool:
+    """Whether the manager's client options (DisableFor) decide where a read goes: not a read of the cache
+    itself, of a second cache's, or through a client.New of its own (whose options are its own)."""
+    return not (item.reads_cache_itself or item.cache or item.own_client)
 
 
 def unevenly_selected(watches: Iterable[tuple[PendingSite, tuple[str, ...]]]) -> frozenset[tuple[str, str]]:
@@ -444,8 +450,8 @@ def indexed_lists(
     send to the API server, and that filter on a field it cannot serve."""
     found: dict[tuple[str, str], list[IndexedList]] = {}
     for item, keys in reads:
-        if item.reads_cache_itself or item.cache or item.own_client:
-            continue  # the manager's client options do not serve it (kruise's client.New over the cache)
+        if not _through_the_managers_client_options(item):
+            continue  # kruise's Lists through its client.New over the cache keep their index whatever these say
         unserved = unserved_fields(item, kinds) if item.operation is Operation.LIST else []
         if not unserved:
             continue

@@ -106,6 +106,15 @@ def innermost_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return current
 
 
+def function_starting_at(node: tree_sitter.Node, start: int) -> tree_sitter.Node | None:
+    """The function, method or function literal around a node that starts at `start`: the one declaring a
+    parameter the node reads (`Declaration.scope_start`)."""
+    function = innermost_function(node)
+    while function is not None and function.start_byte != start:
+        function = innermost_function(function)
+    return function
+
+
 _BRANCHES = frozenset({"expression_case", "type_case", "default_case", "communication_case", "for_statement"})
 
 

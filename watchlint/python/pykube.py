@@ -164,7 +164,6 @@ def _or_every_namespace(
     if truth is None:
         return []
     span = file.span(given)
-    condition = argument_condition(context.flow, file, call, given, span, none_raises=False) if not truth else None
-    if not truth and condition is None:
-        return []
+    # false by default: the condition argument_condition words for it ("--namespace is set")
+    condition = None if truth else argument_condition(context.flow, file, call, given, span, none_raises=False)
     return [Restriction(Mitigation.NAMESPACE, kind, span, f"`namespace={file.code(given)}`", condition=condition)]
