@@ -51,6 +51,23 @@ def test_a_quoted_group_grants_what_the_bare_one_does() -> None:
     assert slices.span.line == 8
 
 
+def test_a_list_in_braces_grants_each_of_its_values(catalog: Catalog) -> None:
+    """controller-gen reads `verbs={get,list,watch}` as `verbs=get;list;watch` (CrunchyData's postgres-operator):
+    its commas part the values, not the marker's fields."""
+    grants = _grants(
+        "package controllers\n\n"
+        '// +kubebuilder:rbac:groups="",resources="secrets",verbs={get,list,watch}\n'
+        '// +kubebuilder:rbac:groups=core,resources={"configmaps",pods},verbs={list, watch}\n'
+        '// +kubebuilder:rbac:groups="",resources="endpoints",verbs={get}\n'
+    )
+    assert grants[("", "secrets")].verbs == frozenset({"get", "list", "watch"})
+    assert grants[("", "configmaps")].verbs == grants[("", "pods")].verbs == frozenset({"list", "watch"})
+    assert grants[("", "endpoints")].verbs == frozenset({"get"})
+    kinds = {kind.name: kind for kind in catalog.kinds}
+    assert missing_grant(grants, kinds["Secret"], "get") is None
+    assert missing_grant(grants, kinds["Pod"], "get") is grants[("", "pods")]
+
+
 def test_a_verb_is_missing_only_where_markers_name_the_resource(catalog: Catalog) -> None:
     grants = _grants()
     kinds = {kind.name: kind for kind in catalog.kinds}

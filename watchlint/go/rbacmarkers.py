@@ -16,6 +16,8 @@ from watchlint.go.model import GoFile
 from watchlint.source import Span
 
 _MARKER = re.compile(rb"^[ \t]*//[ \t]*\+kubebuilder:rbac:([^\r\n]*)", re.MULTILINE)
+# a field of one runs to the next comma outside braces and quotes (`verbs={get,list}`)
+_MARKER_FIELD = re.compile(r'(?:[^,{"]|\{[^}]*\}|"[^"]*")+')
 _CORE_GROUPS = frozenset({"", '""', "core"})
 
 
@@ -67,11 +69,15 @@ def rbac_grants(files: Iterable[GoFile]) -> dict[tuple[str, str], Grant]:
 
 def _fields(text: str) -> dict[str, list[str]]:
     """`groups="",resources=secrets;configmaps,verbs=get;list` -> each key's values, unquoted (Kong writes
-    `groups="discovery.k8s.io"`, which grants what `groups=discovery.k8s.io` does)."""
+    `groups="discovery.k8s.io"`, which grants what `groups=discovery.k8s.io` does). controller-gen also takes a
+    list in braces, `verbs={get,list,watch}` (CrunchyData's postgres-operator), whose commas part values, not
+    fields."""
     fields: dict[str, list[str]] = {}
-    for part in text.split(","):
+    for part in _MARKER_FIELD.findall(text):
         key, _, values = part.partition("=")
-        fields[key.strip()] = [_unquoted(value.strip()) for value in values.split(";")]
+        values = values.strip()
+        listed = values[1:-1].split(",") if values.startswith("{") and values.endswith("}") else values.split(";")
+        fields[key.strip()] = [_unquoted(value.strip()) for value in listed]
     return fields
 
 
