@@ -1251,6 +1251,21 @@ def test_an_informer_of_a_factory_handed_in_names_where_the_factory_is_built(
     ]
 
 
+def test_an_informer_of_a_handles_factory_names_the_binarys_factory_not_a_test_helpers(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The handle interface a plugin reads its factory from has a fake implementation that a package only tests
+    import fills (descheduler's `InitFrameworkHandle`): the finding points at the factory main builds and hands
+    through a functional option, where the fix goes."""
+    monkeypatch.chdir(FIXTURES / "WL001" / "informer-factory-a-test-helper-stores-in-a-fake-handle")
+    report = run([Path(".")], CommandLine(), catalog)
+    (pods,) = report.findings
+    assert (pods.code, pods.span.path, pods.span.line) == ("WL001", "plugin/plugin.go", 6)
+    assert [(related.span.path, related.span.line, related.message) for related in pods.related] == [
+        ("cmd/main.go", 25, "the informer factory is built here, with no namespace or selector")
+    ]
+
+
 def test_a_read_given_a_clusters_client_and_one_not_seen_is_helped_as_the_managers(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -52,7 +52,9 @@ _RESOURCE_FACTORIES = {
 _SHOWN_RECEIVER = 32  # the longest field read a held client's call is shown with
 # library-go's constructors of KubeInformersForNamespaces
 _LIBRARY_GO_CONSTRUCTORS = frozenset({"NewKubeInformersForNamespaces", "NewKubeInformersForNamespacesWithResyncPeriod"})
-_FIELD_HOPS = 3  # fields and getters a factory is handed through (`c.factory = opt.SharedInformerFactory`)
+# fields, getters and parameters a factory is handed through: descheduler's goes through a struct field, a constructor,
+# a functional option, its options struct and the handle's getter
+_FIELD_HOPS = 6
 _FILTERED_FACTORIES = frozenset({"NewFilteredSharedInformerFactory", "NewFilteredDynamicSharedInformerFactory"})
 # what an informer of a factory parameter or field is judged by until its factories are seen, and where a
 # parameter's function has no call in the module
@@ -1099,13 +1101,21 @@ class ClientGoSites:
             held = self.factory_field_of(value_file, value)
             writes: list[tuple[GoFile, tree_sitter.Node | None]] = []
             if held is not None:
-                writes = list(stored(held[0], held[1], elements=held[2]))
+                writes = [
+                    write for write in stored(held[0], held[1], elements=held[2]) if not self._stored_in_tests(*write)
+                ]
             elif value.type == "call_expression":  # a getter (`manager.KubeInformerFactory()`): what it returns
                 writes = self._getter_values(value_file, value)
             elif callers is not None and (parameter := self.values.helper_parameter(value_file, value)) is not None:
                 writes = _passed_at(callers, *parameter)
             found.extend(self.through_fields(writes, stored, hops - 1, callers) if writes else [(value_file, value)])
         return found
+
+    def _stored_in_tests(self, file: GoFile, value: tree_sitter.Node) -> bool:
+        """Whether a factory is stored in a field only where no binary runs: a test helper filling a fake handle
+        (descheduler's `InitFrameworkHandle`, of a package only tests import) builds none a binary uses."""
+        key = self.resolver.function_key(file, value)
+        return file.is_test or (key is not None and self.unreached(key))
 
     def _getter_values(self, file: GoFile, call: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node | None]]:
         """What the module methods a call may run return (every implementation of an interface's method)."""
