@@ -967,7 +967,9 @@ class ClientGraph:
         if ref.passed is None and ref.within is not None and (within := self._values_within(ref)) is not None:
             return within
         if ref.passed is None:
-            return self.field_values.get((ref.struct, ref.field), [])
+            stored = self.field_values.get((ref.struct, ref.field), [])
+            provided = self.resolver.declarations.provided_for(ref.struct, ref.field) if not stored else []
+            return stored or [value for key in provided for value in self.field_values.get(key, [])]
         found = []
         for file, call in self.callers(ref.passed[0]):
             value = _literal_field(file, call, ref.passed[1], ref.field, self.resolver)

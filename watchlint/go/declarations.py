@@ -33,6 +33,10 @@ LIBRARY_INTERFACES = {
 }
 
 
+# the structs uber's fx (and dig, beneath it) fills from what constructors provide, and those constructors return
+_INJECTED_INTO = frozenset({TypeRef("go.uber.org/fx", "In"), TypeRef("go.uber.org/dig", "In")})
+_PROVIDED_BY = frozenset({TypeRef("go.uber.org/fx", "Out"), TypeRef("go.uber.org/dig", "Out")})
+
 # the type expressions of anonymous types whose zero value is nil
 _NILABLE_TYPES = frozenset({"function_type", "channel_type", "interface_type", "map_type"})
 
@@ -93,6 +97,9 @@ class FieldInfo:
     tagged: bool = False  # declared with a tag: a decoder or a reflecting filler may write it (keda's `keda:"…"`)
     # of an anonymous func, channel, interface or map type, whose zero value is nil (a factory seam tests set)
     nilable: bool = False
+    # the `name:"…"` of its tag, by which uber's fx (and dig) hand a value a constructor's fx.Out struct provides to
+    # the fx.In struct of one asking for it
+    injected: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +136,10 @@ class PackageVariable:
     type_node: tree_sitter.Node | None
     value_node: tree_sitter.Node | None
     iota: int | None = None  # a constant's place in its declaration, what `iota` stands for in its value
+
+
+def _embeds(fields: tuple[FieldInfo, ...], embedded: frozenset[TypeRef]) -> bool:
+    return any(info.is_embedded and info.type is not None and info.type.base in embedded for info in fields)
 
 
 def _client_applicator(package: str) -> tuple[TypeRef, tuple[FieldInfo, ...]]:
@@ -196,6 +207,22 @@ class Declarations:
                 if found is not None:
                     return found
         return None
+
+    def provided_for(self, owner: TypeRef, name: str) -> list[tuple[TypeRef, str]]:
+        """For a field of an fx.In struct tagged `name:"x"`, which fx fills and no code writes, the fields of the
+        module's fx.Out structs tagged alike: the values the constructors returning those give them are what it
+        holds (chaos-mesh's `NoCacheReader client.Reader `name:"no-cache"``, provided by `noCacheReader{Reader:
+        mgr.GetAPIReader()}`)."""
+        declared = self.field(owner, name)
+        if declared is None or not declared[1].injected or not _embeds(self.structs[declared[0]], _INJECTED_INTO):
+            return []
+        return [
+            (struct, info.name)
+            for struct, fields in self.structs.items()
+            if _embeds(fields, _PROVIDED_BY)
+            for info in fields
+            if info.injected == declared[1].injected
+        ]
 
     def declares_type(self, ref: TypeRef) -> bool:
         """Whether a (base, unaliased) type is a struct or an interface the module declares."""
@@ -372,14 +399,15 @@ def _struct_fields(
             names = declaration.children_by_field_name("name")
             if type_ref is None and nested is not None and owner and len(names) == 1:
                 type_ref = _anonymous_struct(type_node, file, f"{owner}.{parser.text(names[0])}", nested)
+            tag = declaration.child_by_field_name("tag")
+            injected = tag_items(parser.text(tag)).get("name", "") if tag is not None else ""
             if names:
                 key = _file_key(declaration) if len(names) == 1 else ""
-                tagged = declaration.child_by_field_name("tag") is not None
                 nilable = type_ref is None and type_node is not None and type_node.type in _NILABLE_TYPES
                 for name in names:
-                    yield FieldInfo(parser.text(name), type_ref, False, key, tagged, nilable)
+                    yield FieldInfo(parser.text(name), type_ref, False, key, tag is not None, nilable, injected)
             elif type_ref is not None:
-                yield FieldInfo(type_ref.name, type_ref, is_embedded=True)
+                yield FieldInfo(type_ref.name, type_ref, is_embedded=True, injected=injected)
 
 
 def _anonymous_struct(

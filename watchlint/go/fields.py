@@ -770,10 +770,17 @@ class FieldValues:
         """The values the module stores in field `name` of `owner` (by assignment or in a literal), or with
         `elements` in its items (`c.factories[ns] = factory`)."""
         # a later result of a call (`r.mgr, r.cache, err = setup()`) is not what the call's value tells
-        return [
+        found = [
             (file, value)
             for file, value, _ in self._writes_of_field(name, owner, elements=elements)
             if not _result_index(value, name)
+        ]
+        if found or owner is None or elements:
+            return found
+        return [
+            write
+            for struct, field in self.resolver.declarations.provided_for(owner, name)
+            for write in self.stored(struct, field)
         ]
 
     def _writes_of_field(self, name: str, owner: TypeRef | None, *, elements: bool = False) -> list[_FieldWrite]:
