@@ -40,6 +40,7 @@ from watchlint.go.known import (
     item_value,
     literal_value,
     logical,
+    result_at,
     strings_result,
     zero_value,
 )
@@ -649,7 +650,8 @@ class Evaluator:
             if receiver and operand is not None and function is not None and function.type == "selector_expression":
                 # `cfg.Watch.Namespaces.Len()`: the method reads the value it is called on
                 bindings[parser.text(receiver)] = self.value(file, operand, env, depth + 1)
-            return self.returned(info.file, info.node, CallBindings(info.node, bindings), depth + 1)
+            literal = frozenset(p.name for p in info.parameters if _literal_argument(node, p.index))
+            return self.returned(info.file, info.node, CallBindings(info.node, bindings, literal), depth + 1)
         held = self._held_literal_function(file, function) if not values else None
         if held is not None:
             return self.returned(held[0], held[1], CallBindings(held[1], {}), depth + 1)
@@ -714,7 +716,11 @@ class Evaluator:
     ) -> Value:
         """samber/lo's `FirstOr(list, fallback)` (alauda redis-operator's `lo.FirstOr([]string{os.Getenv(
         "WATCH_ALL_NAMESPACES")}, os.Getenv("WATCH_NAMESPACE"))` is the first variable, never the fallback) and
-        `Ternary(condition, a, b)`; any other of its functions gives an unknown value."""
+        `Ternary(condition, a, b)`; `Must(f())`, which panics on f's error, is f's first result (Kong's default
+        feature gates, `lo.Must(managercfg.NewFeatureGates(nil))`); any other of its functions gives an unknown
+        value."""
+        if name == "Must" and values:
+            return result_at(first, 0) if len(values) == 1 else first
         if name == "Ternary" and len(values) == 3:
             if not isinstance(first, Val) or not isinstance(first.value, bool):
                 return UNKNOWN

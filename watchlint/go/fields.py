@@ -849,7 +849,6 @@ class FieldValues:
         if self._field_values is None:
             writes: dict[str, list[_FieldWrite]] = {}
             elements: dict[str, list[_FieldWrite]] = {}
-            resolver = self.resolver
             for file in self.evaluator.files:
                 for left, right in file.assignments():
                     targets, values = parser.named(left), parser.named(right)
@@ -858,15 +857,7 @@ class FieldValues:
                         continue
                     for index, written in enumerate(targets):
                         value = values[index] if len(values) == len(targets) else values[0]
-                        # `x.f = v` writes field f; `x.f[k] = v` one of its items
-                        is_item = written.type == "index_expression"
-                        table = elements if is_item else writes
-                        target = written.child_by_field_name("operand") if is_item else written
-                        if target is not None and target.type == "selector_expression":
-                            name = parser.text(target.child_by_field_name("field"))
-                            operand = target.child_by_field_name("operand")
-                            owner = functools.partial(resolver.written_struct, file, operand)
-                            table.setdefault(name, []).append((file, value, owner))
+                        self._add_write(file, written, value, writes, elements)
                 for literal in file.nodes("composite_literal"):
                     type_node = literal.child_by_field_name("type")
                     if type_node is not None and type_node.type == "struct_type":
@@ -876,6 +867,68 @@ class FieldValues:
                         writes.setdefault(key, []).append((file, value, struct))
             self._field_values, self._element_writes = writes, elements
         return self._field_values
+
+    def _add_write(
+        self,
+        file: GoFile,
+        written: tree_sitter.Node,
+        value: tree_sitter.Node,
+        writes: dict[str, list[_FieldWrite]],
+        elements: dict[str, list[_FieldWrite]],
+    ) -> None:
+        """`x.f = v` writes field f, `x.f[k] = v` one of its items, and `*p = v` the fields whose addresses the
+        calls pass for p."""
+        is_item = written.type == "index_expression"
+        target = written.child_by_field_name("operand") if is_item else written
+        if target is not None and target.type == "selector_expression":
+            name = parser.text(target.child_by_field_name("field"))
+            owner = functools.partial(self.resolver.written_struct, file, target.child_by_field_name("operand"))
+            (elements if is_item else writes).setdefault(name, []).append((file, value, owner))
+        elif target is not None and not is_item and parser.is_unary(target, "*"):
+            for caller_file, field in self._fields_pointed_to(file, target):
+                owner = functools.partial(
+                    self.resolver.written_struct, caller_file, field.child_by_field_name("operand")
+                )
+                writes.setdefault(parser.text(field.child_by_field_name("field")), []).append((file, value, owner))
+
+    def _fields_pointed_to(self, file: GoFile, target: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """For `*p = v` with p a parameter of a module function, the fields the calls pass the address of
+        (`&c.FeatureGates`, which Kong's flag value constructor fills with the default gates): each is written v."""
+        pointer = parser.first_named(target)
+        declaration = (
+            self.resolver.declaration(file, pointer) if pointer is not None and pointer.type == "identifier" else None
+        )
+        key = self.resolver.function_key(file, target)
+        info = self.resolver.declarations.functions.get(key) if key is not None else None
+        if declaration is None or declaration.parameter_index < 0 or info is None:
+            return []
+        if info.node.start_byte != declaration.scope_start:
+            return []  # a function literal's parameter: who calls it is not followed
+        if _under_a_branch(target, info.node):
+            return []  # `if v := os.Getenv(name); v != "" { *value = v }`: kept by default, not written
+        found = []
+        for caller_file, call in self.evaluator.calls.callers(info.key):
+            arguments = parser.named(call.child_by_field_name("arguments") or call)
+            argument = arguments[declaration.parameter_index] if declaration.parameter_index < len(arguments) else None
+            field = parser.first_named(argument) if argument is not None and parser.is_unary(argument, "&") else None
+            if field is not None and field.type == "selector_expression":
+                found.append((caller_file, field))
+        return found
+
+
+_BRANCHING = frozenset(
+    {"if_statement", "for_statement", "expression_switch_statement", "type_switch_statement", "select_statement"}
+)
+
+
+def _under_a_branch(node: tree_sitter.Node, function: tree_sitter.Node) -> bool:
+    """Whether a node of a function runs only on some paths: inside a branch or a loop of it."""
+    current = node.parent
+    while current is not None and current != function:
+        if current.type in _BRANCHING:
+            return True
+        current = current.parent
+    return False
 
 
 def _result_written(value_node: tree_sitter.Node, name: str, value: Value) -> Value:

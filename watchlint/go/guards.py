@@ -588,10 +588,13 @@ class Guards:
             entry = holding_literal(entry)
         if value is None:
             return None
-        truth, origin = self.evaluator.truth(file, value, {})
+        # the parameters of the function building the entries bound to what its calls pass (Kong's
+        # `featureGates.Enabled(…)` of the gates its setupControllers is given)
+        env = self.evaluator.parameters(file, value)
+        truth, origin = self.evaluator.truth(file, value, env)
         if truth is not False:
             return None
-        text = self._turned_on_by(file, value, {}, origin) if origin else f"`{parser.text(value)}` is true"
+        text = self._turned_on_by(file, value, env, origin) if origin else f"`{parser.text(value)}` is true"
         return Guard(False, text, file.span(value), origin)
 
     def _caller_guards(self, file: GoFile, node: tree_sitter.Node, levels: int = CALLER_LEVELS) -> list[Guard]:

@@ -139,9 +139,12 @@ class CallBindings(dict[str, Value]):
     for the call: its locals read through them (`b, err := strconv.ParseBool(s)`), not through what every
     call of the function passes."""
 
-    def __init__(self, function: tree_sitter.Node, bound: dict[str, Value]) -> None:
+    def __init__(
+        self, function: tree_sitter.Node, bound: dict[str, Value], literal: frozenset[str] = frozenset()
+    ) -> None:
         super().__init__(bound)
         self.function = function  # the declaration or literal the parameters belong to
+        self.literal = literal  # those the call writes out as literals (`NewFeatureGates(nil)`)
 
 
 def bindings_key(env: dict[str, Value]) -> tuple[tuple[str, str], ...]:

@@ -291,7 +291,14 @@ class VariableValues:
             written = self._write_value(file, write, value, depth, bound)
             if written is None:
                 continue  # not a write after all: a flag definition, whose default is the declared value
-            configured = _Configured(self.evaluator.parameters(file, write.node, depth + 1))
+            # the guards of a write read the parameters as the call being evaluated passes them: Kong's default
+            # gates, `NewFeatureGates(nil)`, skip the loop over what its flag's Set passes
+            parameters = (
+                bound
+                if bound is not None and innermost_function(write.node) == bound.function
+                else self.evaluator.parameters(file, write.node, depth + 1)
+            )
+            configured = _Configured(parameters)
             guards = list(self.evaluator.guarding.guards(file, write.node, configured))
             skipped = next((guard for guard in guards if guard.holds is False), None)
             if skipped is not None:
