@@ -369,3 +369,23 @@ def test_a_site_names_only_the_binaries_whose_own_calls_switch_it_on(
         True,
         True,
     ]
+
+
+UNCHANGED_UNDER_A_FLAG = (
+    Path(__file__).parent / "fixtures" / "go" / "deployment" / "namespaces-a-helper-returns-unchanged-under-a-flag"
+)
+
+
+def test_a_flag_whose_write_leaves_the_namespaces_as_they_are_is_not_named(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--extra rewrites the namespaces with a helper that returns a map naming every namespace unchanged: by
+    default, setting it scopes nothing, so the finding names WATCH_NAMESPACE alone (datadog-operator's
+    --remoteConfigEnabled)."""
+    monkeypatch.chdir(UNCHANGED_UNDER_A_FLAG)
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    assert (finding.code, finding.span.line) == ("WL001", 44)
+    assert finding.message == (
+        "`For(&corev1.Secret{})` caches every Secret in the cluster; DefaultNamespaces applies only when "
+        "WATCH_NAMESPACE is non-empty"
+    )

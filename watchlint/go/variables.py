@@ -308,7 +308,7 @@ class VariableValues:
                 # watchCurrent { ns = currentNamespace() }`: WATCH_NAMESPACE or --watch-current-namespace)
                 if isinstance(value, Val) and not value.origin and skipped.origin:
                     value = Val(value.value, skipped.setting)
-                elif isinstance(value, Val) and skipped.origin and not _empties(written):
+                elif isinstance(value, Val) and skipped.origin and not _empties(written) and not _same(written, value):
                     value = Val(value.value, either_origin(value.origin, skipped.origin), value.unseen)
             elif any(guard.holds is None for guard in guards):
                 value = either(value, written)
@@ -568,6 +568,13 @@ def _closure_of(node: tree_sitter.Node, declaration: Declaration) -> tuple[int, 
     ):
         return None
     return _span(reader)
+
+
+def _same(written: Value, value: Val) -> bool:
+    """Whether a write under a setting leaves what the variable holds as it was (datadog-operator's
+    `nss = includeWatchNamespace(nss, …)`, which returns a map naming every namespace unchanged): the setting
+    then changes nothing."""
+    return isinstance(written, Val) and not written.unseen and repr(written.value) == repr(value.value)
 
 
 def _read_at(node: tree_sitter.Node, declaration: Declaration) -> int:
