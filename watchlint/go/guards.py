@@ -483,7 +483,14 @@ class Guards:
         if conditions is None:
             conditions = []
             function = innermost_function(statements)
-            fails = function is not None and returns_error(function)
+            # a branch that ends failing anyway (`if err != nil { if !verbose { return err }; …; return err }`)
+            # fails on either path: its early returns that fail tell which of its statements run
+            kept = parser.named(statements)
+            last = kept[-1] if kept else None
+            block = statements.parent if statements.type == "statement_list" else statements
+            branch = block is not None and block.parent is not None and block.parent.type == "if_statement"
+            ends_failing = branch and last is not None and last.type == "return_statement" and returns_failure(last)
+            fails = function is not None and returns_error(function) and not ends_failing
             for statement in statements.named_children:
                 condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
                 returned = early_return(statement) if condition is not None else None
