@@ -625,7 +625,27 @@ class Evaluator:
         built_in = self._built_in(file, function, package, name, first, values, env, depth)
         if built_in is not None:
             return built_in
+        presence = self._option_presence(file, function, name, env, depth) if not package and not values else None
+        if presence is not None:
+            return presence
         return self._module_call(file, node, function, values, env, depth)
+
+    def _option_presence(
+        self, file: GoFile, function: tree_sitter.Node | None, name: str, env: dict[str, Value], depth: int
+    ) -> Value | None:
+        """samber/mo's `opt.IsPresent()` and `IsAbsent()` of an Option that holds its zero value: absent (Kong's
+        `--kong-admin-svc`, whose own Value fills the Option only when the flag is given); None where the
+        Option may hold one, or the method is another's."""
+        if name not in ("IsPresent", "IsAbsent") or function is None or function.type != "selector_expression":
+            return None
+        operand = function.child_by_field_name("operand")
+        typed = self.resolver.type_of(file, operand) if operand is not None else None
+        if operand is None or typed is None or self.resolver.declarations.unalias(typed.base) != _MO_OPTION:
+            return None
+        held = self.value(file, operand, env, depth + 1)
+        if not isinstance(held, Val) or held.unseen or held.value not in ("", None):
+            return None
+        return Val(name == "IsAbsent", held.origin)
 
     def _module_call(
         self,
@@ -1165,6 +1185,7 @@ def _fallen_back(value: Val, passed_over: str) -> str | None:
 _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
 _LABELS = "k8s.io/apimachinery/pkg/labels"
 _LO = "github.com/samber/lo"
+_MO_OPTION = TypeRef("github.com/samber/mo", "Option")
 _SELECTOR_PARSERS = frozenset({"Parse"})
 # selectors that print as "" (`labels.Nothing().String()` as a flag's default, parsed back it selects everything)
 _PRINTED_EMPTY = frozenset({"Everything", "Nothing"})
