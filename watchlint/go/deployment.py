@@ -670,7 +670,9 @@ class Evaluator:
             if receiver and operand is not None and function is not None and function.type == "selector_expression":
                 # `cfg.Watch.Namespaces.Len()`: the method reads the value it is called on
                 bindings[parser.text(receiver)] = self.value(file, operand, env, depth + 1)
-            literal = frozenset(p.name for p in info.parameters if _literal_argument(node, p.index))
+            literal = frozenset(
+                p.name for p in info.parameters if p.index < len(values) and literal_value(values[p.index]) is not None
+            )
             return self.returned(info.file, info.node, CallBindings(info.node, bindings, literal), depth + 1)
         held = self._held_literal_function(file, function) if not values else None
         if held is not None:

@@ -904,8 +904,10 @@ class FieldValues:
             return []
         if info.node.start_byte != declaration.scope_start:
             return []  # a function literal's parameter: who calls it is not followed
-        if _under_a_branch(target, info.node):
-            return []  # `if v := os.Getenv(name); v != "" { *value = v }`: kept by default, not written
+        if under_condition(target) or innermost_function(target) != info.node:
+            # `if v := os.Getenv(name); v != "" { *value = v }`, or a write in a function literal: not what the
+            # call leaves there by default
+            return []
         found = []
         for caller_file, call in self.evaluator.calls.callers(info.key):
             arguments = parser.named(call.child_by_field_name("arguments") or call)
@@ -914,21 +916,6 @@ class FieldValues:
             if field is not None and field.type == "selector_expression":
                 found.append((caller_file, field))
         return found
-
-
-_BRANCHING = frozenset(
-    {"if_statement", "for_statement", "expression_switch_statement", "type_switch_statement", "select_statement"}
-)
-
-
-def _under_a_branch(node: tree_sitter.Node, function: tree_sitter.Node) -> bool:
-    """Whether a node of a function runs only on some paths: inside a branch or a loop of it."""
-    current = node.parent
-    while current is not None and current != function:
-        if current.type in _BRANCHING:
-            return True
-        current = current.parent
-    return False
 
 
 def _result_written(value_node: tree_sitter.Node, name: str, value: Value) -> Value:
