@@ -531,6 +531,65 @@ def test_a_watch_beside_a_typed_handler_s_is_told_so_where_reads_keep_the_kind_t
     ]
 
 
+# the map function reaches the watch as a parameter of the helper that sets the watches up
+PASSED_TYPED_MAPPER_MAIN = """package main
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+type R struct{}
+
+func (r *R) trustMapper(_ context.Context, o client.Object) []reconcile.Request {
+	switch obj := o.(type) {
+	case *corev1.Secret:
+		return []reconcile.Request{{NamespacedName: client.ObjectKeyFromObject(obj)}}
+	}
+	return nil
+}
+
+func (r *R) watches(b *builder.Builder, trust handler.MapFunc) {
+	h := handler.EnqueueRequestsFromMapFunc(trust)
+	b.Watches(&corev1.Secret{}, h)
+}
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	r := &R{}
+	b := ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{})
+	r.watches(b, r.trustMapper)
+	_ = b.Complete(reconcile.Func(nil))
+}
+"""
+
+
+def test_a_watch_whose_handler_is_passed_in_by_its_callers_is_told_it_reads_the_kind_typed(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The helper's caller hands it a mapper type-switching on Secrets (argocd-operator's setResourceWatches): a
+    metadata-only watch would drop every event, so neither the help nor a fix offers one."""
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": PASSED_TYPED_MAPPER_MAIN}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.code, finding.span.line, finding.help, finding.fixes) for finding in report.findings] == [
+        (
+            "WL001",
+            27,
+            "Restrict Secret with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: the "
+            "watch's handler reads Secret typed, and would drop every event of the metav1.PartialObjectMetadata "
+            "objects builder.OnlyMetadata hands it",
+            (),
+        )
+    ]
+
+
 PROXY_WITH_A_TYPED_SECRET_HANDLER = """package main
 
 import (

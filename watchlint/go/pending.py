@@ -78,6 +78,8 @@ class PendingSite:
     tests_annotations: bool = False  # its predicates read annotations, never labels: no selector can stand in
     selected_labels: tuple[tuple[str, str], ...] | None = None  # what its one LabelSelectorPredicate selects
     handles_typed: str = ""  # how its handler or predicates read the objects typed (typedhandlers): no OnlyMetadata
+    # the parameters of the function around a watch that its handler or predicates name: its callers' say too
+    handler_parameters: list[tuple[FunctionKey, int]] = field(default_factory=list)
     looped: bool = False  # one of the kinds a loop hands the call: its options apply to all (no OnlyMetadata)
     field_keys: list[FieldKey] = field(default_factory=list)  # a List's field selector: cache indexes, for fixes
     # List options that are parameters of the function around the List: the field keys its callers pass count

@@ -60,7 +60,7 @@ from watchlint.go.resolve import (
     literal_items,
 )
 from watchlint.go.scope import Declaration, returned_values
-from watchlint.go.typedhandlers import DROPS, PANICS, TYPED, reads_typed
+from watchlint.go.typedhandlers import handler_parameters, reads_typed, worst
 from watchlint.go.values import ValueTracer
 from watchlint.go.wrangler import HANDING_ON as WRANGLER_HANDING_ON
 from watchlint.go.wrangler import REGISTERING as WRANGLER_REGISTERING
@@ -319,10 +319,13 @@ class SiteExtractor:
             site.filters.extend(self._predicates(kind_file, [predicate], "Watch"))
         site.tests_annotations = self._tests_annotations(file, options)
         site.selected_labels = self.selectors.selected(file, self._predicates_given(file, options))
-        uses = {reads_typed(self.resolver, self.values, at, handlers, found) for at, handlers in given}
-        site.handles_typed = (
-            next((use for use in (PANICS, DROPS, TYPED) if use in uses), "") if form is ObjectForm.TYPED else ""
-        )
+        if form is ObjectForm.TYPED:
+            site.handles_typed = worst(
+                {reads_typed(self.resolver, self.values, at, handlers, found) for at, handlers in given}
+            )
+            site.handler_parameters = [
+                parameter for at, handlers in given for parameter in handler_parameters(self.values, at, handlers)
+            ]
         site.cache, site.source_cache = cache, source_cache
         site.group = self._chain_group(file, call)
         site.foreign_builder = self._foreign_builder(file, call)
@@ -406,6 +409,7 @@ class SiteExtractor:
                 continue
             self._passed_field_keys(site, callers)
             self._passed_builder_filters(site, callers)
+            self._passed_handlers(site, callers)
             if site.helper is None:
                 expanded.append(site)
                 continue
@@ -671,6 +675,19 @@ class SiteExtractor:
             values = parser.named(call.child_by_field_name("arguments") or call)
             group = self._argument_group(caller_file, values[parameter[1]]) if parameter[1] < len(values) else None
             site.filters.extend(self.event_filters.get((caller_file.path, group), []) if group is not None else [])
+
+    def _passed_handlers(
+        self, site: PendingSite, callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
+    ) -> None:
+        """How what a watch's callers hand its handler reads the objects (argocd-operator's
+        `r.setResourceWatches(bldr, …, r.systemCATrustMapper)`, whose mapper type-switches on Secrets)."""
+        uses = {site.handles_typed}
+        for key, index in site.handler_parameters:
+            for caller_file, call in callers(key):
+                values = parser.named(call.child_by_field_name("arguments") or call)
+                if index < len(values):
+                    uses.add(reads_typed(self.resolver, self.values, caller_file, [values[index]], site.object))
+        site.handles_typed = worst(uses)
 
     def _builder_parameter(self, file: GoFile, call: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
         """The function and index of the parameter a builder chain starts from (`func addOwned(b

@@ -4,7 +4,9 @@ metav1.PartialObjectMetadata, and drop every event without an error (or panic, a
 fix is not offered.
 
 The functions followed are those written in the watch's arguments (function literals), named there (module
-functions and methods, `r.isRelevant`), or held in a local those arguments name, and the functions those name in turn.
+functions and methods, `r.isRelevant`), or held in a local those arguments name, and the functions those name in turn;
+where those arguments name a parameter of the function around the watch, what its callers pass there
+(`handler_parameters`).
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ from __future__ import annotations
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.declarations import resolve_type
+from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import ObjectRef, Resolver
 from watchlint.go.values import ValueTracer
 
 _ASSERTED = "[(type_assertion_expression type: (_) @type) (type_case type: (_) @type) (type_arguments (_) @type)]"
 _NAMED = "[(identifier) @name (selector_expression) @name]"
+_PASSED = "(argument_list (identifier) @name)"
 _LEVELS = 2  # functions named by the functions the watch names, and no further
 
 
@@ -52,8 +55,31 @@ def reads_typed(
                     found.append((info.file, info.node))
         scanned.extend(found)
         pending = found
-    uses = {use for scanned_file, node in scanned for use in _asserts(scanned_file, node, watched)}
+    return worst({use for scanned_file, node in scanned for use in _asserts(scanned_file, node, watched)})
+
+
+def worst(uses: set[str]) -> str:
+    """The worst of several ways of reading the objects typed; "" for none."""
     return next((use for use in (PANICS, DROPS, TYPED) if use in uses), "")
+
+
+def handler_parameters(
+    values: ValueTracer, file: GoFile, arguments: list[tree_sitter.Node]
+) -> list[tuple[FunctionKey, int]]:
+    """The parameters of the function around a watch that its arguments are, or hand to a call, there or in the
+    local they name (argocd-operator's `h := handler.EnqueueRequestsFromMapFunc(mapper)` with `mapper
+    handler.MapFunc` a parameter): the functions its callers pass there handle the objects too."""
+    found: list[tuple[FunctionKey, int]] = []
+    for argument in arguments:
+        names = [argument] if argument.type == "identifier" else []
+        held = values.defined_as(file, argument, 2) if argument.type == "identifier" else None
+        for node in (argument, held):
+            names.extend(parser.captures(_PASSED, node).get("name", []) if node is not None else [])
+        for name in names:
+            parameter = values.helper_parameter(file, name)
+            if parameter is not None and parameter not in found:
+                found.append(parameter)
+    return found
 
 
 def _asserts(file: GoFile, node: tree_sitter.Node, watched: ObjectRef) -> set[str]:
