@@ -41,6 +41,15 @@ def test_phrases_of_one_sort_are_joined_under_one_verb() -> None:
     assert either_given(["A is non-empty", "`x` holds"]) == "A is non-empty or `x` holds"
 
 
+def test_settings_read_from_one_source_name_it_once() -> None:
+    on = ["Deployed.Enabled (configuration file) is set", "External.Enabled (configuration file) is set"]
+    assert either_given(on) == "Deployed.Enabled or External.Enabled (configuration file) is set"
+    assert (
+        any_given(["a (configuration file)", "b (configuration file)", "c"]) == "a (configuration file), b "
+        "(configuration file) or c is set"
+    )
+
+
 def test_a_disjunction_beside_one_of_its_settings_says_nothing_more() -> None:
     assert all_given(["--logs or --metrics is set", "--metrics is set"]) == "--metrics is set"
     assert (

@@ -10,6 +10,7 @@ import re
 
 _ENVIRONMENT_NAME = re.compile(r"[A-Z][A-Z0-9_]*")  # WATCH_NAMESPACE; flags read `--name`, gates `--feature-gates X`
 _SELECTED = re.compile(r"(?P<setting>[^=\s]+)=(?P<value>[^\s=]+)")  # a setting with the value a condition wants
+_SOURCE = re.compile(r" \([^()]+\)$")  # where a setting is read, after its name: ` (configuration file)`
 _GIVEN = {False: " is set", True: " is non-empty"}
 _NOT_GIVEN = {False: " is not set", True: " is empty"}
 _ALL_GIVEN = {False: " are set", True: " are non-empty"}
@@ -61,8 +62,11 @@ def any_given(settings: list[str]) -> str:
 
 
 def _listed(settings: list[str]) -> str:
-    """`A, B or C`."""
-    return f"{', '.join(settings[:-1])} or {settings[-1]}" if len(settings) > 1 else settings[0]
+    """`A, B or C`; settings of one source name it once, at the end (`A or B (configuration file)`)."""
+    source = _SOURCE.search(settings[0])
+    shared = source[0] if source is not None and all(setting.endswith(source[0]) for setting in settings) else ""
+    names = [setting.removesuffix(shared) for setting in settings]
+    return (f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]) + shared
 
 
 def all_given(phrases: list[str]) -> str:

@@ -664,20 +664,30 @@ class Evaluator:
         if info is not None and depth >= _CALL_DEPTH:
             self.cutoffs += 1
         elif info is not None:
-            bindings = self.arguments_bound(file, info, values, env, depth + 1)
-            receiver = receiver_name(info.node)
-            operand = function.child_by_field_name("operand") if function is not None else None
-            if receiver and operand is not None and function is not None and function.type == "selector_expression":
-                # `cfg.Watch.Namespaces.Len()`: the method reads the value it is called on
-                bindings[parser.text(receiver)] = self.value(file, operand, env, depth + 1)
-            literal = frozenset(
-                p.name for p in info.parameters if p.index < len(values) and literal_value(values[p.index]) is not None
-            )
-            return self.returned(info.file, info.node, CallBindings(info.node, bindings, literal), depth + 1)
+            bindings = self.call_bindings(file, node, info, env, depth)
+            return self.returned(info.file, info.node, bindings, depth + 1)
         held = self._held_literal_function(file, function) if not values else None
         if held is not None:
             return self.returned(held[0], held[1], CallBindings(held[1], {}), depth + 1)
         return UNKNOWN
+
+    def call_bindings(
+        self, file: GoFile, call: tree_sitter.Node, info: FunctionInfo, env: dict[str, Value], depth: int
+    ) -> CallBindings:
+        """The parameters (and receiver) of the module function a call calls, bound to what the call passes."""
+        function = call.child_by_field_name("function")
+        arguments = call.child_by_field_name("arguments")
+        values = parser.named(arguments) if arguments is not None else []
+        bindings = self.arguments_bound(file, info, values, env, depth + 1)
+        receiver = receiver_name(info.node)
+        operand = function.child_by_field_name("operand") if function is not None else None
+        if receiver and operand is not None and function is not None and function.type == "selector_expression":
+            # `cfg.Watch.Namespaces.Len()`: the method reads the value it is called on
+            bindings[parser.text(receiver)] = self.value(file, operand, env, depth + 1)
+        literal = frozenset(
+            p.name for p in info.parameters if p.index < len(values) and literal_value(values[p.index]) is not None
+        )
+        return CallBindings(info.node, bindings, literal)
 
     def _held_literal_function(
         self, file: GoFile, function: tree_sitter.Node | None

@@ -141,7 +141,9 @@ class Guards:
             negated ^= bare.type == "unary_expression"
             bare = parser.named(bare)[-1]
         runs = (not negated) != returns
-        tested = self._tested_text(file, bare, origin, stripped=bare is not condition, runs=runs)
+        tested = self._returning_text(file, bare, env, runs=runs) or self._tested_text(
+            file, bare, origin, stripped=bare is not condition, runs=runs
+        )
         if tested is not None:
             return tested
         if not runs and (turned := self._any_turned_off(file, bare, env)) is not None:
@@ -167,6 +169,37 @@ class Guards:
         if compared:  # a flag or variable is given the value; a configuration file's field selects it
             return f"{origin} selects {compared}" if " " in origin else f"{origin}={compared}"
         return self.set_text(origin, file) + (self._also_required(file, bare, env, origin) if runs else "")
+
+    def _returning_text(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value], *, runs: bool) -> str | None:
+        """What turns on an equality test of what a module function returns, where it returns the value compared
+        with only under guards off by default (vcluster's `BackingStoreType() == StoreTypeExternalEtcd`, returned
+        under `case c.Etcd.External.Enabled:`): those guards, rather than the setting the function's default
+        return passed over first; None for another condition, or where a return gives what cannot be told."""
+        operator = parser.text(bare.child_by_field_name("operator")) if bare.type == "binary_expression" else ""
+        if operator not in ("==", "!=") or (operator == "==") != runs:
+            return None
+        sides = [bare.child_by_field_name("left"), bare.child_by_field_name("right")]
+        calls = [side for side in sides if side is not None and side.type == "call_expression"]
+        info = self.resolver.callee(file, calls[0]) if len(calls) == 1 else None
+        other = sides[1] if sides[0] in calls else sides[0]
+        wanted = self.evaluator.value(file, other, env, 0) if other is not None and info is not None else None
+        if info is None or not isinstance(wanted, Val) or wanted.origin:
+            return None
+        bindings = self.evaluator.call_bindings(file, calls[0], info, env, 0)
+        texts = []
+        for statement in return_statements(info.node):
+            items = return_items(statement)
+            given = self.evaluator.value(info.file, items[0], bindings, 1) if len(items) == 1 else None
+            if not isinstance(given, Val):
+                return None
+            if given.value != wanted.value:
+                continue
+            guards = list(self.guards(info.file, statement, bindings))
+            turned_on = [guard.text for guard in guards if guard.holds is False and guard.origin]
+            if not turned_on or any(guard.holds is None for guard in guards):
+                return None
+            texts.append(all_given(turned_on))
+        return either_given(texts) if texts else None
 
     def _any_one_given(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value]) -> str | None:
         """`a != "" || b != "" || c`: any one of the settings turns the branch on; None for another condition."""
