@@ -232,6 +232,38 @@ def test_an_index_whose_function_returns_a_served_field_is_replaced_by_that_fiel
     )
 
 
+def test_an_index_that_leaves_out_objects_the_field_would_select_is_no_copy_of_it(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """vcluster's host index of "IndexByAssigned" holds the node of the Pods it manages only: a field selector
+    on spec.nodeName would list the others too, so the help falls back to a label."""
+    indexed = CONTROLLER.replace(
+        'return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)',
+        """indexer := mgr.GetFieldIndexer()
+	_ = indexer.IndexField(context.Background(), &corev1.Pod{}, podKey, func(o client.Object) []string {
+		pod, ok := o.(*corev1.Pod)
+		if !ok || pod.Spec.NodeName == "" || pod.Labels["managed"] != "true" {
+			return nil
+		}
+		return []string{pod.Spec.NodeName}
+	})
+	return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)""",
+    )
+    files = {
+        "go.mod": GO_MOD,
+        "main.go": MAIN,
+        "internal/controller/node.go": indexed.replace("OPTION", "client.MatchingFields{podKey: req.Name}"),
+    }
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    [listed] = [finding for finding in report.findings if finding.code == "WL002" and finding.span.line == 28]
+    assert listed.help == (
+        'Filter this List by a label selector instead of the cache index "podKey", which the API server cannot '
+        "serve; then add Pod to client.CacheOptions.DisableFor in the manager options; the index at "
+        "internal/controller/node.go:38 caches every Pod until it is narrowed with cache.Options.ByObject"
+    )
+
+
 def test_an_index_named_like_a_field_the_server_serves_is_replaced_by_that_field(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -12,10 +12,17 @@ import tree_sitter
 
 from watchlint.exclusions import excludes_only
 from watchlint.go import parser
+from watchlint.go.guards import disjuncts
 from watchlint.go.labelrequirements import excluded_requirements
 from watchlint.go.model import CR_CLIENT, GoFile
 from watchlint.go.resolve import Resolver, assigned_to, keyed_elements, keyed_entries
-from watchlint.go.scope import function_starting_at, innermost_function, returned_values
+from watchlint.go.scope import (
+    function_starting_at,
+    innermost_function,
+    return_items,
+    return_statements,
+    returned_values,
+)
 
 FIELDS = "k8s.io/apimachinery/pkg/fields"
 LABELS = "k8s.io/apimachinery/pkg/labels"
@@ -45,17 +52,88 @@ class FieldKey:
         return f'"{self.value}"' if self.value is not None else f"`{self.expression}`"
 
 
-def index_copies(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tuple[str, str] | None:
-    """The name of the index an `IndexField(ctx, obj, name, extract)` registers and the object field its function
-    returns in every non-empty return (`[]string{pod.Spec.NodeName}`: "spec.nodeName"); None where either is not
-    seen."""
+def index_copies(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tuple[str, str | None] | None:
+    """The name of the index an `IndexField(ctx, obj, name, extract)` registers, and the object field its
+    function returns in every non-empty return (`[]string{pod.Spec.NodeName}`: "spec.nodeName") where it leaves
+    out only objects a selector on that field would not match either; None for the field where it is not seen
+    or the function leaves out others (vcluster's host index of the Pods it manages), None where the name is
+    not seen."""
     arguments = parser.named(call.child_by_field_name("arguments") or call)
-    if len(arguments) != 4 or arguments[3].type != "func_literal":
+    if len(arguments) != 4:
         return None
     name = resolver.string_value(file, arguments[2])
-    paths = {_field_path(value) for value in returned_values(arguments[3]) if value.type != "nil"}
+    if name is None:
+        return None
+    function = arguments[3]
+    if function.type != "func_literal":
+        return name, None
+    copied = [value for value in returned_values(function) if value.type != "nil"]
+    paths = {_field_path(value) for value in copied}
     path = paths.pop() if len(paths) == 1 else None
-    return (name, path) if name is not None and path is not None else None
+    if path is None:
+        return name, None
+    body = copied[0].child_by_field_name("body")
+    item = parser.first_named(body) if body is not None else None
+    chain = parser.first_named(item) if item is not None and item.type == "literal_element" else item
+    omitting = [statement for statement in return_statements(function) if _returns_nil(statement)]
+    if any(not _omits_only_unset(file, statement, function, chain, resolver) for statement in omitting):
+        return name, None
+    return name, path
+
+
+def _returns_nil(statement: tree_sitter.Node) -> bool:
+    items = return_items(statement)
+    return len(items) == 1 and items[0].type == "nil"
+
+
+def _omits_only_unset(
+    file: GoFile,
+    statement: tree_sitter.Node,
+    function: tree_sitter.Node,
+    chain: tree_sitter.Node | None,
+    resolver: Resolver,
+) -> bool:
+    """Whether an index function's `return nil` runs only for objects whose field is unset (`pod.Spec.NodeName ==
+    ""`), that are of another type (`!ok` of a type assertion) or where it fails (`err != nil`): every `if` around
+    it tests only that."""
+    copied = parser.text(chain) if chain is not None else ""
+    node: tree_sitter.Node | None = statement
+    found = False
+    while node is not None and node != function:
+        parent = node.parent
+        if parent is not None and parent.type == "if_statement" and node != parent.child_by_field_name("condition"):
+            condition = parent.child_by_field_name("condition")
+            if condition is None or not all(
+                _tests_unset(file, part, copied, resolver) for part in disjuncts(condition)
+            ):
+                return False
+            found = True
+        elif parent is not None and parent.type in ("for_statement", "expression_case", "type_case", "default_case"):
+            return False
+        node = parent
+    return found
+
+
+def _tests_unset(file: GoFile, part: tree_sitter.Node, copied: str, resolver: Resolver) -> bool:
+    while part.type == "parenthesized_expression" and parser.named(part):
+        part = parser.named(part)[0]
+    if part.type == "unary_expression" and parser.text(part.child_by_field_name("operator")) == "!":
+        operand = part.child_by_field_name("operand")
+        declaration = (
+            resolver.declaration(file, operand) if operand is not None and operand.type == "identifier" else None
+        )
+        value = declaration.value_node if declaration is not None else None
+        return value is not None and value.type == "type_assertion_expression"
+    if part.type != "binary_expression":
+        return False
+    operator = parser.text(part.child_by_field_name("operator"))
+    left, right = parser.text(part.child_by_field_name("left")), parser.text(part.child_by_field_name("right"))
+    if operator == "!=" and right == "nil":
+        return left == "err" or left.endswith("Err")
+    root = copied.split(".", 1)[0]
+    return operator == "==" and (
+        (left in (copied, f"len({copied})") and right in ('""', "0", "nil")) or (left == root and right == "nil")
+    )
 
 
 def _field_path(value: tree_sitter.Node) -> str | None:
