@@ -199,21 +199,21 @@ def test_disable_for_is_no_edit_for_any_read_of_a_kind_listed_by_a_cache_index(
     assert get.help.endswith("in the manager options, or read this one through mgr.GetAPIReader()")
 
 
-def test_an_index_whose_function_returns_a_served_field_is_replaced_by_that_field(
-    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """vcluster's "IndexByAssigned" holds each Pod's spec.nodeName, as its IndexField's function returns: the
-    List can select on that field, which the API server serves, rather than on a label nobody sets."""
+def _list_by_index_help(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, assertion: str, omitted: str
+) -> str:
+    """The help of a List by the cache index "podKey", whose IndexField's function asserts the object as
+    `assertion` and returns nothing where `omitted` holds, else the Pod's spec.nodeName."""
     indexed = CONTROLLER.replace(
         'return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)',
-        """indexer := mgr.GetFieldIndexer()
-	_ = indexer.IndexField(context.Background(), &corev1.Pod{}, podKey, func(o client.Object) []string {
-		pod := o.(*corev1.Pod)
-		if pod.Spec.NodeName == "" {
+        f"""indexer := mgr.GetFieldIndexer()
+	_ = indexer.IndexField(context.Background(), &corev1.Pod{{}}, podKey, func(o client.Object) []string {{
+		{assertion}
+		if {omitted} {{
 			return nil
-		}
-		return []string{pod.Spec.NodeName}
-	})
+		}}
+		return []string{{pod.Spec.NodeName}}
+	}})
 	return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)""",
     )
     files = {
@@ -224,11 +224,32 @@ def test_an_index_whose_function_returns_a_served_field_is_replaced_by_that_fiel
     monkeypatch.chdir(write_tree(tmp_path, files))
     report = run([Path(".")], CommandLine(), catalog)
     [listed] = [finding for finding in report.findings if finding.code == "WL002" and finding.span.line == 28]
-    assert listed.help == (
+    return listed.help
+
+
+NARROWED_LATER = (
+    "; then add Pod to client.CacheOptions.DisableFor in the manager options; the index at "
+    "internal/controller/node.go:38 caches every Pod until it is narrowed with cache.Options.ByObject"
+)
+
+
+@pytest.mark.parametrize(
+    ("assertion", "omitted"),
+    [
+        ("pod := o.(*corev1.Pod)", 'pod.Spec.NodeName == ""'),
+        ("pod, ok := o.(*corev1.Pod)", '!ok || pod.Spec.NodeName == ""'),
+    ],
+    ids=["field-unset", "another-type"],
+)
+def test_an_index_whose_function_returns_a_served_field_is_replaced_by_that_field(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, assertion: str, omitted: str
+) -> None:
+    """vcluster's "IndexByAssigned" holds each Pod's spec.nodeName, as its IndexField's function returns: the
+    List can select on that field, which the API server serves, rather than on a label nobody sets. The Pods
+    the index leaves out (no node yet, or no Pod at all) are those the field selector would not match either."""
+    assert _list_by_index_help(tmp_path, catalog, monkeypatch, assertion, omitted) == (
         'Filter this List by the field selector "spec.nodeName" instead of the cache index "podKey" (the API '
-        "server serves the field, which the index holds); then add Pod to client.CacheOptions.DisableFor in the "
-        "manager options; the index at internal/controller/node.go:38 caches every Pod until it is narrowed with "
-        "cache.Options.ByObject"
+        "server serves the field, which the index holds)" + NARROWED_LATER
     )
 
 
@@ -237,30 +258,10 @@ def test_an_index_that_leaves_out_objects_the_field_would_select_is_no_copy_of_i
 ) -> None:
     """vcluster's host index of "IndexByAssigned" holds the node of the Pods it manages only: a field selector
     on spec.nodeName would list the others too, so the help falls back to a label."""
-    indexed = CONTROLLER.replace(
-        'return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)',
-        """indexer := mgr.GetFieldIndexer()
-	_ = indexer.IndexField(context.Background(), &corev1.Pod{}, podKey, func(o client.Object) []string {
-		pod, ok := o.(*corev1.Pod)
-		if !ok || pod.Spec.NodeName == "" || pod.Labels["managed"] != "true" {
-			return nil
-		}
-		return []string{pod.Spec.NodeName}
-	})
-	return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)""",
-    )
-    files = {
-        "go.mod": GO_MOD,
-        "main.go": MAIN,
-        "internal/controller/node.go": indexed.replace("OPTION", "client.MatchingFields{podKey: req.Name}"),
-    }
-    monkeypatch.chdir(write_tree(tmp_path, files))
-    report = run([Path(".")], CommandLine(), catalog)
-    [listed] = [finding for finding in report.findings if finding.code == "WL002" and finding.span.line == 28]
-    assert listed.help == (
+    omitted = '!ok || pod.Spec.NodeName == "" || pod.Labels["managed"] != "true"'
+    assert _list_by_index_help(tmp_path, catalog, monkeypatch, "pod, ok := o.(*corev1.Pod)", omitted) == (
         'Filter this List by a label selector instead of the cache index "podKey", which the API server cannot '
-        "serve; then add Pod to client.CacheOptions.DisableFor in the manager options; the index at "
-        "internal/controller/node.go:38 caches every Pod until it is narrowed with cache.Options.ByObject"
+        "serve" + NARROWED_LATER
     )
 
 
