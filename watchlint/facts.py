@@ -236,6 +236,9 @@ class Site:
     # through a client built with client.New over the cache: only the DisableFor of its own options (this
     # CacheOptions literal) applies, not the manager's
     own_client: Span | None = None
+    # the policy key of the second cache that client reads, where the site also reads through the manager's
+    # client (a helper given both): the manager's policies judge that read by the manager's own DisableFor
+    own_cache: str = ""
     # through the manager's own GetClient(): the DisableFor of a client built with client.New does not apply
     manager_client: bool = False
     # the shapes of the cache options the module's controller-runtime has, as a key of cacheoptions.ERAS

@@ -243,7 +243,7 @@ def _own_client_disable_for(site: Site, facts: Facts) -> Restriction | None:
 
 def _active(policy: CachePolicy, site: Site) -> tuple[list[Restriction], Restriction | None]:
     """The options of a policy that judge a site, and the one that restricts it (None: it is left open)."""
-    every = without_replaced([r for r in policy.restrictions if _applies(r, site)], site.kind)
+    every = without_replaced([r for r in policy.restrictions if _applies(r, site, policy.key)], site.kind)
     applicable = _judging(every, policy, site)
     # what names the kind (DisableFor listing it) says more than what holds for every kind
     # (ReaderFailOnMissingInformer), and decides first: the client sends the read elsewhere; of what names the
@@ -304,15 +304,18 @@ def _uncached_list(
     return Judgement("WL004", None, policy=policy, related=related, note=note)
 
 
-def _applies(restriction: Restriction, site: Site) -> bool:
+def _applies(restriction: Restriction, site: Site, key: str) -> bool:
+    """Whether a restriction of the policy `key` judges the site."""
     if restriction.kind not in (None, site.kind):
         return False
     if restriction.mitigation is Mitigation.DISABLE_FOR and site.reads_cache_itself:
         return False  # DisableFor sends the client's reads to the API server; the cache itself still serves
-    if restriction.mitigation is Mitigation.DISABLE_FOR and site.own_client not in (None, restriction.client):
+    own = site.own_client not in (None, restriction.client) and site.own_cache in ("", key)
+    if restriction.mitigation is Mitigation.DISABLE_FOR and own:
         # a client built with client.New over the cache follows its own options only; other reads pool every
         # DisableFor of the binary, the client they read through not always being told (a cluster cache's
-        # GetClient)
+        # GetClient); but where that client reads a second cache, the manager's own client, given as well
+        # (vault-secrets-operator's GetSecret), reads the manager's by its DisableFor
         return False
     if restriction.mitigation is Mitigation.DISABLE_FOR and restriction.client is not None and site.manager_client:
         # but a read through the manager's own client does not follow a client.New's options (opendatahub's

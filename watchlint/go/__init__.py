@@ -1093,6 +1093,7 @@ def _site(
         alone_in_factory=remedies.alone_in_factory(item),
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,
+        own_cache=item.cache if item.own_client is not None and item.also_managers else "",
         manager_client=item.manager_client,
         cache_options_era=remedies.era_for(keys),
         fixes=remedies.fixes(item, found.access, fix_keys),
