@@ -37,6 +37,9 @@ class Known:
     # (hypershift's karpenter-operator hands a helper its management cluster's client, the other binary its
     # manager's): the binaries holding these run the helper with their manager's cache
     manager_roots: tuple[Span, ...] = ()
+    # every chain starts at a `GetClient()` called on a module interface, taken for a manager's without telling
+    # which (kamaji's resources' `r.GetClient()`): beside chains from a known manager, it does not name one
+    through_interface: bool = False
 
     @property
     def origins(self) -> tuple[Span, ...]:

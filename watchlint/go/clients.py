@@ -374,7 +374,11 @@ class ClientGraph:
         if name in ("GetClient", *_CACHE_GETTERS) and not self._module_method(file, call):
             if operand is not None and self._of_test_infrastructure(file, operand):
                 return Marker.NOT_CLIENT  # an in-memory API server's store: no informer, no server read
-            return self._manager_client_ref(file, call, function, name)
+            known = self._manager_client_ref(file, call, function, name)
+            typed = self.resolver.type_of(file, operand) if operand is not None else None
+            interfaces = self.resolver.declarations.interfaces
+            through = typed is not None and self.resolver.declarations.unalias(typed.base) in interfaces
+            return dataclasses.replace(known, through_interface=True) if through else known
         return None
 
     def _of_test_infrastructure(self, file: GoFile, operand: tree_sitter.Node) -> bool:
@@ -1448,9 +1452,11 @@ class ClientGraph:
         known = dataclasses.replace(
             known, other_caches=tuple(sorted(caches - {known.cache})), manager_client=manager_client
         )
-        roots = tuple(
-            dict.fromkeys(root for other, _ in definite if other.access is known.access for root in other.origins)
-        )
+        # a manager's client taken for one through an interface names no manager beside one a chain does name
+        told = [(other, value) for other, value in definite if other.access is known.access]
+        named = [(other, value) for other, value in told if not other.through_interface]
+        roots = tuple(dict.fromkeys(root for other, _ in (named or told) for root in other.origins))
+        known = dataclasses.replace(known, through_interface=bool(told) and not named)
         if caches - {""}:
             manager_roots = tuple(
                 dict.fromkeys(
