@@ -27,7 +27,7 @@ from watchlint.go.model import (
     TypeRef,
 )
 from watchlint.go.pending import uses_in
-from watchlint.go.resolve import Resolver
+from watchlint.go.resolve import Resolver, keyed_elements, literal_items
 from watchlint.go.scope import innermost_function
 from watchlint.source import Span
 
@@ -62,6 +62,7 @@ def is_new_manager(file: GoFile, function: tree_sitter.Node | None, resolver: Re
 
 _MANAGER_CONSTRUCTORS = frozenset({(CONTROLLER_RUNTIME, "NewManager"), (CR_MANAGER, "New")})
 _NEW_PACKAGES = frozenset({CR_MANAGER, MC_MANAGER})  # whose `New` builds a manager
+_HELD_MANAGERS = frozenset({*MANAGER_PACKAGES, MC_MANAGER})  # whose `Manager` a builder starts from
 
 
 def options_argument(file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
@@ -438,9 +439,14 @@ class ManagerLinks:
         return frozenset(found)
 
     def _holds_a_manager(self, file: GoFile, name: tree_sitter.Node) -> bool:
-        """Whether a name is typed as controller-runtime's manager (`mgr ctrl.Manager`)."""
+        """Whether a name is typed as controller-runtime's manager (`mgr ctrl.Manager`), multicluster-runtime's,
+        or a module interface embedding either (redpanda's `multicluster.Manager`)."""
         typed = self.resolver.type_of(file, name)
-        return typed is not None and typed.name == "Manager" and typed.package in MANAGER_PACKAGES
+        if typed is None:
+            return False
+        declarations = self.resolver.declarations
+        embedded = declarations.interfaces.get(declarations.unalias(typed.base), ())
+        return any(ref.name == "Manager" and ref.package in _HELD_MANAGERS for ref in (typed, *embedded))
 
     def _manager_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
         """The options of the manager an expression holds: a local set from NewManager, or a parameter, as each
@@ -449,6 +455,12 @@ class ManagerLinks:
             return
         if node.type == "selector_expression":
             self._field_manager_options(file, node, found, depth)
+            return
+        if node.type == "call_expression":  # `mgr.GetLocalManager()` of the manager a builder starts from
+            self._called_options(file, node, found, depth)
+            return
+        if node.type in ("unary_expression", "composite_literal"):
+            self._wrapper_options(file, node, found, depth)
             return
         if node.type != "identifier":
             return
@@ -473,8 +485,21 @@ class ManagerLinks:
             self._constructed_with(file, value, found, depth)
         elif (local := _local_manager_of(function)) is not None:
             self._manager_options(file, local, found, depth + 1)
+        elif (wrapped := _wrapped_manager_of(file, value)) is not None:
+            self._manager_options(file, wrapped, found, depth + 1)
         elif (info := self.resolver.callee(file, value)) is not None:
             self._returned_options(info, found, depth)
+
+    def _wrapper_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
+        """A module's wrapper of the manager (redpanda's `&singleClusterManager{mcmgr}`): the managers it holds."""
+        literal = node.child_by_field_name("operand") if parser.is_unary(node, "&") else node
+        if literal is None or literal.type != "composite_literal":
+            return
+        keyed = [value for _, value in keyed_elements(literal)]
+        for value in [*keyed, *(item for item in literal_items(literal) if item.type != "keyed_element")]:
+            typed = self.resolver.type_of(file, value)
+            if typed is None or self._holds_a_manager(file, value):  # not its logger, name or lock
+                self._manager_options(file, value, found, depth + 1)
 
     def _field_manager_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
         """`ctx.VirtualManager`: the options of the managers the module stores in that field."""
@@ -542,6 +567,17 @@ def _local_manager_of(function: tree_sitter.Node | None) -> tree_sitter.Node | N
         return None
     name = function.child_by_field_name("field")
     return function.child_by_field_name("operand") if parser.text(name) == "GetLocalManager" else None
+
+
+def _wrapped_manager_of(file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The controller-runtime manager multicluster-runtime's `mcmanager.WithMultiCluster(mgr, provider)` wraps."""
+    function = call.child_by_field_name("function")
+    operand = function.child_by_field_name("operand") if function is not None else None
+    if operand is None or function is None or file.imports.get(parser.text(operand)) != MC_MANAGER:
+        return None
+    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    named = parser.text(function.child_by_field_name("field")) == "WithMultiCluster"
+    return arguments[0] if named and arguments else None
 
 
 def is_manager_options(resolver: Resolver, type_ref: TypeRef | None) -> bool:
