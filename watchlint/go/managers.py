@@ -204,7 +204,8 @@ class ManagerLinks:
                 found: set[LiteralKey] = set()
                 if (options := options_argument(file, call)) is not None:
                     options_literals(file, options, 0, self.resolver, found)
-                for key in found:
+                # options no literal shows (`o.managerOptions`) build this one only, as `_constructed_with` keys them
+                for key in found or {opaque_options(file, call)}:
                     self._built_from.setdefault(key, set()).add(file.name_span(call))
         return self._built_from
 
