@@ -486,6 +486,10 @@ class ManagerLinks:
             self._constructed_with(file, value, found, depth)
         elif (local := _local_manager_of(function)) is not None:
             self._manager_options(file, local, found, depth + 1)
+        elif (held := _operand_asked(function, "GetCluster")) is not None and self._holds_a_manager(file, held):
+            # a multicluster manager's cluster: its local manager's, where the providers' clusters (built out of
+            # sight) are none (redpanda's run subcommand), and the best told where they are some
+            self._manager_options(file, held, found, depth + 1)
         elif (wrapped := _wrapped_manager_of(file, value)) is not None:
             self._manager_options(file, wrapped, found, depth + 1)
         elif (info := self.resolver.callee(file, value)) is not None:
@@ -564,10 +568,15 @@ class ManagerLinks:
 def _local_manager_of(function: tree_sitter.Node | None) -> tree_sitter.Node | None:
     """The multicluster manager whose local manager a call asks for (`mcMgr` of `mcMgr.GetLocalManager()`): the
     controller-runtime manager it built from its options."""
+    return _operand_asked(function, "GetLocalManager")
+
+
+def _operand_asked(function: tree_sitter.Node | None, method: str) -> tree_sitter.Node | None:
+    """The operand of a call of `method` (`x` of `x.GetCluster(ctx, name)`)."""
     if function is None or function.type != "selector_expression":
         return None
     name = function.child_by_field_name("field")
-    return function.child_by_field_name("operand") if parser.text(name) == "GetLocalManager" else None
+    return function.child_by_field_name("operand") if parser.text(name) == method else None
 
 
 def _wrapped_manager_of(file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
