@@ -1449,14 +1449,16 @@ class ClientGraph:
             value = unseen
         # the manager's own client where every cache-backed value is, an assumed one taken for it (SPEC §3.1)
         manager_client = all(other.manager_client for other, _ in definite if other.access is Access.CACHE)
-        known = dataclasses.replace(
-            known, other_caches=tuple(sorted(caches - {known.cache})), manager_client=manager_client
-        )
         # a manager's client taken for one through an interface names no manager beside one a chain does name
-        told = [(other, value) for other, value in definite if other.access is known.access]
-        named = [(other, value) for other, value in told if not other.through_interface]
-        roots = tuple(dict.fromkeys(root for other, _ in (named or told) for root in other.origins))
-        known = dataclasses.replace(known, through_interface=bool(told) and not named)
+        told = [other for other, _ in definite if other.access is known.access]
+        named = [other for other in told if not other.through_interface]
+        roots = tuple(dict.fromkeys(root for other in (named or told) for root in other.origins))
+        known = dataclasses.replace(
+            known,
+            other_caches=tuple(sorted(caches - {known.cache})),
+            manager_client=manager_client,
+            through_interface=bool(told) and not named,
+        )
         if caches - {""}:
             manager_roots = tuple(
                 dict.fromkeys(

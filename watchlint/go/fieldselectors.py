@@ -117,7 +117,7 @@ def _omits_only_unset(
 def _tests_unset(file: GoFile, part: tree_sitter.Node, copied: str, resolver: Resolver) -> bool:
     while part.type == "parenthesized_expression" and parser.named(part):
         part = parser.named(part)[0]
-    if part.type == "unary_expression" and parser.text(part.child_by_field_name("operator")) == "!":
+    if parser.is_unary(part, "!"):
         operand = part.child_by_field_name("operand")
         declaration = (
             resolver.declaration(file, operand) if operand is not None and operand.type == "identifier" else None

@@ -25,6 +25,7 @@ from watchlint.go.model import (
     MC_MANAGER,
     GoFile,
     TypeRef,
+    call_parts,
 )
 from watchlint.go.pending import uses_in
 from watchlint.go.resolve import Resolver, keyed_elements, literal_items
@@ -442,7 +443,9 @@ class ManagerLinks:
     def _holds_a_manager(self, file: GoFile, name: tree_sitter.Node) -> bool:
         """Whether a name is typed as controller-runtime's manager (`mgr ctrl.Manager`), multicluster-runtime's,
         or a module interface embedding either (redpanda's `multicluster.Manager`)."""
-        typed = self.resolver.type_of(file, name)
+        return self._is_a_manager(self.resolver.type_of(file, name))
+
+    def _is_a_manager(self, typed: TypeRef | None) -> bool:
         if typed is None:
             return False
         declarations = self.resolver.declarations
@@ -503,7 +506,7 @@ class ManagerLinks:
         keyed = [value for _, value in keyed_elements(literal)]
         for value in [*keyed, *(item for item in literal_items(literal) if item.type != "keyed_element")]:
             typed = self.resolver.type_of(file, value)
-            if typed is None or self._holds_a_manager(file, value):  # not its logger, name or lock
+            if typed is None or self._is_a_manager(typed):  # not its logger, name or lock
                 self._manager_options(file, value, found, depth + 1)
 
     def _field_manager_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
@@ -581,13 +584,11 @@ def _operand_asked(function: tree_sitter.Node | None, method: str) -> tree_sitte
 
 def _wrapped_manager_of(file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
     """The controller-runtime manager multicluster-runtime's `mcmanager.WithMultiCluster(mgr, provider)` wraps."""
-    function = call.child_by_field_name("function")
-    operand = function.child_by_field_name("operand") if function is not None else None
-    if operand is None or function is None or file.imports.get(parser.text(operand)) != MC_MANAGER:
+    called = call_parts(call)
+    if called is None or called.name != "WithMultiCluster" or file.imports.get(called.operand_text) != MC_MANAGER:
         return None
-    arguments = parser.named(call.child_by_field_name("arguments") or call)
-    named = parser.text(function.child_by_field_name("field")) == "WithMultiCluster"
-    return arguments[0] if named and arguments else None
+    arguments = parser.named(called.arguments) if called.arguments is not None else []
+    return arguments[0] if arguments else None
 
 
 def is_manager_options(resolver: Resolver, type_ref: TypeRef | None) -> bool:
