@@ -43,6 +43,21 @@ def test_markers_add_up_per_group_and_resource() -> None:
     assert grants[("batch", "jobs")].allows("get")
 
 
+def test_only_a_marker_on_a_comment_line_of_its_own_grants() -> None:
+    """controller-gen reads a marker only as a line comment of its own: one after code, or inside another
+    comment's text, grants nothing."""
+    grants = _grants(
+        "package controllers\n\n"
+        'var x = 1 // +kubebuilder:rbac:groups="",resources=pods,verbs=get\n'
+        '// see +kubebuilder:rbac:groups="",resources=services,verbs=get\n'
+        '\t//\t+kubebuilder:rbac:groups="",resources=secrets,verbs=list\r\n'
+        '// +kubebuilder:rbac:groups="",resources=configmaps,verbs=get\n'
+    )
+    assert sorted(grants) == [("", "configmaps"), ("", "secrets")]
+    assert grants[("", "secrets")].verbs == frozenset({"list"})
+    assert grants[("", "configmaps")].span.line == 6
+
+
 def test_a_quoted_group_grants_what_the_bare_one_does() -> None:
     """Kong's generated controllers write `groups=discovery.k8s.io` and its hand-written one the group quoted:
     together they grant endpointslices get."""

@@ -71,10 +71,10 @@ def _package_variables(graph: ClientGraph, file: GoFile) -> None:
     for left, right in file.assignments():
         names, values = parser.named(left), parser.named(right)
         for position, name in enumerate(names):
-            named = resolver.package_variable(file, name) if values else None
-            variable = resolver.declarations.variables.get(named) if named is not None else None
-            if named is None or variable is None:
+            named = resolver.module_variable(file, name) if values else None
+            if named is None:
                 continue
+            variable = resolver.declarations.variables[named]
             if not graph.is_client_like(resolve_type(variable.type_node, variable.file)):
                 continue
             key = (TypeRef(named[0], PACKAGE_SCOPE), named[1])

@@ -1520,11 +1520,12 @@ class ClientGraph:
     def _named_as_value(self, key: FunctionKey) -> bool:
         found = self._value_names.get(key)
         if found is None:
-            word = re.compile(rb"\b" + re.escape(key.name.encode()) + rb"\b")
+            name = key.name.encode()
+            word = re.compile(rb"\b" + re.escape(name) + rb"\b")
             found = any(
                 _names_without_calling(file, key.name)
                 for file in self._declaring_files()
-                if word.search(file.source.data)
+                if name in file.source.data and word.search(file.source.data)  # `in` first: a tenth of the time
             )
             self._value_names[key] = found
         return found

@@ -42,9 +42,17 @@ _NILABLE_TYPES = frozenset({"function_type", "channel_type", "interface_type", "
 
 
 def resolve_type(node: tree_sitter.Node | None, file: GoFile) -> TypeRef | None:
-    """Turn a type expression into a TypeRef in the context of its file; None for anonymous types."""
+    """Turn a type expression into a TypeRef in the context of its file; None for anonymous types. Kept on the
+    file: the passes ask for the same field and parameter types again and again."""
     if node is None:
         return None
+    known = file.resolved_types
+    if node.id not in known:
+        known[node.id] = _resolve_type(node, file)
+    return known[node.id]
+
+
+def _resolve_type(node: tree_sitter.Node, file: GoFile) -> TypeRef | None:
     kind = node.type
     if kind == "pointer_type":
         inner = resolve_type(parser.first_named(node), file)

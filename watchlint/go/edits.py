@@ -344,9 +344,15 @@ def _declared_names(function: tree_sitter.Node) -> set[str]:
     return {parser.text(name) for name in parser.captures(_DECLARED_NAMES, function).get("name", [])}
 
 
-def _names_visible_at(node: tree_sitter.Node) -> set[str]:
+def _names_visible_at(file: GoFile, node: tree_sitter.Node) -> frozenset[str]:
     """The names the function around `node` declares before it in a block holding it (its parameters, the
     locals in scope there), which hide packages of that name at `node`."""
+    if node.id not in file.visible_names:
+        file.visible_names[node.id] = frozenset(_declared_before(node))
+    return file.visible_names[node.id]
+
+
+def _declared_before(node: tree_sitter.Node) -> set[str]:
     function = innermost_function(node)
     if function is None:
         return set()
@@ -474,7 +480,7 @@ class _Imports:
         self.file = file
         self.by_path = {path: alias for alias, path in file.imports.items()}
         self.missing: dict[str, str] = {}
-        self.shadowed = _names_visible_at(within) if within is not None else set()
+        self.shadowed = _names_visible_at(file, within) if within is not None else frozenset()
 
     def alias(self, path: str, preferred: str) -> str:
         if path in self.by_path and self.by_path[path] not in self.shadowed:

@@ -11,7 +11,7 @@ import tree_sitter
 
 from watchlint.discover import TEST_DIRECTORIES, is_test_file
 from watchlint.go import parser
-from watchlint.go.scope import enclosing_function
+from watchlint.go.scope import DECLARING, enclosing_function
 from watchlint.source import SourceFile, Span
 
 CONTROLLER_RUNTIME = "sigs.k8s.io/controller-runtime"
@@ -58,11 +58,12 @@ class TypeRef:
 
     @property
     def base(self) -> TypeRef:
-        return TypeRef(self.package, self.name)
+        return self if not self.pointer and not self.slice else TypeRef(self.package, self.name)
 
     def is_(self, package: str | frozenset[str], *names: str) -> bool:
-        packages = package if isinstance(package, frozenset) else frozenset({package})
-        return self.package in packages and self.name in names
+        if isinstance(package, str):
+            return self.package == package and self.name in names
+        return self.package in package and self.name in names
 
 
 CLIENT_TYPES = frozenset({"Client", "Reader", "WithWatch", "Writer", "StatusClient", "SubResourceClient"})
@@ -86,6 +87,13 @@ INDEXED_KINDS = (
     "package_clause",
     "return_statement",  # functions handed back as values (callgraph._handed_values)
     "send_statement",
+    # what declares a function's locals (scope.DECLARING): each function's scope takes them from here
+    "short_var_declaration",
+    "var_declaration",
+    "const_declaration",
+    "range_clause",
+    "func_literal",
+    "type_switch_statement",
 )
 _INDEXED = "[" + " ".join(f"({kind}) @{kind}" for kind in INDEXED_KINDS) + "]"
 
@@ -135,7 +143,13 @@ class GoFile:
     imports: dict[str, str]  # alias -> import path
     index: dict[str, list[tree_sitter.Node]]  # from index_nodes
     function_scopes: dict[int, object] = field(default_factory=dict)  # function node id -> scope (lazily built)
+    # node id -> the names declared before it that hide packages (edits.names_visible_at): each fix of the options
+    # literal a manager is built from asks again
+    visible_names: dict[int, frozenset[str]] = field(default_factory=dict)
+    resolved_types: dict[int, TypeRef | None] = field(default_factory=dict)  # node id -> declarations.resolve_type
     _calls: list[Call] | None = None
+    _declaring: tuple[list[int], list[tree_sitter.Node]] | None = None  # see declaring_within
+    _called_methods: frozenset[str] | None = None
     _top_level: tuple[list[int], list[tree_sitter.Node]] | None = None  # start bytes and the root's children
 
     @property
@@ -165,6 +179,22 @@ class GoFile:
         if self._calls is None:
             self._calls = [call for node in self.index["call_expression"] if (call := call_parts(node)) is not None]
         return self._calls
+
+    def declaring_within(self, node: tree_sitter.Node) -> list[tree_sitter.Node]:
+        """The statements declaring locals (scope.DECLARING) inside a node, in document order: one query of the
+        file found them, where a query per function cost more than the rest of building its scope."""
+        if self._declaring is None:
+            found = sorted((item for kind in DECLARING for item in self.index[kind]), key=parser.position)
+            self._declaring = [item.start_byte for item in found], found
+        starts, found = self._declaring
+        return found[bisect.bisect_left(starts, node.start_byte) : bisect.bisect_left(starts, node.end_byte)]
+
+    def called_methods(self) -> frozenset[str]:
+        """The names of the methods the file calls (`M` of `x.M(…)`): a pass looking for one call skips the
+        files without it."""
+        if self._called_methods is None:
+            self._called_methods = frozenset(call.name for call in self.calls() if call.operand is not None)
+        return self._called_methods
 
     def nodes(self, kind: str) -> list[tree_sitter.Node]:
         """Every node of one of the INDEXED_KINDS, in document order."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from operator import attrgetter
 
 import tree_sitter
 import tree_sitter_go
@@ -25,6 +26,10 @@ def query(source: str) -> tree_sitter.Query:
     return tree_sitter.Query(language(), source)
 
 
+# the node type of comments by number: comparing `kind_id` skips making the name's string (see `named`)
+_COMMENT = language().id_for_node_kind("comment", True)
+
+
 def captures(pattern: str, node: tree_sitter.Node, after: int | None = None) -> dict[str, list[tree_sitter.Node]]:
     """Captured nodes by name, each list in document order (the binding does not guarantee any order); with
     `after`, only those ending past that byte (the query skips the rest of the tree)."""
@@ -32,10 +37,22 @@ def captures(pattern: str, node: tree_sitter.Node, after: int | None = None) -> 
     if after is not None:
         cursor.set_byte_range(after, node.end_byte)
     found = cursor.captures(node)
-    return {name: sorted(nodes, key=_position) for name, nodes in found.items()}
+    return {name: _in_document_order(nodes) for name, nodes in found.items()}
 
 
-def _position(node: tree_sitter.Node) -> tuple[int, int]:
+def _in_document_order(nodes: list[tree_sitter.Node]) -> list[tree_sitter.Node]:
+    """`nodes` sorted by `position`: two stable sorts on one attribute each, which cost half of one on a key
+    function (every query's captures are sorted)."""
+    ordered = sorted(nodes, key=_END, reverse=True)
+    ordered.sort(key=_START)
+    return ordered
+
+
+_START, _END = attrgetter("start_byte"), attrgetter("end_byte")
+
+
+def position(node: tree_sitter.Node) -> tuple[int, int]:
+    """The order of nodes in a document: by start, an outer node before the one it starts with."""
     return node.start_byte, -node.end_byte
 
 
@@ -115,7 +132,10 @@ def text(node: tree_sitter.Node | None) -> str:
     """The source text of a node; "" for a missing one (optional fields of broken or partial code)."""
     if node is None:
         return ""
-    return (node.text or b"").decode("utf-8", errors="replace")
+    try:  # the strict decode first: it is a third faster, and this runs ~50 times per line of Go
+        return node.text.decode()  # type: ignore[union-attr]  # a tree parsed from bytes keeps them
+    except UnicodeDecodeError:
+        return (node.text or b"").decode("utf-8", errors="replace")
 
 
 def is_unary(node: tree_sitter.Node, operator: str) -> bool:
@@ -129,8 +149,8 @@ def named(node: tree_sitter.Node) -> list[tree_sitter.Node]:
     that pick children by their type can read `named_children` as it is."""
     children = node.named_children
     for child in children:  # a loop, not any(): this runs ~10k times per 10k lines
-        if child.type == "comment":
-            return [child for child in children if child.type != "comment"]
+        if child.kind_id == _COMMENT:  # the number, not the name: `type` makes a string each time
+            return [child for child in children if child.kind_id != _COMMENT]
     return children
 
 
@@ -143,7 +163,10 @@ def first_named(node: tree_sitter.Node | None) -> tree_sitter.Node | None:
     """The first of `named`, if any."""
     if node is None:
         return None
-    return next((child for child in node.named_children if child.type != "comment"), None)
+    for child in node.named_children:  # a loop, not next() over a generator: a third of the time
+        if child.kind_id != _COMMENT:
+            return child
+    return None
 
 
 def span(source: SourceFile, node: tree_sitter.Node) -> Span:
@@ -184,4 +207,4 @@ def extract_comments(source: SourceFile, tree: tree_sitter.Tree) -> tuple[Commen
 def matches(pattern: str, node: tree_sitter.Node) -> list[dict[str, list[tree_sitter.Node]]]:
     """Each match of a query as {capture name: nodes}, in document order."""
     found = [captured for _, captured in tree_sitter.QueryCursor(query(pattern)).matches(node)]
-    return sorted(found, key=lambda captured: min(_position(item) for nodes in captured.values() for item in nodes))
+    return sorted(found, key=lambda captured: min(position(item) for nodes in captured.values() for item in nodes))

@@ -8,14 +8,17 @@ of sight).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from watchlint.catalog import Kind
 from watchlint.go.model import GoFile
 from watchlint.source import Span
 
-_MARKER = re.compile(rb"^[ \t]*//[ \t]*\+kubebuilder:rbac:([^\r\n]*)", re.MULTILINE)
+# a marker is a line comment of its own: the search starts at the marker's text, which the engine finds fast, and
+# then looks back at its line (a pattern starting at every line's start tried each one)
+_MARKER = re.compile(rb"\+kubebuilder:rbac:([^\r\n]*)")
+_MARKER_LINE = re.compile(rb"[ \t]*//[ \t]*")
 # a field of one runs to the next comma outside braces and quotes (`verbs={get,list}`)
 _MARKER_FIELD = re.compile(r'(?:[^,{"]|\{[^}]*\}|"[^"]*")+')
 _CORE_GROUPS = frozenset({"", '""', "core"})
@@ -52,7 +55,7 @@ def rbac_grants(files: Iterable[GoFile]) -> dict[tuple[str, str], Grant]:
     for file in files:
         if b"+kubebuilder:rbac" not in file.source.data:
             continue
-        for match in _MARKER.finditer(file.source.data):
+        for match in _markers(file.source.data):
             fields = _fields(match.group(1).decode("utf-8", "replace"))
             groups = {"" if group in _CORE_GROUPS else group for group in fields.get("groups", [""])}
             scope = next(iter(fields.get("namespace", [])), _CLUSTER)
@@ -65,6 +68,12 @@ def rbac_grants(files: Iterable[GoFile]) -> dict[tuple[str, str], Grant]:
                     scopes[scope] = scopes.get(scope, frozenset()) | verbs
                     found[(group, resource)] = Grant(scopes, earlier.span if earlier is not None else marker)
     return found
+
+
+def _markers(data: bytes) -> Iterator[re.Match[bytes]]:
+    for match in _MARKER.finditer(data):
+        if _MARKER_LINE.fullmatch(data, data.rfind(b"\n", 0, match.start()) + 1, match.start()):
+            yield match
 
 
 def _fields(text: str) -> dict[str, list[str]]:

@@ -66,7 +66,7 @@ class Resolver:
             return None
         scope = file.function_scopes.get(function.id)
         if scope is None:
-            scope = build_scope(function)
+            scope = build_scope(function, file.declaring_within)
             file.function_scopes[function.id] = scope
         assert isinstance(scope, FunctionScope)
         return scope
@@ -81,14 +81,17 @@ class Resolver:
         """The (package, name) of the package variable an expression names: `watched` of the file's own
         package (not a local shadowing it), or `config.MountManager` of an imported one (a main setting a
         configuration package's variable, a read of `features.Gates`)."""
-        if named.type == "identifier":
-            return (file.package_path, parser.text(named)) if self.declaration(file, named) is None else None
-        operand = named.child_by_field_name("operand") if named.type == "selector_expression" else None
-        if operand is None or operand.type != "identifier" or parser.text(operand) not in file.imports:
+        key = _variable_key(file, named)
+        if key is None:
             return None
-        if self.declaration(file, operand) is not None:
-            return None
-        return file.imports[parser.text(operand)], parser.text(named.child_by_field_name("field"))
+        shadowed = named if named.type == "identifier" else named.child_by_field_name("operand")
+        return key if shadowed is not None and self.declaration(file, shadowed) is None else None
+
+    def module_variable(self, file: GoFile, named: tree_sitter.Node) -> tuple[str, str] | None:
+        """package_variable, for a variable the module declares: the name is looked up before the scope around
+        it, which most assignments would otherwise build for this alone."""
+        key = _variable_key(file, named)
+        return self.package_variable(file, named) if key in self.declarations.variables else None
 
     def held_value(self, file: GoFile, name: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
         """The value, and its file, that a local or a package variable (of this package or another:
@@ -851,3 +854,14 @@ def selector_root(target: tree_sitter.Node) -> tree_sitter.Node | None:
     """`opts` of `opts.Cache.ByObject` (and of `opts`)."""
     root, _ = selector_chain(target)
     return root if root.type == "identifier" else None
+
+
+def _variable_key(file: GoFile, named: tree_sitter.Node) -> tuple[str, str] | None:
+    """The (package, name) a package variable written `named` would have: `watched` of the file's package, or
+    `config.MountManager` of an imported one; whether a local hides it is not asked."""
+    if named.type == "identifier":
+        return file.package_path, parser.text(named)
+    operand = named.child_by_field_name("operand") if named.type == "selector_expression" else None
+    if operand is None or operand.type != "identifier" or parser.text(operand) not in file.imports:
+        return None
+    return file.imports[parser.text(operand)], parser.text(named.child_by_field_name("field"))

@@ -184,12 +184,15 @@ def return_items(statement: tree_sitter.Node) -> list[tree_sitter.Node]:
     return parser.named(first) if first.type == "expression_list" else [first]
 
 
-def build_scope(function: tree_sitter.Node) -> FunctionScope:
+def build_scope(
+    function: tree_sitter.Node, declaring: Callable[[tree_sitter.Node], list[tree_sitter.Node]]
+) -> FunctionScope:
+    """The scope of a function; `declaring` gives the statements of DECLARING inside a node, in document order."""
     scope = FunctionScope(function)
     _add_parameters(scope, function)
     body = function.child_by_field_name("body")
-    if body is not None:
-        _walk(scope, body)
+    for node in declaring(body) if body is not None else ():
+        _ADDERS[node.type](scope, node)
     return scope
 
 
@@ -248,17 +251,18 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
         scope.add(Declaration(parser.text(name), start, start, end, name, type_node))
 
 
-_DECLARING_QUERY = """[
-  (short_var_declaration) (var_declaration) (const_declaration) (range_clause) (func_literal)
-  (assignment_statement) (type_switch_statement)
-] @declaring"""
-
-
-def _walk(scope: FunctionScope, body: tree_sitter.Node) -> None:
-    # The query finds the declaring statements in C; visiting every node of the body in Python cost more
-    # than parsing the file.
-    for node in parser.captures(_DECLARING_QUERY, body).get("declaring", []):
-        _ADDERS[node.type](scope, node)
+# The statements that declare a function's locals, found by the query indexing each file (model.index_nodes):
+# visiting every node of a body in Python cost more than parsing the file, and a query per function a third of
+# building its scope.
+DECLARING = (
+    "short_var_declaration",
+    "var_declaration",
+    "const_declaration",
+    "range_clause",
+    "func_literal",
+    "assignment_statement",
+    "type_switch_statement",
+)
 
 
 def _add_short(scope: FunctionScope, node: tree_sitter.Node) -> None:

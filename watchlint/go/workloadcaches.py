@@ -40,7 +40,7 @@ def uncached_field(file: GoFile, literal: tree_sitter.Node) -> str | None:
     typed = resolve_type(type_node, file) if type_node is not None else None
     if typed is None:
         return None
-    return next((field for (package, name), field in _OPTIONS.items() if typed.is_(package, name)), None)
+    return _OPTIONS.get((typed.package, typed.name))
 
 
 def in_workload_options(file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
