@@ -21,6 +21,7 @@ from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine, find_config
 from watchlint.engine import Report, RunOptions, plan
 from watchlint.errors import WatchlintError
+from watchlint.pool import WarmPool
 from watchlint.rendered import Rendered
 from watchlint.source import SourceLines
 
@@ -119,19 +120,27 @@ def run_check(options: CheckOptions) -> int:
 
 @contextlib.contextmanager
 def _standing_by(run_options: RunOptions) -> Iterator[RunOptions]:
-    """The run options with a standby worker (watchlint/standby.py) for a run that likely has one unit to
-    analyze again: one with a cache that holds entries, allowed more than one process."""
+    """The run options with workers started before discovery, for a run allowed more than one process: a
+    standby worker (watchlint/standby.py) where a cache holds entries (a run that likely has one unit to analyze
+    again), else a warm pool (pool.WarmPool) for a run that analyzes everything."""
     cache = run_options.cache
-    worker = None
-    if cache is not None and run_options.jobs > 1 and standby.available() and cache.exists:
-        worker = standby.Standby.start(cache)
-    if worker is None:
+    if run_options.jobs <= 1 or not standby.available():
         yield run_options
-        return
-    try:
-        yield replace(run_options, standby=worker)
-    finally:
-        worker.dismiss()
+    elif cache is not None and cache.exists:
+        worker = standby.Standby.start(cache)
+        if worker is None:
+            yield run_options
+            return
+        try:
+            yield replace(run_options, standby=worker)
+        finally:
+            worker.dismiss()
+    else:
+        warm = WarmPool(run_options.jobs)
+        try:
+            yield replace(run_options, warm=warm)
+        finally:
+            warm.close()
 
 
 def _reuse_slot(cache: cache_module.FactsCache | None, options: CheckOptions) -> rendered.Slot | None:

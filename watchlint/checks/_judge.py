@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from watchlint.checks._context import CheckContext
 from watchlint.facts import (
     EVERY_NAMESPACE,
     EXCLUDES_ONLY,
@@ -69,6 +70,15 @@ def rule_of(site: Site) -> str:
     if site.operation is Operation.LIST and site.access in _UNCACHED_READS:
         return "WL004"
     return "WL002"
+
+
+def judgement_of(site: Site, facts: Facts, context: CheckContext) -> Judgement:
+    """`judge` with the context's kinds, made once per site: each rule judges every site of the facts."""
+    key = (id(site), id(facts))
+    found = context.judgements.get(key)
+    if found is None or found[0] is not site or found[1] is not facts:
+        found = context.judgements[key] = (site, facts, judge(site, facts, context.kinds, context.cluster_scoped))
+    return found[2]
 
 
 def judge(site: Site, facts: Facts, kinds: frozenset[str], cluster_scoped: frozenset[str] = frozenset()) -> Judgement:

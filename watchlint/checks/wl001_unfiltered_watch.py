@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import Judgement, fixes_for, judge
+from watchlint.checks._judge import Judgement, fixes_for, judgement_of
 from watchlint.checks._message import keeps, object_fields_note, shown
 from watchlint.checks.wl002_implicit_informer_read import (
     open_watches,
@@ -24,7 +24,7 @@ CODE = "WL001"
 
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
-    judged = [(site, judge(site, facts, context.kinds, context.cluster_scoped)) for site in facts.sites]
+    judged = [(site, judgement_of(site, facts, context)) for site in facts.sites]
     typed, cached = _read_typed(judged), _read_cached(judged)
     watches: dict[tuple[str, str], list[Site]] | None = None
     for site, judgement in judged:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import Judgement, binaries_text, fixes_for, judge
+from watchlint.checks._judge import Judgement, binaries_text, fixes_for, judgement_of
 from watchlint.checks._message import shown
 from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Restriction, Site, any_of
 from watchlint.findings import Finding, Mitigated, Related, Verdict
@@ -48,7 +48,7 @@ def _verdicts(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     watches: dict[tuple[str, str], list[Site]] | None = None
     readers: dict[tuple[str, str], list[Site]] | None = None
     for site in facts.sites:
-        judgement = judge(site, facts, context.kinds, context.cluster_scoped)
+        judgement = judgement_of(site, facts, context)
         if judgement.code != CODE:
             continue
         if judgement.mitigation is not None:
@@ -257,7 +257,7 @@ def _open_typed(
     for site in facts.sites:
         if site.access is not Access.CACHE or site.form is not ObjectForm.TYPED or not picked(site):
             continue
-        judgement = judge(site, facts, context.kinds, context.cluster_scoped)
+        judgement = judgement_of(site, facts, context)
         if judgement.mitigation is None and code in (None, judgement.code):
             for key in site.policy_keys:
                 found.setdefault((site.kind, key), []).append(site)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import WATCHES_THAT_CACHE, fixes_for, judge
+from watchlint.checks._judge import WATCHES_THAT_CACHE, fixes_for, judgement_of
 from watchlint.checks._message import object_fields_note, shown
 from watchlint.checks.wl001_unfiltered_watch import informer_suggestion
 from watchlint.checks.wl002_implicit_informer_read import open_watches, shared_informer_note, sharing_watches
@@ -19,7 +19,7 @@ CODE = "WL003"
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     watches: dict[tuple[str, str], list[Site]] | None = None
     for site in facts.sites:
-        judgement = judge(site, facts, context.kinds, context.cluster_scoped)
+        judgement = judgement_of(site, facts, context)
         if judgement.code != CODE:
             continue
         if judgement.mitigation is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import fixes_for, judge
+from watchlint.checks._judge import fixes_for, judgement_of
 from watchlint.checks._message import shown
 from watchlint.checks.wl001_unfiltered_watch import clientset_setting_help
 from watchlint.facts import Facts, Site
@@ -16,7 +16,7 @@ CODE = "WL004"
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     for site in facts.sites:
-        judgement = judge(site, facts, context.kinds, context.cluster_scoped)
+        judgement = judgement_of(site, facts, context)
         if judgement.code != CODE:
             continue
         if judgement.mitigation is not None:

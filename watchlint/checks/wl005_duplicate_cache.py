@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import judge
+from watchlint.checks._judge import judgement_of
 from watchlint.checks._message import shown
 from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
@@ -21,8 +21,7 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     typed = [
         site
         for site in cached
-        if site.form is ObjectForm.TYPED
-        and judge(site, facts, context.kinds, context.cluster_scoped).mitigation is None
+        if site.form is ObjectForm.TYPED and judgement_of(site, facts, context).mitigation is None
     ]
     for site in cached:
         if site.form is not ObjectForm.METADATA or not _is_live(site):

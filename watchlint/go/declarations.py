@@ -185,8 +185,10 @@ class Declarations:
     # struct types declared inside functions, by their package and name: a package-level type of the name
     # takes precedence, and two functions declaring different structs of one name make it unknown
     _local_structs: dict[TypeRef, tuple[FieldInfo, ...] | None] = field(default_factory=dict)
+    _names: frozenset[str] | None = None  # see may_name_a_function
 
     def add_file(self, file: GoFile) -> None:
+        self._names = None
         for node in file.tree.root_node.named_children:
             if node.type == "type_declaration":
                 self._add_types(node, file)
@@ -197,6 +199,14 @@ class Declarations:
                     self._add_variable(spec, file)
             elif node.type == "const_declaration":
                 self._add_constants(node, file)
+
+    def may_name_a_function(self, name: str) -> bool:
+        """Whether a function or method the module declares, or a package variable (which may hold one), has
+        this name: a selector of another name (`r.Client`, `obj.Name`) names none, and its operand's type is
+        not looked up for it."""
+        if self._names is None:
+            self._names = frozenset(key.name for key in self.functions) | {name for _, name in self.variables}
+        return name in self._names
 
     def field(self, struct: TypeRef, name: str) -> tuple[TypeRef, FieldInfo] | None:
         """A field of a struct and the struct declaring it, including fields promoted from embedded structs."""

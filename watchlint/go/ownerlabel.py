@@ -223,9 +223,12 @@ def built_labels(
 
 def _file_built_labels(file: GoFile, resolver: Resolver) -> FileLabels:
     common: FileLabels = {}
-    if file.is_test or b"Labels" not in file.source.data:
+    data = file.source.data
+    if file.is_test or b"Labels" not in data:
         return common
     for literal in file.nodes("composite_literal"):
+        if data.find(b"ObjectMeta", literal.start_byte, literal.end_byte) < 0:
+            continue  # most literals: their entries are not taken apart
         meta = next((value for key, value in keyed_entries(literal) if parser.text(key) == "ObjectMeta"), None)
         built = resolve_type(literal.child_by_field_name("type"), file) if meta is not None else None
         if meta is None or built is None:

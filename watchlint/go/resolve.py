@@ -58,6 +58,7 @@ class Resolver:
         self.declarations = declarations
         self.kinds = kinds
         self._aliases: dict[FunctionKey, list[FunctionKey]] | None = None  # see function_aliases
+        self._function_keys: dict[tuple[str, int], FunctionKey] = {}  # by the declaration's file and offset
 
     # -- names ---------------------------------------------------------------------------------------
     def scope(self, file: GoFile, node: tree_sitter.Node) -> FunctionScope | None:
@@ -121,6 +122,12 @@ class Resolver:
             function = enclosing_function(function.parent) if function.parent is not None else None
         if function is None:
             return None
+        at = (file.path, function.start_byte)
+        if at not in self._function_keys:  # every site, guard and binding asks of its function
+            self._function_keys[at] = self._declared_key(file, function)
+        return self._function_keys[at]
+
+    def _declared_key(self, file: GoFile, function: tree_sitter.Node) -> FunctionKey:
         receiver = ""
         receiver_node = function.child_by_field_name("receiver")
         if receiver_node is not None:
@@ -324,7 +331,7 @@ class Resolver:
             return None
         operand = function.child_by_field_name("operand")
         name = parser.text(function.child_by_field_name("field"))
-        if operand is None:
+        if operand is None or not self.declarations.may_name_a_function(name):
             return None
         if operand.type == "identifier" and self._is_package(file, operand):
             return self.package_function(file.imports[parser.text(operand)], name)
