@@ -761,8 +761,7 @@ def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
         # a map's values too: `map[string]SetupFunc{"machine": machine.Setup}` registers a function by name
         bodies = [literal]
         while bodies:
-            body = bodies.pop()
-            values = [value for _, value in keyed_entries(body)] + _items(body)
+            values = _element_values(bodies.pop())
             found.extend(values)
             # elements whose type is elided (`[]webhook{{"Pod", podwebhook.Setup}}`) are no composite literals
             bodies.extend(value for value in values if value.type == "literal_value")
@@ -785,11 +784,23 @@ def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
     return [node for node in found if node.type in ("identifier", "selector_expression")]
 
 
-def _items(literal: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """The unkeyed elements of a composite literal or of an element literal of elided type."""
-    if literal.type == "composite_literal":
-        return literal_items(literal)
-    return [(parser.first_named(e) or e) if e.type == "literal_element" else e for e in parser.named(literal)]
+def _element_values(literal: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The values of a composite literal, or of an element literal of elided type: its keyed elements' values,
+    then its other elements, each out of its `literal_element`."""
+    body = literal.child_by_field_name("body") if literal.type == "composite_literal" else literal
+    keyed, items = [], []
+    for element in parser.named(body) if body is not None else ():
+        if element.type == "keyed_element":
+            key, value = element.child_by_field_name("key"), element.child_by_field_name("value")
+            if key is not None and value is not None:
+                keyed.append(_unwrapped(value))
+        else:
+            items.append(_unwrapped(element))
+    return keyed + items
+
+
+def _unwrapped(element: tree_sitter.Node) -> tree_sitter.Node:
+    return (parser.first_named(element) or element) if element.type == "literal_element" else element
 
 
 def _may_call_function(file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:

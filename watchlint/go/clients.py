@@ -1133,8 +1133,8 @@ class ClientGraph:
         for each in self._declaring_files():
             if each.package_path != file.package_path or name.encode() not in each.source.data:
                 continue
-            for use in parser.captures("(identifier) @name", each.tree.root_node).get("name", []):
-                if parser.text(use) != name or _declares(use):
+            for use in parser.identifiers_named(each.tree.root_node, name):
+                if _declares(use):
                     continue
                 fields = self._stored_as(each, use)
                 if fields is None:

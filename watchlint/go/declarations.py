@@ -418,9 +418,10 @@ def _struct_fields(
             if type_ref is None and nested is not None and owner and len(names) == 1:
                 type_ref = _anonymous_struct(type_node, file, f"{owner}.{parser.text(names[0])}", nested)
             tag = declaration.child_by_field_name("tag")
-            injected = tag_items(parser.text(tag)).get("name", "") if tag is not None else ""
+            items = tag_items(parser.text(tag)) if tag is not None else {}
+            injected = items.get("name", "")
             if names:
-                key = _file_key(declaration) if len(names) == 1 else ""
+                key = _file_key(items) if len(names) == 1 else ""
                 nilable = type_ref is None and type_node is not None and type_node.type in _NILABLE_TYPES
                 for name in names:
                     yield FieldInfo(parser.text(name), type_ref, False, key, tag is not None, nilable, injected)
@@ -441,11 +442,9 @@ def _anonymous_struct(
     return TypeRef(ref.package, ref.name, pointer)
 
 
-def _file_key(declaration: tree_sitter.Node) -> str:
-    """The key a field's `yaml` (else `json`, else go-ini's `ini`) tag names it by; "" where it has none, or is left
-    out (`-`)."""
-    tag = declaration.child_by_field_name("tag")
-    items = tag_items(parser.text(tag)) if tag is not None else {}
+def _file_key(items: dict[str, str]) -> str:
+    """The key a field's `yaml` (else `json`, else go-ini's `ini`) tag item names it by; "" where it has none, or is
+    left out (`-`)."""
     key = (items.get("yaml") or items.get("json") or items.get("ini") or "").split(",", 1)[0]
     return key if key != "-" else ""
 

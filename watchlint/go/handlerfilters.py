@@ -59,8 +59,8 @@ def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: in
         return
     assigned = resolver.declaration(file, variable)  # `x = value`: declared before; `x := value` declares it
     name = parser.text(variable)
-    for reference in parser.captures("(identifier) @name", scope.function).get("name", []):
-        if reference.start_byte <= variable.start_byte or parser.text(reference) != name:
+    for reference in parser.identifiers_named(scope.function, name):
+        if reference.start_byte <= variable.start_byte:
             continue
         declaration = resolver.declaration(file, reference)
         if declaration is not None and (declaration == assigned or declaration.node == variable):

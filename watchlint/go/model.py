@@ -150,6 +150,7 @@ class GoFile:
     _calls: list[Call] | None = None
     _declaring: tuple[list[int], list[tree_sitter.Node]] | None = None  # see declaring_within
     _called_methods: frozenset[str] | None = None
+    _is_test: bool | None = None  # see is_test, which module-wide passes ask of every file
     _top_level: tuple[list[int], list[tree_sitter.Node]] | None = None  # start bytes and the root's children
 
     @property
@@ -157,8 +158,10 @@ class GoFile:
         """A `_test.go` file, or a file of a test folder (`test/`, `e2e/`) of the module: analyzed with
         --include-tests only. Folders above the module's root do not count: a module checked as
         `tests/operator` is no test code."""
-        name = self.source.path.rsplit("/", 1)[-1]
-        return is_test_file(name) or any(part in TEST_DIRECTORIES for part in self.directory.split("/"))
+        if self._is_test is None:
+            name = self.source.path.rsplit("/", 1)[-1]
+            self._is_test = is_test_file(name) or any(part in TEST_DIRECTORIES for part in self.directory.split("/"))
+        return self._is_test
 
     def enclosing_function(self, node: tree_sitter.Node) -> tree_sitter.Node | None:
         """scope.enclosing_function of a node in this file, found among the root's children by position when a

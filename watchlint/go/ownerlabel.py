@@ -250,9 +250,9 @@ def _relabelled(literal: tree_sitter.Node) -> bool:
     if variable is None or variable.type != "identifier" or function is None:
         return False
     name = parser.text(variable)
-    for use in parser.captures("(identifier) @name", function, after=literal.end_byte).get("name", []):
+    for use in parser.identifiers_named(function, name, after=literal.end_byte):
         outer = use.parent
-        if use.start_byte < literal.end_byte or parser.text(use) != name or outer is None:
+        if use.start_byte < literal.end_byte or outer is None:
             continue
         if outer.type != "selector_expression" or outer.child_by_field_name("operand") != use:
             continue

@@ -241,7 +241,7 @@ def construct_text(call: tree_sitter.Node, receiver: str, method: str, found: Ob
 def uses_in(function: tree_sitter.Node, name: str) -> list[tree_sitter.Node]:
     """The identifiers in a function's body that spell `name`."""
     body = function.child_by_field_name("body") or function
-    return [node for node in parser.captures("(identifier) @name", body).get("name", []) if parser.text(node) == name]
+    return parser.identifiers_named(body, name)
 
 
 def calls_in(node: tree_sitter.Node) -> list[tree_sitter.Node]:

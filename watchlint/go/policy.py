@@ -262,10 +262,13 @@ class _Extractor:
         """The package and name of the constructor a package variable holds (`var newManager = ctrl.NewManager`,
         so that tests can swap it), when it is one of `_CONSTRUCTORS`."""
         function = call.node.child_by_field_name("function")
-        if function is None or function.type != "identifier" or self.resolver.declaration(self.file, function):
+        if function is None or function.type != "identifier":
             return None
         held = self.resolver.held_function(self.file.package_path, call.name)
-        return held if held is not None and held[0] in _CONSTRUCTORS.get(held[1], ()) else None
+        if held is None or held[0] not in _CONSTRUCTORS.get(held[1], ()):
+            return None
+        # a local of the name hides the variable: asked last, as it builds the scope of the function around
+        return None if self.resolver.declaration(self.file, function) else held
 
     # -- literals ------------------------------------------------------------------------------------
     def _literal(self, literal: tree_sitter.Node) -> None:
