@@ -1525,7 +1525,7 @@ class ClientGraph:
             found = any(
                 _names_without_calling(file, key.name)
                 for file in self._declaring_files()
-                if name in file.source.data and word.search(file.source.data)  # `in` first: a tenth of the time
+                if name in file.source.data and word.search(file.source.data)  # `in` first: a sixteenth of the time
             )
             self._value_names[key] = found
         return found

@@ -185,7 +185,7 @@ class GoFile:
 
     def declaring_within(self, node: tree_sitter.Node) -> list[tree_sitter.Node]:
         """The statements declaring locals (scope.DECLARING) inside a node, in document order: one query of the
-        file found them, where a query per function cost more than the rest of building its scope."""
+        file found them, where a query per function cost about as much as the rest of building its scope."""
         if self._declaring is None:
             found = sorted((item for kind in DECLARING for item in self.index[kind]), key=parser.position)
             self._declaring = [item.start_byte for item in found], found

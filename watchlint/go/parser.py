@@ -132,7 +132,7 @@ def text(node: tree_sitter.Node | None) -> str:
     """The source text of a node; "" for a missing one (optional fields of broken or partial code)."""
     if node is None:
         return ""
-    try:  # the strict decode first: it is a third faster, and this runs ~50 times per line of Go
+    try:  # the strict decode first: it is a fifth faster, and this runs ~5 times per line of Go
         return node.text.decode()  # type: ignore[union-attr]  # a tree parsed from bytes keeps them
     except UnicodeDecodeError:
         return (node.text or b"").decode("utf-8", errors="replace")

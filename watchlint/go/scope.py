@@ -252,8 +252,8 @@ def _add_parameters(scope: FunctionScope, function: tree_sitter.Node) -> None:
 
 
 # The statements that declare a function's locals, found by the query indexing each file (model.index_nodes):
-# visiting every node of a body in Python cost more than parsing the file, and a query per function a third of
-# building its scope.
+# visiting every node of a body in Python cost more than parsing the file, and a query per function about half
+# of building its scope.
 DECLARING = (
     "short_var_declaration",
     "var_declaration",
