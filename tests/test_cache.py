@@ -656,45 +656,6 @@ def test_a_standby_worker_is_started_only_where_a_unit_may_be_analyzed_again(
         os.waitpid(started[0], os.WNOHANG)
 
 
-@linux_only
-def test_a_run_with_nothing_to_read_back_analyzes_in_a_pool_forked_before_discovery(
-    repo: Path, tmp_path: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The warm pool's workers import the Go front-end while the parent discovers; they take every unit, the
-    one unit of a one-unit run too, and are gone when the run ends. Not with one process, nor with a cache that
-    holds entries (the standby worker's case)."""
-    warm: list[pool.WarmPool] = []
-    real_init, real_extract_job = pool.WarmPool.__init__, pool.extract_job
-    ran_in = tmp_path / "pids"
-
-    def init(self: pool.WarmPool, workers: int) -> None:
-        real_init(self, workers)
-        warm.append(self)
-
-    def extract_job(job: extraction.Job) -> extraction.Extracted:
-        with ran_in.open("a", encoding="utf-8") as pids:  # workers are forked: the patch is in them too
-            pids.write(f"{os.getpid()}\n")
-        return real_extract_job(job)
-
-    monkeypatch.setattr(pool.WarmPool, "__init__", init)
-    monkeypatch.setattr(pool, "extract_job", extract_job)
-    one = run_cli("check", "alpha", "--format", "json", "--no-cache", "-j", "2")
-    assert [(f["code"], f["path"], f["line"]) for f in json.loads(one.stdout)["findings"]] == [
-        ("WL001", "alpha/main.go", 10)
-    ]
-    every = run_cli("check", ".", "--format", "json", "-j", "2")  # a first run: its cache is still empty
-    assert len(json.loads(every.stdout)["findings"]) == 3
-    pids = {int(pid) for pid in ran_in.read_text(encoding="utf-8").split()}
-    assert len(warm) == 2
-    assert os.getpid() not in pids
-    for pid in pids:
-        with pytest.raises(ChildProcessError):  # stopped and reaped before the run ended
-            os.waitpid(pid, os.WNOHANG)
-    run_cli("check", ".", "--no-cache", "-j", "1")
-    run_cli("check", ".", "-j", "2")  # the cache holds entries now
-    assert len(warm) == 2
-
-
 def test_the_cache_key_follows_content_and_code(repo: Path) -> None:
     first = decode_source(b"package main\n", "main.go")
     second = decode_source(b"package main\n\n", "main.go")

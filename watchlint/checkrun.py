@@ -21,7 +21,6 @@ from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine, find_config
 from watchlint.engine import Report, RunOptions, plan
 from watchlint.errors import WatchlintError
-from watchlint.pool import WarmPool
 from watchlint.rendered import Rendered
 from watchlint.source import SourceLines
 
@@ -120,27 +119,19 @@ def run_check(options: CheckOptions) -> int:
 
 @contextlib.contextmanager
 def _standing_by(run_options: RunOptions) -> Iterator[RunOptions]:
-    """The run options with workers started before discovery, for a run allowed more than one process: a
-    standby worker (watchlint/standby.py) where a cache holds entries (a run that likely has one unit to analyze
-    again), else a warm pool (pool.WarmPool) for a run that analyzes everything."""
+    """The run options with a standby worker (watchlint/standby.py) for a run that likely has one unit to
+    analyze again: one with a cache that holds entries, allowed more than one process."""
     cache = run_options.cache
-    if run_options.jobs <= 1 or not standby.available():
-        yield run_options
-    elif cache is not None and cache.exists:
+    worker = None
+    if cache is not None and run_options.jobs > 1 and standby.available() and cache.exists:
         worker = standby.Standby.start(cache)
-        if worker is None:
-            yield run_options
-            return
-        try:
-            yield replace(run_options, standby=worker)
-        finally:
-            worker.dismiss()
-    else:
-        warm = WarmPool(run_options.jobs)
-        try:
-            yield replace(run_options, warm=warm)
-        finally:
-            warm.close()
+    if worker is None:
+        yield run_options
+        return
+    try:
+        yield replace(run_options, standby=worker)
+    finally:
+        worker.dismiss()
 
 
 def _reuse_slot(cache: cache_module.FactsCache | None, options: CheckOptions) -> rendered.Slot | None:

@@ -29,7 +29,7 @@ from watchlint.discover import Unit, discover
 from watchlint.extraction import Extracted, Job, Overlay, extract_job, extract_unit, internal_error, worker_died
 from watchlint.language import Language
 from watchlint.notifications import Notification, NotificationLevel
-from watchlint.pool import Jobs, WarmPool, run_jobs
+from watchlint.pool import Jobs, run_jobs
 from watchlint.resolved import forget_folders, resolved_folder
 from watchlint.unitstate import UnitState, cached
 
@@ -111,7 +111,6 @@ class RunOptions:
     cache: FactsCache | None = None
     progress: Callable[[int, int], None] | None = None
     standby: Standby | None = None  # takes the first unit to analyze, when there is a cache
-    warm: WarmPool | None = None  # takes the units to analyze, when there is no cache to read
 
 
 def run(
@@ -215,7 +214,7 @@ def _analyze(
     pending = [states[index] for index in to_parse]
     sizes, languages = [state.size for state in pending], [state.unit.language for state in pending]
     jobs = Jobs(lambda position: pending[position].take_job(overlay, cache), sizes, languages)
-    for position, extracted in run_jobs(jobs, options.jobs, options.warm):
+    for position, extracted in run_jobs(jobs, options.jobs):
         check(to_parse[position], extracted, new=True)
         done += 1
         if options.progress is not None:

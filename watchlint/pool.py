@@ -3,7 +3,6 @@ time, small Python units together, and on in a new pool when a worker dies."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -12,7 +11,7 @@ from watchlint.extraction import Extracted, Job, extract_job, worker_died, worke
 from watchlint.language import Language
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import Future
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,55 +38,19 @@ _COST_PER_BYTE: Mapping[Language, int] = {Language.GO: 1, Language.PYTHON: 5}
 _Task = tuple[int, ...]  # the positions of the units one worker extracts in a row
 
 
-class WarmPool:
-    """A process pool forked when a cold run starts, whose workers import the Go front-end while the parent
-    discovers and keys the units (~50 ms that the first task of each worker would otherwise wait for, and a
-    one-unit run in this process too). `run_jobs` takes it over; `close` ends it if nothing did."""
-
-    def __init__(self, workers: int) -> None:
-        from concurrent.futures import ProcessPoolExecutor
-
-        self.workers = workers
-        self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(max_workers=workers, initializer=_preload)
-        self._pool.submit(_ready)  # the workers are forked at the first task
-
-    def take(self) -> ProcessPoolExecutor | None:
-        pool, self._pool = self._pool, None
-        return pool
-
-    def close(self) -> None:
-        pool = self.take()
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
-
-
-def _preload() -> None:
-    # a failing import fails the unit that needs it, not the worker (which would fail every task)
-    with contextlib.suppress(Exception):
-        import watchlint.go  # noqa: F401
-
-
-def _ready() -> None:
-    return None
-
-
-def run_jobs(jobs: Jobs, workers: int, warm: WarmPool | None = None) -> Iterator[tuple[int, Extracted]]:
+def run_jobs(jobs: Jobs, workers: int) -> Iterator[tuple[int, Extracted]]:
     """Each job's position and result. In one process they come in order; in a pool the costliest tasks start
     first (the run lasts as long as its last task) and results come as they are done: the report is sorted
     afterwards, so the output does not depend on -j. A pool is given a few tasks at a time, so that only the
-    files of those are in memory; a pool a worker's death broke is replaced for the tasks not yet given. A warm
-    pool takes every job, even a single one: its workers have imported what this process has not."""
-    pool = warm.take() if warm is not None and len(jobs) else None
-    if pool is None and (workers <= 1 or len(jobs) <= 1):
+    files of those are in memory; a pool a worker's death broke is replaced for the tasks not yet given."""
+    if workers <= 1 or len(jobs) <= 1:
         for position in range(len(jobs)):
             yield position, extract_job(jobs.take(position))
         return
     waiting = tasks([size() for size in jobs.sizes], jobs.languages)  # popped from the end: costliest first
     taken: list[tuple[_Task, list[Job]]] = []  # read, not yet accepted by a pool
-    workers = warm.workers if pool is not None and warm is not None else workers
     while waiting or taken:
-        yield from _pool_round(jobs, waiting, taken, workers, pool)
-        pool = None
+        yield from _pool_round(jobs, waiting, taken, workers)
 
 
 def tasks(sizes: Sequence[int], languages: Sequence[Language]) -> list[_Task]:
@@ -113,20 +76,16 @@ def tasks(sizes: Sequence[int], languages: Sequence[Language]) -> list[_Task]:
 
 
 def _pool_round(
-    jobs: Jobs,
-    waiting: list[_Task],
-    taken: list[tuple[_Task, list[Job]]],
-    workers: int,
-    started: ProcessPoolExecutor | None = None,
+    jobs: Jobs, waiting: list[_Task], taken: list[tuple[_Task, list[Job]]], workers: int
 ) -> Iterator[tuple[int, Extracted]]:
-    """Run tasks in one pool (`started`, else a new one) until none is left or a worker dies; then the tasks in
-    flight fail and `waiting` and `taken` hold the rest."""
+    """Run tasks in one pool until none is left or a worker dies; then the tasks in flight fail and `waiting`
+    and `taken` hold the rest."""
     # Imported here: multiprocessing costs ~10 ms of start-up that warm and one-unit runs do not need.
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
     in_flight: dict[Future[list[Extracted]], tuple[_Task, list[Job]]] = {}
-    with started or ProcessPoolExecutor(max_workers=min(workers, len(waiting) + len(taken))) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(waiting) + len(taken))) as pool:
         while True:
             while (waiting or taken) and len(in_flight) < workers * IN_FLIGHT_PER_WORKER:
                 if not taken:
