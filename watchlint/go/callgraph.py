@@ -168,11 +168,14 @@ class CallGraph:
         calls runs where its value is built (`if enableX { (&XReconciler{…}).SetupWithManager(mgr) }`)."""
         if self._literals_by_type is None:
             index: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
+            receivers = {method.receiver for method in self.resolver.declarations.functions if method.receiver}
             for file in self.files:
                 for literal in file.nodes("composite_literal"):
                     type_node = literal.child_by_field_name("type")
-                    if type_node is not None and not _asserts_interface(literal):
-                        index.setdefault(parser.text(type_node).rsplit(".", 1)[-1], []).append((file, literal))
+                    name = parser.text(type_node).rsplit(".", 1)[-1] if type_node is not None else ""
+                    # only the types methods are declared on are asked for
+                    if name in receivers and not _asserts_interface(literal):
+                        index.setdefault(name, []).append((file, literal))
             self._literals_by_type = index
         built = TypeRef(key.package, key.receiver)
         return [

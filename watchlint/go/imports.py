@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -14,6 +15,7 @@ _GOPKG_VERSION = re.compile(r"(\w[\w-]*)\.v\d+")  # gopkg.in/yaml.v3: package ya
 _MAJOR_VERSION = re.compile(r"^v\d+$")
 
 
+@functools.lru_cache(maxsize=4096)  # every file imports mostly the same paths
 def default_aliases(import_path: str) -> tuple[str, ...]:
     """Names an unaliased import may be used by: the last element (`k8s.io/api/core/v1` -> `v1`), and for a
     `/vN` path also the element before it, since `github.com/org/repo/v2` is package `repo`; gopkg.in's
@@ -49,12 +51,15 @@ def extract_imports(specs: Iterable[tree_sitter.Node]) -> dict[str, str]:
 
 def imported_paths(file: GoFile) -> frozenset[str]:
     """Every path a file imports, blank (`_ "…/feature/x"`, for its init's registrations) and dot imports
-    included: what a package reaches, where `GoFile.imports` holds only the names code can use."""
-    return frozenset(
-        parser.text(path).strip('"`')
-        for spec in file.nodes("import_spec")
-        if (path := spec.child_by_field_name("path")) is not None
-    )
+    included: what a package reaches, where `GoFile.imports` holds only the names code can use. Kept on the
+    file: the binaries and the test-only packages ask again."""
+    if file.import_paths is None:
+        file.import_paths = frozenset(
+            parser.text(path).strip('"`')
+            for spec in file.nodes("import_spec")
+            if (path := spec.child_by_field_name("path")) is not None
+        )
+    return file.import_paths
 
 
 def name_module_imports(files: Iterable[GoFile]) -> None:

@@ -151,6 +151,7 @@ class GoFile:
     _declaring: tuple[list[int], list[tree_sitter.Node]] | None = None  # see declaring_within
     _called_methods: frozenset[str] | None = None
     _is_test: bool | None = None  # see is_test, which module-wide passes ask of every file
+    import_paths: frozenset[str] | None = None  # every path the file imports (imports.imported_paths), once asked
     _top_level: tuple[list[int], list[tree_sitter.Node]] | None = None  # start bytes and the root's children
 
     @property

@@ -39,7 +39,7 @@ def owner_label(files: list[GoFile], resolver: Resolver, operator: str) -> tuple
     for file in files:
         if file.is_test or not any(needle in file.source.data for needle in needles):
             continue
-        for key, value in _pairs(file, selects):
+        for key, value in _pairs(file, selects, needles):
             if _key_text(key) not in keys:
                 # another module's constant may name an owner key: a value that varies rules out a made-up one
                 varying += _imported_owner_key(file, key) and resolver.string_value(file, value) is None
@@ -86,16 +86,26 @@ def _key_names(files: list[GoFile], resolver: Resolver) -> frozenset[str]:
     return frozenset(names) if present else frozenset()
 
 
-def _pairs(file: GoFile, selects: _Selections) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
+def _pairs(
+    file: GoFile, selects: _Selections, needles: list[bytes]
+) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
     """Key and value written side by side: map entries, `m[k] = v`, and adjacent call arguments; not the
     entries of a map only used to select objects, which may be another operator's (the labels a database
     operator gives its pods, that mattermost-operator lists them by), nor annotations, which no selector
-    sees (spin-operator annotates its Secrets `app.kubernetes.io/managed-by` and labels them otherwise)."""
+    sees (spin-operator annotates its Secrets `app.kubernetes.io/managed-by` and labels them otherwise).
+    Literals and calls whose text holds none of `needles` are passed over: no key of theirs can name an owner
+    key."""
+    data = file.source.data
+
+    def may_name(node: tree_sitter.Node) -> bool:
+        return any(data.find(needle, node.start_byte, node.end_byte) >= 0 for needle in needles)
+
     for literal in file.nodes("composite_literal"):
         kind = literal.child_by_field_name("type")
         if (
             kind is not None
             and kind.type == "map_type"
+            and may_name(literal)
             and not selects.only_selects(literal)
             and not _annotates(literal)
         ):
@@ -107,7 +117,7 @@ def _pairs(file: GoFile, selects: _Selections) -> Iterator[tuple[tree_sitter.Nod
         if index is not None and not _names_annotations(operand):
             yield index, value
     for call in file.calls():
-        arguments = parser.named(call.arguments) if call.arguments is not None else []
+        arguments = parser.named(call.arguments) if call.arguments is not None and may_name(call.arguments) else []
         for key, value in itertools.pairwise(arguments):
             if key.type in _NAMES:
                 yield key, value
