@@ -8,7 +8,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import Declarations, FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex, takes
 from watchlint.go.model import Call, GoFile, TypeRef
-from watchlint.go.resolve import Resolver, assigned_to, key_of, keyed_entries, literal_items
+from watchlint.go.resolve import Resolver, assigned_to, element_value, key_of, keyed_entries, literal_items
 from watchlint.go.scope import innermost_function
 from watchlint.go.testonly import imports_test_framework, names_test_support
 
@@ -796,14 +796,10 @@ def _element_values(literal: tree_sitter.Node) -> list[tree_sitter.Node]:
         if element.type == "keyed_element":
             key, value = element.child_by_field_name("key"), element.child_by_field_name("value")
             if key is not None and value is not None:
-                keyed.append(_unwrapped(value))
+                keyed.append(element_value(value))
         else:
-            items.append(_unwrapped(element))
+            items.append(element_value(element))
     return keyed + items
-
-
-def _unwrapped(element: tree_sitter.Node) -> tree_sitter.Node:
-    return (parser.first_named(element) or element) if element.type == "literal_element" else element
 
 
 def _may_call_function(file: GoFile, call: tree_sitter.Node, key: FunctionKey) -> bool:

@@ -7,7 +7,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.model import CR_FAKE, GoFile
-from watchlint.go.resolve import append_arguments, keyed_elements
+from watchlint.go.resolve import append_arguments, element_value, keyed_elements
 
 
 def is_fake_client(file: GoFile, call: tree_sitter.Node, package: str | None, name: str) -> bool:
@@ -48,7 +48,7 @@ def map_values(value: tree_sitter.Node) -> list[tree_sitter.Node]:
     body = value.child_by_field_name("body") if value.type == "composite_literal" else None
     entries = [entry for entry in parser.named(body) if entry.type == "keyed_element"] if body is not None else []
     values = [parser.named(entry)[-1] for entry in entries if parser.named(entry)]
-    return [(parser.first_named(item) or item) if item.type == "literal_element" else item for item in values]
+    return [element_value(item) for item in values]
 
 
 def appended_item(value: tree_sitter.Node) -> tree_sitter.Node | None:

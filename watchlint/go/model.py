@@ -78,7 +78,7 @@ def is_client_type(ref: TypeRef | None) -> bool:
 
 # The nodes the passes over a file read, found in one query: each separate query is another walk of the tree,
 # and walks cost more than the parse itself.
-INDEXED_KINDS = (
+INDEXED_KINDS: tuple[str, ...] = (
     "call_expression",
     "composite_literal",
     "assignment_statement",
@@ -87,14 +87,9 @@ INDEXED_KINDS = (
     "package_clause",
     "return_statement",  # functions handed back as values (callgraph._handed_values)
     "send_statement",
-    # what declares a function's locals (scope.DECLARING): each function's scope takes them from here
-    "short_var_declaration",
-    "var_declaration",
-    "const_declaration",
-    "range_clause",
-    "func_literal",
-    "type_switch_statement",
 )
+# and what declares a function's locals: each function's scope takes them from here (GoFile.declaring_within)
+INDEXED_KINDS += tuple(kind for kind in DECLARING if kind not in INDEXED_KINDS)
 _INDEXED = "[" + " ".join(f"({kind}) @{kind}" for kind in INDEXED_KINDS) + "]"
 
 

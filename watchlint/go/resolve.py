@@ -83,16 +83,18 @@ class Resolver:
         package (not a local shadowing it), or `config.MountManager` of an imported one (a main setting a
         configuration package's variable, a read of `features.Gates`)."""
         key = _variable_key(file, named)
-        if key is None:
-            return None
-        shadowed = named if named.type == "identifier" else named.child_by_field_name("operand")
-        return key if shadowed is not None and self.declaration(file, shadowed) is None else None
+        return key if key is not None and self._unshadowed(file, named) else None
 
     def module_variable(self, file: GoFile, named: tree_sitter.Node) -> tuple[str, str] | None:
         """package_variable, for a variable the module declares: the name is looked up before the scope around
         it, which most assignments would otherwise build for this alone."""
         key = _variable_key(file, named)
-        return self.package_variable(file, named) if key in self.declarations.variables else None
+        return key if key in self.declarations.variables and self._unshadowed(file, named) else None
+
+    def _unshadowed(self, file: GoFile, named: tree_sitter.Node) -> bool:
+        """Whether no local hides the variable `named` (a name, or the package of `pkg.Name`) is taken for."""
+        shadowed = named if named.type == "identifier" else named.child_by_field_name("operand")
+        return shadowed is not None and self.declaration(file, shadowed) is None
 
     def held_value(self, file: GoFile, name: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
         """The value, and its file, that a local or a package variable (of this package or another:
@@ -706,7 +708,12 @@ def literal_items(literal: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The element expressions of an unkeyed composite literal (`[]client.Object{a, b}`)."""
     body = literal.child_by_field_name("body")
     elements = parser.named(body) if body is not None else []
-    return [(parser.first_named(e) or e) if e.type == "literal_element" else e for e in elements]
+    return [element_value(e) for e in elements]
+
+
+def element_value(element: tree_sitter.Node) -> tree_sitter.Node:
+    """What a composite literal's element holds: the expression inside a `literal_element`, else itself."""
+    return (parser.first_named(element) or element) if element.type == "literal_element" else element
 
 
 def holding_literal(value: tree_sitter.Node) -> tree_sitter.Node | None:
@@ -796,8 +803,8 @@ def keyed_elements(literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Nod
         value = element.child_by_field_name("value")
         if key is None or value is None:
             continue
-        key_node = (parser.first_named(key) or key) if key.type == "literal_element" else key
-        value_node = (parser.first_named(value) or value) if value.type == "literal_element" else value
+        key_node = element_value(key)
+        value_node = element_value(value)
         if key_node.type in ("identifier", "field_identifier"):
             pairs.append((parser.text(key_node), value_node))
     return pairs
@@ -821,8 +828,8 @@ def keyed_entries(literal: tree_sitter.Node) -> list[tuple[tree_sitter.Node, tre
         value = element.child_by_field_name("value")
         if key is None or value is None:
             continue
-        key_node = (parser.first_named(key) or key) if key.type == "literal_element" else key
-        value_node = (parser.first_named(value) or value) if value.type == "literal_element" else value
+        key_node = element_value(key)
+        value_node = element_value(value)
         pairs.append((key_node, value_node))
     return pairs
 
