@@ -81,3 +81,28 @@ def test_the_function_around_a_node_found_by_position_is_the_one_its_parents_lea
     assert parser.text(found["pods"].child_by_field_name("name")) == "helper"
     for node in names:
         assert file.enclosing_function(node) == enclosing_function(node)
+
+
+CALLED_LITERALS = """package x
+
+var ready = func() bool { return check(1) }()
+
+func (r *R) Reconcile(ctx context.Context) {
+	r.Get(ctx, key, &cm)
+	func() { r.List(ctx, &pods) }()
+}
+"""
+
+
+def test_the_calls_inside_a_node_found_by_position_are_those_a_query_of_the_node_finds() -> None:
+    """Not the call around a function literal called where it is written, which starts where the literal does."""
+    source = _source(CALLED_LITERALS)
+    tree = parser.parse(source)
+    file = GoFile(source, tree, ".", "example.com/x", "x", {}, index_nodes(tree))
+    holders = parser.captures("[(method_declaration) (func_literal)] @holder", tree.root_node)["holder"]
+    assert len(holders) == 3
+    for holder in holders:
+        queried = parser.captures("(call_expression) @call", holder).get("call", [])
+        assert file.nodes_within("call_expression", holder) == queried
+    package_level = holders[0]
+    assert [parser.text(call) for call in file.nodes_within("call_expression", package_level)] == ["check(1)"]

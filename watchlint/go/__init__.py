@@ -71,6 +71,7 @@ from watchlint.go.replacedoptions import ReplacedOptions
 from watchlint.go.resolve import Resolver, is_slice_literal, literal_items
 from watchlint.go.sites import SiteExtractor
 from watchlint.go.testonly import quoted_internal_paths, test_only_packages
+from watchlint.resolved import has_file
 from watchlint.settingphrases import given
 from watchlint.source import SourceFile, Span
 
@@ -132,8 +133,9 @@ class _Run:
         current = directory
         while current:
             if current not in self.modules:
-                has_go_mod = (self.unit.root / current / "go.mod").is_file()
-                self.modules[current] = read_go_mod(self.unit.root / current) if has_go_mod else None
+                folder = self.unit.root / current
+                # from discovery's listing of the folder where the pool's worker was forked after it
+                self.modules[current] = read_go_mod(folder) if has_file(folder, "go.mod") else None
             found = self.modules[current]
             if found is not None:
                 return current, found

@@ -448,8 +448,7 @@ class CallGraph:
             for declared in item.children_by_field_name("name")
         }
         kept = []
-        for left, right in file.assignments():
-            targets, values = parser.named(left), parser.named(right)
+        for left, _, targets, values in file.assignments():
             if body is None or not parser.encloses(body, left) or len(targets) != 1 or len(values) != 1:
                 continue
             target, value = targets[0], values[0]
@@ -768,8 +767,8 @@ def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
             found.extend(values)
             # elements whose type is elided (`[]webhook{{"Pod", podwebhook.Setup}}`) are no composite literals
             bodies.extend(value for value in values if value.type == "literal_value")
-    for _, right in file.assignments():
-        found.extend(parser.named(right))
+    for assignment in file.assignments():
+        found.extend(assignment.values)
     for call in file.calls():
         found.extend(parser.named(call.arguments) if call.arguments is not None else [])
     # `return viaReturn` (a function choosing the handler it hands back), `hooks <- cleanup`

@@ -46,8 +46,7 @@ def _literals(graph: ClientGraph, file: GoFile) -> None:
 def _assignments(graph: ClientGraph, file: GoFile) -> None:
     resolver = graph.resolver
     client_fields = graph.client_field_names()
-    for lefts, right in file.assignments():
-        targets, values = parser.named(lefts), parser.named(right)
+    for _, _, targets, values in file.assignments():
         for position, left in enumerate(targets):
             if left.type == "index_expression":  # `p.clients[token] = c`: an item of a map or list of clients
                 left = left.child_by_field_name("operand") or left
@@ -68,8 +67,7 @@ def _package_variables(graph: ClientGraph, file: GoFile) -> None:
     """`Client, err = client.New(…)` in some function, or `common.Client = …` in another package: a package-level
     client gets its value."""
     resolver = graph.resolver
-    for left, right in file.assignments():
-        names, values = parser.named(left), parser.named(right)
+    for _, _, names, values in file.assignments():
         for position, name in enumerate(names):
             named = resolver.module_variable(file, name) if values else None
             if named is None:

@@ -224,7 +224,7 @@ class ClientGraph:
             receiver = receiver_name(info.node) if info is not None else None
             if info is None or receiver is None:
                 continue
-            for call in parser.captures("(call_expression) @call", info.node).get("call", []):
+            for call in info.file.nodes_within("call_expression", info.node):
                 called = call_parts(call)  # `w.client.List(…)`: the method, through a field of the receiver
                 operand = called.operand if called is not None and called.name == method else None
                 if operand is None or operand.type != "selector_expression":
@@ -251,7 +251,7 @@ class ClientGraph:
             and (read := self.resolver.type_of(info.file, operand)) is not None
             and not self.is_client_like(read)
             for info in declared
-            for call in parser.captures("(call_expression) @call", info.node).get("call", [])
+            for call in info.file.nodes_within("call_expression", info.node)
             if (called := call_parts(call)) is not None and called.name in ("Get", "List")
         )
 
@@ -1723,9 +1723,7 @@ def _literal_field(
 def _names_without_calling(file: GoFile, name: str) -> bool:
     """Whether a file's code spells a function's name other than to call it or declare it (a value in a list
     of setup functions, a registry map, a struct field)."""
-    for node in parser.captures("[(identifier) @name (field_identifier) @name]", file.tree.root_node).get("name", []):
-        if parser.text(node) != name:
-            continue
+    for node in parser.identifiers_named(file.tree.root_node, name, kinds=("identifier", "field_identifier")):
         parent = node.parent
         if parent is not None and parent.type in ("function_declaration", "method_declaration"):
             continue
@@ -1772,8 +1770,7 @@ def _field_writes(file: GoFile) -> Iterator[tuple[str, tree_sitter.Node]]:
     """Every field a file writes, with the value: `Key: value` of its literals, `x.Key = value`."""
     for literal in file.nodes("composite_literal"):
         yield from keyed_elements(literal)
-    for left, right in file.assignments():
-        targets, values = parser.named(left), parser.named(right)
+    for _, _, targets, values in file.assignments():
         for target, value in zip(targets, values, strict=False):
             if target.type == "selector_expression":
                 yield parser.text(target.child_by_field_name("field")), value

@@ -503,7 +503,10 @@ class _Imports:
             return (self._new_block(specs),)
         by_offset: dict[tuple[int, bool], list[str]] = {}
         for path, alias in sorted(self.missing.items()):
-            offset, text, opens_group = self._insertion(listed, path, alias)
+            # kept on the file: each site's fix of one options literal imports the same packages there
+            if (path, alias) not in self.file.import_insertions:
+                self.file.import_insertions[path, alias] = self._insertion(listed, path, alias)
+            offset, text, opens_group = self.file.import_insertions[path, alias]
             by_offset.setdefault((offset, opens_group), []).append(text)
         edits = []
         for (offset, opens_group), texts in sorted(by_offset.items()):

@@ -850,8 +850,7 @@ class FieldValues:
             writes: dict[str, list[_FieldWrite]] = {}
             elements: dict[str, list[_FieldWrite]] = {}
             for file in self.evaluator.files:
-                for left, right in file.assignments():
-                    targets, values = parser.named(left), parser.named(right)
+                for _, _, targets, values in file.assignments():
                     # `x.a, x.b = 1, 2` pairs them; `x.a, x.b, err = f()` writes a result of one call each
                     if len(values) != len(targets) and len(values) != 1:
                         continue

@@ -381,8 +381,8 @@ class _Reader:
         if len(names) != 1 or function is None:
             return
         name = parser.text(names[0])
-        for left, _ in self.file.assignments():
-            for target in parser.named(left):
+        for assignment in self.file.assignments():
+            for target in assignment.targets:
                 operand = target.child_by_field_name("operand") if target.type == "index_expression" else None
                 index = target.child_by_field_name("index") if operand is not None else None
                 named = operand is not None and index is not None and parser.text(operand) == name

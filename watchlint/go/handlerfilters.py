@@ -138,8 +138,8 @@ def _field_values(file: GoFile, function: tree_sitter.Node, holder: str, field: 
         target = assigned_to(value)
         if target is not None and parser.text(target) == holder:
             yield from (given for key, given in keyed_elements(literal) if key == field)
-    for _, right in file.assignments():
-        for value in parser.named(right) if parser.encloses(function, right) else []:
+    for _, right, _, values in file.assignments():
+        for value in values if parser.encloses(function, right) else []:
             target = assigned_to(value)
             if target is not None and parser.text(target) == f"{holder}.{field}":
                 yield value

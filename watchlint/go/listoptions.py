@@ -523,8 +523,8 @@ def _written_fields(file: GoFile, uses: list[tree_sitter.Node]) -> list[tuple[tr
     """The fields list options are given where `uses` are the names of the options (`o.LabelSelector = sel`):
     the target, the value and the field's name."""
     written = []
-    for left, right in file.assignments():
-        target, value = parser.named(left)[0], parser.named(right)[0]
+    for _, _, targets, values in file.assignments():
+        target, value = targets[0], values[0]
         operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
         if operand is not None and operand in uses:
             written.append((target, value, parser.text(target.child_by_field_name("field"))))

@@ -23,6 +23,7 @@ from watchlint.go.model import (
     CR_MANAGER,
     MANAGER_PACKAGES,
     MC_MANAGER,
+    Call,
     GoFile,
     TypeRef,
     call_parts,
@@ -44,21 +45,45 @@ def is_new_manager(file: GoFile, function: tree_sitter.Node | None, resolver: Re
     passes its options on); `manager.New` only of controller-runtime's package, not a module's own `manager`
     package (harbor-operator's `manager.New(ctx, scheme)`). With a resolver, also a package variable holding
     one (vcluster's `var NewLocalManager = ctrl.NewManager`)."""
-    text = parser.text(function)
-    if text.endswith("NewManager"):
+    if function is None or function.type != "selector_expression":
+        return _names_new_manager(
+            file, parser.text(function), None, function is not None and function.type == "identifier", resolver
+        )
+    operand, field = function.child_by_field_name("operand"), function.child_by_field_name("field")
+    if operand is None or field is None:
+        return parser.text(function).endswith("NewManager")
+    return _names_new_manager(file, parser.text(field), parser.text(operand), False, resolver)
+
+
+def calls_new_manager(file: GoFile, call: Call, resolver: Resolver) -> bool:
+    """is_new_manager of a call's function, from the parts model.Call took apart (every call of a module is
+    asked)."""
+    if call.operand is None:
+        function = call.node.child_by_field_name("function")
+        is_identifier = function is not None and function.type == "identifier"
+        return _names_new_manager(file, call.name, None, is_identifier, resolver)
+    if call.method is None:
+        return is_new_manager(file, call.node.child_by_field_name("function"), resolver)
+    return _names_new_manager(file, call.name, call.operand_text, False, resolver)
+
+
+def _names_new_manager(
+    file: GoFile, name: str, operand: str | None, is_identifier: bool, resolver: Resolver | None
+) -> bool:
+    """is_new_manager of a function named `name` (the selected name of `operand.name`, else the function's
+    whole text, an identifier's or another expression's)."""
+    if name.endswith("NewManager"):
         return True
-    operand = function.child_by_field_name("operand") if function is not None else None
-    if operand is not None and text.endswith(".New") and file.imports.get(parser.text(operand)) in _NEW_PACKAGES:
+    if operand is not None and name == "New" and file.imports.get(operand) in _NEW_PACKAGES:
         return True
-    if resolver is None or function is None or function.type not in ("identifier", "selector_expression"):
+    if resolver is None:
         return False
     if operand is None:
-        held = resolver.held_function(file.package_path, text)
-    else:
-        imported = file.imports.get(parser.text(operand))
-        field = function.child_by_field_name("field")
-        held = resolver.held_function(imported, parser.text(field)) if imported and field is not None else None
-    return held in _MANAGER_CONSTRUCTORS
+        return is_identifier and resolver.held_function(file.package_path, name) in _MANAGER_CONSTRUCTORS
+    imported = file.imports.get(operand)
+    if not imported:
+        return False
+    return resolver.held_function(imported, name) in _MANAGER_CONSTRUCTORS
 
 
 _MANAGER_CONSTRUCTORS = frozenset({(CONTROLLER_RUNTIME, "NewManager"), (CR_MANAGER, "New")})
@@ -143,7 +168,7 @@ class ManagerLinks:
             for call in file.calls():
                 if call.name == "GetClient" and call.operand is not None:
                     self._by_origin[file.span(call.node)] = (file, call.operand)
-                elif is_new_manager(file, call.node.child_by_field_name("function"), resolver):
+                elif calls_new_manager(file, call, resolver):
                     self._new_managers.append((file, call.node))
                 elif call.name in _CLIENT_CONSTRUCTORS and file.imports.get(call.operand_text) == CR_CLIENT:
                     self._new_clients.append((file, call.node))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import tree_sitter
 
@@ -126,6 +126,16 @@ def call_parts(node: tree_sitter.Node) -> Call | None:
 _DECLARED_FUNCTIONS = ("function_declaration", "method_declaration")
 
 
+class Assignment(NamedTuple):
+    """An assignment statement's expression lists, and the expressions in them (comments left out): neither
+    list is empty. Shared by the passes reading them: not to be changed."""
+
+    left: tree_sitter.Node
+    right: tree_sitter.Node
+    targets: list[tree_sitter.Node]
+    values: list[tree_sitter.Node]
+
+
 @dataclass(slots=True)
 class GoFile:
     """One parsed Go file of the module."""
@@ -142,8 +152,12 @@ class GoFile:
     # literal a manager is built from asks again
     visible_names: dict[int, frozenset[str]] = field(default_factory=dict)
     resolved_types: dict[int, TypeRef | None] = field(default_factory=dict)  # node id -> declarations.resolve_type
+    # (import path, alias) -> where and what a fix inserts to import it (edits._Imports)
+    import_insertions: dict[tuple[str, str], tuple[int, str, bool]] = field(default_factory=dict)
     _calls: list[Call] | None = None
+    _assignments: list[Assignment] | None = None
     _declaring: tuple[list[int], list[tree_sitter.Node]] | None = None  # see declaring_within
+    _starts: dict[str, list[int]] = field(default_factory=dict)  # per indexed kind, its nodes' start bytes
     _called_methods: frozenset[str] | None = None
     _is_test: bool | None = None  # see is_test, which module-wide passes ask of every file
     import_paths: frozenset[str] | None = None  # every path the file imports (imports.imported_paths), once asked
@@ -199,12 +213,27 @@ class GoFile:
         """Every node of one of the INDEXED_KINDS, in document order."""
         return self.index[kind]
 
-    def assignments(self) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
-        """The left and right expression lists of every assignment statement (`=`, `+=`…; `:=` is a declaration)."""
-        for statement in self.index["assignment_statement"]:
-            left, right = statement.child_by_field_name("left"), statement.child_by_field_name("right")
-            if left is not None and right is not None and left.named_child_count and right.named_child_count:
-                yield left, right
+    def nodes_within(self, kind: str, node: tree_sitter.Node) -> list[tree_sitter.Node]:
+        """The nodes of one of the INDEXED_KINDS inside a node (not around it), in document order: found by their
+        place among the file's, where a query of the node walked all of it."""
+        found = self.index[kind]
+        starts = self._starts.get(kind)
+        if starts is None:
+            starts = self._starts[kind] = [item.start_byte for item in found]
+        inside = found[bisect.bisect_left(starts, node.start_byte) : bisect.bisect_left(starts, node.end_byte)]
+        # a node starting where `node` does may hold it (the call of `func() {…}()` around its literal)
+        return [item for item in inside if item.end_byte <= node.end_byte]
+
+    def assignments(self) -> list[Assignment]:
+        """Every assignment statement (`=`, `+=`…; `:=` is a declaration) with targets and values, taken apart once:
+        about twenty passes read them."""
+        if self._assignments is None:
+            self._assignments = []
+            for statement in self.index["assignment_statement"]:
+                left, right = statement.child_by_field_name("left"), statement.child_by_field_name("right")
+                if left is not None and right is not None and left.named_child_count and right.named_child_count:
+                    self._assignments.append(Assignment(left, right, parser.named(left), parser.named(right)))
+        return self._assignments
 
     @property
     def path(self) -> str:

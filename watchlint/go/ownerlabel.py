@@ -4,6 +4,7 @@ OwnedByLabelKey, OwnedByLabelValue)` with `app.kubernetes.io/created-by=volsync`
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections import Counter
 from collections.abc import Iterator
@@ -24,10 +25,18 @@ _NAMES = ("identifier", "selector_expression", "interpreted_string_literal", "ra
 _LABEL_HOPS = 3  # locals and functions followed to the map literal of an object's labels
 
 
-def owner_label(files: list[GoFile], resolver: Resolver, operator: str) -> tuple[str, str] | None:
+# per file and needles, what `_written_pairs` found
+WrittenPairs = dict[tuple[str, frozenset[bytes]], "list[tree_sitter.Node | tuple[tree_sitter.Node, tree_sitter.Node]]"]
+
+
+def owner_label(
+    files: list[GoFile], resolver: Resolver, operator: str, known: WrittenPairs | None = None
+) -> tuple[str, str] | None:
     """The owner key and value the module's code sets most often, else `managed-by=<operator>`; None when the
     code sets an owner key only to values that vary (logging-operator's `managed-by` is the name of the
-    resource the objects belong to): a value made up for the selector would match none of them."""
+    resource the objects belong to): a value made up for the selector would match none of them. `known` keeps
+    what each file writes, for a caller asking of several sets of files (one per binary) that share most of
+    them."""
     keys = _key_names(files, resolver)
     found: Counter[tuple[str, str]] = Counter()
     varying = 0
@@ -35,11 +44,14 @@ def owner_label(files: list[GoFile], resolver: Resolver, operator: str) -> tuple
     # a pair counts only where the file names an owner key or a constant holding one: the other files (most of
     # them) are not walked
     markers = {*_OWNER_KEY_ENDS, *_OWNER_WORDS, *(name for name in keys if not name.startswith('"'))}
-    needles = [marker.encode() for marker in markers]
+    needles = frozenset(marker.encode() for marker in markers)
+    known = {} if known is None else known
     for file in files:
         if file.is_test or not any(needle in file.source.data for needle in needles):
             continue
-        for key, value in _pairs(file, selects, needles):
+        if (file.path, needles) not in known:
+            known[file.path, needles] = list(_written_pairs(file, needles))
+        for key, value in _pairs(known[file.path, needles], selects):
             if _key_text(key) not in keys:
                 # another module's constant may name an owner key: a value that varies rules out a made-up one
                 varying += _imported_owner_key(file, key) and resolver.string_value(file, value) is None
@@ -87,31 +99,34 @@ def _key_names(files: list[GoFile], resolver: Resolver) -> frozenset[str]:
 
 
 def _pairs(
-    file: GoFile, selects: _Selections, needles: list[bytes]
+    written: list[tree_sitter.Node | tuple[tree_sitter.Node, tree_sitter.Node]], selects: _Selections
 ) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:
-    """Key and value written side by side: map entries, `m[k] = v`, and adjacent call arguments; not the
-    entries of a map only used to select objects, which may be another operator's (the labels a database
-    operator gives its pods, that mattermost-operator lists them by), nor annotations, which no selector
-    sees (spin-operator annotates its Secrets `app.kubernetes.io/managed-by` and labels them otherwise).
-    Literals and calls whose text holds none of `needles` are passed over: no key of theirs can name an owner
-    key."""
-    data = file.source.data
+    """The pairs of `_written_pairs`, with the entries of each map literal that does not only select objects."""
+    for item in written:
+        if isinstance(item, tuple):
+            yield item
+        elif not selects.only_selects(item):
+            yield from keyed_entries(item)
 
-    def may_name(node: tree_sitter.Node) -> bool:
-        return any(data.find(needle, node.start_byte, node.end_byte) >= 0 for needle in needles)
 
+def _written_pairs(
+    file: GoFile, needles: frozenset[bytes]
+) -> Iterator[tree_sitter.Node | tuple[tree_sitter.Node, tree_sitter.Node]]:
+    """Key and value written side by side: map entries, `m[k] = v`, and adjacent call arguments; a map literal
+    comes whole, as its entries count only where it does not only select objects (`_Selections`, which depends
+    on the files asked of), which may be another operator's (the labels a database operator gives its pods,
+    that mattermost-operator lists them by). Not annotations, which no selector sees (spin-operator annotates
+    its Secrets `app.kubernetes.io/managed-by` and labels them otherwise). Literals, assignments and calls
+    whose text holds none of `needles` are passed over: no key of theirs can name an owner key."""
+    may_name = _NeedleIndex(file.source.data, needles).within
     for literal in file.nodes("composite_literal"):
         kind = literal.child_by_field_name("type")
-        if (
-            kind is not None
-            and kind.type == "map_type"
-            and may_name(literal)
-            and not selects.only_selects(literal)
-            and not _annotates(literal)
-        ):
-            yield from keyed_entries(literal)
-    for left, right in file.assignments():
-        target, value = parser.named(left)[0], parser.named(right)[0]
+        if kind is not None and kind.type == "map_type" and may_name(literal) and not _annotates(literal):
+            yield literal
+    for left, _, targets, values in file.assignments():
+        if not may_name(left):
+            continue
+        target, value = targets[0], values[0]
         index = target.child_by_field_name("index") if target.type == "index_expression" else None
         operand = target.child_by_field_name("operand") if index is not None else None
         if index is not None and not _names_annotations(operand):
@@ -121,6 +136,30 @@ def _pairs(
         for key, value in itertools.pairwise(arguments):
             if key.type in _NAMES:
                 yield key, value
+
+
+class _NeedleIndex:
+    """Where a file's text holds any of some needles, found once: whether a node's text holds one is then a
+    search among their offsets (a file has thousands of calls, and a search of each one's text for each needle
+    was a fortieth of a Go module's time)."""
+
+    def __init__(self, data: bytes, needles: frozenset[bytes]) -> None:
+        found: list[tuple[int, int]] = []  # (start, end) of every occurrence, overlapping ones too
+        for needle in needles:
+            start = data.find(needle)
+            while start >= 0:
+                found.append((start, start + len(needle)))
+                start = data.find(needle, start + 1)
+        found.sort()
+        self._starts = [start for start, _ in found]
+        # the earliest end among the occurrences from each one on: one starting in a node may end past it
+        # while a later, shorter one ends inside it
+        self._first_end = list(itertools.accumulate(reversed([end for _, end in found]), min))[::-1]
+
+    def within(self, node: tree_sitter.Node) -> bool:
+        """Whether a needle lies wholly inside the node's text."""
+        at = bisect.bisect_left(self._starts, node.start_byte)
+        return at < len(self._starts) and self._first_end[at] <= node.end_byte
 
 
 # where a map of labels selects objects rather than labels them

@@ -138,10 +138,12 @@ def text(node: tree_sitter.Node | None) -> str:
         return (node.text or b"").decode("utf-8", errors="replace")
 
 
-def identifiers_named(node: tree_sitter.Node, name: str, after: int | None = None) -> list[tree_sitter.Node]:
-    """The identifiers within a node that spell `name`, in document order; with `after`, only those ending past
-    that byte. Found by searching the node's text for the name, then taking the node each match spans: a query
-    listing every identifier, each then decoded, cost three to five times as much."""
+def identifiers_named(
+    node: tree_sitter.Node, name: str, after: int | None = None, kinds: tuple[str, ...] = ("identifier",)
+) -> list[tree_sitter.Node]:
+    """The identifiers (nodes of `kinds`) within a node that spell `name`, in document order; with `after`, only
+    those ending past that byte. Found by searching the node's text for the name, then taking the node each
+    match spans: a query listing every identifier, each then decoded, cost three to five times as much."""
     start = node.start_byte
     data = node.text or b""
     word = re.compile(rb"(?<![A-Za-z0-9_])" + re.escape(name.encode()) + rb"(?![A-Za-z0-9_])")
@@ -149,7 +151,7 @@ def identifiers_named(node: tree_sitter.Node, name: str, after: int | None = Non
     for match in word.finditer(data, max(after - start, 0) if after is not None else 0):
         at, end = start + match.start(), start + match.end()
         named = node.descendant_for_byte_range(at, end)
-        if named is not None and named.type == "identifier" and named.start_byte == at and named.end_byte == end:
+        if named is not None and named.type in kinds and named.start_byte == at and named.end_byte == end:
             found.append(named)
     return found
 

@@ -250,8 +250,8 @@ class _Extractor:
     def run(self) -> None:
         for literal in self.file.nodes("composite_literal"):
             self._literal(literal)
-        for left, right in self.file.assignments():
-            self._assignment(parser.named(left)[0], parser.named(right)[0])
+        for assignment in self.file.assignments():
+            self._assignment(assignment.targets[0], assignment.values[0])
         for call in self.file.calls():
             if call.operand is not None:
                 self._call(call, self.file.imports.get(call.operand_text), call.name)
@@ -533,8 +533,8 @@ class _Extractor:
         function = self.file.enclosing_function(name)
         if found is None or declaration is None or function is None:
             return
-        for left, right in self.file.assignments():
-            for target, value in zip(parser.named(left), parser.named(right), strict=False):
+        for _, _, targets, values in self.file.assignments():
+            for target, value in zip(targets, values, strict=False):
                 operand = target.child_by_field_name("operand") if target.type == "selector_expression" else None
                 field_name = parser.text(target.child_by_field_name("field")) if operand is not None else ""
                 if (
@@ -567,8 +567,8 @@ class _Extractor:
         the assignment's target."""
         written = " ".join(parser.text(target).split())
         found = []
-        for left, _ in self.file.assignments():
-            for element in parser.named(left):
+        for assignment in self.file.assignments():
+            for element in assignment.targets:
                 operand = element.child_by_field_name("operand") if element.type == "index_expression" else None
                 index = element.child_by_field_name("index") if operand is not None else None
                 if (

@@ -42,7 +42,7 @@ from watchlint.go.managers import (
 )
 from watchlint.go.model import CR_CLIENT, READ_FIRST, GoFile, TypeRef
 from watchlint.go.module import GoModule
-from watchlint.go.ownerlabel import FileLabels, built_labels, owner_label, sets_an_owner_key
+from watchlint.go.ownerlabel import FileLabels, WrittenPairs, built_labels, owner_label, sets_an_owner_key
 from watchlint.go.pending import PendingSite, uses_in
 from watchlint.go.policy import FilePolicy
 from watchlint.go.rbacmarkers import Grant, missing_grant
@@ -111,6 +111,7 @@ def options_anchors(
     not the one edited; a test's manager only when there is no other."""
     labels: dict[tuple[frozenset[str] | None, str], _Labels] = {}
     file_labels: dict[str, FileLabels] = {}
+    written: WrittenPairs = {}
     overwritten, replacing = _overwritten_fields(all_files, resolver)
 
     def label(packages: frozenset[str] | None, module: GoModule) -> _Labels:
@@ -120,7 +121,7 @@ def options_anchors(
         module (seldon's `operator/`, not the `scheduler/` module a local `replace` joined to it)."""
         if (packages, module.path) not in labels:
             reached = [f for f in all_files if packages is None or f.package_path in packages]
-            owner = owner_label(reached, resolver, _operator_name(module.path))
+            owner = owner_label(reached, resolver, _operator_name(module.path), written)
             made_up = owner is not None and not sets_an_owner_key(reached, resolver)
             # a kind's own label where the owner label is made up, or where none of its objects carries it
             # (odh-model-controller labels its KEDA ServiceAccount `odh-model-controller=keda-reconciler`)
@@ -215,8 +216,7 @@ def _overwritten_fields(
     for file in files:
         if file.is_test:
             continue
-        for left, right in file.assignments():
-            targets, values = parser.named(left), parser.named(right)
+        for _, _, targets, values in file.assignments():
             for index, target in enumerate(targets):
                 path = options_path(file, target, resolver)
                 if path is None or path.split(".", 1)[0] not in _EDITED_FIELDS:

@@ -117,10 +117,10 @@ class ReplacedOptions:
         if declaration is None or declaration.parameter_index < 0 or function is None:
             return []
         found = []
-        for left, _ in file.assignments():
+        for left, _, targets, _ in file.assignments():
             if not function.start_byte < left.start_byte < call.start_byte or innermost_function(left) != function:
                 continue
-            for target in parser.named(left):
+            for target in targets:
                 root = selector_root(target)
                 path = options_path(file, target, self.resolver) if root is not None else None
                 # syntax, not the evaluator, tells whether it always runs: what a guard evaluates to may depend

@@ -59,6 +59,9 @@ class Resolver:
         self.kinds = kinds
         self._aliases: dict[FunctionKey, list[FunctionKey]] | None = None  # see function_aliases
         self._function_keys: dict[tuple[str, int], FunctionKey] = {}  # by the declaration's file and offset
+        # by the file and byte range of the name, or of the call
+        self._declarations: dict[tuple[str, int, int], Declaration | None] = {}
+        self._callees: dict[tuple[str, int, int], FunctionInfo | None] = {}
 
     # -- names ---------------------------------------------------------------------------------------
     def scope(self, file: GoFile, node: tree_sitter.Node) -> FunctionScope | None:
@@ -73,10 +76,14 @@ class Resolver:
         return scope
 
     def declaration(self, file: GoFile, identifier: tree_sitter.Node) -> Declaration | None:
+        # kept by the name's place, which tells its text and its scope: a name is asked of about three times
+        at = (file.path, identifier.start_byte, identifier.end_byte)
+        if at in self._declarations:
+            return self._declarations[at]
         scope = self.scope(file, identifier)
-        if scope is None:
-            return None
-        return scope.lookup(parser.text(identifier), identifier.start_byte)
+        found = scope.lookup(parser.text(identifier), identifier.start_byte) if scope is not None else None
+        self._declarations[at] = found
+        return found
 
     def package_variable(self, file: GoFile, named: tree_sitter.Node) -> tuple[str, str] | None:
         """The (package, name) of the package variable an expression names: `watched` of the file's own
@@ -320,8 +327,12 @@ class Resolver:
         return inner[0] if len(inner) == 1 else None
 
     def callee(self, file: GoFile, call: tree_sitter.Node) -> FunctionInfo | None:
-        """The module function or method a call invokes, when it can be told."""
-        return self.function_named(file, call.child_by_field_name("function"))
+        """The module function or method a call invokes, when it can be told; kept, as a call is asked of about
+        three times."""
+        at = (file.path, call.start_byte, call.end_byte)
+        if at not in self._callees:
+            self._callees[at] = self.function_named(file, call.child_by_field_name("function"))
+        return self._callees[at]
 
     def function_named(self, file: GoFile, function: tree_sitter.Node | None) -> FunctionInfo | None:
         """The module function or method an expression names (`newFactory`, `pkg.Transform`, `r.strip`)."""

@@ -60,7 +60,7 @@ from watchlint.go.resolve import (
     literal_items,
 )
 from watchlint.go.scope import Declaration, returned_values
-from watchlint.go.typedhandlers import handler_parameters, reads_typed, worst
+from watchlint.go.typedhandlers import TypedReads, handler_parameters, worst
 from watchlint.go.values import ValueTracer
 from watchlint.go.wrangler import HANDING_ON as WRANGLER_HANDING_ON
 from watchlint.go.wrangler import REGISTERING as WRANGLER_REGISTERING
@@ -91,6 +91,7 @@ class SiteExtractor:
         self.resolver = resolver
         self.clients = clients
         self.values = ValueTracer(resolver)
+        self.typed_reads = TypedReads(resolver, self.values)
         self.client_go = ClientGoSites(resolver, self.values, names, clients.methods)
         self.informers = InformerSites(resolver, self.values, names, self.client_go.options)
         self.registrations = Registrations(resolver, self.values, self.client_go)
@@ -104,7 +105,7 @@ class SiteExtractor:
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
         event_filters: dict[int, list[Evidence]] = {}
-        for call, operand, method, argument_list in _method_calls(file):
+        for call, operand, method, argument_list, operand_text in _method_calls(file):
             arguments = parser.named(argument_list)
             if method == "WithEventFilter":
                 self._record_event_filter(file, call, arguments, event_filters)
@@ -118,9 +119,9 @@ class SiteExtractor:
             if method == "InformerFor":
                 self.registrations.add(file, call, operand, arguments)
                 continue
-            if self.wrangler.record_factory(file, call, operand, method):
+            if self.wrangler.record_factory(file, call, operand, method, operand_text):
                 continue
-            sites.extend(self._site(file, call, method, operand, arguments))
+            sites.extend(self._site(file, call, method, operand, arguments, operand_text))
         self._add_filters(file, sites, event_filters)
         self.event_filters.update(((file.path, group), found) for group, found in event_filters.items())
         return sites
@@ -167,6 +168,7 @@ class SiteExtractor:
         method: str,
         operand: tree_sitter.Node,
         arguments: list[tree_sitter.Node],
+        operand_text: str,
     ) -> Iterator[PendingSite]:
         if (method in WRANGLER_REGISTERING or method in WRANGLER_HANDING_ON) and (
             wrangled := self.wrangler.sites(file, call, method, operand, arguments)
@@ -184,10 +186,10 @@ class SiteExtractor:
             yield lister  # library-go's `SecretLister().Secrets(ns)`, `.List(selector)`
         elif method in _READS or method == "Watch":
             yield from self._read_or_watch(file, call, method, operand, arguments)
-        elif method in READ_FIRST and file.imports.get(parser.text(operand)) in _READ_FIRST_PACKAGES:
+        elif method in READ_FIRST and file.imports.get(operand_text) in _READ_FIRST_PACKAGES:
             # `controllerutil.CreateOrUpdate(ctx, c, obj, mutate)` begins with `c.Get(ctx, key, obj)`
             yield from self._read_site(file, call, method, operand, arguments, client=arguments[1:2])
-        elif library := self._library_reads(file, method, operand, arguments):
+        elif library := self._library_reads(file, method, operand, arguments, operand_text):
             given, reads = library
             for read in reads:
                 yield from self._library_read_site(file, call, method, operand, given, read)
@@ -320,9 +322,7 @@ class SiteExtractor:
         site.tests_annotations = self._tests_annotations(file, options)
         site.selected_labels = self.selectors.selected(file, self._predicates_given(file, options))
         if form is ObjectForm.TYPED:
-            site.handles_typed = worst(
-                {reads_typed(self.resolver, self.values, at, handlers, found) for at, handlers in given}
-            )
+            site.handles_typed = worst({self.typed_reads.reads_typed(at, handlers, found) for at, handlers in given})
             site.handler_parameters = [
                 parameter for at, handlers in given for parameter in handler_parameters(self.values, at, handlers)
             ]
@@ -686,7 +686,7 @@ class SiteExtractor:
             for caller_file, call in callers(key):
                 values = parser.named(call.child_by_field_name("arguments") or call)
                 if index < len(values):
-                    uses.add(reads_typed(self.resolver, self.values, caller_file, [values[index]], site.object))
+                    uses.add(self.typed_reads.reads_typed(caller_file, [values[index]], site.object))
         site.handles_typed = worst(uses)
 
     def _builder_parameter(self, file: GoFile, call: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
@@ -1348,12 +1348,12 @@ class SiteExtractor:
         return literal if literal is not None and literal.type == "composite_literal" else None
 
     def _library_reads(
-        self, file: GoFile, method: str, operand: tree_sitter.Node, arguments: list[tree_sitter.Node]
+        self, file: GoFile, method: str, operand: tree_sitter.Node, arguments: list[tree_sitter.Node], operand_text: str
     ) -> tuple[list[tree_sitter.Node], tuple[LibraryRead, ...]] | None:
         """The reads a known library function makes through the client among `arguments`, or a known library
         method called on a local a library constructor built (`impersonation := runtimeClient.NewImpersonator(
         r.Client, …)`, then `impersonation.CanImpersonate(ctx)`) through the client among the constructor's."""
-        package = file.imports.get(parser.text(operand))
+        package = file.imports.get(operand_text)
         # cluster-api's own calls of its util/secret: the module's function, whose reads are sites themselves
         if (reads := library_reads(package, method)) and self.resolver.package_function(package or "", method) is None:
             return arguments, reads
@@ -1453,14 +1453,15 @@ _LABEL_READS = ("GetLabels()", ".Labels", "MatchingLabels", "LabelSelector")
 
 def _method_calls(
     file: GoFile,
-) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node, str, tree_sitter.Node]]:
-    """Every `operand.Method(arguments)` call of the file as (call, operand, method name, argument list)."""
+) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node, str, tree_sitter.Node, str]]:
+    """Every `operand.Method(arguments)` call of the file as (call, operand, method name, argument list, the
+    operand's text)."""
     for call in file.calls():
         operand, method, arguments = call.operand, call.method, call.arguments
         if operand is None or method is None or method.type != "field_identifier" or arguments is None:
             continue
         if arguments.type == "argument_list":  # not the special list of new() and make()
-            yield call.node, operand, call.name, arguments
+            yield call.node, operand, call.name, arguments, call.operand_text
 
 
 def _callee_text(function: tree_sitter.Node | None) -> str:
@@ -1548,8 +1549,8 @@ def _assigned_package_variables(resolver: Resolver) -> Iterator[tuple[str, str]]
     """The package variables, or their elements, some function of the module assigns (`watched = append(…)`)."""
     files = {id(info.file): info.file for info in resolver.declarations.functions.values()}
     for file in files.values():
-        for left, _ in file.assignments():
-            for target in parser.named(left):
+        for assignment in file.assignments():
+            for target in assignment.targets:
                 named = target.child_by_field_name("operand") if target.type == "index_expression" else target
                 variable = resolver.package_variable(file, named) if named is not None else None
                 if variable is not None:

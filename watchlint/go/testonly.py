@@ -31,6 +31,7 @@ _TEST_LIBRARIES = (
     "github.com/stretchr/testify",
     "sigs.k8s.io/controller-runtime/pkg/envtest",
 )
+_TEST_LIBRARY_FOLDERS = tuple(f"{library}/" for library in _TEST_LIBRARIES)  # their packages
 # an import path with an `internal` element, as a generated file (left unparsed) may quote it
 _INTERNAL_PATH = re.compile(rb'"([^"\n]*/internal(?:/[^"\n]*)?)"')
 
@@ -72,7 +73,7 @@ def imports_test_framework(file: GoFile) -> bool:
 
 def _imports_tests(paths: frozenset[str]) -> bool:
     """Whether a file imports package testing or a test framework (ginkgo, gomega, testify, envtest)."""
-    return any(path == library or path.startswith(library + "/") for path in paths for library in _TEST_LIBRARIES)
+    return any(path in _TEST_LIBRARIES or path.startswith(_TEST_LIBRARY_FOLDERS) for path in paths)
 
 
 def _test_only_elements(package: str, module_paths: frozenset[str]) -> set[str]:

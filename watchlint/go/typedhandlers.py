@@ -30,32 +30,60 @@ _LEVELS = 2  # functions named by the functions the watch names, and no further
 PANICS, DROPS, TYPED = "panics", "drops", "typed"
 
 
-def reads_typed(
-    resolver: Resolver, values: ValueTracer, file: GoFile, arguments: list[tree_sitter.Node], watched: ObjectRef
-) -> str:
-    """How the code a watch is given asserts or instantiates its objects as the watched kind's type (PANICS,
-    DROPS or TYPED); "" where it does not."""
-    if not watched.package:
-        return ""
-    scanned: list[tuple[GoFile, tree_sitter.Node]] = []
-    for argument in arguments:
-        scanned.append((file, argument))
-        held = values.defined_as(file, argument, 2) if argument.type == "identifier" else None
-        if held is not None:
-            scanned.append((file, held))
-    seen = {(scanned_file.path, node.start_byte) for scanned_file, node in scanned}
-    pending = list(scanned)
-    for _ in range(_LEVELS):
-        found: list[tuple[GoFile, tree_sitter.Node]] = []
-        for scanned_file, node in pending:
-            for name in parser.captures(_NAMED, node).get("name", []):
-                info = resolver.function_named(scanned_file, name)
-                if info is not None and (info.file.path, info.node.start_byte) not in seen:
-                    seen.add((info.file.path, info.node.start_byte))
-                    found.append((info.file, info.node))
-        scanned.extend(found)
-        pending = found
-    return worst({use for scanned_file, node in scanned for use in _asserts(scanned_file, node, watched)})
+class TypedReads:
+    """How the code a watch is given reads its objects, the functions scanned kept for the module's other
+    watches: a module's watches name the same few handlers and predicates."""
+
+    def __init__(self, resolver: Resolver, values: ValueTracer) -> None:
+        self.resolver = resolver
+        self.values = values
+        # by a scanned node's file and byte range: the module functions it names; the types it asserts, with how
+        self._named: dict[tuple[str, int, int], list[tuple[GoFile, tree_sitter.Node]]] = {}
+        self._asserted: dict[tuple[str, int, int], list[tuple[tuple[str, str] | None, str]]] = {}
+
+    def reads_typed(self, file: GoFile, arguments: list[tree_sitter.Node], watched: ObjectRef) -> str:
+        """How the code a watch is given asserts or instantiates its objects as the watched kind's type (PANICS,
+        DROPS or TYPED); "" where it does not."""
+        if not watched.package:
+            return ""
+        scanned: list[tuple[GoFile, tree_sitter.Node]] = []
+        for argument in arguments:
+            scanned.append((file, argument))
+            held = self.values.defined_as(file, argument, 2) if argument.type == "identifier" else None
+            if held is not None:
+                scanned.append((file, held))
+        seen = {(scanned_file.path, node.start_byte) for scanned_file, node in scanned}
+        pending = list(scanned)
+        for _ in range(_LEVELS):
+            found: list[tuple[GoFile, tree_sitter.Node]] = []
+            for scanned_file, node in pending:
+                for info_file, info_node in self._functions_named(scanned_file, node):
+                    if (info_file.path, info_node.start_byte) not in seen:
+                        seen.add((info_file.path, info_node.start_byte))
+                        found.append((info_file, info_node))
+            scanned.extend(found)
+            pending = found
+        wanted = (watched.package, watched.kind)
+        return worst({how for at, node in scanned for kind, how in self._asserts(at, node) if kind == wanted})
+
+    def _functions_named(self, file: GoFile, node: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The module functions and methods a node names, in the order it names them."""
+        key = (file.path, node.start_byte, node.end_byte)
+        if key not in self._named:
+            infos = (self.resolver.function_named(file, name) for name in parser.captures(_NAMED, node).get("name", []))
+            self._named[key] = [(info.file, info.node) for info in infos if info is not None]
+        return self._named[key]
+
+    def _asserts(self, file: GoFile, node: tree_sitter.Node) -> list[tuple[tuple[str, str] | None, str]]:
+        """The types a node asserts or instantiates, as (package, name), each with how it fares (`_how`)."""
+        key = (file.path, node.start_byte, node.end_byte)
+        if key not in self._asserted:
+            found = []
+            for type_node in parser.captures(_ASSERTED, node).get("type", []):
+                asserted = resolve_type(type_node, file)
+                found.append(((asserted.package, asserted.name) if asserted is not None else None, _how(type_node)))
+            self._asserted[key] = found
+        return self._asserted[key]
 
 
 def worst(uses: set[str]) -> str:
@@ -79,15 +107,6 @@ def handler_parameters(
             parameter = values.helper_parameter(file, name)
             if parameter is not None and parameter not in found:
                 found.append(parameter)
-    return found
-
-
-def _asserts(file: GoFile, node: tree_sitter.Node, watched: ObjectRef) -> set[str]:
-    found = set()
-    for type_node in parser.captures(_ASSERTED, node).get("type", []):
-        asserted = resolve_type(type_node, file)
-        if asserted is not None and asserted.name == watched.kind and asserted.package == watched.package:
-            found.add(_how(type_node))
     return found
 
 

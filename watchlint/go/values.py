@@ -50,8 +50,7 @@ class ValueTracer:
         writes = self._field_assignments.get(file.path)
         if writes is None:
             writes = self._field_assignments[file.path] = {}
-            for left, right in file.assignments():
-                targets, values = parser.named(left), parser.named(right)
+            for _, _, targets, values in file.assignments():
                 if len(targets) == len(values):
                     for target, value in zip(targets, values, strict=True):
                         if target.type == "selector_expression":

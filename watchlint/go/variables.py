@@ -212,8 +212,7 @@ class VariableValues:
             for file in self.evaluator.files:
                 if file.is_test:
                     continue
-                for left, right in file.assignments():
-                    targets, values = parser.named(left), parser.named(right)
+                for _, _, targets, values in file.assignments():
                     if len(targets) != len(values) and len(values) != 1:
                         continue
                     # `insecure, err = strconv.ParseBool(…)`: each target takes its result of the one call

@@ -125,9 +125,12 @@ class WranglerSites:
         self.client_go_accessors = client_go_accessors
         self.factories: list[_Factory] = []
 
-    def record_factory(self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, method: str) -> bool:
-        """Keep a construction of a factory or shared cache; whether the call is one."""
-        package = file.imports.get(parser.text(operand), "") if operand.type == "identifier" else ""
+    def record_factory(
+        self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, method: str, operand_text: str
+    ) -> bool:
+        """Keep a construction of a factory or shared cache; whether the call is one (`operand_text`: the
+        operand's text, which the caller has)."""
+        package = file.imports.get(operand_text, "") if operand.type == "identifier" else ""
         if "/rancher/" not in package and "/generated/controllers/" not in package:
             return False  # most calls: no package, or another one
         arguments = parser.named(call.child_by_field_name("arguments") or call)
