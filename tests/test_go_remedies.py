@@ -13,6 +13,7 @@ from watchlint.config import CommandLine
 from watchlint.engine import run
 from watchlint.facts import CachePolicy, Transform
 from watchlint.findings import Applicability, Finding
+from watchlint.go.ownerlabel import _NeedleIndex
 from watchlint.go.remedies import rewriting_transforms
 from watchlint.source import Span
 
@@ -2594,3 +2595,19 @@ def test_a_list_by_an_index_through_a_client_of_its_own_holds_back_only_that_cli
     ]
     assert reads[42].help.startswith("Filter the List at main.go:47 by a label selector instead of the cache index")
     assert reads[42].fixes == ()
+
+
+class _Range:
+    def __init__(self, start_byte: int, end_byte: int) -> None:
+        self.start_byte, self.end_byte = start_byte, end_byte
+
+
+def test_an_owner_key_marker_counts_only_where_it_lies_wholly_inside_a_node() -> None:
+    """The owner label's search of a file: a longer marker starting in a node may end past it while a shorter
+    one starting later ends inside it; a marker starting before the node does not count."""
+    data = b"k LabelManagedByKey y"
+    index = _NeedleIndex(data, frozenset({b"LabelManagedByKey", b"ManagedBy"}))
+    assert index.within(_Range(2, 17))  # "ManagedBy" (7-16), though "LabelManagedByKey" ends at 19
+    assert not index.within(_Range(2, 15))
+    assert index.within(_Range(2, 19))
+    assert not index.within(_Range(8, 21))  # "ManagedBy" starts at 7
