@@ -10,12 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from watchlint import pickling
+from watchlint.frozeninit import direct_init
 
 MAX_FILE_BYTES = 10 * 1024 * 1024  # larger files are generated data, not operator code (DESIGN §2.2)
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
+@direct_init
 @dataclass(frozen=True, slots=True, order=True)
 class Span:
     """A region of a file; lines and columns are 1-based, columns count code points, the end is exclusive."""

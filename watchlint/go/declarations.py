@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
+from watchlint.frozeninit import direct_init
 from watchlint.go import parser
 from watchlint.go.model import CR_CLIENT, GoFile, TypeRef
 from watchlint.go.structtags import tag_items
@@ -96,6 +97,7 @@ def _declares_client_reads(interface: tree_sitter.Node, file: GoFile) -> bool:
 MAX_EMBEDDING = 3  # embedded structs a promoted method is looked for through
 
 
+@direct_init
 @dataclass(frozen=True, slots=True)
 class FieldInfo:
     name: str  # the field name; for an embedded field, the type's name
@@ -110,6 +112,7 @@ class FieldInfo:
     injected: str = ""
 
 
+@direct_init
 @dataclass(frozen=True, slots=True)
 class Parameter:
     name: str
@@ -118,6 +121,7 @@ class Parameter:
     variadic: bool = False  # `options ...PatchOption`: the last, holding what the calls pass from its place on
 
 
+@direct_init
 @dataclass(frozen=True, slots=True)
 class FunctionKey:
     package: str  # import path

@@ -10,6 +10,7 @@ from typing import NamedTuple
 import tree_sitter
 
 from watchlint.discover import TEST_DIRECTORIES, is_test_file
+from watchlint.frozeninit import direct_init
 from watchlint.go import parser
 from watchlint.go.scope import DECLARING, enclosing_function
 from watchlint.source import SourceFile, Span
@@ -47,6 +48,7 @@ MC_MANAGER = "sigs.k8s.io/multicluster-runtime/pkg/manager"
 BUILDER_PACKAGES = frozenset({CONTROLLER_RUNTIME, CR_BUILDER})
 
 
+@direct_init
 @dataclass(frozen=True, slots=True)
 class TypeRef:
     """A named Go type as its import path and name, with pointer and slice wrappers."""
@@ -99,6 +101,7 @@ def index_nodes(tree: tree_sitter.Tree) -> dict[str, list[tree_sitter.Node]]:
     return {kind: found.get(kind, []) for kind in INDEXED_KINDS}
 
 
+@direct_init
 @dataclass(frozen=True, slots=True)
 class Call:
     """A call expression with the parts every pass over a file's calls reads, taken apart once."""

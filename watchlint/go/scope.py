@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
+from watchlint.frozeninit import direct_init
 from watchlint.go import parser
 
 _BLOCKS = frozenset(
@@ -33,6 +34,7 @@ _BLOCKS = frozenset(
 FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_literal"})
 
 
+@direct_init
 @dataclass(frozen=True, slots=True)
 class Declaration:
     """One declared local name."""
