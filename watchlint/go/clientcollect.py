@@ -29,7 +29,7 @@ def _literals(graph: ClientGraph, file: GoFile) -> None:
         keyed = keyed_elements(literal)
         if keyed and not any(key in client_fields for key, _ in keyed):
             continue  # typing the literal costs a scope lookup; most set no client field
-        elements = keyed or resolver.struct_elements(file, literal)  # `&Controller{cli}`: fields by position
+        elements = keyed or resolver.positional_elements(file, literal)  # `&Controller{cli}`: fields by position
         if not any(key in client_fields for key, _ in elements):
             continue
         type_ref = resolver.type_of(file, literal)

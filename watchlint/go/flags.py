@@ -134,6 +134,8 @@ class FlagRegistry:
     helper_calls: set[tuple[str, int]] = field(default_factory=set)  # (file, start) of the calls of helpers
     # the locals a flag's value is held in by pointer (`driverType := flag.String("type", …)`), by flag identity
     pointers: dict[int, set[str]] = field(default_factory=dict)
+    # per method name, its matches of FLAG_VAR and FLAG_VALUE: every call of the module is asked
+    _forms: dict[str, tuple[re.Match[str] | None, re.Match[str] | None]] = field(default_factory=dict)
 
     def named(self, name: str, near: GoFile | None = None) -> Flag | None:
         """The flag of a name; of several definitions, the one the read's file defines (pixie's `run.go` beside
@@ -244,8 +246,11 @@ class FlagRegistry:
         if method in VALUE_FLAGS and arguments is not None:
             self._value_flag(file, method, parser.named(arguments), resolver)
             return
-        match = FLAG_VAR.match(method)
-        if arguments is None or (match is None and FLAG_VALUE.match(method) is None and method not in _KINGPIN_ONLY):
+        forms = self._forms.get(method)
+        if forms is None:
+            forms = self._forms[method] = (FLAG_VAR.match(method), FLAG_VALUE.match(method))
+        match, value_match = forms
+        if arguments is None or (match is None and value_match is None and method not in _KINGPIN_ONLY):
             return  # most calls: decided before the arguments are taken apart
         values = parser.named(arguments)
         if (match or method in _KINGPIN_ONLY) and self._binder_flag(file, values, resolver):
@@ -253,13 +258,12 @@ class FlagRegistry:
         if match and len(values) >= 3:
             self._var_flag(file, call, values, values[3] if match.group(2) and len(values) > 3 else values[2], resolver)
             return
-        if (match and len(values) == 1) or (FLAG_VALUE.match(method) and not values):
+        if (match and len(values) == 1) or (value_match and not values):
             self._kingpin_flag(file, call, method, values, resolver)
             return
         if method in _KINGPIN_ONLY and kingpin_chain(call) is not None:  # `EnumsVar(&cfg.Sources, allowed...)`
             self._kingpin_flag(file, call, method, values[:1] if method.endswith("Var") else [], resolver)
             return
-        value_match = FLAG_VALUE.match(method)
         name = _constant_text(file, values[0], resolver) if value_match and len(values) >= 2 else None
         if value_match and name is not None:
             default = values[2] if value_match.group(2) and len(values) > 2 else values[1]

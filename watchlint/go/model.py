@@ -165,6 +165,10 @@ class GoFile:
     _is_test: bool | None = None  # see is_test, which module-wide passes ask of every file
     import_paths: frozenset[str] | None = None  # every path the file imports (imports.imported_paths), once asked
     _top_level: tuple[list[int], list[tree_sitter.Node]] | None = None  # start bytes and the root's children
+    path: str = field(init=False)  # the source's display path: a field, as every pass keys by it
+
+    def __post_init__(self) -> None:
+        self.path = self.source.path
 
     @property
     def is_test(self) -> bool:
@@ -237,10 +241,6 @@ class GoFile:
                 if left is not None and right is not None and left.named_child_count and right.named_child_count:
                     self._assignments.append(Assignment(left, right, parser.named(left), parser.named(right)))
         return self._assignments
-
-    @property
-    def path(self) -> str:
-        return self.source.path
 
     def span(self, node: tree_sitter.Node) -> Span:
         return parser.span(self.source, node)

@@ -575,9 +575,11 @@ class Resolver:
     def struct_elements(self, file: GoFile, literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
         """The `Field: value` pairs of a struct literal; where it names no field (`&Controller{cli}`), its items
         paired with the fields of the module's struct in declaration order."""
-        pairs = keyed_elements(literal)
-        if pairs:
-            return pairs
+        return keyed_elements(literal) or self.positional_elements(file, literal)
+
+    def positional_elements(self, file: GoFile, literal: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
+        """`struct_elements` of a literal that names no field: its items paired with the fields of the module's
+        struct in declaration order; none where it names fields or is no such struct's."""
         type_node = literal.child_by_field_name("type")
         if type_node is None or type_node.type not in _NAMED_TYPES:
             return []
