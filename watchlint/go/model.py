@@ -176,7 +176,7 @@ class GoFile:
         --include-tests only. Folders above the module's root do not count: a module checked as
         `tests/operator` is no test code."""
         if self._is_test is None:
-            name = self.source.path.rsplit("/", 1)[-1]
+            name = self.path.rsplit("/", 1)[-1]
             self._is_test = is_test_file(name) or any(part in TEST_DIRECTORIES for part in self.directory.split("/"))
         return self._is_test
 
@@ -206,8 +206,7 @@ class GoFile:
         if self._declaring is None:
             found = sorted((item for kind in DECLARING for item in self.index[kind]), key=parser.position)
             self._declaring = [item.start_byte for item in found], found
-        starts, found = self._declaring
-        return found[bisect.bisect_left(starts, node.start_byte) : bisect.bisect_left(starts, node.end_byte)]
+        return _inside(*self._declaring, node)
 
     def called_methods(self) -> frozenset[str]:
         """The names of the methods the file calls (`M` of `x.M(…)`): a pass looking for one call skips the
@@ -227,9 +226,7 @@ class GoFile:
         starts = self._starts.get(kind)
         if starts is None:
             starts = self._starts[kind] = [item.start_byte for item in found]
-        inside = found[bisect.bisect_left(starts, node.start_byte) : bisect.bisect_left(starts, node.end_byte)]
-        # a node starting where `node` does may hold it (the call of `func() {…}()` around its literal)
-        return [item for item in inside if item.end_byte <= node.end_byte]
+        return _inside(starts, found, node)
 
     def assignments(self) -> list[Assignment]:
         """Every assignment statement (`=`, `+=`…; `:=` is a declaration) with targets and values, taken apart once:
@@ -267,3 +264,10 @@ def shared_folders(one: str, other: str) -> int:
     """How many leading folders two module-relative folders share (the module root, "", has none)."""
     pairs = zip(one.split("/") if one else [], other.split("/") if other else [], strict=False)
     return sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))
+
+
+def _inside(starts: list[int], found: list[tree_sitter.Node], node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The nodes of `found` (in document order, `starts` their start bytes) inside `node`, by position. A node
+    starting where `node` does may hold it (the call of `func() {…}()` around its literal): it is left out."""
+    inside = found[bisect.bisect_left(starts, node.start_byte) : bisect.bisect_left(starts, node.end_byte)]
+    return [item for item in inside if item.end_byte <= node.end_byte]
