@@ -78,8 +78,8 @@ def is_client_type(ref: TypeRef | None) -> bool:
     return ref.is_(CR_CLIENT, *CLIENT_TYPES) or ref.is_(CR_CACHE, "Cache") or ref.is_(CR_CLUSTER, "Cluster")
 
 
-# The nodes the passes over a file read, found in one query: each separate query is another walk of the tree,
-# and walks cost more than the parse itself.
+# The nodes the passes over a file read, found in one walk of the tree: each separate walk costs a good part
+# of the parse itself.
 INDEXED_KINDS: tuple[str, ...] = (
     "call_expression",
     "composite_literal",
@@ -92,13 +92,32 @@ INDEXED_KINDS: tuple[str, ...] = (
 )
 # and what declares a function's locals: each function's scope takes them from here (GoFile.declaring_within)
 INDEXED_KINDS += tuple(kind for kind in DECLARING if kind not in INDEXED_KINDS)
-_INDEXED = "[" + " ".join(f"({kind}) @{kind}" for kind in INDEXED_KINDS) + "]"
+_INDEXED_IDS = {parser.language().id_for_node_kind(kind, True): position for position, kind in enumerate(INDEXED_KINDS)}
 
 
 def index_nodes(tree: tree_sitter.Tree) -> dict[str, list[tree_sitter.Node]]:
-    """Every node of the INDEXED_KINDS in the tree, by kind, each list in document order."""
-    found = parser.captures(_INDEXED, tree.root_node)
-    return {kind: found.get(kind, []) for kind in INDEXED_KINDS}
+    """Every node of the INDEXED_KINDS in the tree, by kind, each list in document order (an outer node before
+    the one it starts with).
+
+    A walk with a tree cursor, which makes a node object only for the nodes with children (none of the kinds
+    is a leaf): an eighth faster than the query matching the kinds, which makes none it does not capture but
+    runs its matching on every node, leaves included.
+    """
+    found: list[list[tree_sitter.Node]] = [[] for _ in INDEXED_KINDS]
+    position_of = _INDEXED_IDS.get
+    cursor = tree.walk()
+    while True:
+        if cursor.goto_first_child():
+            cursor.goto_parent()  # back to the node now known to have children, then on into them
+            node = cursor.node
+            cursor.goto_first_child()
+            position = position_of(node.kind_id)  # type: ignore[union-attr]  # a cursor is always on a node
+            if position is not None:
+                found[position].append(node)  # type: ignore[arg-type]
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return dict(zip(INDEXED_KINDS, found, strict=True))
 
 
 @direct_init
