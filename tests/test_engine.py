@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import CliResult, validate_sarif, write_tree
 
-from watchlint import extraction
+from watchlint import extraction, source
 from watchlint.catalog import Catalog
 from watchlint.config import CommandLine, FileConfig, resolve_settings
 from watchlint.discover import Unit
@@ -65,14 +65,14 @@ BAD_NOTES = [  # path, level, message and the line SARIF's region names (syntax 
 @pytest.fixture
 def locked(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every file named locked.go unreadable (tests run as root in CI, where chmod 000 has no effect)."""
-    read_bytes = Path.read_bytes
+    read_bytes = source.read_bytes
 
-    def refuse(self: Path) -> bytes:
-        if self.name == "locked.go":
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return read_bytes(self)
+    def refuse(path: Path) -> bytes:
+        if path.name == "locked.go":
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return read_bytes(path)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(source, "read_bytes", refuse)
 
 
 def stderr_lines(prefix: str) -> str:

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from conftest import CliResult, validate_sarif, write_tree
 
+from watchlint import source
+
 GO_MOD = "module example.com/bad\n\ngo 1.22\n\nrequire sigs.k8s.io/controller-runtime v0.19.0\n"
 MAIN = """package main
 
@@ -92,14 +94,14 @@ def bad_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root = _bad_tree(tmp_path / "bad")
     monkeypatch.chdir(root)
     unreadable = (root / "controller" / "secret.go").resolve()
-    real_read = Path.read_bytes
+    real_read = source.read_bytes
 
-    def read_bytes(self: Path) -> bytes:  # CI runs as root, where chmod 000 does not stop reading
-        if self.resolve() == unreadable:
-            raise PermissionError(13, "Permission denied", str(self))
-        return real_read(self)
+    def read_bytes(path: Path) -> bytes:  # CI runs as root, where chmod 000 does not stop reading
+        if path.resolve() == unreadable:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_read(path)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(source, "read_bytes", read_bytes)
     return root
 
 

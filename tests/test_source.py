@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -171,6 +173,36 @@ def test_read_source_accepts_a_file_of_exactly_the_size_limit(tmp_path: Path, mo
     monkeypatch.setattr(source, "MAX_FILE_BYTES", 64)
     (tmp_path / "edge.go").write_bytes(b"a" * 64)
     assert read_source(tmp_path / "edge.go", "edge.go").data == b"a" * 64
+
+
+def _fill_pipe(path: Path, data: bytes) -> threading.Thread:
+    """A thread writing `data` to a named pipe once a reader opens it: a file that reports a size of 0."""
+    os.mkfifo(path)
+    writer = threading.Thread(target=path.write_bytes, args=(data,))
+    writer.start()
+    return writer
+
+
+def test_read_bytes_reads_past_the_size_the_file_reports(tmp_path: Path) -> None:
+    data = b"package x\n" * 300_000  # more than one read of a pipe, and than the 1 MiB each later read asks
+    writer = _fill_pipe(tmp_path / "pipe.go", data)
+    try:
+        assert source.read_bytes(tmp_path / "pipe.go") == data
+    finally:
+        writer.join()
+
+
+def test_read_bytes_refuses_a_file_that_grows_past_the_size_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(source, "MAX_FILE_BYTES", 64)
+    writer = _fill_pipe(tmp_path / "pipe.go", b"a" * 65)
+    try:
+        with pytest.raises(SourceError) as raised:
+            source.read_bytes(tmp_path / "pipe.go")
+        assert str(raised.value) == "file is larger than 0 MB; skipped"
+    finally:
+        writer.join()
 
 
 @pytest.mark.parametrize(
