@@ -760,7 +760,7 @@ def test_a_json_report_after_an_edit_renders_the_findings_of_the_edited_unit_onl
     rendered_paths: list[str] = []
     real = report_json._finding
 
-    def spy(finding: Finding, name: str) -> dict[str, object]:
+    def spy(finding: Finding, name: str) -> str:
         rendered_paths.append(finding.span.path)
         return real(finding, name)
 

@@ -45,5 +45,6 @@ def test_dumps_rejects_what_json_cannot_hold(value: Any) -> None:
 def test_an_item_written_at_its_depth_is_placed_as_it_is() -> None:
     item = {"code": "WL001", "related": [{"line": 3, "message": 'ünïcode "quoted"'}], "fixes": [], "x": None}
     whole = {"version": 1, "findings": [item, item], "notifications": []}
-    placed = {"version": 1, "findings": [jsontext.Raw(jsontext.dumps_at(item, 2))] * 2, "notifications": []}
+    at_its_depth = json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n    ")  # an item of a member
+    placed = {"version": 1, "findings": [jsontext.Raw(at_its_depth)] * 2, "notifications": []}
     assert jsontext.dumps(placed) == jsontext.dumps(whole) == json.dumps(whole, indent=2, ensure_ascii=False)

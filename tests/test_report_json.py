@@ -10,7 +10,12 @@ import pytest
 from report_case import CASE, build_report
 
 from watchlint.catalog import Catalog
+from watchlint.engine import make_report
+from watchlint.findings import Finding, Related, Suppression, SuppressionKind
+from watchlint.fixes import Applicability, Edit, Fix
+from watchlint.levels import Level
 from watchlint.report_json import render
+from watchlint.source import Span
 
 
 def test_json_report_matches_golden(
@@ -45,3 +50,35 @@ def test_json_report_lists_mitigated_sites_only_on_request(catalog: Catalog) -> 
     assert [(m["code"], m["path"], m["line"], m["reason"]) for m in mitigated] == [
         ("WL004", "operator/handlers.py", 15, "selector")
     ]
+
+
+def test_json_report_is_written_as_json_dumps_with_an_indent_of_two(catalog: Catalog) -> None:
+    """Findings are written directly, not through dicts: every member, empty lists, a fix without edits, and
+    strings that need escaping come out as json.dumps(indent=2, ensure_ascii=False) writes them."""
+    odd = 'a "quoted" \\ back\tslash\nnew line, é 日本 \x01'
+    span = Span("cmd/mäin.go", 3, 1, 4, 2)
+    findings = [
+        Finding("WL001", Level.WARNING, span, "plain", "Secret", "Owns(&corev1.Secret{})"),
+        Finding(
+            "WL002",
+            Level.ERROR,
+            Span("cmd/main.go", 7, 5, 7, 9),
+            odd,
+            "ConfigMap",
+            odd,
+            related=(Related(span, odd), Related(span, "")),
+            help=odd,
+            fixes=(
+                Fix(odd, Applicability.SAFE, (Edit(span, odd), Edit(span, ""))),
+                Fix("no edits", Applicability.UNSAFE),
+            ),
+            suppression=Suppression(SuppressionKind.IGNORE, span, odd),
+        ),
+    ]
+    text = render(make_report(findings, [], [], 2), catalog)
+    document = json.loads(text)
+    assert text == json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    assert [finding["message"] for finding in document["findings"]] == [odd, "plain"]  # cmd/main.go first
+    assert document["findings"][0]["fixes"][0]["edits"][0]["new_text"] == odd
+    assert document["findings"][0]["suppression"] == {"kind": "ignore", "justification": odd}
+    assert document["findings"][1]["related"] == document["findings"][1]["fixes"] == []

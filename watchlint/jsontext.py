@@ -15,20 +15,13 @@ INDENT = "  "
 
 
 class Raw(str):
-    """JSON text written before (by `dumps_at` at the same depth), placed as it is."""
+    """JSON text written for its place (its lines indented for the depth it is at), placed as it is."""
 
 
 def dumps(value: Any) -> str:
     """`value` (dicts with string keys, lists, tuples, strings, numbers, booleans, None, Raw) as indented JSON."""
     out: list[str] = []
     _write(value, "\n", out)
-    return "".join(out)
-
-
-def dumps_at(value: Any, depth: int) -> str:
-    """`value` as `dumps` writes it `depth` levels down (an item of a list in an object: 2), for a Raw."""
-    out: list[str] = []
-    _write(value, "\n" + INDENT * depth, out)
     return "".join(out)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from json.encoder import encode_basestring as _quoted  # the C implementation where CPython has it
 from typing import Any
 
 from watchlint import jsontext
@@ -20,11 +21,11 @@ def render(report: Report, catalog: Catalog, show_mitigated: bool = False, block
     """The report; `blocks` holds the findings' objects as rendered before (an edit re-renders its unit's)."""
     names = {rule.code: rule.name for rule in catalog.rules}
 
-    def written(finding: Finding) -> dict[str, Any] | jsontext.Raw:
-        if blocks is None or finding.suppression is not None:  # a baseline's mark is no part of the unit's key
-            return _finding(finding, names.get(finding.code, ""))
+    def written(finding: Finding) -> jsontext.Raw:
         name = names.get(finding.code, "")
-        return jsontext.Raw(blocks.block(finding, lambda: jsontext.dumps_at(_finding(finding, name), _FINDING_DEPTH)))
+        if blocks is None or finding.suppression is not None:  # a baseline's mark is no part of the unit's key
+            return jsontext.Raw(_finding(finding, name))
+        return jsontext.Raw(blocks.block(finding, lambda: _finding(finding, name)))
 
     document: dict[str, Any] = {
         "version": FORMAT_VERSION,
@@ -50,36 +51,69 @@ def _related(item: Related) -> dict[str, Any]:
     return {**_span(item.span), "message": item.message}
 
 
-def _fix(fix: Fix) -> dict[str, Any]:
-    return {
-        "title": fix.title,
-        "applicability": str(fix.applicability),
-        "edits": [{**_span(edit.span), "new_text": edit.new_text} for edit in fix.edits],
-    }
+# A finding's object, written as jsontext.dumps writes it at the depth of an item of the document's findings:
+# directly rather than built as dicts for the general writer, which took twice as long, and a report's findings
+# are written after the last unit is analyzed, when nothing else runs (~25 ms for 800 findings).
+_FINDING_NEWLINE = "\n" + jsontext.INDENT * _FINDING_DEPTH
 
 
-def _finding(finding: Finding, name: str) -> dict[str, Any]:
-    suppression = None
-    if finding.suppression is not None:
-        suppression = {
-            "kind": str(finding.suppression.kind),
-            "justification": finding.suppression.justification,
-        }
-    return {
-        "code": finding.code,
-        "name": name,
-        "level": str(finding.level),
-        **_span(finding.span),
-        "message": finding.message,
-        "kind": finding.kind,
-        "construct": finding.construct,
-        "related": [_related(item) for item in finding.related],
-        "help": finding.help,
-        "fixes": [_fix(fix) for fix in finding.fixes],
-        "suppressed": finding.is_suppressed,
-        "suppression": suppression,
-        "fingerprint": finding.fingerprint(),
-    }
+def _finding(finding: Finding, name: str) -> str:
+    """A finding's object at the depth of an item of the document's findings (jsontext.Raw's)."""
+    outer = _FINDING_NEWLINE
+    inner = outer + jsontext.INDENT
+    if finding.suppression is None:
+        suppression = "null"
+    else:
+        deeper = inner + jsontext.INDENT
+        suppression = (
+            f'{{{deeper}"kind": {_quoted(str(finding.suppression.kind))},'
+            f'{deeper}"justification": {_quoted(finding.suppression.justification)}{inner}}}'
+        )
+    related = _items(
+        [_spanned(item.span, item.message, "message", inner + jsontext.INDENT) for item in finding.related], inner
+    )
+    fixes = _items([_fix(fix, inner + jsontext.INDENT) for fix in finding.fixes], inner)
+    return (
+        f'{{{inner}"code": {_quoted(finding.code)},{inner}"name": {_quoted(name)},'
+        f'{inner}"level": {_quoted(str(finding.level))},{_span_members(finding.span, inner)},'
+        f'{inner}"message": {_quoted(finding.message)},{inner}"kind": {_quoted(finding.kind)},'
+        f'{inner}"construct": {_quoted(finding.construct)},{inner}"related": {related},'
+        f'{inner}"help": {_quoted(finding.help)},{inner}"fixes": {fixes},'
+        f'{inner}"suppressed": {"true" if finding.is_suppressed else "false"},{inner}"suppression": {suppression},'
+        f'{inner}"fingerprint": {_quoted(finding.fingerprint())}{outer}}}'
+    )
+
+
+def _fix(fix: Fix, newline: str) -> str:
+    inner = newline + jsontext.INDENT
+    edits = _items(
+        [_spanned(edit.span, edit.new_text, "new_text", inner + jsontext.INDENT) for edit in fix.edits], inner
+    )
+    return (
+        f'{{{inner}"title": {_quoted(fix.title)},{inner}"applicability": {_quoted(str(fix.applicability))},'
+        f'{inner}"edits": {edits}{newline}}}'
+    )
+
+
+def _spanned(span: Span, text: str, key: str, newline: str) -> str:
+    """An object of a span's members and one more string (a related place's message, an edit's text)."""
+    inner = newline + jsontext.INDENT
+    return f'{{{_span_members(span, inner)},{inner}"{key}": {_quoted(text)}{newline}}}'
+
+
+def _span_members(span: Span, inner: str) -> str:
+    return (
+        f'{inner}"path": {_quoted(span.path)},{inner}"line": {span.line},{inner}"column": {span.column},'
+        f'{inner}"end_line": {span.end_line},{inner}"end_column": {span.end_column}'
+    )
+
+
+def _items(objects: list[str], newline: str) -> str:
+    """A list of objects written at the depth below `newline`'s."""
+    if not objects:
+        return "[]"
+    inner = newline + jsontext.INDENT
+    return "[" + inner + ("," + inner).join(objects) + newline + "]"
 
 
 def _notification(item: Notification) -> dict[str, Any]:
