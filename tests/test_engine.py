@@ -9,8 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import tree_sitter
 from conftest import CliResult, validate_sarif, write_tree
 
+import watchlint.go as go_front_end
 from watchlint import extraction, source
 from watchlint.catalog import Catalog
 from watchlint.config import CommandLine, FileConfig, resolve_settings
@@ -497,3 +499,39 @@ def test_a_unit_leaves_no_cycles_for_the_paused_collector(
     assert extracted.facts is not None
     assert extracted.facts.sites
     assert left == []  # the whole unit's objects (hundreds here) while the cycles were kept
+
+
+def test_a_module_without_kubernetes_code_is_parsed_only_for_what_every_analyzed_file_reports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., CliResult]
+) -> None:
+    """No file of the module can make a site (none names a Kubernetes package): its files are parsed for their
+    syntax errors and suppression comments, which a run reports as for any file, and no pass indexes them; one
+    file importing a Kubernetes package has the whole module analyzed."""
+    main = "package main\n\n//watchlint:ignore WL001\nfunc main() {}\n"
+    write_tree(
+        tmp_path / "repo",
+        {"go.mod": GOOD["go.mod"], "cmd/main.go": main, "internal/broken.go": BAD["internal/broken.go"]},
+    )
+    indexed: list[str] = []
+    index_nodes = go_front_end.index_nodes
+
+    def spy(tree: tree_sitter.Tree) -> dict[str, list[tree_sitter.Node]]:
+        indexed.append(tree.root_node.text.decode())  # type: ignore[union-attr]
+        return index_nodes(tree)
+
+    monkeypatch.setattr(go_front_end, "index_nodes", spy)
+    monkeypatch.chdir(tmp_path)
+    without = run_cli("check", "-j1", "repo")
+    assert (without.exit_code, without.stdout, indexed) == (0, "No findings in 2 files.\n", [])
+    assert without.stderr == (
+        "warning: repo/cmd/main.go: line 3: suppression without a reason does not apply; expected "
+        "`//watchlint:ignore WL001 -- reason`\n"
+        "warning: repo/internal/broken.go: cannot parse line 3 (a syntax error, or Go the parser does not read); "
+        "analyzed what parsed\n"
+    )
+    importing = main.replace("\n\n", '\n\nimport _ "k8s.io/api/core/v1"\n\n', 1)
+    (tmp_path / "repo" / "cmd" / "main.go").write_text(importing, encoding="utf-8")
+    with_one = run_cli("check", "-j1", "repo")
+    moved = without.stderr.replace("main.go: line 3", "main.go: line 5")  # below the import
+    assert (with_one.exit_code, with_one.stdout, with_one.stderr) == (0, without.stdout, moved)
+    assert indexed == [importing, BAD["internal/broken.go"]]

@@ -216,6 +216,8 @@ def extract(unit: UnitInput) -> Facts:
         go_mod = f"{unit.shown_root}/go.mod" if unit.shown_root != "." else "go.mod"
         message = "no module line; imports of the module's own packages cannot be followed"
         run.notifications.append(Notification(go_mod, message, NotificationLevel.WARNING))
+    if not any(marker in source.data for source in unit.sources for marker in _ANALYZED_MARKERS):
+        return _without_sites(run)
     generated_imports: set[str] = set()
     generated: list[SourceFile] = []
     for source in unit.sources:
@@ -356,7 +358,30 @@ def _idle_clusters(policies: dict[str, FilePolicy]) -> frozenset[str]:
     return frozenset(key for key, by_default in built.items() if not by_default)
 
 
-def _parse(run: _Run, source: SourceFile) -> None:
+def _without_sites(run: _Run) -> Facts:
+    """The facts of a module none of whose files can make a site, a client or a cache option (a module of tools
+    beside the operators): its files are parsed for what a run reports of every file it analyzes, their syntax
+    errors and malformed suppression comments, and no pass reads them (four fifths of the module's analysis)."""
+    for source in run.unit.sources:
+        if is_generated(source) or not in_default_build(source.data):
+            continue
+        try:
+            run.comments.extend(parser.extract_comments(source, _syntax_checked(run, source)))
+        except Exception:
+            run.notifications.append(file_failure(source))
+            continue
+        run.analyzed.append(source.path)
+    return Facts(
+        Language.GO,
+        run.unit.shown_root,
+        tuple(run.analyzed),
+        comments=tuple(run.comments),
+        notifications=tuple(run.notifications),
+    )
+
+
+def _syntax_checked(run: _Run, source: SourceFile) -> tree_sitter.Tree:
+    """A file's tree, its first syntax error, if any, told."""
     tree = parser.parse(source)
     error = parser.first_syntax_error(tree)
     if error is not None:
@@ -364,6 +389,11 @@ def _parse(run: _Run, source: SourceFile) -> None:
         # tree-sitter-go also fails on some valid Go (a label named `nil`): the message does not blame the code
         message = f"cannot parse line {line} (a syntax error, or Go the parser does not read); analyzed what parsed"
         run.notifications.append(Notification(source.path, message, NotificationLevel.WARNING, line=line))
+    return tree
+
+
+def _parse(run: _Run, source: SourceFile) -> None:
+    tree = _syntax_checked(run, source)
     run.comments.extend(parser.extract_comments(source, tree))
     directory = os.path.relpath(os.path.dirname(source.path) or ".", run.unit.shown_root)
     directory = "" if directory == "." else directory.replace(os.sep, "/")
