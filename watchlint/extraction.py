@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from watchlint import codecache, pickling
-from watchlint.catalog import Catalog, KindIndex
+from watchlint.catalog import Catalog, Kind, KindIndex
 from watchlint.config import Settings
 from watchlint.debuglog import debug
 from watchlint.discover import Unit
@@ -50,25 +50,32 @@ class Extracted:
     cluster_scoped: frozenset[str] = frozenset()  # those of them no namespace holds
 
 
-Job = tuple[Unit, Settings, Catalog, list[SourceFile], list[Notification]]
+# A unit's analysis as a pool's worker is given it: the unit, its settings, its kinds (the catalogue's and the
+# settings' extra ones: the whole catalogue, rule texts included, was most of what a job pickled), its files and
+# the notifications of reading them.
+Job = tuple[Unit, Settings, tuple[Kind, ...], list[SourceFile], list[Notification]]
 
 
 def extract_job(job: Job) -> Extracted:
-    unit, settings, catalog, sources, notifications = job
-    return extract_sources(unit, settings, catalog, sources, notifications)
+    unit, settings, kinds, sources, notifications = job
+    return extract_sources(unit, settings, kinds, sources, notifications)
 
 
 def extract_unit(unit: Unit, settings: Settings, catalog: Catalog, overlay: Overlay | None = None) -> Extracted:
     """Read a unit's files and run its front-end; failures become notifications."""
     sources, notifications = read_sources(unit.files, overlay or {})
-    return extract_sources(unit, settings, catalog, sources, notifications)
+    return extract_sources(unit, settings, catalog.kinds + settings.extra_kinds, sources, notifications)
 
 
 def extract_sources(
-    unit: Unit, settings: Settings, catalog: Catalog, sources: list[SourceFile], notifications: list[Notification]
+    unit: Unit,
+    settings: Settings,
+    unit_kinds: tuple[Kind, ...],
+    sources: list[SourceFile],
+    notifications: list[Notification],
 ) -> Extracted:
     """Run a unit's front-end on its sources; an internal error becomes a notification."""
-    kinds = KindIndex.build(catalog.kinds + settings.extra_kinds)
+    kinds = KindIndex.build(unit_kinds)
     from watchlint.frontend import UnitInput
 
     unit_input = UnitInput(unit.root, display_path(unit.root), tuple(sources), kinds, settings.front_end_options)

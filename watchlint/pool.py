@@ -84,6 +84,11 @@ def _pool_round(
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
+    # What the workers import to make facts and this process to check them, imported before the workers are
+    # forked rather than in each of them (~3 ms a worker); not at start-up, which a warm run does without.
+    import watchlint.cacheoptions
+    import watchlint.facts  # noqa: F401
+
     in_flight: dict[Future[list[Extracted]], tuple[_Task, list[Job]]] = {}
     with ProcessPoolExecutor(max_workers=min(workers, len(waiting) + len(taken))) as pool:
         while True:

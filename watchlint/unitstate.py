@@ -30,7 +30,6 @@ class UnitState:
             shown for path, shown in zip(unit.files, self.shown, strict=True) if unit.is_reported(path)
         )
         self.kinds = catalog.kinds + settings.extra_kinds
-        self.catalog = catalog
         self.sources: list[SourceFile] | None = None
         self.unreadable: list[Notification] = []
         self.key = ""
@@ -76,7 +75,7 @@ class UnitState:
         if self.sources is None:
             self.read(overlay, cache)
         assert self.sources is not None
-        job = (self.unit, self.settings, self.catalog, self.sources, self.unreadable)
+        job = (self.unit, self.settings, self.kinds, self.sources, self.unreadable)
         self.sources = None
         return job
 
