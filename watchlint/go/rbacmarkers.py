@@ -56,18 +56,35 @@ def rbac_grants(files: Iterable[GoFile]) -> dict[tuple[str, str], Grant]:
         if b"+kubebuilder:rbac" not in file.source.data:
             continue
         for match in _markers(file.source.data):
-            fields = _fields(match.group(1).decode("utf-8", "replace"))
-            groups = {"" if group in _CORE_GROUPS else group for group in fields.get("groups", [""])}
-            scope = next(iter(fields.get("namespace", [])), _CLUSTER)
-            verbs = frozenset(fields.get("verbs", []))
-            marker = file.source.span(match.start(1), match.end(1))
-            for group in groups:
-                for resource in fields.get("resources", []):
-                    earlier = found.get((group, resource))
-                    scopes = dict(earlier.scopes) if earlier is not None else {}
+            resources, scope, verbs = _marker_grant(match.group(1))
+            marker: Span | None = None  # made only where the marker is the first to name a resource
+            for key in resources:
+                earlier = found.get(key)
+                if earlier is None:
+                    marker = marker or file.source.span(match.start(1), match.end(1))
+                    found[key] = Grant({scope: verbs}, marker)
+                else:
+                    scopes = dict(earlier.scopes)
                     scopes[scope] = scopes.get(scope, frozenset()) | verbs
-                    found[(group, resource)] = Grant(scopes, earlier.span if earlier is not None else marker)
+                    found[key] = Grant(scopes, earlier.span)
     return found
+
+
+_MarkerGrant = tuple[tuple[tuple[str, str], ...], str, frozenset[str]]
+# the same markers come back in every controller of every operator of a repository: each is read once
+_marker_grants: dict[bytes, _MarkerGrant] = {}
+
+
+def _marker_grant(marker: bytes) -> _MarkerGrant:
+    """What one marker's text grants: the (API group, resource) pairs it names, its scope and its verbs."""
+    grant = _marker_grants.get(marker)
+    if grant is None:
+        fields = _fields(marker.decode("utf-8", "replace"))
+        groups = {"" if group in _CORE_GROUPS else group for group in fields.get("groups", [""])}
+        resources = tuple((group, resource) for group in groups for resource in fields.get("resources", []))
+        scope = next(iter(fields.get("namespace", [])), _CLUSTER)
+        grant = _marker_grants[marker] = (resources, scope, frozenset(fields.get("verbs", [])))
+    return grant
 
 
 def _markers(data: bytes) -> Iterator[re.Match[bytes]]:
