@@ -483,6 +483,40 @@ def test_the_unit_an_edit_changed_is_analyzed_by_the_standby_worker(repo: Path) 
 
 
 @linux_only
+def test_the_report_is_made_ready_while_the_standby_worker_analyzes_the_edited_unit(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parent reads the other units' finding objects while it waits for the worker's outcome, with nothing
+    else to do: none is read after it, and the report is the one a run without a cache writes."""
+    run_cli("check", ".", "--format", "json", "-j", "2")
+    with (repo / "beta" / "main.go").open("a", encoding="utf-8") as stream:
+        stream.write("// edited\n")
+    events: list[str] = []
+    real_analyze, real_unit_blocks = standby.Standby.analyze, rendered.FindingBlocks._unit_blocks
+
+    def analyze(worker: standby.Standby, *given: object) -> Callable[[], engine.UnitOutcome | None]:
+        outcome = real_analyze(worker, *given)  # type: ignore[arg-type]
+
+        def waited() -> engine.UnitOutcome | None:
+            found = outcome()
+            events.append("outcome")
+            return found
+
+        return waited
+
+    def unit_blocks(blocks: rendered.FindingBlocks, unit: str) -> dict[object, str]:
+        if unit not in blocks._blocks:
+            events.append("blocks read")
+        return real_unit_blocks(blocks, unit)  # type: ignore[return-value]
+
+    monkeypatch.setattr(standby.Standby, "analyze", analyze)
+    monkeypatch.setattr(rendered.FindingBlocks, "_unit_blocks", unit_blocks)
+    edited = run_cli("check", ".", "--format", "json", "-j", "2")
+    assert events == ["blocks read"] * 3 + ["outcome"]  # the edited unit's too: a miss, its key being new
+    assert edited == run_cli("check", ".", "--format", "json", "--no-cache")
+
+
+@linux_only
 def test_a_standby_worker_that_dies_fails_its_unit_only(
     repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -121,7 +121,7 @@ class Planned:
     make: Callable[[], engine.Report]
     key: str | None = None
 
-    def report(self) -> engine.Report:
+    def report(self, meanwhile: Callable[[], None] | None = None) -> engine.Report:
         return self.make()
 
     def unit_files(self) -> list[tuple[str, list[str]]]:

@@ -19,7 +19,7 @@ from watchlint import metadata, rendered, standby
 from watchlint.atomic import write_atomically
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine, find_config
-from watchlint.engine import Report, RunOptions, plan
+from watchlint.engine import Report, RunOptions, RunPlan, plan
 from watchlint.errors import WatchlintError
 from watchlint.rendered import Rendered
 from watchlint.source import SourceLines
@@ -88,7 +88,7 @@ def run_check(options: CheckOptions) -> int:
         _summarize_fixes(outcome, "applied", options.quiet)
         report = outcome.report
         reuse = None
-        units = None
+        blocks = None  # the report is of contents not yet keyed
     else:
         with _standing_by(run_options) as run_options:
             planned = plan(paths, command_line, catalog, options=run_options)
@@ -97,8 +97,7 @@ def run_check(options: CheckOptions) -> int:
             found = reuse.load(report_key) if reuse is not None and report_key is not None else None
             if found is not None:
                 return _emit(found, options.output)
-            report = planned.report()
-            units = planned.unit_files()
+            report, blocks = _analyzed(planned, run_options.cache, options)
     if run_options.progress is not None:
         click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
     from watchlint import baseline
@@ -109,12 +108,30 @@ def run_check(options: CheckOptions) -> int:
         return EXIT_CLEAN
     if options.baseline is not None:
         report, _ = baseline.apply_baseline(report, baseline.read_baseline(options.baseline))
-    result = _rendered(report, catalog, options, _finding_blocks(run_options.cache, units, options))
+    result = _rendered(report, catalog, options, blocks)
     # Keyed again: files that changed after their metadata was looked up were keyed afresh when read, and
     # the report is that of what was read.
     if reuse is not None and (analyzed := planned.key) is not None:
         reuse.store(analyzed, result)
     return _emit(result, options.output)
+
+
+def _analyzed(
+    planned: RunPlan, cache: cache_module.FactsCache | None, options: CheckOptions
+) -> tuple[Report, rendered.FindingBlocks | None]:
+    """The report of a planned run, and the findings rendered before (`_finding_blocks`). Where the standby worker
+    analyzes a changed unit, the report's modules and the other units' findings are made ready while it does,
+    every unit keyed by then: this process would wait for it with nothing else to do."""
+    prepared: list[rendered.FindingBlocks | None] = []
+
+    def prepare() -> None:
+        _import_renderers(options.output_format)
+        prepared.append(_finding_blocks(cache, planned.unit_files(), options))
+        if prepared[0] is not None:
+            prepared[0].load()
+
+    report = planned.report(meanwhile=prepare)
+    return report, prepared[0] if prepared else _finding_blocks(cache, planned.unit_files(), options)
 
 
 @contextlib.contextmanager
@@ -238,6 +255,14 @@ def _summarize_fixes(outcome: fixer.FixOutcome, verb: str, quiet: bool) -> None:
     files = len(outcome.changed)
     noun = "fix" if outcome.applied == 1 else "fixes"
     click.echo(f"{outcome.applied} {noun} {verb} in {files} file{'s' if files != 1 else ''}.", err=True)
+
+
+def _import_renderers(output_format: str) -> None:
+    """Import what rendering a report in `output_format` imports."""
+    from watchlint import baseline, report_github, report_json, report_statistics, report_text  # noqa: F401
+
+    if output_format == "sarif":
+        from watchlint import report_sarif  # noqa: F401
 
 
 def _render(

@@ -180,15 +180,17 @@ class RunPlan:
         whose files changed while the run read them is keyed by what was read)."""
         return [(state.outcome_key, state.shown) for state in self.states]
 
-    def report(self) -> Report:
+    def report(self, meanwhile: Callable[[], None] | None = None) -> Report:
         """Analyze the units: an unchanged unit checked with the same settings and reported files is read
         back whole; a unit whose facts alone are cached is checked again; the others go to their
-        front-ends, in a process pool when there are several jobs and several units to parse."""
+        front-ends, in a process pool when there are several jobs and several units to parse. `meanwhile` is
+        called once while the run waits for the standby worker's outcome, every unit keyed by then, with
+        nothing else to do: what comes after the analysis can be made ready in that time."""
         findings: list[Finding] = []
         mitigated: list[Mitigated] = []
         notifications = list(self.notifications)
         analyzed = 0
-        for outcome in _analyze(self.states, self.overlay, self.options, self.cache):
+        for outcome in _analyze(self.states, self.overlay, self.options, self.cache, meanwhile):
             findings.extend(outcome.findings)
             mitigated.extend(outcome.mitigated)
             notifications.extend(outcome.notifications)
@@ -197,7 +199,11 @@ class RunPlan:
 
 
 def _analyze(
-    states: Sequence[UnitState], overlay: Overlay, options: RunOptions, cache: FactsCache | None
+    states: Sequence[UnitState],
+    overlay: Overlay,
+    options: RunOptions,
+    cache: FactsCache | None,
+    meanwhile: Callable[[], None] | None,
 ) -> list[UnitOutcome]:
     triage = _triage(states, overlay, cache, options.standby if cache is not None else None)
     outcomes = triage.outcomes
@@ -220,6 +226,8 @@ def _analyze(
         if options.progress is not None:
             options.progress(done, len(states))
     if triage.handed is not None:
+        if meanwhile is not None:
+            meanwhile()
         index, job, outcome_of = triage.handed
         outcomes[index] = outcome_of() or UnitOutcome([], [], [*job[4], worker_died(job[0])], 0)
         if options.progress is not None:

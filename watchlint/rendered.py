@@ -133,6 +133,11 @@ class FindingBlocks:
             self._changed.add(unit)
         return text
 
+    def load(self) -> None:
+        """Read the blocks of every unit now, rather than at each unit's first finding."""
+        for unit in sorted(set(self.unit_of.values())):
+            self._unit_blocks(unit)
+
     def save(self) -> None:
         """Store the blocks of the units that gained some."""
         for unit in sorted(self._changed):
