@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from conftest import CliResult, write_tree
@@ -480,6 +481,31 @@ def test_the_unit_an_edit_changed_is_analyzed_by_the_standby_worker(repo: Path) 
         [sys.executable, "-m", "watchlint", "check", ".", "--format", "json", "--no-cache"], capture_output=True
     )
     assert (repo / "report.json").read_bytes() == fresh.stdout
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_json_report_without_a_cache_renders_each_units_findings_as_its_outcome_comes(
+    repo: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch, jobs: str
+) -> None:
+    """While the other units are analyzed, not once all are: each finding is rendered once, before the report
+    is put together, and the report is byte for byte the one rendered from a cache's blocks."""
+    events: list[str] = []
+    real_finding, real_make_report = report_json._finding, engine.make_report
+
+    def finding(found: Finding, name: str) -> str:
+        events.append(found.span.path)
+        return real_finding(found, name)
+
+    def make_report(*given: Any) -> engine.Report:
+        events.append("report")
+        return real_make_report(*given)
+
+    monkeypatch.setattr(report_json, "_finding", finding)
+    monkeypatch.setattr(engine, "make_report", make_report)
+    ahead = run_cli("check", ".", "--format", "json", "--no-cache", "-j", jobs)
+    assert sorted(events[:-1]) == ["alpha/main.go", "beta/main.go", "gamma/main.go"]
+    assert events[-1] == "report"
+    assert ahead == run_cli("check", ".", "--format", "json", "-j", jobs)
 
 
 @linux_only

@@ -97,7 +97,7 @@ def run_check(options: CheckOptions) -> int:
             found = reuse.load(report_key) if reuse is not None and report_key is not None else None
             if found is not None:
                 return _emit(found, options.output)
-            report, blocks = _analyzed(planned, run_options.cache, options)
+            report, blocks = _analyzed(planned, catalog, run_options.cache, options)
     if run_options.progress is not None:
         click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
     from watchlint import baseline
@@ -117,11 +117,13 @@ def run_check(options: CheckOptions) -> int:
 
 
 def _analyzed(
-    planned: RunPlan, cache: cache_module.FactsCache | None, options: CheckOptions
-) -> tuple[Report, rendered.FindingBlocks | None]:
-    """The report of a planned run, and the findings rendered before (`_finding_blocks`). Where the standby worker
-    analyzes a changed unit, the report's modules and the other units' findings are made ready while it does,
-    every unit keyed by then: this process would wait for it with nothing else to do."""
+    planned: RunPlan, catalog: Catalog, cache: cache_module.FactsCache | None, options: CheckOptions
+) -> tuple[Report, rendered.Blocks | None]:
+    """The report of a planned run, and the findings rendered before. Where the standby worker analyzes a changed
+    unit, the report's modules and the other units' findings (`_finding_blocks`) are made ready while it does,
+    every unit keyed by then: this process would wait for it with nothing else to do. Without a cache, a JSON
+    report's findings are rendered as each unit's outcome comes, while the pool analyzes the others: the last
+    unit's are left to render once all are done, rather than all of them."""
     prepared: list[rendered.FindingBlocks | None] = []
 
     def prepare() -> None:
@@ -130,6 +132,12 @@ def _analyzed(
         if prepared[0] is not None:
             prepared[0].load()
 
+    if cache is None and options.output_format == "json" and not options.statistics:
+        from watchlint import report_json
+
+        ahead = rendered.AheadBlocks()
+        report = planned.report(analyzed_one=lambda outcome: report_json.render_ahead(outcome.findings, catalog, ahead))
+        return report, ahead
     report = planned.report(meanwhile=prepare)
     return report, prepared[0] if prepared else _finding_blocks(cache, planned.unit_files(), options)
 
@@ -215,7 +223,7 @@ def progress_bar(done: int, total: int) -> str:
 
 
 def _rendered(
-    report: Report, catalog: Catalog, options: CheckOptions, blocks: rendered.FindingBlocks | None = None
+    report: Report, catalog: Catalog, options: CheckOptions, blocks: rendered.Blocks | None = None
 ) -> Rendered:
     """The report (or the statistics), the notifications for standard error, and the exit code; `blocks`
     holds the text blocks of findings rendered before."""
@@ -270,7 +278,7 @@ def _render(
     catalog: Catalog,
     output_format: str,
     options: report_text.TextOptions,
-    blocks: rendered.FindingBlocks | None = None,
+    blocks: rendered.Blocks | None = None,
 ) -> str:
     from watchlint import report_github, report_json, report_text
 

@@ -180,17 +180,23 @@ class RunPlan:
         whose files changed while the run read them is keyed by what was read)."""
         return [(state.outcome_key, state.shown) for state in self.states]
 
-    def report(self, meanwhile: Callable[[], None] | None = None) -> Report:
+    def report(
+        self,
+        meanwhile: Callable[[], None] | None = None,
+        analyzed_one: Callable[[UnitOutcome], None] | None = None,
+    ) -> Report:
         """Analyze the units: an unchanged unit checked with the same settings and reported files is read
         back whole; a unit whose facts alone are cached is checked again; the others go to their
         front-ends, in a process pool when there are several jobs and several units to parse. `meanwhile` is
         called once while the run waits for the standby worker's outcome, every unit keyed by then, with
-        nothing else to do: what comes after the analysis can be made ready in that time."""
+        nothing else to do: what comes after the analysis can be made ready in that time. `analyzed_one` is
+        given the outcome of each unit the pool (or this process) analyzes, as it comes: its findings can be
+        rendered while the other units are analyzed."""
         findings: list[Finding] = []
         mitigated: list[Mitigated] = []
         notifications = list(self.notifications)
         analyzed = 0
-        for outcome in _analyze(self.states, self.overlay, self.options, self.cache, meanwhile):
+        for outcome in _analyze(self.states, self.overlay, self.options, self.cache, meanwhile, analyzed_one):
             findings.extend(outcome.findings)
             mitigated.extend(outcome.mitigated)
             notifications.extend(outcome.notifications)
@@ -204,14 +210,17 @@ def _analyze(
     options: RunOptions,
     cache: FactsCache | None,
     meanwhile: Callable[[], None] | None,
+    analyzed_one: Callable[[UnitOutcome], None] | None,
 ) -> list[UnitOutcome]:
     triage = _triage(states, overlay, cache, options.standby if cache is not None else None)
     outcomes = triage.outcomes
 
-    def check(index: int, extracted: Extracted, *, new: bool) -> None:
+    def check(index: int, extracted: Extracted, *, new: bool) -> UnitOutcome:
         state = states[index]
         facts_key = state.key if new else None  # facts read from the cache are there already
-        outcomes[index] = _checked(extracted, state.settings, state.reported, cache, state.outcome_key, facts_key)
+        outcome = _checked(extracted, state.settings, state.reported, cache, state.outcome_key, facts_key)
+        outcomes[index] = outcome
+        return outcome
 
     for index, found in sorted(triage.facts.items()):
         check(index, found, new=False)
@@ -221,7 +230,9 @@ def _analyze(
     sizes, languages = [state.size for state in pending], [state.unit.language for state in pending]
     jobs = Jobs(lambda position: pending[position].take_job(overlay, cache), sizes, languages)
     for position, extracted in run_jobs(jobs, options.jobs):
-        check(to_parse[position], extracted, new=True)
+        outcome = check(to_parse[position], extracted, new=True)
+        if analyzed_one is not None:
+            analyzed_one(outcome)
         done += 1
         if options.progress is not None:
             options.progress(done, len(states))

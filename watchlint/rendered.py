@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from watchlint.cache import FactsCache
 
@@ -105,6 +105,36 @@ def _entry_key(choices_key: str, key: str) -> str:
 _BlockId = tuple[str, str, int, int, int, int, str]  # code, path, line, column, end line, end column, message
 
 
+def block_id(finding: Finding) -> _BlockId:
+    """What a finding's block is kept by: a site gets one finding per rule."""
+    span = finding.span
+    return finding.code, span.path, span.line, span.column, span.end_line, span.end_column, finding.message
+
+
+class Blocks(Protocol):
+    """Where a reporter takes the blocks of findings rendered before, rendering the others."""
+
+    def block(self, finding: Finding, render: Callable[[], str]) -> str: ...
+
+    def save(self) -> None: ...
+
+
+@dataclass(slots=True)
+class AheadBlocks:
+    """Findings rendered as their units' outcomes came, while the other units were analyzed (a run without a
+    cache, whose last unit's findings alone are then left to render): `FindingBlocks`' use, kept in memory."""
+
+    blocks: dict[_BlockId, str] = field(default_factory=dict)
+
+    def block(self, finding: Finding, render: Callable[[], str]) -> str:
+        """The finding's block rendered ahead, else `render()`'s."""
+        text = self.blocks.get(block_id(finding))
+        return text if text is not None else render()
+
+    def save(self) -> None:
+        """Nothing to keep: the blocks live as long as the run."""
+
+
 @dataclass(slots=True)
 class FindingBlocks:
     """Findings rendered before (text blocks, or a JSON report's finding objects), one cache entry per unit,
@@ -125,8 +155,7 @@ class FindingBlocks:
         if unit is None or any(self.unit_of.get(path) != unit for path in edited):
             return render()  # the block would show a file outside the unit, which its key does not name
         blocks = self._unit_blocks(unit)
-        span = finding.span
-        key = (finding.code, span.path, span.line, span.column, span.end_line, span.end_column, finding.message)
+        key = block_id(finding)
         text = blocks.get(key)
         if text is None:
             text = blocks[key] = render()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from json.encoder import encode_basestring as _quoted  # the C implementation where CPython has it
 from typing import Any
 
@@ -9,16 +10,17 @@ from watchlint import jsontext
 from watchlint.catalog import Catalog
 from watchlint.engine import Report
 from watchlint.facts import Notification
-from watchlint.findings import Finding, Fix, Mitigated, Related
-from watchlint.rendered import FindingBlocks
+from watchlint.findings import Finding, Fix, Mitigated, Related, number_occurrences
+from watchlint.rendered import AheadBlocks, Blocks, block_id
 from watchlint.source import Span
 
 FORMAT_VERSION = 1
 _FINDING_DEPTH = 2  # a finding is an item of the document's "findings" list
 
 
-def render(report: Report, catalog: Catalog, show_mitigated: bool = False, blocks: FindingBlocks | None = None) -> str:
-    """The report; `blocks` holds the findings' objects as rendered before (an edit re-renders its unit's)."""
+def render(report: Report, catalog: Catalog, show_mitigated: bool = False, blocks: Blocks | None = None) -> str:
+    """The report; `blocks` holds the findings' objects as rendered before (an edit re-renders its unit's, a
+    run without a cache its last unit's)."""
     names = {rule.code: rule.name for rule in catalog.rules}
 
     def written(finding: Finding) -> jsontext.Raw:
@@ -35,6 +37,15 @@ def render(report: Report, catalog: Catalog, show_mitigated: bool = False, block
     if show_mitigated:
         document["mitigated"] = [_mitigated(item) for item in report.mitigated]
     return jsontext.dumps(document) + "\n"
+
+
+def render_ahead(findings: Iterable[Finding], catalog: Catalog, ahead: AheadBlocks) -> None:
+    """Render one unit's findings as its outcome comes, numbered as the report will number them (by file, and
+    each file is one unit's); suppressed ones are left to the report, where a baseline may mark others."""
+    names = {rule.code: rule.name for rule in catalog.rules}
+    for finding in number_occurrences(list(findings)):
+        if finding.suppression is None:
+            ahead.blocks[block_id(finding)] = _finding(finding, names.get(finding.code, ""))
 
 
 def _span(span: Span) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from watchlint.findings import Applicability, Finding, Fix, Mitigated
 from watchlint.source import SourceLines, Span
 
 if TYPE_CHECKING:
-    from watchlint.rendered import FindingBlocks
+    from watchlint.rendered import Blocks
 
 TAB_WIDTH = 4
 MAX_PREVIEW_EDITS = 2  # the main edit and an import: enough to see what --fix would do
@@ -31,7 +31,7 @@ class TextOptions:
     show_summary: bool = True
 
 
-def render(report: Report, lines: SourceLines, options: TextOptions, rendered: FindingBlocks | None = None) -> str:
+def render(report: Report, lines: SourceLines, options: TextOptions, rendered: Blocks | None = None) -> str:
     """Render findings, optional mitigated sites and the summary line; `rendered` holds findings' blocks
     rendered before with the same colours."""
     paint = _Painter(options.color)
