@@ -124,6 +124,12 @@ def _analyzed(
     every unit keyed by then: this process would wait for it with nothing else to do. Without a cache, a JSON
     report's findings are rendered as each unit's outcome comes, while the pool analyzes the others: the last
     unit's are left to render once all are done, rather than all of them."""
+    if cache is None and options.output_format == "json" and not options.statistics:
+        from watchlint import report_json
+
+        ahead = rendered.AheadBlocks()
+        report = planned.report(analyzed_one=lambda outcome: report_json.render_ahead(outcome.findings, catalog, ahead))
+        return report, ahead
     prepared: list[rendered.FindingBlocks | None] = []
 
     def prepare() -> None:
@@ -132,12 +138,6 @@ def _analyzed(
         if prepared[0] is not None:
             prepared[0].load()
 
-    if cache is None and options.output_format == "json" and not options.statistics:
-        from watchlint import report_json
-
-        ahead = rendered.AheadBlocks()
-        report = planned.report(analyzed_one=lambda outcome: report_json.render_ahead(outcome.findings, catalog, ahead))
-        return report, ahead
     report = planned.report(meanwhile=prepare)
     return report, prepared[0] if prepared else _finding_blocks(cache, planned.unit_files(), options)
 

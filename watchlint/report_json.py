@@ -21,7 +21,7 @@ _FINDING_DEPTH = 2  # a finding is an item of the document's "findings" list
 def render(report: Report, catalog: Catalog, show_mitigated: bool = False, blocks: Blocks | None = None) -> str:
     """The report; `blocks` holds the findings' objects as rendered before (an edit re-renders its unit's, a
     run without a cache its last unit's)."""
-    names = {rule.code: rule.name for rule in catalog.rules}
+    names = _rule_names(catalog)
 
     def written(finding: Finding) -> jsontext.Raw:
         name = names.get(finding.code, "")
@@ -42,10 +42,14 @@ def render(report: Report, catalog: Catalog, show_mitigated: bool = False, block
 def render_ahead(findings: Iterable[Finding], catalog: Catalog, ahead: AheadBlocks) -> None:
     """Render one unit's findings as its outcome comes, numbered as the report will number them (by file, and
     each file is one unit's); suppressed ones are left to the report, where a baseline may mark others."""
-    names = {rule.code: rule.name for rule in catalog.rules}
+    names = _rule_names(catalog)
     for finding in number_occurrences(list(findings)):
         if finding.suppression is None:
             ahead.blocks[block_id(finding)] = _finding(finding, names.get(finding.code, ""))
+
+
+def _rule_names(catalog: Catalog) -> dict[str, str]:
+    return {rule.code: rule.name for rule in catalog.rules}
 
 
 def _span(span: Span) -> dict[str, Any]:

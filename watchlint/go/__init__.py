@@ -218,21 +218,8 @@ def extract(unit: UnitInput) -> Facts:
         run.notifications.append(Notification(go_mod, message, NotificationLevel.WARNING))
     if not any(marker in source.data for source in unit.sources for marker in _ANALYZED_MARKERS):
         return _without_sites(run)
-    generated_imports: set[str] = set()
-    generated: list[SourceFile] = []
-    for source in unit.sources:
-        if is_generated(source):
-            generated_imports |= quoted_internal_paths(source.data)
-            generated.append(source)
-            continue
-        if not in_default_build(source.data):
-            continue  # `//go:build integration`: no code of the deployed binary
-        try:
-            _parse(run, source)
-        except Exception:
-            run.notifications.append(file_failure(source))
-            continue
-        run.analyzed.append(source.path)
+    generated = _parse_each(run, lambda source: _parse(run, source))
+    generated_imports: set[str] = set().union(*(quoted_internal_paths(source.data) for source in generated))
     name_module_imports(run.all_files)
     test_only: frozenset[str] = frozenset()
     if not unit.options.include_tests:
@@ -362,15 +349,7 @@ def _without_sites(run: _Run) -> Facts:
     """The facts of a module none of whose files can make a site, a client or a cache option (a module of tools
     beside the operators): its files are parsed for what a run reports of every file it analyzes, their syntax
     errors and malformed suppression comments, and no pass reads them (four fifths of the module's analysis)."""
-    for source in run.unit.sources:
-        if is_generated(source) or not in_default_build(source.data):
-            continue
-        try:
-            run.comments.extend(parser.extract_comments(source, _syntax_checked(run, source)))
-        except Exception:
-            run.notifications.append(file_failure(source))
-            continue
-        run.analyzed.append(source.path)
+    _parse_each(run, lambda source: run.comments.extend(parser.extract_comments(source, _syntax_checked(run, source))))
     return Facts(
         Language.GO,
         run.unit.shown_root,
@@ -378,6 +357,25 @@ def _without_sites(run: _Run) -> Facts:
         comments=tuple(run.comments),
         notifications=tuple(run.notifications),
     )
+
+
+def _parse_each(run: _Run, parse: Callable[[SourceFile], object]) -> list[SourceFile]:
+    """Give `parse` each file of the unit's default build that is not generated, and return the generated ones
+    (read, not parsed); a file `parse` fails on becomes a notification, the others count as analyzed."""
+    generated: list[SourceFile] = []
+    for source in run.unit.sources:
+        if is_generated(source):
+            generated.append(source)
+            continue
+        if not in_default_build(source.data):
+            continue  # `//go:build integration`: no code of the deployed binary
+        try:
+            parse(source)
+        except Exception:
+            run.notifications.append(file_failure(source))
+            continue
+        run.analyzed.append(source.path)
+    return generated
 
 
 def _syntax_checked(run: _Run, source: SourceFile) -> tree_sitter.Tree:
