@@ -172,19 +172,28 @@ class FlagRegistry:
         if any(path.startswith(_URFAVE_CLI) for path in file.imports.values()):
             for literal in file.nodes("composite_literal"):
                 self._urfave_flag(file, literal, resolver)
+        self._tagged_fields(file)
+
+    def _tagged_fields(self, file: GoFile) -> None:
+        """The fields whose tags name an environment variable or declare a flag."""
         uses_kong = _KONG in file.imports.values()
         for declaration in file.nodes("field_declaration"):
             tag = declaration.child_by_field_name("tag")
             if tag is None:
                 continue
             text = parser.text(tag)
-            env = EnvTag.parse(text)
+            # Most tags are an API type's `json:"…"` alone: only the keys of an environment variable or a flag
+            # matter here, and each of those holds "env" or is one of the three below.
+            env = EnvTag.parse(text) if "env" in text else None
+            # go-flags names its flags by `long:` and may leave the default out: the zero value then
+            flagged = 'default:"' in text or 'long:"' in text or (uses_kong and 'help:"' in text)
+            if env is None and not flagged:
+                continue
             names = declaration.children_by_field_name("name")
             if env is not None and names:
                 struct = declaring_struct(file, declaration)
                 self.env_by_field.setdefault(parser.text(names[0]), []).append((struct, env))
-            # go-flags names its flags by `long:` and may leave the default out: the zero value then
-            if names and ('default:"' in text or 'long:"' in text or (uses_kong and 'help:"' in text)):
+            if names and flagged:
                 self._tagged_flag(file, declaration, parser.text(names[0]), text)
 
     def finish(self, files: list[GoFile], resolver: Resolver) -> None:
