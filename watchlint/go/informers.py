@@ -101,8 +101,9 @@ class InformerSites:
         NewIndexerInformer, NewInformerWithOptions and New with their ListerWatcher and ObjectType, and the
         reflectors) over `cache.NewListWatchFromClient(getter, "pods", namespace, fieldSelector)`: narrowed by
         the list-watch's namespace and selector; another list-watch counts as narrowing."""
+        given, built = file, None  # the file of the list-watch and object type, and the call building them
         if method in ("NewInformerWithOptions", "New"):  # `cache.New(&cache.Config{ListerWatcher: lw, …})`
-            options = self.values.defined_as(file, arguments[0], 2, through_address=True) if arguments else None
+            given, options, built = self._options(file, arguments[0]) if arguments else (file, None, None)
             fields = (
                 dict(keyed_elements(options)) if options is not None and options.type == "composite_literal" else {}
             )
@@ -111,7 +112,7 @@ class InformerSites:
             arguments = [fields["ListerWatcher"], fields["ObjectType"]]
         elif method == "NewNamedReflector":  # (name, lw, expectedType, store, resync)
             arguments = arguments[1:]
-        found = self.resolver.object_of(file, arguments[1]) if len(arguments) > 1 else None
+        found = self.resolver.object_of(given, arguments[1]) if len(arguments) > 1 else None
         # `obj rt.Object` of a helper building an informer per kind it is given (opencost's NewCachingWatcher):
         # reported at each call naming the kind
         helper = self.values.helper_parameter(file, arguments[1]) if found is None and len(arguments) > 1 else None
@@ -129,7 +130,21 @@ class InformerSites:
         )
         site.helper = helper
         site.helper_map = keyed[1] if keyed is not None else None
-        yield from self._narrowed_by_list_watch(site, file, arguments[0])
+        yield from self._narrowed_by_list_watch(site, given, arguments[0], built)
+
+    def _options(self, file: GoFile, node: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node | None, Built | None]:
+        """The options literal an informer is built from (`cache.InformerOptions{…}`, `&cache.Config{…}`), with
+        its file: behind local variables, and returned by a function of the module (nginx's
+        `lbc.getConfigMapHandlerOptions(handlers, namespace)`), with that call (its parameters are what that
+        call passes)."""
+        options = self.values.defined_as(file, node, 2, through_address=True)
+        if options is None or options.type != "call_expression":
+            return file, options, None
+        info = self.resolver.callee(file, options)
+        returned = returned_values(info.node) if info is not None else []
+        if info is None or len(returned) != 1:
+            return file, options, None
+        return info.file, self.values.defined_as(info.file, returned[0], 2, through_address=True), (file, options)
 
     def _keyed_item(
         self, file: GoFile, node: tree_sitter.Node
@@ -146,11 +161,12 @@ class InformerSites:
         return parameter, held
 
     def _narrowed_by_list_watch(
-        self, site: PendingSite, file: GoFile, given: tree_sitter.Node
+        self, site: PendingSite, file: GoFile, given: tree_sitter.Node, built: Built | None = None
     ) -> Iterator[PendingSite]:
-        """The site of an informer over a list-watch, with the restrictions of that list-watch."""
+        """The site of an informer over a list-watch, with the restrictions of that list-watch; `built` is the
+        call of the function whose code gives it, if any."""
         kind = site.object.kind
-        file_of_list_watch, list_watch, built = self._list_watch(file, given)
+        file_of_list_watch, list_watch, built = self._list_watch(file, given, built)
         name, values = None, []
         if list_watch is not None and list_watch.type == "call_expression":
             name = method_name(list_watch)
@@ -209,14 +225,13 @@ class InformerSites:
             pass
 
     def _list_watch(
-        self, file: GoFile, node: tree_sitter.Node
-    ) -> tuple[GoFile, tree_sitter.Node | None, tuple[GoFile, tree_sitter.Node] | None]:
+        self, file: GoFile, node: tree_sitter.Node, built: Built | None = None
+    ) -> tuple[GoFile, tree_sitter.Node | None, Built | None]:
         """The list-watch an informer is given, with its file: behind local variables, client-go's
         `cache.ToListWatcherWithWatchListSemantics(lw, client)` (which lists as `lw` does), and a function of
         the module that returns one (`podWatch(ctx, cs, ns)` returning `&cache.ListWatch{…}`), with the last
-        such call (its parameters are what that call passes)."""
+        such call (its parameters are what that call passes), else `built`."""
         found = self.values.defined_as(file, node, 2, through_address=True)
-        built: Built | None = None
         for _ in range(_LIST_WATCH_HOPS):
             if found is None or found.type != "call_expression":
                 break
