@@ -765,11 +765,11 @@ class ClientGraph:
     def _cluster_passed(self, file: GoFile, node: tree_sitter.Node, declaration: Declaration) -> str:
         """The second cache a parameter holds: the one every production call passes (`AddToManager(ctx, mgr,
         garden)` with `garden, err := cluster.New(…)`), "" where the callers pass different ones or a manager."""
-        key = self.resolver.function_key(file, node)
-        info = self.resolver.declarations.functions.get(key) if key is not None else None
-        if info is None or info.node.start_byte != declaration.scope_start:
+        parameter = self.resolver.parameter_of(file, node, declaration)
+        if parameter is None:
             return ""  # a function literal's parameter: who calls it is not followed
-        memo = (info.key, declaration.parameter_index)
+        info, index = parameter
+        memo = (info.key, index)
         found = self._clusters_passed.get(memo)
         if found is not None:
             return found
@@ -779,12 +779,10 @@ class ClientGraph:
             if caller_file.is_test and not info.file.is_test:
                 continue
             arguments = parser.named(call.child_by_field_name("arguments") or call)
-            if declaration.parameter_index >= len(arguments) or any(
-                argument.type == "variadic_argument" for argument in arguments
-            ):
+            if index >= len(arguments) or any(argument.type == "variadic_argument" for argument in arguments):
                 keys.add("")
                 continue
-            keys.add(self.cluster_of(caller_file, arguments[declaration.parameter_index]))
+            keys.add(self.cluster_of(caller_file, arguments[index]))
         found = self._clusters_passed[memo] = keys.pop() if len(keys) == 1 else ""
         return found
 
@@ -794,10 +792,9 @@ class ClientGraph:
         if declaration is None:
             return self._package_variable_ref(file.package_path, parser.text(node), depth)
         if declaration.parameter_index >= 0:
-            key = resolver.function_key(file, node)
-            info = resolver.declarations.functions.get(key) if key else None
-            if info is not None and info.node.start_byte == declaration.scope_start:
-                return ParamRef(info.key, declaration.parameter_index, declaration.name)
+            parameter = resolver.parameter_of(file, node, declaration)
+            if parameter is not None:
+                return ParamRef(parameter[0].key, parameter[1], declaration.name)
             return self._literal_parameter_ref(file, node, declaration)
         if declaration.is_receiver:  # `res.Delete(r, ctx)` handing the reconciler itself on as its client
             receiver = resolver.type_of(file, node)

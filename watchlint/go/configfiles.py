@@ -157,13 +157,8 @@ def decoded_from_parameters(file: GoFile, resolver: Resolver) -> Iterator[tuple[
 def _parameter(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> tuple[FunctionKey, int] | None:
     """The function and position of the parameter a name is, when it is one of the function around it."""
     declaration = resolver.declaration(file, node) if node.type == "identifier" else None
-    if declaration is None or declaration.parameter_index < 0:
-        return None
-    key = resolver.function_key(file, node)
-    info = resolver.declarations.functions.get(key) if key is not None else None
-    if info is None or info.node.start_byte != declaration.scope_start:
-        return None
-    return info.key, declaration.parameter_index
+    found = resolver.parameter_of(file, node, declaration)
+    return (found[0].key, found[1]) if found is not None else None
 
 
 def _decodes(file: GoFile, resolver: Resolver) -> Iterator[tuple[tree_sitter.Node, tree_sitter.Node]]:

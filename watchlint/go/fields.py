@@ -897,12 +897,10 @@ class FieldValues:
         declaration = (
             self.resolver.declaration(file, pointer) if pointer is not None and pointer.type == "identifier" else None
         )
-        key = self.resolver.function_key(file, target)
-        info = self.resolver.declarations.functions.get(key) if key is not None else None
-        if declaration is None or declaration.parameter_index < 0 or info is None:
-            return []
-        if info.node.start_byte != declaration.scope_start:
-            return []  # a function literal's parameter: who calls it is not followed
+        parameter = self.resolver.parameter_of(file, target, declaration)
+        if parameter is None:
+            return []  # not a parameter, or a function literal's: who calls it is not followed
+        info, index = parameter
         if under_condition(target) or innermost_function(target) != info.node:
             # `if v := os.Getenv(name); v != "" { *value = v }`, or a write in a function literal: not what the
             # call leaves there by default
@@ -910,7 +908,7 @@ class FieldValues:
         found = []
         for caller_file, call in self.evaluator.calls.callers(info.key):
             arguments = parser.named(call.child_by_field_name("arguments") or call)
-            argument = arguments[declaration.parameter_index] if declaration.parameter_index < len(arguments) else None
+            argument = arguments[index] if index < len(arguments) else None
             field = parser.first_named(argument) if argument is not None and parser.is_unary(argument, "&") else None
             if field is not None and field.type == "selector_expression":
                 found.append((caller_file, field))

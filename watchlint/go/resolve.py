@@ -136,6 +136,19 @@ class Resolver:
             self._function_keys[at] = self._declared_key(file, function)
         return self._function_keys[at]
 
+    def parameter_of(
+        self, file: GoFile, node: tree_sitter.Node, declaration: Declaration | None
+    ) -> tuple[FunctionInfo, int] | None:
+        """The module function around `node` whose parameter `declaration` declares, with its position; None
+        where it declares no parameter, or one of a function literal, whose callers are not followed."""
+        if declaration is None or declaration.parameter_index < 0:
+            return None
+        key = self.function_key(file, node)
+        info = self.declarations.functions.get(key) if key is not None else None
+        if info is None or info.node.start_byte != declaration.scope_start:
+            return None
+        return info, declaration.parameter_index
+
     def _declared_key(self, file: GoFile, function: tree_sitter.Node) -> FunctionKey:
         receiver = ""
         receiver_node = function.child_by_field_name("receiver")

@@ -77,13 +77,8 @@ class ValueTracer:
             # `val := reflect.ValueOf(obj)` behind `reflect.New(val.Type())`: what it reflects
             reflected = reflected_of(declaration.value_node) if declaration is not None else None
             declaration = self.resolver.declaration(file, reflected) if reflected is not None else declaration
-        key = self.resolver.function_key(file, node)
-        info = self.resolver.declarations.functions.get(key) if key is not None else None
-        if declaration is None or declaration.parameter_index < 0 or info is None:
-            return None
-        if info.node.start_byte != declaration.scope_start:
-            return None  # a parameter of a function literal: its callers are not known
-        return info.key, declaration.parameter_index
+        found = self.resolver.parameter_of(file, node, declaration)
+        return (found[0].key, found[1]) if found is not None else None
 
     def items_parameter(self, file: GoFile, node: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
         """When an object argument is an item of a parameter of the named function around it (`objs[i]` or the
