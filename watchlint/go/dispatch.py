@@ -63,7 +63,7 @@ class MethodIndex:
         camel-k's actions embed a `baseAction` with `InjectClient`), has every method an interface requires."""
         if required <= self._promoted_names(receiver, 0):
             return True
-        return any(required <= self._promoted_names(outer, 0) for outer in self._embedding(receiver))
+        return any(required <= self._promoted_names(outer, 0) for outer in self.embedding(receiver))
 
     def _promoted_names(self, receiver: TypeRef, depth: int) -> frozenset[str]:
         """A type's methods and those promoted from the module structs it embeds."""
@@ -73,7 +73,7 @@ class MethodIndex:
                 names |= self._promoted_names(info.type.base, depth + 1)
         return frozenset(names)
 
-    def _embedding(self, inner: TypeRef) -> list[TypeRef]:
+    def embedding(self, inner: TypeRef) -> list[TypeRef]:
         """The module structs that embed a type, directly or through other embedded structs."""
         if self._embedders is None:
             embedders: dict[TypeRef, list[TypeRef]] = {}

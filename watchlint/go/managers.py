@@ -14,9 +14,10 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
-from watchlint.go.declarations import FunctionInfo, FunctionKey
+from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.guards import returned_on_success
+from watchlint.go.listoptions import local_values
 from watchlint.go.model import (
     CONTROLLER_RUNTIME,
     CR_CLIENT,
@@ -30,10 +31,13 @@ from watchlint.go.model import (
 )
 from watchlint.go.pending import uses_in
 from watchlint.go.resolve import Resolver, keyed_elements, literal_items
-from watchlint.go.scope import innermost_function
+from watchlint.go.scope import innermost_function, returned_values
 from watchlint.source import Span
 
 LiteralKey = tuple[str, int]  # an options literal by file path and start offset; see opaque_options
+# a list parameter of a function (its key and position) and the type of the controllers a site is in, whose
+# managers come only from the calls passing a list that may hold one (see ManagerLinks._listing)
+_Listing = tuple[FunctionKey, int, TypeRef]
 _MAX_HOPS = 6  # locals, parameters and returned values between a manager's options and its use
 _MAX_CHAIN = 32  # calls and locals of a builder chain, from a watch back to its start
 BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
@@ -477,9 +481,12 @@ class ManagerLinks:
         embedded = declarations.interfaces.get(declarations.unalias(typed.base), ())
         return any(ref.name == "Manager" and ref.package in _HELD_MANAGERS for ref in (typed, *embedded))
 
-    def _manager_options(self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
+    def _manager_options(
+        self, file: GoFile, node: tree_sitter.Node, found: set[LiteralKey], depth: int, listed: _Listing | None = None
+    ) -> None:
         """The options of the manager an expression holds: a local set from NewManager, or a parameter, as each
-        caller passes it, or a struct field, as the module stores it."""
+        caller passes it (where `listed` names a list parameter of the function, only the callers whose list may
+        hold a value of its type), or a struct field, as the module stores it."""
         if depth > _MAX_HOPS:
             return
         if node.type == "selector_expression":
@@ -500,11 +507,124 @@ class ManagerLinks:
         if value is not None and value.type == "call_expression" and declaration.value_index == 0:
             self._called_options(file, value, found, depth)
             return
-        key = self.resolver.function_key(file, node) if declaration.parameter_index >= 0 else None
+        if declaration.parameter_index >= 0:
+            self._passed_options(file, node, declaration.parameter_index, found, depth, listed)
+
+    def _passed_options(
+        self,
+        file: GoFile,
+        node: tree_sitter.Node,
+        index: int,
+        found: set[LiteralKey],
+        depth: int,
+        listed: _Listing | None,
+    ) -> None:
+        """The options of the managers the callers of the function around `node` pass as its parameter at `index`
+        (see `_manager_options` for `listed`)."""
+        key = self.resolver.function_key(file, node)
         for caller_file, call in self._deployed_callers(key) if key is not None else ():
             arguments = parser.named(call.child_by_field_name("arguments") or call)
-            if declaration.parameter_index < len(arguments):
-                self._manager_options(caller_file, arguments[declaration.parameter_index], found, depth + 1)
+            if listed is not None and listed[0] == key and not self._may_hold(caller_file, arguments, *listed[1:]):
+                continue  # a call passing a list of other controllers than the one a site is in
+            if index < len(arguments) and key is not None:
+                listing = self._listing(caller_file, call, key)
+                self._manager_options(caller_file, arguments[index], found, depth + 1, listing)
+
+    def _listing(self, file: GoFile, call: tree_sitter.Node, method: FunctionKey) -> _Listing | None:
+        """For a method run by a call through an interface on the item of a loop over a parameter (`for _, c :=
+        range controllers { c.Setup(ctx, mgr) }`): that parameter, and the method's receiver type. Subcommands
+        set up the controllers each lists through one such function: only the callers passing a list that may
+        hold a value of that type hand the manager on to the method."""
+        if not method.receiver or self.resolver.callee(file, call) is not None:
+            return None  # a call naming the method itself
+        function = call.child_by_field_name("function")
+        operand = function.child_by_field_name("operand") if function is not None else None
+        item = (
+            self.resolver.declaration(file, operand) if operand is not None and operand.type == "identifier" else None
+        )
+        ranged = item.ranged_node if item is not None else None
+        if ranged is None or ranged.type != "identifier":
+            return None
+        parameter = self.resolver.parameter_of(file, ranged, self.resolver.declaration(file, ranged))
+        if parameter is None:
+            return None
+        return parameter[0].key, parameter[1], TypeRef(method.package, method.receiver)
+
+    def _may_hold(self, file: GoFile, arguments: list[tree_sitter.Node], index: int, wanted: TypeRef) -> bool:
+        """Whether the list a call passes at `index` may hold a value of type `wanted` (or of a module struct
+        embedding it, whose method it is): unless every value put in it is seen, and none is one."""
+        if index >= len(arguments):
+            return True
+        held = self._held_types(file, arguments[index], 0)
+        return held is None or not held.isdisjoint({wanted, *self.methods.embedding(wanted)})
+
+    def _held_types(self, file: GoFile, listed: tree_sitter.Node, depth: int, name: str = "") -> set[TypeRef] | None:
+        """The types of the values a list holds (a slice literal, a local the function appends to, what a module
+        function returns); None where one is not told. `name` is the local whose writes are read: its own
+        items in `xs = append(xs, x)` are those of its other writes."""
+        if depth > _MAX_HOPS:
+            return None
+        if listed.type == "call_expression" and parser.text(listed.child_by_field_name("function")) == "append":
+            values = parser.named(listed.child_by_field_name("arguments") or listed)
+            if not values or _spreads(listed):
+                return None
+            items = self._types_of(file, values[1:], depth)
+            if parser.text(values[0]) == name:
+                return items
+            first = self._held_types(file, values[0], depth + 1)
+            return items | first if items is not None and first is not None else None
+        if listed.type == "call_expression":
+            info = self.resolver.callee(file, listed)
+            returned = returned_values(info.node) if info is not None else []
+            return self._union(info.file, returned, self._held_types, depth) if info is not None and returned else None
+        if listed.type == "composite_literal":
+            return self._types_of(file, literal_items(listed), depth)
+        written = local_values(self.resolver, file, listed) if listed.type == "identifier" else None
+        if not written:
+            return None
+        found: set[TypeRef] = set()
+        for value in written:
+            told = self._held_types(file, value, depth + 1, parser.text(listed))
+            if told is None:
+                return None
+            found |= told
+        return found
+
+    def _types_of(self, file: GoFile, values: list[tree_sitter.Node], depth: int) -> set[TypeRef] | None:
+        return self._union(file, values, self._value_types, depth)
+
+    def _value_types(self, file: GoFile, value: tree_sitter.Node, depth: int) -> set[TypeRef] | None:
+        """The types a value may be of: a literal's (`&reconciler{}`), what a module function returns
+        (`annotator.NewController()`), what a local is declared with; None where not told."""
+        if depth > _MAX_HOPS:
+            return None
+        literal = value.child_by_field_name("operand") if parser.is_unary(value, "&") else value
+        if literal is not None and literal.type == "composite_literal":
+            built = resolve_type(literal.child_by_field_name("type"), file)
+            return {built.base} if built is not None else None
+        if value.type == "call_expression":
+            info = self.resolver.callee(file, value)
+            returned = returned_on_success(info.node, 0) if info is not None else []
+            return self._union(info.file, returned, self._value_types, depth) if info is not None and returned else None
+        declaration = self.resolver.declaration(file, value) if value.type == "identifier" else None
+        if declaration is None or declaration.value_node is None or declaration.parameter_index >= 0:
+            return None
+        return self._value_types(file, declaration.value_node, depth + 1)
+
+    @staticmethod
+    def _union(
+        file: GoFile,
+        values: list[tree_sitter.Node],
+        types: Callable[[GoFile, tree_sitter.Node, int], set[TypeRef] | None],
+        depth: int,
+    ) -> set[TypeRef] | None:
+        found: set[TypeRef] = set()
+        for value in values:
+            told = types(file, value, depth + 1)
+            if told is None:
+                return None
+            found |= told
+        return found
 
     def _called_options(self, file: GoFile, value: tree_sitter.Node, found: set[LiteralKey], depth: int) -> None:
         """The options of the manager a call gives: NewManager's, a multicluster manager's local one
@@ -591,6 +711,20 @@ class ManagerLinks:
             dispatched = [(f, c.node) for f, c in named if any(i.key == key for i in self.methods.dispatched(f, c))]
             self._dispatched[key] = self.calls.deployed(key, dispatched)
         return self._dispatched[key]
+
+
+def _appends_to(value: tree_sitter.Node, listed: tree_sitter.Node) -> bool:
+    """Whether a value written to a local list is `append(list, …)` of that same list."""
+    if value.type != "call_expression" or parser.text(value.child_by_field_name("function")) != "append":
+        return False
+    values = parser.named(value.child_by_field_name("arguments") or value)
+    return bool(values) and parser.text(values[0]) == parser.text(listed)
+
+
+def _spreads(call: tree_sitter.Node) -> bool:
+    """Whether a call passes a slice's items (`append(xs, more...)`)."""
+    arguments = call.child_by_field_name("arguments")
+    return arguments is not None and any(child.type == "variadic_argument" for child in arguments.named_children)
 
 
 def _local_manager_of(function: tree_sitter.Node | None) -> tree_sitter.Node | None:
