@@ -784,6 +784,7 @@ def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
             bodies.extend(value for value in values if value.type == "literal_value")
     for assignment in file.assignments():
         found.extend(assignment.values)
+    found.extend(_declared_values(file))
     for call in file.calls():
         found.extend(parser.named(call.arguments) if call.arguments is not None else [])
     # `return viaReturn` (a function choosing the handler it hands back), `hooks <- cleanup`
@@ -799,6 +800,21 @@ def _handed_values(file: GoFile) -> list[tree_sitter.Node]:
         if node.type == "type_conversion_expression" and (operand := node.child_by_field_name("operand")) is not None
     )
     return [node for node in found if node.type in ("identifier", "selector_expression")]
+
+
+def _declared_values(file: GoFile) -> list[tree_sitter.Node]:
+    """The values locals and variables are declared with (`run := runManager`, `var setup = controllers.Setup`):
+    a function handed to a local runs where the local is called."""
+    found: list[tree_sitter.Node] = []
+    for declaration in file.nodes("short_var_declaration"):
+        right = declaration.child_by_field_name("right")
+        found.extend(parser.named(right) if right is not None else [])
+    for declaration in file.nodes("var_declaration"):
+        for spec in declaration.named_children:
+            specs = spec.named_children if spec.type == "var_spec_list" else [spec]
+            values = [item.child_by_field_name("value") for item in specs if item.type == "var_spec"]
+            found.extend(named for value in values if value is not None for named in parser.named(value))
+    return found
 
 
 def _element_values(literal: tree_sitter.Node) -> list[tree_sitter.Node]:
