@@ -29,7 +29,9 @@ from watchlint.settingphrases import all_given, any_given, either_given, given, 
 from watchlint.source import Span
 
 if TYPE_CHECKING:
+    from watchlint.go.declarations import Parameter
     from watchlint.go.deployment import Evaluator
+    from watchlint.go.resolve import Resolver
 
 CALLER_LEVELS = 16  # calls followed up from a site to the guard that keeps it off by default
 _BOOLEAN_READS = ("identifier", "selector_expression")  # `if clusterScoped`, `if cfg.ClusterScoped`
@@ -637,6 +639,37 @@ class Guards:
         text = self._turned_on_by(file, value, env, origin) if origin else f"`{parser.text(value)}` is true"
         return Guard(False, text, file.span(value), origin)
 
+    def _given_back_when(self, file: GoFile, value: tree_sitter.Node) -> Guard | None:
+        """A function handed to a module function that gives it back only under a condition on its other
+        parameters, and a zero value otherwise (a generic `enabled(on bool, fn T) T { if on { return fn }; var
+        none T; return none }` over each syncer's constructor): the guards of that return, the parameters bound to
+        what this call passes, where they keep it off by default; not where they read a configuration file."""
+        arguments = value.parent
+        call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+        info = self.resolver.callee(file, call) if call is not None else None
+        if info is None or arguments is None or call is None:
+            return None
+        index = next((position for position, item in enumerate(parser.named(arguments)) if item == value), -1)
+        parameter = next((item for item in info.parameters if item.index == index and not item.variadic), None)
+        given_back = [statement for statement in return_statements(info.node) if _returns_name(statement, parameter)]
+        others = [statement for statement in return_statements(info.node) if statement not in given_back]
+        if (
+            parameter is None
+            or len(given_back) != 1
+            or not all(_returns_zero(info.file, s, self.resolver) for s in others)
+        ):
+            return None
+        env = {item.name: self.evaluator.argument(file, call, item.index, 0) for item in info.parameters if item.name}
+        guards = list(self.guards(info.file, given_back[0], env))
+        if any(guard.origin.endswith(FROM_FILE) for guard in guards):
+            # such helpers enable what a configuration file lists, whose defaults often come from a file embedded in
+            # the binary (vcluster's values.yaml syncs Pods by default): a field's zero value is no default there
+            return None
+        combined = combine(guards)
+        if combined is None or combined.holds_by_default is not False:
+            return None
+        return Guard(False, combined.text, combined.span)
+
     def _caller_guards(self, file: GoFile, node: tree_sitter.Node, levels: int = CALLER_LEVELS) -> list[Guard]:
         """When a node sits in a helper, the guards around the helper's calls decide for it, and where a
         call is not guarded, those around the calls of the function making it (up to `levels` calls up):
@@ -744,9 +777,9 @@ class Guards:
                 # a package no binary imports runs nothing (OCM's leftover registry appending a controller's Add
                 # in its init, beside the one main calls under --cluster-name)
                 continue
-            enabled = self._enabled_beside(caller_file, call)
+            beside = [self._enabled_beside(caller_file, call), self._given_back_when(caller_file, call)]
             env = self.evaluator.parameters(caller_file, call)  # `if mode == "sso"` on a parameter fed by a flag
-            combined = combine([*self.guards(caller_file, call, env), *([enabled] if enabled is not None else [])])
+            combined = combine([*self.guards(caller_file, call, env), *(guard for guard in beside if guard)])
             if combined is not None and combined.holds_by_default is False:
                 outcomes.append(Guard(False, combined.text, combined.span))
                 continue
@@ -764,6 +797,36 @@ _SHOWN_CONDITION = 48  # the longest condition a note shows whole
 _ENABLED_FIELDS = frozenset({"Enabled", "Enable", "IsEnabled"})
 _WRAPPERS = 3  # literals a controller may be built in, inside the registry entry that enables it
 _FRAMEWORK_CALLED = frozenset({"Reconcile"})  # methods a library calls on the values the module builds
+
+
+def _returns_name(statement: tree_sitter.Node, parameter: Parameter | None) -> bool:
+    """Whether a return statement gives back the parameter alone (`return fn`)."""
+    items = return_items(statement)
+    return (
+        parameter is not None
+        and len(items) == 1
+        and items[0].type == "identifier"
+        and parser.text(items[0]) == parameter.name
+    )
+
+
+def _returns_zero(file: GoFile, statement: tree_sitter.Node, resolver: Resolver) -> bool:
+    """Whether a return statement gives back nothing usable: `nil`, or a local declared without a value (`var ret
+    T; return ret`)."""
+    items = return_items(statement)
+    if len(items) != 1:
+        return False
+    if parser.text(items[0]) == "nil":
+        return True
+    declaration = resolver.declaration(file, items[0]) if items[0].type == "identifier" else None
+    return (
+        declaration is not None
+        and declaration.value_node is None
+        and declaration.parameter_index < 0
+        and declaration.ranged_node is None
+        and declaration.node.parent is not None
+        and declaration.node.parent.type == "var_spec"
+    )
 
 
 def _then(
