@@ -651,8 +651,9 @@ class Guards:
             return None
         index = next((position for position, item in enumerate(parser.named(arguments)) if item == value), -1)
         parameter = next((item for item in info.parameters if item.index == index and not item.variadic), None)
-        given_back = [statement for statement in return_statements(info.node) if _returns_name(statement, parameter)]
-        others = [statement for statement in return_statements(info.node) if statement not in given_back]
+        returns = return_statements(info.node)
+        given_back = [statement for statement in returns if _returns_name(statement, parameter)]
+        others = [statement for statement in returns if statement not in given_back]
         if (
             parameter is None
             or len(given_back) != 1
