@@ -138,13 +138,19 @@ class InformerSites:
         `lbc.getConfigMapHandlerOptions(handlers, namespace)`), with that call (its parameters are what that
         call passes)."""
         options = self.values.defined_as(file, node, 2, through_address=True)
-        if options is None or options.type != "call_expression":
-            return file, options, None
-        info = self.resolver.callee(file, options)
+        returned = self._returned_by(file, options) if options is not None else None
+        return returned if returned is not None else (file, options, None)
+
+    def _returned_by(
+        self, file: GoFile, call: tree_sitter.Node
+    ) -> tuple[GoFile, tree_sitter.Node | None, Built] | None:
+        """What the module function a call makes returns, where it has a single return (behind the local it
+        may be held in), with its file and the call; None for any other expression."""
+        info = self.resolver.callee(file, call) if call.type == "call_expression" else None
         returned = returned_values(info.node) if info is not None else []
         if info is None or len(returned) != 1:
-            return file, options, None
-        return info.file, self.values.defined_as(info.file, returned[0], 2, through_address=True), (file, options)
+            return None
+        return info.file, self.values.defined_as(info.file, returned[0], 2, through_address=True), (file, call)
 
     def _keyed_item(
         self, file: GoFile, node: tree_sitter.Node
@@ -239,13 +245,10 @@ class InformerSites:
             if method_name(found) in _LIST_WATCH_WRAPPERS and arguments:
                 found = self.values.defined_as(file, arguments[0], 2, through_address=True)
                 continue
-            info = self.resolver.callee(file, found)
-            returned = returned_values(info.node) if info is not None else []
-            if info is None or len(returned) != 1:
+            returned = self._returned_by(file, found)
+            if returned is None:
                 break
-            built = (file, found)
-            file, found = info.file, returned[0]
-            found = self.values.defined_as(file, found, 2, through_address=True)
+            file, found, built = returned
         return file, found, built
 
     def _list_func_restrictions(

@@ -30,7 +30,7 @@ from watchlint.go.model import (
     call_parts,
 )
 from watchlint.go.pending import uses_in
-from watchlint.go.resolve import Resolver, keyed_elements, literal_items
+from watchlint.go.resolve import Resolver, append_arguments, keyed_elements, literal_items
 from watchlint.go.scope import innermost_function, returned_values
 from watchlint.source import Span
 
@@ -564,8 +564,8 @@ class ManagerLinks:
         items in `xs = append(xs, x)` are those of its other writes."""
         if depth > _MAX_HOPS:
             return None
-        if listed.type == "call_expression" and parser.text(listed.child_by_field_name("function")) == "append":
-            values = parser.named(listed.child_by_field_name("arguments") or listed)
+        values = append_arguments(listed)
+        if values is not None:
             if not values or _spreads(listed):
                 return None
             items = self._types_of(file, values[1:], depth)
@@ -582,13 +582,8 @@ class ManagerLinks:
         written = local_values(self.resolver, file, listed) if listed.type == "identifier" else None
         if not written:
             return None
-        found: set[TypeRef] = set()
-        for value in written:
-            told = self._held_types(file, value, depth + 1, parser.text(listed))
-            if told is None:
-                return None
-            found |= told
-        return found
+        local = parser.text(listed)
+        return self._union(file, written, lambda at, value, hops: self._held_types(at, value, hops, local), depth)
 
     def _types_of(self, file: GoFile, values: list[tree_sitter.Node], depth: int) -> set[TypeRef] | None:
         return self._union(file, values, self._value_types, depth)
@@ -711,14 +706,6 @@ class ManagerLinks:
             dispatched = [(f, c.node) for f, c in named if any(i.key == key for i in self.methods.dispatched(f, c))]
             self._dispatched[key] = self.calls.deployed(key, dispatched)
         return self._dispatched[key]
-
-
-def _appends_to(value: tree_sitter.Node, listed: tree_sitter.Node) -> bool:
-    """Whether a value written to a local list is `append(list, …)` of that same list."""
-    if value.type != "call_expression" or parser.text(value.child_by_field_name("function")) != "append":
-        return False
-    values = parser.named(value.child_by_field_name("arguments") or value)
-    return bool(values) and parser.text(values[0]) == parser.text(listed)
 
 
 def _spreads(call: tree_sitter.Node) -> bool:
