@@ -37,12 +37,15 @@ from watchlint.python.names import (
     is_true,
     kind_in_group,
     list_method,
+    literal_string,
 )
 from watchlint.python.remedies import ListCall, dynamic_remedies, kubernetes_remedies
 
 PACKAGES = ("kubernetes.", "kubernetes_asyncio.")
 INFORMERS = frozenset({"kubernetes.informer.SharedInformer", "kubernetes.informer.informer.SharedInformer"})
 PARTIALS = frozenset({"functools.partial"})
+_DEFAULTDICT = "collections.defaultdict"
+_MAPPING_TYPES = frozenset({_DEFAULTDICT, "collections.OrderedDict"})
 _MAX_CHOICES = 4  # nested `a if c else b` and partials followed to the list method they hold
 _ALL_NAMESPACES = Narrowing(KUBERNETES_SELECTORS)
 
@@ -74,13 +77,13 @@ def _method_holders(flow: Flow) -> frozenset[str]:
 
 
 def _may_hold_method(value: libcst.BaseExpression) -> bool:
-    """A list method, a partial of something, a choice between two values, another name, a lookup."""
+    """A list method, a partial of something, a `getattr`, a choice between two values, another name, a lookup."""
     if isinstance(value, libcst.Attribute):
         return value.attr.value.startswith("list_")
     if isinstance(value, libcst.Call):
         func = value.func
         return (isinstance(func, libcst.Attribute) and func.attr.value in ("partial", "get")) or (
-            isinstance(func, libcst.Name) and func.value == "partial"
+            isinstance(func, libcst.Name) and func.value in ("partial", "getattr")
         )
     return isinstance(value, libcst.IfExp | libcst.Name | libcst.Subscript)
 
@@ -93,18 +96,20 @@ def _site(context: ClientContext, call: libcst.Call, holders: frozenset[str]) ->
         return (
             _stream(context, call, offset=1) if _is_stream_method(call.args[0].value if call.args else None) else None
         )
-    if isinstance(call.func, libcst.Name) and _assigned_in_file(context.flow, call.func):
+    func = call.func
+    named = isinstance(func, libcst.Call) and _is_builtin(context, func.func, "getattr")  # `getattr(v1, name)(…)`
+    if named or (isinstance(func, libcst.Name) and _assigned_in_file(context.flow, func)):
         return _called_through_variable(context, call)
-    if isinstance(call.func, libcst.Attribute):
-        name = call.func.attr.value
+    if isinstance(func, libcst.Attribute):
+        name = func.attr.value
         if name == "stream":
             return _stream(context, call)
         # a project's own `list_…` (krkn's `self.list_continue_helper(v1.list_pod_for_all_namespaces, …)`) may be
         # handed a list method
-        if name.startswith("list_") and (listed := _list(context, call, call.func)) is not None:
+        if name.startswith("list_") and (listed := _list(context, call, func)) is not None:
             return listed
         if name in ("get", "watch"):
-            return _dynamic(context, call, call.func)
+            return _dynamic(context, call, func)
     return _handed_to_helper(context, call, holders) or _passed_on(context, call, holders)
 
 
@@ -116,7 +121,8 @@ def _assigned_in_file(flow: Flow, name: libcst.Name) -> bool:
 
 def _called_through_variable(context: ClientContext, call: libcst.Call) -> Site | None:
     """`fetch = v1.list_secret_for_all_namespaces; fetch()`: the list method a variable holds, or a
-    `functools.partial` of it (patroni binds its namespace and selector first), with the arguments of both."""
+    `functools.partial` of it (patroni binds its namespace and selector first), with the arguments of both; or
+    the one a `getattr` names."""
     function = _list_function(context, call.func)
     if function is None:
         return None
@@ -169,7 +175,7 @@ def _passed_on(context: ClientContext, call: libcst.Call, holders: frozenset[str
 
 
 def _list(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> Site | None:
-    method = _method(context, func)
+    method = _method(context, func.value, func.attr.value)
     return _listed(context, call, method, func.attr) if method is not None else None
 
 
@@ -236,14 +242,14 @@ def _narrowing(method: ListMethod, offset: int) -> Narrowing:
     return Narrowing(KUBERNETES_SELECTORS, ("namespace", offset + (2 if method.is_custom else 0)), True)
 
 
-def _method(context: ClientContext, func: libcst.Attribute) -> ListMethod | None:
-    """The list method of a kubernetes API object; where the project defines a function of that name, the
-    receiver must not be the project's own (`self`, an instance of its class, one of its modules)."""
-    method = list_method(context.kinds, func.attr.value)
+def _method(context: ClientContext, receiver: libcst.BaseExpression, name: str) -> ListMethod | None:
+    """The list method `name` of a kubernetes API object; where the project defines a function of that name,
+    the receiver must not be the project's own (`self`, an instance of its class, one of its modules)."""
+    method = list_method(context.kinds, name)
     if method is None:
         return None
-    shadowed = func.attr.value in context.shadowed and not _is_kubernetes(context, func.value)
-    if shadowed and _is_project_receiver(context, func.value):
+    shadowed = name in context.shadowed and not _is_kubernetes(context, receiver)
+    if shadowed and _is_project_receiver(context, receiver):
         return None  # e.g. a helper of the project named list_secret_for_all_namespaces
     return method
 
@@ -314,9 +320,13 @@ def _list_function(context: ClientContext, value: libcst.BaseExpression, depth: 
             if chosen is not None:
                 return chosen
         if isinstance(origin, libcst.Attribute):
-            method = _method(context, origin)
+            method = _method(context, origin.value, origin.attr.value)
             if method is not None:
                 return _ListFunction(method, None)
+        if isinstance(origin, libcst.Call) and _is_builtin(context, origin.func, "getattr"):
+            named = _named_method(context, origin, depth + 1)
+            if named is not None:
+                return named
         found = _bound_or_looked_up(context, origin, depth + 1)
         if found is not None:
             return found
@@ -346,13 +356,85 @@ def _looked_up(context: ClientContext, table: libcst.BaseExpression, depth: int)
     if any does (SPEC §1: it counts as holding)."""
     found = [
         function
-        for origin in context.flow.origins(table)
-        if isinstance(origin, libcst.Dict)
-        for element in origin.elements
-        if isinstance(element, libcst.DictElement)
-        and (function := _list_function(context, element.value, depth)) is not None
+        for value in _table_values(context, table, depth)
+        if (function := _list_function(context, value, depth)) is not None
     ]
     return _widest(found)
+
+
+def _named_method(context: ClientContext, call: libcst.Call, depth: int) -> _ListFunction | None:
+    """`getattr(v1, name)`: the list method the name spells, directly or through a table of names (k8s-sidecar
+    watches through `getattr(v1, _list_namespace[namespace][resource])`); where several may be named, one that
+    lists across all namespaces, if any does."""
+    if len(call.args) < 2 or any(arg.keyword is not None or arg.star for arg in call.args[:2]):
+        return None
+    receiver = call.args[0].value
+    found = [
+        _ListFunction(method, None)
+        for name in _names(context, call.args[1].value, depth)
+        if (method := _method(context, receiver, name)) is not None
+    ]
+    return _widest(found)
+
+
+def _names(context: ClientContext, value: libcst.BaseExpression, depth: int) -> list[str]:
+    """The strings a value may be: literals, constants, and the values of a table it is looked up in."""
+    found = []
+    for origin in context.flow.origins(value):
+        text = literal_string(origin)
+        table = _table_read(origin) if text is None and depth <= _MAX_CHOICES else None
+        if text is not None:
+            found.append(text)
+        elif table is not None:
+            found += [
+                name for item in _table_values(context, table, depth + 1) for name in _names(context, item, depth + 1)
+            ]
+    return found
+
+
+def _table_values(context: ClientContext, table: libcst.BaseExpression, depth: int) -> list[libcst.BaseExpression]:
+    """The values a lookup in a table may give: those of its dict literals, also where the table is built by
+    `dict(…)` or `defaultdict(lambda: …, {…})`, or is itself looked up in a table of tables."""
+    return [value for origin in context.flow.origins(table) for value in _mapping_values(context, origin, depth)]
+
+
+def _mapping_values(context: ClientContext, origin: libcst.CSTNode, depth: int) -> list[libcst.BaseExpression]:
+    if isinstance(origin, libcst.Dict):
+        return [element.value for element in origin.elements if isinstance(element, libcst.DictElement)]
+    if depth > _MAX_CHOICES or not isinstance(origin, libcst.BaseExpression):
+        return []
+    if isinstance(origin, libcst.Call) and (builder := _mapping_builder(context, origin.func)) is not None:
+        values = []
+        for index, arg in enumerate(origin.args):
+            if arg.keyword is not None:
+                values.append(arg.value)  # `dict(secret="read_namespaced_secret")`
+            elif index == 0 and builder == _DEFAULTDICT:  # the default's factory: what a missing key gives
+                values += [arg.value.body] if isinstance(arg.value, libcst.Lambda) else []
+            else:
+                values += _table_values(context, arg.value, depth + 1)
+        return values
+    table = _table_read(origin)
+    if table is None:
+        return []
+    return [
+        value
+        for inner in _table_values(context, table, depth + 1)
+        for value in _table_values(context, inner, depth + 1)
+    ]
+
+
+def _mapping_builder(context: ClientContext, func: libcst.BaseExpression) -> str | None:
+    """`dict`, `collections.defaultdict` or `collections.OrderedDict`, where a call builds a mapping."""
+    if _is_builtin(context, func, "dict"):
+        return "dict"
+    return next(iter(context.flow.qualified_names(func) & _MAPPING_TYPES), None)
+
+
+def _is_builtin(context: ClientContext, func: libcst.BaseExpression, name: str) -> bool:
+    """A call of a builtin the file does not rebind or import under that name."""
+    if not isinstance(func, libcst.Name) or func.value != name:
+        return False
+    return not _assigned_in_file(context.flow, func) and not context.file.qualified_names(func)
 
 
 def _widest(found: list[_ListFunction]) -> _ListFunction | None:
