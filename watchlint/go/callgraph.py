@@ -34,10 +34,8 @@ class CallGraph:
         self._dispatching: dict[str, list[tuple[GoFile, tree_sitter.Node, frozenset[FunctionKey]]]] = {}
         # functions listed in slices of functions (`[]func(ctrl.Manager) error{a.Setup, b.Setup}`), by name
         self._listed: dict[str, list[tuple[GoFile, tree_sitter.Node, tree_sitter.Node]]] | None = None
-        # names handed on as values (a literal's field, an assignment's value, a call's argument), by last element;
-        # per file, those of its names with their last elements, for the files holding a name asked for
-        self._handed: dict[str, list[tuple[GoFile, tree_sitter.Node]]] = {}
-        self._handed_in: dict[str, list[tuple[str, tree_sitter.Node]]] = {}
+        # names handed on as values (a literal's field, an assignment's value, a call's argument), by last element
+        self._handed: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         # per function: where it is handed on, the loops over the lists holding it, the calls of the fields holding
         # it (each asked for by client resolution and by guards, often more than once)
         self._references: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
@@ -333,26 +331,15 @@ class CallGraph:
         ]
 
     def _handed_named(self, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """The names handed on as values whose last element is `name`, in the files' order. Only the files whose
-        text holds the name are walked: fewer than half of them, for the names asked."""
-        found = self._handed.get(name)
-        if found is None:
-            needle = name.encode()
-            found = self._handed[name] = [
-                (file, value)
-                for file in self.files
-                if needle in file.source.data
-                for last, value in self._handed_values_of(file)
-                if last == name
-            ]
-        return found
-
-    def _handed_values_of(self, file: GoFile) -> list[tuple[str, tree_sitter.Node]]:
-        """`_handed_values` of a file, each with its last element."""
-        if file.path not in self._handed_in:
-            values = _handed_values(file)
-            self._handed_in[file.path] = [(parser.text(value).rsplit(".", 1)[-1], value) for value in values]
-        return self._handed_in[file.path]
+        """The names handed on as values whose last element is `name`, in the files' order. Every file is
+        walked once, at the first name asked: searching the files' text for each name instead cost kubeblocks
+        (1,100 files of one module, 319 names asked) 0.6 s."""
+        if self._handed is None:
+            self._handed = {}
+            for file in self.files:
+                for value in _handed_values(file):
+                    self._handed.setdefault(parser.text(value).rsplit(".", 1)[-1], []).append((file, value))
+        return self._handed.get(name, [])
 
     def _compute_references(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         if key.receiver or key not in self.resolver.declarations.functions:

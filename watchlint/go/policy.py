@@ -55,7 +55,7 @@ from watchlint.go.secondcaches import (
     second_cache_key,
 )
 from watchlint.go.workloadcaches import WORKLOAD_CACHE, builds_a_workload_cache, in_workload_options, uncached_field
-from watchlint.go.writes import WriteKind, writes_of
+from watchlint.go.writes import WriteKind, writes_of, written_names
 from watchlint.settingphrases import given
 from watchlint.source import Span
 
@@ -401,7 +401,9 @@ class _Extractor:
         function = self.file.enclosing_function(value)
         if declaration is None or declaration.value_node is not None or function is None:
             return None
-        writes = writes_of(declaration, function, lambda name: self.resolver.declaration(self.file, name))
+        writes = writes_of(
+            declaration, written_names(function), lambda name: self.resolver.declaration(self.file, name)
+        )
         literals = []
         for write in writes:
             if write.node.start_byte > value.start_byte:

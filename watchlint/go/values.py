@@ -12,7 +12,7 @@ from watchlint.go.declarations import FunctionKey
 from watchlint.go.model import FAKE_CLIENTSET, GoFile
 from watchlint.go.resolve import Resolver, append_arguments, is_slice_literal, literal_items, struct_literal_of
 from watchlint.go.scope import innermost_function
-from watchlint.go.writes import Write, WriteKind, writes_of
+from watchlint.go.writes import Write, WriteKind, writes_of, written_names
 
 
 class ValueTracer:
@@ -131,7 +131,7 @@ class ValueTracer:
         held = [] if value is None else literal_items(value) if is_slice_literal(value) else [value]
         declared_by = functools.partial(self.resolver.declaration, file)
         first = {parser.text(item) for item in held}
-        for write in writes_of(declaration, function, declared_by):
+        for write in writes_of(declaration, written_names(function), declared_by):
             if write.node == passed:
                 continue
             appended = _appended_items(write, declaration.name) if write.kind is WriteKind.ASSIGN else None

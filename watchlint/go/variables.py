@@ -37,7 +37,7 @@ from watchlint.go.scope import (
     return_items,
     return_statements,
 )
-from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of
+from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of, written_names
 
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
@@ -81,6 +81,8 @@ class VariableValues:
         self.evaluator = evaluator
         self.resolver = evaluator.resolver
         self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
+        # the names each function may write, by its file and offset
+        self._written: dict[tuple[str, int], dict[str, list[tree_sitter.Node]]] = {}
         self._package_assignments: dict[tuple[str, str, bool], list[_PackageWrite]] | None = None
 
     def value(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
@@ -267,10 +269,19 @@ class VariableValues:
             found = (
                 []
                 if function is None
-                else writes_of(declaration, function, lambda n: self.resolver.declaration(file, n))
+                else writes_of(
+                    declaration, self._written_in(file, function), lambda n: self.resolver.declaration(file, n)
+                )
             )
             found = [write for write in found if not in_flag_function(write.node)]  # the flag's own value
             self._writes_of[key] = found
+        return found
+
+    def _written_in(self, file: GoFile, function: tree_sitter.Node) -> dict[str, list[tree_sitter.Node]]:
+        key = (file.path, function.start_byte)
+        found = self._written.get(key)
+        if found is None:
+            found = self._written[key] = written_names(function)
         return found
 
     def _written_value(

@@ -9,7 +9,7 @@ filled only under a condition that does not hold stays empty.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import tree_sitter
@@ -48,16 +48,26 @@ class Write:
     escapes: bool = False  # inside a function literal of its own: it may run at any time
 
 
+def written_names(function: tree_sitter.Node) -> dict[str, list[tree_sitter.Node]]:
+    """The identifiers a function (function literals below it included) may write, by name, each list in
+    source order: read once per function for all its locals, a big function having many."""
+    found: dict[str, list[tree_sitter.Node]] = {}
+    for name in parser.captures(_WRITTEN_NAMES, function).get("name", []):
+        found.setdefault(parser.text(name), []).append(name)
+    return found
+
+
 def writes_of(
     declaration: Declaration,
-    function: tree_sitter.Node,
+    written: Mapping[str, list[tree_sitter.Node]],
     declared_by: Callable[[tree_sitter.Node], Declaration | None],
 ) -> list[Write]:
-    """The writes of one declared name inside `function`, in source order; `declared_by` resolves a name
-    node to its declaration, so a shadowing variable of the same name is not taken for this one."""
+    """The writes of one declared name, in source order, among the `written_names` of the function declaring
+    it; `declared_by` resolves a name node to its declaration, so a shadowing variable of the same name is not
+    taken for this one."""
     writes = []
-    for name in parser.captures(_WRITTEN_NAMES, function).get("name", []):
-        if parser.text(name) != declaration.name or name.start_byte < declaration.visible_from:
+    for name in written.get(declaration.name, ()):
+        if name.start_byte < declaration.visible_from:
             continue
         write = _write(name, declaration)
         if write is not None and declared_by(name) == declaration:
