@@ -27,6 +27,9 @@ class MethodIndex:
         self._by_receiver: dict[TypeRef, frozenset[str]] | None = None
         self._module_packages: frozenset[str] | None = None
         self._embedders: dict[TypeRef, list[TypeRef]] | None = None  # module structs by the types they embed
+        self._promoted: dict[TypeRef, frozenset[str]] = {}  # a type's own and promoted methods' names
+        # the methods a call through an interface may run, by interface, name, argument count and test-ness
+        self._dispatched: dict[tuple[TypeRef | None, str, int | None, bool], list[FunctionInfo]] = {}
 
     def dispatched(self, file: GoFile, called: Call) -> list[FunctionInfo]:
         """The methods a call through an interface may run: every production method of the module with that
@@ -46,32 +49,44 @@ class MethodIndex:
         if required is None or called.name not in required:
             only = self.only(file, called.name)
             return [only] if only is not None else []
-        # a method of that name returning as many results as the interface's (a getter of dynamic clients beside
-        # one of typed clients, both `Get(ctx, runtime)`)
-        declared = self.resolver.declarations.interface_results.get((interface, called.name)) if interface else None
-        return [
-            info
-            for info in self._named(called.name)
-            if (file.is_test or not info.file.is_test)
-            and takes(info, called)
-            and (declared is None or len(info.results) == len(declared))
-            and self._implemented(TypeRef(info.key.package, info.key.receiver), required)
-        ]
+        # the same for every call of that shape: rancher's generated clients call thousands of `Get`s through
+        # interfaces, among thousands of methods named `Get`
+        key = (interface, called.name, argument_count(called), file.is_test)
+        found = self._dispatched.get(key)
+        if found is None:
+            # a method of that name returning as many results as the interface's (a getter of dynamic clients
+            # beside one of typed clients, both `Get(ctx, runtime)`)
+            declared = self.resolver.declarations.interface_results.get((interface, called.name)) if interface else None
+            found = self._dispatched[key] = [
+                info
+                for info in self._named(called.name)
+                if (file.is_test or not info.file.is_test)
+                and takes_count(info, key[2])
+                and (declared is None or len(info.results) == len(declared))
+                and self._implemented(TypeRef(info.key.package, info.key.receiver), required)
+            ]
+        return found
 
     def _implemented(self, receiver: TypeRef, required: frozenset[str]) -> bool:
         """Whether the receiver's type, or a module struct embedding it (whose method the receiver's is, promoted:
         camel-k's actions embed a `baseAction` with `InjectClient`), has every method an interface requires."""
-        if required <= self._promoted_names(receiver, 0):
+        if required <= self._promoted_names(receiver):
             return True
-        return any(required <= self._promoted_names(outer, 0) for outer in self.embedding(receiver))
+        return any(required <= self._promoted_names(outer) for outer in self.embedding(receiver))
 
-    def _promoted_names(self, receiver: TypeRef, depth: int) -> frozenset[str]:
+    def _promoted_names(self, receiver: TypeRef) -> frozenset[str]:
         """A type's methods and those promoted from the module structs it embeds."""
+        found = self._promoted.get(receiver)
+        if found is None:
+            found = self._promoted[receiver] = frozenset(self._gather_promoted(receiver, 0))
+        return found
+
+    def _gather_promoted(self, receiver: TypeRef, depth: int) -> set[str]:
         names = set(self._method_names(receiver))
         for info in self.resolver.declarations.structs.get(receiver, ()) if depth < MAX_EMBEDDING else ():
             if info.is_embedded and info.type is not None:
-                names |= self._promoted_names(info.type.base, depth + 1)
-        return frozenset(names)
+                names |= self._gather_promoted(info.type.base, depth + 1)
+        return names
 
     def embedding(self, inner: TypeRef) -> list[TypeRef]:
         """The module structs that embed a type, directly or through other embedded structs."""
@@ -209,12 +224,23 @@ def is_test_double(info: FunctionInfo) -> bool:
 def takes(info: FunctionInfo, called: Call) -> bool:
     """Whether a method takes as many arguments as the call passes: two interfaces of a module may share a
     method name (`ListAll(ctx, selector)` of namespaces, `ListAll(ctx, selector, namespace)` of ConfigMaps)."""
+    return takes_count(info, argument_count(called))
+
+
+def argument_count(called: Call) -> int | None:
+    """How many arguments a call passes; None where a slice or a call's results are spread over them."""
     arguments = parser.named(called.arguments) if called.arguments is not None else []
     if any(argument.type == "variadic_argument" for argument in arguments) or (
         len(arguments) == 1 and arguments[0].type == "call_expression"  # `m(pair())`: the results, spread
     ):
+        return None
+    return len(arguments)
+
+
+def takes_count(info: FunctionInfo, count: int | None) -> bool:
+    if count is None:
         return True
     declared = info.node.child_by_field_name("parameters")
     if declared is not None and any(item.type == "variadic_parameter_declaration" for item in declared.named_children):
-        return len(arguments) >= len(info.parameters) - 1
-    return len(arguments) == len(info.parameters)
+        return count >= len(info.parameters) - 1
+    return count == len(info.parameters)
