@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import tree_sitter
 
 from watchlint.go import parser
@@ -45,6 +47,8 @@ class CallGraph:
         self._field_calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         # the bytes of the module's generated files, which are not parsed (built_nowhere)
         self.unparsed: tuple[bytes, ...] = ()
+        self._generated_searches = 0
+        self._generated_words: frozenset[bytes] | None = None  # the words of `unparsed`, once many are asked for
         self._built_nowhere: dict[tuple[str, str], tuple[GoFile, tree_sitter.Node] | None] = {}
         # the calls of function-typed parameters, by the parameter's signature (see `called_through_parameters`)
         self._parameter_calls: dict[Signature, list[tuple[GoFile, tree_sitter.Node]]] | None = None
@@ -230,9 +234,17 @@ class CallGraph:
 
     def _named_in_generated(self, name: str) -> bool:
         """Whether one of the module's generated files, which are not parsed, names a function or type: it may
-        call or build it (wire's injector)."""
-        encoded = name.encode()
-        return any(encoded in data for data in self.unparsed)
+        call or build it (wire's injector). The first few names are searched for in their text; past those, its
+        words are gathered once (argo-cd asks for 200 names in 5.5 MB of generated code)."""
+        if self._generated_words is None:
+            self._generated_searches += 1
+            if self._generated_searches <= _SEARCHES_BEFORE_WORDS:
+                encoded = name.encode()
+                return any(
+                    re.search(rb"\b%s\b" % re.escape(encoded), data) for data in self.unparsed if encoded in data
+                )
+            self._generated_words = frozenset(word for data in self.unparsed for word in _WORD.findall(data))
+        return name.encode() in self._generated_words
 
     def leftover(self, key: FunctionKey) -> FunctionInfo | None:
         """A plain function no deployed code calls nor hands on, where no other module may call it either (of an
@@ -658,6 +670,8 @@ class CallGraph:
 # `[]string`), its text; a variadic parameter's type is marked
 Signature = tuple[tuple[TypeRef | str, ...], tuple[TypeRef | str, ...]]
 
+_WORD = re.compile(rb"[A-Za-z_]\w*")
+_SEARCHES_BEFORE_WORDS = 16  # names searched for in the generated files' text before their words are gathered
 _REGISTERING = ("Complete", "Build")  # a controller builder's calls given the reconciler
 _UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell that no binary runs it
 _RECEIVER = ""  # a method's receiver, among the variables a function keeps a parameter in
