@@ -223,9 +223,7 @@ class CallGraph:
         for file in self.files:  # test files among them only with --include-tests, where tests run it
             if name not in file.source.data:
                 continue
-            for node in parser.captures(_NAMES, file.tree.root_node).get("name", []):
-                if node.text != name:
-                    continue
+            for node in parser.identifiers_named(file.tree.root_node, key.receiver, kinds=_NAME_KINDS):
                 if node.parent is not None and node.parent.type == "type_spec" and file.package_path == key.package:
                     declared = (file, node)
                 elif not _in_receiver(node):
@@ -679,7 +677,7 @@ _RECEIVER = ""  # a method's receiver, among the variables a function keeps a pa
 
 # every name a type may be written with: `&T{}`, `new(T)`, `var t T` (type identifiers), `Setup[T]()`, `(*T).Run`
 # (identifiers), `Reconcilers{T: …}` (a field, which may hold one)
-_NAMES = "[(type_identifier) (identifier) (field_identifier)] @name"
+_NAME_KINDS = ("type_identifier", "identifier", "field_identifier")
 
 
 def _in_receiver(node: tree_sitter.Node) -> bool:

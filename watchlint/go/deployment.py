@@ -189,6 +189,7 @@ class Evaluator:
         # the packages of the one binary evaluated (for_binary): calls outside them run in other processes
         self.binary: frozenset[str] | None = None
         self._memo: dict[object, object] = {}
+        self._uses: dict[tuple[str, int, str], list[tree_sitter.Node]] = {}  # see `_uses_in`
         self._nesting = 0  # evaluations under way, one inside the other
         # evaluations cut short by MAX_DEPTH or MAX_NESTING so far: what they gave is computed once more when
         # asked again (see `once`), because the same value asked for from fewer steps away may be known
@@ -220,6 +221,15 @@ class Evaluator:
         sibling.find_binaries = self.find_binaries
         sibling.binary = packages
         return sibling
+
+    def _uses_in(self, file: GoFile, function: tree_sitter.Node, name: str) -> list[tree_sitter.Node]:
+        """`uses_in`, kept per function and name: a local holding a struct literal is asked about again at
+        each read of its fields (rook's options structs)."""
+        key = (file.path, function.start_byte, name)
+        found = self._uses.get(key)
+        if found is None:
+            found = self._uses[key] = uses_in(function, name)
+        return found
 
     def release(self) -> None:
         """Let go of everything: the parts, the bound parameters and the handlers refer back to the evaluator,
@@ -947,7 +957,7 @@ class Evaluator:
         function = file.enclosing_function(name)
         if function is None or not self._is_struct(file, type_node):
             return None
-        uses = [use for use in uses_in(function, parser.text(name)) if use != declaration.node]
+        uses = [use for use in self._uses_in(file, function, parser.text(name)) if use != declaration.node]
         return StructLiteral(file, literal) if all(_field_read(use) and not _addressed(use) for use in uses) else None
 
     def _constructed_literal(self, file: GoFile, name: tree_sitter.Node, env: dict[str, Value]) -> StructLiteral | None:
@@ -970,7 +980,7 @@ class Evaluator:
         function = file.enclosing_function(name)
         if function is None or declaration is None or not self._is_struct(literal_file, type_node):
             return None
-        uses = [use for use in uses_in(function, parser.text(name)) if use != declaration.node]
+        uses = [use for use in self._uses_in(file, function, parser.text(name)) if use != declaration.node]
         for use in uses:
             handed = use.parent is not None and use.parent.type == "argument_list"
             if handed and not (self._in_a_loop_over_nothing(file, use, env) or self._handed_to_a_reader(file, use)):
@@ -990,7 +1000,7 @@ class Evaluator:
             return False
         handed = [
             use
-            for use in uses_in(function, parser.text(name))
+            for use in self._uses_in(file, function, parser.text(name))
             if use.parent is not None and use.parent.type == "argument_list"
         ]
         held = self._held_literal(file, handed[0]) if handed else None  # the declaration as its uses see it
@@ -1009,7 +1019,7 @@ class Evaluator:
         if name is None or name.type != "identifier" or function is None:
             return None
         written: set[str] = set()
-        for use in uses_in(function, parser.text(name)):
+        for use in self._uses_in(file, function, parser.text(name)):
             outer = use.parent
             if use == name or outer is None:
                 continue
