@@ -52,6 +52,9 @@ class FieldValues:
         # the struct each write of a field name sets, told once: names like `Namespace` are written hundreds of
         # times (envoy gateway's collector's, 306th of 314), and every struct's reads ask for them
         self._written_structs: dict[tuple[str, bool], list[TypeRef | None]] = {}
+        # the first writes of a field on a struct, asked again at each read of it (redpanda's common field names
+        # are written in hundreds of places, most of them other structs')
+        self._owned_writes: dict[tuple[str, TypeRef | None, bool], list[_FieldWrite]] = {}
         self._by_default: dict[tuple[str, int], bool | None] = {}  # see `_set_by_default`
         self._file_structs: frozenset[TypeRef] | None = None
         self._file_roots: list[TypeRef] = []  # the structs decoded from configuration files
@@ -63,7 +66,9 @@ class FieldValues:
         self._literal_built: frozenset[TypeRef] | None = None
         self._ordered_built: frozenset[TypeRef] | None = None  # see _built_in_order
         # the keyed literals of each struct in deployed code, with the fields each names (see _left_out_elsewhere)
-        self._keyed_literals: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node, frozenset[str]]]] = {}
+        # the keyed literals of each struct, whose keys are read only for the structs asked about
+        self._keyed_literals: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        self._literal_keys: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node, frozenset[str]]]] = {}
 
     def value(
         self, name: str, field_type: TypeRef | None, owner: TypeRef | None, depth: int, parent: str | None = None
@@ -202,8 +207,7 @@ class FieldValues:
                 if body is not None and any(element.type == "literal_element" for element in body.named_children):
                     ordered.add(unalias(declared.base))
                 else:
-                    named = frozenset(key for key, _ in keyed_elements(literal))
-                    self._keyed_literals.setdefault(unalias(declared.base), []).append((file, literal, named))
+                    self._keyed_literals.setdefault(unalias(declared.base), []).append((file, literal))
         self._literal_built, self._ordered_built = frozenset(built), frozenset(ordered)
 
     def _through_the_receiver(self, file: GoFile, value: tree_sitter.Node, name: str) -> bool:
@@ -232,11 +236,21 @@ class FieldValues:
             for file, node, _ in writes
             if (function := innermost_function(node)) is not None
         }
-        for file, literal, named in self._keyed_literals.get(self.resolver.declarations.unalias(declaring.base), []):
+        for file, literal, named in self._keyed(self.resolver.declarations.unalias(declaring.base)):
             function = innermost_function(literal)
             if name not in named and (function is None or (file.path, function.start_byte) not in writing):
                 return True
         return False
+
+    def _keyed(self, struct: TypeRef) -> list[tuple[GoFile, tree_sitter.Node, frozenset[str]]]:
+        """The keyed literals of a struct, each with the fields it names."""
+        found = self._literal_keys.get(struct)
+        if found is None:
+            found = self._literal_keys[struct] = [
+                (file, literal, frozenset(key for key, _ in keyed_elements(literal)))
+                for file, literal in self._keyed_literals.get(struct, [])
+            ]
+        return found
 
     def built_per_object(self, file: GoFile, type_node: tree_sitter.Node) -> bool:
         """Whether the objects of a literal's struct hold what the code builds each with: a struct the module
@@ -786,6 +800,13 @@ class FieldValues:
     def _writes_of_field(self, name: str, owner: TypeRef | None, *, elements: bool = False) -> list[_FieldWrite]:
         """The first writes of field `name` of `owner`'s struct (any struct's when `owner` is not known), or
         with `elements` of its items."""
+        key = (name, owner, elements)
+        kept = self._owned_writes.get(key)
+        if kept is None:
+            kept = self._owned_writes[key] = self._find_writes_of_field(name, owner, elements)
+        return kept
+
+    def _find_writes_of_field(self, name: str, owner: TypeRef | None, elements: bool) -> list[_FieldWrite]:
         writes = self._field_writes()  # fills the table of items' writes too
         table = (self._element_writes or {}) if elements else writes
         structs = self._written_structs.setdefault((name, elements), [])
