@@ -55,6 +55,7 @@ class FieldValues:
         # the first writes of a field on a struct, asked again at each read of it (redpanda's common field names
         # are written in hundreds of places, most of them other structs')
         self._owned_writes: dict[tuple[str, TypeRef | None, bool], list[_FieldWrite]] = {}
+        self._declarers: dict[tuple[TypeRef, str], TypeRef] = {}  # see `_declaring`
         self._by_default: dict[tuple[str, int], bool | None] = {}  # see `_set_by_default`
         self._file_structs: frozenset[TypeRef] | None = None
         self._file_roots: list[TypeRef] = []  # the structs decoded from configuration files
@@ -861,9 +862,15 @@ class FieldValues:
         return self._declaring(owner, name).base in self._api_structs
 
     def _declaring(self, struct: TypeRef, name: str) -> TypeRef:
-        declarations = self.resolver.declarations
-        found = declarations.field(struct, name)
-        return found[0] if found is not None else declarations.unalias(struct.base)
+        """The struct declaring field `name` of `struct` (itself, or one it embeds); kept, as each write of a
+        field name the module shares among structs asks it."""
+        key = (struct, name)
+        found = self._declarers.get(key)
+        if found is None:
+            declarations = self.resolver.declarations
+            field = declarations.field(struct, name)
+            found = self._declarers[key] = field[0] if field is not None else declarations.unalias(struct.base)
+        return found
 
     def _field_writes(self) -> dict[str, list[_FieldWrite]]:
         """Writes of fields by name, each with a function telling its struct (computed only when read)."""
