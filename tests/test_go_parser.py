@@ -38,6 +38,19 @@ def test_new_of_a_type_and_a_function_named_new_are_left_as_written() -> None:
     assert tree.root_node.text == text.replace('new("/")', 'nex("/")').encode()  # only the expression form changes
 
 
+def test_the_incremental_reparse_gives_the_tree_a_fresh_parse_of_the_patched_text_gives() -> None:
+    text = (
+        'package x\n\nfunc f() {\n\ta := new("x")\n\tb := T{\n\t\tV: new(int32(1)),\n\t}\n'
+        "\tr.Get(ctx, key, new(corev1.Secret))\n}\n"
+    )
+    tree = parser.parse(_source(text))
+    patched = text.replace('new("x")', 'nex("x")').replace("new(int32(1))", "nex(int32(1))").encode()
+    fresh = tree_sitter.Parser(parser.language()).parse(patched)
+    assert parser.first_syntax_error(tree) is None
+    assert tree.root_node.text == patched
+    assert str(tree.root_node) == str(fresh.root_node)
+
+
 def test_real_syntax_errors_are_still_reported() -> None:
     tree = parser.parse(_source('package x\n\nvar v = new("/")\n\nfunc f() {\n'))
     error = parser.first_syntax_error(tree)

@@ -77,13 +77,19 @@ def _reparse_new_of_expression(data: bytes, tree: tree_sitter.Tree) -> tree_sitt
     """
     patched = bytearray(data)
     best, best_errors = tree, _error_count(tree)
+    reparser = tree_sitter.Parser(language())
     for _ in range(_NEW_ROUNDS):
         broken = [m.start() for m in _NEW_CALL.finditer(patched) if _is_broken_new(best, m.start())]
         if not broken:
             break
+        # parsed again incrementally: only the regions around the patched calls are read anew
+        edited = best.copy()
         for start in broken:
             patched[start : start + 3] = _NEW_STANDIN
-        retried = tree_sitter.Parser(language()).parse(bytes(patched))
+            row = patched.count(b"\n", 0, start)
+            column = start - (patched.rfind(b"\n", 0, start) + 1)
+            edited.edit(start, start + 3, start + 3, (row, column), (row, column + 3), (row, column + 3))
+        retried = reparser.parse(bytes(patched), edited)
         errors = _error_count(retried)
         if errors >= best_errors:
             break
