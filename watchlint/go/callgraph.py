@@ -436,8 +436,8 @@ class CallGraph:
             callee = self.resolver.callee(file, arguments.parent)
             if callee is None:
                 continue
-            index = next((i for i, item in enumerate(parser.named(arguments)) if item == value), -1)
-            parameter = next((item for item in callee.parameters if item.index == index and not item.variadic), None)
+            parameter = callee.parameter_at(parser.position_in(arguments, value))
+            parameter = parameter if parameter is not None and not parameter.variadic else None
             for held in self._kept_in_package_variables(callee, parameter.name) if parameter is not None else []:
                 holding = callee.file
                 if held == _RECEIVER:  # `registry.Register(name, f)` of `type Registry map[…]…`: the variable called on

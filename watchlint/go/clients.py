@@ -1390,7 +1390,7 @@ class ClientGraph:
         """A parameter no call passes anything, declared as controller-runtime's `client.WithWatch`: only
         `client.NewWithWatch` (or a test's fake) builds one, a client without cache; a manager's client is none."""
         info = self.resolver.declarations.functions.get(ref.function)
-        parameter = next((p for p in info.parameters if p.index == ref.index), None) if info is not None else None
+        parameter = info.parameter_at(ref.index) if info is not None else None
         declared = parameter.type if parameter is not None else None
         if info is None or declared is None or (declared.package, declared.name) != (CR_CLIENT, "WithWatch"):
             return None

@@ -141,6 +141,10 @@ class FunctionInfo:
         """Each named parameter's place in the call's arguments."""
         return {parameter.name: parameter.index for parameter in self.parameters}
 
+    def parameter_at(self, index: int) -> Parameter | None:
+        """The parameter taking the argument at `index` where the call passes them one by one."""
+        return next((parameter for parameter in self.parameters if parameter.index == index), None)
+
 
 @dataclass(slots=True)
 class PackageVariable:

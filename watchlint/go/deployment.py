@@ -1057,9 +1057,8 @@ class Evaluator:
         info = self.resolver.callee(file, call) if call is not None and call.type == "call_expression" else None
         if info is None or arguments is None:
             return None
-        index = next((i for i, value in enumerate(parser.named(arguments)) if value == argument), -1)
-        name = next((p.name for p in info.parameters if p.index == index), None)
-        return (info, name) if name is not None else None
+        parameter = info.parameter_at(parser.position_in(arguments, argument))
+        return (info, parameter.name) if parameter is not None else None
 
     def _in_a_loop_over_nothing(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> bool:
         """Whether a node sits in a `for … range` over a list that is empty here."""

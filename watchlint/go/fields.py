@@ -66,8 +66,8 @@ class FieldValues:
         self._required: dict[TypeRef, frozenset[str]] | None = None
         self._literal_built: frozenset[TypeRef] | None = None
         self._ordered_built: frozenset[TypeRef] | None = None  # see _built_in_order
-        # the keyed literals of each struct in deployed code, with the fields each names (see _left_out_elsewhere)
-        # the keyed literals of each struct, whose keys are read only for the structs asked about
+        # the keyed literals of each struct in deployed code (see _left_out_elsewhere), and with the fields each
+        # names, read only for the structs asked about
         self._keyed_literals: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._literal_keys: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node, frozenset[str]]]] = {}
 

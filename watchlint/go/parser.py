@@ -167,6 +167,11 @@ def is_unary(node: tree_sitter.Node, operator: str) -> bool:
     return node.type == "unary_expression" and text(node.child_by_field_name("operator")) == operator
 
 
+def position_in(node: tree_sitter.Node, child: tree_sitter.Node) -> int:
+    """The index of `child` among `named(node)` (an argument in its argument list); -1 when it is none of them."""
+    return next((index for index, item in enumerate(named(node)) if item == child), -1)
+
+
 def named(node: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The named children of a node, without comments: tree-sitter attaches a comment to whatever node it
     sits in, so `Owns(// why\n&corev1.Pod{})` would otherwise have the comment as its first argument. Loops

@@ -161,7 +161,8 @@ def cache_built_by_helper(
         return None
     call, index = passed
     info = resolver.callee(file, call)
-    parameter = next((p.name for p in info.parameters if p.index == index), None) if info is not None else None
+    found = info.parameter_at(index) if info is not None else None
+    parameter = found.name if found is not None else None
     if info is None or parameter is None:
         return None
     for built in info.file.nodes_within("call_expression", info.node):

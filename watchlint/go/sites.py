@@ -770,7 +770,8 @@ class SiteExtractor:
     ) -> None:
         """Replace the unresolved option a parameter gave the site by what its one call passes, each under the
         conditions it is written in; a parameter passed on is followed to its own call."""
-        name = next((p.name for p in self.resolver.declarations.functions[key].parameters if p.index == index), None)
+        taking = self.resolver.declarations.functions[key].parameter_at(index)
+        name = taking.name if taking is not None else None
         site.restrictions = [
             item for item in site.restrictions if item.mitigation is not Mitigation.UNRESOLVED or item.text != name
         ]

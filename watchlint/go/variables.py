@@ -397,7 +397,7 @@ class VariableValues:
         function = call.child_by_field_name("function") if call is not None else None
         if call is not None and arguments is not None:
             info = self.resolver.callee(file, call)
-            index = _position(arguments, address)
+            index = parser.position_in(arguments, address)
             if info is not None and index >= 0 and self._sets_later(info, index, 2):
                 return None  # an override registered for later (`boolEnv(&o.enabled, "DD_…")`): not a default
         if call is None or function is None:
@@ -425,7 +425,7 @@ class VariableValues:
         """Whether a module function given a pointer at `index` only writes through it in function literals
         it hands back (a setter applied when an environment variable is found), directly or through the
         module functions it passes the pointer to; any other use may write it now."""
-        parameter = next((p for p in info.parameters if p.index == index), None)
+        parameter = info.parameter_at(index)
         if parameter is None or parameter.name in ("", "_"):
             return False
         for use in uses_in(info.node, parameter.name):
@@ -435,7 +435,7 @@ class VariableValues:
             if arguments is None or arguments.type != "argument_list" or arguments.parent is None or hops == 0:
                 return False
             callee = self.resolver.callee(info.file, arguments.parent)
-            position = _position(arguments, use)
+            position = parser.position_in(arguments, use)
             if callee is None or not self._sets_later(callee, position, hops - 1):
                 return False
         return True
@@ -600,8 +600,3 @@ def _read_at(node: tree_sitter.Node, declaration: Declaration) -> int:
             return function.end_byte if function is not None else node.start_byte
         current = current.parent
     return node.start_byte
-
-
-def _position(arguments: tree_sitter.Node, argument: tree_sitter.Node) -> int:
-    """The index of an argument in its argument list (-1 when it is none of them)."""
-    return next((index for index, value in enumerate(parser.named(arguments)) if value == argument), -1)
