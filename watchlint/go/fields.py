@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.clientsyntax import map_values
 from watchlint.go.configfiles import FROM_FILE, decoded_before, keys_to, nested_structs, read_from_file
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
@@ -25,7 +26,7 @@ from watchlint.go.guards import (
 from watchlint.go.known import UNKNOWN, Val, Value, literal_value, result_at, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import names_every_namespace
-from watchlint.go.resolve import assigned_to, keyed_elements
+from watchlint.go.resolve import assigned_to, is_map_literal, is_slice_literal, keyed_elements, literal_items
 from watchlint.go.scope import FUNCTIONS, innermost_function, last_statement, receiver_name, under_condition
 
 if TYPE_CHECKING:
@@ -783,13 +784,17 @@ class FieldValues:
         self, owner: TypeRef | None, name: str, *, elements: bool = False
     ) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The values the module stores in field `name` of `owner` (by assignment or in a literal), or with
-        `elements` in its items (`c.factories[ns] = factory`)."""
+        `elements` in its items (`c.factories[ns] = factory`, `factories: map[string]F{"": factory}`)."""
         # a later result of a call (`r.mgr, r.cache, err = setup()`) is not what the call's value tells
         found = [
             (file, value)
             for file, value, _ in self._writes_of_field(name, owner, elements=elements)
             if not _result_index(value, name)
         ]
+        if elements:  # and the items of the map and slice literals written to the field whole
+            found += [
+                (file, item) for file, value, _ in self._writes_of_field(name, owner) for item in _literal_items(value)
+            ]
         if found or owner is None or elements:
             return found
         return [
@@ -941,6 +946,14 @@ class FieldValues:
             if field is not None and field.type == "selector_expression":
                 found.append((caller_file, field))
         return found
+
+
+def _literal_items(value: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The items a map or slice literal written whole to a field stores (`pods: map[string]PodInterface{"": c}`):
+    what reading the field's items gives, as `x.f[k] = v` would store them one by one."""
+    if is_map_literal(value):
+        return map_values(value)
+    return literal_items(value) if is_slice_literal(value) else []
 
 
 def _result_written(value_node: tree_sitter.Node, name: str, value: Value) -> Value:
