@@ -2052,3 +2052,53 @@ def test_an_exclusion_appended_to_a_selector_is_noted_as_the_selector_it_writes(
     ] == [
         ("ConfigMap", [(14, f"WithTweakListOptions's LabelSelector `OWNER!=TILLER` {excludes} ConfigMap")]),
     ]
+
+
+OPTIONS_FROM_CALLERS = """package main
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+)
+
+type pods struct{ clientset kubernetes.Interface }
+
+func (p *pods) listAll(ctx context.Context, opts metav1.ListOptions) ([]corev1.Pod, error) {
+	list, err := p.clientset.CoreV1().Pods("").List(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	return list.Items, nil
+}
+
+func (p *pods) workers(ctx context.Context) ([]corev1.Pod, error) {
+	return p.listAll(ctx, metav1.ListOptions{LabelSelector: "app=worker"})
+}
+
+func (p *pods) everything(ctx context.Context) ([]corev1.Pod, error) {
+	return p.listAll(ctx, metav1.ListOptions{})
+}
+
+func main() {
+	p := &pods{clientset: kubernetes.NewForConfigOrDie(nil)}
+	_, _ = p.workers(context.Background())
+	_, _ = p.everything(context.Background())
+}
+"""
+
+
+def test_a_list_with_its_callers_options_cites_the_caller_passing_no_selector(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """listAll lists with the options its callers pass: one passes a label selector, the other none, which makes
+    the List a finding; the note points at the options that select nothing (determined's pod listing)."""
+    files = {"go.mod": "module example.com/callers\n\ngo 1.22\n", "main.go": OPTIONS_FROM_CALLERS}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    notes = [
+        (f.code, f.span.line, [(n.span.line, n.span.column, n.message) for n in f.related]) for f in report.findings
+    ]
+    assert notes == [("WL004", 14, [(26, 24, "the options passed here set no selector")])]

@@ -223,6 +223,9 @@ class Site:
     # the ListFunc beside a raw watch's WatchFunc (a ListerWatcher handed on through fields): the reflector or
     # informer given the pair keeps every object, so the watch caches rather than streams
     list_watch: Evidence | None = None
+    # the list options a caller passes the function around the List, setting no selector (the site lists with
+    # the options its callers pass, and one of them leaves every object in)
+    unselected_caller: Evidence | None = None
     alone_in_factory: bool = False  # a client-go informer of a factory that hands out this kind only
     # the fields a watch's object literal sets (`&corev1.Secret{Type: …}`), which select nothing: a watch takes
     # only the object's type

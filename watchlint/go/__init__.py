@@ -1120,6 +1120,7 @@ def _site(
         object_fields=item.object_fields,
         transform=item.transform,
         list_watch=item.list_watch,
+        unselected_caller=item.unselected_caller,
         alone_in_factory=remedies.alone_in_factory(item),
         reads_cache_itself=item.reads_cache_itself,
         own_client=item.own_client,

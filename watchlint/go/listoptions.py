@@ -9,7 +9,7 @@ from collections.abc import Callable, Generator, Iterator
 import tree_sitter
 
 from watchlint.exclusions import excludes_only
-from watchlint.facts import EXCLUDES_ONLY, Mitigation, Restriction
+from watchlint.facts import EXCLUDES_ONLY, Evidence, Mitigation, Restriction
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.fieldselectors import excluded_selector, fields_detail
@@ -421,16 +421,20 @@ class ListOptionsReader:
         key, index = site.options_parameter
         kind = site.object.kind
         passed = []
+        unselected = None  # the first options passed with no selector, and their file
         for caller_file, call in callers(key):
             values = parser.named(call.child_by_field_name("arguments") or call)
             if index < len(values):
                 passed.append(list(self.restrictions(caller_file, values[index], kind)))
+                if not passed[-1] and unselected is None:
+                    unselected = caller_file, values[index]
         if not passed:
             return
         own = [r for r in site.restrictions if r.mitigation not in (Mitigation.UNRESOLVED, Mitigation.SELECTOR)]
-        unrestricted = next((found for found in passed if not found), None)
-        if unrestricted is not None:
+        if unselected is not None:
             site.restrictions = own
+            options_file, options = unselected
+            site.unselected_caller = Evidence(options_file.span(options), "the options passed here set no selector")
         elif not any(r.mitigation is Mitigation.UNRESOLVED for found in passed for r in found):
             site.restrictions = own + passed[0]
             self._carry_selector_values(site, passed[0])  # a selector the caller writes from a variable

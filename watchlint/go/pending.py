@@ -107,6 +107,8 @@ class PendingSite:
     options_call: str = ""  # the factory is built with options (`NewSharedInformerFactoryWithOptions(…)`): that call
     # the list options are this parameter of the function around the call: its callers' options decide
     options_parameter: tuple[FunctionKey, int] | None = None
+    # …and the first call seen to pass options with no selector, which makes the site a finding
+    unselected_caller: Evidence | None = None
     clientset_parameter: tuple[FunctionKey, int] | None = None  # the clientset is this parameter: fakes or not
     # the informer factory's options are this variadic parameter (`opts...`): what its callers pass decides
     factory_options_parameter: tuple[FunctionKey, int] | None = None
