@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 import click
 
 from watchlint import cache as cache_module
-from watchlint import metadata, rendered, standby
+from watchlint import earlyhint, metadata, rendered, standby
 from watchlint.atomic import write_atomically
 from watchlint.catalog import Catalog, load_catalog
 from watchlint.config import CommandLine, find_config
 from watchlint.engine import Report, RunOptions, RunPlan, plan
 from watchlint.errors import WatchlintError
+from watchlint.language import Language
 from watchlint.rendered import Rendered
 from watchlint.source import SourceLines
 
@@ -150,6 +151,8 @@ def _standing_by(run_options: RunOptions) -> Iterator[RunOptions]:
     worker = None
     if cache is not None and run_options.jobs > 1 and standby.available() and cache.exists:
         worker = standby.Standby.start(cache)
+        if worker is not None and earlyhint.python_changed(cache):
+            worker.expect(Language.PYTHON)  # libcst's import first, rather than once planning meets the unit
     if worker is None:
         yield run_options
         return

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from watchlint import pickling
+from watchlint import earlyhint, pickling
 from watchlint.cache import FactsCache, report_key
 from watchlint.catalog import Catalog
 from watchlint.config import (
@@ -147,12 +147,17 @@ def plan(
         standby = options.standby  # told the language of the first unit to analyze again, then no more
         # Python units first: the standby worker imports the Go front-end first, and the sooner it is told a
         # Python unit is to be analyzed again, the sooner it turns to libcst's import, the longer one
+        python_read = False  # whether a Python unit's files changed since the cache last saw them
         for state in sorted(states, key=lambda state: state.unit.language is not Language.PYTHON):
             if not state.recall_key(cache):
                 state.read(overlay, cache)
+                python_read = python_read or state.unit.language is Language.PYTHON
                 if standby is not None and not cache.holds(state.outcome_key):  # not a file restored as it was
                     standby.expect(state.unit.language)
                     standby = None
+        if python_read:  # what the next run compares its Python files with (watchlint/earlyhint.py)
+            python = (state for state in states if state.unit.language is Language.PYTHON)
+            earlyhint.remember_python(cache, (item for state in python for item in state.file_stats()))
     return RunPlan(discovery.notifications, states, overlay, options, cache)
 
 

@@ -92,6 +92,12 @@ class UnitState:
                 total += os.stat(path).st_size
         return total
 
+    def file_stats(self) -> list[tuple[str, os.stat_result]]:
+        """The metadata of the unit's files by absolute path, as keying last found it (none before)."""
+        if self._stats is None:
+            return []
+        return [(os.fspath(path), stat) for path, (_, stat) in zip(self.unit.files, self._stats, strict=False)]
+
     def _stat(self) -> list[tuple[str, os.stat_result]] | None:
         try:
             stats = [(shown, os.stat(path)) for path, shown in zip(self.unit.files, self.shown, strict=True)]
