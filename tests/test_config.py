@@ -101,6 +101,20 @@ def test_find_config_without_any_file_is_none(tmp_path: Path) -> None:
     assert find_config(tmp_path / "repo") is None
 
 
+def test_find_config_does_not_parse_a_pyproject_that_names_watchlint_nowhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Most projects' pyproject.toml configure other tools only: a byte search rules them out, so that a tree of
+    many Python projects parses none of their TOML to find its configuration."""
+    write_tree(tmp_path, {"repo/pyproject.toml": WITHOUT_SECTION, ".watchlint.toml": ""})
+
+    def parsed(*_: object) -> object:
+        raise AssertionError("a pyproject.toml naming watchlint nowhere was parsed")
+
+    monkeypatch.setattr(tomllib, "loads", parsed)
+    assert find_config(tmp_path / "repo") == (tmp_path / ".watchlint.toml").resolve()
+
+
 def test_find_config_skips_a_pyproject_whose_tool_is_not_a_table(tmp_path: Path) -> None:
     write_tree(tmp_path, {"repo/pyproject.toml": "tool = 1\n", ".watchlint.toml": ""})
     assert find_config(tmp_path / "repo") == (tmp_path / ".watchlint.toml").resolve()
