@@ -436,8 +436,7 @@ class CallGraph:
             callee = self.resolver.callee(file, arguments.parent)
             if callee is None:
                 continue
-            parameter = callee.parameter_at(parser.position_in(arguments, value))
-            parameter = parameter if parameter is not None and not parameter.variadic else None
+            parameter = callee.parameter_at(parser.position_in(arguments, value), variadic=False)
             for held in self._kept_in_package_variables(callee, parameter.name) if parameter is not None else []:
                 holding = callee.file
                 if held == _RECEIVER:  # `registry.Register(name, f)` of `type Registry map[…]…`: the variable called on

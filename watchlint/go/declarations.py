@@ -141,9 +141,11 @@ class FunctionInfo:
         """Each named parameter's place in the call's arguments."""
         return {parameter.name: parameter.index for parameter in self.parameters}
 
-    def parameter_at(self, index: int) -> Parameter | None:
-        """The parameter taking the argument at `index` where the call passes them one by one."""
-        return next((parameter for parameter in self.parameters if parameter.index == index), None)
+    def parameter_at(self, index: int, *, variadic: bool = True) -> Parameter | None:
+        """The parameter taking the argument at `index` where the call passes them one by one; without
+        `variadic`, None where that is a variadic parameter (which takes the rest, not that one argument)."""
+        found = next((parameter for parameter in self.parameters if parameter.index == index), None)
+        return None if found is not None and found.variadic and not variadic else found
 
 
 @dataclass(slots=True)

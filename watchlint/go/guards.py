@@ -649,8 +649,7 @@ class Guards:
         info = self.resolver.callee(file, call) if call is not None else None
         if info is None or arguments is None or call is None:
             return None
-        parameter = info.parameter_at(parser.position_in(arguments, value))
-        parameter = parameter if parameter is not None and not parameter.variadic else None
+        parameter = info.parameter_at(parser.position_in(arguments, value), variadic=False)
         returns = return_statements(info.node)
         given_back = [statement for statement in returns if _returns_name(statement, parameter)]
         others = [statement for statement in returns if statement not in given_back]
