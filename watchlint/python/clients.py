@@ -97,7 +97,7 @@ def _site(context: ClientContext, call: libcst.Call, holders: frozenset[str]) ->
             _stream(context, call, offset=1) if _is_stream_method(call.args[0].value if call.args else None) else None
         )
     func = call.func
-    named = isinstance(func, libcst.Call) and _is_builtin(context, func.func, "getattr")  # `getattr(v1, name)(…)`
+    named = isinstance(func, libcst.Call) and context.flow.is_builtin(func.func, ("getattr",))  # `getattr(v1, name)(…)`
     if named or (isinstance(func, libcst.Name) and _assigned_in_file(context.flow, func)):
         return _called_through_variable(context, call)
     if isinstance(func, libcst.Attribute):
@@ -323,7 +323,7 @@ def _list_function(context: ClientContext, value: libcst.BaseExpression, depth: 
             method = _method(context, origin.value, origin.attr.value)
             if method is not None:
                 return _ListFunction(method, None)
-        if isinstance(origin, libcst.Call) and _is_builtin(context, origin.func, "getattr"):
+        if isinstance(origin, libcst.Call) and context.flow.is_builtin(origin.func, ("getattr",)):
             named = _named_method(context, origin, depth + 1)
             if named is not None:
                 return named
@@ -425,16 +425,9 @@ def _mapping_values(context: ClientContext, origin: libcst.CSTNode, depth: int) 
 
 def _mapping_builder(context: ClientContext, func: libcst.BaseExpression) -> str | None:
     """`dict`, `collections.defaultdict` or `collections.OrderedDict`, where a call builds a mapping."""
-    if _is_builtin(context, func, "dict"):
+    if context.flow.is_builtin(func, ("dict",)):
         return "dict"
     return next(iter(context.flow.qualified_names(func) & _MAPPING_TYPES), None)
-
-
-def _is_builtin(context: ClientContext, func: libcst.BaseExpression, name: str) -> bool:
-    """A call of a builtin the file does not rebind or import under that name."""
-    if not isinstance(func, libcst.Name) or func.value != name:
-        return False
-    return not _assigned_in_file(context.flow, func) and not context.file.qualified_names(func)
 
 
 def _widest(found: list[_ListFunction]) -> _ListFunction | None:

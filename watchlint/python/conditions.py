@@ -227,7 +227,7 @@ def _call_value(flow: Flow, node: libcst.Call, context: _Context) -> object:
     (`os.getenv("X", "False").lower()`), or a local function of no arguments; UNKNOWN for any other."""
     if flow.qualified_names(node.func) & _ENVIRONMENT_READS:
         return _environment_default(flow, node, context)
-    if len(node.args) == 1 and _is_copy(flow, node.func):
+    if len(node.args) == 1 and flow.is_builtin(node.func, _COPIES):
         copied = _value(flow, node.args[0].value, context.deeper())
         return tuple(copied) if isinstance(copied, tuple | list | str) else UNKNOWN
     if isinstance(node.func, libcst.Attribute) and not node.args:
@@ -265,11 +265,6 @@ def _returned(flow: Flow, function: libcst.FunctionDef, context: _Context) -> ob
         if holds:
             return _returned_by(flow, branch, context)
     return UNKNOWN
-
-
-def _is_copy(flow: Flow, function: libcst.BaseExpression) -> bool:
-    """`list`, `tuple`, `set` or `sorted`, the builtins, not a name the module binds."""
-    return isinstance(function, libcst.Name) and function.value in _COPIES and not flow.sources(function)
 
 
 def _assigns_names(statement: libcst.BaseSmallStatement) -> bool:

@@ -10,7 +10,7 @@ them a few steps is enough for operator code (SPEC §3.2), and anything further 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import TypeVar
 
 import libcst
@@ -113,6 +113,15 @@ class Flow:
     def qualified_names(self, node: libcst.CSTNode) -> frozenset[str]:
         """What libcst resolves a node to, read in the file the node belongs to."""
         return self.owner(node).file.qualified_names(node)
+
+    def is_builtin(self, node: libcst.BaseExpression, names: Collection[str]) -> bool:
+        """A name of one of these builtins that nothing in scope rebinds: no assignment, parameter or import."""
+        return (
+            isinstance(node, libcst.Name)
+            and node.value in names
+            and not self.sources(node)
+            and not self.qualified_names(node)
+        )
 
     def sources(self, node: libcst.CSTNode) -> list[libcst.CSTNode] | None:
         """One step back: the values assigned to a name or attribute, a helper's returns; None when unknown."""
