@@ -371,6 +371,67 @@ def test_a_site_names_only_the_binaries_whose_own_calls_switch_it_on(
     ]
 
 
+SERVICE_READER = """package reader
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func Token(ctx context.Context, c client.Client, key types.NamespacedName) error {
+	var secret corev1.Secret
+	return c.Get(ctx, key, &secret)
+}
+"""
+
+SERVICE_MAIN = """package main
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/types"
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"example.com/services/pkg/reader"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = reader.Token(context.Background(), mgr.GetClient(), types.NamespacedName{})
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("count", "named"),
+    [
+        (8, "cmd/s0, cmd/s1, cmd/s2, cmd/s3, cmd/s4, cmd/s5, cmd/s6 and cmd/s7"),
+        (9, "cmd/s0, cmd/s1, cmd/s2 and 6 more"),
+    ],
+)
+def test_a_message_names_at_most_eight_binaries_and_counts_the_rest(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, count: int, named: str
+) -> None:
+    """A module building one binary per service (oci-service-operator: 110 under cmd/manager) made a read's
+    message list every binary, 7,000 characters; past eight, the first three are named and the rest counted."""
+    files = {"go.mod": "module example.com/services\n\ngo 1.22\n", "pkg/reader/reader.go": SERVICE_READER}
+    files |= {f"cmd/s{index}/main.go": SERVICE_MAIN for index in range(count)}
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    assert [
+        (f.code, f.span.path, f.span.line, f.message) for f in run([Path(".")], CommandLine(), catalog).findings
+    ] == [
+        (
+            "WL002",
+            "pkg/reader/reader.go",
+            13,
+            f"`c.Get` on Secret starts a cluster-wide Secret informer (binaries {named})",
+        )
+    ]
+
+
 UNCHANGED_UNDER_A_FLAG = (
     Path(__file__).parent / "fixtures" / "go" / "deployment" / "namespaces-a-helper-returns-unchanged-under-a-flag"
 )

@@ -460,14 +460,24 @@ def _note(applicable: list[Restriction], policy: CachePolicy, site: Site) -> str
     return "".join(parts)
 
 
+# Beyond this many binaries a message names the first few and counts the rest: a module building one binary per
+# cloud service (oci-service-operator: 110 under cmd/manager) would otherwise make a message of 7,000 characters.
+_BINARIES_LISTED = 8
+_BINARIES_NAMED = 3
+
+
 def binaries_text(labels: list[str]) -> str:
-    """`binary cmd/a`; `binaries cmd/a and cmd/b`; other labels joined as they are."""
+    """`binary cmd/a`; `binaries cmd/a and cmd/b`; other labels joined as they are; past eight, the first three
+    and how many more."""
     if len(labels) == 1:
         return labels[0]
-    if all(label.startswith("binary ") for label in labels):
-        names = [label.removeprefix("binary ") for label in labels]
-        return f"binaries {', '.join(names[:-1])} and {names[-1]}"
-    return f"{', '.join(labels[:-1])} and {labels[-1]}"
+    binaries = all(label.startswith("binary ") for label in labels)
+    names = [label.removeprefix("binary ") for label in labels] if binaries else labels
+    if len(names) > _BINARIES_LISTED:
+        listed = f"{', '.join(names[:_BINARIES_NAMED])} and {len(names) - _BINARIES_NAMED} more"
+    else:
+        listed = f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"binaries {listed}" if binaries else listed
 
 
 def fixes_for(site: Site, judgement: Judgement) -> tuple[Fix, ...]:
