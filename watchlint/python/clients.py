@@ -168,8 +168,13 @@ def _passed_on(context: ClientContext, call: libcst.Call, holders: frozenset[str
             continue
         function = _list_function(context, value)
         if function is not None:
-            streamed = streams_parameter(context.flow, call, index)  # a helper that watches with it
             method, bound = function.method, function.bound
+            wrapper = context.file.parent(call)
+            if isinstance(wrapper, libcst.Call) and wrapper.func is call:
+                # a wrapper of the method, called at once (zenml's `retry_on_api_exception(v1.list_…, attempts)(
+                # namespace=ns, label_selector=…)`): the outer call's arguments are the list's, the others the wrapper's
+                return _listed(context, wrapper, method, None, bound, token=arg.value, wrapped=True)
+            streamed = streams_parameter(context.flow, call, index)  # a helper that watches with it
             return _listed(context, call, method, None, bound, offset=index + 1, token=arg.value, streamed=streamed)
     return None
 
@@ -188,10 +193,11 @@ def _listed(
     offset: int = 0,
     token: libcst.BaseExpression | None = None,
     streamed: bool = False,
+    wrapped: bool = False,
 ) -> Site | None:
     """A call of a list method (`name`: its name token where the call spells it, for the fix), its arguments
     from `offset` on; `bound`: the `functools.partial` that bound the first ones; `streamed`: a helper watches
-    with it."""
+    with it; `wrapped`: `call` calls a wrapper of the method."""
     kind = _kind(context, method, bound, 1) if bound is not None else _kind(context, method, call, offset)
     if kind is None:
         return None
@@ -205,7 +211,7 @@ def _listed(
     filters = loop_filters(context.file, context.flow, call) if is_watch else []
     operation = Operation.WATCH if is_watch else Operation.LIST
     site = client_site(context, call, operation, kind, found, filters, token=token)
-    if bound is not None or offset:
+    if bound is not None or offset or wrapped:
         return site  # the fix renames the method where the call spells it: not through a partial or a helper
     return kubernetes_remedies(context, site, ListCall(call, method, name, offset=0))
 
