@@ -297,6 +297,63 @@ def test_a_client_from_a_project_factory_is_no_project_object(catalog: Catalog) 
     assert [(site.span.path, site.span.line, site.kind) for site in facts.sites] == [("tasks.py", 13, "ConfigMap")]
 
 
+def test_a_wrapper_object_the_project_sets_at_start_up_is_the_projects(catalog: Catalog) -> None:
+    """KubiScan calls its own wrapper class, whose method is named after the client's, on the object a getter
+    returns or a class attribute holds, both filled at start-up: those calls are the wrapper's (its own call of
+    the client is the site). A project function returning a kubernetes client still hands out the client."""
+    facts = extract(
+        catalog,
+        {
+            "wrapper.py": """
+                from kubernetes import client
+
+
+                class ApiClient:
+                    def __init__(self):
+                        self.core = client.CoreV1Api()
+
+                    def list_pod_for_all_namespaces(self, watch):
+                        return self.core.list_pod_for_all_namespaces(watch=watch)
+
+
+                def core_api():
+                    return client.CoreV1Api()
+            """,
+            "settings.py": """
+                class Settings:
+                    api_client = None
+
+
+                def set_api_client(api_client):
+                    Settings.api_client = api_client
+
+
+                def get_api_client():
+                    return Settings.api_client
+            """,
+            "use.py": """
+                from settings import Settings, get_api_client
+                from wrapper import core_api
+
+
+                def pods():
+                    get_api_client().list_pod_for_all_namespaces(watch=False)
+                    api_client = get_api_client()
+                    api_client.list_pod_for_all_namespaces(watch=False)
+                    Settings.api_client.list_pod_for_all_namespaces(watch=False)
+                    core_api().list_pod_for_all_namespaces()
+                    core = core_api()
+                    core.list_pod_for_all_namespaces()
+            """,
+        },
+    )
+    assert [(site.span.path, site.span.line) for site in facts.sites] == [
+        ("use.py", 10),
+        ("use.py", 12),
+        ("wrapper.py", 9),
+    ]
+
+
 def test_watch_stream_lands_on_stream(catalog: Catalog) -> None:
     facts = extract(
         catalog,

@@ -79,11 +79,12 @@ def extract(unit: UnitInput) -> Facts:
 def _facts(run: _Run, unit: UnitInput) -> Facts:
     """The sites of the parsed files, kopf's handlers with their remedies, and the project's cache policy."""
     shadowed = frozenset(name for _, flow in run.parsed for name in flow.function_names)
+    methods = frozenset(name for _, flow in run.parsed for name in flow.method_names)
     kopf = KopfFacts()
     for file, flow in run.parsed:
         try:
             extract_kopf(file, flow, unit.kinds, kopf)
-            context = ClientContext(file, flow, unit.kinds, shadowed)
+            context = ClientContext(file, flow, unit.kinds, shadowed, methods)
             run.sites.extend(extract_clients(context))
             run.sites.extend(extract_lightkube_kr8s(context))
             run.sites.extend(extract_pykube(context))

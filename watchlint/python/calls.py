@@ -89,6 +89,7 @@ class ClientContext:
     flow: Flow
     kinds: KindIndex
     shadowed: frozenset[str]  # function names the project defines: calls of those need a known API receiver
+    methods: frozenset[str]  # of those, the names of methods of the project's classes
 
 
 def argument_condition(

@@ -255,24 +255,49 @@ def _method(context: ClientContext, receiver: libcst.BaseExpression, name: str) 
     if method is None:
         return None
     shadowed = name in context.shadowed and not _is_kubernetes(context, receiver)
-    if shadowed and _is_project_receiver(context, receiver):
+    if shadowed and _is_project_receiver(context, receiver, name):
         return None  # e.g. a helper of the project named list_secret_for_all_namespaces
     return method
 
 
-def _is_project_receiver(context: ClientContext, receiver: libcst.BaseExpression) -> bool:
+def _is_project_receiver(context: ClientContext, receiver: libcst.BaseExpression, name: str) -> bool:
     """`self`/`cls`, an instance of a project class, or a receiver nothing is known about (a project module);
-    a client a project function returns (`async with get_client() as v1`) is no project object."""
+    a client a project function returns (`async with get_client() as v1`) is no project object, unless a
+    project class has a method of that name and the function hands out no visible kubernetes client."""
     if isinstance(receiver, libcst.Name) and receiver.value in ("self", "cls"):
         return True
     flow = context.flow
     origins = flow.origins(receiver)
-    if origins == [receiver] or all(isinstance(origin, libcst.Param) for origin in origins):
+    handed_out = isinstance(receiver, libcst.Call) and flow.project_function(receiver.func) is not None
+    if (origins == [receiver] and not handed_out) or all(isinstance(origin, libcst.Param) for origin in origins):
         return True  # nothing known: a parameter (an annotated kubernetes one was told apart before)
+    if name in context.methods and all(_holds_unseen(context, origin) for origin in origins):
+        # KubiScan's `get_api_client().list_pod_for_all_namespaces(watch)` and `Config.api_client.…`: the
+        # wrapper object the project sets at start-up, whose class defines the method
+        return True
     return any(
         flow.project_class(origin.func if isinstance(origin, libcst.Call) else origin) is not None
         for origin in origins
         if isinstance(origin, libcst.BaseExpression)
+    )
+
+
+def _holds_unseen(context: ClientContext, origin: libcst.CSTNode) -> bool:
+    """`None` (an attribute set elsewhere later), or a call of a project function none of whose returns is
+    seen to come from the kubernetes package."""
+    if is_none(origin):
+        return True
+    if not isinstance(origin, libcst.Call):
+        return False
+    function = context.flow.project_function(origin.func)
+    if function is None:
+        return False
+    owner = context.flow.owner(function)
+    returned = [found for value in owner.returns.get(function, []) for found in [value, *owner.origins(value)]]
+    return not any(
+        qualified.startswith(PACKAGES)
+        for value in returned
+        for qualified in owner.qualified_names(value.func if isinstance(value, libcst.Call) else value)
     )
 
 

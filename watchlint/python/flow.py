@@ -48,6 +48,8 @@ class _Collector:
         if isinstance(node, libcst.FunctionDef):
             self.flow.functions.setdefault((scope, node.name.value), node)
             self.flow.function_names.add(node.name.value)
+            if isinstance(scope, libcst.ClassDef):
+                self.flow.method_names.add(node.name.value)
         elif isinstance(node, libcst.Assign):
             for target in node.targets:
                 self._bind(scope, target.target, node.value)
@@ -93,6 +95,7 @@ class Flow:
         self.attributes: dict[tuple[libcst.ClassDef, str], list[libcst.BaseExpression]] = {}
         self.functions: dict[tuple[Scope, str], libcst.FunctionDef] = {}
         self.function_names: set[str] = set()
+        self.method_names: set[str] = set()
         self.returns: dict[libcst.FunctionDef, list[libcst.BaseExpression]] = {}
         self.entries: dict[tuple[Scope, str], list[tuple[str, libcst.BaseExpression]]] = {}
         self.project: Project | None = None  # set once every file of the unit is parsed
