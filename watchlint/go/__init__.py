@@ -1073,10 +1073,14 @@ def _site_condition(found: _Resolved, evaluator: Evaluator, clients: ClientGraph
         # returns before its Get unless gateway-namespace mode is on)
         inside = evaluator.guarding.within(*item.read_at)
         condition = inside if inside is not None and inside.holds_by_default is False else condition
-    if condition is not None or found.access is not Access.CACHE or not isinstance(item.client, ParamRef | FieldRef):
+    if condition is not None and condition.holds_by_default is False:
         return condition
+    if found.access is not Access.CACHE or not isinstance(item.client, ParamRef | FieldRef):
+        return condition
+    # a read under a condition that may hold still runs only where its client is cache-backed
     places = clients.cached_value_places(item.client)
-    return evaluator.guarding.off_at_every_place(places) if places else None
+    off = evaluator.guarding.off_at_every_place(places) if places else None
+    return off or condition
 
 
 def _site(

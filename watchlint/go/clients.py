@@ -277,7 +277,14 @@ class ClientGraph:
             # dry run hands its struct a fake client): no cache, whatever the module stores in the field elsewhere
             return Marker.NOT_CLIENT
         followed = self.resolve(value, near=file.path)
-        return followed if followed is not None and followed.evidence is not None else embedded
+        if followed is None or followed.evidence is None:
+            return embedded
+        if followed.access is Access.CACHE and isinstance(value, FieldRef | ParamRef):
+            # the field or parameter itself, resolved alike later: where each of its cache-backed values is written
+            # off by default, so is the read (tofu-controller's runner server, given the manager's client only for
+            # a local test run and a client.New one in its pod)
+            return value
+        return followed
 
     def _call_ref(self, file: GoFile, call: tree_sitter.Node, depth: int = 0) -> ClientRef:
         function = self._called(file, call)
