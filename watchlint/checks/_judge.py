@@ -136,9 +136,17 @@ def _judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
     code = rule_of(site)
     early = _early_mitigation(site, facts, kinds)
     local = next((r for r in site.restrictions if r.is_active), None)
-    if early is not None and early[0] is Mitigation.OFF_BY_DEFAULT and local is not None and code != "WL002":
+    narrowing = local is not None and local.mitigation is not Mitigation.UNRESOLVED
+    if (
+        early is not None
+        and early[0] is Mitigation.OFF_BY_DEFAULT
+        and local is not None
+        and narrowing
+        and code != "WL002"
+    ):
         # the site's own namespace or selector holds wherever it runs, and says more than "not by default"
-        # (kured's node selector behind its flag); cache options may differ where the condition holds
+        # (kured's node selector behind its flag); cache options may differ where the condition holds. A factory
+        # built out of sight says less (clusterpedia's Secret lister, behind a feature gate off by default)
         return Judgement(code, local.mitigation, _evidence(local))
     if early is not None:
         mitigation, evidence = early
