@@ -76,6 +76,7 @@ from watchlint.go.workloadcaches import (
     builds_a_workload_cache,
     is_workload_cache,
 )
+from watchlint.source import Span
 
 _CYCLE = Known(Access.CACHE, None)  # a reference met again while resolving it: says nothing of its own
 # a chain of references followed past MAX_DEPTH: taken as cache-backed where nothing else is known, but no
@@ -162,6 +163,8 @@ class ClientGraph:
     stored: Callable[[TypeRef, str], list[tuple[GoFile, tree_sitter.Node]]] = lambda _owner, _name: []
     # the calls of a module function (CallGraph.callers), set once the call graph is built
     callers: Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]] = lambda _: []
+    # the CacheOptions literal of each client.New over a cache, by its span (Known.own_client): the fixes edit it
+    own_client_options: dict[Span, tuple[GoFile, tree_sitter.Node]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.methods = MethodIndex(self.resolver)
@@ -558,7 +561,9 @@ class ClientGraph:
         if name == "NewDelegatingClient":  # controller-runtime before v0.15: its UncachedObjects are no DisableFor
             return Known(Access.CACHE, Evidence(file.span(call), "NewDelegatingClient reads its CacheReader"), cache)
         evidence = Evidence(file.span(call), "client.New with Cache.Reader reads the cache")
-        return Known(Access.CACHE, evidence, cache, own_client=file.span(options))
+        own_client = file.span(options)
+        self.own_client_options[own_client] = (file, options)
+        return Known(Access.CACHE, evidence, cache, own_client=own_client)
 
     def _new_client_cache(self, file: GoFile, options: tree_sitter.Node) -> str | None:
         """Where client options are the parameter of a function literal given as NewClient, which controller-

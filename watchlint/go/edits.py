@@ -125,6 +125,20 @@ def disable_for_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix |
     return Fix(title, applicability, (edit, *imports.edits()), code="WL002", policy=policy)
 
 
+def own_client_disable_for_fix(file: GoFile, cache_options: tree_sitter.Node, kind: KindType) -> Fix | None:
+    """Add the kind to the DisableFor of a client.New's own CacheOptions (safe, as for the manager's: its reads
+    of the kind return the same objects, live)."""
+    imports = _Imports(file, cache_options)
+    client = imports.alias(CR_CLIENT, "client")
+    obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
+    edit = _add_to_list(file, cache_options, "DisableFor", obj, f"[]{client}.Object")
+    if edit is None:
+        return None
+    where = f"{file.path}:{file.span(cache_options).line}"
+    title = f"Add {obj} to the DisableFor of the client options at {where}"
+    return Fix(title, Applicability.SAFE, (edit, *imports.edits()), code="WL002")
+
+
 def _noted(anchor: OptionsAnchor, title: str) -> str:
     """A fix's title, saying where the options it edits are in a generated file that the edit is undone."""
     return title + _GENERATED_NOTE if anchor.generated else title

@@ -27,6 +27,7 @@ from watchlint.go.edits import (
     by_object_keeping_reads_fix,
     disable_for_fix,
     only_metadata_fix,
+    own_client_disable_for_fix,
     predicate_selector_fix,
 )
 from watchlint.go.existence import existence_test
@@ -511,6 +512,8 @@ class SiteRemedies:
         if item.operation in (Operation.GET, Operation.LIST) and not item.reads_cache_itself:
             if item.own_client is None:  # a client.New over the cache follows its own options, not these
                 fixes.extend(self._granted(self._disable_for(key, kind, item.managers), item) for key in keys)
+            else:
+                fixes.append(self._granted(self._own_client_disable_for(item, item.own_client, kind, keys), item))
             if not unserved_fields(item, self.kinds):  # the API reader could not serve this List either
                 fixes.append(self._granted(_api_reader(item, self.clients), item))
         elif item.call in _OBJECT_WATCHES and not item.cache:
@@ -532,6 +535,20 @@ class SiteRemedies:
             if item.object.kind not in self.typed_elsewhere and metadata_only:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
+
+    def _own_client_disable_for(
+        self, item: PendingSite, own_client: Span, kind: KindType, keys: tuple[str, ...]
+    ) -> Fix | None:
+        """The DisableFor of a client.New's own options; none where a List by a cache index of the kind, which the
+        API server would reject, reads the same cache (the help says what to do first)."""
+        found = self.clients.own_client_options.get(own_client)
+        if (
+            found is None
+            or unserved_fields(item, self.kinds)
+            or any(self.indexed.get((key, kind.name)) for key in keys)
+        ):
+            return None
+        return own_client_disable_for_fix(*found, kind)
 
     def _granted(self, fix: Fix | None, item: PendingSite) -> Fix | None:
         """A fix sending a Get to the API server, which needs `get` on the resource where the cache needed only
