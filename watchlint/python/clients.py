@@ -138,12 +138,13 @@ def _handed_to_helper(context: ClientContext, call: libcst.Call, holders: frozen
         if arg.star or not _may_be_method(arg.value, holders):
             continue
         function = _list_function(context, arg.value)
-        inner = parameter_call(context.flow, call, arg, index) if function is not None else None
-        if function is not None and inner is not None:
-            handed.append((function, inner, arg.value))
+        called = parameter_call(context.flow, call, arg, index) if function is not None else None
+        if function is not None and called is not None:
+            handed.append((function, *called, arg.value))
     handed.sort(key=lambda item: item[0].method.is_namespaced)
-    for function, inner, token in handed:
-        site = _listed(context, inner, function.method, None, function.bound, token=token)
+    for function, inner, offset, token in handed:
+        streamed = offset > 0  # the helper watches with it: `w.stream(list_func, namespace=…)`
+        site = _listed(context, inner, function.method, None, function.bound, offset, token, streamed)
         if site is not None:  # shown where handed: the helper's call is far from here, in its own terms
             condition = branch_condition(context.file, context.flow, call)
             where = context.file.span(token.attr if isinstance(token, libcst.Attribute) else token)

@@ -6,6 +6,7 @@ selector or namespace is left out by a call, so it keeps its empty default."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import libcst
 
@@ -141,12 +142,14 @@ def _omits(call: libcst.Call, function: libcst.FunctionDef, parameter: libcst.Pa
     return parameter.name.value not in _positional_names(call, function)[:passed]
 
 
-def parameter_call(flow: Flow, call: libcst.Call, arg: libcst.Arg, index: int) -> libcst.Call | None:
+def parameter_call(flow: Flow, call: libcst.Call, arg: libcst.Arg, index: int) -> tuple[libcst.Call, int] | None:
     """Where a function of this file that `call` calls calls the value `arg` hands it (krr's
     `self._list_batched(all_namespaces_request=v1.list_job_for_all_namespaces, …)` calling
     `all_namespaces_request(watch=False, label_selector=…)`), or where a class of this file calls it once its
     `__init__` keeps it (patroni's `ObjectCache(dcs, pods_func, …)` calling `self._func(watch=True, …)`): a call
-    asking to watch first, else the first call; None where there is none."""
+    asking to watch first, else the first call; else where the function streams it (armada's
+    `_delete_item_action(list_func, …)` watching `w.stream(list_func, namespace=…, field_selector=…)`). With the
+    position of the list's first argument in that call: 0, or 1 in a `.stream(…)`; None where there is none."""
     func = call.func
     owner = flow.project_class(func) if isinstance(func, libcst.Name) else None
     if owner is not None and owner[0] is flow:
@@ -168,7 +171,24 @@ def parameter_call(flow: Flow, call: libcst.Call, arg: libcst.Arg, index: int) -
     # `function(*args, **kwargs)` forwards what the caller passed after it: those are the list's arguments
     calls = [found for found in calls if not any(argument.star for argument in found.args)]
     watching = [found for found in calls if _asks_to_watch(found)]
-    return next(iter(watching or calls), None)
+    if watching or calls:
+        return (watching or calls)[0], 0
+    streams = [] if owner is not None and owner[0] is flow else _calls(function.body, partial(_streams, name=name))
+    return (streams[0], 1) if streams else None
+
+
+def _streams(call: libcst.Call, name: str) -> bool:
+    """`w.stream(name, …)`, whose other arguments go to the list method `name` holds."""
+    first = call.args[0] if call.args else None
+    return (
+        isinstance(call.func, libcst.Attribute)
+        and call.func.attr.value == "stream"
+        and first is not None
+        and first.keyword is None
+        and not first.star
+        and _names(first.value, name)
+        and not any(argument.star for argument in call.args[1:])
+    )
 
 
 def _method_of(owner: libcst.ClassDef, name: str) -> libcst.FunctionDef | None:
