@@ -1,5 +1,5 @@
-"""The Go parser's tolerance of syntax newer than tree-sitter-go (Go 1.26's new(expression)), and finding the
-function around a node by position."""
+"""The Go parser's tolerance of syntax newer than tree-sitter-go (Go 1.26's new(expression)), its reading of
+instantiated generic calls as calls, and finding the function around a node by position."""
 
 from __future__ import annotations
 
@@ -49,6 +49,22 @@ def test_the_incremental_reparse_gives_the_tree_a_fresh_parse_of_the_patched_tex
     assert parser.first_syntax_error(tree) is None
     assert tree.root_node.text == patched
     assert str(tree.root_node) == str(fresh.root_node)
+
+
+def test_instantiated_generic_calls_read_as_calls_with_their_type_arguments_blanked() -> None:
+    """`store.New[int](c)` (a conversion to a generic type, to tree-sitter-go) and `New[T](a, b)` (a call of an
+    index expression) read as plain calls, offsets kept; a call of a value indexed by a literal, and a call
+    tree-sitter-go already reads with its type arguments (`lo.Map[A, B](…)`), are left as written."""
+    text = (
+        "package x\n\nfunc f() {\n\ta := store.New[int](c)\n\tb := New[T](ctx, c)\n"
+        '\th := handlers["x"](obj)\n\tm := lo.Map[A, B](xs, g)\n}\n'
+    )
+    tree = parser.parse(_source(text))
+    blanked = text.replace("store.New[int](c)", "store.New     (c)").replace("New[T](ctx, c)", "New   (ctx, c)")
+    assert tree.root_node.text == blanked.encode()
+    calls = parser.captures("(call_expression function: (_) @function)", tree.root_node)["function"]
+    assert [parser.text(node) for node in calls] == ["store.New", "New", 'handlers["x"]', "lo.Map"]
+    assert parser.first_syntax_error(tree) is None
 
 
 def test_real_syntax_errors_are_still_reported() -> None:

@@ -64,19 +64,59 @@ _NEW_ROUNDS = 4
 
 
 def parse(source: SourceFile) -> tree_sitter.Tree:
-    tree = tree_sitter.Parser(language()).parse(source.data)
-    if not tree.root_node.has_error or b"new(" not in source.data:
+    data = source.data
+    tree = tree_sitter.Parser(language()).parse(data)
+    if tree.root_node.has_error and b"new(" in data:
+        tree, data = _reparse_new_of_expression(data, tree)
+    if b"](" in data and _INSTANTIATED_CALL.search(data):
+        tree = _reparse_instantiations(data, tree)
+    return tree
+
+
+# A generic function called with its type argument written out and one argument (`NewStore[int](c)`,
+# `ptr.To[int32](3)`) reads, to tree-sitter-go, as a conversion to a generic type; with none or several arguments
+# (`New[T](a, b)`) as a call of an index expression. Neither is a call the passes see. Such instantiations are
+# read again as plain calls, their type arguments blanked: a conversion to a generic type then reads like a
+# conversion to any other type, a call. An index of a literal (`handlers["x"](obj)`) is a value's, left as it is.
+# `name[…](` outside a declaration (`func New[T any](`), searched before the tree is
+_INSTANTIATED_CALL = re.compile(rb"(?<!func )(?<![\w.])[A-Za-z_][\w.]*\[[^\[\]\n]*\]\(")
+_INSTANTIATIONS = """
+(type_conversion_expression type: (generic_type type_arguments: (type_arguments) @arguments))
+(call_expression function: (index_expression
+  index: [(identifier) (type_identifier) (qualified_type) (selector_expression) (generic_type)]) @indexed)
+"""
+
+
+def _reparse_instantiations(data: bytes, tree: tree_sitter.Tree) -> tree_sitter.Tree:
+    found = captures(_INSTANTIATIONS, tree.root_node)
+    regions = [(node.start_byte, node.end_byte) for node in found.get("arguments", [])]
+    for node in found.get("indexed", []):
+        operand = node.child_by_field_name("operand")
+        if operand is not None:
+            regions.append((operand.end_byte, node.end_byte))
+    if not regions:
         return tree
-    return _reparse_new_of_expression(source.data, tree)
+    patched = bytearray(data)
+    edited = tree.copy()
+    for start, end in regions:
+        patched[start:end] = bytes(b if b == 0x0A else 0x20 for b in data[start:end])  # same length, same lines
+        first, last = _point(patched, start), _point(patched, end)
+        edited.edit(start, end, end, first, last, last)
+    retried = tree_sitter.Parser(language()).parse(bytes(patched), edited)
+    return retried if _error_count(retried) <= _error_count(tree) else tree
 
 
-def _reparse_new_of_expression(data: bytes, tree: tree_sitter.Tree) -> tree_sitter.Tree:
+def _point(data: bytearray, offset: int) -> tuple[int, int]:
+    return data.count(b"\n", 0, offset), offset - (data.rfind(b"\n", 0, offset) + 1)
+
+
+def _reparse_new_of_expression(data: bytes, tree: tree_sitter.Tree) -> tuple[tree_sitter.Tree, bytes]:
     """Parse again with each broken `new(` read as an ordinary call; keep the tree only if it has fewer errors.
 
     A few rounds, because the recovery around one broken call can hide the next one, then all at once.
     """
     patched = bytearray(data)
-    best, best_errors = tree, _error_count(tree)
+    best, best_errors, best_data = tree, _error_count(tree), data
     reparser = tree_sitter.Parser(language())
     for _ in range(_NEW_ROUNDS):
         broken = [m.start() for m in _NEW_CALL.finditer(patched) if _is_broken_new(best, m.start())]
@@ -89,20 +129,22 @@ def _reparse_new_of_expression(data: bytes, tree: tree_sitter.Tree) -> tree_sitt
             row = patched.count(b"\n", 0, start)
             column = start - (patched.rfind(b"\n", 0, start) + 1)
             edited.edit(start, start + 3, start + 3, (row, column), (row, column + 3), (row, column + 3))
-        retried = reparser.parse(bytes(patched), edited)
+        retried_data = bytes(patched)
+        retried = reparser.parse(retried_data, edited)
         errors = _error_count(retried)
         if errors >= best_errors:
             break
-        best, best_errors = retried, errors
+        best, best_errors, best_data = retried, errors, retried_data
         if not errors:
             break
     if best_errors:
         # many calls in one body: each round uncovers only the next one or two; read every `new(` as a call
         # (a `new(T)` of a type then reads as a call too, which only this broken file pays for)
-        everything = tree_sitter.Parser(language()).parse(_NEW_CALL.sub(_NEW_STANDIN + b"(", data))
+        replaced = _NEW_CALL.sub(_NEW_STANDIN + b"(", data)
+        everything = tree_sitter.Parser(language()).parse(replaced)
         if _error_count(everything) < best_errors:
-            best = everything
-    return best
+            best, best_data = everything, replaced
+    return best, best_data
 
 
 def _is_broken_new(tree: tree_sitter.Tree, start: int) -> bool:
