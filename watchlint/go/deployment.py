@@ -34,6 +34,7 @@ from watchlint.go.known import (
     Value,
     appended,
     bindings_key,
+    contains_result,
     either_origin,
     first_origin,
     is_struct,
@@ -141,6 +142,22 @@ def _field_read(use: tree_sitter.Node) -> bool:
     if above is not None and above.type == "call_expression" and above.child_by_field_name("function") == outer:
         return False
     return not is_written(outer)
+
+
+def _standard_library(package: str, name: str, first: Val, rest: Callable[[], list[Value]]) -> Value | None:
+    """strconv.ParseBool, the strings package and slices.Contains of a known value, `rest` giving the other
+    arguments' values; None for any other call."""
+    if package == "strconv" and name == "ParseBool" and isinstance(first.value, str):
+        # `enabled, err := strconv.ParseBool(os.Getenv("X"))`: false with an error for what is no boolean
+        parsed = _BOOLEANS.get(first.value)
+        return Val((bool(parsed), None if parsed is not None else AN_ERROR), first.origin, first.unseen)
+    if package == "strings" and isinstance(first.value, str | list):
+        return strings_result(name, first, rest())
+    if package == "slices" and name == "Contains":
+        # `slices.Contains(crds, "multi")` of a flag's list (mongodb-kubernetes' -watch-resource)
+        given = rest()
+        return contains_result(first, given[0]) if given else None
+    return None
 
 
 def _is_scalar(value: object) -> bool:
@@ -728,12 +745,12 @@ class Evaluator:
             return Val(len(first.value or ()), first.origin)
         if name == "append" and is_builtin:
             return appended(first, [self.value(file, item, env, depth + 1) for item in values[1:]])
-        if package == "strconv" and name == "ParseBool" and isinstance(first, Val) and isinstance(first.value, str):
-            # `enabled, err := strconv.ParseBool(os.Getenv("X"))`: false with an error for what is no boolean
-            parsed = _BOOLEANS.get(first.value)
-            return Val((bool(parsed), None if parsed is not None else AN_ERROR), first.origin, first.unseen)
-        if package == "strings" and isinstance(first, Val) and isinstance(first.value, str | list):
-            return strings_result(name, first, [self.value(file, item, env, depth + 1) for item in values[1:]])
+        if package in ("strconv", "strings", "slices") and isinstance(first, Val):
+            found = _standard_library(
+                package, name, first, lambda: [self.value(file, v, env, depth + 1) for v in values[1:]]
+            )
+            if found is not None:
+                return found
         if (package == _LABELS and name in (*_SELECTOR_PARSERS, *_PRINTED_EMPTY)) or (name == "String" and not values):
             return self._selector_string(file, function, name, first, env, depth)
         if name == "make" and is_builtin:
@@ -906,7 +923,8 @@ class Evaluator:
                 held = (parser.first_named(held) or held) if held is not None else None
                 keys[value.value] = held.type == "true" if held is not None and held.type in ("true", "false") else True
             return Val(keys)
-        if type_node.type == "slice_type":
+        if type_node.type == "slice_type" or self._is_slice_type(file, type_node):
+            # a slice, also of a type the module declares as one (`type crdsToWatch []string`)
             items = [self.value(file, parser.first_named(e) or e, env, depth + 1) for e in parser.named(body)]
             if any(not isinstance(item, Val) for item in items):
                 return Val([UNKNOWN] * len(items))
@@ -1080,6 +1098,14 @@ class Evaluator:
         argument = addressed if addressed is not None and addressed.type == "unary_expression" else literal
         received = self._receiving_parameter(file, argument)
         return received is not None and all(_field_read(use) for use in uses_in(received[0].node, received[1]))
+
+    def _is_slice_type(self, file: GoFile, type_node: tree_sitter.Node) -> bool:
+        """Whether a literal's type is one the module declares as a slice."""
+        if type_node.type not in ("type_identifier", "qualified_type"):
+            return False
+        declared = resolve_type(type_node, file)
+        underlying = self.resolver.declarations.unalias(declared) if declared is not None else None
+        return underlying is not None and underlying != declared and underlying.slice
 
     def _is_struct(self, file: GoFile, type_node: tree_sitter.Node) -> bool:
         """Whether a literal's type is a struct the module declares."""

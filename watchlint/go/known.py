@@ -248,6 +248,19 @@ def strings_result(name: str, first: Val, rest: list[Value]) -> Value:
     return UNKNOWN
 
 
+def contains_result(items: Val, wanted: Value) -> Value:
+    """`slices.Contains` of a known list: true where the value is among its items, false where every item is
+    known and none is it. A flag.Var of a list type left empty by default reads as "", its printed value."""
+    if not isinstance(items.value, list | tuple | None) and items.value != "":
+        return UNKNOWN
+    if not isinstance(wanted, Val) or wanted.value is None:
+        return UNKNOWN
+    listed = list(items.value or ())
+    if wanted.value in listed:
+        return Val(True, items.origin, items.unseen)
+    return UNKNOWN if any(item is UNKNOWN for item in listed) else Val(False, items.origin, items.unseen)
+
+
 def _replaces_all(rest: list[Value]) -> bool:
     """`strings.Replace(s, old, new, -1)`."""
     return len(rest) > 2 and isinstance(rest[2], Val) and rest[2].value == -1

@@ -107,8 +107,28 @@ class VariableValues:
             return self._declared(file, declaration, node, env, depth)
         flag = self.evaluator.flags.by_variable.get((file.package_path, name))
         if flag is not None:
-            return self.evaluator.settings.flag_value(flag, depth)
+            given = self.evaluator.settings.flag_value(flag, depth)
+            return self._flag_fallback(file.package_path, name, given, depth) or given
         return self.package_value(file.package_path, name, depth)
+
+    def _flag_fallback(self, package: str, name: str, given: Value, depth: int) -> Value | None:
+        """What a package variable a flag fills holds where the flag is left empty and the program's one write of
+        the variable fills it then (`if len(crds) == 0 { crds = crdsToWatch{"single"} }` after flag.Parse,
+        mongodb-kubernetes' -watch-resource); None where there is no such write."""
+        if not isinstance(given, Val) or given.unseen or given.value not in ("", None, [], ()):
+            return None
+        writes = self._package_writes(package, name)
+        if len(writes) != 1:
+            return None
+        (write,) = writes
+        branching = _branching(write.value)
+        consequence = branching.child_by_field_name("consequence") if branching is not None else None
+        if branching is None or consequence is None or not consequence.start_byte <= write.value.start_byte:
+            return None
+        if tested_empty(branching.child_by_field_name("condition")) != name:
+            return None
+        written = self._package_written(write, {}, depth + 1)
+        return Val(written.value, given.origin, written.unseen) if isinstance(written, Val) else None
 
     def _package_value(self, package: str, name: str, depth: int) -> Value:
         """A package variable's value: its initializer, unless code writes another (`var routeAPIFound = false`
