@@ -997,6 +997,7 @@ def _resolve_access(
             root = origins[0]
             evidence = replace(evidence, message=f"{evidence.message}, built without cache at {root.path}:{root.line}")
         item.cache, item.reads_cache_itself, item.own_client = known.cache, known.is_cache_itself, known.own_client
+        item.own_client_shared = known.own_client_shared
         item.also_managers = bool(known.cache) and "" in other_caches
         item.cluster_client, item.manager_client = known.cluster_client, known.manager_client
         if access is Access.CACHE and not item.cache:

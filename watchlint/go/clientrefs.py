@@ -27,6 +27,9 @@ class Known:
     is_cache_itself: bool = False  # `mgr.GetCache()`: the cache read directly, which client options never see
     cluster_client: bool = False  # a cluster's `GetClient()`: the DisableFor of that cluster's client options applies
     own_client: Span | None = None  # client.New over a cache: its CacheOptions literal, whose DisableFor applies
+    # such a client and the manager's own are both given (kruise's configuration helper): that DisableFor alone
+    # would leave the manager's client reading the cache
+    own_client_shared: bool = False
     # every chain starts at a manager's own `GetClient()`: the DisableFor of a client.New's options, which serve
     # that client only, does not apply
     manager_client: bool = False

@@ -1467,6 +1467,7 @@ class ClientGraph:
             other_caches=tuple(sorted(caches - {known.cache})),
             manager_client=manager_client,
             through_interface=bool(told) and not named,
+            own_client_shared=bool(escaping) and len(escaping) < len(cached_values),
         )
         if caches - {""}:
             manager_roots = tuple(

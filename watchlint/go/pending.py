@@ -114,6 +114,7 @@ class PendingSite:
     factory_options_parameter: tuple[FunctionKey, int] | None = None
     reads_cache_itself: bool = False  # a read through `mgr.GetCache()`: client options (DisableFor) do not apply
     own_client: Span | None = None  # a read through client.New over the cache: the CacheOptions that apply
+    own_client_shared: bool = False  # the manager's own client reaches the read too (Known.own_client_shared)
     also_managers: bool = False  # a read through a second cache's client, and a client taken for the manager's
     cluster_client: bool = False  # a read through a cluster's GetClient(), whose client options it follows
     manager_client: bool = False  # a read through the manager's own GetClient(): client.New's options do not apply

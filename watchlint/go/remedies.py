@@ -451,14 +451,23 @@ def indexed_lists(
     send to the API server, and that filter on a field it cannot serve."""
     found: dict[tuple[str, str], list[IndexedList]] = {}
     for item, keys in reads:
-        if not _through_the_managers_client_options(item):
-            continue  # kruise's Lists through its client.New over the cache keep their index whatever these say
         unserved = unserved_fields(item, kinds) if item.operation is Operation.LIST else []
         if not unserved:
+            continue
+        if item.own_client is not None and not item.reads_cache_itself:
+            # kruise's Lists through its client.New over the cache keep their index whatever the manager's
+            # options say, and lose it where that client's own DisableFor names the kind
+            keys = (own_client_key(item.own_client),)
+        elif not _through_the_managers_client_options(item):
             continue
         for key in keys:
             found.setdefault((key, item.object.kind), []).append(IndexedList(unserved[0], item.span))
     return found
+
+
+def own_client_key(options: Span) -> str:
+    """The key of a client.New's own options among the policy keys of `indexed_lists` (none of which it can be)."""
+    return f"client.New options at {options.path}:{options.line}:{options.column}"
 
 
 @dataclass(slots=True)
@@ -513,7 +522,7 @@ class SiteRemedies:
             if item.own_client is None:  # a client.New over the cache follows its own options, not these
                 fixes.extend(self._granted(self._disable_for(key, kind, item.managers), item) for key in keys)
             else:
-                fixes.append(self._granted(self._own_client_disable_for(item, item.own_client, kind, keys), item))
+                fixes.append(self._granted(self._own_client_disable_for(item, item.own_client, kind), item))
             if not unserved_fields(item, self.kinds):  # the API reader could not serve this List either
                 fixes.append(self._granted(_api_reader(item, self.clients), item))
         elif item.call in _OBJECT_WATCHES and not item.cache:
@@ -536,17 +545,12 @@ class SiteRemedies:
                 fixes.append(only_metadata_fix(item.file, item.node, item.object.kind))
         return tuple(fix for fix in fixes if fix is not None)
 
-    def _own_client_disable_for(
-        self, item: PendingSite, own_client: Span, kind: KindType, keys: tuple[str, ...]
-    ) -> Fix | None:
-        """The DisableFor of a client.New's own options; none where a List by a cache index of the kind, which the
-        API server would reject, reads the same cache (the help says what to do first)."""
+    def _own_client_disable_for(self, item: PendingSite, own_client: Span, kind: KindType) -> Fix | None:
+        """The DisableFor of a client.New's own options; none where the manager's own client reaches the read
+        too (that DisableFor alone would leave it cached), or where a List by a cache index of the kind reads
+        through this client (the API server would reject it: the help says what to do first)."""
         found = self.clients.own_client_options.get(own_client)
-        if (
-            found is None
-            or unserved_fields(item, self.kinds)
-            or any(self.indexed.get((key, kind.name)) for key in keys)
-        ):
+        if found is None or item.own_client_shared or self.indexed.get((own_client_key(own_client), kind.name)):
             return None
         return own_client_disable_for_fix(*found, kind)
 
