@@ -242,6 +242,9 @@ class Site:
     # the policy key of the second cache that client reads, where the site also reads through the manager's
     # client (a helper given both): the manager's policies judge that read by the manager's own DisableFor
     own_cache: str = ""
+    # that client over the manager's cache and the manager's own client both reach the read (a helper given
+    # both): it goes to the API server only where the DisableFor of each names its kind
+    own_client_shared: bool = False
     # through the manager's own GetClient(): the DisableFor of a client built with client.New does not apply
     manager_client: bool = False
     # the shapes of the cache options the module's controller-runtime has, as a key of cacheoptions.ERAS

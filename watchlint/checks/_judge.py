@@ -244,6 +244,9 @@ def _own_client_disable_for(site: Site, facts: Facts) -> Restriction | None:
     left to the policies, which judge one sent to the API server by WL004."""
     if site.own_client is None or site.operation is Operation.LIST:
         return None
+    judging = [policy for key in site.policy_keys if (policy := facts.policy(key)) is not None]
+    if site.own_client_shared and not any(_disabled_for_the_managers_client(policy, site) for policy in judging):
+        return None  # the reads through the manager's own client, given too, stay cached
     return next(
         (
             restriction
@@ -262,6 +265,9 @@ def _own_client_disable_for(site: Site, facts: Facts) -> Restriction | None:
 def _active(policy: CachePolicy, site: Site) -> tuple[list[Restriction], Restriction | None]:
     """The options of a policy that judge a site, and the one that restricts it (None: it is left open)."""
     every = without_replaced([r for r in policy.restrictions if _applies(r, site, policy.key)], site.kind)
+    if site.own_client_shared and not _disabled_for_the_managers_client(policy, site):
+        # the client.New's DisableFor leaves the reads through the manager's own client cached
+        every = [r for r in every if r.mitigation is not Mitigation.DISABLE_FOR]
     applicable = _judging(every, policy, site)
     # what names the kind (DisableFor listing it) says more than what holds for every kind
     # (ReaderFailOnMissingInformer), and decides first: the client sends the read elsewhere; of what names the
@@ -273,6 +279,14 @@ def _active(policy: CachePolicy, site: Site) -> tuple[list[Restriction], Restric
         or next((r for r in applicable if r.is_active), None)
     )
     return applicable, active
+
+
+def _disabled_for_the_managers_client(policy: CachePolicy, site: Site) -> bool:
+    """Whether the DisableFor of the manager's own client options names the site's kind."""
+    return any(
+        r.mitigation is Mitigation.DISABLE_FOR and r.client is None and r.kind in (None, site.kind) and r.is_active
+        for r in policy.restrictions
+    )
 
 
 def without_replaced(restrictions: list[Restriction], kind: str) -> list[Restriction]:

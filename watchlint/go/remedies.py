@@ -685,6 +685,12 @@ class SiteRemedies:
                 f"DisableFor of the client options at {where} (a client built with client.New over the cache "
                 "follows its own options, not the manager's)"
             )
+        if item.own_client_shared:
+            return (
+                f"Add {item.object.kind} both to {self.names(keys).disable_for} in the manager options and to the "
+                f"DisableFor of the client options at {where} (the read goes through the manager's own client "
+                "too, and each client follows its own options), or read it through mgr.GetAPIReader()"
+            )
         return (
             f"Add {item.object.kind} to the DisableFor of the client options at {where} (a client built with "
             "client.New over the cache follows its own options, not the manager's), or read it through "
