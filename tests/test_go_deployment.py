@@ -432,6 +432,31 @@ def test_a_message_names_at_most_eight_binaries_and_counts_the_rest(
     ]
 
 
+CLUSTERS_NEW_CLIENT = Path(__file__).parent / "fixtures" / "go" / "WL002" / "client-new-in-a-clusters-new-client"
+
+
+def test_a_clusters_scope_written_under_the_condition_it_is_built_under_scopes_its_clients_reads(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """client-new-in-a-clusters-new-client with the hosted mode read from a file at run time, which the code
+    cannot tell: the reads through the management cluster's client may run, and the scope its option function
+    writes under that same condition applies to each, through the client.New in its NewClient too."""
+    main = (CLUSTERS_NEW_CLIENT / "main.go").read_text()
+    hosted = 'if os.Getenv("HOSTED") == "true" {'
+    assert hosted in main
+    files = {
+        "go.mod": (CLUSTERS_NEW_CLIENT / "go.mod").read_text(),
+        "main.go": main.replace(hosted, 'if _, err := os.Stat("/etc/operator/hosted"); err == nil {'),
+    }
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert report.findings == ()
+    assert [(item.code, item.span.line, str(item.reason)) for item in report.mitigated] == [
+        ("WL002", 26, "default-namespaces"),
+        ("WL002", 41, "default-namespaces"),
+    ]
+
+
 UNCHANGED_UNDER_A_FLAG = (
     Path(__file__).parent / "fixtures" / "go" / "deployment" / "namespaces-a-helper-returns-unchanged-under-a-flag"
 )
