@@ -457,6 +457,53 @@ def test_a_clusters_scope_written_under_the_condition_it_is_built_under_scopes_i
     ]
 
 
+FIRST_USER = """package main
+
+import (
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+)
+
+type inventory struct {
+	users   int
+	factory informers.SharedInformerFactory
+}
+
+func (c *inventory) start(clientset kubernetes.Interface) {
+	if c.users == 0 {
+		c.factory = informers.NewSharedInformerFactory(clientset, 0)
+		_ = c.factory.Core().V1().Pods().Informer()
+	}
+	c.users++
+}
+
+func main() {
+	var clientset kubernetes.Interface
+	cache := &inventory{}
+	cache.start(clientset)
+}
+"""
+
+
+def test_a_counter_the_program_keeps_is_no_setting_left_at_its_zero_value(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """inspektor-gadget starts its Pod informer for the first user of its cache (`if cache.useCount == 0`): a
+    field the program counts is state, not a setting switched on by default, and no note says it is."""
+    monkeypatch.chdir(
+        write_tree(tmp_path, {"go.mod": "module example.com/inventory\n\ngo 1.22\n", "main.go": FIRST_USER})
+    )
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    assert (finding.code, finding.span.line, finding.message) == (
+        "WL001",
+        16,
+        "`Pods()` caches every Pod in the cluster",
+    )
+    assert [(related.span.line, related.message) for related in finding.related] == [
+        (15, "the informer factory is built here, with no namespace or selector")
+    ]
+
+
 UNCHANGED_UNDER_A_FLAG = (
     Path(__file__).parent / "fixtures" / "go" / "deployment" / "namespaces-a-helper-returns-unchanged-under-a-flag"
 )

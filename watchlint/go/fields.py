@@ -38,6 +38,8 @@ _META = "k8s.io/apimachinery/pkg/apis/meta/v1"
 _FieldWrite = tuple[GoFile, tree_sitter.Node, Callable[[], TypeRef | None]]
 # methods a program runs on its options before anything else, failing on what is missing
 _VALIDATING = ("validate", "complete")
+# `x.name++`, `x.name--`, `x.name += n`, `x.name -= n`: a field counted as the program runs
+_COUNTED_FIELD = re.compile(rb"\.([A-Za-z_]\w*)[ \t]*(?:\+\+|--|[+-]=)")
 # what defaulter-gen names the defaulting functions the generated scheme defaulters call
 _DEFAULTER_PREFIXES = ("SetDefaults_", "SetObjectDefaults_")
 
@@ -64,6 +66,7 @@ class FieldValues:
         self._configured: frozenset[TypeRef] | None = None
         self._api_structs: frozenset[TypeRef] | None = None
         self._addresses_passed: frozenset[str] | None = None
+        self._counters: frozenset[str] | None = None  # see _counted
         self._required: dict[TypeRef, frozenset[str]] | None = None
         self._literal_built: frozenset[TypeRef] | None = None
         self._ordered_built: frozenset[TypeRef] | None = None  # see _built_in_order
@@ -339,6 +342,7 @@ class FieldValues:
             or any(info.tagged for info in declarations.structs.get(declaring, ()))  # a decoder may fill it
             or self._configured_struct(declaring, name)
             or name in self._passed_by_address()
+            or name in self._counted()
             or self._writes_of_field(name, owner)
             or self._writes_of_field(name, owner, elements=True)
         ):
@@ -670,6 +674,19 @@ class FieldValues:
                             names.add(parser.text(target.child_by_field_name("field")))
             self._addresses_passed = frozenset(names)
         return self._addresses_passed
+
+    def _counted(self) -> frozenset[str]:
+        """The fields deployed code counts with (`c.useCount++`, `c.waiting -= n`), by name: state the program
+        changes as it runs, no setting left at its zero value (inspektor-gadget's informer cache, started by its
+        first user: `if cache.useCount == 0`)."""
+        if self._counters is None:
+            self._counters = frozenset(
+                name.decode()
+                for file in self.evaluator.files
+                if not file.is_test
+                for name in _COUNTED_FIELD.findall(file.source.data)
+            )
+        return self._counters
 
     def _fallback(self, name: str, owner: TypeRef | None, depth: int) -> Value | None:
         """What the code writes to the field where it is left empty (`if o.Namespace == "" { o.Namespace =
