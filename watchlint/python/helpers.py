@@ -163,22 +163,27 @@ def parameter_call(flow: Flow, call: libcst.Call, arg: libcst.Arg, index: int) -
     name = _parameter_name(function, arg, index + skipped) if function is not None else None
     if function is None or name is None:
         return None
+    holds: Callable[[libcst.BaseExpression], bool]
+    scope: libcst.CSTNode
     if owner is not None and owner[0] is flow:
         kept = _kept_as(function, name)  # `self._func = func`: the class calls `self._func(…)`
-        calls = _calls(owner[1], lambda node: _is_self_attribute(node.func, kept)) if kept is not None else []
+        if kept is None:
+            return None
+        holds, scope = partial(_is_self_attribute, name=kept), owner[1]
     else:
-        calls = _calls(function.body, lambda node: isinstance(node.func, libcst.Name) and node.func.value == name)
+        holds, scope = partial(_names, name=name), function.body
     # `function(*args, **kwargs)` forwards what the caller passed after it: those are the list's arguments
-    calls = [found for found in calls if not any(argument.star for argument in found.args)]
+    calls = [found for found in _calls(scope, lambda node: holds(node.func)) if not any(a.star for a in found.args)]
     watching = [found for found in calls if _asks_to_watch(found)]
-    if watching or calls:
-        return (watching or calls)[0], 0
-    streams = [] if owner is not None and owner[0] is flow else _calls(function.body, partial(_streams, name=name))
-    return (streams[0], 1) if streams else None
+    streams = _calls(scope, partial(_streams, holds=holds))
+    # a watch is the stronger use (orca's ResourceProxy lists its kept method once and streams it for ever)
+    if watching or streams:
+        return (watching[0], 0) if watching else (streams[0], 1)
+    return (calls[0], 0) if calls else None
 
 
-def _streams(call: libcst.Call, name: str) -> bool:
-    """`w.stream(name, …)`, whose other arguments go to the list method `name` holds."""
+def _streams(call: libcst.Call, holds: Callable[[libcst.BaseExpression], bool]) -> bool:
+    """`w.stream(list_func, …)` of what holds the list method, whose other arguments go to the list."""
     first = call.args[0] if call.args else None
     return (
         isinstance(call.func, libcst.Attribute)
@@ -186,7 +191,7 @@ def _streams(call: libcst.Call, name: str) -> bool:
         and first is not None
         and first.keyword is None
         and not first.star
-        and _names(first.value, name)
+        and holds(first.value)
         and not any(argument.star for argument in call.args[1:])
     )
 
