@@ -59,6 +59,8 @@ _FILTERED_FACTORIES = frozenset({"NewFilteredSharedInformerFactory", "NewFiltere
 # what an informer of a factory parameter or field is judged by until its factories are seen, and where a
 # parameter's function has no call in the module
 _BUILT_ELSEWHERE = "informer factory built elsewhere"
+# the packages declaring the framework.Handle kube-scheduler gives its plugins (its staging copy since v1.34)
+_SCHEDULER_FRAMEWORKS = frozenset({"k8s.io/kubernetes/pkg/scheduler/framework", "k8s.io/kube-scheduler/framework"})
 _GIVEN_BY_NO_CALL = "informer factory no call in the module passes"
 # informers of one resource outside any factory: (client, gvr, namespace, resync, indexers, tweak)
 _RESOURCE_INFORMERS = {
@@ -389,7 +391,8 @@ class ClientGoSites:
             self._factory_restrictions(site, constructor_file, constructor, kind)
             guard_added(site, before, file, value)
         if built is None and not assigned and not self._knative_factory(site, file, factory):
-            if not self._library_go_factory(site, file, self._held_factory(file, factory)):
+            held = self._held_factory(file, factory)
+            if not self._library_go_factory(site, file, held) and not self._scheduler_factory(site, file, held):
                 self._built_elsewhere(site, file, factory, kind)
         elif built is not None:
             self._built_by(site, built, kind)
@@ -532,6 +535,21 @@ class ClientGoSites:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, site.object.kind, file.span(factory), text))
             return True
         return False
+
+    def _scheduler_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
+        """`handle.SharedInformerFactory()` of a kube-scheduler plugin's framework.Handle: the scheduler's own
+        factory, built with informers.NewSharedInformerFactory(client, 0) over every namespace (nebula-operator's
+        node-zone plugin lists ConfigMaps through it). Its Pod informer is the one the scheduler schedules from,
+        there whatever the plugin does: left to the factory built elsewhere."""
+        if factory is None or method_name(factory) != "SharedInformerFactory" or site.object.kind == "Pod":
+            return False
+        holder = operand_of(factory)
+        held = self.resolver.type_of(file, holder) if holder is not None else None
+        if held is None or not held.is_(_SCHEDULER_FRAMEWORKS, "Handle"):
+            return False
+        text = "the informer factory kube-scheduler hands its plugins serves every namespace"
+        site.through = site.through or Evidence(file.span(factory), text)
+        return True
 
     def _transform_of(self, file: GoFile, accessor: tree_sitter.Node, kind: str) -> Evidence | None:
         """The SetTransform given the informer an accessor hands out, in its function: on the chain itself
