@@ -504,6 +504,79 @@ def test_a_counter_the_program_keeps_is_no_setting_left_at_its_zero_value(
     ]
 
 
+ANOTHER_MODULES_MANAGER = {
+    "go.mod": "module example.com/provider\n\ngo 1.22\n",
+    "tools/diff/main.go": """package main
+
+import (
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	_ = mgr.Start(ctrl.SetupSignalHandler())
+}
+""",
+    "fake/main.go": """package main
+
+import (
+	"context"
+
+	"example.com/core/operator"
+
+	"example.com/provider/fake/cloud"
+)
+
+func main() {
+	op := operator.NewOperator()
+	_ = cloud.NewClient(op.GetClient()).Prices(context.Background())
+}
+""",
+    "fake/cloud/cloud.go": """package cloud
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Client struct {
+	kubeClient client.Client
+}
+
+func NewClient(kubeClient client.Client) *Client {
+	return &Client{kubeClient: kubeClient}
+}
+
+func (c *Client) Prices(ctx context.Context) error {
+	var prices corev1.ConfigMapList
+	return c.kubeClient.List(ctx, &prices)
+}
+""",
+}
+
+
+def test_a_read_a_binary_runs_under_another_modules_manager_cites_no_options_of_this_module(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """karpenter's kwok build runs the core module's manager (built by `operator.NewOperator()`, outside this
+    module) and reads ConfigMaps through its client. The module's own options, those of a tool no code of the
+    read reaches, are neither cited nor edited."""
+    monkeypatch.chdir(write_tree(tmp_path, ANOTHER_MODULES_MANAGER))
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    assert (finding.code, finding.span.path, finding.span.line, finding.message) == (
+        "WL002",
+        "fake/cloud/cloud.go",
+        20,
+        "`c.kubeClient.List` on ConfigMap starts a cluster-wide ConfigMap informer",
+    )
+    assert [(related.span.path, related.span.line, related.message) for related in finding.related] == [
+        ("fake/main.go", 13, "parameter kubeClient of NewClient is `op.GetClient()`")
+    ]
+    assert finding.fixes == ()
+
+
 UNCHANGED_UNDER_A_FLAG = (
     Path(__file__).parent / "fixtures" / "go" / "deployment" / "namespaces-a-helper-returns-unchanged-under-a-flag"
 )

@@ -245,6 +245,9 @@ class Site:
     # that client over the manager's cache and the manager's own client both reach the read (a helper given
     # both): it goes to the API server only where the DisableFor of each names its kind
     own_client_shared: bool = False
+    # judged by the module's options, but run only by a binary whose manager another module builds (karpenter's
+    # kwok build): the module's managers' options are not where its cache is set, and are not cited
+    manager_elsewhere: bool = False
     # through the manager's own GetClient(): the DisableFor of a client built with client.New does not apply
     manager_client: bool = False
     # the shapes of the cache options the module's controller-runtime has, as a key of cacheoptions.ERAS

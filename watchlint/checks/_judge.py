@@ -365,6 +365,8 @@ def _evidence(restriction: Restriction) -> Related:
 def _origins(policy: CachePolicy, site: Site) -> tuple[Related, ...]:
     """Where the policy's caches are built: only those of the managers that run the site, where they are known
     (a binary pools the options of its subcommands' managers, but a helper's manager never runs the site)."""
+    if site.manager_elsewhere:
+        return ()
     if site.access is Access.KOPF:  # a runner given namespaces under a condition does not serve every one
         text = "kopf starts here" + ("" if policy.restrictions else " and serves every namespace")
     else:

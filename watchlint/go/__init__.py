@@ -1131,6 +1131,7 @@ def _site(
         own_client=item.own_client,
         own_cache=item.cache if item.own_client is not None and item.also_managers else "",
         own_client_shared=item.own_client_shared,
+        manager_elsewhere=runs_elsewhere,
         manager_client=item.manager_client,
         cache_options_era=remedies.era_for(keys),
         fixes=remedies.fixes(item, found.access, fix_keys),
