@@ -121,11 +121,7 @@ class VariableValues:
         if len(writes) != 1:
             return None
         (write,) = writes
-        branching = _branching(write.value)
-        consequence = branching.child_by_field_name("consequence") if branching is not None else None
-        if branching is None or consequence is None or not consequence.start_byte <= write.value.start_byte:
-            return None
-        if tested_empty(branching.child_by_field_name("condition")) != name:
+        if tested_empty(_made_when(write.value)) != name:
             return None
         written = self._package_written(write, {}, depth + 1)
         return Val(written.value, given.origin, written.unseen) if isinstance(written, Val) else None
@@ -545,17 +541,21 @@ def _a_fallback(write: tree_sitter.Node) -> bool:
 
 def _lazily_set(write: tree_sitter.Node, name: str) -> bool:
     """Whether a write of a package variable is made only while it is nil (`if x == nil { x = … }`)."""
-    branching = _branching(write)
-    condition = branching.child_by_field_name("condition") if branching is not None else None
-    consequence = branching.child_by_field_name("consequence") if branching is not None else None
-    if (
-        condition is None
-        or consequence is None
-        or not consequence.start_byte <= write.start_byte < consequence.end_byte
-    ):
+    condition = _made_when(write)
+    if condition is None:
         return False
     tests = re.compile(rf"(?:^|&&)\s*(?:\w+\.)?{re.escape(name)}\s*==\s*nil\s*(?:&&|$)")
     return tests.search(" ".join(parser.text(condition).split())) is not None
+
+
+def _made_when(write: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The condition of the nearest `if` around a write, where the write is in its consequence (not its else)."""
+    branching = _branching(write)
+    condition = branching.child_by_field_name("condition") if branching is not None else None
+    consequence = branching.child_by_field_name("consequence") if branching is not None else None
+    if consequence is None or not consequence.start_byte <= write.start_byte < consequence.end_byte:
+        return None
+    return condition
 
 
 def _branching(node: tree_sitter.Node) -> tree_sitter.Node | None:
