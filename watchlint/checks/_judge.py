@@ -136,12 +136,11 @@ def _judge(site: Site, facts: Facts, kinds: frozenset[str]) -> Judgement:
     code = rule_of(site)
     early = _early_mitigation(site, facts, kinds)
     local = next((r for r in site.restrictions if r.is_active), None)
-    narrowing = local is not None and local.mitigation is not Mitigation.UNRESOLVED
     if (
         early is not None
         and early[0] is Mitigation.OFF_BY_DEFAULT
         and local is not None
-        and narrowing
+        and local.mitigation is not Mitigation.UNRESOLVED
         and code != "WL002"
     ):
         # the site's own namespace or selector holds wherever it runs, and says more than "not by default"

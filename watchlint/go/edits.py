@@ -107,7 +107,7 @@ def disable_for_fix(anchor: OptionsAnchor, kind: KindType, policy: str) -> Fix |
     file, literal = replaced or (anchor.file, anchor.literal)
     imports = _Imports(file, literal)
     client = imports.alias(CR_CLIENT, "client")
-    obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
+    obj = _object_literal(imports, kind)
     if anchor.is_old_era:
         edit = _add_to_list(file, literal, "ClientDisableCacheFor", obj, f"[]{client}.Object")
     elif replaced is not None:  # the CacheOptions the options' Client.Cache is replaced with
@@ -130,13 +130,18 @@ def own_client_disable_for_fix(file: GoFile, cache_options: tree_sitter.Node, ki
     of the kind return the same objects, live)."""
     imports = _Imports(file, cache_options)
     client = imports.alias(CR_CLIENT, "client")
-    obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
+    obj = _object_literal(imports, kind)
     edit = _add_to_list(file, cache_options, "DisableFor", obj, f"[]{client}.Object")
     if edit is None:
         return None
     where = f"{file.path}:{file.span(cache_options).line}"
     title = f"Add {obj} to the DisableFor of the client options at {where}"
     return Fix(title, Applicability.SAFE, (edit, *imports.edits()), code="WL002")
+
+
+def _object_literal(imports: _Imports, kind: KindType) -> str:
+    """`&corev1.Secret{}`, under the alias the file has for the kind's package, or the one a fix adds."""
+    return f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
 
 
 def _noted(anchor: OptionsAnchor, title: str) -> str:
@@ -237,7 +242,7 @@ def _labelled_entry(
     """The edits giving the kind a ByObject label selector (and with `keep_reads` a DisableFor entry), with
     where they go and what the reads become; None where the options cannot take them."""
     imports = _Imports(anchor.file, anchor.literal)
-    obj = f"&{imports.alias(kind.package, _default_alias(kind.package))}.{kind.name}{{}}"
+    obj = _object_literal(imports, kind)
     labels = imports.alias(LABELS, "labels")
     cache = imports.alias(CR_CACHE, "cache")
     pairs = ", ".join(f"{_go_string(key)}: {_go_string(value)}" for key, value in selected)

@@ -136,6 +136,7 @@ def _instantiation(node: tree_sitter.Node | None) -> tuple[int, int] | None:
 
 
 def _point(data: bytearray, offset: int) -> tuple[int, int]:
+    """The row and column of a byte offset, as tree-sitter's edits take them."""
     return data.count(b"\n", 0, offset), offset - (data.rfind(b"\n", 0, offset) + 1)
 
 
@@ -155,8 +156,7 @@ def _reparse_new_of_expression(data: bytes, tree: tree_sitter.Tree) -> tuple[tre
         edited = best.copy()
         for start in broken:
             patched[start : start + 3] = _NEW_STANDIN
-            row = patched.count(b"\n", 0, start)
-            column = start - (patched.rfind(b"\n", 0, start) + 1)
+            row, column = _point(patched, start)
             edited.edit(start, start + 3, start + 3, (row, column), (row, column + 3), (row, column + 3))
         retried_data = bytes(patched)
         retried = reparser.parse(retried_data, edited)

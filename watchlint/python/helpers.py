@@ -31,23 +31,8 @@ def streams_parameter(flow: Flow, call: libcst.Call, index: int) -> bool:
     parameters = function.params.params
     if index >= len(parameters):
         return False
-    name = parameters[index].name.value
-    collector = _StreamCalls()
-    function.body.visit(collector)
-    return name in collector.streamed
-
-
-class _StreamCalls(libcst.CSTVisitor):
-    """The names given first to a `.stream(…)` call."""
-
-    def __init__(self) -> None:
-        self.streamed: set[str] = set()
-
-    def visit_Call(self, node: libcst.Call) -> None:
-        func = node.func
-        first = node.args[0].value if node.args and node.args[0].keyword is None else None
-        if isinstance(func, libcst.Attribute) and func.attr.value == "stream" and isinstance(first, libcst.Name):
-            self.streamed.add(first.value)
+    holds = partial(_names, name=parameters[index].name.value)
+    return bool(_calls(function.body, partial(_streams, holds=holds)))
 
 
 def omitted_default(flow: Flow, value: libcst.BaseExpression) -> tuple[str, str] | None:
@@ -175,7 +160,7 @@ def parameter_call(flow: Flow, call: libcst.Call, arg: libcst.Arg, index: int) -
     # `function(*args, **kwargs)` forwards what the caller passed after it: those are the list's arguments
     calls = [found for found in _calls(scope, lambda node: holds(node.func)) if not any(a.star for a in found.args)]
     watching = [found for found in calls if _asks_to_watch(found)]
-    streams = _calls(scope, partial(_streams, holds=holds))
+    streams = [found for found in _calls(scope, partial(_streams, holds=holds)) if not any(a.star for a in found.args)]
     # a watch is the stronger use (orca's ResourceProxy lists its kept method once and streams it for ever)
     if watching or streams:
         return (watching[0], 0) if watching else (streams[0], 1)
@@ -190,9 +175,7 @@ def _streams(call: libcst.Call, holds: Callable[[libcst.BaseExpression], bool]) 
         and call.func.attr.value == "stream"
         and first is not None
         and first.keyword is None
-        and not first.star
         and holds(first.value)
-        and not any(argument.star for argument in call.args[1:])
     )
 
 
