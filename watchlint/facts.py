@@ -156,6 +156,9 @@ class Restriction:
     # the setting a namespace scope takes as is, its value out of the code's sight (`WATCH_NAMESPACE`): the
     # scope counts (SPEC §1), and where the setting is empty it names every namespace, which users should know
     assumed: str = ""
+    # For a ByObject or DisableFor entry: the import path of the Go type its object names (`k8s.io/api/discovery/
+    # v1`); "" where not known
+    package: str = ""
 
     @property
     def is_active(self) -> bool:
@@ -252,6 +255,7 @@ class Site:
     manager_client: bool = False
     # the shapes of the cache options the module's controller-runtime has, as a key of cacheoptions.ERAS
     cache_options_era: str = "current"
+    package: str = ""  # the import path of the Go type read or watched (`k8s.io/api/core/v1`); "" where not known
     fixes: tuple[Fix, ...] = ()  # concrete remedies the front-end could build; checks keep those for their rule
     suggestion: str = ""  # a site-specific text remedy the checks show in place of the rule's generic help; "" for none
 
@@ -279,6 +283,25 @@ class Facts:
 
     def policy(self, key: str) -> CachePolicy | None:
         return next((policy for policy in self.policies if policy.key == key), None)
+
+
+# the packages of the Kubernetes API types, one per group and version
+API_PACKAGES = "k8s.io/api/"
+
+
+def names_kind(restriction: Restriction, site: Site) -> bool:
+    """Whether a restriction naming a kind names the site's: the same Kind, and of the same group and version where
+    both are Kubernetes API types (controller-runtime keys a cache's informers, ByObject and DisableFor by
+    GroupVersionKind: discovery/v1beta1's EndpointSlice is not discovery/v1's)."""
+    if restriction.kind != site.kind:
+        return False
+    packages = (restriction.package, site.package)
+    return packages[0] == packages[1] or not all(package.startswith(API_PACKAGES) for package in packages)
+
+
+def applies_to(restriction: Restriction, site: Site) -> bool:
+    """Whether a restriction of every kind, or one naming the site's kind, applies to the site."""
+    return restriction.kind is None or names_kind(restriction, site)
 
 
 pickling.register(Evidence, Condition, Restriction, Transform, CachePolicy, Site, Comment, Facts)

@@ -21,6 +21,8 @@ from watchlint.facts import (
     Restriction,
     Site,
     any_of,
+    applies_to,
+    names_kind,
 )
 from watchlint.findings import Fix, Related
 from watchlint.fixes import merged, same_change
@@ -254,7 +256,7 @@ def _own_client_disable_for(site: Site, facts: Facts) -> Restriction | None:
             for restriction in policy.restrictions
             if restriction.client == site.own_client
             and restriction.mitigation is Mitigation.DISABLE_FOR
-            and restriction.kind in (None, site.kind)
+            and applies_to(restriction, site)
             and restriction.is_active
         ),
         None,
@@ -271,7 +273,7 @@ def _active(policy: CachePolicy, site: Site) -> tuple[list[Restriction], Restric
     # what names the kind (DisableFor listing it) says more than what holds for every kind
     # (ReaderFailOnMissingInformer), and decides first: the client sends the read elsewhere; of what names the
     # kind, DisableFor decides before a ByObject entry, whose cache the read then never reaches
-    naming = [r for r in applicable if r.is_active and r.kind == site.kind]
+    naming = [r for r in applicable if r.is_active and names_kind(r, site)]
     active = (
         next((r for r in naming if r.mitigation is Mitigation.DISABLE_FOR), None)
         or next(iter(naming), None)
@@ -283,7 +285,7 @@ def _active(policy: CachePolicy, site: Site) -> tuple[list[Restriction], Restric
 def _disabled_for_the_managers_client(policy: CachePolicy, site: Site) -> bool:
     """Whether the DisableFor of the manager's own client options names the site's kind."""
     return any(
-        r.mitigation is Mitigation.DISABLE_FOR and r.client is None and r.kind in (None, site.kind) and r.is_active
+        r.mitigation is Mitigation.DISABLE_FOR and r.client is None and applies_to(r, site) and r.is_active
         for r in policy.restrictions
     )
 
@@ -308,7 +310,7 @@ def _served_uncached(restriction: Restriction, site: Site) -> bool:
     anywhere)."""
     return (
         restriction.mitigation is Mitigation.DISABLE_FOR
-        and (restriction.kind == site.kind or (restriction.kind is None and restriction.detail == NO_CACHE))
+        and (names_kind(restriction, site) or (restriction.kind is None and restriction.detail == NO_CACHE))
         and site.operation is Operation.LIST
     )
 
@@ -337,7 +339,7 @@ def _uncached_list(
 
 def _applies(restriction: Restriction, site: Site, key: str) -> bool:
     """Whether a restriction of the policy `key` judges the site."""
-    if restriction.kind not in (None, site.kind):
+    if not applies_to(restriction, site):
         return False
     if restriction.mitigation is Mitigation.DISABLE_FOR and site.reads_cache_itself:
         return False  # DisableFor sends the client's reads to the API server; the cache itself still serves

@@ -9,7 +9,7 @@ from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
 from watchlint.checks._judge import Judgement, binaries_text, fixes_for, judgement_of
 from watchlint.checks._message import shown
-from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Restriction, Site, any_of
+from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Restriction, Site, any_of, names_kind
 from watchlint.findings import Finding, Mitigated, Related, Verdict
 from watchlint.fixes import Applicability, Edit, Fix
 
@@ -110,7 +110,7 @@ def _scoped_when_configured(site: Site, judgement: Judgement, fixes: tuple[Fix, 
         for restriction in judgement.policy.restrictions
         if (
             restriction.mitigation in _SCOPES
-            or (restriction.mitigation is Mitigation.BY_OBJECT and restriction.kind == site.kind)
+            or (restriction.mitigation is Mitigation.BY_OBJECT and names_kind(restriction, site))
         )
         and restriction.is_effective
         and restriction.condition is not None
@@ -153,7 +153,7 @@ def _disable_help(site: Site, judgement: Judgement) -> str:
             restriction.condition
             for restriction in restrictions
             if restriction.mitigation is Mitigation.DISABLE_FOR
-            and restriction.kind == site.kind
+            and names_kind(restriction, site)
             and restriction.is_effective
             and restriction.condition is not None
             and restriction.condition.holds_by_default is False

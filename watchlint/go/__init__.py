@@ -1134,6 +1134,7 @@ def _site(
         manager_elsewhere=runs_elsewhere,
         manager_client=item.manager_client,
         cache_options_era=remedies.era_for(keys),
+        package=item.object.package,
         fixes=remedies.fixes(item, found.access, fix_keys),
         suggestion=remedies.suggestion(item, found.access, keys),
     )

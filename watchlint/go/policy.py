@@ -444,7 +444,7 @@ class _Extractor:
             # `&corev1.Secret{}: selectorFor(ns)`: an entry whose contents cannot be seen counts (SPEC §1)
             shown = " ".join(parser.text(value).split())
             text = f"ByObject entry for {found.text}: {shown} (contents not visible)"
-            self._add(Mitigation.BY_OBJECT, found.kind, key, text, at=at)
+            self._add(Mitigation.BY_OBJECT, found.kind, key, text, at=at, package=found.package)
             return
         fields = {name: " ".join(parser.text(node).split()) for name, node in keyed_elements(entry)}
         nodes = dict(keyed_elements(entry))
@@ -503,6 +503,7 @@ class _Extractor:
             replaces=replaces,
             at=at,
             assumed=assumed,
+            package=found.package,
         )
 
     def _returned_literal(self, value: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
@@ -560,7 +561,7 @@ class _Extractor:
                     conditions = [self.evaluator.condition(self.file, write) for _, write in keys]
                     built = _all_off_by_default(conditions) if effective else None
                 text = f"ByObject entry for {found.text} sets {field_name}"
-                self._add(Mitigation.BY_OBJECT, found.kind, target, text, effective, built)
+                self._add(Mitigation.BY_OBJECT, found.kind, target, text, effective, built, package=found.package)
 
     def _keys_written(
         self, target: tree_sitter.Node, start: int, end: int
@@ -741,6 +742,7 @@ class _Extractor:
                     f"{name} lists {found.text}",
                     at=at,
                     client=client,
+                    package=found.package,
                 )
         shown = " ".join(parser.text(value).split())
         if not seen and value.type != "composite_literal" and shown != "nil" and not self._never_filled(value):
@@ -757,15 +759,25 @@ class _Extractor:
     ) -> None:
         """A DisableFor list a function is given: the kinds every call passes are left out of the cache (those of
         some calls only are not, for the others)."""
-        kinds = [
-            {found.kind: (file, item, found) for file, item in items if (found := self.resolver.object_of(file, item))}
+        types = [
+            {
+                (found.kind, found.package): (file, item, found)
+                for file, item in items
+                if (found := self.resolver.object_of(file, item))
+            }
             for items in passed
         ]
-        for kind in set(kinds[0]).intersection(*kinds[1:]):
-            file, item, found = kinds[0][kind]
+        for typed in sorted(set(types[0]).intersection(*types[1:])):
+            file, item, found = types[0][typed]
             at = (file, item) if file is not self.file else None
             self._add(
-                Mitigation.DISABLE_FOR, kind, anchor, f"{name} lists {found.text} at every call", at=at, client=client
+                Mitigation.DISABLE_FOR,
+                found.kind,
+                anchor,
+                f"{name} lists {found.text} at every call",
+                at=at,
+                client=client,
+                package=found.package,
             )
 
     def _never_filled(self, value: tree_sitter.Node) -> bool:
@@ -895,9 +907,10 @@ class _Extractor:
         replaces: frozenset[str] = frozenset(),
         client: Span | None = None,
         assumed: str = "",
+        package: str = "",
     ) -> None:
         """`at`: where the restriction is written when that is in a helper of another file (`node` is then
-        where the options take it); `client` and `assumed`: see Restriction."""
+        where the options take it); `client`, `assumed` and `package`: see Restriction."""
         if not self._may_run(node):
             return  # options a function builds that no code calls or hands on (a leftover): no manager takes them
         file, written = at if at is not None else (self.file, node)
@@ -920,6 +933,7 @@ class _Extractor:
             client=client,
             dropped_by=Evidence(dropped.span, f"`{dropped.shown} = …`") if dropped is not None else None,
             assumed=assumed,
+            package=package,
         )
         workload = in_workload_options(self.file, node) if at is None else None
         if workload is not None:
