@@ -937,9 +937,10 @@ TEST_ONLY_INTERNAL = Path(__file__).parent / "fixtures" / "go" / "policy" / "int
 
 
 def test_an_internal_package_only_tests_import_is_test_code(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Its sites, those of a test-support folder's package only tests import (`itest/helper`, `pkg/testinfra/dsl`)
-    and those of a package only such packages import (`internal/testsupport/secrets`, `pkg/testing`), are left
-    out by default (the fixture says so) and reported with --include-tests, like the tests that import them."""
+    """Its sites, those of a test-support folder's package only tests import (`itest/helper`, `pkg/testinfra/dsl`),
+    of a package building fake clients only tests import (`pkg/mock`) and those of a package only such packages
+    import (`internal/testsupport/secrets`, `pkg/testing`), are left out by default (the fixture says so) and
+    reported with --include-tests, like the tests that import them."""
     monkeypatch.chdir(TEST_ONLY_INTERNAL)
     report = run([Path(".")], CommandLine(include_tests=True), catalog)
     assert [(finding.code, finding.span.path, finding.span.line) for finding in report.findings] == [
@@ -950,6 +951,7 @@ def test_an_internal_package_only_tests_import_is_test_code(catalog: Catalog, mo
         ("WL002", "internal/testsupport/secrets/secrets.go", 13),
         ("WL001", "internal/wiring/register.go", 11),
         ("WL002", "itest/helper/helper.go", 22),
+        ("WL002", "pkg/mock/clients.go", 20),
         ("WL002", "pkg/testinfra/dsl/secrets.go", 14),
         ("WL002", "pkg/testing/events.go", 14),
     ]

@@ -1,13 +1,13 @@
-"""Packages only a module's tests can run: imported by no other file of the module, and under an `internal/`
-folder or a folder named as test support is (`itest/`, `testutil/`, `testingjobs/`), or importing package
-`testing` or a test framework (ginkgo, gomega, testify, envtest) outside a test file. Go lets only the tree
-holding `internal/` import such a package, so when no binary or other package of the module imports it (envtest
-fakes and suite helpers imported by `_test.go` files alone), no deployment runs it; a test-support folder's name
-says as much of the helpers integration tests share (starboard's `itest/helper`, kueue's `testingjobs/job`), and
-so do test imports of a library's test suite (gateway-api's conformance helpers, each taking a `*testing.T`;
-kserve's envtest `fixture` package). A package only such packages import is one too (percona's
-`internal/bridge`, which only a test-only controller package imports; kueue's `pkg/util/testing`). Their sites
-are test code's: analyzed only with --include-tests.
+"""Packages only a module's tests can run: imported by no other file of the module, and under an `internal/` folder or
+a folder named as test support is (`itest/`, `testutil/`, `testingjobs/`), or importing package `testing`, a test
+framework (ginkgo, gomega, testify, envtest) or a fake client outside a test file. Go lets only the tree holding
+`internal/` import such a package, so when no binary or other package of the module imports it (envtest fakes and
+suite helpers imported by `_test.go` files alone), no deployment runs it; a test-support folder's name says as much
+of the helpers integration tests share (starboard's `itest/helper`, kueue's `testingjobs/job`), and so do test
+imports of a library's test suite (gateway-api's conformance helpers, each taking a `*testing.T`; kserve's envtest
+`fixture` package). A package only such packages import is one too (percona's `internal/bridge`, which only a
+test-only controller package imports; kueue's `pkg/util/testing`). Their sites are test code's: analyzed only with
+--include-tests.
 """
 
 from __future__ import annotations
@@ -32,6 +32,14 @@ _TEST_LIBRARIES = (
     "sigs.k8s.io/controller-runtime/pkg/envtest",
 )
 _TEST_LIBRARY_FOLDERS = tuple(f"{library}/" for library in _TEST_LIBRARIES)  # their packages
+# the fake clients, which read and write objects held in memory: a package importing one that no other imports
+# is test support (mongodb-kubernetes' `mock`); a file of a package others import may build one for a dry run
+_FAKE_CLIENTS = (
+    "sigs.k8s.io/controller-runtime/pkg/client/fake",
+    "k8s.io/client-go/kubernetes/fake",
+    "k8s.io/client-go/dynamic/fake",
+    "k8s.io/client-go/testing",
+)
 # an import path with an `internal` element, as a generated file (left unparsed) may quote it
 _INTERNAL_PATH = re.compile(rb'"([^"\n]*/internal(?:/[^"\n]*)?)"')
 
@@ -54,7 +62,10 @@ def test_only_packages(
         file.package_path
         for file, (_, paths) in zip(files, imports, strict=True)
         if file.package_name != "main"
-        and (_test_only_elements(file.package_path, module_paths) or (not file.is_test and _imports_tests(paths)))
+        and (
+            _test_only_elements(file.package_path, module_paths)
+            or (not file.is_test and (_imports_tests(paths) or not paths.isdisjoint(_FAKE_CLIENTS)))
+        )
     }
     test_only: set[str] = set()
     while True:
