@@ -371,6 +371,56 @@ def test_a_site_names_only_the_binaries_whose_own_calls_switch_it_on(
     ]
 
 
+def test_a_site_set_up_under_a_callback_every_binary_passes_names_only_the_binary_switching_it_on(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """metallb builds its service reconciler under `if cfg.ServiceChanged != nil`, a callback of an embedded
+    Listener that each binary's main passes as a function value: the guard holds in both, reads no setting, and
+    the reconciler's `endpoints` is what each binary's config gives. The watch was taken to run in both binaries
+    (a function value was unknown, the embedded literal not read, the guarded write not followed)."""
+    files = {
+        path.relative_to(ONE_BINARY_SWITCHES_ON).as_posix(): path.read_text()
+        for path in ONE_BINARY_SWITCHES_ON.rglob("*")
+        if path.is_file()
+    }
+    files["pkg/k8s/k8s.go"] = (
+        files["pkg/k8s/k8s.go"]
+        .replace(
+            "type Config struct {\n\tReadEndpoints bool",
+            "type Listener struct {\n\tChanged func(string) int\n}\n\n"
+            "type Config struct {\n\tListener\n\tReadEndpoints bool",
+        )
+        .replace(
+            "\tr := &reconciler{Client: mgr.GetClient(), endpoints: cfg.ReadEndpoints}\n"
+            "\tif err := r.setup(mgr); err != nil {\n\t\treturn err\n\t}\n",
+            "\tif cfg.Changed != nil {\n\t\tr := &reconciler{Client: mgr.GetClient(), endpoints: cfg.ReadEndpoints}\n"
+            "\t\tif err := r.setup(mgr); err != nil {\n\t\t\treturn err\n\t\t}\n\t}\n",
+        )
+    )
+    for binary in ("controller", "speaker"):
+        main = files[f"cmd/{binary}/main.go"].replace(
+            "k8s.Config{", "k8s.Config{Listener: k8s.Listener{Changed: announce}, "
+        )
+        files[f"cmd/{binary}/main.go"] = main + "\nfunc announce(string) int { return 0 }\n"
+    assert all("Changed: announce" in files[f"cmd/{binary}/main.go"] for binary in ("controller", "speaker"))
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.span.path, finding.span.line, finding.message) for finding in report.findings] == [
+        (
+            "pkg/k8s/k8s.go",
+            33,
+            '`IndexField(ctx, &discoveryv1.EndpointSlice{}, "service", serviceOf)` caches every EndpointSlice in the '
+            "cluster",
+        ),
+        (
+            "pkg/k8s/k8s.go",
+            59,
+            "`Watches(&discoveryv1.EndpointSlice{}, &handler.EnqueueRequestForObject{…` caches every EndpointSlice "
+            "in the cluster",
+        ),
+    ]
+
+
 SERVICE_READER = """package reader
 
 import (

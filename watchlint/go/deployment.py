@@ -579,9 +579,28 @@ class Evaluator:
                 return self.fields.value(name, field_type, declared, depth) if declared is not None else UNKNOWN
             return value
         if located is not None:
-            return zero_value(located[1].type)
+            # a field promoted from an embedded struct of the module: what that struct's literal writes
+            # (metallb's `&k8s.Config{Listener: k8s.Listener{ServiceChanged: setBalancer}}`)
+            inner = self._embedding_literal(passed, name) if declared is not None and located[0] != declared else None
+            return (
+                self.literal_field(StructLiteral(passed.file, inner), name, depth)
+                if inner
+                else zero_value(located[1].type)
+            )
         embedded = _embedded_literal(passed.file, passed.literal, name)
         return self.literal_field(StructLiteral(passed.file, embedded), name, depth) if embedded else UNKNOWN
+
+    def _embedding_literal(self, passed: StructLiteral, name: str) -> tree_sitter.Node | None:
+        """The literal an embedded struct of a struct literal is written with (`Listener: Listener{…}`, or its
+        address), where that struct has field `name`, itself or promoted."""
+        for key, value in keyed_elements(passed.literal):
+            inner = value.child_by_field_name("operand") if parser.is_unary(value, "&") else value
+            if inner is None or inner.type != "composite_literal":
+                continue
+            ref = resolve_type(inner.child_by_field_name("type"), passed.file)
+            if ref is not None and ref.name == key and self.resolver.declarations.field(ref, name) is not None:
+                return inner
+        return None
 
     def _holds_a_flag(self, file: GoFile, name: tree_sitter.Node) -> bool:
         """Whether a variable is the one a flag definition fills (`flag.Var(&namespaces, …)`)."""

@@ -60,6 +60,7 @@ class FieldValues:
         self._owned_writes: dict[tuple[str, TypeRef | None, bool], list[_FieldWrite]] = {}
         self._declarers: dict[tuple[TypeRef, str], TypeRef] = {}  # see `_declaring`
         self._by_default: dict[tuple[str, int], bool | None] = {}  # see `_set_by_default`
+        self._made_anyway: dict[tuple[str, int], bool] = {}  # see `_made_whatever_the_settings`
         self._file_structs: frozenset[TypeRef] | None = None
         self._file_roots: list[TypeRef] = []  # the structs decoded from configuration files
         self._file_keys: dict[TypeRef, str] | None = None  # see _file_section
@@ -488,7 +489,7 @@ class FieldValues:
         known: list[Val] = []
         computed: list[Val] = []
         copies: list[Val] = []  # configuration file fields copied in
-        writes = self._writes_of_field(name, owner)
+        writes = self._values_written(name, owner)
         for file, value_node, _ in writes:
             # a write in an `if` or after an early return is made for some runs only; one in a function literal
             # (an option function, `func(o *PatchOptions) { o.Retry = true }`) only where the literal is passed:
@@ -531,7 +532,12 @@ class FieldValues:
                 and not (value.origin or defaults)
                 and deployed
                 and held_here
-                and not ((conditional and not self._set_by_default_to(file, value_node, value)) or in_a_literal)
+                and not in_a_literal
+                and (
+                    not conditional
+                    or self._set_by_default_to(file, value_node, value)
+                    or self._made_whatever_the_settings(file, value_node)
+                )
             ):
                 # a field that is no configuration, set to what the code computes from values it shows
                 # (haproxy's watcher given `scope(allow)`, every namespace unless a flag fills `allow`)
@@ -543,6 +549,20 @@ class FieldValues:
                 # nothing of what the controller reads there
                 return None
         return self._settled(name, owner, (known, computed, copies), len(writes))
+
+    def _values_written(self, name: str, owner: TypeRef | None) -> list[_FieldWrite]:
+        """The writes of a field but those copying it from another struct of the type it sets (contour's
+        defaults overlaid with the user's configuration, `if user.Gateway != nil { res.Gateway = user.Gateway
+        }`): such a copy holds nothing the field's other writes do not give."""
+        writes = self._writes_of_field(name, owner)
+        return [write for write in writes if not self._copied_from_its_kin(write[0], write[1], name, owner)]
+
+    def _copied_from_its_kin(self, file: GoFile, value: tree_sitter.Node, name: str, owner: TypeRef | None) -> bool:
+        if value.type != "selector_expression" or parser.text(value.child_by_field_name("field")) != name:
+            return False
+        operand = value.child_by_field_name("operand")
+        copied = self.resolver.written_struct(file, operand) if operand is not None else None
+        return owner is not None and copied is not None and self._same(copied, owner, name)
 
     def _written_where_nothing_runs(self, file: GoFile, write: tree_sitter.Node) -> bool:
         """Whether no binary runs the function making a write (gateway-api-inference-extension's runner
@@ -562,6 +582,16 @@ class FieldValues:
         field unset (rook's `else { c.NamespaceToWatch = corev1.NamespaceAll }`) says what that setting turns
         on, which `_written_only_when_off` tells."""
         return value.value not in ("", None, False, 0, []) and self._set_by_default(file, write) is True
+
+    def _made_whatever_the_settings(self, file: GoFile, write: tree_sitter.Node) -> bool:
+        """Whether every guard around a write holds, and none reads a setting: the write is made in any
+        deployment (metallb's reconciler given `Endpoints: cfg.ReadEndpoints` under `if cfg.ServiceChanged !=
+        nil`, a callback each binary's main passes)."""
+        key = (file.path, write.start_byte)
+        if key not in self._made_anyway:
+            guards = list(self.evaluator.guarding.guards(file, write, self.evaluator.parameters(file, write, 1)))
+            self._made_anyway[key] = bool(guards) and all(g.holds is True and not g.origin for g in guards)
+        return self._made_anyway[key]
 
     def _set_by_default(self, file: GoFile, write: tree_sitter.Node) -> bool | None:
         """Whether settings decide that the default deployment makes a write: True where each guard around it
@@ -644,11 +674,15 @@ class FieldValues:
             or self._is_api_object(owner, name)
         ):
             return False
-        writes = self._writes_of_field(name, owner)
+        writes = self._values_written(name, owner)
         # a write in a branch the settings take by default is made (the else of traefik's namespace selector);
         # one they never take reads nothing (`c.watched = append(c.watched, …)` in the other branch)
         taken = [(f, node, self._set_by_default(f, node)) for f, node, _ in writes]
-        conditional = [(f, node) for f, node, by_default in taken if under_condition(node) and by_default is not True]
+        conditional = [
+            (f, node)
+            for f, node, by_default in taken
+            if under_condition(node) and by_default is not True and not self._made_whatever_the_settings(f, node)
+        ]
         never = [node for _, node, by_default in taken if by_default is False]
         items = [(file, node) for file, node, _ in self._writes_of_field(name, owner, elements=True)]
         return (

@@ -15,6 +15,7 @@ from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_function
 from watchlint.go.guards import tested_empty, tested_given
 from watchlint.go.known import (
+    A_FUNCTION,
     UNKNOWN,
     CallBindings,
     Results,
@@ -109,6 +110,8 @@ class VariableValues:
         if flag is not None:
             given = self.evaluator.settings.flag_value(flag, depth)
             return self._flag_fallback(file.package_path, name, given, depth) or given
+        if self.resolver.package_function(file.package_path, name) is not None:
+            return Val(A_FUNCTION)  # a function value (metallb's `ServiceChanged: setBalancer`): not nil
         return self.package_value(file.package_path, name, depth)
 
     def _flag_fallback(self, package: str, name: str, given: Value, depth: int) -> Value | None:
