@@ -421,6 +421,55 @@ def test_a_site_set_up_under_a_callback_every_binary_passes_names_only_the_binar
     ]
 
 
+def test_a_helper_called_only_where_a_binarys_config_switches_it_on_runs_in_that_binary_alone(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """metallb's reconciler lists a service's endpoint slices through a helper it calls only `if r.Endpoints`:
+    the helper has no guard of its own, yet runs only in the speaker, whose config sets the field. Its read was
+    said to start an informer of its own in the controller, which never runs it."""
+    files = {
+        path.relative_to(ONE_BINARY_SWITCHES_ON).as_posix(): path.read_text()
+        for path in ONE_BINARY_SWITCHES_ON.rglob("*")
+        if path.is_file()
+    }
+    reconcile = "func (r *reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {\n"
+    assert reconcile in files["pkg/k8s/k8s.go"]
+    files["pkg/k8s/k8s.go"] = files["pkg/k8s/k8s.go"].replace(
+        reconcile,
+        reconcile
+        + "\tif r.endpoints {\n\t\tif _, err := slicesOf(ctx, r, req.Namespace); err != nil {\n"
+        + "\t\t\treturn ctrl.Result{}, err\n\t\t}\n\t}\n",
+    ) + (
+        "\nfunc slicesOf(ctx context.Context, c client.Reader, namespace string) "
+        "([]discoveryv1.EndpointSlice, error) {\n"
+        "\tvar slices discoveryv1.EndpointSliceList\n"
+        "\terr := c.List(ctx, &slices, client.InNamespace(namespace))\n"
+        "\treturn slices.Items, err\n}\n"
+    )
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert [(finding.code, finding.span.line, finding.message) for finding in report.findings] == [
+        (
+            "WL001",
+            28,
+            '`IndexField(ctx, &discoveryv1.EndpointSlice{}, "service", serviceOf)` caches every EndpointSlice in the '
+            "cluster",
+        ),
+        (
+            "WL001",
+            52,
+            "`Watches(&discoveryv1.EndpointSlice{}, &handler.EnqueueRequestForObject{…` caches every EndpointSlice "
+            "in the cluster",
+        ),
+        (
+            "WL002",
+            68,
+            "`c.List` on EndpointSlice reads the cluster-wide EndpointSlice informer that the index at "
+            "pkg/k8s/k8s.go:28 starts",
+        ),
+    ]
+
+
 SERVICE_READER = """package reader
 
 import (

@@ -1150,9 +1150,11 @@ def _running_in(
     those where it does not keep the site off with the parameters bound as that binary's own calls bind them
     (metallb's EndpointSlice watch, on in the speaker, whose config asks for it, off in the controller). Where
     every one keeps it off, all stay: the site's condition, read over every call, decides then. A site whose
-    guards are known over every call is run (or not) alike by each binary: it is not evaluated again."""
+    guards are known over every call is run (or not) alike by each binary: it is not evaluated again; one with
+    none known may be kept off by the guards around its function's calls, which a binary's own calls may
+    decide (metallb's endpoint slices listed by a helper only the speaker's config has its reconciler call)."""
     keys = found.keys
-    if not 1 < len(keys) <= _PER_BINARY_KEYS or condition is None or condition.holds_by_default is not None:
+    if not 1 < len(keys) <= _PER_BINARY_KEYS or (condition is not None and condition.holds_by_default is not None):
         return keys
     running = []
     for key in keys:

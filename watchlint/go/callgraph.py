@@ -199,7 +199,9 @@ class CallGraph:
                     arguments = parser.named(called.node.child_by_field_name("arguments") or called.node)
                     typed = self.resolver.type_of(file, arguments[0]) if len(arguments) == 1 else None
                     if typed is not None:
-                        self._registered.setdefault(typed.base, []).append((file, called.node))
+                        found = self._registered.setdefault(typed.base, [])
+                        found.append((file, called.node))
+                        found.extend((file, call) for call in _handed_beside(called.node, arguments[0]))
         return self._registered.get(TypeRef(key.package, key.receiver), [])
 
     def built_nowhere(self, key: FunctionKey) -> tuple[GoFile, tree_sitter.Node] | None:
@@ -677,6 +679,23 @@ _RECEIVER = ""  # a method's receiver, among the variables a function keeps a pa
 # every name a type may be written with: `&T{}`, `new(T)`, `var t T` (type identifiers), `Setup[T]()`, `(*T).Run`
 # (identifiers), `Reconcilers{T: …}` (a field, which may hold one)
 _NAME_KINDS = ("type_identifier", "identifier", "field_identifier")
+
+
+def _handed_beside(registering: tree_sitter.Node, reconciler: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The other calls of the function holding a builder's `Complete(r)` that are handed `r` too (fluid's
+    `watch.SetupWatcherForReconciler(mgr, options, r)` in the other branch, building a controller of its own
+    around it through controller.Options.Reconciler): each may register the reconciler as well."""
+    function = innermost_function(registering)
+    if function is None or reconciler.type != "identifier":
+        return []
+    handed = []
+    body = function.child_by_field_name("body") or function
+    for use in parser.identifiers_named(body, parser.text(reconciler)):
+        arguments = use.parent
+        call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+        if call is not None and call != registering and call.type == "call_expression":
+            handed.append(call)
+    return handed
 
 
 def _in_receiver(node: tree_sitter.Node) -> bool:
