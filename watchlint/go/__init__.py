@@ -1141,6 +1141,9 @@ def _site(
 
 
 _PER_BINARY_KEYS = 8  # the most binaries a site's guards are evaluated for one by one
+# the most binaries whose calls of a site's function are read one by one for a site with no guard of its own:
+# each binary's evaluator reads those chains of calls anew (fluid's eight engines: 18 ms a site and binary)
+_PER_BINARY_CALLERS = 4
 
 
 def _running_in(
@@ -1151,10 +1154,13 @@ def _running_in(
     (metallb's EndpointSlice watch, on in the speaker, whose config asks for it, off in the controller). Where
     every one keeps it off, all stay: the site's condition, read over every call, decides then. A site whose
     guards are known over every call is run (or not) alike by each binary: it is not evaluated again; one with
-    none known may be kept off by the guards around its function's calls, which a binary's own calls may
-    decide (metallb's endpoint slices listed by a helper only the speaker's config has its reconciler call)."""
+    none of its own may be kept off by the guards around its function's calls, which a binary's own calls may
+    decide (metallb's endpoint slices listed by a helper only the speaker's config has its reconciler call),
+    read so for a few binaries only."""
     keys = found.keys
     if not 1 < len(keys) <= _PER_BINARY_KEYS or (condition is not None and condition.holds_by_default is not None):
+        return keys
+    if condition is None and len(keys) > _PER_BINARY_CALLERS:
         return keys
     running = []
     for key in keys:
