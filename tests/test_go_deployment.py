@@ -332,6 +332,12 @@ ONE_BINARY_SWITCHES_ON = (
 )
 
 
+def _one_binary_switches_on() -> dict[str, str]:
+    """The files of the fixture, by path, for a test to derive a case from."""
+    root = ONE_BINARY_SWITCHES_ON
+    return {path.relative_to(root).as_posix(): path.read_text() for path in root.rglob("*") if path.is_file()}
+
+
 def test_a_site_names_only_the_binaries_whose_own_calls_switch_it_on(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -357,11 +363,7 @@ def test_a_site_names_only_the_binaries_whose_own_calls_switch_it_on(
         ),
     ]
     controller = (ONE_BINARY_SWITCHES_ON / "cmd/controller/main.go").read_text()
-    files = {
-        path.relative_to(ONE_BINARY_SWITCHES_ON).as_posix(): path.read_text()
-        for path in ONE_BINARY_SWITCHES_ON.rglob("*")
-        if path.is_file()
-    }
+    files = _one_binary_switches_on()
     files["cmd/controller/main.go"] = controller.replace("cfg.Namespace = os.Args[1]", "cfg.ReadEndpoints = true")
     monkeypatch.chdir(write_tree(tmp_path, files))
     report = run([Path(".")], CommandLine(), catalog)
@@ -378,11 +380,7 @@ def test_a_site_set_up_under_a_callback_every_binary_passes_names_only_the_binar
     Listener that each binary's main passes as a function value: the guard holds in both, reads no setting, and
     the reconciler's `endpoints` is what each binary's config gives. The watch was taken to run in both binaries
     (a function value was unknown, the embedded literal not read, the guarded write not followed)."""
-    files = {
-        path.relative_to(ONE_BINARY_SWITCHES_ON).as_posix(): path.read_text()
-        for path in ONE_BINARY_SWITCHES_ON.rglob("*")
-        if path.is_file()
-    }
+    files = _one_binary_switches_on()
     files["pkg/k8s/k8s.go"] = (
         files["pkg/k8s/k8s.go"]
         .replace(
@@ -427,11 +425,7 @@ def test_a_helper_called_only_where_a_binarys_config_switches_it_on_runs_in_that
     """metallb's reconciler lists a service's endpoint slices through a helper it calls only `if r.Endpoints`:
     the helper has no guard of its own, yet runs only in the speaker, whose config sets the field. Its read was
     said to start an informer of its own in the controller, which never runs it."""
-    files = {
-        path.relative_to(ONE_BINARY_SWITCHES_ON).as_posix(): path.read_text()
-        for path in ONE_BINARY_SWITCHES_ON.rglob("*")
-        if path.is_file()
-    }
+    files = _one_binary_switches_on()
     reconcile = "func (r *reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {\n"
     assert reconcile in files["pkg/k8s/k8s.go"]
     files["pkg/k8s/k8s.go"] = files["pkg/k8s/k8s.go"].replace(
