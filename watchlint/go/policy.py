@@ -388,10 +388,19 @@ class _Extractor:
         body: tree_sitter.Node | None = value if value.type == "func_literal" else None
         if value.type in ("identifier", "selector_expression"):
             info = self.resolver.function_named(self.file, value)
-            body = info.node if info is not None else None
+            body = info.node if info is not None else self._local_function(value)
         if body is None:
             return None
         return tuple(sorted({parser.text(node) for node in parser.captures(_QUALIFIED_TYPES, body).get("type", [])}))
+
+    def _local_function(self, value: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The function literal a local is declared with and never given another value (openyurt's
+        `trimManagedFields := func(obj interface{}) …`, then `DefaultTransform: trimManagedFields`)."""
+        declaration = self.resolver.declaration(self.file, value) if value.type == "identifier" else None
+        declared = declaration.value_node if declaration is not None else None
+        if declaration is None or declared is None or declared.type != "func_literal":
+            return None
+        return None if self.resolver.reassigned(self.file, value, declaration) else declared
 
     def _assigned_literals(self, value: tree_sitter.Node) -> list[tree_sitter.Node] | None:
         """The literals a local declared without a value (`var byLabel cache.ByObject`) is assigned before it is
