@@ -65,6 +65,9 @@ class PendingSite:
     list_watch: Evidence | None = None  # a WatchFunc's sibling ListFunc: the pair fills a reflector's store
     # …and the read or watch itself there, whose guards inside the helper keep it from running (an early return)
     read_at: tuple[GoFile, tree_sitter.Node] | None = None
+    # the assignment that gives the watched local this object, whose guards keep the site from running (one of
+    # the kinds a flag chooses between)
+    chosen_at: tuple[GoFile, tree_sitter.Node] | None = None
     helper_field: str | None = None  # …or this field of it (`target.Object` of a `WatchTarget` parameter)
     forwarded: int | None = None  # a helper's variadic parameter passed on as the watch's options (`opts...`)
     # namespace restrictions and the expression naming the namespace, judged for the default deployment later

@@ -22,6 +22,7 @@ from watchlint.go.scope import (
     return_statements,
     returned_values,
 )
+from watchlint.go.writes import WriteKind, writes_of, written_names
 
 _SETTER_CALLS = (
     "(call_expression function: (selector_expression operand: (identifier) field: (field_identifier))) @call"
@@ -475,6 +476,30 @@ class Resolver:
         if declaration.ranged_node is not None or self.reassigned(file, name, declaration, results=True):
             return None
         return self.object_of(file, value)
+
+    def assigned_objects(self, file: GoFile, name: tree_sitter.Node) -> list[tuple[ObjectRef, tree_sitter.Node]]:
+        """The objects a local of interface type declared without one is given, each by an assignment of its
+        function before the read (aws-load-balancer-controller's `var clientObj client.Object`, then
+        `clientObj = &discv1.EndpointSlice{}` or `&corev1.Endpoints{}` by a flag), with that assignment; none
+        where a write gives it anything else, or may run later (in a function literal)."""
+        declaration = self.declaration(file, name) if name.type == "identifier" else None
+        function = file.enclosing_function(name)
+        if declaration is None or function is None or declaration.parameter_index >= 0 or declaration.ranged_node:
+            return []
+        if declaration.value_node is not None and parser.text(declaration.value_node) != "nil":
+            return []
+        written = writes_of(declaration, written_names(function), lambda node: self.declaration(file, node))
+        found = []
+        for write in written:
+            if write.node.start_byte > name.start_byte:
+                continue
+            right = parser.named(write.node.child_by_field_name("right") or write.node)
+            value = right[write.index] if write.kind is WriteKind.ASSIGN and len(right) > write.index else None
+            ref = self.object_of(file, value) if value is not None and not write.escapes else None
+            if ref is None or value is None or value.type not in ("unary_expression", "composite_literal"):
+                return []
+            found.append((ref, write.node))
+        return found
 
     def _field_set_before(self, file: GoFile, field: tree_sitter.Node) -> ObjectRef | None:
         """The object an interface field holds where the function sets it last before the read, unconditionally

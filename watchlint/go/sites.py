@@ -258,6 +258,16 @@ class SiteExtractor:
         source = self._source_kind(file, first) if found is None else None
         if source is not None:
             found = source[0]
+        chosen = self.resolver.assigned_objects(file, first) if found is None and helper is None else []
+        for ref, assignment in chosen:
+            # `var obj client.Object; if slices { obj = &discv1.EndpointSlice{} } else { obj = … }`: a site per
+            # object, under the guards of its assignment
+            assigned = self._builder_watch(file, call, method, arguments[1:], ref)
+            assigned.chosen_at = (file, assignment)
+            assigned.looped = len(chosen) > 1
+            yield assigned
+        if chosen:
+            return
         if found is None:
             # `for obj := range watches { b.Watches(obj, …) }` over a literal of the function: a site per kind;
             # `For(r.ForObject)` of a range over a literal of structs: one per struct
