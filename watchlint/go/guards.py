@@ -158,19 +158,41 @@ class Guards:
         boolean = self._boolean_text(file, bare, value, origin, runs=runs)
         if boolean is not None:
             return boolean
-        compared = None
-        if bare is condition:
+        compared = self._compared_text(file, bare, condition, env, origin, runs=runs, returns=returns)
+        if compared is not None:
+            return compared
+        return self.set_text(origin, file) + (self._also_required(file, bare, env, origin) if runs else "")
+
+    def _compared_text(
+        self,
+        file: GoFile,
+        bare: tree_sitter.Node,
+        condition: tree_sitter.Node,
+        env: dict[str, Value],
+        origin: str,
+        *,
+        runs: bool,
+        returns: bool,
+    ) -> str | None:
+        """`_turned_on_by` for a condition testing a setting for one value: the value it wants."""
+        if bare is not condition:
+            # `if !boolEnv("AUDIT_ENABLED", false) { return nil }`: a helper's test decides either way
+            compared = self._compared_by_helper(file, bare) if bare.type == "call_expression" else None
+            wanted = runs
+        else:
             compared = (
                 _compared_to(bare)
                 or self._compared_by_helper(file, bare)
                 or self._compared_constant(file, bare, env)
                 or self._compared_by_variable(file, bare)
             )
-        if compared and returns:
+            wanted = not returns
+        if not compared:
+            return None
+        if not wanted:
             return f"{origin} is not {compared}"
-        if compared:  # a flag or variable is given the value; a configuration file's field selects it
-            return f"{origin} selects {compared}" if " " in origin else f"{origin}={compared}"
-        return self.set_text(origin, file) + (self._also_required(file, bare, env, origin) if runs else "")
+        # a flag or variable is given the value; a configuration file's field selects it
+        return f"{origin} selects {compared}" if " " in origin else f"{origin}={compared}"
 
     def _returning_text(self, file: GoFile, bare: tree_sitter.Node, env: dict[str, Value], *, runs: bool) -> str | None:
         """What turns on an equality test of what a module function returns, where it returns the value compared
@@ -316,6 +338,10 @@ class Guards:
         info = self.evaluator.resolver.callee(file, condition) if condition.type == "call_expression" else None
         returned = returned_values(info.node) if info is not None else []
         tests = [value for value in returned if parser.text(value) != "false"]
+        if len(tests) != 1:
+            # `if GetStrEnv(key, "false") == "true" { return true }; return defaultValue` (polyaxon's GetBoolEnv):
+            # the test around its one `return true`
+            tests = [test for value in returned if (test := _returning_true_when(value)) is not None][:1]
         if len(tests) != 1 or info is None:
             return None
         held = info.file
@@ -791,6 +817,17 @@ class Guards:
         # profiles-operator builds the SELinux reconciler under --with-selinux, and again under --with-raw-selinux
         # nested in it)
         return sorted(outcomes, key=lambda guard: guard.text.count(" and "))[:1]
+
+
+def _returning_true_when(value: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The condition of the `if` whose body is `return true` (the value), where it has no else."""
+    statement = value.parent.parent if value.type == "true" and value.parent is not None else None
+    block = statement.parent if statement is not None and statement.type == "return_statement" else None
+    block = block.parent if block is not None and block.type == "statement_list" else block
+    test = block.parent if block is not None and block.type == "block" else None
+    if test is None or test.type != "if_statement" or test.child_by_field_name("alternative") is not None:
+        return None
+    return test.child_by_field_name("condition")
 
 
 _SHOWN_CONDITION = 48  # the longest condition a note shows whole
