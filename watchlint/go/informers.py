@@ -192,17 +192,26 @@ class InformerSites:
             return
         restrict_namespace(site, *passed_at_build(self.resolver, file_of_list_watch, values[2], built), "namespace")
         # the selector too as the building call passes it (velero's `f.NewListWatch("", fields.Everything())`)
-        self._list_watch_selector(site, *passed_at_build(self.resolver, file_of_list_watch, values[3], built), name)
+        selector_file, selector = passed_at_build(self.resolver, file_of_list_watch, values[3], built)
+        resource = values[1] if selector_file is file_of_list_watch else None
+        self._list_watch_selector(site, selector_file, selector, name, resource)
         yield site
 
-    def _list_watch_selector(self, site: PendingSite, file: GoFile, selector: tree_sitter.Node, name: str) -> None:
+    def _list_watch_selector(
+        self,
+        site: PendingSite,
+        file: GoFile,
+        selector: tree_sitter.Node,
+        name: str,
+        resource: tree_sitter.Node | None = None,
+    ) -> None:
         """Narrow an informer's site by the selector argument of `NewListWatchFromClient` (a field selector) or
-        `NewFilteredListWatchFromClient` (a function adjusting the options)."""
+        `NewFilteredListWatchFromClient` (a function adjusting the options, given the resource it lists)."""
         kind = site.object.kind
         if parser.text(selector).endswith(_NO_FIELD_SELECTOR):
             return
         if name.startswith("NewFiltered"):
-            self.options.tweak(site, file, selector, "optionsModifier")
+            self.options.tweak(site, file, selector, "optionsModifier", resource)
         elif (written := local_values(self.resolver, file, selector)) is not None:
             # `sel := fields.Everything(); if node != "" { sel = fields.OneTermEqualSelector(…) }` (kube2iam): each
             # selector written narrows under the conditions it is written in

@@ -340,10 +340,19 @@ class ListOptionsReader:
             ]
         return list(self.restrictions(file, values[1], kind))
 
-    def tweak(self, site: PendingSite, file: GoFile, tweak: tree_sitter.Node, text: str) -> None:
+    def tweak(
+        self,
+        site: PendingSite,
+        file: GoFile,
+        tweak: tree_sitter.Node,
+        text: str,
+        resource: tree_sitter.Node | None = None,
+    ) -> None:
         """A function adjusting the list options (`func(options *metav1.ListOptions)`) narrows by the
         selectors it sets, each judged later under the conditions it is set in (Reloader sets a label selector
-        only when a flag is given); one that cannot be read, or hands the options on, counts as narrowing."""
+        only when a flag is given); one that cannot be read, or hands the options on, counts as narrowing.
+        `resource`: the name of the resource the list-watch lists, where it is a variable; a selector set only
+        when it names another kind's resource (Reloader's `if resource == "namespaces"`) is not this site's."""
         kind = site.object.kind
         if tweak.type == "nil":
             return
@@ -354,7 +363,7 @@ class ListOptionsReader:
             # assigned, each assignment narrowing under its conditions
             for value in assigned:
                 before = len(site.restrictions)
-                self.tweak(site, file, value, text)
+                self.tweak(site, file, value, text, resource)
                 guard_added(site, before, file, value)
             return
         if function is None and tweak.type == "identifier":  # a parameter, or a variable set later: its value
@@ -378,8 +387,30 @@ class ListOptionsReader:
             site.restrictions.append(Restriction(Mitigation.SELECTOR, kind, file.span(tweak), text))
             return
         for target, value, name in written:
-            if name in ("LabelSelector", "FieldSelector"):
+            if name in ("LabelSelector", "FieldSelector") and not self._for_another_resource(
+                file, target, resource, site
+            ):
                 self._written_selector(site, file, target, value, name, f"{text}'s {name}")
+
+    def _for_another_resource(
+        self, file: GoFile, write: tree_sitter.Node, resource: tree_sitter.Node | None, site: PendingSite
+    ) -> bool:
+        """Whether a write sits in the branch of `if resource == "…"` naming the resource of another kind than the
+        site's, `resource` the variable the list-watch is built for."""
+        if resource is None or resource.type != "identifier":
+            return False
+        declared = self.resolver.declaration(file, resource)
+        child, current = write, write.parent
+        while current is not None and current.type not in ("function_declaration", "method_declaration"):
+            condition = current.child_by_field_name("condition") if current.type == "if_statement" else None
+            if condition is not None and child == current.child_by_field_name("consequence"):
+                named = _resource_named(condition, parser.text(resource))
+                tested = parser.first_named(condition) if named is not None else None
+                same = tested is not None and self.resolver.declaration(file, tested) == declared
+                if same and named is not None and self.resolver.kinds.python_kind(named) != site.object.kind:
+                    return True
+            child, current = current, current.parent
+        return False
 
     def _written_selector(
         self, site: PendingSite, file: GoFile, target: tree_sitter.Node, value: tree_sitter.Node, name: str, shown: str
@@ -521,6 +552,17 @@ def _reads_its_selector(use: tree_sitter.Node) -> bool:
     return parser.text(field.child_by_field_name("field")) in ("LabelSelector", "FieldSelector") and not is_written(
         field
     )
+
+
+def _resource_named(condition: tree_sitter.Node, variable: str) -> str | None:
+    """The string `variable == "…"` compares the variable with; None for another condition."""
+    operator = condition.child_by_field_name("operator") if condition.type == "binary_expression" else None
+    left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
+    if operator is None or parser.text(operator) != "==" or left is None or right is None:
+        return None
+    if left.type != "identifier" or parser.text(left) != variable or right.type != "interpreted_string_literal":
+        return None
+    return parser.text(right).strip('"')
 
 
 def _written_fields(file: GoFile, uses: list[tree_sitter.Node]) -> list[tuple[tree_sitter.Node, tree_sitter.Node, str]]:
