@@ -92,14 +92,14 @@ def kopf_kind(kinds: KindIndex, positional: list[str | None], keywords: dict[str
 
 
 def kr8s_kind(kinds: KindIndex, text: str) -> str | None:
-    """A kr8s kind string: `pods`, `Pod`, `po`, `pods.v1`, `jobs.batch`, `ingress.networking.k8s.io/v1`."""
+    """A kr8s kind string: `pods`, `Pod`, `po`, `pods.v1`, `jobs.batch`, `deployments.v1.apps`,
+    `ingress.networking.k8s.io/v1`; what follows the name (and a version) is the whole group
+    (`endpointslices.discovery.k8s.io`; `jobs.batch.volcano.sh` is Volcano's, not batch/v1's)."""
     head = text.split("/", 1)[0]
     name, _, rest = head.partition(".")
-    parts = rest.split(".", 1) if rest else []
-    if parts and _VERSION.fullmatch(parts[0]):
-        parts = parts[1:]
-    group = parts[0] if parts else None
-    return kind_in_group(kinds, name, group)
+    version, _, after = rest.partition(".")
+    group = after if _VERSION.fullmatch(version) else rest
+    return kind_in_group(kinds, name, group or None)
 
 
 def literal_string(node: libcst.CSTNode) -> str | None:
