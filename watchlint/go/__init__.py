@@ -1076,12 +1076,12 @@ def _site_condition(found: _Resolved, evaluator: Evaluator, clients: ClientGraph
         condition = inside if inside is not None and inside.holds_by_default is False else condition
     if condition is not None and condition.holds_by_default is False:
         return condition
+    # the object given under a condition of its own: the site watches this kind only where it holds
     chosen = evaluator.condition(*item.chosen_at) if item.chosen_at is not None else None
-    if chosen is not None and chosen.holds_by_default is not True:
-        # the object is given under a condition of its own: the site watches this kind only where it holds
-        condition = chosen if condition is None or chosen.holds_by_default is False else condition
-        if condition.holds_by_default is False:
-            return condition
+    if chosen is not None and chosen.holds_by_default is False:
+        return chosen
+    if condition is None and chosen is not None and chosen.holds_by_default is None:
+        condition = chosen
     if found.access is not Access.CACHE or not isinstance(item.client, ParamRef | FieldRef):
         return condition
     # a read under a condition that may hold still runs only where its client is cache-backed

@@ -16,6 +16,7 @@ from watchlint.go.configfiles import FROM_FILE, decoded_before, keys_to, nested_
 from watchlint.go.declarations import resolve_type
 from watchlint.go.flags import Flag
 from watchlint.go.guards import (
+    Guard,
     after_an_early_return,
     conjuncts,
     disjuncts,
@@ -59,8 +60,8 @@ class FieldValues:
         # are written in hundreds of places, most of them other structs')
         self._owned_writes: dict[tuple[str, TypeRef | None, bool], list[_FieldWrite]] = {}
         self._declarers: dict[tuple[TypeRef, str], TypeRef] = {}  # see `_declaring`
-        self._by_default: dict[tuple[str, int], bool | None] = {}  # see `_set_by_default`
-        self._made_anyway: dict[tuple[str, int], bool] = {}  # see `_made_whatever_the_settings`
+        # the guards around a write, asked of it by `_written` and again by `_set_once`
+        self._write_guards: dict[tuple[str, int], list[Guard]] = {}
         self._file_structs: frozenset[TypeRef] | None = None
         self._file_roots: list[TypeRef] = []  # the structs decoded from configuration files
         self._file_keys: dict[TypeRef, str] | None = None  # see _file_section
@@ -587,27 +588,28 @@ class FieldValues:
         """Whether every guard around a write holds, and none reads a setting: the write is made in any
         deployment (metallb's reconciler given `Endpoints: cfg.ReadEndpoints` under `if cfg.ServiceChanged !=
         nil`, a callback each binary's main passes)."""
-        key = (file.path, write.start_byte)
-        if key not in self._made_anyway:
-            guards = list(self.evaluator.guarding.guards(file, write, self.evaluator.parameters(file, write, 1)))
-            self._made_anyway[key] = bool(guards) and all(g.holds is True and not g.origin for g in guards)
-        return self._made_anyway[key]
+        guards = self._guards_of(file, write)
+        return bool(guards) and all(guard.holds is True and not guard.origin for guard in guards)
 
     def _set_by_default(self, file: GoFile, write: tree_sitter.Node) -> bool | None:
         """Whether settings decide that the default deployment makes a write: True where each guard around it
         holds by default and reads a setting (the else of traefik's `if namespaceSelector != "" { …append… }
         else { c.watchedNamespaces = []string{namespace} }`), False where one reading a setting fails (the
         append), None otherwise: a guard on the objects at hand says nothing of the deployment."""
+        guards = self._guards_of(file, write)
+        if any(guard.holds is False and guard.origin for guard in guards):
+            return False
+        if guards and all(guard.holds is True and guard.origin for guard in guards):
+            return True
+        return None
+
+    def _guards_of(self, file: GoFile, write: tree_sitter.Node) -> list[Guard]:
+        """The guards around a write, its function's parameters bound as its callers bind them."""
         key = (file.path, write.start_byte)
-        if key not in self._by_default:  # asked of a write by `_written` and again by `_set_once`
-            guards = list(self.evaluator.guarding.guards(file, write, self.evaluator.parameters(file, write, 1)))
-            if any(guard.holds is False and guard.origin for guard in guards):
-                self._by_default[key] = False
-            elif guards and all(guard.holds is True and guard.origin for guard in guards):
-                self._by_default[key] = True
-            else:
-                self._by_default[key] = None
-        return self._by_default[key]
+        if key not in self._write_guards:
+            env = self.evaluator.parameters(file, write, 1)
+            self._write_guards[key] = list(self.evaluator.guarding.guards(file, write, env))
+        return self._write_guards[key]
 
     def _settled(
         self, name: str, owner: TypeRef | None, sorted_writes: tuple[list[Val], list[Val], list[Val]], writes: int

@@ -55,7 +55,6 @@ from watchlint.go.secondcaches import (
     second_cache_key,
 )
 from watchlint.go.workloadcaches import WORKLOAD_CACHE, builds_a_workload_cache, in_workload_options, uncached_field
-from watchlint.go.writes import WriteKind, writes_of, written_names
 from watchlint.settingphrases import given
 from watchlint.source import Span
 
@@ -407,23 +406,11 @@ class _Extractor:
         read (grafana-operator's selector by sharding labels, or by its own), where every write is such an
         assignment, outside function literals; None otherwise."""
         declaration = self.resolver.declaration(self.file, value) if value.type == "identifier" else None
-        function = self.file.enclosing_function(value)
-        if declaration is None or declaration.value_node is not None or function is None:
+        if declaration is None or declaration.value_node is not None:
             return None
-        writes = writes_of(
-            declaration, written_names(function), lambda name: self.resolver.declaration(self.file, name)
-        )
-        literals = []
-        for write in writes:
-            if write.node.start_byte > value.start_byte:
-                continue
-            if write.kind is not WriteKind.ASSIGN or write.escapes:
-                return None
-            right = parser.named(write.node.child_by_field_name("right") or write.node)
-            written = right[write.index] if len(right) > write.index else None
-            if written is None or written.type != "composite_literal":
-                return None
-            literals.append(written)
+        literals = [written for written, _ in self.resolver.assignments_before(self.file, value) or ()]
+        if any(written.type != "composite_literal" for written in literals):
+            return None
         return literals or None
 
     def _by_object_entry(

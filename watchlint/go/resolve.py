@@ -483,22 +483,36 @@ class Resolver:
         `clientObj = &discv1.EndpointSlice{}` or `&corev1.Endpoints{}` by a flag), with that assignment; none
         where a write gives it anything else, or may run later (in a function literal)."""
         declaration = self.declaration(file, name) if name.type == "identifier" else None
-        function = file.enclosing_function(name)
-        if declaration is None or function is None or declaration.parameter_index >= 0 or declaration.ranged_node:
+        if declaration is None or declaration.parameter_index >= 0 or declaration.ranged_node:
             return []
-        if declaration.value_node is not None and parser.text(declaration.value_node) != "nil":
-            return []
-        written = writes_of(declaration, written_names(function), lambda node: self.declaration(file, node))
         found = []
-        for write in written:
+        for value, assignment in self.assignments_before(file, name) or ():
+            ref = self.object_of(file, value) if value.type in ("unary_expression", "composite_literal") else None
+            if ref is None:
+                return []
+            found.append((ref, assignment))
+        return found
+
+    def assignments_before(
+        self, file: GoFile, name: tree_sitter.Node
+    ) -> list[tuple[tree_sitter.Node, tree_sitter.Node]] | None:
+        """The values a local declared without one (or with nil) is assigned in its function before a read of it,
+        each with its assignment statement, where every such write is a plain assignment outside function
+        literals; None otherwise."""
+        declaration = self.declaration(file, name) if name.type == "identifier" else None
+        function = file.enclosing_function(name)
+        if declaration is None or function is None:
+            return None
+        if declaration.value_node is not None and parser.text(declaration.value_node) != "nil":
+            return None
+        found = []
+        for write in writes_of(declaration, written_names(function), lambda node: self.declaration(file, node)):
             if write.node.start_byte > name.start_byte:
                 continue
             right = parser.named(write.node.child_by_field_name("right") or write.node)
-            value = right[write.index] if write.kind is WriteKind.ASSIGN and len(right) > write.index else None
-            ref = self.object_of(file, value) if value is not None and not write.escapes else None
-            if ref is None or value is None or value.type not in ("unary_expression", "composite_literal"):
-                return []
-            found.append((ref, write.node))
+            if write.kind is not WriteKind.ASSIGN or write.escapes or len(right) <= write.index:
+                return None
+            found.append((right[write.index], write.node))
         return found
 
     def _field_set_before(self, file: GoFile, field: tree_sitter.Node) -> ObjectRef | None:
