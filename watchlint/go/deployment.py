@@ -21,6 +21,7 @@ from watchlint.go.declarations import FieldInfo, FunctionInfo, FunctionKey, reso
 from watchlint.go.fields import FieldValues
 from watchlint.go.flags import FlagRegistry, variable_key
 from watchlint.go.guards import Guard, Guards, conjuncts, disjuncts, returns_error, returns_failure, tested_empty
+from watchlint.go.interpret import Run, has_range_loop
 from watchlint.go.known import (
     A_FUNCTION,
     A_STRUCT,
@@ -28,6 +29,7 @@ from watchlint.go.known import (
     OPERATORS,
     UNKNOWN,
     CallBindings,
+    Implementation,
     Results,
     StructLiteral,
     Val,
@@ -706,7 +708,7 @@ class Evaluator:
         if function is not None and function.type == "func_literal" and not values:
             # a default computed in place (glassflow's `func() bool { if b, err := strconv.ParseBool(…); … }()`)
             return self.returned(file, function, CallBindings(function, dict(env)), depth + 1)
-        info = self.resolver.callee(file, node)
+        info = self.resolver.callee(file, node) or self._implementation_method(function, env)
         if info is not None and depth >= _CALL_DEPTH:
             self.cutoffs += 1
         elif info is not None:
@@ -716,6 +718,18 @@ class Evaluator:
         if held is not None:
             return self.returned(held[0], held[1], CallBindings(held[1], {}), depth + 1)
         return UNKNOWN
+
+    def _implementation_method(self, function: tree_sitter.Node | None, env: dict[str, Value]) -> FunctionInfo | None:
+        """The method a call through an interface runs where the evaluation knows the type the interface holds
+        (bound by `Guards`, which follows a method up to the calls through an interface that reach it)."""
+        operand = (
+            function.child_by_field_name("operand") if function and function.type == "selector_expression" else None
+        )
+        held = env.get(parser.text(operand)) if operand is not None and operand.type == "identifier" else None
+        if function is None or not isinstance(held, Val) or not isinstance(held.value, Implementation):
+            return None
+        key = FunctionKey(held.value.package, held.value.receiver, parser.text(function.child_by_field_name("field")))
+        return self.resolver.declarations.functions.get(key)
 
     def call_bindings(
         self, file: GoFile, call: tree_sitter.Node, info: FunctionInfo, env: dict[str, Value], depth: int
@@ -773,12 +787,7 @@ class Evaluator:
         if (package == _LABELS and name in (*_SELECTOR_PARSERS, *_PRINTED_EMPTY)) or (name == "String" and not values):
             return self._selector_string(file, function, name, first, env, depth)
         if name == "make" and is_builtin:
-            # a channel holds what the program sends it as it runs, and `make([]T, n)` n items the program
-            # fills (`copy(out, in)`): a loop over either is no condition
-            if values and values[0].type == "channel_type":
-                return UNKNOWN
-            length = self.value(file, values[1], env, depth + 1) if len(values) > 1 else Val(0)
-            return Val({}) if isinstance(length, Val) and length.value == 0 else UNKNOWN
+            return self._made(file, values, env, depth)
         if len(values) == 1 and (
             (package in _POINTER_PACKAGES and name in _POINTER_HELPERS) or (name == "new" and is_builtin)
         ):
@@ -788,6 +797,16 @@ class Evaluator:
         if len(values) == 1 and self._converts(file, function, package, name):
             return first  # `TenancyMode(os.Getenv(…))`: a string (or bool, int) under another name
         return None
+
+    def _made(self, file: GoFile, values: list[tree_sitter.Node], env: dict[str, Value], depth: int) -> Value:
+        """`make(…)` of nothing yet: an empty list or map. A channel holds what the program sends it as it runs,
+        and `make([]T, n)` n items the program fills (`copy(out, in)`): a loop over either is no condition."""
+        if values and values[0].type == "channel_type":
+            return UNKNOWN
+        length = self.value(file, values[1], env, depth + 1) if len(values) > 1 else Val(0)
+        if not isinstance(length, Val) or length.value != 0:
+            return UNKNOWN
+        return Val([] if values and values[0].type == "slice_type" else {})  # a list appends to, a map is written
 
     def _lo_choice(
         self, file: GoFile, name: str, first: Value, values: list[tree_sitter.Node], env: dict[str, Value], depth: int
@@ -871,7 +890,17 @@ class Evaluator:
     def returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         """The value the first return statement whose guards hold gives, in source order."""
         key = ("returned", file.path, function.start_byte, bindings_key(env))
-        return self.memoized(key, lambda: self._returned(file, function, env, depth))
+        return self.memoized(key, lambda: self._returned_or_run(file, function, env, depth))
+
+    def _returned_or_run(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
+        """What the returns' guards tell; where they cannot tell and the function loops over a list, what running
+        it for this call gives (volcano's isControllerEnabled over `--controllers`)."""
+        value = self._returned(file, function, env, depth)
+        if value is UNKNOWN and isinstance(env, CallBindings) and has_range_loop(function):
+            ran = Run(self, file, depth).returned(function, env)
+            if ran is not None:
+                return ran
+        return value
 
     def _returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         """Returns that fail are passed over: the default deployment does not fail (a helper that first

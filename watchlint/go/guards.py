@@ -14,7 +14,7 @@ from watchlint.go import parser
 from watchlint.go.configfiles import FROM_FILE
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.flags import variable_key
-from watchlint.go.known import Val, Value
+from watchlint.go.known import Implementation, Val, Value
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import holding_literal, keyed_elements, unquote
 from watchlint.go.scope import (
@@ -518,7 +518,11 @@ class Guards:
             return " or ".join(self.set_text(part, near) for part in parts)
         if gates(origin) is not None:  # `--feature-gates X=true`
             return self._turned(origin, self._default_of(origin, near) is not True)
-        return f"{origin}=false" if self._default_of(origin, near) is True else given(origin)
+        default = self._default_of(origin, near)
+        if isinstance(default, list) and any(default) and all(isinstance(item, str) for item in default):
+            # a list flag the program reads with a default (`--controllers=*,-sharding-controller`) is set already
+            return f"{origin} differs from its default {','.join(default)}"
+        return f"{origin}=false" if default is True else given(origin)
 
     def _turned(self, origin: str, value: bool) -> str:
         """A boolean setting given a value: `--x=false`, a feature gate as the gates are written
@@ -754,7 +758,7 @@ class Guards:
                 handed = graph.deployed(key, graph.references(key))
                 return [(file, node) for file, node in handed if (file.path, node.start_byte) not in listed]
 
-            return self._off_at_each(_then(calls, stored), levels)
+            return self._off_at_each(_then(calls, stored), levels, key)
         # A method no call names runs where the module hands it on as a value (a map function given to a watch
         # set up in one mode only); else where its value is built (Reconcile, which controller-runtime calls)
         # and, where the module calls it through an interface (a mockable `Interface` field), where those run.
@@ -777,8 +781,46 @@ class Guards:
             registered = graph.deployed(key, graph.registrations(key))
             off = self._off_at_each(iter([*through, *registered]), levels) if registered else []
             return off or self._off_at_each(iter([*through, *built]), levels)
-        off = self._off_at_each(iter(through), levels) if through else []
+        off = self._off_at_each(iter(through), levels, key) if through else []
         return off or self._off_at_each(iter(built), levels)
+
+    def _kept_off(
+        self, file: GoFile, call: tree_sitter.Node, levels: int, reached: FunctionKey | None, outcomes: list[Guard]
+    ) -> bool:
+        """Whether a guard keeps a call from running by default, around it or around the calls of its function;
+        that guard is added to `outcomes`."""
+        beside = [self._enabled_beside(file, call), self._given_back_when(file, call)]
+        env = self.evaluator.parameters(file, call)  # `if mode == "sso"` on a parameter fed by a flag
+        if reached is not None and reached.receiver:
+            env = self._holding_the_receiver(file, call, env, reached)
+        guards = [*self.guards(file, call, env), *(guard for guard in beside if guard)]
+        combined = combine(guards)
+        by_a_setting = any(guard.holds is False and guard.origin for guard in guards)
+        above = self._caller_guards(file, call, levels - 1) if levels > 1 and not by_a_setting else []
+        if combined is not None and combined.holds_by_default is False:
+            # a guard the code decides (kubeblocks' loop over rules, nil by default only because the function
+            # filling them runs under --trace) gives way to a setting keeping the call off further up
+            chosen = above[0] if above and above[0].origin else None
+            outcomes.append(chosen or Guard(False, combined.text, combined.span, combined.origin))
+            return True
+        if above:
+            outcomes.append(above[0])
+        return bool(above)
+
+    def _holding_the_receiver(
+        self, file: GoFile, call: tree_sitter.Node, env: dict[str, Value], reached: FunctionKey
+    ) -> dict[str, Value]:
+        """The bindings a call's guards read, where the call goes through an interface to the method reached:
+        the interface variable holds a value of the method's type there (volcano's `if !isControllerEnabled(
+        c.Name(), …) { return }; c.Initialize(opt)` runs the sharding controller's Initialize only where `c`
+        names it)."""
+        function = call.child_by_field_name("function") if call.type == "call_expression" else None
+        operand = (
+            function.child_by_field_name("operand") if function and function.type == "selector_expression" else None
+        )
+        if operand is None or operand.type != "identifier" or self.resolver.callee(file, call) is not None:
+            return env
+        return _Overlaid(env, {parser.text(operand): Val(Implementation(reached.package, reached.receiver))})
 
     def _framework_called(self, key: FunctionKey) -> bool:
         """A method controller-runtime calls on the values the module builds: `Reconcile(ctx, req)` (not another
@@ -794,29 +836,50 @@ class Guards:
         off = self._off_at_each(iter(places), CALLER_LEVELS)
         return Condition(off[0].text, off[0].span, False) if off else None
 
-    def _off_at_each(self, calls: Iterator[tuple[GoFile, tree_sitter.Node]], levels: int) -> list[Guard]:
+    def _off_at_each(
+        self, calls: Iterator[tuple[GoFile, tree_sitter.Node]], levels: int, reached: FunctionKey | None = None
+    ) -> list[Guard]:
         """The first guard keeping one of the calls (or constructions) off, when each is kept off; none when one
-        may run, or when there are none."""
-        outcomes = []
+        may run, or when there are none. `reached`: the method the calls run, which a call through an interface
+        runs only where the interface holds a value of its type."""
+        outcomes: list[Guard] = []
+        unreached: list[tuple[GoFile, tree_sitter.Node]] = []
         for caller_file, call in calls:
             if not self.evaluator.in_a_binary(caller_file.package_path):
                 # a package no binary imports runs nothing (OCM's leftover registry appending a controller's Add
                 # in its init, beside the one main calls under --cluster-name)
                 continue
-            beside = [self._enabled_beside(caller_file, call), self._given_back_when(caller_file, call)]
-            env = self.evaluator.parameters(caller_file, call)  # `if mode == "sso"` on a parameter fed by a flag
-            combined = combine([*self.guards(caller_file, call, env), *(guard for guard in beside if guard)])
-            if combined is not None and combined.holds_by_default is False:
-                outcomes.append(Guard(False, combined.text, combined.span))
+            caller = self.resolver.function_key(caller_file, call)
+            if caller is not None and self.evaluator.calls.unreached(caller):
+                # a helper of a file named as test support that only tests call (volcano's sharding
+                # `newTestShardingController`, beside the controller): the calls binaries make decide, and where
+                # there are none, what keeps this one from running says why
+                unreached.append((caller_file, call))
                 continue
-            above = self._caller_guards(caller_file, call, levels - 1) if levels > 1 else []
-            if not above:
+            if not self._kept_off(caller_file, call, levels, reached, outcomes):
                 return []  # one call that may run is enough
-            outcomes.append(above[0])
+        if not outcomes:
+            for caller_file, call in unreached:
+                if not self._kept_off(caller_file, call, levels, reached, outcomes):
+                    return []
         # it runs where any place does: the guard with the fewest conditions is what turns it on (security-
         # profiles-operator builds the SELinux reconciler under --with-selinux, and again under --with-raw-selinux
         # nested in it)
         return sorted(outcomes, key=lambda guard: guard.text.count(" and "))[:1]
+
+
+class _Overlaid(dict[str, Value]):
+    """Bindings of a function's parameters with some of them bound otherwise: the rest read through."""
+
+    def __init__(self, under: dict[str, Value], over: dict[str, Value]) -> None:
+        super().__init__(over)
+        self._under = under
+
+    def __contains__(self, name: object) -> bool:
+        return super().__contains__(name) or name in self._under
+
+    def __missing__(self, name: str) -> Value:
+        return self._under[name]
 
 
 def _returning_true_when(value: tree_sitter.Node) -> tree_sitter.Node | None:

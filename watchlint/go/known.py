@@ -93,6 +93,21 @@ class StructLiteral(_Struct):
         return f"A_STRUCT@{self.file.path}:{self.literal.start_byte}{built}"
 
 
+class Implementation(_Struct):
+    """What an interface value holds where a call through it runs one type's method (volcano's `c.Initialize(opt)`
+    reaching the sharding controller's): a value of that type, whose other methods are that type's too
+    (`c.Name()`)."""
+
+    __slots__ = ("package", "receiver")
+
+    def __init__(self, package: str, receiver: str) -> None:
+        self.package = package
+        self.receiver = receiver
+
+    def __repr__(self) -> str:
+        return f"A_{self.receiver}@{self.package}"
+
+
 def is_struct(value: object) -> bool:
     """Whether a value is a struct the code builds (A_STRUCT or a StructLiteral)."""
     return isinstance(value, _Struct)

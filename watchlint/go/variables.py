@@ -14,6 +14,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, resolve_type
 from watchlint.go.flags import FLAG_VALUE, FLAG_VAR, VALUE_FLAGS, in_flag_function
 from watchlint.go.guards import tested_empty, tested_given
+from watchlint.go.interpret import LocalState
 from watchlint.go.known import (
     A_FUNCTION,
     UNKNOWN,
@@ -94,6 +95,8 @@ class VariableValues:
 
     def _value(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         name = parser.text(node)
+        if isinstance(env, LocalState) and name in env.assigned:
+            return env[name]  # a helper run statement by statement: the local as the run has left it
         declaration = self.resolver.declaration(file, node)
         if name in env:
             if declaration is None or declaration.parameter_index < 0:
