@@ -976,7 +976,7 @@ class Evaluator:
             items = [self.value(file, parser.first_named(e) or e, env, depth + 1) for e in parser.named(body)]
             if any(not isinstance(item, Val) for item in items):
                 return Val([UNKNOWN] * len(items))
-            return Val([item.value for item in items if isinstance(item, Val)])
+            return Val([item.value for item in items if isinstance(item, Val)], first_origin(*items))
         if type_node.type in ("type_identifier", "qualified_type") and self._is_struct(file, type_node):
             return Val(self._struct(file, node, type_node, env))
         return UNKNOWN

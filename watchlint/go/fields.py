@@ -130,8 +130,10 @@ class FieldValues:
         if flag is None and env is None and not from_file and self._is_api_object(owner, name):
             return UNKNOWN  # a custom resource's spec holds what users write: a CLI filling it sets no default
         defaults = self._defaults_origin(name, owner, flag, from_file, parent)
-        first_use = not defaults and self._filled_on_first_use(name, owner)
-        known = None if first_use else self._written(name, owner, depth, parent, from_file, defaults)
+        # a configuration field computed either way as the program runs holds nothing its writes tell
+        computed = not defaults and self._filled_on_first_use(name, owner)
+        computed = computed or (bool(defaults) and self._written_either_way(self._values_written(name, owner)))
+        known = None if computed else self._written(name, owner, depth, parent, from_file, defaults)
         if known is None:
             return UNKNOWN  # computed where the program runs (`o.OnOpenShift = detect(cfg)`)
         if (
@@ -507,7 +509,13 @@ class FieldValues:
             )
             # a configuration file's field left empty, copied into a struct of another type, says nothing of
             # every value of that type (kueue's types.NamespacedName filled from its configuration's Namespace)
-            copied = not from_file and isinstance(value, Val) and value.origin.endswith(FROM_FILE)
+            # (a list built around it, traefik's `c.watched = []string{namespace}`, is what the code computes from it)
+            copied = (
+                not from_file
+                and isinstance(value, Val)
+                and value.origin.endswith(FROM_FILE)
+                and value_node.type != "composite_literal"
+            )
             deployed = not file.is_test and not self._written_where_nothing_runs(file, value_node)
             copies.extend((value,) if copied and isinstance(value, Val) and deployed else ())
             held_here = (
@@ -550,6 +558,27 @@ class FieldValues:
                 # nothing of what the controller reads there
                 return None
         return self._settled(name, owner, (known, computed, copies), len(writes))
+
+    def _written_either_way(self, writes: list[_FieldWrite]) -> bool:
+        """Whether both branches of one `if` the settings do not decide write the field (antrea's
+        `EnableEndpointSlice`, false or true as the cluster serves discovery/v1): a value the program computes
+        as it runs, which neither branch's write is an override of."""
+        branches: dict[tuple[str, int], set[bool]] = {}
+        deciding: dict[tuple[str, int], tuple[GoFile, tree_sitter.Node]] = {}
+        for file, value_node, _ in writes:
+            found = _branch_of(_statement_of(value_node)) if not file.is_test else None
+            if found is not None:
+                statement, alternative = found
+                key = (file.path, statement.start_byte)
+                branches.setdefault(key, set()).add(alternative)
+                deciding[key] = (file, statement)
+        for key, taken in branches.items():
+            file, statement = deciding[key]
+            condition = statement.child_by_field_name("condition")
+            env = self.evaluator.parameters(file, statement, 1)
+            if len(taken) == 2 and condition is not None and self.evaluator.truth(file, condition, env)[0] is None:
+                return True
+        return False
 
     def _values_written(self, name: str, owner: TypeRef | None) -> list[_FieldWrite]:
         """The writes of a field but those copying it from another struct of the type it sets (contour's
@@ -617,6 +646,10 @@ class FieldValues:
         """What a field holds from its writes as `_written` sorts them: known values, values the code computes,
         configuration file fields copied in."""
         known, computed, copies = sorted_writes
+        if copies and computed and not known and all(value.value == copies[0].value for value in (*computed, *copies)):
+            # contour's `ConfigSpec{Gateway: nil}` of its defaults beside the converted file's `Gateway: gw`, nil
+            # where the file leaves it out: every write gives what it holds by default, the file's to change
+            return copies
         if copies and (known or computed):
             return None  # written from the file here, otherwise there: what a read finds cannot be told
         if computed and known and all(value.value == known[0].value for value in (*known, *computed)):
@@ -1053,6 +1086,16 @@ def _read_before(write: tree_sitter.Node, name: str, unmade: Sequence[tree_sitte
         and not any(_statement_of(skipped).start_byte <= found.start_byte < skipped.end_byte for skipped in unmade)
         for found in fields
     )
+
+
+def _branch_of(statement: tree_sitter.Node) -> tuple[tree_sitter.Node, bool] | None:
+    """The `if` whose body or else block holds a statement directly, and whether it is the else; None elsewhere."""
+    block = statement.parent
+    block = block.parent if block is not None and block.type == "statement_list" else block
+    holder = block.parent if block is not None and block.type == "block" else None
+    if holder is None or holder.type != "if_statement" or block is None:
+        return None
+    return holder, block == holder.child_by_field_name("alternative")
 
 
 def _statement_of(write: tree_sitter.Node) -> tree_sitter.Node:
