@@ -178,7 +178,9 @@ class SiteExtractor:
             yield from self._builder_site(file, call, method, arguments)
         elif method == "Watch" and arguments and (sources := self._watched_sources(file, arguments[0])):
             yield from (site for source in sources for site in self._watch_site(file, call, [source, *arguments[1:]]))
-        elif method in _INFORMERS:
+        elif method in _INFORMERS and not (operand is not None and parser.text(operand) in file.imports):
+            # not a package's function (kubedl's `clientmgr.IndexField(obj, name, extract)` wrapping its cache's):
+            # the helper's own IndexField is the site, reported at this call with that cache
             yield from self._informer_site(file, call, method, arguments)
         elif method in COMBINED_LISTER_METHODS and (
             lister := self.client_go.combined_lister_site(file, call, method, operand)
