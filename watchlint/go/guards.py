@@ -328,8 +328,20 @@ class Guards:
         operator = parser.text(node.child_by_field_name("operator")) if node.type == "binary_expression" else ""
         if operator not in ("==", "!="):
             return None
-        wanted = _string_side([node.child_by_field_name("right"), node.child_by_field_name("left")])
+        sides = [node.child_by_field_name("right"), node.child_by_field_name("left")]
+        # a literal, or a string constant the code names (modelmesh-serving's `!= TrueString`)
+        wanted = _string_side(sides) or self._named_string(file, sides)
         return (wanted, operator == "==") if wanted else None
+
+    def _named_string(self, file: GoFile, sides: list[tree_sitter.Node | None]) -> str | None:
+        """The non-empty string a constant among a test's sides names (`TrueString`), where the other side is
+        the setting."""
+        for side in sides:
+            if side is not None and side.type in ("identifier", "selector_expression"):
+                value = self.evaluator.value(file, side, {}, 0)
+                if isinstance(value, Val) and not value.origin and isinstance(value.value, str) and value.value:
+                    return value.value
+        return None
 
     def _compared_by_helper(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
         """The string a module function's one equality test wants, where it returns that test or false
