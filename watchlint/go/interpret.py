@@ -21,16 +21,41 @@ _ZERO_VALUES = {"bool": False, "string": "", "int": 0, "int32": 0, "int64": 0}
 
 
 class LocalState(CallBindings):
-    """The parameters a call binds and the locals the run has set so far, which reads take as they stand."""
+    """The parameters a call binds and the locals the run has set so far, which reads take as they stand; a
+    block's declarations hide the outer names of theirs until the block ends (`x := …` inside an `if`)."""
 
     def __init__(self, bindings: CallBindings) -> None:
         super().__init__(bindings.function, dict(bindings), bindings.literal)
         self.assigned: set[str] = set()
+        # per open block, the names it declared with what they held before: (were they assigned, their value)
+        self._scopes: list[dict[str, tuple[bool, object]]] = [{}]
+
+    def open(self) -> None:
+        self._scopes.append({})
+
+    def close(self) -> None:
+        for name, (was_assigned, before) in self._scopes.pop().items():
+            if before is _ABSENT:
+                self.pop(name, None)
+            else:
+                self[name] = before  # type: ignore[assignment]
+            (self.assigned.add if was_assigned else self.assigned.discard)(name)
+
+    def declare(self, name: str, value: Value) -> None:
+        """`name := value` or `var name = value`: a new variable of the innermost block (the same one where that
+        block declared it already)."""
+        scope = self._scopes[-1]
+        if name != "_" and name not in scope:
+            scope[name] = (name in self.assigned, dict.get(self, name, _ABSENT))
+        self.set(name, value)
 
     def set(self, name: str, value: Value) -> None:
         if name != "_":
             self[name] = value
             self.assigned.add(name)
+
+
+_ABSENT = object()  # a name no binding held before a block declared it
 
 
 class _NotFollowedError(Exception):
@@ -49,7 +74,7 @@ _Outcome = _Returned | str | None  # None: the statements ran to their end
 # tie it to itself, and the evaluator with it, until a cyclic collection)
 _COMPOUND = {
     "statement_list": "_statements",
-    "block": "_statements",
+    "block": "_block",
     "if_statement": "_if",
     "for_statement": "_range",
     "expression_switch_statement": "_switch",
@@ -104,6 +129,13 @@ class Run:
                 return outcome
         return None
 
+    def _block(self, block: tree_sitter.Node, state: LocalState) -> _Outcome:
+        state.open()
+        try:
+            return self._statements(block, state)
+        finally:
+            state.close()
+
     def _statement(self, statement: tree_sitter.Node, state: LocalState) -> _Outcome:
         self.steps += 1
         if self.steps > _STEPS:
@@ -152,7 +184,10 @@ class Run:
             raise _NotFollowedError
         computed = [self._value(value, state) for value in values]  # `a, b = b, a`: all read before any write
         for target, value in zip(targets, computed, strict=True):
-            if operator in ("=", ":="):
+            if operator == ":=":
+                state.declare(parser.text(target), value)
+                continue
+            if operator == "=":
                 state.set(parser.text(target), value)
                 continue
             function = OPERATORS.get(operator.removesuffix("="))
@@ -172,7 +207,7 @@ class Run:
             if len(values) != len(names):
                 raise _NotFollowedError
             for name, value in zip(names, values, strict=True):
-                state.set(parser.text(name), self._value(value, state))
+                state.declare(parser.text(name), self._value(value, state))
             return
         type_node = spec.child_by_field_name("type")
         zero: object
@@ -183,13 +218,17 @@ class Run:
         else:
             raise _NotFollowedError
         for name in names:
-            state.set(parser.text(name), Val(zero))
+            state.declare(parser.text(name), Val(zero))
 
     def _if(self, statement: tree_sitter.Node, state: LocalState) -> _Outcome:
-        self._simple(statement.child_by_field_name("initializer"), state)
-        if self._holds(statement.child_by_field_name("condition"), state):
-            return self._statement_or_block(statement.child_by_field_name("consequence"), state)
-        return self._statement_or_block(statement.child_by_field_name("alternative"), state)
+        state.open()  # what the initializer declares is the `if`'s, its else branches' too
+        try:
+            self._simple(statement.child_by_field_name("initializer"), state)
+            if self._holds(statement.child_by_field_name("condition"), state):
+                return self._statement_or_block(statement.child_by_field_name("consequence"), state)
+            return self._statement_or_block(statement.child_by_field_name("alternative"), state)
+        finally:
+            state.close()
 
     def _statement_or_block(self, node: tree_sitter.Node | None, state: LocalState) -> _Outcome:
         return None if node is None else self._statement(node, state)
@@ -207,12 +246,18 @@ class Run:
         names = [parser.text(name) for name in parser.named(left)] if left is not None else []
         if any(not name.isidentifier() for name in names) or len(names) > 2:
             raise _NotFollowedError
+        # `for _, c := range …` declares its variables, each round anew; `for _, c = range …` assigns outer ones
+        bind = state.set if any(child.type == "=" for child in clause.children) else state.declare
         for index, item in enumerate(ranged.value):
-            if names:
-                state.set(names[0], Val(index))
-            if len(names) == 2:
-                state.set(names[1], item_value(item, ranged.origin, ranged.unseen))
-            outcome = self._statement_or_block(loop.child_by_field_name("body"), state)
+            state.open()
+            try:
+                if names:
+                    bind(names[0], Val(index))
+                if len(names) == 2:
+                    bind(names[1], item_value(item, ranged.origin, ranged.unseen))
+                outcome = self._statement_or_block(loop.child_by_field_name("body"), state)
+            finally:
+                state.close()
             if outcome == _BREAK:
                 break
             if isinstance(outcome, _Returned):
@@ -220,6 +265,13 @@ class Run:
         return None
 
     def _switch(self, statement: tree_sitter.Node, state: LocalState) -> _Outcome:
+        state.open()
+        try:
+            return self._switched(statement, state)
+        finally:
+            state.close()
+
+    def _switched(self, statement: tree_sitter.Node, state: LocalState) -> _Outcome:
         self._simple(statement.child_by_field_name("initializer"), state)
         tag_node = statement.child_by_field_name("value")
         tag = self._value(tag_node, state) if tag_node is not None else Val(True)
@@ -236,7 +288,7 @@ class Run:
         body = [child for child in chosen.named_children if child.type == "statement_list"]
         if any(child.type == "fallthrough_statement" for part in body for child in part.named_children):
             raise _NotFollowedError
-        outcome = self._statements(body[0], state) if body else None
+        outcome = self._block(body[0], state) if body else None  # each case is a block of its own
         return None if outcome == _BREAK else outcome  # a `break` in a case leaves the switch
 
     def _matches(self, case: tree_sitter.Node, tag: Val, state: LocalState) -> bool:
