@@ -41,7 +41,12 @@ POLICY_KEY = "kopf"
 _ON = ("event", "create", "update", "delete", "resume", "field", "timer", "daemon", "index")
 HANDLERS = frozenset({*(f"kopf.on.{name}" for name in _ON), "kopf.timer", "kopf.daemon", "kopf.index"})
 RUNNERS = frozenset({"kopf.run", "kopf.operator", "kopf.spawn_tasks"})
-FILTERS = ("labels", "annotations", "when", "value", "old", "new")  # `field=` alone names a trigger
+FILTERS = ("labels", "annotations", "when", "value", "old", "new")
+# the handlers of no change, where `field=` alone filters (kopf passes on the objects holding the field); on the
+# others it names the change to react to, as on `@kopf.on.field`
+_PRESENCE_FILTERED = frozenset(
+    {"kopf.on.event", "kopf.on.timer", "kopf.timer", "kopf.on.daemon", "kopf.daemon", "kopf.on.index", "kopf.index"}
+)
 CONFIG_SCOPE = "kopf-namespaced = true in the watchlint config"
 MAX_SHOWN = 48
 
@@ -140,9 +145,10 @@ def _handler_site(
     kind = kopf_kind(kinds, positional, keywords)
     if kind is None:
         return None
-    filters = _filters(file, flow, call)
+    by_field = bool(file.qualified_names(call.func) & _PRESENCE_FILTERED)
+    filters = _filters(file, flow, call, by_field=by_field)
     if used is not None and factory is not None:
-        filters += _filters(file, flow, used) + _filters_added(file, factory, used)
+        filters += _filters(file, flow, used, by_field=by_field) + _filters_added(file, factory, used)
     decorator = file.parent(given)
     anchor: libcst.CSTNode
     if isinstance(decorator, libcst.Decorator):
@@ -181,11 +187,12 @@ def _positional_strings(flow: Flow, call: libcst.Call) -> list[str | None] | Non
     return values
 
 
-def _filters(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Evidence]:
+def _filters(file: ParsedFile, flow: Flow, call: libcst.Call, *, by_field: bool) -> list[Evidence]:
     """The filter arguments of a handler; one that is None or empty in the default deployment filters nothing
-    (`annotations=annotation_filter()` returning None unless a test setting is on)."""
+    (`annotations=annotation_filter()` returning None unless a test setting is on). `by_field`: `field=` alone is
+    one, as on the handlers of no change (`@kopf.on.event("secrets", field=("data", "ca.crt"))`)."""
     found = []
-    for name in FILTERS:
+    for name in (*FILTERS, "field") if by_field and keyword(call, "value") is None else FILTERS:
         arg = keyword(call, name)
         if arg is not None and not is_none(arg.value) and truth_by_default(flow, arg.value) is not False:
             found.append(Evidence(argument_span(file, arg), f"`{_short(name + '=' + file.code(arg.value))}`"))
