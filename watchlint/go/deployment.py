@@ -777,7 +777,7 @@ class Evaluator:
         if name == "len" and isinstance(first, Val) and isinstance(first.value, str | list | dict | tuple | None):
             return Val(len(first.value or ()), first.origin)
         if name == "append" and is_builtin:
-            return appended(first, [self.value(file, item, env, depth + 1) for item in values[1:]])
+            return self._appended(file, first, values, env, depth)
         if package in ("strconv", "strings", "slices") and isinstance(first, Val):
             found = _standard_library(
                 package, name, first, lambda: [self.value(file, v, env, depth + 1) for v in values[1:]]
@@ -797,6 +797,20 @@ class Evaluator:
         if len(values) == 1 and self._converts(file, function, package, name):
             return first  # `TenancyMode(os.Getenv(…))`: a string (or bool, int) under another name
         return None
+
+    def _appended(
+        self, file: GoFile, first: Value, values: list[tree_sitter.Node], env: dict[str, Value], depth: int
+    ) -> Value:
+        """`append(list, items…)`, and `append(list, more...)` of a known list `more`: its items."""
+        spread = values[-1] if len(values) == 2 and values[-1].type == "variadic_argument" else None
+        if spread is not None:
+            items = self.value(file, parser.first_named(spread), env, depth + 1)
+            if not isinstance(items, Val) or not isinstance(items.value, list | None):
+                return UNKNOWN
+            return appended(first, [item_value(item, items.origin, items.unseen) for item in items.value or ()])
+        if any(item.type == "variadic_argument" for item in values[1:]):
+            return UNKNOWN
+        return appended(first, [self.value(file, item, env, depth + 1) for item in values[1:]])
 
     def _made(self, file: GoFile, values: list[tree_sitter.Node], env: dict[str, Value], depth: int) -> Value:
         """`make(…)` of nothing yet: an empty list or map. A channel holds what the program sends it as it runs,
@@ -969,7 +983,15 @@ class Evaluator:
                 # a map of booleans holds each (feature gates' defaults); any other map is read as its keys
                 held = element.child_by_field_name("value")
                 held = (parser.first_named(held) or held) if held is not None else None
-                keys[value.value] = held.type == "true" if held is not None and held.type in ("true", "false") else True
+                # a map of strings holds them too (a table of aliases read by key)
+                written = literal_value(held) if held is not None else None
+                keys[value.value] = (
+                    held.type == "true"
+                    if held is not None and held.type in ("true", "false")
+                    else written.value
+                    if written is not None and isinstance(written.value, str)
+                    else True
+                )
             return Val(keys)
         if type_node.type == "slice_type" or self._is_slice_type(file, type_node):
             # a slice, also of a type the module declares as one (`type crdsToWatch []string`)

@@ -15,7 +15,7 @@ from watchlint.go.configfiles import FROM_FILE
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.flags import variable_key
 from watchlint.go.known import Implementation, Val, Value
-from watchlint.go.model import GoFile
+from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import holding_literal, keyed_elements, unquote
 from watchlint.go.scope import (
     in_nil_test,
@@ -832,6 +832,8 @@ class Guards:
         )
         if operand is None or operand.type != "identifier" or self.resolver.callee(file, call) is not None:
             return env
+        if self.evaluator.calls.methods.embedding(TypeRef(reached.package, reached.receiver)):
+            return env  # the method may be promoted to a struct embedding its type, whose other methods are its own
         return _Overlaid(env, {parser.text(operand): Val(Implementation(reached.package, reached.receiver))})
 
     def _framework_called(self, key: FunctionKey) -> bool:

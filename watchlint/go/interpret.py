@@ -81,6 +81,33 @@ _COMPOUND = {
 }
 
 
+def _zero_of(type_node: tree_sitter.Node | None) -> Val:
+    """The zero value of a local's declared type: nil for a slice (`var s []string; s == nil` holds), or of a
+    boolean, string or integer; another type's is not followed."""
+    if type_node is not None and type_node.type == "slice_type":
+        return Val(None)
+    if type_node is not None and parser.text(type_node) in _ZERO_VALUES:
+        return Val(_ZERO_VALUES[parser.text(type_node)])
+    raise _NotFollowedError
+
+
+def _result_declarations(function: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The declarations of a function's named results (`(found bool)`), none where they are not named."""
+    result = function.child_by_field_name("result")
+    declared = result.named_children if result is not None and result.type == "parameter_list" else []
+    return [item for item in declared if item.type == "parameter_declaration" and item.child_by_field_name("name")]
+
+
+def _holds_a_closure(node: tree_sitter.Node) -> bool:
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if current.type == "func_literal":
+            return True
+        pending.extend(current.named_children)
+    return False
+
+
 def has_range_loop(function: tree_sitter.Node) -> bool:
     """Whether a function's own body holds a `for … range` loop (a function literal's inside it is its own)."""
     pending = [function.child_by_field_name("body")]
@@ -107,6 +134,10 @@ class Run:
     def returned(self, function: tree_sitter.Node, bindings: CallBindings) -> Value | None:
         state = LocalState(bindings)
         try:
+            for declaration in _result_declarations(function):  # named results start at their zero values
+                zero = _zero_of(declaration.child_by_field_name("type"))
+                for name in declaration.children_by_field_name("name"):
+                    state.declare(parser.text(name), zero)
             outcome = self._statements(function.child_by_field_name("body"), state)
         except _NotFollowedError:
             return None
@@ -209,16 +240,9 @@ class Run:
             for name, value in zip(names, values, strict=True):
                 state.declare(parser.text(name), self._value(value, state))
             return
-        type_node = spec.child_by_field_name("type")
-        zero: object
-        if type_node is not None and type_node.type == "slice_type":
-            zero = []
-        elif type_node is not None and parser.text(type_node) in _ZERO_VALUES:
-            zero = _ZERO_VALUES[parser.text(type_node)]
-        else:
-            raise _NotFollowedError
+        zero = _zero_of(spec.child_by_field_name("type"))
         for name in names:
-            state.declare(parser.text(name), Val(zero))
+            state.declare(parser.text(name), zero)
 
     def _if(self, statement: tree_sitter.Node, state: LocalState) -> _Outcome:
         state.open()  # what the initializer declares is the `if`'s, its else branches' too
@@ -311,6 +335,8 @@ class Run:
         return value.value
 
     def _value(self, node: tree_sitter.Node | None, state: LocalState) -> Value:
+        if node is not None and _holds_a_closure(node):
+            raise _NotFollowedError  # a function literal may write the run's locals, which the evaluation of it cannot
         value = self.evaluator.value(self.file, node, state, self.depth + 1)
         if value is UNKNOWN:
             raise _NotFollowedError
