@@ -169,7 +169,29 @@ def _bare_evaluator() -> deployment.Evaluator:
     evaluator._memo = {}
     evaluator._cut_short = {}
     evaluator._depth = 0
+    evaluator._nesting = 0
     return evaluator
+
+
+def test_a_result_cut_short_inside_deep_evaluations_is_computed_again_from_fewer() -> None:
+    """hypershift's `hyperv1.NonePlatform`, first read inside a chain of 78 field copies past MAX_NESTING, was
+    kept unknown for the switch on --private-platform that reads it from a handful of evaluations deep."""
+    evaluator = _bare_evaluator()
+    computed: list[str] = []
+
+    def constant() -> str:
+        computed.append("constant")
+        if evaluator._nesting > 40:
+            evaluator.cutoffs += 1
+            return "unknown"
+        return "None"
+
+    evaluator._nesting = 80
+    assert evaluator.once(("constant",), constant, "cycle") == "unknown"
+    assert evaluator.once(("constant",), constant, "cycle") == "unknown"  # from as deep: kept
+    evaluator._nesting = 3
+    assert evaluator.once(("constant",), constant, "cycle") == "None"
+    assert computed == ["constant", "constant"]
 
 
 def test_a_result_cut_short_at_the_depth_limit_is_computed_again_only_from_nearer_the_start() -> None:

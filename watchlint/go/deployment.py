@@ -213,8 +213,8 @@ class Evaluator:
         # evaluations cut short by MAX_DEPTH or MAX_NESTING so far: what they gave is computed once more when
         # asked again (see `once`), because the same value asked for from fewer steps away may be known
         self.cutoffs = 0
-        # key -> the depth of the last evaluation that asked for it, and its result
-        self._cut_short: dict[object, tuple[int, object]] = {}
+        # key -> the depth of the last evaluation that asked for it, its result, and how many evaluations it was in
+        self._cut_short: dict[object, tuple[int, object, int]] = {}
         self._depth = 0  # the depth of the evaluation last begun: where a memoized value is asked from
         self._handlers: dict[str, Callable[[GoFile, tree_sitter.Node, dict[str, Value], int], Value]] = {
             "parenthesized_expression": self._parenthesized,
@@ -626,7 +626,8 @@ class Evaluator:
             return in_cycle if cached is _IN_PROGRESS else cached  # type: ignore[return-value]
         depth = self._depth
         retried = self._cut_short.get(key)
-        if retried is not None and retried[0] <= depth:
+        # …or from fewer evaluations deep (hypershift's `hyperv1.NonePlatform` first read past MAX_NESTING)
+        if retried is not None and retried[0] <= depth and retried[2] <= self._nesting:
             return retried[1]  # type: ignore[return-value]
         self._memo[key] = _IN_PROGRESS
         cutoffs = self.cutoffs
@@ -639,7 +640,7 @@ class Evaluator:
             self._memo[key] = result
             self._cut_short.pop(key, None)
         else:
-            self._cut_short[key] = (depth, result)
+            self._cut_short[key] = (depth, result, self._nesting)
         return result
 
     def _call(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
