@@ -176,8 +176,15 @@ class Guards:
     ) -> str | None:
         """`_turned_on_by` for a condition testing a setting for one value: the value it wants."""
         if bare is not condition:
-            # `if !boolEnv("AUDIT_ENABLED", false) { return nil }`: a helper's test decides either way
-            compared = self._compared_by_helper(file, bare) if bare.type == "call_expression" else None
+            # `if !boolEnv("AUDIT_ENABLED", false) { return nil }`: a helper's test decides either way, as does a
+            # variable's (`if !sizeTagging { return nil }`)
+            compared = (
+                self._compared_by_helper(file, bare)
+                if bare.type == "call_expression"
+                else self._compared_by_variable(file, bare)
+                if bare.type == "identifier"
+                else None
+            )
             wanted = runs
         else:
             compared = (
@@ -363,9 +370,28 @@ class Guards:
         """The string the equality test a variable is declared with wants (moco's `debugController =
         os.Getenv("DEBUG_CONTROLLER") == "1"`), or the one test a field is written with (gravitee's
         `Config.EnableIngress = os.Getenv(EnableIngress) == TrueString`)."""
-        written = self._writes(file, condition)
+        written = self._writes(file, condition) or self._passed(file, condition)
         wanted = {_compared_to(value) or self._string_constant_wanted(held_file, value) for held_file, value in written}
         return wanted.pop() if len(wanted) == 1 else None
+
+    def _passed(self, file: GoFile, name: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """What the deployed calls of a function pass as its parameter `name`, where each passes a local declared
+        with a value or a value written out (hypershift's `setupSchedulers(mgr, enableSizeTagging)` of
+        `enableSizeTagging := os.Getenv("ENABLE_SIZE_TAGGING") == "1"`); none otherwise."""
+        declaration = self.resolver.declaration(file, name) if name.type == "identifier" else None
+        parameter = self.resolver.parameter_of(file, name, declaration) if declaration is not None else None
+        if parameter is None:
+            return []
+        info, index = parameter
+        passed = []
+        for caller_file, call in self.evaluator.calls.deployed_callers(info.key):
+            arguments = parser.named(call.child_by_field_name("arguments") or call)
+            argument = arguments[index] if index < len(arguments) else None
+            held = self.resolver.held_value(caller_file, argument) if argument is not None else None
+            if argument is None or (argument.type == "identifier" and held is None):
+                return []
+            passed.append(held or (caller_file, argument))
+        return passed
 
     def _writes(self, file: GoFile, setting: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The values a variable (where it is declared) or a struct field (wherever it is written) is given."""
