@@ -34,7 +34,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 )
 
-func setup(mgr ctrl.Manager, r any) error {
+func Setup(mgr ctrl.Manager, r any) error {
 	return ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{}).Owns(&corev1.Secret{}).Complete(nil)
 }
 """

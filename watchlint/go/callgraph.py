@@ -30,6 +30,8 @@ class CallGraph:
         self._registered: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        self._serves_tests: dict[str, bool] = {}  # file path -> serves_tests_only
+        self._programs: bool | None = None  # see _has_programs
         self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}  # calls through interfaces
         # per method name, the calls of it through a module interface, each with the methods it may run: asked
         # once per name, not per method of that name (kyverno's many `Get`s)
@@ -248,12 +250,16 @@ class CallGraph:
 
     def leftover(self, key: FunctionKey) -> FunctionInfo | None:
         """A plain function no deployed code calls nor hands on, where no other module may call it either (of an
-        `internal/` or main package): cluster-api-provider-baremetal's `NewControlPlaneUpgrader`, which only tests
-        call, so the upgrader it builds never reads. None otherwise."""
+        `internal/` or main package, or unexported): cluster-api-provider-baremetal's `NewControlPlaneUpgrader`,
+        which only tests call, so the upgrader it builds never reads; spiderpool's `getIPToPodMap`. None
+        otherwise."""
         info = self.resolver.declarations.functions.get(key)
         if info is None or key.receiver or key.name in ("main", "init") or info.file.is_test:
             return None
-        if not ("internal" in key.package.split("/") or info.file.package_name == "main"):
+        # an unexported function is no other module's to call, where the module builds programs of its own (a
+        # library's, or a documentation snippet's, may be called by code that is not there)
+        hidden = not key.name[:1].isupper() and self._has_programs()
+        if not (hidden or "internal" in key.package.split("/") or info.file.package_name == "main"):
             return None
         if self._named_in_generated(key.name):  # a generated file (wire's injector) may call it
             return None
@@ -264,13 +270,13 @@ class CallGraph:
     def unreached(self, key: FunctionKey, depth: int = 0) -> bool:
         """Whether no binary of the module runs a function: a test's, one every call of which the module's own
         code makes in such a function, a plain function nothing calls nor hands on, a method of a type built
-        nowhere; a function of a file named as test support (linkerd's `NewFakeClusterScopedAPI` of
-        `test_helper.go`, which tests and other such files call). Asked of calls the module makes, so a call
-        from another module is not looked for; main and init run."""
+        nowhere; a function of a file that serves tests only (linkerd's `NewFakeClusterScopedAPI` of
+        `test_helper.go`, which tests and other such files call; not an `ab_testing.go` main sets up). Asked of
+        calls the module makes, so a call from another module is not looked for; main and init run."""
         info = self.resolver.declarations.functions.get(key)
         if info is None or (not key.receiver and key.name in ("main", "init")):
             return False
-        if info.file.is_test or info.file.package_path in self.test_only or names_test_support(info.file.path):
+        if info.file.is_test or info.file.package_path in self.test_only or self._serving_tests(info.file):
             return True
         found = self._unreached.get(key)
         if found is not None or depth > _UNREACHED_DEPTH:
@@ -286,6 +292,19 @@ class CallGraph:
                 for file, call in self.deployed_callers(key)
             )
         self._unreached[key] = found
+        return found
+
+    def _has_programs(self) -> bool:
+        """Whether a production file of the module is of a `package main`."""
+        if self._programs is None:
+            self._programs = any(file.package_name == "main" and not file.is_test for file in self.files)
+        return self._programs
+
+    def _serving_tests(self, file: GoFile) -> bool:
+        """`serves_tests_only`, asked once per file."""
+        found = self._serves_tests.get(file.path)
+        if found is None:
+            found = self._serves_tests[file.path] = self.serves_tests_only(file)
         return found
 
     def serves_tests_only(self, file: GoFile) -> bool:

@@ -805,7 +805,13 @@ class Guards:
             return self._off_at_each(iter(values), levels)
         callers = graph.interface_callers(key)
         through = graph.deployed(key, callers) if callers else []
-        built = graph.deployed(key, graph.constructions(key))
+        # a value its own methods build (doris' `Init` registering `(&T{Client: mgr.GetClient()})`) exists only
+        # where one of them already runs: the other constructions decide
+        built = [
+            (file, node)
+            for file, node in graph.deployed(key, graph.constructions(key))
+            if not _built_by_its_own_method(self.resolver.function_key(file, node), key)
+        ]
         # a reconciler no code builds (scaffolded, never registered) runs nowhere; other types the module may
         # build in ways not followed
         reconciles = self._framework_called(FunctionKey(key.package, key.receiver, "Reconcile"))
@@ -906,6 +912,11 @@ class Guards:
         # profiles-operator builds the SELinux reconciler under --with-selinux, and again under --with-raw-selinux
         # nested in it)
         return sorted(outcomes, key=lambda guard: guard.text.count(" and "))[:1]
+
+
+def _built_by_its_own_method(builder: FunctionKey | None, method: FunctionKey) -> bool:
+    """Whether a construction of a method's type is made in a method of that very type."""
+    return builder is not None and builder.receiver == method.receiver and builder.package == method.package
 
 
 class _Overlaid(dict[str, Value]):
