@@ -4,6 +4,8 @@ returns sit in loops and depend on the rounds before them, which reading each re
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -30,10 +32,16 @@ class LocalState(CallBindings):
         # per open block, the names it declared with what they held before: (were they assigned, their value)
         self._scopes: list[dict[str, tuple[bool, object]]] = [{}]
 
-    def open(self) -> None:
+    @contextmanager
+    def scope(self) -> Iterator[None]:
+        """A block's declarations, undone when it ends."""
         self._scopes.append({})
+        try:
+            yield
+        finally:
+            self._close()
 
-    def close(self) -> None:
+    def _close(self) -> None:
         for name, (was_assigned, before) in self._scopes.pop().items():
             if before is _ABSENT:
                 self.pop(name, None)
@@ -161,11 +169,8 @@ class Run:
         return None
 
     def _block(self, block: tree_sitter.Node, state: LocalState) -> _Outcome:
-        state.open()
-        try:
+        with state.scope():
             return self._statements(block, state)
-        finally:
-            state.close()
 
     def _statement(self, statement: tree_sitter.Node, state: LocalState) -> _Outcome:
         self.steps += 1
@@ -245,14 +250,11 @@ class Run:
             state.declare(parser.text(name), zero)
 
     def _if(self, statement: tree_sitter.Node, state: LocalState) -> _Outcome:
-        state.open()  # what the initializer declares is the `if`'s, its else branches' too
-        try:
+        with state.scope():  # what the initializer declares is the `if`'s, its else branches' too
             self._simple(statement.child_by_field_name("initializer"), state)
             if self._holds(statement.child_by_field_name("condition"), state):
                 return self._statement_or_block(statement.child_by_field_name("consequence"), state)
             return self._statement_or_block(statement.child_by_field_name("alternative"), state)
-        finally:
-            state.close()
 
     def _statement_or_block(self, node: tree_sitter.Node | None, state: LocalState) -> _Outcome:
         return None if node is None else self._statement(node, state)
@@ -273,15 +275,12 @@ class Run:
         # `for _, c := range …` declares its variables, each round anew; `for _, c = range …` assigns outer ones
         bind = state.set if any(child.type == "=" for child in clause.children) else state.declare
         for index, item in enumerate(ranged.value):
-            state.open()
-            try:
+            with state.scope():
                 if names:
                     bind(names[0], Val(index))
                 if len(names) == 2:
                     bind(names[1], item_value(item, ranged.origin, ranged.unseen))
                 outcome = self._statement_or_block(loop.child_by_field_name("body"), state)
-            finally:
-                state.close()
             if outcome == _BREAK:
                 break
             if isinstance(outcome, _Returned):
@@ -289,11 +288,8 @@ class Run:
         return None
 
     def _switch(self, statement: tree_sitter.Node, state: LocalState) -> _Outcome:
-        state.open()
-        try:
+        with state.scope():
             return self._switched(statement, state)
-        finally:
-            state.close()
 
     def _switched(self, statement: tree_sitter.Node, state: LocalState) -> _Outcome:
         self._simple(statement.child_by_field_name("initializer"), state)
