@@ -631,8 +631,8 @@ MANAGER_CACHE_HELP = "Restrict Secret with cache.Options.ByObject (Label, Field 
             Language.GO,
             {"access": Access.CACHE, "call": "IndexField", "construct": "IndexField(ctx, &corev1.Secret{}, …)"},
             # no List reads Secret through the cache here: the index serves nothing
-            "Nothing reads Secret through the cache, so no List uses this index: remove the IndexField, or "
-            f"{MANAGER_CACHE_HELP[:1].lower()}{MANAGER_CACHE_HELP[1:]}",
+            "No read of Secret through the cache is seen, and an index serves only cached Lists filtering on it: "
+            f"where none does, remove the IndexField; else {MANAGER_CACHE_HELP[:1].lower()}{MANAGER_CACHE_HELP[1:]}",
         ),
         (
             Language.GO,

@@ -2328,8 +2328,8 @@ func main() {
         ("", "Restrict Event with cache.Options.ByObject"),
         (
             "Client: client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&corev1.Event{}}}}",
-            "Nothing reads Event through the cache, so no List uses this index: remove the IndexField, or restrict "
-            "Event with cache.Options.ByObject",
+            "No read of Event through the cache is seen, and an index serves only cached Lists filtering on it: "
+            "where none does, remove the IndexField; else restrict Event with cache.Options.ByObject",
         ),
     ],
 )

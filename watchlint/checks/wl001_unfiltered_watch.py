@@ -135,10 +135,11 @@ def _cache_suggestion(site: Site, read_typed: bool, namespaced: bool, shared: in
         )
     if method == "IndexField" and not read:
         # an index serves cached Lists only: with the kind's reads sent to the API server (DisableFor,
-        # cass-operator's Events once fixed), it fills an informer nothing reads
+        # cass-operator's Events once fixed), it fills an informer nothing reads; a read of objects a library or
+        # an interface hands over (temporal-operator's builders) is not seen, so the help asks to check for one
         return (
-            f"Nothing reads {site.kind} through the cache, so no List uses this index: remove the IndexField, "
-            f"or {restrict[:1].lower()}{restrict[1:]}"
+            f"No read of {site.kind} through the cache is seen, and an index serves only cached Lists filtering on "
+            f"it: where none does, remove the IndexField; else {restrict[:1].lower()}{restrict[1:]}"
         )
     if method == "IndexField" or (read_typed and method in _SOURCES):
         return restrict
