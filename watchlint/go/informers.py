@@ -41,6 +41,7 @@ _LIST_WATCH_WRAPPERS = frozenset({"ToListWatcherWithWatchListSemantics"})  # lis
 _LIST_WATCH_HOPS = 3  # wrappers and functions followed to the list-watch they give
 _NO_FIELD_SELECTOR = ("Everything()", "Nothing()", "nil")  # how a selector sending none ends; Nothing() sends none
 STANDALONE_INFORMER = re.compile(r"New(?P<filtered>Filtered)?(?P<kind>[A-Z]\w*)Informer")
+_KNATIVE_SYSTEM_INFORMERS = "knative.dev/pkg/injection/clients/namespacedkube/informers"
 
 
 class InformerSites:
@@ -359,6 +360,10 @@ class InformerSites:
         unless the module scopes injection (`injection.WithNamespaceScope`); its `filtered` form is given a
         label selector (`Get(ctx, selector)`)."""
         package = file.imports.get(parser.text(operand)) if operand.type == "identifier" else None
+        # the namespacedkube twin of an injected informer is built over the system namespace only
+        system = package is not None and package.startswith(_KNATIVE_SYSTEM_INFORMERS + "/")
+        if system and package is not None:
+            package = KNATIVE_INFORMERS + package.removeprefix(_KNATIVE_SYSTEM_INFORMERS)
         if package is None or not package.startswith(KNATIVE_INFORMERS + "/"):
             return None
         filtered = package.endswith("/filtered")
@@ -370,6 +375,10 @@ class InformerSites:
         site = pending_site(
             self.resolver, file, call, "Get", Operation.WATCH, access, found, ObjectForm.TYPED, receiver=alias
         )
+        if system:
+            text = "knative's namespacedkube informer (system.Namespace())"
+            site.restrictions.append(Restriction(Mitigation.NAMESPACE, kind, file.span(call), text))
+            return site
         site.injected = True
         if filtered:
             selector = arguments[1] if len(arguments) > 1 else call
