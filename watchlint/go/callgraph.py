@@ -265,7 +265,19 @@ class CallGraph:
             return None
         if self.deployed_callers(key) or self.deployed(key, self.references(key)):
             return None
+        if hidden and self._named_elsewhere(key, info):
+            return None  # named in its package's code in a way not followed (`f[T]` handed on, `range f`)
         return info
+
+    def _named_elsewhere(self, key: FunctionKey, info: FunctionInfo) -> bool:
+        """Whether the package's production files name an unexported function anywhere but its declaration."""
+        declared = info.node.child_by_field_name("name")
+        return any(
+            name.start_byte != (declared.start_byte if declared is not None and file is info.file else -1)
+            for file in self.files
+            if not file.is_test and file.package_path == key.package
+            for name in parser.identifiers_named(file.tree.root_node, key.name)
+        )
 
     def unreached(self, key: FunctionKey, depth: int = 0) -> bool:
         """Whether no binary of the module runs a function: a test's, one every call of which the module's own
@@ -276,7 +288,7 @@ class CallGraph:
         info = self.resolver.declarations.functions.get(key)
         if info is None or (not key.receiver and key.name in ("main", "init")):
             return False
-        if info.file.is_test or info.file.package_path in self.test_only or self._serving_tests(info.file):
+        if info.file.is_test or info.file.package_path in self.test_only or self.serves_tests(info.file):
             return True
         found = self._unreached.get(key)
         if found is not None or depth > _UNREACHED_DEPTH:
@@ -300,11 +312,29 @@ class CallGraph:
             self._programs = any(file.package_name == "main" and not file.is_test for file in self.files)
         return self._programs
 
-    def _serving_tests(self, file: GoFile) -> bool:
-        """`serves_tests_only`, asked once per file."""
+    def made_without_a_literal(self, key: FunctionKey) -> bool:
+        """Whether production code may make a value of a method's type other than by a composite literal: `new(T)`,
+        a `var t T`, a field, embedding, list or map of it by value (zero values all), as far as a text search
+        tells; a literal is what `constructions` finds."""
+        name = re.escape(key.receiver.encode())
+        pattern = re.compile(
+            rb"(?m)(?:\bnew\(\s*|\]\s*|^\s*(?!type\b|return\b|case\b)(?:var\s+)?(?:\w+(?:\s*,\s*\w+)*\s+)?)(?:\w+\.)?"
+            + name
+            + rb"\b(?!\s*[{(.])"
+        )
+        return any(not file.is_test and pattern.search(file.source.data) for file in self.files)
+
+    def serves_tests(self, file: GoFile) -> bool:
+        """Whether a file is a test, of a package only tests import, or test support no binary runs (by its name,
+        `serves_tests_only`, asked once per file)."""
+        if file.is_test or file.package_path in self.test_only:
+            return True
         found = self._serves_tests.get(file.path)
         if found is None:
-            found = self._serves_tests[file.path] = self.serves_tests_only(file)
+            # by its name only, not by importing a test framework (`testing.Testing()` in production code), and not
+            # a file whose init registers its functions
+            named = names_test_support(file.path) and not _has_init(file)
+            found = self._serves_tests[file.path] = named and self.serves_tests_only(file)
         return found
 
     def serves_tests_only(self, file: GoFile) -> bool:
@@ -922,4 +952,13 @@ def _function_type_names(files: list[GoFile]) -> frozenset[str]:
         and (kind := spec.child_by_field_name("type")) is not None
         and kind.type == "function_type"
         and (name := spec.child_by_field_name("name")) is not None
+    )
+
+
+def _has_init(file: GoFile) -> bool:
+    """Whether a file declares an `init` function, which runs in any binary importing its package."""
+    return any(
+        parser.text(function.child_by_field_name("name")) == "init"
+        for function in file.tree.root_node.named_children
+        if function.type == "function_declaration"
     )

@@ -807,11 +807,14 @@ class Guards:
         through = graph.deployed(key, callers) if callers else []
         # a value its own methods build (doris' `Init` registering `(&T{Client: mgr.GetClient()})`) exists only
         # where one of them already runs: the other constructions decide
-        built = [
+        built = graph.deployed(key, graph.constructions(key))
+        own = [
             (file, node)
-            for file, node in graph.deployed(key, graph.constructions(key))
-            if not _built_by_its_own_method(self.resolver.function_key(file, node), key)
+            for file, node in built
+            if _built_by_its_own_method(self.resolver.function_key(file, node), key)
         ]
+        if own and not graph.made_without_a_literal(key):  # else a zero value may be the first of them
+            built = [place for place in built if place not in own]
         # a reconciler no code builds (scaffolded, never registered) runs nowhere; other types the module may
         # build in ways not followed
         reconciles = self._framework_called(FunctionKey(key.package, key.receiver, "Reconcile"))
@@ -895,8 +898,7 @@ class Guards:
                 # a package no binary imports runs nothing (OCM's leftover registry appending a controller's Add
                 # in its init, beside the one main calls under --cluster-name)
                 continue
-            caller = self.resolver.function_key(caller_file, call)
-            if caller is not None and self.evaluator.calls.unreached(caller):
+            if self.evaluator.calls.serves_tests(caller_file):
                 # a helper of a file named as test support that only tests call (volcano's sharding
                 # `newTestShardingController`, beside the controller): the calls binaries make decide, and where
                 # there are none, what keeps this one from running says why
