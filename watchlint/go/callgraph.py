@@ -32,6 +32,7 @@ class CallGraph:
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._serves_tests: dict[str, bool] = {}  # file path -> serves_tests_only
         self._programs: bool | None = None  # see _has_programs
+        self._made_without_literals: dict[tuple[str, str], bool] = {}  # see made_without_a_literal
         self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}  # calls through interfaces
         # per method name, the calls of it through a module interface, each with the methods it may run: asked
         # once per name, not per method of that name (kyverno's many `Get`s)
@@ -316,13 +317,18 @@ class CallGraph:
         """Whether production code may make a value of a method's type other than by a composite literal: `new(T)`,
         a `var t T`, a field, embedding, list or map of it by value (zero values all), as far as a text search
         tells; a literal is what `constructions` finds."""
+        found = self._made_without_literals.get((key.package, key.receiver))
+        if found is not None:
+            return found
         name = re.escape(key.receiver.encode())
         pattern = re.compile(
             rb"(?m)(?:\bnew\(\s*|\]\s*|^\s*(?!type\b|return\b|case\b)(?:var\s+)?(?:\w+(?:\s*,\s*\w+)*\s+)?)(?:\w+\.)?"
             + name
             + rb"\b(?!\s*[{(.])"
         )
-        return any(not file.is_test and pattern.search(file.source.data) for file in self.files)
+        found = any(not file.is_test and pattern.search(file.source.data) for file in self.files)
+        self._made_without_literals[(key.package, key.receiver)] = found
+        return found
 
     def serves_tests(self, file: GoFile) -> bool:
         """Whether a file is a test, of a package only tests import, or test support no binary runs (by its name,
