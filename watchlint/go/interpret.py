@@ -106,6 +106,17 @@ def _result_declarations(function: tree_sitter.Node) -> list[tree_sitter.Node]:
     return [item for item in declared if item.type == "parameter_declaration" and item.child_by_field_name("name")]
 
 
+def _called_in_place(node: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The function literal a call without arguments calls where it is written (`func() bool {…}()`), taking no
+    parameters; None for another node."""
+    function = node.child_by_field_name("function") if node is not None and node.type == "call_expression" else None
+    arguments = node.child_by_field_name("arguments") if node is not None else None
+    if function is None or function.type != "func_literal" or (arguments is not None and arguments.named_children):
+        return None
+    parameters = function.child_by_field_name("parameters")
+    return function if parameters is None or not parameters.named_children else None
+
+
 def _holds_a_closure(node: tree_sitter.Node) -> bool:
     pending = [node]
     while pending:
@@ -323,6 +334,15 @@ class Run:
         return False
 
     # -- values -------------------------------------------------------------------------------------
+    def _closure(self, literal: tree_sitter.Node, state: LocalState) -> Value:
+        """`func() bool { … }()`: its body run on the run's own locals, which it may write (`hasStar = true`), in
+        a block of its own; what it returns is the value."""
+        with state.scope():
+            outcome = self._statements(literal.child_by_field_name("body"), state)
+        if not isinstance(outcome, _Returned):
+            raise _NotFollowedError  # a break or continue cannot leave a function; a value is wanted
+        return outcome.value
+
     def _holds(self, condition: tree_sitter.Node | None, state: LocalState) -> bool:
         value = self._value(condition, state)
         if not isinstance(value, Val) or not isinstance(value.value, bool):
@@ -331,6 +351,9 @@ class Run:
         return value.value
 
     def _value(self, node: tree_sitter.Node | None, state: LocalState) -> Value:
+        literal = _called_in_place(node)
+        if literal is not None:
+            return self._closure(literal, state)
         if node is not None and _holds_a_closure(node):
             raise _NotFollowedError  # a function literal may write the run's locals, which the evaluation of it cannot
         value = self.evaluator.value(self.file, node, state, self.depth + 1)
