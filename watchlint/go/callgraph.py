@@ -289,7 +289,7 @@ class CallGraph:
         info = self.resolver.declarations.functions.get(key)
         if info is None or (not key.receiver and key.name in ("main", "init")):
             return False
-        if info.file.is_test or info.file.package_path in self.test_only or self.serves_tests(info.file):
+        if self.serves_tests(info.file):
             return True
         found = self._unreached.get(key)
         if found is not None or depth > _UNREACHED_DEPTH:

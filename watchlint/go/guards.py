@@ -420,12 +420,7 @@ class Guards:
         """The string an `==` test wants where one side is a string constant the code names (`TrueString`)."""
         if test.type != "binary_expression" or parser.text(test.child_by_field_name("operator")) != "==":
             return None
-        for side in (test.child_by_field_name("right"), test.child_by_field_name("left")):
-            if side is not None and side.type in ("identifier", "selector_expression"):
-                value = self.evaluator.value(file, side, {}, 0)
-                if isinstance(value, Val) and not value.origin and isinstance(value.value, str) and value.value:
-                    return value.value
-        return None
+        return self._named_string(file, [test.child_by_field_name("right"), test.child_by_field_name("left")])
 
     def _boolean_text(
         self, file: GoFile, bare: tree_sitter.Node, value: Value, origin: str, *, runs: bool
@@ -892,7 +887,7 @@ class Guards:
         may run, or when there are none. `reached`: the method the calls run, which a call through an interface
         runs only where the interface holds a value of its type."""
         outcomes: list[Guard] = []
-        unreached: list[tuple[GoFile, tree_sitter.Node]] = []
+        test_support: list[tuple[GoFile, tree_sitter.Node]] = []
         for caller_file, call in calls:
             if not self.evaluator.in_a_binary(caller_file.package_path):
                 # a package no binary imports runs nothing (OCM's leftover registry appending a controller's Add
@@ -902,12 +897,12 @@ class Guards:
                 # a helper of a file named as test support that only tests call (volcano's sharding
                 # `newTestShardingController`, beside the controller): the calls binaries make decide, and where
                 # there are none, what keeps this one from running says why
-                unreached.append((caller_file, call))
+                test_support.append((caller_file, call))
                 continue
             if not self._kept_off(caller_file, call, levels, reached, outcomes):
                 return []  # one call that may run is enough
         if not outcomes:
-            for caller_file, call in unreached:
+            for caller_file, call in test_support:
                 if not self._kept_off(caller_file, call, levels, reached, outcomes):
                     return []
         # it runs where any place does: the guard with the fewest conditions is what turns it on (security-

@@ -13,6 +13,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.known import OPERATORS, UNKNOWN, CallBindings, Val, Value, item_value
+from watchlint.go.scope import named_results
 
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
@@ -99,13 +100,6 @@ def _zero_of(type_node: tree_sitter.Node | None) -> Val:
     raise _NotFollowedError
 
 
-def _result_declarations(function: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """The declarations of a function's named results (`(found bool)`), none where they are not named."""
-    result = function.child_by_field_name("result")
-    declared = result.named_children if result is not None and result.type == "parameter_list" else []
-    return [item for item in declared if item.type == "parameter_declaration" and item.child_by_field_name("name")]
-
-
 def _called_in_place(node: tree_sitter.Node | None) -> tree_sitter.Node | None:
     """The function literal a call without arguments calls where it is written (`func() bool {…}()`), taking no
     parameters; None for another node."""
@@ -153,10 +147,11 @@ class Run:
     def returned(self, function: tree_sitter.Node, bindings: CallBindings) -> Value | None:
         state = LocalState(bindings)
         try:
-            for declaration in _result_declarations(function):  # named results start at their zero values
-                zero = _zero_of(declaration.child_by_field_name("type"))
-                for name in declaration.children_by_field_name("name"):
-                    state.declare(parser.text(name), zero)
+            for name in named_results(function):  # named results start at their zero values
+                declaration = name.parent
+                state.declare(
+                    parser.text(name), _zero_of(declaration.child_by_field_name("type") if declaration else None)
+                )
             outcome = self._statements(function.child_by_field_name("body"), state)
         except _NotFollowedError:
             return None
