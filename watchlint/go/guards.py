@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from watchlint.go.declarations import Parameter
     from watchlint.go.deployment import Evaluator
     from watchlint.go.resolve import Resolver
+    from watchlint.go.scope import Declaration
 
 CALLER_LEVELS = 16  # calls followed up from a site to the guard that keeps it off by default
 _BOOLEAN_READS = ("identifier", "selector_expression")  # `if clusterScoped`, `if cfg.ClusterScoped`
@@ -350,14 +351,15 @@ class Guards:
                     return value.value
         return None
 
-    def _compared_by_helper(self, file: GoFile, condition: tree_sitter.Node) -> str | None:
+    def _compared_by_helper(self, file: GoFile, condition: tree_sitter.Node, index: int = 0) -> str | None:
         """The string a module function's one equality test wants, where it returns that test or false
         (`isControlPlane()` returning `val == "true"`), the test behind nil checks too (envoy gateway's
-        `Deploy != nil && Deploy.Type != nil && *Deploy.Type == KubernetesDeployModeTypeGatewayNamespace`)."""
+        `Deploy != nil && Deploy.Type != nil && *Deploy.Type == KubernetesDeployModeTypeGatewayNamespace`), as
+        its result at `index`."""
         info = self.evaluator.resolver.callee(file, condition) if condition.type == "call_expression" else None
-        returned = returned_values(info.node) if info is not None else []
+        returned = returned_values(info.node, index) if info is not None else []
         tests = [value for value in returned if parser.text(value) != "false"]
-        if len(tests) != 1:
+        if len(tests) != 1 or tests[0].type == "true":
             # `if GetStrEnv(key, "false") == "true" { return true }; return defaultValue` (polyaxon's GetBoolEnv):
             # the test around its one `return true`
             tests = [test for value in returned if (test := _returning_true_when(value)) is not None][:1]
@@ -371,8 +373,18 @@ class Guards:
         os.Getenv("DEBUG_CONTROLLER") == "1"`), or the one test a field is written with (gravitee's
         `Config.EnableIngress = os.Getenv(EnableIngress) == TrueString`)."""
         written = self._writes(file, condition) or self._passed(file, condition)
-        wanted = {_compared_to(value) or self._string_constant_wanted(held_file, value) for held_file, value in written}
+        declaration = self.resolver.declaration(file, condition) if condition.type == "identifier" else None
+        wanted = {self._compared_value(held_file, value, declaration) for held_file, value in written}
         return wanted.pop() if len(wanted) == 1 else None
+
+    def _compared_value(self, file: GoFile, value: tree_sitter.Node, declaration: Declaration | None) -> str | None:
+        """The string a variable's value compares with, or the call it is declared with (kubeflow notebooks'
+        `err, sch := rwoPVCScheduling()`, whose `return nil, true` is under `value == "true" || …`) has its
+        result compare with."""
+        found = _compared_to(value) or self._string_constant_wanted(file, value)
+        if found is None and declaration is not None and value == declaration.value_node:
+            return self._compared_by_helper(file, value, declaration.value_index)
+        return found
 
     def _passed(self, file: GoFile, name: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
         """What the deployed calls of a function pass as its parameter `name`, where each passes a local declared
@@ -931,12 +943,13 @@ class _Overlaid(dict[str, Value]):
 
 
 def _returning_true_when(value: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The condition of the `if` whose body is `return true` (the value), where it has no else."""
+    """The condition of the `if` (or `else if`) whose body returns `true` (the value), alone or among other
+    results (`return nil, true`); not of the `if` whose else does."""
     statement = value.parent.parent if value.type == "true" and value.parent is not None else None
     block = statement.parent if statement is not None and statement.type == "return_statement" else None
     block = block.parent if block is not None and block.type == "statement_list" else block
     test = block.parent if block is not None and block.type == "block" else None
-    if test is None or test.type != "if_statement" or test.child_by_field_name("alternative") is not None:
+    if test is None or test.type != "if_statement" or test.child_by_field_name("consequence") != block:
         return None
     return test.child_by_field_name("condition")
 
@@ -1271,7 +1284,18 @@ def _compared_part(
 
 def _compared_to(condition: tree_sitter.Node) -> str | None:
     """The string an equality test wants (`os.Getenv("TENANCY_MODE") == "dynamic"` -> dynamic, also
-    `strings.EqualFold(os.Getenv("METRICS_ENABLED"), "true")`), or None."""
+    `strings.EqualFold(os.Getenv("METRICS_ENABLED"), "true")`, and kubeflow notebooks' `value == "true" || value
+    == "True" || value == "TRUE"`, one word in any of its spellings), or None."""
+    spellings = disjuncts(condition)
+    if len(spellings) == 1:
+        return _compared_once(condition)
+    wanted = [_compared_once(part) for part in spellings]
+    tested = {parser.text(part.child_by_field_name("left")) for part in spellings if part.type == "binary_expression"}
+    words = {word.lower() for word in wanted if word is not None}
+    return wanted[0] if None not in wanted and len(words) == 1 and len(tested) == 1 else None
+
+
+def _compared_once(condition: tree_sitter.Node) -> str | None:
     function = condition.child_by_field_name("function") if condition.type == "call_expression" else None
     sides: list[tree_sitter.Node | None]
     if function is not None and parser.text(function).endswith(".EqualFold"):
