@@ -28,6 +28,7 @@ class CallGraph:
         self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         # the builder calls given a value (Complete, Build), by the value's type (see registrations)
         self._registered: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] | None = None
+        self._webhooks: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._serves_tests: dict[str, bool] = {}  # file path -> serves_tests_only
@@ -194,7 +195,9 @@ class CallGraph:
     def registrations(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The builder calls handing a value of a method's receiver type to controller-runtime (`…Complete(r)`,
         `Build(r)`): a reconciler's Reconcile runs where they do (kubesphere's token controller, whose
-        SetupWithManager returns before registering it unless its auth mode is chosen)."""
+        SetupWithManager returns before registering it unless its auth mode is chosen); a webhook's Default and
+        Validate methods where a webhook builder is given the value (redpanda's `NewWebhookManagedBy(mgr, r).
+        WithValidator(&Cluster{})`, registered under --webhook-enabled)."""
         if self._registered is None:  # indexed once: a module may hold hundreds of reconcilers
             self._registered = {}
             for name in _REGISTERING:
@@ -205,7 +208,25 @@ class CallGraph:
                         found = self._registered.setdefault(typed.base, [])
                         found.append((file, called.node))
                         found.extend((file, call) for call in _handed_beside(called.node, arguments[0]))
-        return self._registered.get(TypeRef(key.package, key.receiver), [])
+            self._webhooks = self._webhook_registrations()
+        registered = self._webhooks if key.name in WEBHOOK_CALLED else self._registered
+        return registered.get(TypeRef(key.package, key.receiver), [])
+
+    def _webhook_registrations(self) -> dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]]:
+        """The calls of a webhook builder's chain (rooted at `NewWebhookManagedBy`) given a value whose Default or
+        Validate methods the webhook calls, by the value's type: `For(obj)` (the type's own methods), its generic
+        form's `NewWebhookManagedBy(mgr, obj)`, `WithValidator(v)` and `WithDefaulter(d)`."""
+        registered: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        for name, position in _WEBHOOK_REGISTERING.items():
+            for file, called in self.named(name):
+                if not _in_webhook_chain(called.node):
+                    continue
+                arguments = parser.named(called.node.child_by_field_name("arguments") or called.node)
+                given = arguments[position] if len(arguments) == position + 1 else None
+                typed = self.resolver.type_of(file, given) if given is not None else None
+                if typed is not None:
+                    registered.setdefault(typed.base, []).append((file, called.node))
+        return registered
 
     def built_nowhere(self, key: FunctionKey) -> tuple[GoFile, tree_sitter.Node] | None:
         """The declaration of a method's receiver type that no code of the module names (but its own declaration
@@ -727,6 +748,11 @@ Signature = tuple[tuple[TypeRef | str, ...], tuple[TypeRef | str, ...]]
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 _SEARCHES_BEFORE_WORDS = 16  # names searched for in the generated files' text before their words are gathered
 _REGISTERING = ("Complete", "Build")  # a controller builder's calls given the reconciler
+# what controller-runtime's webhooks call on the values a webhook builder is given, and the builder's calls
+# giving them, with the position of the value among their arguments
+WEBHOOK_CALLED = frozenset({"Default", "ValidateCreate", "ValidateUpdate", "ValidateDelete"})
+_WEBHOOK_BUILDER = "NewWebhookManagedBy"
+_WEBHOOK_REGISTERING = {"For": 0, "WithValidator": 0, "WithDefaulter": 0, _WEBHOOK_BUILDER: 1}
 _UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell that no binary runs it
 _RECEIVER = ""  # a method's receiver, among the variables a function keeps a parameter in
 
@@ -734,6 +760,21 @@ _RECEIVER = ""  # a method's receiver, among the variables a function keeps a pa
 # every name a type may be written with: `&T{}`, `new(T)`, `var t T` (type identifiers), `Setup[T]()`, `(*T).Run`
 # (identifiers), `Reconcilers{T: …}` (a field, which may hold one)
 _NAME_KINDS = ("type_identifier", "identifier", "field_identifier")
+
+
+def _in_webhook_chain(call: tree_sitter.Node) -> bool:
+    """Whether a call is `NewWebhookManagedBy(…)` or a call of the chain of builder methods rooted at it."""
+    current: tree_sitter.Node | None = call
+    while current is not None and current.type == "call_expression":
+        function = current.child_by_field_name("function")
+        if function is not None and function.type == "selector_expression":
+            field = function.child_by_field_name("field")
+            if field is not None and parser.text(field) == _WEBHOOK_BUILDER:
+                return True
+            current = function.child_by_field_name("operand")
+        else:
+            return function is not None and parser.text(function) == _WEBHOOK_BUILDER
+    return False
 
 
 def _handed_beside(registering: tree_sitter.Node, reconciler: tree_sitter.Node) -> list[tree_sitter.Node]:

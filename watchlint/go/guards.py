@@ -11,6 +11,7 @@ import tree_sitter
 
 from watchlint.facts import Condition
 from watchlint.go import parser
+from watchlint.go.callgraph import WEBHOOK_CALLED
 from watchlint.go.configfiles import FROM_FILE
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.flags import variable_key
@@ -880,7 +881,10 @@ class Guards:
 
     def _framework_called(self, key: FunctionKey) -> bool:
         """A method controller-runtime calls on the values the module builds: `Reconcile(ctx, req)` (not another
-        framework's Reconcile of its own signature, kubeblocks' `Reconcile(tree)`)."""
+        framework's Reconcile of its own signature, kubeblocks' `Reconcile(tree)`), and a webhook's Default or
+        Validate methods on the values a webhook builder is given."""
+        if key.name in WEBHOOK_CALLED:
+            return bool(key.receiver) and bool(self.evaluator.calls.registrations(key))
         info = self.resolver.declarations.functions.get(key)
         parameters = info.parameters if info is not None else ()
         request = parameters[1].type if len(parameters) == 2 else None
