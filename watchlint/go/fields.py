@@ -711,12 +711,16 @@ class FieldValues:
             return False
         writes = self._values_written(name, owner)
         # a write in a branch the settings take by default is made (the else of traefik's namespace selector);
-        # one they never take reads nothing (`c.watched = append(c.watched, …)` in the other branch)
+        # one they never take reads nothing (`c.watched = append(c.watched, …)` in the other branch); one after
+        # an early return is made for some runs, as one in a branch is (spin-operator's maps of the references
+        # an object makes, filled after `if … { return result }`)
         taken = [(f, node, self._set_by_default(f, node)) for f, node, _ in writes]
         conditional = [
             (f, node)
             for f, node, by_default in taken
-            if under_condition(node) and by_default is not True and not self._made_whatever_the_settings(f, node)
+            if (under_condition(node) or after_an_early_return(node))
+            and by_default is not True
+            and not self._made_whatever_the_settings(f, node)
         ]
         never = [node for _, node, by_default in taken if by_default is False]
         items = [(file, node) for file, node, _ in self._writes_of_field(name, owner, elements=True)]
