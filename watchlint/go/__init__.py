@@ -782,13 +782,20 @@ def _passes_nil(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> _
 
 
 def _passes(
-    file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, passed_value: str | None, hops: int = 3
+    file: GoFile,
+    node: tree_sitter.Node,
+    evaluator: Evaluator,
+    passed_value: str | None,
+    hops: int = 3,
+    onward: tree_sitter.Node | None = None,
 ) -> _Passing | None:
     """The call that passes `passed_value` for the parameter `node` names, followed up through callers that
     hand on a parameter of their own (`prepareController(cs, namespace, …)` passing it to the factory's
     helper), up to `hops` calls up; `*ns` names the parameter `ns` a caller passes `&namespace` for. With it,
     how: "passes" the value as it is, "leaves" a field of the literal it passes so, or "makes" a local the
-    helper computes from its parameters so (`ns := namespace; if ns == "" {…}`)."""
+    helper computes from its parameters so (`ns := namespace; if ns == "" {…}`). `onward`: the call of the
+    function that hands the parameter on, which a call binding that function's parameters so that a guard of
+    it fails never reaches (cloud-provider-vsphere's `perTenant("", dir, nil)` under `if client != nil`)."""
     if node.type == "unary_expression" and parser.text(node.child_by_field_name("operator")) in ("*", "&"):
         node = node.child_by_field_name("operand") or node
     field = ""
@@ -801,7 +808,7 @@ def _passes(
     if declaration.parameter_index < 0:
         return _computed_by_a_call(file, node, evaluator, key, passed_value)
     index = declaration.parameter_index
-    for caller_file, call in evaluator.calls.passing_calls(key):
+    for caller_file, call in _calls_going_on(file, key, onward, evaluator):
         passed = evaluator.argument(caller_file, call, index, 1)
         if field:
             literal = passed.value if isinstance(passed, Val) else None
@@ -811,10 +818,26 @@ def _passes(
             return _Passing(where, "leaves", "") if field else _Passing(where, "passes", passed.origin)
         values = parser.named(call.child_by_field_name("arguments") or call)
         if hops > 1 and index < len(values) and not isinstance(passed, Val) and not field:
-            found = _passes(caller_file, values[index], evaluator, passed_value, hops - 1)
+            found = _passes(caller_file, values[index], evaluator, passed_value, hops - 1, call)
             if found is not None:
                 return found
     return None
+
+
+def _calls_going_on(
+    file: GoFile, key: FunctionKey, onward: tree_sitter.Node | None, evaluator: Evaluator
+) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
+    """The calls passing a function its parameters, but those binding them so that a guard around the
+    function's `onward` call fails: that call is not made for them."""
+    info = evaluator.resolver.declarations.functions.get(key) if onward is not None else None
+    for caller_file, call in evaluator.calls.passing_calls(key):
+        if info is not None and onward is not None:
+            values = parser.named(call.child_by_field_name("arguments") or call)
+            bound = evaluator.arguments_bound(caller_file, info, values, evaluator.parameters(caller_file, call), 1)
+            guards = evaluator.guarding.guards(file, onward, CallBindings(info.node, bound))
+            if any(guard.holds is False for guard in guards):
+                continue
+        yield caller_file, call
 
 
 def _computed_by_a_call(
