@@ -142,17 +142,17 @@ class _LoopFinder(libcst.CSTVisitor):
 
 
 class _Tests(libcst.CSTVisitor):
-    """Conditions (`if`, `x if c else y`, comprehension `if`) that look at labels or annotations."""
+    """Conditions (`if`, comprehension `if`) that look at labels or annotations to decide what the loop does
+    with an object; not those that only pick a value (`if annotations.get("prometheus.io/path"): path = …`, `x
+    if c else y`), after which every object is handled alike."""
 
     def __init__(self) -> None:
         super().__init__()
         self.tests: list[libcst.BaseExpression] = []
 
     def visit_If(self, node: libcst.If) -> None:
-        self._consider(node.test)
-
-    def visit_IfExp(self, node: libcst.IfExp) -> None:
-        self._consider(node.test)
+        if not _only_assigns(node):
+            self._consider(node.test)
 
     def visit_CompIf(self, node: libcst.CompIf) -> None:
         self._consider(node.test)
@@ -162,6 +162,24 @@ class _Tests(libcst.CSTVisitor):
         walk(test, finder)
         if finder.found and test not in self.tests:
             self.tests.append(test)
+
+
+def _only_assigns(statement: libcst.If) -> bool:
+    """Whether every branch of an `if` (its elif and else too) only assigns values."""
+    branch: libcst.If | libcst.Else | None = statement
+    while branch is not None:
+        body = branch.body
+        lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
+        for line in lines:
+            if not isinstance(line, libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
+                return False
+            if not all(isinstance(small, _ASSIGNING) for small in line.body):
+                return False
+        branch = branch.orelse if isinstance(branch, libcst.If) else None
+    return True
+
+
+_ASSIGNING = (libcst.Assign, libcst.AnnAssign, libcst.AugAssign, libcst.Pass)
 
 
 class _MentionsMetadata(libcst.CSTVisitor):
