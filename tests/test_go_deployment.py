@@ -291,6 +291,23 @@ def test_a_finding_of_several_binaries_notes_why_each_leaves_it_open(
     ]
 
 
+CACHE_FUNCTIONS = (
+    Path(__file__).parent / "fixtures" / "go" / "policy" / "cache-functions-a-shared-package-returns-for-each-binary"
+)
+
+
+def test_a_cache_function_a_helper_returns_is_cited_as_the_managers_own(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A package returns each binary's NewCache function; the `cache.New` in each built the manager's own
+    cache, yet both were cited as caches of the operator's binary leaving Event unrestricted, the webhook's
+    among them, which restricts it and which the operator never builds (devworkspace-operator)."""
+    monkeypatch.chdir(CACHE_FUNCTIONS)
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    notes = [(related.span.path, related.span.line, related.message) for related in finding.related]
+    assert notes == [("cmd/operator/main.go", 15, "cache options here leave Event unrestricted")]
+
+
 SWITCHED_ON = """package main
 
 import (

@@ -1242,6 +1242,22 @@ def _literal_namespaces(value: tree_sitter.Node) -> list[str]:
 
 def _in_new_cache_function(call: tree_sitter.Node) -> bool:
     """Whether a call sits in a function literal given as manager options' NewCache (`NewCache: func(…) {…}`,
-    `opts.NewCache = func(…) {…}`): the manager calls it to build its one cache, from its own options."""
+    `opts.NewCache = func(…) {…}`), or of its type, which a helper returns for that (devworkspace-operator's
+    `GetCacheFunc()`): the manager calls it to build its one cache, from its own options."""
     function = innermost_function(call)
-    return function is not None and option_holder(function, "NewCache") is not None
+    return function is not None and (option_holder(function, "NewCache") is not None or _new_cache_type(function))
+
+
+def _new_cache_type(function: tree_sitter.Node) -> bool:
+    """Whether a function literal is a cache.NewCacheFunc: `func(*rest.Config, cache.Options) (cache.Cache,
+    error)`."""
+    parameters = function.child_by_field_name("parameters") if function.type == "func_literal" else None
+    result = function.child_by_field_name("result") if parameters is not None else None
+    types = [parser.text(item.child_by_field_name("type")) for item in parser.named(parameters)] if parameters else []
+    return (
+        len(types) == 2
+        and types[0].endswith("rest.Config")
+        and types[1].endswith(".Options")
+        and result is not None
+        and parser.text(result).replace(" ", "").endswith(".Cache,error)")
+    )
