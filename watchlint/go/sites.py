@@ -1279,7 +1279,10 @@ class SiteExtractor:
             if is_list:
                 options = arguments[2:]
                 if helper is not None and (forwarded := self._forwarded_options(file, options)) is not None:
-                    site.forwarded, options = forwarded, options[:-1]  # `opts...` of the helper: its callers'
+                    # `opts...` of the helper: its callers', and what the helper appends to it
+                    spread = parser.first_named(options[-1])
+                    appended = self.values.appended_to_parameter(file, spread) if spread is not None else []
+                    site.forwarded, options = forwarded, [*options[:-1], *appended]
                 self._list_options_into(site, file, options)
             yield site
 

@@ -11,7 +11,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.model import FAKE_CLIENTSET, GoFile
 from watchlint.go.resolve import Resolver, append_arguments, is_slice_literal, literal_items, struct_literal_of
-from watchlint.go.scope import innermost_function
+from watchlint.go.scope import innermost_function, under_condition
 from watchlint.go.writes import Write, WriteKind, writes_of, written_names
 
 
@@ -141,6 +141,26 @@ class ValueTracer:
                 return None
             held.extend(appended)
         return held
+
+    def appended_to_parameter(self, file: GoFile, variable: tree_sitter.Node) -> list[tree_sitter.Node]:
+        """The options a function appends to its variadic parameter, unconditionally and before `variable` reads
+        it (kubekey's `opts = append(opts, ctrlclient.InNamespace(owner.GetNamespace()))` before its List), where
+        every write of it appends; none otherwise. What the callers pass is the parameter's, told apart."""
+        declaration = self.resolver.declaration(file, variable)
+        if declaration is None or declaration.parameter_index < 0 or not declaration.variadic:
+            return []
+        function = innermost_function(declaration.node)
+        if function is None:
+            return []
+        declared_by = functools.partial(self.resolver.declaration, file)
+        appended: list[tree_sitter.Node] = []
+        for write in writes_of(declaration, written_names(function), declared_by):
+            items = _appended_items(write, declaration.name) if write.kind is WriteKind.ASSIGN else None
+            if items is None:
+                return []
+            if write.node.end_byte <= variable.start_byte and not under_condition(write.node):
+                appended.extend(items)
+        return appended
 
     def built_by(self, file: GoFile, node: tree_sitter.Node | None, package: str) -> tree_sitter.Node | None:
         """The call of a function of `package` that built a value, directly or through local variables."""
