@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import judgement_of
+from watchlint.checks._judge import Judgement, judgement_of
 from watchlint.checks._message import shown
 from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
@@ -17,11 +17,12 @@ _TWINS_SHOWN = 5  # typed twins a finding's notes name
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     cached = [site for site in facts.sites if site.access is Access.CACHE and site.kind in context.kinds]
     # A typed twin defeats the saving when it keeps a full informer of the whole kind: a site that is itself
-    # unrestricted. A read excluded by DisableFor, or one behind a false flag, starts no informer at all.
+    # unrestricted. A read excluded by DisableFor, or one behind a false flag, starts no informer at all, nor
+    # does a List DisableFor sends to the API server unrestricted (a WL004 of its own).
     typed = [
         site
         for site in cached
-        if site.form is ObjectForm.TYPED and judgement_of(site, facts, context).mitigation is None
+        if site.form is ObjectForm.TYPED and _keeps_an_informer(judgement_of(site, facts, context))
     ]
     for site in cached:
         if site.form is not ObjectForm.METADATA or not _is_live(site):
@@ -52,6 +53,10 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
                 "or drop the metadata-only form so one typed informer serves both"
             ),
         )
+
+
+def _keeps_an_informer(judgement: Judgement) -> bool:
+    return judgement.mitigation is None and judgement.code != "WL004"
 
 
 def _verb(site: Site) -> str:
