@@ -20,19 +20,31 @@ _RUNS_ITS_ARGUMENT = {"submit": 0, "run_in_executor": 1, "to_thread": 0}
 
 def streams_parameter(flow: Flow, call: libcst.Call, index: int) -> bool:
     """Whether the project function `call` calls hands its positional parameter `index` to a `.stream(…)`, also
-    where an executor runs it (`pool.submit(monitor, list_func, …)`)."""
+    where an executor runs it (`pool.submit(monitor, list_func, …)`), or the project class it builds keeps it
+    for one (a threaded watcher's `self.func = func` streamed by `run()`, of this module or another)."""
     function = flow.project_function(call.func)
     runner = call.func.attr.value if isinstance(call.func, libcst.Attribute) else ""
     ran_at = _RUNS_ITS_ARGUMENT.get(runner)
     if function is None and ran_at is not None and ran_at < index and not call.args[ran_at].keyword:
         function, index = flow.project_function(call.args[ran_at].value), index - ran_at - 1
     if function is None:
-        return False
+        owner = flow.project_class(call.func) if isinstance(call.func, libcst.Name) else None
+        return owner is not None and _class_streams(owner[1], index)
     parameters = function.params.params
     if index >= len(parameters):
         return False
     holds = partial(_names, name=parameters[index].name.value)
     return bool(_calls(function.body, partial(_streams, holds=holds)))
+
+
+def _class_streams(owner: libcst.ClassDef, index: int) -> bool:
+    """Whether a class keeps the positional argument `index` of its construction (`__init__`'s parameter after
+    self) in an attribute its methods hand to a `.stream(…)`."""
+    init = _method_of(owner, "__init__")
+    if init is None or index + 1 >= len(init.params.params):
+        return False
+    kept = _kept_as(init, init.params.params[index + 1].name.value)
+    return kept is not None and bool(_calls(owner, partial(_streams, holds=partial(_is_self_attribute, name=kept))))
 
 
 def omitted_default(flow: Flow, value: libcst.BaseExpression) -> tuple[str, str] | None:
