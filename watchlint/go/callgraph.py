@@ -28,7 +28,8 @@ class CallGraph:
         self._literals_by_type: dict[str, list[tuple[GoFile, tree_sitter.Node]]] | None = None
         # the builder calls given a value (Complete, Build), by the value's type (see registrations)
         self._registered: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] | None = None
-        self._webhooks: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        self._webhooks: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] | None = {}
+        self._unresolved_names: dict[str, bool] = {}
         self._calls_by_method: dict[str, dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]]] = {}
         self._callers: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         self._serves_tests: dict[str, bool] = {}  # file path -> serves_tests_only
@@ -209,24 +210,46 @@ class CallGraph:
                         found.append((file, called.node))
                         found.extend((file, call) for call in _handed_beside(called.node, arguments[0]))
             self._webhooks = self._webhook_registrations()
-        registered = self._webhooks if key.name in WEBHOOK_CALLED else self._registered
-        return registered.get(TypeRef(key.package, key.receiver), [])
+        if key.name not in WEBHOOK_CALLED:
+            return self._registered.get(TypeRef(key.package, key.receiver), [])
+        if self._webhooks is None or self._called_out_of_sight(key.name):
+            return []  # registered where the value is not told, or called through an interface not the module's
+        # a method promoted to a struct embedding its type runs where that struct is registered too
+        owner = TypeRef(key.package, key.receiver)
+        return [place for held in (owner, *self.methods.embedding(owner)) for place in self._webhooks.get(held, [])]
 
-    def _webhook_registrations(self) -> dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]]:
-        """The calls of a webhook builder's chain (rooted at `NewWebhookManagedBy`) given a value whose Default or
-        Validate methods the webhook calls, by the value's type: `For(obj)` (the type's own methods), its generic
-        form's `NewWebhookManagedBy(mgr, obj)`, `WithValidator(v)` and `WithDefaulter(d)`."""
+    def _webhook_registrations(self) -> dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] | None:
+        """The calls registering a value whose Default or Validate methods controller-runtime's webhooks call, by
+        the value's type: in a webhook builder's chain (rooted at `NewWebhookManagedBy`), `For(obj)` (the type's
+        own methods), its generic form's `NewWebhookManagedBy(mgr, obj)`, `WithValidator(v)` and
+        `WithDefaulter(d)`; `admission.WithCustomValidator(scheme, obj, v)` and its defaulter. None where one of
+        them is given a value of no module struct (an interface a helper takes): any type may be registered."""
         registered: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] = {}
         for name, position in _WEBHOOK_REGISTERING.items():
             for file, called in self.named(name):
-                if not _in_webhook_chain(called.node):
+                if name in _WEBHOOK_BUILDER_CALLS and not _in_webhook_chain(called.node):
                     continue
                 arguments = parser.named(called.node.child_by_field_name("arguments") or called.node)
-                given = arguments[position] if len(arguments) == position + 1 else None
-                typed = self.resolver.type_of(file, given) if given is not None else None
-                if typed is not None:
-                    registered.setdefault(typed.base, []).append((file, called.node))
+                if len(arguments) != position + 1:
+                    continue  # `NewWebhookManagedBy(mgr)`: the object comes with For
+                typed = self.resolver.type_of(file, arguments[position])
+                if typed is None or typed.base not in self.resolver.declarations.structs:
+                    return None
+                registered.setdefault(typed.base, []).append((file, called.node))
         return registered
+
+    def _called_out_of_sight(self, name: str) -> bool:
+        """Whether deployed code calls a method of this name that resolves to no module function (a Default
+        called through controller-runtime's `admission.Defaulter`, which a reconciler may apply itself)."""
+        if name not in self._unresolved_names:
+            self._unresolved_names[name] = any(
+                not file.is_test
+                and call.operand is not None
+                and call.operand_text not in file.imports  # a package's function, no method
+                and self._callee_key(file, call.node) is None
+                for file, call in self.named(name)
+            )
+        return self._unresolved_names[name]
 
     def built_nowhere(self, key: FunctionKey) -> tuple[GoFile, tree_sitter.Node] | None:
         """The declaration of a method's receiver type that no code of the module names (but its own declaration
@@ -752,7 +775,15 @@ _REGISTERING = ("Complete", "Build")  # a controller builder's calls given the r
 # giving them, with the position of the value among their arguments
 WEBHOOK_CALLED = frozenset({"Default", "ValidateCreate", "ValidateUpdate", "ValidateDelete"})
 _WEBHOOK_BUILDER = "NewWebhookManagedBy"
-_WEBHOOK_REGISTERING = {"For": 0, "WithValidator": 0, "WithDefaulter": 0, _WEBHOOK_BUILDER: 1}
+_WEBHOOK_BUILDER_CALLS = frozenset({"For", "WithValidator", "WithDefaulter", _WEBHOOK_BUILDER})
+_WEBHOOK_REGISTERING = {
+    "For": 0,
+    "WithValidator": 0,
+    "WithDefaulter": 0,
+    _WEBHOOK_BUILDER: 1,
+    "WithCustomValidator": 2,
+    "WithCustomDefaulter": 2,
+}
 _UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell that no binary runs it
 _RECEIVER = ""  # a method's receiver, among the variables a function keeps a parameter in
 

@@ -774,7 +774,10 @@ class Guards:
             return calls + graph.deployed(key, graph.called_from_lists(key))
         if calls and self._framework_called(key):
             # controller-runtime calls a reconciler's Reconcile wherever it is built, besides the module's own
-            # calls (envoy gateway's offline reconciler calls the one its Kubernetes provider also builds)
+            # calls (envoy gateway's offline reconciler calls the one its Kubernetes provider also builds), and a
+            # webhook's methods where it is registered
+            if key.name in WEBHOOK_CALLED:
+                return calls + graph.deployed(key, graph.registrations(key))
             return calls + graph.deployed(key, graph.constructions(key))
         return calls
 
