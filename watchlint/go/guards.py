@@ -360,10 +360,15 @@ class Guards:
         info = self.evaluator.resolver.callee(file, condition) if condition.type == "call_expression" else None
         returned = returned_values(info.node, index) if info is not None else []
         tests = [value for value in returned if parser.text(value) != "false"]
-        if len(tests) != 1 or tests[0].type == "true":
+        if len(tests) == 1 and tests[0].type == "true":
+            # its one `return true` (kubeflow notebooks' `return nil, true` under `else if value == "true" || …`)
+            tests = [test] if (test := _returning_true_when(tests[0], chained=True)) is not None else []
+        elif len(tests) != 1:
             # `if GetStrEnv(key, "false") == "true" { return true }; return defaultValue` (polyaxon's GetBoolEnv):
-            # the test around its one `return true`
-            tests = [test for value in returned if (test := _returning_true_when(value)) is not None][:1]
+            # the test around its one `return true`, where no else may return another value
+            trues = [value for value in tests if value.type == "true"]
+            test = _returning_true_when(trues[0]) if len(trues) == 1 else None
+            tests = [test] if test is not None else []
         if len(tests) != 1 or info is None:
             return None
         held = info.file
@@ -949,15 +954,23 @@ class _Overlaid(dict[str, Value]):
         return self._under[name]
 
 
-def _returning_true_when(value: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The condition of the `if` (or `else if`) whose body returns `true` (the value), alone or among other
-    results (`return nil, true`); not of the `if` whose else does."""
+def _returning_true_when(value: tree_sitter.Node, *, chained: bool = False) -> tree_sitter.Node | None:
+    """The condition of the `if` whose body returns `true` (the value), alone or among other results (`return
+    nil, true`), where it has no else, or with `chained` (the function's one `return true`) an else too; not in
+    a loop, whose tests read what the loop derives (an item of `strings.Split(os.Getenv(…), ",")`)."""
     statement = value.parent.parent if value.type == "true" and value.parent is not None else None
     block = statement.parent if statement is not None and statement.type == "return_statement" else None
     block = block.parent if block is not None and block.type == "statement_list" else block
     test = block.parent if block is not None and block.type == "block" else None
     if test is None or test.type != "if_statement" or test.child_by_field_name("consequence") != block:
         return None
+    if not chained and test.child_by_field_name("alternative") is not None:
+        return None
+    current = test.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        if current.type == "for_statement":
+            return None
+        current = current.parent
     return test.child_by_field_name("condition")
 
 
@@ -1297,21 +1310,34 @@ def _compared_to(condition: tree_sitter.Node) -> str | None:
     if len(spellings) == 1:
         return _compared_once(condition)
     wanted = [_compared_once(part) for part in spellings]
-    tested = {parser.text(part.child_by_field_name("left")) for part in spellings if part.type == "binary_expression"}
+    tested = {_tested_side(part) for part in spellings}
     words = {word.lower() for word in wanted if word is not None}
     return wanted[0] if None not in wanted and len(words) == 1 and len(tested) == 1 else None
 
 
 def _compared_once(condition: tree_sitter.Node) -> str | None:
+    sides = _equality_sides(condition)
+    return _string_side(sides) if sides is not None else None
+
+
+def _tested_side(condition: tree_sitter.Node) -> str | None:
+    """The text of what an equality test compares with its string literal (`value` of `value == "true"`)."""
+    sides = _equality_sides(condition) or []
+    other = [side for side in sides if side is not None and side.type not in _STRING_LITERALS]
+    return parser.text(other[0]) if len(other) == 1 else None
+
+
+def _equality_sides(condition: tree_sitter.Node) -> list[tree_sitter.Node | None] | None:
+    """The two sides of `a == b` or `strings.EqualFold(a, b)`, the right one first; None for another test."""
     function = condition.child_by_field_name("function") if condition.type == "call_expression" else None
-    sides: list[tree_sitter.Node | None]
     if function is not None and parser.text(function).endswith(".EqualFold"):
-        sides = list(parser.named(condition.child_by_field_name("arguments") or condition))
-    elif condition.type == "binary_expression" and parser.text(condition.child_by_field_name("operator")) == "==":
-        sides = [condition.child_by_field_name("right"), condition.child_by_field_name("left")]
-    else:
-        return None
-    return _string_side(sides)
+        return list(parser.named(condition.child_by_field_name("arguments") or condition))
+    if condition.type == "binary_expression" and parser.text(condition.child_by_field_name("operator")) == "==":
+        return [condition.child_by_field_name("right"), condition.child_by_field_name("left")]
+    return None
+
+
+_STRING_LITERALS = ("interpreted_string_literal", "raw_string_literal")
 
 
 def _string_side(sides: list[tree_sitter.Node | None]) -> str | None:
