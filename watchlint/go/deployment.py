@@ -108,7 +108,10 @@ class _BoundParameters(dict[str, "Value"]):
             calls = [(file, call) for file, call in calls if file.package_path in binary]
         index = self._indexes[name]
         depth = self._depth + 1
-        arguments = [self._evaluator.argument(f, call, index, depth) for f, call in calls]
+        parameters = self._function.parameters
+        variadic = bool(parameters) and parameters[-1].variadic and parameters[-1].index == index
+        read = self._evaluator.variadic_argument if variadic else self._evaluator.argument
+        arguments = [read(f, call, index, depth) for f, call in calls]
         known = [value for value in arguments if isinstance(value, Val)]
         value: Value = UNKNOWN
         if known and len(known) == len(arguments) and len({repr(value.value) for value in known}) == 1:
@@ -282,6 +285,27 @@ class Evaluator:
         if passed.type == "variadic_argument":  # `WithNamespaces(namespaces...)`: the list handed on whole
             passed = parser.first_named(passed) or passed
         return self.value(file, passed, self.parameters(file, call, depth), depth)
+
+    def variadic_argument(self, file: GoFile, call: tree_sitter.Node, index: int, depth: int) -> Value:
+        """What a call gives the variadic parameter at `index`: the list it hands on whole (`names...`), the
+        empty list where it passes nothing, else a new list of the items it passes."""
+        values = parser.named(call.child_by_field_name("arguments") or call)
+        return self._variadic_value(file, values, index, self.parameters(file, call, depth), depth)
+
+    def _variadic_value(
+        self, file: GoFile, values: list[tree_sitter.Node], index: int, env: dict[str, Value], depth: int
+    ) -> Value:
+        if index >= len(values):
+            return Val([])
+        if values[-1].type == "variadic_argument":
+            spread = parser.first_named(values[-1])
+            return self.value(file, spread, env, depth) if index == len(values) - 1 and spread else UNKNOWN
+        items = [self.value(file, value, env, depth) for value in values[index:]]
+        known = [item for item in items if isinstance(item, Val)]
+        if len(known) != len(items):
+            return UNKNOWN
+        # the setting an item comes from names the list in messages (`newCache(cfg, *namespace)`)
+        return Val([item.value for item in known], next((item.origin for item in known if item.origin), ""))
 
     def module_packages(self) -> frozenset[str]:
         """The import paths of the unit's packages."""
@@ -890,16 +914,15 @@ class Evaluator:
         self, file: GoFile, info: FunctionInfo, values: list[tree_sitter.Node], env: dict[str, Value], depth: int
     ) -> dict[str, Value]:
         """A function's parameters bound to what one call of it passes (`values`, read in the caller's `env`); a
-        variadic one to the empty list where the call passes nothing for it, or to the list a call hands on
-        whole (`options...`)."""
-        bound = {
-            p.name: self.value(file, values[p.index], env, depth) for p in info.parameters if p.index < len(values)
-        }
+        variadic one as `variadic_argument` tells."""
         variadic = info.parameters[-1] if info.parameters and info.parameters[-1].variadic else None
-        if variadic is not None and variadic.index == len(values):
-            bound[variadic.name] = Val([])
-        elif variadic is not None and variadic.index == len(values) - 1 and values[-1].type == "variadic_argument":
-            bound[variadic.name] = self.value(file, parser.first_named(values[-1]), env, depth)
+        bound = {
+            p.name: self.value(file, values[p.index], env, depth)
+            for p in info.parameters
+            if p.index < len(values) and p is not variadic
+        }
+        if variadic is not None:
+            bound[variadic.name] = self._variadic_value(file, values, variadic.index, env, depth)
         return bound
 
     def returned(self, file: GoFile, function: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
