@@ -356,6 +356,10 @@ class ListOptionsReader:
         kind = site.object.kind
         if tweak.type == "nil":
             return
+        if (made := self._made_by_helper(file, tweak)) is not None:
+            # `withoutNamespaces(ignored)` of a module function returning the tweak: the literal it returns
+            self.tweak(site, *made, text)
+            return
         function = self.values.defined_as(file, tweak, 2) if tweak.type == "identifier" else tweak
         assigned = self._assigned_later(file, tweak) if function is None else None
         if assigned is not None:
@@ -371,6 +375,20 @@ class ListOptionsReader:
             site.restrictions.append(restriction)
             site.tweaks.append((restriction, file, tweak))
             return
+        self._function_tweak(site, file, tweak, function, text, resource)
+
+    def _function_tweak(
+        self,
+        site: PendingSite,
+        file: GoFile,
+        tweak: tree_sitter.Node,
+        function: tree_sitter.Node | None,
+        text: str,
+        resource: tree_sitter.Node | None,
+    ) -> None:
+        """`tweak` for the function a tweak is: the selectors a literal writes to its one parameter; a narrowing
+        where it is no literal, or hands the options on."""
+        kind = site.object.kind
         parameters = function.child_by_field_name("parameters") if function is not None else None
         names = parser.captures("(parameter_declaration name: (identifier) @name)", parameters) if parameters else {}
         options = [parser.text(node) for node in names.get("name", [])]
@@ -391,6 +409,15 @@ class ListOptionsReader:
                 file, target, resource, site
             ):
                 self._written_selector(site, file, target, value, name, f"{text}'s {name}")
+
+    def _made_by_helper(self, file: GoFile, tweak: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
+        """The function literal a module function returns, where a call of it gives the tweak and it has one
+        return (godel-scheduler's `WithIgnoredNamespaceList(list)`, whose tweak only excludes namespaces)."""
+        info = self.resolver.callee(file, tweak) if tweak.type == "call_expression" else None
+        returned = returned_values(info.node) if info is not None else []
+        if info is None or len(returned) != 1 or returned[0].type != "func_literal":
+            return None
+        return info.file, returned[0]
 
     def _for_another_resource(
         self, file: GoFile, write: tree_sitter.Node, resource: tree_sitter.Node | None, site: PendingSite
