@@ -280,8 +280,9 @@ class _Extractor:
                 in_workload_options(self.file, literal) is not None or not self._in_another_librarys_options(literal)
             ):
                 self.copied_at = _copied_into_options(literal)
+                older = value_type is not None and value_type.name == "ObjectSelector"  # a SelectorsByObject map
                 try:
-                    self._selector_map(literal)
+                    self._selector_map(literal, "SelectorsByObject" if older else "ByObject")
                 finally:
                     self.copied_at = None
             return
@@ -295,7 +296,7 @@ class _Extractor:
         if type_ref is not None:  # `runtime.Options{}` of postgres-operator's `type Options = manager.Options`
             type_ref = self.resolver.declarations.unalias(type_ref)
         if type_ref is not None and type_ref.is_(CR_CACHE, "SelectorsByObject"):
-            self._selector_map(literal)
+            self._selector_map(literal, "SelectorsByObject")
         elif (
             type_ref is not None
             and _is_one_of(type_ref, _OPTION_TYPES)
@@ -377,9 +378,11 @@ class _Extractor:
             return False
         return self._of_another_library(self.file.imports.get(parser.text(operand)))
 
-    def _selector_map(self, literal: tree_sitter.Node) -> None:
+    def _selector_map(self, literal: tree_sitter.Node, option: str) -> None:
+        """The entries of a ByObject map, or of controller-runtime's older SelectorsByObject (`option`, as
+        messages name the entries)."""
         for key, value in keyed_entries(literal):
-            self._by_object_entry(key, value)
+            self._by_object_entry(key, value, option=option)
 
     def _named_types(self, value: tree_sitter.Node) -> tuple[str, ...] | None:
         """The types a transform's function names (`obj.(*corev1.Pod)`), in a function literal or a module
@@ -419,14 +422,16 @@ class _Extractor:
         value: tree_sitter.Node,
         named: ObjectRef | None = None,
         at: tuple[GoFile, tree_sitter.Node] | None = None,
+        option: str = "ByObject",
     ) -> None:
-        """`named`, `at`: the object a helper's caller names for the entry's key, and that call."""
+        """`named`, `at`: the object a helper's caller names for the entry's key, and that call; `option`: the
+        map the entry is in, as messages name it."""
         found = named or self.resolver.object_of(self.file, key)
         if found is None:
             for caller_file, call, object_ref in entries_by_callers(
                 self.resolver, self.evaluator.calls, self.file, key
             ):
-                self._by_object_entry(key, value, object_ref, (caller_file, call))
+                self._by_object_entry(key, value, object_ref, (caller_file, call), option)
             return
         found_literal = literal_of(self.resolver, self.file, value) or self._returned_literal(value)
         entry_file, entry = found_literal if found_literal is not None else (self.file, None)
@@ -434,12 +439,12 @@ class _Extractor:
         if assigned:
             # `var byLabel cache.ByObject` given a literal in each branch: each entry holds where its write runs
             for literal in assigned:
-                self._by_object_entry(key, literal, found, (self.file, literal))
+                self._by_object_entry(key, literal, found, (self.file, literal), option)
             return
         if entry is None:
             # `&corev1.Secret{}: selectorFor(ns)`: an entry whose contents cannot be seen counts (SPEC §1)
             shown = " ".join(parser.text(value).split())
-            text = f"ByObject entry for {found.text}: {shown} (contents not visible)"
+            text = f"{option} entry for {found.text}: {shown} (contents not visible)"
             self._add(Mitigation.BY_OBJECT, found.kind, key, text, at=at, package=found.package)
             return
         fields = {name: " ".join(parser.text(node).split()) for name, node in keyed_elements(entry)}
@@ -480,10 +485,10 @@ class _Extractor:
                 "Namespaces (every namespace by a selector)" if name == "Namespaces" and by_selectors else name
                 for name in narrowing
             ]
-            text = f"ByObject entry for {found.text} sets {', '.join(shown_fields)}"
+            text = f"{option} entry for {found.text} sets {', '.join(shown_fields)}"
         else:
             written = [f"{name}: {fields[name]}" for name in ("Label", "Field", "Namespaces") if name in fields]
-            text = f"ByObject entry for {found.text}" + (f" sets {', '.join(written)}" if written else "")
+            text = f"{option} entry for {found.text}" + (f" sets {', '.join(written)}" if written else "")
         effective = bool(narrowing)
         # namespaces read as is from a setting, the entry's only narrowing: every namespace if it is empty
         only_namespaces = narrowing == ["Namespaces"] and entry_file is self.file
@@ -817,7 +822,8 @@ class _Extractor:
         index = left.child_by_field_name("index")
         operand = left.child_by_field_name("operand")
         if _is_one_of(value_type, _SELECTOR_TYPES) and index is not None:
-            self._by_object_entry(index, right)
+            older = value_type is not None and value_type.name == "ObjectSelector"  # a SelectorsByObject's entry
+            self._by_object_entry(index, right, option="SelectorsByObject" if older else "ByObject")
         elif right.type == "identifier" and index is not None and self._holds_an_entry(right, left):
             # `entry := cache.ByObject{…}`, or a literal in each branch (`var entry cache.ByObject`)
             if literal_of(self.resolver, self.file, right) is not None or self._assigned_literals(right):
