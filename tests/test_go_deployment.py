@@ -291,6 +291,26 @@ def test_a_finding_of_several_binaries_notes_why_each_leaves_it_open(
     ]
 
 
+NO_OPTIONS_EITHER = (
+    Path(__file__).parent / "fixtures" / "go" / "policy" / "binaries-each-building-a-manager-with-no-options"
+)
+
+
+def test_a_finding_of_several_binaries_notes_each_managers_construction(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two binaries build a manager with no options and run the informer: the finding named both binaries but
+    noted the first one's manager only; the second has no options to cite, so where it is built is noted
+    (hwameistor's scheduler beside its local-storage member)."""
+    monkeypatch.chdir(NO_OPTIONS_EITHER)
+    (finding,) = run([Path(".")], CommandLine(), catalog).findings
+    notes = [(related.span.path, related.span.line, related.message) for related in finding.related]
+    assert notes == [
+        ("cmd/a/main.go", 12, "cache options here leave Pod unrestricted"),
+        ("pkg/bmgr/bmgr.go", 15, "cache options here leave Pod unrestricted"),
+    ]
+
+
 CACHE_FUNCTIONS = (
     Path(__file__).parent / "fixtures" / "go" / "policy" / "cache-functions-a-shared-package-returns-for-each-binary"
 )

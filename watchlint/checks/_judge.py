@@ -220,6 +220,8 @@ def _judge_policies(site: Site, facts: Facts, code: str) -> Judgement:
             for other in others:
                 other_transformed = any(transform.kind == site.kind for transform in other.transforms)
                 notes = _inactive(_reaching(_active(other, site)[0], site), site.kind, other_transformed)
+                # one with no options for the kind at all: where its caches are built (hwameistor's scheduler)
+                notes = notes or _origins(other, site)
                 related += tuple(note for note in notes if note not in related)
             binaries = f" ({binaries_text([policy.label, *(other.label for other in others)])})"
             binaries = binaries if len(site.policy_keys) > 1 else ""
