@@ -34,6 +34,11 @@ _WATCH_NAMESPACE_READERS = {
     ("/operator-sdk-extra/pkg/helper", "GetWatchNamespaceFromEnv"): "WATCH_NAMESPACES",
     ("/operator-sdk-extra/v2/pkg/helper", "GetWatchNamespaceFromEnv"): "WATCH_NAMESPACES",
 }
+# the variables the kubelet sets in every container (the API server's service): a program reading them runs the
+# same in any deployment, whatever its settings
+KUBELET_VARIABLES = frozenset(
+    {"KUBERNETES_SERVICE_HOST", "KUBERNETES_SERVICE_PORT", "KUBERNETES_SERVICE_PORT_HTTPS", "KUBERNETES_PORT"}
+)
 _FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
 
 
@@ -211,6 +216,8 @@ class Settings:
         """The environment, viper's IsSet, pflag's Changed and feature gates, for the default deployment."""
         named = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
         if package == "os" and name in ("Getenv", "LookupEnv"):
+            if named in KUBELET_VARIABLES:
+                return UNKNOWN  # set in every pod, to what the cluster says: no setting of the deployment
             origin = named if named is not None else "an environment variable"
             return Val(("", False) if name == "LookupEnv" else "", origin, unseen=True)
         if (variable := self._watch_namespace_read(package, name, count)) is not None:
