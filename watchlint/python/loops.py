@@ -50,7 +50,7 @@ def loop_label_selector(file: ParsedFile, flow: Flow, call: libcst.Call) -> str 
 def _filter_tests(file: ParsedFile, flow: Flow, call: libcst.Call) -> Iterator[libcst.BaseExpression]:
     loops = _consumers(file, flow, call)
     for body in [*loops, *(callee.body for loop in loops for callee in _callees(flow, loop))]:
-        collector = _Tests()
+        collector = _Tests(body)
         walk(body, collector)
         yield from collector.tests
 
@@ -142,17 +142,39 @@ class _LoopFinder(libcst.CSTVisitor):
 
 
 class _Tests(libcst.CSTVisitor):
-    """Conditions (`if`, comprehension `if`) that look at labels or annotations to decide what the loop does
-    with an object; not those that only pick a value (`if annotations.get("prometheus.io/path"): path = …`, `x
-    if c else y`), after which every object is handled alike."""
+    """Conditions (`if`, `x if c else y`, comprehension `if`) that look at labels or annotations to decide what
+    the loop does with an object; not those that only pick a value no later test reads (`if annotations.get(
+    "prometheus.io/path"): path = …`), after which every object is handled alike."""
 
-    def __init__(self) -> None:
+    def __init__(self, body: libcst.CSTNode) -> None:
         super().__init__()
         self.tests: list[libcst.BaseExpression] = []
+        self._tested: frozenset[str] | None = None  # the names the loop's conditions read, found when needed
+        self._body = body
+        self._picks: set[int] = set()  # the conditional expressions that only pick a value
 
     def visit_If(self, node: libcst.If) -> None:
-        if not _only_assigns(node):
+        picked = _picked_names(node)
+        if picked is None or picked & self._names_tested():
             self._consider(node.test)
+
+    def visit_Assign(self, node: libcst.Assign) -> None:
+        # `scheme = "https" if "prometheus.io/tls" in annotations else "http"`: a value picked for every object
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        picked = isinstance(target, libcst.Name) and target.value not in self._names_tested()
+        if isinstance(node.value, libcst.IfExp) and picked:
+            self._picks.add(id(node.value))
+
+    def visit_IfExp(self, node: libcst.IfExp) -> None:
+        if id(node) not in self._picks:
+            self._consider(node.test)
+
+    def _names_tested(self) -> frozenset[str]:
+        if self._tested is None:
+            finder = _Conditions()
+            walk(self._body, finder)
+            self._tested = frozenset(finder.names)
+        return self._tested
 
     def visit_CompIf(self, node: libcst.CompIf) -> None:
         self._consider(node.test)
@@ -164,22 +186,73 @@ class _Tests(libcst.CSTVisitor):
             self.tests.append(test)
 
 
-def _only_assigns(statement: libcst.If) -> bool:
-    """Whether every branch of an `if` (its elif and else too) only assigns values."""
+def _picked_names(statement: libcst.If) -> frozenset[str] | None:
+    """The local names an `if` only picks a value for (every branch, elif and else too, assigns names values
+    that call nothing but `.get`); None for an `if` that does anything else."""
+    names: set[str] = set()
     branch: libcst.If | libcst.Else | None = statement
     while branch is not None:
         body = branch.body
         lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
         for line in lines:
             if not isinstance(line, libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
-                return False
-            if not all(isinstance(small, _ASSIGNING) for small in line.body):
-                return False
-        branch = branch.orelse if isinstance(branch, libcst.If) else None
-    return True
+                return None
+            for small in line.body:
+                assigned = _assigned_name(small)
+                if assigned is None:
+                    return None
+                names.add(assigned)
+        orelse = branch.orelse if isinstance(branch, libcst.If) else None
+        branch = orelse if isinstance(orelse, libcst.If | libcst.Else) else None
+    return frozenset(names)
 
 
-_ASSIGNING = (libcst.Assign, libcst.AnnAssign, libcst.AugAssign, libcst.Pass)
+def _assigned_name(statement: libcst.BaseSmallStatement) -> str | None:
+    """The name `name = value` (also annotated or augmented) assigns, where the value calls nothing but `.get`."""
+    if isinstance(statement, libcst.Assign) and len(statement.targets) == 1:
+        target, value = statement.targets[0].target, statement.value
+    elif isinstance(statement, libcst.AnnAssign | libcst.AugAssign) and statement.value is not None:
+        target, value = statement.target, statement.value
+    else:
+        return None
+    calls = _Calls()
+    walk(value, calls)
+    picks = all(isinstance(call.func, libcst.Attribute) and call.func.attr.value == "get" for call in calls.calls)
+    return target.value if isinstance(target, libcst.Name) and picks else None
+
+
+class _Conditions(libcst.CSTVisitor):
+    """The names read in the conditions of a loop's tests (`if not wanted: continue`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[str] = []
+
+    def visit_If(self, node: libcst.If) -> None:
+        self._read(node.test)
+
+    def visit_IfExp(self, node: libcst.IfExp) -> None:
+        self._read(node.test)
+
+    def visit_While(self, node: libcst.While) -> None:
+        self._read(node.test)
+
+    def visit_CompIf(self, node: libcst.CompIf) -> None:
+        self._read(node.test)
+
+    def _read(self, test: libcst.BaseExpression) -> None:
+        names = _Names()
+        walk(test, names)
+        self.names.extend(names.found)
+
+
+class _Names(libcst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def visit_Name(self, node: libcst.Name) -> None:
+        self.found.append(node.value)
 
 
 class _MentionsMetadata(libcst.CSTVisitor):
