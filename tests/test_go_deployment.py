@@ -321,11 +321,15 @@ def test_a_cache_function_a_helper_returns_is_cited_as_the_managers_own(
 ) -> None:
     """A package returns each binary's NewCache function; the `cache.New` in each built the manager's own
     cache, yet both were cited as caches of the operator's binary leaving Event unrestricted, the webhook's
-    among them, which restricts it and which the operator never builds (devworkspace-operator)."""
+    among them, which restricts it and which the operator never builds (devworkspace-operator). A literal of the
+    same shape the agent calls itself builds a cache of its own, cited at its `cache.New`."""
     monkeypatch.chdir(CACHE_FUNCTIONS)
-    (finding,) = run([Path(".")], CommandLine(), catalog).findings
-    notes = [(related.span.path, related.span.line, related.message) for related in finding.related]
-    assert notes == [("cmd/operator/main.go", 15, "cache options here leave Event unrestricted")]
+    findings = run([Path(".")], CommandLine(), catalog).findings
+    notes = [[(related.span.path, related.span.line, related.message) for related in f.related] for f in findings]
+    assert notes == [
+        [("cmd/agent/main.go", 16, "cache options here leave Secret unrestricted")],
+        [("cmd/operator/main.go", 15, "cache options here leave Event unrestricted")],
+    ]
 
 
 SWITCHED_ON = """package main

@@ -411,13 +411,16 @@ class ListOptionsReader:
                 self._written_selector(site, file, target, value, name, f"{text}'s {name}")
 
     def _made_by_helper(self, file: GoFile, tweak: tree_sitter.Node) -> tuple[GoFile, tree_sitter.Node] | None:
-        """The function literal a module function returns, where a call of it gives the tweak and it has one
-        return (godel-scheduler's `WithIgnoredNamespaceList(list)`, whose tweak only excludes namespaces)."""
+        """The function literal a module function returns, where a call of it gives the tweak, it has one return
+        and the literal reads none of its parameters, which the other calls of it give other values (a helper
+        returning a literal that only excludes a namespace)."""
         info = self.resolver.callee(file, tweak) if tweak.type == "call_expression" else None
         returned = returned_values(info.node) if info is not None else []
         if info is None or len(returned) != 1 or returned[0].type != "func_literal":
             return None
-        return info.file, returned[0]
+        parameters = {parameter.name for parameter in info.parameters}
+        read = {parser.text(name) for name in parser.captures("(identifier) @name", returned[0]).get("name", [])}
+        return None if read & parameters else (info.file, returned[0])
 
     def _for_another_resource(
         self, file: GoFile, write: tree_sitter.Node, resource: tree_sitter.Node | None, site: PendingSite

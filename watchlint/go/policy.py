@@ -529,6 +529,12 @@ class _Extractor:
         copied = declaration.value_node if declaration is not None else None
         return copied is not None and " ".join(parser.text(copied).split()) == " ".join(parser.text(stored_at).split())
 
+    def _entry_option(self, entry: tree_sitter.Node) -> str:
+        """The map an entry held in a local is stored in, as messages name it: an ObjectSelector is an entry of
+        the older SelectorsByObject."""
+        typed = self.resolver.type_of(self.file, entry)
+        return "SelectorsByObject" if typed is not None and typed.is_(CR_CACHE, "ObjectSelector") else "ByObject"
+
     def _entry_fields_written(self, key: tree_sitter.Node, name: tree_sitter.Node) -> None:
         """`e.Label = sel; opts.ByObject[pod] = e`: each selector field written to the local before it is stored
         back is the entry's, under the conditions of its write (agent-sandbox's label behind a flag)."""
@@ -561,7 +567,7 @@ class _Extractor:
                     effective = any(self._names_a_namespace(key) for key, _ in keys)
                     conditions = [self.evaluator.condition(self.file, write) for _, write in keys]
                     built = _all_off_by_default(conditions) if effective else None
-                text = f"ByObject entry for {found.text} sets {field_name}"
+                text = f"{self._entry_option(name)} entry for {found.text} sets {field_name}"
                 self._add(Mitigation.BY_OBJECT, found.kind, target, text, effective, built, package=found.package)
 
     def _keys_written(
@@ -827,7 +833,7 @@ class _Extractor:
         elif right.type == "identifier" and index is not None and self._holds_an_entry(right, left):
             # `entry := cache.ByObject{…}`, or a literal in each branch (`var entry cache.ByObject`)
             if literal_of(self.resolver, self.file, right) is not None or self._assigned_literals(right):
-                self._by_object_entry(index, right)
+                self._by_object_entry(index, right, option=self._entry_option(right))
             self._entry_fields_written(index, right)
         elif operand is not None and parser.text(operand.child_by_field_name("field")) == "DefaultNamespaces":
             if self.resolver.ranges_over(self.file, index, operand):
@@ -1255,8 +1261,11 @@ def _in_new_cache_function(call: tree_sitter.Node) -> bool:
 
 
 def _new_cache_type(function: tree_sitter.Node) -> bool:
-    """Whether a function literal is a cache.NewCacheFunc: `func(*rest.Config, cache.Options) (cache.Cache,
-    error)`."""
+    """Whether a function literal a function returns is a cache.NewCacheFunc: `func(*rest.Config, cache.Options)
+    (cache.Cache, error)`; not one the code calls itself to build a cache of its own."""
+    returned = function.parent.parent if function.parent is not None else None
+    if returned is None or returned.type != "return_statement":
+        return False
     parameters = function.child_by_field_name("parameters") if function.type == "func_literal" else None
     result = function.child_by_field_name("result") if parameters is not None else None
     types = [parser.text(item.child_by_field_name("type")) for item in parser.named(parameters)] if parameters else []

@@ -158,7 +158,9 @@ class ValueTracer:
             items = _appended_items(write, declaration.name) if write.kind is WriteKind.ASSIGN else None
             if items is None:
                 return []
-            if write.node.end_byte <= variable.start_byte and not under_condition(write.node):
+            # in the function itself, not in a literal that may run later, elsewhere or not at all
+            unconditional = not under_condition(write.node) and innermost_function(write.node) == function
+            if write.node.end_byte <= variable.start_byte and unconditional:
                 appended.extend(items)
         return appended
 
