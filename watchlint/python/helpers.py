@@ -29,7 +29,7 @@ def streams_parameter(flow: Flow, call: libcst.Call, index: int) -> bool:
         function, index = flow.project_function(call.args[ran_at].value), index - ran_at - 1
     if function is None:
         owner = flow.project_class(call.func) if isinstance(call.func, libcst.Name) else None
-        return owner is not None and _class_streams(owner[1], index)
+        return owner is not None and _class_streams(owner[1], index, passes_more=len(call.args) > index + 1)
     parameters = function.params.params
     if index >= len(parameters):
         return False
@@ -37,14 +37,19 @@ def streams_parameter(flow: Flow, call: libcst.Call, index: int) -> bool:
     return bool(_calls(function.body, partial(_streams, holds=holds)))
 
 
-def _class_streams(owner: libcst.ClassDef, index: int) -> bool:
+def _class_streams(owner: libcst.ClassDef, index: int, *, passes_more: bool) -> bool:
     """Whether a class keeps the positional argument `index` of its construction (`__init__`'s parameter after
-    self) in an attribute its methods hand to a `.stream(…)`."""
+    self) in an attribute its methods hand to a `.stream(…)` with nothing but what the construction gives after
+    it (`*self.args, **self.kwargs`), or alone where the construction gives nothing more: the list's arguments
+    are then the construction's."""
     init = _method_of(owner, "__init__")
     if init is None or index + 1 >= len(init.params.params):
         return False
     kept = _kept_as(init, init.params.params[index + 1].name.value)
-    return kept is not None and bool(_calls(owner, partial(_streams, holds=partial(_is_self_attribute, name=kept))))
+    if kept is None:
+        return False
+    streams = _calls(owner, partial(_streams, holds=partial(_is_self_attribute, name=kept)))
+    return any(all(arg.star for arg in found.args[1:]) if found.args[1:] else not passes_more for found in streams)
 
 
 def omitted_default(flow: Flow, value: libcst.BaseExpression) -> tuple[str, str] | None:
