@@ -16,6 +16,7 @@ import libcst
 from watchlint.facts import Evidence
 from watchlint.python.flow import Flow
 from watchlint.python.names import literal_string
+from watchlint.python.namespaces import tested_names
 from watchlint.python.parser import ParsedFile
 from watchlint.python.selectors import label_requirements
 from watchlint.python.walk import walk
@@ -171,9 +172,7 @@ class _Tests(libcst.CSTVisitor):
 
     def _names_tested(self) -> frozenset[str]:
         if self._tested is None:
-            finder = _Conditions()
-            walk(self._body, finder)
-            self._tested = frozenset(finder.names)
+            self._tested = tested_names(self._body)
         return self._tested
 
     def visit_CompIf(self, node: libcst.CompIf) -> None:
@@ -219,40 +218,6 @@ def _assigned_name(statement: libcst.BaseSmallStatement) -> str | None:
     walk(value, calls)
     picks = all(isinstance(call.func, libcst.Attribute) and call.func.attr.value == "get" for call in calls.calls)
     return target.value if isinstance(target, libcst.Name) and picks else None
-
-
-class _Conditions(libcst.CSTVisitor):
-    """The names read in the conditions of a loop's tests (`if not wanted: continue`)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.names: list[str] = []
-
-    def visit_If(self, node: libcst.If) -> None:
-        self._read(node.test)
-
-    def visit_IfExp(self, node: libcst.IfExp) -> None:
-        self._read(node.test)
-
-    def visit_While(self, node: libcst.While) -> None:
-        self._read(node.test)
-
-    def visit_CompIf(self, node: libcst.CompIf) -> None:
-        self._read(node.test)
-
-    def _read(self, test: libcst.BaseExpression) -> None:
-        names = _Names()
-        walk(test, names)
-        self.names.extend(names.found)
-
-
-class _Names(libcst.CSTVisitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[str] = []
-
-    def visit_Name(self, node: libcst.Name) -> None:
-        self.found.append(node.value)
 
 
 class _MentionsMetadata(libcst.CSTVisitor):

@@ -293,9 +293,13 @@ def _is_namespace_field(value: libcst.BaseExpression) -> bool:
 
 def _tested_names(flow: Flow, node: libcst.CSTNode) -> frozenset[str]:
     """The names and `self` attributes tested by an `if` in the function (or module) around `node`."""
-    scope = flow.enclosing_function(node) or flow.file.module
+    return tested_names(flow.enclosing_function(node) or flow.file.module)
+
+
+def tested_names(root: libcst.CSTNode) -> frozenset[str]:
+    """The names and `self` attributes the conditions under `root` read (`if`, `while`, `x if c else y`)."""
     collector = _Tests()
-    walk(scope, collector)
+    walk(root, collector)
     return frozenset(collector.names)
 
 
