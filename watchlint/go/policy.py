@@ -65,6 +65,7 @@ _OPTION_TYPES = (
     (frozenset({CR_CLIENT}), "Options"),
     (frozenset({CR_CLIENT}), "CacheOptions"),
 )
+_STRING_LITERALS = ("interpreted_string_literal", "raw_string_literal")
 _SELECTOR_TYPES = (
     (frozenset({CR_CACHE}), "ByObject"),
     (frozenset({CR_CACHE}), "ObjectSelector"),
@@ -1110,23 +1111,18 @@ class _Extractor:
         self._add(Mitigation.DEFAULT_SELECTOR, None, anchor, text, detail=detail)
 
     def _every_namespace_condition(self, names: list[tree_sitter.Node]) -> Condition | None:
-        """When every namespace a scope names is `""` by default, computed (`{cacheNamespace(): {}}` with a
-        helper returning metav1.NamespaceAll unless the configuration names one): what makes one a namespace.
-        None when one names a namespace, is not known, or is read from the environment as is (SPEC §1)."""
-        conditions = []
+        """When a namespace a scope names is `""` by default, computed (`{cacheNamespace(): {}}` with a helper
+        returning metav1.NamespaceAll unless the configuration names one; `{namespace: {}, "kube-system": {}}`
+        with --namespace empty): what makes it a namespace, the `""` key caching every namespace the others
+        leave out. None where each names a namespace, is not known, or is read from the environment as is
+        (SPEC §1)."""
         for node in names:
-            if (
-                node.type in ("interpreted_string_literal", "raw_string_literal")
-                or parser.text(node) in _ALL_NAMESPACES
-            ):
-                if parser.text(node) not in _ALL_NAMESPACES:
-                    return None
-                continue
+            if node.type in _STRING_LITERALS or parser.text(node) in _ALL_NAMESPACES:
+                continue  # a namespace named, or the literal `""` key, which `_lists_every_namespace` reads
             every = self.evaluator.every_namespace(self.file, node)
-            if every is None:
-                return None
-            conditions.append(Condition(every[1], self.file.span(node), False))
-        return conditions[0] if conditions else None
+            if every is not None:
+                return Condition(every[1], self.file.span(node), False)
+        return None
 
     def _lists_every(self, name: tree_sitter.Node) -> bool:
         """Whether a local map gets by default the key of all namespaces beside others (`namespaces :=
