@@ -222,8 +222,9 @@ class CallGraph:
         """The calls registering a value whose Default or Validate methods controller-runtime's webhooks call, by
         the value's type: in a webhook builder's chain (rooted at `NewWebhookManagedBy`), `For(obj)` (the type's
         own methods), its generic form's `NewWebhookManagedBy(mgr, obj)`, `WithValidator(v)` and
-        `WithDefaulter(d)`; `admission.WithCustomValidator(scheme, obj, v)` and its defaulter. None where one of
-        them is given a value of no module struct (an interface a helper takes): any type may be registered."""
+        `WithDefaulter(d)`; `admission.WithCustomValidator(scheme, obj, v)` and its defaulter. None where a
+        validator or defaulter is a value of no module struct (an interface a helper takes): any type may be
+        registered."""
         registered: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] = {}
         for name, position in _WEBHOOK_REGISTERING.items():
             for file, called in self.named(name):
@@ -233,9 +234,10 @@ class CallGraph:
                 if len(arguments) != position + 1:
                     continue  # `NewWebhookManagedBy(mgr)`: the object comes with For
                 typed = self.resolver.type_of(file, arguments[position])
-                if typed is None or typed.base not in self.resolver.declarations.structs:
-                    return None
-                registered.setdefault(typed.base, []).append((file, called.node))
+                if typed is not None and typed.base in self.resolver.declarations.structs:
+                    registered.setdefault(typed.base, []).append((file, called.node))
+                elif name not in _WEBHOOK_OBJECT_CALLS:
+                    return None  # a validator or defaulter of a type not told: any may be registered
         return registered
 
     def _called_out_of_sight(self, name: str) -> bool:
@@ -776,6 +778,7 @@ _REGISTERING = ("Complete", "Build")  # a controller builder's calls given the r
 WEBHOOK_CALLED = frozenset({"Default", "ValidateCreate", "ValidateUpdate", "ValidateDelete"})
 _WEBHOOK_BUILDER = "NewWebhookManagedBy"
 _WEBHOOK_BUILDER_CALLS = frozenset({"For", "WithValidator", "WithDefaulter", _WEBHOOK_BUILDER})
+_WEBHOOK_OBJECT_CALLS = frozenset({"For", _WEBHOOK_BUILDER})  # given the object: an API type of another module
 _WEBHOOK_REGISTERING = {
     "For": 0,
     "WithValidator": 0,
