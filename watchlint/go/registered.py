@@ -20,6 +20,7 @@ from watchlint.go.scope import innermost_function, returned_values, under_condit
 from watchlint.go.values import ValueTracer
 
 _MAX_FUNCTION_HOPS = 2  # variables between `return` and the informer's constructor (`return filteredInformer`)
+_MAX_CALL_HOPS = 2  # module functions between a registration's function and the informer's constructor
 
 Stored = Callable[..., list[tuple[GoFile, tree_sitter.Node]]]
 Callers = Callable[[FunctionKey], list[tuple[GoFile, tree_sitter.Node]]]
@@ -119,14 +120,23 @@ class Registrations:
         function returning `NewFiltered…Informer(…)`, also through a variable, or the literal a module function
         returns (`InformerFor(&corev1.Pod{}, newLocalPods(node))`)."""
         bodies = self._functions(file, function)
-        returned = [
-            (body_file, self.values.defined_as(body_file, value, _MAX_FUNCTION_HOPS))
-            for body_file, body in bodies
-            for value in returned_values(body)
-        ]
-        return bool(returned) and all(
-            value is not None and (body_file.path, value.start_byte) in informers for body_file, value in returned
-        )
+        return bool(bodies) and all(self._returns_sites(body_file, body, informers) for body_file, body in bodies)
+
+    def _returns_sites(
+        self, file: GoFile, function: tree_sitter.Node, informers: set[tuple[str, int]], hops: int = _MAX_CALL_HOPS
+    ) -> bool:
+        """Whether every value a function returns is an informer site, or the value a module function it calls
+        returns (godel-scheduler's `func(…) { return newPodInformer(k, d) }`), `hops` calls deep."""
+        returned = [self.values.defined_as(file, value, _MAX_FUNCTION_HOPS) for value in returned_values(function)]
+        if not returned:
+            return False
+        for value in returned:
+            if value is not None and (file.path, value.start_byte) in informers:
+                continue
+            info = self.resolver.callee(file, value) if value is not None and value.type == "call_expression" else None
+            if info is None or hops <= 0 or not self._returns_sites(info.file, info.node, informers, hops - 1):
+                return False
+        return True
 
     def _functions(self, file: GoFile, function: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The function literals or module functions an expression gives, each with its file."""
