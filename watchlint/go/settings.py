@@ -53,7 +53,7 @@ class Settings:
         self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
         self._gates: dict[str, bool] | None = None
         self._gate_origins: dict[str, str] | None = None  # each gate by the origin `gate_setting` names it with
-        self._gates_source: str | None = None
+        self._gates_sources: tuple[str, ...] | None = None
 
     def flag_value(self, flag: Flag, depth: int) -> Value:
         if self.evaluator.once(("required", id(flag)), lambda: self._is_required(flag), False):
@@ -323,19 +323,20 @@ class Settings:
         (`PGO_FEATURE_GATES Snapshots`), the configuration file's field they are set from (`FeatureGates
         InPlaceRestart (configuration file)`), else the `--feature-gates` flag of Kubernetes components; given
         a value, the gate set to it, as the feature gates are written (`--feature-gates ScaleBuffers=true`)."""
-        if self._gates_source is None:
-            self._gates_source = ""
-            for file in self.evaluator.files:
-                if not file.path.endswith("_test.go"):
-                    self._gates_source = next(filter(None, map(self._gates_set_from, repeat(file), file.calls())), "")
-                if self._gates_source:
-                    break
-        source = self._gates_source or "--feature-gates"
+        if self._gates_sources is None:
+            # every setting the gates are set from, in the order the files show them (kubeflow trainer's
+            # configuration file, then its --feature-gates flag, which overrides it)
+            found = (
+                source
+                for file in self.evaluator.files
+                if not file.path.endswith("_test.go")
+                for source in map(self._gates_set_from, repeat(file), file.calls())
+                if source
+            )
+            self._gates_sources = tuple(dict.fromkeys(found))
         if value is not None:
             gate = f"{gate}={str(value).lower()}"
-        if source.endswith(FROM_FILE):
-            return f"{source.removesuffix(FROM_FILE)}{gate} {FROM_FILE}"
-        return f"{source} {gate}"
+        return " or ".join(_gate_phrase(source, gate) for source in self._gates_sources or ("--feature-gates",))
 
     def gate_named(self, origin: str) -> str | None:
         """The feature gate an origin of `gate_setting` names; None for any other setting."""
@@ -352,7 +353,8 @@ class Settings:
         if not self._is_gate(file, call.operand):
             return ""
         read = self.evaluator.value(file, values[0], {}, 0)
-        return read.origin if isinstance(read, Val) and (read.unseen or read.origin.endswith(FROM_FILE)) else ""
+        setting = isinstance(read, Val) and (read.unseen or read.origin.endswith(FROM_FILE) or _a_flag(read.origin))
+        return read.origin if isinstance(read, Val) and setting else ""
 
     def _is_gate(self, file: GoFile, value: tree_sitter.Node) -> bool:
         """A feature gate, by its type (`featuregate.MutableFeatureGate`, a module's `MutableGate`) or else
@@ -476,3 +478,16 @@ def _gate_default(spec: tree_sitter.Node) -> bool | None:
         if name == "Default" and value.type in ("true", "false"):
             return value.type == "true"
     return None
+
+
+def _gate_phrase(source: str, gate: str) -> str:
+    """A gate set to a value through one setting: `--feature-gates X=true`, `featureGates X=true (configuration
+    file)`."""
+    if source.endswith(FROM_FILE):
+        return f"{source.removesuffix(FROM_FILE)}{gate} {FROM_FILE}"
+    return f"{source} {gate}"
+
+
+def _a_flag(origin: str) -> bool:
+    """Whether a setting is a command-line flag (`--feature-gates`), one origin only."""
+    return origin.startswith("--") and " " not in origin
