@@ -201,19 +201,23 @@ def test_disable_for_is_no_edit_for_any_read_of_a_kind_listed_by_a_cache_index(
 
 
 def _list_by_index_help(
-    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, assertion: str, omitted: str
+    tmp_path: Path,
+    catalog: Catalog,
+    monkeypatch: pytest.MonkeyPatch,
+    assertion: str,
+    omitted: str,
+    returned: str = "pod.Spec.NodeName",
 ) -> str:
     """The help of a List by the cache index "podKey", whose IndexField's function asserts the object as
-    `assertion` and returns nothing where `omitted` holds, else the Pod's spec.nodeName."""
+    `assertion` and returns nothing where `omitted` holds (where one is given), else `returned`."""
+    guard = f"if {omitted} {{\n\t\t\treturn nil\n\t\t}}" if omitted else ""
     indexed = CONTROLLER.replace(
         'return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)',
         f"""indexer := mgr.GetFieldIndexer()
 	_ = indexer.IndexField(context.Background(), &corev1.Pod{{}}, podKey, func(o client.Object) []string {{
 		{assertion}
-		if {omitted} {{
-			return nil
-		}}
-		return []string{{pod.Spec.NodeName}}
+		{guard}
+		return []string{{{returned}}}
 	}})
 	return ctrl.NewControllerManagedBy(mgr).Named("nodes").Complete(r)""",
     )
@@ -249,6 +253,16 @@ def test_an_index_whose_function_returns_a_served_field_is_replaced_by_that_fiel
     List can select on that field, which the API server serves, rather than on a label nobody sets. The Pods
     the index leaves out (no node yet, or no Pod at all) are those the field selector would not match either."""
     assert _list_by_index_help(tmp_path, catalog, monkeypatch, assertion, omitted) == (
+        'Filter this List by the field selector "spec.nodeName" instead of the cache index "podKey" (the API '
+        "server serves the field, which the index holds)" + NARROWED_LATER
+    )
+
+
+def test_an_index_returning_a_field_of_the_object_asserted_in_place_is_replaced_by_that_field(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """carina's index returns `o.(*corev1.Pod).Spec.NodeName` without a local: the same field as through one."""
+    assert _list_by_index_help(tmp_path, catalog, monkeypatch, "", "", "o.(*corev1.Pod).Spec.NodeName") == (
         'Filter this List by the field selector "spec.nodeName" instead of the cache index "podKey" (the API '
         "server serves the field, which the index holds)" + NARROWED_LATER
     )
@@ -2244,7 +2258,7 @@ def test_lists_by_indexes_needing_different_selectors_are_each_told_their_own(
     )
     by_node = (
         'by the field selector "spec.nodeName" instead of the cache index ".spec.nodeName" (the API server serves '
-        "the field, if the index holds it)"
+        "the field, which the index holds)"
     )
     helps = {finding.span.line: finding.help for finding in report.findings if finding.code == "WL002"}
     assert helps[14].startswith(f"Filter this List {by_owner}; the List at main.go:19 {by_node}; then add Pod to ")

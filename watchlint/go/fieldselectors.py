@@ -137,7 +137,8 @@ def _tests_unset(file: GoFile, part: tree_sitter.Node, copied: str, resolver: Re
 
 
 def _field_path(value: tree_sitter.Node) -> str | None:
-    """`spec.nodeName` of `[]string{pod.Spec.NodeName}`: a field chain of a local, its names as in JSON."""
+    """`spec.nodeName` of `[]string{pod.Spec.NodeName}`: a field chain of a local, or of the object asserted to
+    its type (`[]string{object.(*corev1.Pod).Spec.NodeName}`), its names as in JSON."""
     items = parser.named(value.child_by_field_name("body") or value) if value.type == "composite_literal" else []
     chain = items[0] if len(items) == 1 else None
     if chain is not None and chain.type == "literal_element":
@@ -146,6 +147,8 @@ def _field_path(value: tree_sitter.Node) -> str | None:
     while chain is not None and chain.type == "selector_expression":
         names.insert(0, parser.text(chain.child_by_field_name("field")))
         chain = chain.child_by_field_name("operand")
+    while chain is not None and chain.type in ("parenthesized_expression", "type_assertion_expression"):
+        chain = chain.child_by_field_name("operand") or parser.first_named(chain)
     if chain is None or chain.type != "identifier" or len(names) < 2:
         return None
     return ".".join(name[:1].lower() + name[1:] for name in names)
