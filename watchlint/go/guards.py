@@ -19,6 +19,7 @@ from watchlint.go.known import Implementation, Val, Value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.resolve import holding_literal, keyed_elements, unquote
 from watchlint.go.scope import (
+    FUNCTIONS,
     in_nil_test,
     innermost_function,
     last_statement,
@@ -967,7 +968,7 @@ def _returning_true_when(value: tree_sitter.Node, *, chained: bool = False) -> t
     if not chained and test.child_by_field_name("alternative") is not None:
         return None
     current = test.parent
-    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+    while current is not None and current.type not in FUNCTIONS:
         if current.type == "for_statement":
             return None
         current = current.parent
@@ -1323,7 +1324,7 @@ def _compared_once(condition: tree_sitter.Node) -> str | None:
 def _tested_side(condition: tree_sitter.Node) -> str | None:
     """The text of what an equality test compares with its string literal (`value` of `value == "true"`)."""
     sides = _equality_sides(condition) or []
-    other = [side for side in sides if side is not None and side.type not in _STRING_LITERALS]
+    other = [side for side in sides if side is not None and side.type not in parser.STRING_LITERALS]
     return parser.text(other[0]) if len(other) == 1 else None
 
 
@@ -1337,12 +1338,9 @@ def _equality_sides(condition: tree_sitter.Node) -> list[tree_sitter.Node | None
     return None
 
 
-_STRING_LITERALS = ("interpreted_string_literal", "raw_string_literal")
-
-
 def _string_side(sides: list[tree_sitter.Node | None]) -> str | None:
     """The non-empty string the first string literal among a test's sides holds."""
     for side in sides:
-        if side is not None and side.type in ("interpreted_string_literal", "raw_string_literal"):
+        if side is not None and side.type in parser.STRING_LITERALS:
             return unquote(parser.text(side)) or None
     return None

@@ -13,6 +13,7 @@ from watchlint.facts import Comment
 from watchlint.source import SourceFile, Span
 
 DIRECTIVE_MARKERS = (b"nolint", b"watchlint")  # comments without these cannot suppress anything
+STRING_LITERALS = frozenset({"interpreted_string_literal", "raw_string_literal"})  # `"x"` and `` `x` ``
 
 
 @functools.cache

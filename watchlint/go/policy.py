@@ -65,7 +65,6 @@ _OPTION_TYPES = (
     (frozenset({CR_CLIENT}), "Options"),
     (frozenset({CR_CLIENT}), "CacheOptions"),
 )
-_STRING_LITERALS = ("interpreted_string_literal", "raw_string_literal")
 _SELECTOR_TYPES = (
     (frozenset({CR_CACHE}), "ByObject"),
     (frozenset({CR_CACHE}), "ObjectSelector"),
@@ -1117,7 +1116,7 @@ class _Extractor:
         leave out. None where each names a namespace, is not known, or is read from the environment as is
         (SPEC §1)."""
         for node in names:
-            if node.type in _STRING_LITERALS or parser.text(node) in _ALL_NAMESPACES:
+            if node.type in parser.STRING_LITERALS or parser.text(node) in _ALL_NAMESPACES:
                 continue  # a namespace named, or the literal `""` key, which `_lists_every_namespace` reads
             every = self.evaluator.every_namespace(self.file, node)
             if every is not None:
