@@ -40,6 +40,7 @@ from watchlint.go.model import (
     CR_CLUSTER,
     KUBERNETES,
     MANAGER_PACKAGES,
+    SAMBER_LO,
     GoFile,
     TypeRef,
     call_parts,
@@ -99,6 +100,7 @@ _CONSTRUCTOR_NAMES = {CR_CLIENT: b"New|NewWithWatch"} | {
 }
 # controller-runtime functions that wrap a client and read through it
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
+_PANICKING_ON_ERROR = frozenset({"Must", "Must1"})  # samber/lo's, giving the first result of the call in them
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
 _LITERAL = re.compile(r"&?[A-Za-z_][A-Za-z0-9_.]*\{")  # a struct literal wrapping the client with other fields
 # a parameter's evidence, `parameter c of outer (through a, b) is `r.Client``, read back to chain it on
@@ -313,8 +315,9 @@ class ClientGraph:
             return self._new_client_ref(file, call, name)
         if (uncached := self._other_modules_uncached(file, call, operand, package, name)) is not None:
             return uncached
-        if package == CR_CLIENT and name in _WRAPPERS:
-            # the wrapped client reads as it did: `client.NewNamespacedClient(client.New(…), ns)` is uncached
+        if (package == CR_CLIENT and name in _WRAPPERS) or (package == SAMBER_LO and name in _PANICKING_ON_ERROR):
+            # the wrapped client reads as it did: `client.NewNamespacedClient(client.New(…), ns)` is uncached, and
+            # so is `lo.Must(newClient(cfg))`, which panics on the error and gives the client
             return self.ref_of(file, parser.first_named(call.child_by_field_name("arguments")), depth + 1)
         if package == KUBERNETES and name.startswith("NewFor"):
             return Known(Access.CLIENTSET, Evidence(file.span(call), "a client-go clientset"))

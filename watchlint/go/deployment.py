@@ -47,7 +47,7 @@ from watchlint.go.known import (
     strings_result,
     zero_value,
 )
-from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.model import SAMBER_LO, GoFile, TypeRef
 from watchlint.go.pending import method_name, uses_in
 from watchlint.go.resolve import Resolver, assigned_to, is_written, keyed_elements, selector_chain
 from watchlint.go.scope import receiver_name, return_items, return_statements
@@ -693,7 +693,7 @@ class Evaluator:
                 # viper's GetString casts a list to "" (cast.ToString knows no slices)
                 return Val("", value.origin, value.unseen)
             return value
-        if package == _LO:
+        if package == SAMBER_LO:
             return self._lo_choice(file, name, first, values, env, depth)
         built_in = self._built_in(file, function, package, name, first, values, env, depth)
         if built_in is not None:
@@ -1325,7 +1325,6 @@ def _fallen_back(value: Val, passed_over: str) -> str | None:
 
 _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
 _LABELS = "k8s.io/apimachinery/pkg/labels"
-_LO = "github.com/samber/lo"
 _MO_OPTION = TypeRef("github.com/samber/mo", "Option")
 _SELECTOR_PARSERS = frozenset({"Parse"})
 # selectors that print as "" (`labels.Nothing().String()` as a flag's default, parsed back it selects everything)

@@ -33,6 +33,7 @@ INFORMERS = "k8s.io/client-go/informers"
 KUBERNETES = "k8s.io/client-go/kubernetes"
 FAKE_CLIENTSET = "k8s.io/client-go/kubernetes/fake"
 TOOLS_CACHE = "k8s.io/client-go/tools/cache"
+SAMBER_LO = "github.com/samber/lo"
 # knative.dev/pkg's injection: one informer per kind, registered by import, from a factory `sharedmain` starts
 KNATIVE_INFORMERS = "knative.dev/pkg/client/injection/kube/informers"
 KNATIVE_INJECTION = "knative.dev/pkg/injection"
