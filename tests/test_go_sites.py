@@ -2104,3 +2104,23 @@ def test_a_list_with_its_callers_options_cites_the_caller_passing_no_selector(
         (f.code, f.span.line, [(n.span.line, n.span.column, n.message) for n in f.related]) for f in report.findings
     ]
     assert notes == [("WL004", 14, [(26, 24, "the options passed here set no selector")])]
+
+
+@pytest.mark.parametrize(
+    ("version", "watches_every_secret"),
+    [("v0.6.3", True), ("v0.6.4", False), ("v0.7.0", True), ("v0.7.1-rc1", False), ("v0.9.0", False)],
+)
+def test_dynamiclistener_is_judged_by_the_release_the_module_requires(
+    version: str, watches_every_secret: bool, tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """dynamiclistener registered a handler on the Secret controller it is handed up to v0.6.3 and in v0.7.0;
+    v0.6.4 and v0.7.1 on watch only their certificate's Secret by name."""
+    case = FIXTURES / "WL001" / "wrangler-secrets-handed-to-dynamiclistener"
+    go_mod = (
+        (case / "go.mod").read_text(encoding="utf-8").replace("dynamiclistener v0.6.1", f"dynamiclistener {version}")
+    )
+    main = (case / "cmd" / "webhook" / "main.go").read_text(encoding="utf-8")
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": go_mod, "main.go": main}))
+    report = run([Path(".")], CommandLine(), catalog)
+    expected = [("WL001", "main.go", 30)] if watches_every_secret else []
+    assert [(f.code, f.span.path, f.span.line) for f in report.findings] == expected

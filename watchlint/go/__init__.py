@@ -287,6 +287,7 @@ def _sites_and_policies(
     links.stored = evaluator.fields.stored
     extractor.client_go.stored = evaluator.fields.stored
     extractor.client_go.unreached = calls.unreached
+    extractor.wrangler.module_of = lambda file: run.module_of(file.directory)[1]
     replaced = ReplacedOptions(links, resolver)
     for file in run.files:
         run.guarded(

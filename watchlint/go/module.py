@@ -1,4 +1,5 @@
-"""go.mod: the module path and the controller-runtime version that decides which option shapes apply."""
+"""go.mod: the module path, the controller-runtime version that decides which option shapes apply, and the versions
+of the other libraries whose behaviour changed between releases."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 CONTROLLER_RUNTIME = "sigs.k8s.io/controller-runtime"
+DYNAMICLISTENER = "github.com/rancher/dynamiclistener"
+_TRACKED = frozenset({CONTROLLER_RUNTIME, DYNAMICLISTENER})  # the requirements whose versions are kept
 _MODULE = re.compile(r"^\s*module\s+\"?([^\s\"]+)\"?", re.MULTILINE)
 _REQUIRE = re.compile(r"^\s*(?:require\s+)?(\S+)\s+(v\d+\.\d+\.\d+\S*)", re.MULTILINE)
 # `replace sigs.k8s.io/controller-runtime [vX] => sigs.k8s.io/controller-runtime vY` (also in a block): the
@@ -19,6 +22,12 @@ _VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)")
 class GoModule:
     path: str  # the module path, "" when there is no readable go.mod
     controller_runtime: tuple[int, int, int] | None  # required version, None when not required
+    others: tuple[tuple[str, tuple[int, int, int]], ...] = ()  # the other tracked requirements' versions
+
+    def required(self, path: str) -> tuple[int, int, int] | None:
+        """The version of a tracked library the module requires (or a `replace` puts in its place); None when it
+        does not require it, or the version cannot be read."""
+        return self.controller_runtime if path == CONTROLLER_RUNTIME else dict(self.others).get(path)
 
     @property
     def has_legacy_cache_options(self) -> bool:
@@ -60,17 +69,18 @@ class GoModule:
 
 
 def parse_go_mod(text: str) -> GoModule:
-    """Read the module path and the controller-runtime requirement, or the version a `replace` directive puts in
-    its place; garbage yields an empty module."""
+    """Read the module path and the tracked requirements (controller-runtime's first), or the versions `replace`
+    directives put in their place; garbage yields an empty module."""
     module = _MODULE.search(text)
-    version = None
+    versions: dict[str, tuple[int, int, int]] = {}
     for match in _REQUIRE.finditer(text):
-        if match.group(1) == CONTROLLER_RUNTIME:
-            version = _parsed(match.group(2)) or version
+        if match.group(1) in _TRACKED and (parsed := _parsed(match.group(2))) is not None:
+            versions[match.group(1)] = parsed
     for match in _REPLACE.finditer(text):
-        if match.group(1) == CONTROLLER_RUNTIME and match.group(2) == CONTROLLER_RUNTIME:
-            version = _parsed(match.group(3)) or version
-    return GoModule(module.group(1) if module else "", version)
+        if match.group(1) in _TRACKED and match.group(2) == match.group(1) and (parsed := _parsed(match.group(3))):
+            versions[match.group(1)] = parsed
+    runtime = versions.pop(CONTROLLER_RUNTIME, None)
+    return GoModule(module.group(1) if module else "", runtime, tuple(sorted(versions.items())))
 
 
 def _parsed(text: str) -> tuple[int, int, int] | None:

@@ -11,6 +11,7 @@ nor tweak.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -20,6 +21,7 @@ from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.model import GoFile, TypeRef, shared_folders
+from watchlint.go.module import DYNAMICLISTENER, GoModule
 from watchlint.go.pending import PendingSite, guard_added, method_name, operand_of, pending_site, restrict_namespace
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements, keyed_entries
 from watchlint.go.values import ValueTracer
@@ -52,7 +54,6 @@ REGISTERING = frozenset({"OnChange", "OnRemove", "Cache", "Informer", "AddGeneri
 # what hands controllers on to have their informers registered: apply's cache types, relatedresource, apply.New,
 # dynamiclistener's server and Kubernetes storage (which store certificates in a Secret they watch)
 HANDING_ON = frozenset({"WithCacheTypes", "Watch", "WatchClusterScoped", "New", "ListenAndServe", "Load"})
-_DYNAMICLISTENER = "github.com/rancher/dynamiclistener"
 _SHOWN = 32  # the longest controller expression a construct is shown with
 _OPEN_FACTORIES = frozenset({"NewFactoryFromConfig", "NewFactoryFromConfigOrDie"})
 _OPTIONS_FACTORIES = frozenset({"NewFactoryFromConfigWithOptions", "NewFactoryFromConfigWithOptionsOrDie"})
@@ -124,6 +125,7 @@ class WranglerSites:
         # unless its type says so
         self.client_go_accessors = client_go_accessors
         self.factories: list[_Factory] = []
+        self.module_of: Callable[[GoFile], GoModule] | None = None  # the go.mod a file is built with
 
     def record_factory(
         self, file: GoFile, call: tree_sitter.Node, operand: tree_sitter.Node, method: str, operand_text: str
@@ -287,12 +289,21 @@ class WranglerSites:
         `server.ListenAndServe(ctx, https, http, handler, &server.ListenOpts{Secrets: …})` (harvester's webhooks)
         or `kubernetes.Load(ctx, secrets, namespace, name, backing)` of its storage."""
         imported = file.imports.get(parser.text(operand), "")
-        if method == "Load" and imported == f"{_DYNAMICLISTENER}/storage/kubernetes" and len(arguments) > 1:
+        if not imported.startswith(f"{DYNAMICLISTENER}/") or not self._listener_watches_every_secret(file):
+            return []
+        if method == "Load" and imported == f"{DYNAMICLISTENER}/storage/kubernetes" and len(arguments) > 1:
             return [arguments[1]]
-        if method != "ListenAndServe" or imported != f"{_DYNAMICLISTENER}/server" or len(arguments) < 5:
+        if method != "ListenAndServe" or imported != f"{DYNAMICLISTENER}/server" or len(arguments) < 5:
             return []
         literal = self.values.struct_literal(file, arguments[4])
         return [value for key, value in keyed_elements(literal) if key == "Secrets"] if literal is not None else []
+
+    def _listener_watches_every_secret(self, file: GoFile) -> bool:
+        """Whether the dynamiclistener a file is built with registers a handler on every Secret: up to v0.6.3,
+        and v0.7.0; later releases watch only their certificate's Secret by name, in its namespace. A version
+        that cannot be read counts as the older behaviour."""
+        version = self.module_of(file).required(DYNAMICLISTENER) if self.module_of is not None else None
+        return version is None or version < (0, 6, 4) or (version[:2] == (0, 7) and version < (0, 7, 1))
 
     @staticmethod
     def _of_package(file: GoFile, operand: tree_sitter.Node, package: str) -> bool:
