@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ _GVK_SETTERS = frozenset({"SetGroupVersionKind", "SetKind"})
 _OBJECT_INTERFACES = frozenset({CR_CLIENT, "k8s.io/apimachinery/pkg/runtime", META_V1})
 # the constructors of client-go's typed group clients (`corev1client.NewForConfig(cfg)`), which return `*CoreV1Client`
 _GROUP_CLIENT_CONSTRUCTORS = frozenset({"NewForConfig", "NewForConfigOrDie", "NewForConfigAndClient", "New"})
+_WRANGLER_CLIENTS = re.compile(r"^github\.com/rancher/wrangler(?:/v[0-9]+)?/pkg/clients$")
 _ACCESSOR_TYPES = {
     "GetClient": TypeRef(CR_CLIENT, "Client"),
     "GetAPIReader": TypeRef(CR_CLIENT, "Reader"),
@@ -299,7 +301,8 @@ class Resolver:
             converted = name == "Object" and operand is not None and self._is_package(file, operand)
             if converted and file.imports[parser.text(operand)] in _OBJECT_INTERFACES:  # `client.Object(&x)`
                 return self.type_of(file, parser.first_named(call.child_by_field_name("arguments")), depth + 1)
-            built = _group_client_built(file, operand, name) if index == 0 else None
+            built = _group_client_built(file, operand, name) or _wrangler_clients_built(file, operand, name)
+            built = built if index == 0 else None
             if built is not None:
                 return built
             if name == "DeepCopy" and index == 0 and operand is not None:  # generated: returns *T
@@ -911,6 +914,15 @@ def _group_client_built(file: GoFile, operand: tree_sitter.Node | None, name: st
         return None
     group, version = package.split("/")[-2:]
     return TypeRef(package, group.capitalize() + version.capitalize() + "Client", True)
+
+
+def _wrangler_clients_built(file: GoFile, operand: tree_sitter.Node | None, name: str) -> TypeRef | None:
+    """`*clients.Clients` for wrangler's `clients.NewFromConfig(cfg, nil)` (and `clients.New`), whose result a
+    local holds: its `Core.Secret()` controllers are then known."""
+    package = file.imports.get(parser.text(operand)) if operand is not None and operand.type == "identifier" else None
+    if package is None or name not in ("New", "NewFromConfig") or not _WRANGLER_CLIENTS.match(package):
+        return None
+    return TypeRef(package, "Clients", True)
 
 
 # the fields a chain of selectors is followed through (`opts.Cache.ByObject`), at most
