@@ -35,7 +35,15 @@ _GVK_SETTERS = frozenset({"SetGroupVersionKind", "SetKind"})
 _OBJECT_INTERFACES = frozenset({CR_CLIENT, "k8s.io/apimachinery/pkg/runtime", META_V1})
 # the constructors of client-go's typed group clients (`corev1client.NewForConfig(cfg)`), which return `*CoreV1Client`
 _GROUP_CLIENT_CONSTRUCTORS = frozenset({"NewForConfig", "NewForConfigOrDie", "NewForConfigAndClient", "New"})
-_WRANGLER_CLIENTS = re.compile(r"^github\.com/rancher/wrangler(?:/v[0-9]+)?/pkg/clients$")
+# library constructors whose results the module keeps in locals: the package, its constructors, the type built
+_LIBRARY_BUILT = (
+    (
+        re.compile(r"^github\.com/rancher/wrangler(?:/v[0-9]+)?/pkg/clients$"),
+        frozenset({"New", "NewFromConfig"}),
+        "Clients",
+    ),
+    (re.compile(r"^github\.com/spf13/viper$"), frozenset({"New"}), "Viper"),
+)
 _ACCESSOR_TYPES = {
     "GetClient": TypeRef(CR_CLIENT, "Client"),
     "GetAPIReader": TypeRef(CR_CLIENT, "Reader"),
@@ -301,7 +309,7 @@ class Resolver:
             converted = name == "Object" and operand is not None and self._is_package(file, operand)
             if converted and file.imports[parser.text(operand)] in _OBJECT_INTERFACES:  # `client.Object(&x)`
                 return self.type_of(file, parser.first_named(call.child_by_field_name("arguments")), depth + 1)
-            built = _group_client_built(file, operand, name) or _wrangler_clients_built(file, operand, name)
+            built = _group_client_built(file, operand, name) or _library_built(file, operand, name)
             built = built if index == 0 else None
             if built is not None:
                 return built
@@ -916,13 +924,16 @@ def _group_client_built(file: GoFile, operand: tree_sitter.Node | None, name: st
     return TypeRef(package, group.capitalize() + version.capitalize() + "Client", True)
 
 
-def _wrangler_clients_built(file: GoFile, operand: tree_sitter.Node | None, name: str) -> TypeRef | None:
-    """`*clients.Clients` for wrangler's `clients.NewFromConfig(cfg, nil)` (and `clients.New`), whose result a
-    local holds: its `Core.Secret()` controllers are then known."""
+def _library_built(file: GoFile, operand: tree_sitter.Node | None, name: str) -> TypeRef | None:
+    """The pointer a library constructor of `_LIBRARY_BUILT` returns (`*clients.Clients` for wrangler's
+    `clients.NewFromConfig(cfg, nil)`, `*viper.Viper` for `viper.New()`), which a local then holds."""
     package = file.imports.get(parser.text(operand)) if operand is not None and operand.type == "identifier" else None
-    if package is None or name not in ("New", "NewFromConfig") or not _WRANGLER_CLIENTS.match(package):
+    if package is None:
         return None
-    return TypeRef(package, "Clients", True)
+    for pattern, constructors, built in _LIBRARY_BUILT:
+        if name in constructors and pattern.match(package):
+            return TypeRef(package, built, True)
+    return None
 
 
 # the fields a chain of selectors is followed through (`opts.Cache.ByObject`), at most

@@ -262,7 +262,12 @@ class Settings:
             ]
             if written:
                 distinct = {repr(value): value for value in written}
-                return next(iter(distinct.values())) if len(distinct) == 1 else UNKNOWN
+                (only,) = distinct.values() if len(distinct) == 1 else (UNKNOWN,)
+                if method == "SetDefault" and isinstance(only, Val) and not only.origin:
+                    # a default the key's other sources (its environment variable, a bound flag) override: the
+                    # key names it
+                    return Val(only.value, key, only.unseen)
+                return only
         if key in self.evaluator.flags.by_name:
             return None
         kind = getter.group(1)
