@@ -361,8 +361,11 @@ def _add_assignment(scope: FunctionScope, node: tree_sitter.Node) -> None:
 
 def _add_type_switch(scope: FunctionScope, node: tree_sitter.Node) -> None:
     """`switch r := x.(type)`: in each case naming one type, `r` is of that type (component-operator-runtime's
-    `case *SecretReference: r.load(ctx, clnt, …)`); in the others, of x's type, which is not followed."""
+    `case *SecretReference: r.load(ctx, clnt, …)`); in the others, of x's type, which is not followed. Its value
+    is x's, of which the case only tells the type (no zero value: llm-d's `case *v1.InferencePool:` holds the
+    pool just read)."""
     alias = node.child_by_field_name("alias")
+    asserted = node.child_by_field_name("value")
     names = parser.named(alias) if alias is not None else []
     if len(names) != 1 or names[0].type != "identifier":
         return
@@ -372,7 +375,7 @@ def _add_type_switch(scope: FunctionScope, node: tree_sitter.Node) -> None:
         types = case.children_by_field_name("type")
         typed = types[0] if len(types) == 1 and parser.text(types[0]) != "nil" else None
         name = parser.text(names[0])
-        scope.add(Declaration(name, case.start_byte, case.start_byte, case.end_byte, names[0], typed))
+        scope.add(Declaration(name, case.start_byte, case.start_byte, case.end_byte, names[0], typed, asserted))
 
 
 _ADDERS: dict[str, Callable[[FunctionScope, tree_sitter.Node], None]] = {
