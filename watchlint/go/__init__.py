@@ -711,14 +711,16 @@ def _names_a_constant(evaluator: Evaluator, file: GoFile, node: tree_sitter.Node
 
 
 def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator[tuple[int, Restriction]]:
-    """A ListFunc's selector read from a variable that is empty by default (`o.FieldSelector = sel` with `sel` set
-    only under a flag, kwok's node selector), made conditional on what sets it; by the restriction's id."""
+    """A selector read from a variable that is empty by default (a ListFunc's `o.FieldSelector = sel` with `sel`
+    set only under a flag, kwok's node selector; a List's `client.MatchingLabels(labels)` a helper's caller
+    leaves nil), made conditional on what sets it; by the restriction's id."""
     for restriction, file, node in item.selector_values:
         value = evaluator.value_at(file, node)
-        if isinstance(value, Val) and value.value in ("", None):
+        if isinstance(value, Val) and (value.value in ("", None) or value.value == {}):
+            # an empty selector, or a nil or empty map of labels (`client.MatchingLabels(nil)`), selects everything
             text = given(value.origin) if value.origin else f"`{parser.text(node)}` is not empty"
             yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
-        elif (caller := _passes(file, node, evaluator, "")) is not None:
+        elif (caller := _passes(file, node, evaluator, "") or _passes_nil(file, node, evaluator)) is not None:
             # a helper's callers disagree and one passes no selector (katalyst's metric binary): that one
             # lists every object (SPEC §1)
             text = given(caller.origin) if caller.origin else f"`{parser.text(node)}` is not empty"

@@ -95,7 +95,8 @@ class PendingSite:
     factory_getter: tuple[GoFile, tree_sitter.Node] | None = None  # …or what this call of a module method returns
     held_client: HeldClient | None = None  # a typed client read from a field or a map's items, judged later
     factory_constructor: tuple[str, int] | None = None  # the constructor (path, first byte) of the site's factory
-    # a ListFunc's selectors read from variables (`o.FieldSelector = sel`), judged by their default value later
+    # selectors read from variables (a ListFunc's `o.FieldSelector = sel`, `client.MatchingLabels(labels)`),
+    # judged by their default value later
     selector_values: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     # restrictions a tweak of the list options sets under the conditions around the node, judged later
     guarded: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)

@@ -1394,7 +1394,7 @@ class SiteExtractor:
                 before = len(site.restrictions)
                 one_page = option == argument and not paged
                 site.restrictions.extend(option_restrictions(file, option, site.object.kind, one_page=one_page))
-                _judge_namespace_argument(site, before, file, option)
+                _judge_option_argument(site, before, file, option)
                 if _conditional_apart(option, argument):
                     guard_added(site, before, file, option)
                 site.field_keys.extend(extract_field_keys(file, option, self.resolver))
@@ -1438,15 +1438,21 @@ class SiteExtractor:
 
 
 # builder's option interfaces, to which an option is converted (`builder.WatchesOption(opt)`)
-def _judge_namespace_argument(site: PendingSite, before: int, file: GoFile, option: tree_sitter.Node) -> None:
-    """`client.InNamespace(namespace)` of a variable or a parameter: judged later by the value it holds by
-    default, `""` listing every namespace (a helper's callers passing `""`, a flag empty by default)."""
-    added = [item for item in site.restrictions[before:] if item.mitigation is Mitigation.NAMESPACE]
+def _judge_option_argument(site: PendingSite, before: int, file: GoFile, option: tree_sitter.Node) -> None:
+    """`client.InNamespace(namespace)` or `client.MatchingLabels(selector)` of a variable or a parameter: judged
+    later by the value it holds by default, `""` listing every namespace and a nil or empty selector every
+    object (a helper's callers passing `""` or nil, a flag empty by default)."""
     function = option.child_by_field_name("function") if option.type == "call_expression" else None
-    named = function is not None and parser.text(function).endswith(".InNamespace")
-    value = parser.first_named(option.child_by_field_name("arguments") or option) if named else None
-    if len(added) == 1 and value is not None and value.type in ("identifier", "selector_expression"):
-        site.namespaces.append((added[0], file, value))
+    name = parser.text(function).rpartition(".")[2] if function is not None else ""
+    mitigation = Mitigation.NAMESPACE if name == "InNamespace" else Mitigation.SELECTOR if name in _SELECTING else None
+    added = [item for item in site.restrictions[before:] if item.mitigation is mitigation]
+    value = parser.first_named(option.child_by_field_name("arguments") or option) if mitigation else None
+    if len(added) != 1 or value is None or value.type not in ("identifier", "selector_expression"):
+        return
+    (site.namespaces if mitigation is Mitigation.NAMESPACE else site.selector_values).append((added[0], file, value))
+
+
+_SELECTING = frozenset({"MatchingLabels", "MatchingFields"})  # controller-runtime's selector options of a map
 
 
 def _conditional_apart(option: tree_sitter.Node, use: tree_sitter.Node) -> bool:
