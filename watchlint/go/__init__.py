@@ -684,11 +684,17 @@ def _judge_selectors(item: PendingSite, evaluator: Evaluator, judged: dict[int, 
         else:
             judged[id(restriction)] = judged_tweak
     judged.update(_judged_selector_values(item, evaluator))
+    own: list[Condition | None] = []  # the site's own condition, asked once
     for restriction, file, node in item.guarded:  # a selector a tweak sets only under a condition
         held = judged.get(id(restriction))
         if held is not None and held.condition is not None and held.condition.holds_by_default is False:
             continue  # its value is empty by default: it narrows nothing, whatever guards the write
-        if (condition := evaluator.condition(file, node)) is not None:
+        if (condition := evaluator.condition(file, node)) is None:
+            continue
+        own = own or [evaluator.condition(item.file, item.node)]
+        if condition != own[0]:
+            # a condition the site itself runs under (a helper building the factory and its informer, called
+            # under a flag) holds wherever the site does: the selector narrows it there
             judged[id(restriction)] = replace(restriction, condition=condition)
 
 
