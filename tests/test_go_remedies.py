@@ -268,6 +268,36 @@ def test_an_index_returning_a_field_of_the_object_asserted_in_place_is_replaced_
     )
 
 
+@pytest.mark.parametrize(
+    "returned",
+    [
+        'fmt.Sprintf("%s-%s", pod.Spec.SchedulerName, pod.Spec.NodeName)',
+        'pod.Spec.SchedulerName + "/" + pod.Spec.NodeName',
+    ],
+)
+def test_an_index_joining_served_fields_is_replaced_by_a_selector_on_each(
+    returned: str, tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """carina's index joins the Pod's scheduler and node names: a field selector on both selects the Pods a key
+    of the index names, no label is needed."""
+    assertion = "pod := o.(*corev1.Pod)"
+    assert _list_by_index_help(tmp_path, catalog, monkeypatch, assertion, "", returned) == (
+        'Filter this List by the field selectors "spec.schedulerName" and "spec.nodeName" instead of the cache '
+        'index "podKey" (the API server serves the fields, which the index joins)' + NARROWED_LATER
+    )
+
+
+def test_an_index_joining_a_field_with_a_computed_value_is_no_copy_of_its_field(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An index joining the node's name with a value the function computes holds no field a selector names."""
+    assertion = "pod := o.(*corev1.Pod)"
+    returned = 'pod.Spec.NodeName + "/" + strings.ToLower(pod.Name)'
+    assert _list_by_index_help(tmp_path, catalog, monkeypatch, assertion, "", returned).startswith(
+        'Filter this List by a label selector instead of the cache index "podKey"'
+    )
+
+
 def test_an_index_that_leaves_out_objects_the_field_would_select_is_no_copy_of_it(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -564,7 +564,7 @@ def _name_index_copies(pending: list[PendingSite], resolver: Resolver) -> None:
     """Tell each List's field keys that name a cache index which object field the index holds, where the
     module's IndexField of that name for the kind returns one (vcluster's "IndexByAssigned", a Pod's
     spec.nodeName): its remedy filters on that field if the API server serves it."""
-    copies: dict[tuple[str, str], set[str | None]] = {}
+    copies: dict[tuple[str, str], set[tuple[str, ...] | None]] = {}
     for item in pending:
         if item.call.rsplit(".", 1)[-1] == "IndexField" and item.operation is Operation.WATCH:
             found = index_copies(item.file, item.node, resolver)

@@ -15,6 +15,7 @@ from watchlint.go import parser
 from watchlint.go.guards import disjuncts
 from watchlint.go.labelrequirements import excluded_requirements
 from watchlint.go.model import CR_CLIENT, GoFile
+from watchlint.go.parser import STRING_LITERALS
 from watchlint.go.resolve import Resolver, assigned_to, keyed_elements, keyed_entries
 from watchlint.go.scope import (
     function_starting_at,
@@ -43,17 +44,17 @@ class FieldKey:
     # an option a function held in a field or a variable gives (`r.podMatchingFields(meta)`): it may filter on
     # any field, which counts only for a kind the module indexes
     opaque: bool = False
-    # the object's field the cache index of that name holds, where its IndexField's function returns one
-    # (`[]string{pod.Spec.NodeName}`: "spec.nodeName"), as the API server would name it
-    copies: str | None = None
+    # the object's fields the cache index of that name holds, where its IndexField's function returns them
+    # (`[]string{pod.Spec.NodeName}`: "spec.nodeName"), as the API server would name them
+    copies: tuple[str, ...] | None = None
 
     @property
     def shown(self) -> str:
         return f'"{self.value}"' if self.value is not None else f"`{self.expression}`"
 
 
-def index_copies(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tuple[str, str | None] | None:
-    """The name of the index an `IndexField(ctx, obj, name, extract)` registers, and the object field its
+def index_copies(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tuple[str, tuple[str, ...] | None] | None:
+    """The name of the index an `IndexField(ctx, obj, name, extract)` registers, and the object fields its
     function returns in every non-empty return (`[]string{pod.Spec.NodeName}`: "spec.nodeName") where it leaves
     out only objects a selector on that field would not match either; None for the field where it is not seen
     or the function leaves out others (vcluster's host index of the Pods it manages), None where the name is
@@ -68,13 +69,14 @@ def index_copies(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tu
     if function.type != "func_literal":
         return name, None
     copied = [value for value in returned_values(function) if value.type != "nil"]
-    paths = {_field_path(value) for value in copied}
+    paths = {_field_paths(value) for value in copied}
     path = paths.pop() if len(paths) == 1 else None
     if path is None:
         return name, None
     body = copied[0].child_by_field_name("body")
     item = parser.first_named(body) if body is not None else None
     chain = parser.first_named(item) if item is not None and item.type == "literal_element" else item
+    chain = chain if len(path) == 1 else None  # of several fields, only a type or an error test omits objects
     omitting = [statement for statement in return_statements(function) if _returns_nil(statement)]
     if any(not _omits_only_unset(file, statement, function, chain, resolver) for statement in omitting):
         return name, None
@@ -136,13 +138,39 @@ def _tests_unset(file: GoFile, part: tree_sitter.Node, copied: str, resolver: Re
     )
 
 
-def _field_path(value: tree_sitter.Node) -> str | None:
-    """`spec.nodeName` of `[]string{pod.Spec.NodeName}`: a field chain of a local, or of the object asserted to
-    its type (`[]string{object.(*corev1.Pod).Spec.NodeName}`), its names as in JSON."""
+def _field_paths(value: tree_sitter.Node) -> tuple[str, ...] | None:
+    """`("spec.nodeName",)` of `[]string{pod.Spec.NodeName}`: the field chains of a local, or of the object
+    asserted to its type (`[]string{object.(*corev1.Pod).Spec.NodeName}`), its names as in JSON, that the one
+    item returned holds; several where the item joins fields with literal text (carina's `fmt.Sprintf("%s-%s",
+    pod.Spec.SchedulerName, pod.Spec.NodeName)`, or `a + "/" + b`)."""
     items = parser.named(value.child_by_field_name("body") or value) if value.type == "composite_literal" else []
-    chain = items[0] if len(items) == 1 else None
-    if chain is not None and chain.type == "literal_element":
-        chain = parser.first_named(chain)
+    item = items[0] if len(items) == 1 else None
+    if item is not None and item.type == "literal_element":
+        item = parser.first_named(item)
+    if item is None:
+        return None
+    if (single := _chain_path(item)) is not None:
+        return (single,)
+    parts = _joined_parts(item)
+    paths = [_chain_path(part) for part in parts if part.type not in STRING_LITERALS]
+    if not paths or any(path is None for path in paths) or len(parts) == len(paths):
+        return None  # not only fields and the literal text between them
+    return tuple(path for path in paths if path is not None)
+
+
+def _joined_parts(item: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The operands `fmt.Sprintf` formats, with its format, or those a `+` chain joins; none for another value."""
+    if item.type == "call_expression" and parser.text(item.child_by_field_name("function")) == "fmt.Sprintf":
+        return parser.named(item.child_by_field_name("arguments") or item)
+    if item.type == "binary_expression" and parser.text(item.child_by_field_name("operator")) == "+":
+        sides = [item.child_by_field_name("left"), item.child_by_field_name("right")]
+        return [part for side in sides if side is not None for part in (_joined_parts(side) or [side])]
+    return []
+
+
+def _chain_path(chain: tree_sitter.Node | None) -> str | None:
+    """`spec.nodeName` of `pod.Spec.NodeName` (or `object.(*corev1.Pod).Spec.NodeName`); None for another
+    expression."""
     names: list[str] = []
     while chain is not None and chain.type == "selector_expression":
         names.insert(0, parser.text(chain.child_by_field_name("field")))

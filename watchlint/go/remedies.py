@@ -782,13 +782,20 @@ class SiteRemedies:
 
 def _instead_of_index(index: FieldKey, served: frozenset[str]) -> str:
     """What a List by a cache index can filter on instead: the field an index named like one copies (`".spec.
-    nodeName"`), or its IndexField's function returns, where the API server serves it under its own name, else
-    a label."""
-    field = index.copies or (index.value.lstrip(".") if index.value is not None else None)
-    if field and field != index.value and field in served:
+    nodeName"`), or the fields its IndexField's function returns, where the API server serves each under its
+    own name, else a label."""
+    named = (index.value.lstrip("."),) if index.value is not None else ()
+    fields = index.copies or named
+    if fields and fields != (index.value,) and all(field in served for field in fields):
         holds = "which the index holds" if index.copies else "if the index holds it"
+        if len(fields) > 1:
+            joined = " and ".join(f'"{field}"' for field in fields)
+            return (
+                f"by the field selectors {joined} instead of the cache index {index.shown} (the API server serves "
+                f"the fields, which the index joins)"
+            )
         return (
-            f'by the field selector "{field}" instead of the cache index {index.shown} (the API server serves '
+            f'by the field selector "{fields[0]}" instead of the cache index {index.shown} (the API server serves '
             f"the field, {holds})"
         )
     return f"by a label selector instead of the cache index {index.shown}, which the API server cannot serve"
