@@ -2108,13 +2108,22 @@ def test_a_list_with_its_callers_options_cites_the_caller_passing_no_selector(
 
 @pytest.mark.parametrize(
     ("version", "watches_every_secret"),
-    [("v0.6.3", True), ("v0.6.4", False), ("v0.7.0", True), ("v0.7.1-rc1", False), ("v0.9.0", False)],
+    [
+        ("v0.6.3", True),
+        ("v0.6.4-rc.1", True),
+        ("v0.6.4", False),
+        ("v0.7.0", True),
+        ("v0.7.1-0.20250812122709-5bcd92291962", True),
+        ("v0.7.1", False),
+        ("v0.9.0", False),
+    ],
 )
 def test_dynamiclistener_is_judged_by_the_release_the_module_requires(
     version: str, watches_every_secret: bool, tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """dynamiclistener registered a handler on the Secret controller it is handed up to v0.6.3 and in v0.7.0;
-    v0.6.4 and v0.7.1 on watch only their certificate's Secret by name."""
+    v0.6.4 and v0.7.1 on watch only their certificate's Secret by name. A pre-release of either, or a
+    pseudo-version of a commit before it, counts as the older code."""
     case = FIXTURES / "WL001" / "wrangler-secrets-handed-to-dynamiclistener"
     go_mod = (
         (case / "go.mod").read_text(encoding="utf-8").replace("dynamiclistener v0.6.1", f"dynamiclistener {version}")

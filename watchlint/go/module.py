@@ -11,23 +11,21 @@ CONTROLLER_RUNTIME = "sigs.k8s.io/controller-runtime"
 DYNAMICLISTENER = "github.com/rancher/dynamiclistener"
 _TRACKED = frozenset({CONTROLLER_RUNTIME, DYNAMICLISTENER})  # the requirements whose versions are kept
 _MODULE = re.compile(r"^\s*module\s+\"?([^\s\"]+)\"?", re.MULTILINE)
-_REQUIRE = re.compile(r"^\s*(?:require\s+)?(\S+)\s+(v\d+\.\d+\.\d+\S*)", re.MULTILINE)
-# `replace sigs.k8s.io/controller-runtime [vX] => sigs.k8s.io/controller-runtime vY` (also in a block): the
-# version built is the replacement's
-_REPLACE = re.compile(r"^\s*(?:replace\s+)?(\S+)(?:\s+v\S+)?\s*=>\s*(\S+)\s+(v\d+\.\d+\.\d+\S*)", re.MULTILINE)
-_VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)")
+_VERSION = re.compile(r"^v(\d+)\.(\d+)\.(\d+)(-\S*)?")
 
 
 @dataclass(frozen=True, slots=True)
 class GoModule:
     path: str  # the module path, "" when there is no readable go.mod
     controller_runtime: tuple[int, int, int] | None  # required version, None when not required
-    others: tuple[tuple[str, tuple[int, int, int]], ...] = ()  # the other tracked requirements' versions
+    # the other tracked requirements' versions as written (`v0.7.1-rc1`): None where a `replace` builds another
+    # module or a local folder in its place, whose release cannot be told
+    others: tuple[tuple[str, str | None], ...] = ()
 
-    def required(self, path: str) -> tuple[int, int, int] | None:
-        """The version of a tracked library the module requires (or a `replace` puts in its place); None when it
-        does not require it, or the version cannot be read."""
-        return self.controller_runtime if path == CONTROLLER_RUNTIME else dict(self.others).get(path)
+    def required(self, path: str) -> str | None:
+        """The version of a tracked library (not controller-runtime) the module builds with, as written; None where
+        it does not require it or its release cannot be told."""
+        return dict(self.others).get(path)
 
     @property
     def has_legacy_cache_options(self) -> bool:
@@ -69,23 +67,61 @@ class GoModule:
 
 
 def parse_go_mod(text: str) -> GoModule:
-    """Read the module path and the tracked requirements (controller-runtime's first), or the versions `replace`
-    directives put in their place; garbage yields an empty module."""
+    """Read the module path and the tracked requirements, with the versions `replace` directives put in their
+    place; garbage yields an empty module. controller-runtime replaced by a fork or a local folder keeps the
+    version required (its option shapes follow it); another tracked library's release is then unknown."""
     module = _MODULE.search(text)
-    versions: dict[str, tuple[int, int, int]] = {}
-    for match in _REQUIRE.finditer(text):
-        if match.group(1) in _TRACKED and (parsed := _parsed(match.group(2))) is not None:
-            versions[match.group(1)] = parsed
-    for match in _REPLACE.finditer(text):
-        if match.group(1) in _TRACKED and match.group(2) == match.group(1) and (parsed := _parsed(match.group(3))):
-            versions[match.group(1)] = parsed
-    runtime = versions.pop(CONTROLLER_RUNTIME, None)
-    return GoModule(module.group(1) if module else "", runtime, tuple(sorted(versions.items())))
+    required: dict[str, str] = {}
+    replaced: dict[str, str | None] = {}
+    replacements: list[tuple[str, str | None, list[str]]] = []  # path, the version it applies to, the target
+    for directive, fields in _directives(text):
+        if directive == "require" and len(fields) >= 2 and fields[0] in _TRACKED:
+            required[fields[0]] = fields[1]
+        elif directive == "replace" and "=>" in fields:
+            arrow = fields.index("=>")
+            left, right = fields[:arrow], fields[arrow + 1 :]
+            if left and right and left[0] in _TRACKED:
+                replacements.append((left[0], left[1] if len(left) > 1 else None, right))
+    for path, applies_to, target in replacements:
+        if applies_to is not None and required.get(path) != applies_to:
+            continue  # `replace x v0.9.0 => …` replaces only that version
+        same = len(target) == 2 and target[0] == path
+        replaced[path] = target[1] if same else None
+    versions = {path: replaced.get(path, version) for path, version in required.items()}
+    runtime = versions.pop(CONTROLLER_RUNTIME, None) or required.get(CONTROLLER_RUNTIME)
+    parsed = release(runtime) if runtime is not None else None
+    return GoModule(module.group(1) if module else "", parsed[0] if parsed else None, tuple(sorted(versions.items())))
 
 
-def _parsed(text: str) -> tuple[int, int, int] | None:
-    parsed = _VERSION.match(text)
-    return (int(parsed.group(1)), int(parsed.group(2)), int(parsed.group(3))) if parsed else None
+def _directives(text: str) -> list[tuple[str, list[str]]]:
+    """Each line of a go.mod's directives with its directive (`require`, `replace`, `exclude`, …), as fields
+    unquoted, comments dropped: one-line directives and the lines of their blocks."""
+    found: list[tuple[str, list[str]]] = []
+    block = ""
+    for line in text.splitlines():
+        fields = [field.strip('"') for field in line.split("//", 1)[0].split()]
+        if not fields:
+            continue
+        if block:
+            if fields == [")"]:
+                block = ""
+            else:
+                found.append((block, fields))
+        elif len(fields) == 2 and fields[1] == "(":
+            block = fields[0]
+        else:
+            found.append((fields[0], fields[1:]))
+    return found
+
+
+def release(version: str) -> tuple[tuple[int, int, int], bool] | None:
+    """`((0, 7, 1), True)` of `v0.7.1-rc1`: a version's release numbers, and whether it comes before that release
+    (a pre-release, or a pseudo-version of a commit after the previous one); None for what is no version."""
+    parsed = _VERSION.match(version)
+    if parsed is None:
+        return None
+    numbers = (int(parsed.group(1)), int(parsed.group(2)), int(parsed.group(3)))
+    return numbers, bool(parsed.group(4)) and not parsed.group(4).startswith("+")
 
 
 def read_go_mod(root: Path) -> GoModule:

@@ -21,7 +21,7 @@ from watchlint.catalog import KindIndex
 from watchlint.facts import Access, Evidence, Mitigation, ObjectForm, Operation, Restriction
 from watchlint.go import parser
 from watchlint.go.model import GoFile, TypeRef, shared_folders
-from watchlint.go.module import DYNAMICLISTENER, GoModule
+from watchlint.go.module import DYNAMICLISTENER, GoModule, release
 from watchlint.go.pending import PendingSite, guard_added, method_name, operand_of, pending_site, restrict_namespace
 from watchlint.go.resolve import ObjectRef, Resolver, keyed_elements, keyed_entries
 from watchlint.go.values import ValueTracer
@@ -301,9 +301,15 @@ class WranglerSites:
     def _listener_watches_every_secret(self, file: GoFile) -> bool:
         """Whether the dynamiclistener a file is built with registers a handler on every Secret: up to v0.6.3,
         and v0.7.0; later releases watch only their certificate's Secret by name, in its namespace. A version
-        that cannot be read counts as the older behaviour."""
+        that cannot be told (a fork or a folder replacing it), or one before v0.6.4 or v0.7.1 (their pre-releases,
+        a pseudo-version of a commit after v0.6.3 or v0.7.0) counts as the older behaviour."""
         version = self.module_of(file).required(DYNAMICLISTENER) if self.module_of is not None else None
-        return version is None or version < (0, 6, 4) or (version[:2] == (0, 7) and version < (0, 7, 1))
+        parsed = release(version) if version is not None else None
+        if parsed is None:
+            return True
+        numbers, before = parsed
+        fixed_in = (0, 6, 4) if numbers[:2] <= (0, 6) else (0, 7, 1) if numbers[:2] == (0, 7) else None
+        return fixed_in is not None and (numbers < fixed_in or (numbers == fixed_in and before))
 
     @staticmethod
     def _of_package(file: GoFile, operand: tree_sitter.Node, package: str) -> bool:
