@@ -110,6 +110,8 @@ class Guards:
                     yield Guard(holds, text, file.span(condition), origin, code)
             elif current.type in ("expression_case", "default_case"):
                 yield self._case_guard(file, current, env)
+            elif current.type == "type_case":
+                yield from self._type_case_guard(file, current, env)
             elif current.type == "for_statement" and child == current.child_by_field_name("body"):
                 yield self._loop_guard(file, current, env)
             elif current.type == "statement_list":
@@ -667,6 +669,19 @@ class Guards:
             if origin and holds is False:
                 return Guard(holds, self._turned_on_by(file, values[0], env, origin), span, origin)
         return Guard(holds, text, span, origin)
+
+    def _type_case_guard(self, file: GoFile, case: tree_sitter.Node, env: dict[str, Value]) -> Iterator[Guard]:
+        """A case of `switch x := v.(type)` naming types, where v holds nil by default (an interface a setting
+        fills only when given): no such case runs; nothing is told of the others."""
+        switch = case.parent
+        switched = switch.child_by_field_name("value") if switch is not None else None
+        types = [parser.text(item) for item in case.children_by_field_name("type")]
+        if switched is None or not types or "nil" in types:
+            return
+        value = self.evaluator.value(file, switched, env, 0)
+        if isinstance(value, Val) and value.value is None and not value.unseen:
+            text = self.set_text(value.origin, file) if value.origin else f"`{parser.text(switched)}` is not nil"
+            yield Guard(False, text, file.span(case.child(0) or case), value.origin)
 
     def _case_matches(self, file: GoFile, case: tree_sitter.Node, tag: Value, env: dict[str, Value]) -> bool | None:
         values = case.child_by_field_name("value")

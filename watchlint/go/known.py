@@ -284,6 +284,8 @@ def _replaces_all(rest: list[Value]) -> bool:
 def zero_value(type_ref: TypeRef | None) -> Value:
     if type_ref is None or type_ref.pointer or type_ref.slice:
         return Val(None) if type_ref is not None else UNKNOWN
+    if not type_ref.package and type_ref.name in ("any", "error"):
+        return Val(None)  # a nil interface (`var watched any` that a setting fills only when given)
     return {"string": Val(""), "bool": Val(False)}.get(
         type_ref.name, Val(0) if type_ref.name.startswith(("int", "uint")) else UNKNOWN
     )
