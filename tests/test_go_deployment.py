@@ -751,3 +751,70 @@ def test_a_flag_whose_write_leaves_the_namespaces_as_they_are_is_not_named(
         "`For(&corev1.Secret{})` caches every Secret in the cluster; DefaultNamespaces applies only when "
         "WATCH_NAMESPACE is non-empty"
     )
+
+
+VIPER_SCOPED_MAIN = """package main
+
+import (
+	"context"
+	"os"
+	"strings"
+
+	"github.com/spf13/viper"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+)
+
+type reconciler struct{}
+
+func (reconciler) Reconcile(context.Context, ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+func load() *viper.Viper {
+	v := viper.New()
+	DEFAULTS
+	return v
+}
+
+func main() {
+	options := ctrl.Options{}
+	if namespace := load().GetString(KEY); namespace != "" {
+		options.Cache = cache.Options{DefaultNamespaces: map[string]cache.Config{namespace: {}}}
+	}
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), options)
+	if err != nil {
+		os.Exit(1)
+	}
+	_ = strings.TrimSpace
+	_ = ctrl.NewControllerManagedBy(mgr).For(&corev1.ConfigMap{}).Complete(reconciler{})
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("defaults", "key"),
+    [
+        ('v.SetDefault("cache", map[string]any{"namespace": "operators"})', '"cache.namespace"'),
+        (
+            'for key, value := range map[string]any{"namespace": "operators"} {\n\t\tv.SetDefault(key, value)\n\t}',
+            '"namespace"',
+        ),
+        ('_ = v.ReadConfig(strings.NewReader("namespace: operators\\n"))', '"namespace"'),
+    ],
+)
+def test_a_viper_key_the_module_may_fill_without_naming_it_is_not_taken_as_empty(
+    defaults: str, key: str, tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A map holding the dotted key, defaults set in a loop, configuration read from code: the key may hold a
+    namespace, which the cache's scope is then given (SPEC §1: an unknown value counts as a restriction)."""
+    main = VIPER_SCOPED_MAIN.replace("DEFAULTS", defaults).replace("KEY", key)
+    go_mod = "module example.com/viper\n\ngo 1.22\n\nrequire sigs.k8s.io/controller-runtime v0.19.0\n"
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": go_mod, "main.go": main}))
+    report = run([Path(".")], CommandLine(), catalog)
+    assert report.findings == ()
+    line = next(number for number, text in enumerate(main.splitlines(), 1) if "For(&corev1.ConfigMap{})" in text)
+    assert [(site.code, site.span.line, str(site.reason)) for site in report.mitigated] == [
+        ("WL001", line, "default-namespaces")
+    ]

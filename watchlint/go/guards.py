@@ -874,7 +874,9 @@ class Guards:
             env = self._holding_the_receiver(file, call, env, reached)
         guards = [*self.guards(file, call, env), *(guard for guard in beside if guard)]
         combined = combine(guards)
-        by_a_setting = any(guard.holds is False and guard.origin and not _names_its_field(guard) for guard in guards)
+        by_a_setting = any(
+            guard.holds is False and guard.origin and not self._names_its_field(guard) for guard in guards
+        )
         above = self._caller_guards(file, call, levels - 1) if levels > 1 and not by_a_setting else []
         if combined is not None and combined.holds_by_default is False:
             # a guard the code decides (kubeblocks' loop over rules, nil by default only because the function
@@ -885,6 +887,14 @@ class Guards:
         if above:
             outcomes.append(above[0])
         return bool(above)
+
+    def _names_its_field(self, guard: Guard) -> bool:
+        """Whether a guard is named only by the field it reads (`if m.enableMountManager`): a field no setting
+        fills, whose value the code decides (juicefs' mount manager, false only because the write setting it true
+        runs under a setting off by default further up), not a setting of its own (a viper key named alike)."""
+        origin = guard.origin
+        named = origin.isidentifier() and f".{origin}" in guard.code and not guard.code.endswith(f".{origin}(")
+        return named and not self.evaluator.settings.names_a_viper_key(origin)
 
     def _holding_the_receiver(
         self, file: GoFile, call: tree_sitter.Node, env: dict[str, Value], reached: FunctionKey
@@ -949,14 +959,6 @@ class Guards:
         # profiles-operator builds the SELinux reconciler under --with-selinux, and again under --with-raw-selinux
         # nested in it)
         return sorted(outcomes, key=lambda guard: guard.text.count(" and "))[:1]
-
-
-def _names_its_field(guard: Guard) -> bool:
-    """Whether a guard is named only by the field it reads (`if m.enableMountManager`): a field no setting
-    fills, whose value the code decides (juicefs' mount manager, false only because the write setting it true
-    runs under a setting off by default further up), not a setting of its own."""
-    origin = guard.origin
-    return origin.isidentifier() and f".{origin}" in guard.code and not guard.code.endswith(f".{origin}(")
 
 
 def _built_by_its_own_method(builder: FunctionKey | None, method: FunctionKey) -> bool:

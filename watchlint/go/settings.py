@@ -4,6 +4,7 @@ environment, viper's keys and feature gates, as the code shows them."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from itertools import repeat
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,30 @@ KUBELET_VARIABLES = frozenset(
     {"KUBERNETES_SERVICE_HOST", "KUBERNETES_SERVICE_PORT", "KUBERNETES_SERVICE_PORT_HTTPS", "KUBERNETES_PORT"}
 )
 _FLAG_GETTER = re.compile(r"^Get(String|Bool|Int|Int32|Int64|Duration|StringSlice|StringArray)$")
+_VIPER_READERS = frozenset({"ReadConfig", "MergeConfig", "MergeConfigMap"})  # configuration the code hands viper
+_VIPER_WRITES = frozenset({"Set", "SetDefault", "BindPFlag", *_VIPER_READERS})
+
+
+@dataclass
+class _ViperKeys:
+    """What the module tells viper, by key in lower case."""
+
+    keys: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] = field(default_factory=dict)
+    bound: dict[str, str] = field(default_factory=dict)  # key -> the name of the flag bound to it
+    opaque: bool = False  # keys set that the module does not name, or configuration read from code
+    read: set[str] = field(default_factory=set)  # the keys the module reads
+
+
+def _looked_up_flag(evaluator: Evaluator, file: GoFile, value: tree_sitter.Node) -> str | None:
+    """`name` of `flags.Lookup("name")` (a pflag FlagSet's, `cmd.Flags()`'s)."""
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    if function is None or function.type != "selector_expression":
+        return None
+    if parser.text(function.child_by_field_name("field")) != "Lookup":
+        return None
+    arguments = parser.named(value.child_by_field_name("arguments") or value)
+    name = evaluator.value(file, arguments[0], {}, 0) if len(arguments) == 1 else UNKNOWN
+    return name.value if isinstance(name, Val) and isinstance(name.value, str) else None
 
 
 class Settings:
@@ -50,7 +75,7 @@ class Settings:
         self.resolver = evaluator.resolver
         self._required_flags: dict[str, set[str]] | None = None
         self._exits_by_file: dict[str, frozenset[str]] = {}
-        self._viper: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] | None = None
+        self._viper: _ViperKeys | None = None
         self._gates: dict[str, bool] | None = None
         self._gate_origins: dict[str, str] | None = None  # each gate by the origin `gate_setting` names it with
         self._gates_sources: tuple[str, ...] | None = None
@@ -247,14 +272,19 @@ class Settings:
     def viper_read(
         self, file: GoFile, function: tree_sitter.Node | None, package: str, name: str, first: Value, depth: int
     ) -> Value | None:
-        """`viper.GetString(key)` in the default deployment: what `viper.Set` stores under the key, else its
-        `viper.SetDefault`, else the default of the flag of that name (None: left to the flag), else the
-        getter's zero value; viper reads other sources (files, the environment) only where deployed."""
+        """`viper.GetString(key)` in the default deployment, as viper looks a key up (its case ignored): what
+        `viper.Set` stores under the key, else its `viper.SetDefault` (named by the key, which its environment
+        variable or a bound flag given overrides), else the default of the flag bound to the key (`BindPFlag(key,
+        flags.Lookup(name))`, or the flag of that name: None, left to the flag), else the getter's zero value;
+        viper reads other sources (files, the environment) only where deployed. Unknown where the module sets
+        keys it does not name, fills viper from a reader, or sets a map holding a dotted key."""
         getter = _FLAG_GETTER.match(name)
-        key = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
-        if getter is None or key is None or function is None or not self._is_viper(file, function, package):
+        written_key = first.value if isinstance(first, Val) and isinstance(first.value, str) else None
+        if getter is None or written_key is None or function is None or not self._is_viper(file, function, package):
             return None
-        stored = self._viper_keys().get(key, {})
+        key = written_key.lower()
+        keys = self._viper_keys()
+        stored = keys.keys.get(key, {})
         for method in ("Set", "SetDefault"):
             written = [
                 self.evaluator.value(at, value, self.evaluator.parameters(at, value, depth + 1), depth + 1)
@@ -266,13 +296,49 @@ class Settings:
                 if method == "SetDefault" and isinstance(only, Val) and not only.origin:
                     # a default the key's other sources (its environment variable, a bound flag) override: the
                     # key names it
-                    return Val(only.value, key, only.unseen)
+                    return Val(only.value, written_key, only.unseen)
                 return only
+        bound = keys.bound.get(key)
+        if bound is not None:
+            flag = self.evaluator.flags.named(bound, file)
+            return self.flag_value(flag, depth) if flag is not None else UNKNOWN
         if key in self.evaluator.flags.by_name:
             return None
+        if keys.opaque or any(key.startswith(f"{prefix}.") for prefix in keys.keys):
+            return UNKNOWN
         kind = getter.group(1)
         zero: object = False if kind == "Bool" else 0 if kind.startswith(("Int", "Duration")) else ""
-        return Val([] if kind.endswith(("Slice", "Array")) else zero, key)
+        return Val([] if kind.endswith(("Slice", "Array")) else zero, written_key)
+
+    def names_a_viper_key(self, origin: str) -> bool:
+        """Whether a value's origin is a key the module sets, defaults or binds in viper."""
+        keys = self._viper_keys()
+        return any(origin.lower() in known for known in (keys.keys, keys.bound, keys.read))
+
+    def _note_viper_call(self, found: _ViperKeys, file: GoFile, call: Call) -> None:
+        """Keep what one call that may tell viper something tells it."""
+        function = call.node.child_by_field_name("function")
+        package = file.imports.get(parser.text(call.operand), "") if call.operand is not None else ""
+        if function is None or call.arguments is None or not self._is_viper(file, function, package):
+            return
+        if call.name in _VIPER_READERS:
+            found.opaque = True  # `v.ReadConfig(strings.NewReader(defaults))`: any key, from code
+            return
+        values = parser.named(call.arguments)
+        if call.name not in _VIPER_WRITES:  # a getter: the key read is a setting, whatever else sets it
+            read = self.evaluator.value(file, values[0], {}, 0) if len(values) == 1 else UNKNOWN
+            if isinstance(read, Val) and isinstance(read.value, str):
+                found.read.add(read.value.lower())
+            return
+        key = self.evaluator.value(file, values[0], {}, 0) if len(values) == 2 else UNKNOWN
+        if not isinstance(key, Val) or not isinstance(key.value, str):
+            found.opaque = found.opaque or len(values) == 2  # `for k, v := range defaults { v.SetDefault(k, v) }`
+        elif call.name == "BindPFlag":
+            flag = _looked_up_flag(self.evaluator, file, values[1])
+            if flag is not None:
+                found.bound.setdefault(key.value.lower(), flag)
+        else:
+            found.keys.setdefault(key.value.lower(), {}).setdefault(call.name, []).append((file, values[1]))
 
     def _is_viper(self, file: GoFile, function: tree_sitter.Node, package: str) -> bool:
         """A call of the viper package or of a `*viper.Viper`."""
@@ -282,25 +348,18 @@ class Settings:
         owner = self.resolver.type_of(file, operand) if operand is not None else None
         return owner is not None and owner.is_(_VIPER, "Viper")
 
-    def _viper_keys(self) -> dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]]:
-        """Every `Set(key, value)` and `SetDefault(key, value)` of viper in the module (not tests), by key."""
+    def _viper_keys(self) -> _ViperKeys:
+        """Every `Set(key, value)`, `SetDefault(key, value)` and `BindPFlag(key, flags.Lookup(name))` of viper in
+        the module (not tests), by key in lower case, and the keys its getters read."""
         if self._viper is None:
-            keys: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] = {}
+            found = _ViperKeys()
             for file in self.evaluator.files:
                 if file.path.endswith("_test.go"):
                     continue
                 for call in file.calls():
-                    if call.name not in ("Set", "SetDefault") or call.arguments is None:
-                        continue
-                    function = call.node.child_by_field_name("function")
-                    package = file.imports.get(parser.text(call.operand), "") if call.operand is not None else ""
-                    values = parser.named(call.arguments)
-                    if len(values) != 2 or function is None or not self._is_viper(file, function, package):
-                        continue
-                    key = self.evaluator.value(file, values[0], {}, 0)
-                    if isinstance(key, Val) and isinstance(key.value, str):
-                        keys.setdefault(key.value, {}).setdefault(call.name, []).append((file, values[1]))
-            self._viper = keys
+                    if (call.name in _VIPER_WRITES or _FLAG_GETTER.match(call.name)) and call.arguments is not None:
+                        self._note_viper_call(found, file, call)
+            self._viper = found
         return self._viper
 
     def feature_gates(self) -> dict[str, bool]:
