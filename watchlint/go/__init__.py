@@ -1085,8 +1085,8 @@ def _handler_filters(item: PendingSite, evaluator: Evaluator) -> Iterator[Eviden
     false by default adds (`if cfg.ACLEnabled { pods.Informer().AddEventHandler(…) }`) leaves the informer of an
     unguarded `Lister()` unfiltered."""
     site_condition: Condition | None = None
-    for evidence, handler in item.handler_filters:
-        condition = evaluator.condition(item.file, handler)
+    for evidence, file, handler in item.handler_filters:
+        condition = evaluator.condition(file, handler)
         if condition is not None and condition.holds_by_default is False:
             site_condition = site_condition or evaluator.condition(item.file, item.node)
             if site_condition is None or site_condition.holds_by_default is not False:

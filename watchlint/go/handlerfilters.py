@@ -25,28 +25,33 @@ _MAX_HOPS = 2  # variables followed from the informer to its handlers: `i := f.S
 
 def handler_filters(
     resolver: Resolver, file: GoFile, informer: tree_sitter.Node
-) -> list[tuple[Evidence, tree_sitter.Node]]:
+) -> list[tuple[Evidence, GoFile, tree_sitter.Node]]:
     """The filters of an informer's handlers when each of them is a FilteringResourceEventHandler (at least
-    one), each with the handler argument, whose guards decide whether it is added; none when it has no handler
-    in sight or one that takes every event. The same expression written again in the function
+    one), each with the file and the handler argument, whose guards decide whether it is added; none when it has
+    no handler in sight or one that takes every event. The same expression written again in the function
     (`configmapinformer.Get(ctx)`, `f.Core().V1().Secrets()`) is the same shared informer: its handlers count
-    too."""
-    handlers = [handler for same in _spelled_alike(file, informer) for handler in _handlers(resolver, file, same, 0)]
-    filters = [(_filtering(resolver, file, handler), handler) for handler in handlers]
-    if not filters or any(found is None for found, _ in filters):
+    too, as do those a module helper handed the informer adds (kuscia's `c.addConfigMapHandler(informer)`)."""
+    handlers = [found for same in _spelled_alike(file, informer) for found in _handlers(resolver, file, same, 0)]
+    filters = [(_filtering(resolver, at, handler), at, handler) for at, handler in handlers]
+    if not filters or any(found is None for found, _, _ in filters):
         return []
-    return [(Evidence(file.span(found), f"`{_shown(found)}`"), handler) for found, handler in filters if found]
+    return [(Evidence(at.span(found), f"`{_shown(found)}`"), at, handler) for found, at, handler in filters if found]
 
 
-def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: int) -> Iterator[tree_sitter.Node]:
+def _handlers(
+    resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: int
+) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
     """The handler arguments of the AddEventHandler calls made on an informer expression: on it or its
-    `.Informer()` in place, or through the variables that hold either."""
+    `.Informer()` in place, through the variables that hold either, or in a module function it is passed to."""
     current = _method_call_on(node, frozenset({"Informer"})) or node
     added = _method_call_on(current, _ADDS)
     if added is not None:
         arguments = parser.named(added.child_by_field_name("arguments") or added)
         if arguments:
-            yield arguments[0]
+            yield file, arguments[0]
+        return
+    if hops < _MAX_HOPS and (passed := _passed_to(resolver, file, current)) is not None:
+        yield from passed
         return
     variable = assigned_to(current)
     if variable is None or variable.type not in ("identifier", "selector_expression") or hops >= _MAX_HOPS:
@@ -65,6 +70,36 @@ def _handlers(resolver: Resolver, file: GoFile, node: tree_sitter.Node, hops: in
         declaration = resolver.declaration(file, reference)
         if declaration is not None and (declaration == assigned or declaration.node == variable):
             yield from _handlers(resolver, file, reference, hops + 1)
+
+
+def _passed_to(
+    resolver: Resolver, file: GoFile, value: tree_sitter.Node
+) -> list[tuple[GoFile, tree_sitter.Node]] | None:
+    """The handlers a module function adds on the informer it is passed as an argument (`c.addHandler(informer)`,
+    or `informer.Informer()`): those added on its parameter; None where the value is no such argument."""
+    arguments = value.parent
+    call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+    if call is None or call.type != "call_expression":
+        return None
+    info = resolver.callee(file, call)
+    index = next(
+        (
+            at
+            for at, argument in enumerate(parser.named(call.child_by_field_name("arguments") or call))
+            if argument == value
+        ),
+        None,
+    )
+    parameter = info.parameter_at(index, variadic=False) if info is not None and index is not None else None
+    body = info.node.child_by_field_name("body") if info is not None else None
+    if info is None or parameter is None or body is None:
+        return None
+    found: list[tuple[GoFile, tree_sitter.Node]] = []
+    for reference in parser.identifiers_named(body, parameter.name):
+        declaration = resolver.declaration(info.file, reference)
+        if declaration is not None and declaration.parameter_index == parameter.index:
+            found.extend(_handlers(resolver, info.file, reference, _MAX_HOPS - 1))
+    return found
 
 
 def _spelled_alike(file: GoFile, informer: tree_sitter.Node) -> list[tree_sitter.Node]:
@@ -145,7 +180,9 @@ def _field_values(file: GoFile, function: tree_sitter.Node, holder: str, field: 
                 yield value
 
 
-def _field_handlers(resolver: Resolver, file: GoFile, field: tree_sitter.Node, hops: int) -> Iterator[tree_sitter.Node]:
+def _field_handlers(
+    resolver: Resolver, file: GoFile, field: tree_sitter.Node, hops: int
+) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
     """The handlers added through a struct field an informer is stored in, in the function that stores it,
     after the store (spelled alike: `sc.podInformer.Informer().AddEventHandler(…)`)."""
     scope = resolver.scope(file, field)

@@ -46,7 +46,7 @@ class PendingSite:
     filters: list[Evidence] = field(default_factory=list)
     # a client-go informer's FilteringResourceEventHandlers, each with its handler argument: one added only
     # under a condition false by default filters nothing then (traefik mesh's Pod handler, under ACL mode)
-    handler_filters: list[tuple[Evidence, tree_sitter.Node]] = field(default_factory=list)
+    handler_filters: list[tuple[Evidence, GoFile, tree_sitter.Node]] = field(default_factory=list)
     group: int | None = None  # builder chain identity, for builder-wide WithEventFilter
     cache: str = ""  # policy key of a cluster.New cache the site uses; "" for the binary's manager
     helper: tuple[FunctionKey, int] | None = None  # the object is this parameter of a helper: see its calls

@@ -813,7 +813,7 @@ class SiteExtractor:
             file, call, site.operation, site.access, shown, file.name_span(call), name, construct, enclosing
         )
         copy.client, copy.restrictions, copy.filters = site.client, list(site.restrictions), list(site.filters)
-        copy.filters.extend(evidence for evidence, _ in site.handler_filters)  # their guards are the helper's file's
+        copy.filters.extend(evidence for evidence, _, _ in site.handler_filters)  # their guards are the helper's file's
         copy.cache, copy.is_raw_source, copy.field_keys = site.cache, site.is_raw_source, list(site.field_keys)
         copy.tests_annotations = site.tests_annotations
         copy.helper_call = site.helper_call or site.call
