@@ -1625,9 +1625,15 @@ class ClientGraph:
             received = [self._assigned(file, value) for file, value in given]
             return [value for value in received if not value.in_test] or received, f"parameter {ref.name} of {holder}"
         if isinstance(ref, LocalRef):
-            # `if reader == nil { reader = r.Client }` (capsule): a default where the first value is nil
+            # `if reader == nil { reader = r.Client }` (capsule): a default where the first value is nil; and
+            # `reader := client.Reader(r.Client); if r.APIReader != nil { reader = r.APIReader }` (kube-agents): a
+            # first value that stands in for a later one where that is nil, or that a later one always replaces
             file, values = self._locals[ref]
-            held = [self._assigned(file, value, in_nil_test(value, ref.name, is_nil=True)) for value in values]
+            replaced = any(_replaces_the_first(value, values[0]) for value in values[1:])
+            held = [
+                self._assigned(file, value, in_nil_test(value, ref.name, is_nil=True) or (replaced and index == 0))
+                for index, value in enumerate(values)
+            ]
             return _without_fallbacks(held), ref.name
         if isinstance(ref, FieldRef):
             owner = ref.struct.package.rsplit("/", 1)[-1] if ref.struct.name == PACKAGE_SCOPE else ref.struct.name
@@ -1749,6 +1755,24 @@ def _names_without_calling(file: GoFile, name: str) -> bool:
             continue
         return True
     return False
+
+
+def _replaces_the_first(value: tree_sitter.Node, first: tree_sitter.Node) -> bool:
+    """Whether a later value of a local replaces its first wherever it is not nil (`if r.APIReader != nil {
+    reader = r.APIReader }`), or always: assigned in the very block the local is declared in, after it."""
+    if in_nil_test(value, parser.text(value), is_nil=False):
+        return True
+    statement, declared = value.parent, first.parent
+    while statement is not None and statement.type not in ("assignment_statement", "short_var_declaration"):
+        statement = statement.parent
+    while declared is not None and declared.type not in ("short_var_declaration", "var_declaration"):
+        declared = declared.parent
+    return (
+        statement is not None
+        and declared is not None
+        and statement.parent == declared.parent
+        and statement.start_byte > declared.start_byte
+    )
 
 
 def _without_fallbacks(values: list[Assigned]) -> list[Assigned]:
