@@ -273,7 +273,7 @@ class ClientGoSites:
         if arguments and method != "Get":  # `List(ctx, options)`, `List(options)` before client-go 0.18
             self.options.narrow(site, file, arguments[-1])
             if method == "List":
-                site.restrictions.extend(one_page(file, arguments[-1], found.kind))
+                site.restrictions.extend(one_page(file, arguments[-1], found.kind, self.resolver))
             site.options_parameter = self.options.parameter(file, arguments[-1])
         return site
 

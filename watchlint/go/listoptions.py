@@ -4,6 +4,7 @@ controller-runtime's: the ListOption values of a List, also held in locals or sp
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Generator, Iterator
 
 import tree_sitter
@@ -501,11 +502,15 @@ class ListOptionsReader:
             self._carry_selector_values(site, passed[0])  # a selector the caller writes from a variable
 
 
-def one_page(file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction]:
+def one_page(file: GoFile, options: tree_sitter.Node, kind: str, resolver: Resolver | None = None) -> list[Restriction]:
     """`List(ctx, metav1.ListOptions{Limit: 1})` with no `Continue`: the call reads one page of at most that many
-    objects and asks for no other (kube-eventer lists Events so to learn a resource version). Only a literal at
-    the call: options held in a local are how a paging loop writes its continue token (`opts.Continue = …`)."""
+    objects and asks for no other (kube-eventer lists Events so to learn a resource version). The literal may be
+    held in a local the function never writes again nor hands on by address (kube-keeper's dashboards counting
+    objects with `option := metav1.ListOptions{Limit: int64(1)}`): a paging loop writes its continue token there
+    (`opts.Continue = …`)."""
     literal = options.child_by_field_name("operand") if parser.is_unary(options, "&") else options
+    if literal is not None and literal.type == "identifier" and resolver is not None:
+        literal = _held_unchanged(file, literal, resolver)
     if literal is None or literal.type != "composite_literal":
         return []
     type_ref = resolve_type(literal.child_by_field_name("type"), file)
@@ -513,10 +518,25 @@ def one_page(file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restric
         return []
     keyed = dict(keyed_elements(literal))
     limit = keyed.get("Limit")
-    if limit is None or "Continue" in keyed or limit.type != "int_literal" or int(parser.text(limit), 0) <= 0:
+    if limit is None or "Continue" in keyed or not _positive_literal(limit):
         return []
     text = f"`Limit: {parser.text(limit)}`: one page, no continue token"
     return [Restriction(Mitigation.ONE_PAGE, kind, file.span(limit), text)]
+
+
+def _held_unchanged(file: GoFile, name: tree_sitter.Node, resolver: Resolver) -> tree_sitter.Node | None:
+    """The literal a local is declared with, where its function neither assigns it or its fields again nor takes
+    its address; None otherwise."""
+    declaration = resolver.declaration(file, name)
+    value = declaration.value_node if declaration is not None and declaration.parameter_index < 0 else None
+    function = innermost_function(name)
+    if declaration is None or value is None or value.type != "composite_literal" or function is None:
+        return None
+    text = re.escape(declaration.name)
+    # `opts.Continue = token`, `opts = next`, `&opts`; not the declaration (`opts := …`, `var opts = …`)
+    written = re.compile(rf"(?<![\w.])(?<!var )(?:&{text}\b|{text}(?:\.\w+)*\s*(?:[-+*/|&]?=(?!=)|\+\+|--))")
+    body = parser.text(function)
+    return None if written.search(body) else value
 
 
 def selector_restriction(
@@ -696,6 +716,17 @@ def _list_options_literal(
 
 
 def _positive_literal(node: tree_sitter.Node | None) -> bool:
+    """`1`, or `int64(1)` converted as ListOptions' Limit is typed."""
+    if (
+        node is not None
+        and node.type == "call_expression"
+        and parser.text(node.child_by_field_name("function"))
+        in (
+            "int64",
+            "int",
+        )
+    ):
+        node = parser.first_named(node.child_by_field_name("arguments") or node)
     return node is not None and node.type == "int_literal" and int(parser.text(node), 0) > 0
 
 
