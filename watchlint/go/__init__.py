@@ -722,15 +722,19 @@ def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator
     leaves nil), made conditional on what sets it; by the restriction's id."""
     for restriction, file, node in item.selector_values:
         value = evaluator.value_at(file, node)
-        if isinstance(value, Val) and (value.value in ("", None) or value.value == {}):
-            # an empty selector, or a nil or empty map of labels (`client.MatchingLabels(nil)`), selects everything
+        if isinstance(value, Val) and value.value in ("", None):
+            # an empty selector, or a nil map of labels (`client.MatchingLabels(nil)`), selects everything; an
+            # empty map may be filled by the functions it is handed to
             text = given(value.origin) if value.origin else f"`{parser.text(node)}` is not empty"
             yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
-        elif (caller := _passes(file, node, evaluator, "") or _passes_nil(file, node, evaluator)) is not None:
+        elif (caller := _passes(file, node, evaluator, "")) is not None or (
+            caller := _passes_nil(file, node, evaluator)
+        ) is not None:
             # a helper's callers disagree and one passes no selector (katalyst's metric binary): that one
             # lists every object (SPEC §1)
             text = given(caller.origin) if caller.origin else f"`{parser.text(node)}` is not empty"
-            text = f"{text} ({caller.where} {_EMPTY_BY[caller.how]})"
+            how = _EMPTY_BY[caller.how] if caller.value == "" else _EMPTY_BY[caller.how].replace('""', "nil")
+            text = f"{text} ({caller.where} {how})"
             yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
 
 
@@ -777,6 +781,7 @@ class _Passing(NamedTuple):
     where: str
     how: str
     origin: str
+    value: str | None = ""  # the value passed: "" (every namespace, no selector) or nil
 
 
 def _passes_every_namespace(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator) -> _Passing | None:
@@ -824,7 +829,11 @@ def _passes(
             passed = evaluator.literal_field(literal, field, 1) if isinstance(literal, StructLiteral) else UNKNOWN
         if isinstance(passed, Val) and passed.value == passed_value and not passed.unseen:
             where = f"{caller_file.path}:{call.start_point.row + 1}"
-            return _Passing(where, "leaves", "") if field else _Passing(where, "passes", passed.origin)
+            return (
+                _Passing(where, "leaves", "", passed_value)
+                if field
+                else _Passing(where, "passes", passed.origin, passed_value)
+            )
         values = parser.named(call.child_by_field_name("arguments") or call)
         if hops > 1 and index < len(values) and not isinstance(passed, Val) and not field:
             found = _passes(caller_file, values[index], evaluator, passed_value, hops - 1, call)
@@ -836,10 +845,13 @@ def _passes(
 def _calls_going_on(
     file: GoFile, key: FunctionKey, onward: tree_sitter.Node | None, evaluator: Evaluator
 ) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
-    """The calls passing a function its parameters, but those binding them so that a guard around the
-    function's `onward` call fails: that call is not made for them."""
+    """The calls passing a function its parameters, but those kept off by default and those binding them so that
+    a guard around the function's `onward` call fails: that call is not made for them."""
     info = evaluator.resolver.declarations.functions.get(key) if onward is not None else None
     for caller_file, call in evaluator.calls.passing_calls(key):
+        condition = evaluator.condition(caller_file, call)
+        if condition is not None and condition.holds_by_default is False:
+            continue  # a call kept off by default passes nothing in the default deployment
         if info is not None and onward is not None:
             values = parser.named(call.child_by_field_name("arguments") or call)
             bound = evaluator.arguments_bound(caller_file, info, values, evaluator.parameters(caller_file, call), 1)
@@ -866,7 +878,7 @@ def _computed_by_a_call(
         bound = evaluator.arguments_bound(caller_file, info, values, evaluator.parameters(caller_file, call), 1)
         value = evaluator.value(file, node, CallBindings(info.node, bound), 1)
         if isinstance(value, Val) and value.value == passed_value and not value.unseen:
-            return _Passing(f"{caller_file.path}:{call.start_point.row + 1}", "makes", "")
+            return _Passing(f"{caller_file.path}:{call.start_point.row + 1}", "makes", "", passed_value)
     return None
 
 
