@@ -28,12 +28,19 @@ require (
         (f"replace {DYNAMICLISTENER} => ./third_party/dynamiclistener", None),
         (f"exclude (\n\t{DYNAMICLISTENER} v0.7.1\n)", "v0.6.1"),
         (f"retract v0.1.0\nexclude {DYNAMICLISTENER} v0.9.0", "v0.6.1"),
+        (f"replace(\n\t{DYNAMICLISTENER} => {DYNAMICLISTENER} v0.9.0\n)", "v0.9.0"),
     ],
 )
 def test_a_tracked_librarys_version_is_the_one_the_build_uses(directive: str, version: str | None) -> None:
     """A `replace` of the same module puts its version in place (only where it names no other version to
     replace); one naming a fork or a folder leaves the release unknown; `exclude` and `retract` require nothing."""
     assert parse_go_mod(f"{LISTENER_REQUIRED}\n{directive}\n").required(DYNAMICLISTENER) == version
+
+
+def test_a_block_opened_against_its_directive_is_read() -> None:
+    """`require(` without a space is a block, as the go command reads it."""
+    module = parse_go_mod(f"module example.com/x\n\nrequire(\n\t{CONTROLLER_RUNTIME} v0.14.6\n)\n")
+    assert module.controller_runtime == (0, 14, 6)
 
 
 def test_controller_runtime_replaced_by_a_fork_keeps_the_version_required() -> None:

@@ -99,7 +99,9 @@ def _directives(text: str) -> list[tuple[str, list[str]]]:
     found: list[tuple[str, list[str]]] = []
     block = ""
     for line in text.splitlines():
-        fields = [field.strip('"') for field in line.split("//", 1)[0].split()]
+        # `require(` is `require (`: the parentheses are tokens of their own
+        code = line.split("//", 1)[0].replace("(", " ( ").replace(")", " ) ")
+        fields = [field.strip('"') for field in code.split()]
         if not fields:
             continue
         if block:
