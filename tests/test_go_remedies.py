@@ -287,6 +287,17 @@ def test_an_index_joining_served_fields_is_replaced_by_a_selector_on_each(
     )
 
 
+def test_an_index_formatting_part_of_a_field_is_no_copy_of_it(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`%.3s` keeps three characters of the scheduler's name: no field selector names what the index holds."""
+    assertion = "pod := o.(*corev1.Pod)"
+    returned = 'fmt.Sprintf("%.3s/%s", pod.Spec.SchedulerName, pod.Spec.NodeName)'
+    assert _list_by_index_help(tmp_path, catalog, monkeypatch, assertion, "", returned).startswith(
+        'Filter this List by a label selector instead of the cache index "podKey"'
+    )
+
+
 def test_an_index_joining_a_field_with_a_computed_value_is_no_copy_of_its_field(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -161,7 +161,10 @@ def _field_paths(value: tree_sitter.Node) -> tuple[str, ...] | None:
 def _joined_parts(item: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The operands `fmt.Sprintf` formats, with its format, or those a `+` chain joins; none for another value."""
     if item.type == "call_expression" and parser.text(item.child_by_field_name("function")) == "fmt.Sprintf":
-        return parser.named(item.child_by_field_name("arguments") or item)
+        arguments = parser.named(item.child_by_field_name("arguments") or item)
+        verbs = _VERB.findall(parser.text(arguments[0])) if arguments else []
+        # each field formatted whole (`%s`, `%v`), not cut (`%.3s`) nor padded
+        return arguments if verbs and all(verb in ("%s", "%v", "%d") for verb in verbs) else []
     if item.type == "binary_expression" and parser.text(item.child_by_field_name("operator")) == "+":
         sides = [item.child_by_field_name("left"), item.child_by_field_name("right")]
         return [part for side in sides if side is not None for part in (_joined_parts(side) or [side])]
