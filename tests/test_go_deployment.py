@@ -818,3 +818,41 @@ def test_a_viper_key_the_module_may_fill_without_naming_it_is_not_taken_as_empty
     assert [(site.code, site.span.line, str(site.reason)) for site in report.mitigated] == [
         ("WL001", line, "default-namespaces")
     ]
+
+
+@pytest.mark.parametrize(
+    ("defaults", "key", "reason"),
+    [
+        # a flag bound under its own name, as viper lower-cases it, with a namespace by default
+        (
+            'fs := pflag.NewFlagSet("operator", pflag.ExitOnError)\n\tfs.String("watchNamespace", "operators", "")\n'
+            "\t_ = v.BindPFlags(fs)",
+            '"watchNamespace"',
+            "default-namespaces",
+        ),
+        # flags bound in a loop bind those keys only: the namespace key is left to its environment variable
+        (
+            'for _, name := range []string{"sync", "debug"} {\n\t\t_ = v.BindPFlag(name, pflag.Lookup(name))\n\t}',
+            '"namespace"',
+            None,
+        ),
+        # a configuration file the program opens is the deployment's, which the code does not show
+        ('file, _ := os.Open("/etc/operator/config.yaml")\n\t_ = v.ReadConfig(file)', '"namespace"', None),
+    ],
+)
+def test_a_viper_key_is_read_from_the_sources_that_name_it(
+    defaults: str, key: str, reason: str | None, tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BindPFlags binds a flag named with capitals to the key viper reads in lower case; a loop binding other
+    flags, or a configuration file read from disk, leaves the namespace key empty by default (SPEC §1)."""
+    main = VIPER_SCOPED_MAIN.replace("DEFAULTS", defaults).replace("KEY", key)
+    main = main.replace('"github.com/spf13/viper"', '"github.com/spf13/pflag"\n\t"github.com/spf13/viper"')
+    go_mod = "module example.com/viper\n\ngo 1.22\n\nrequire sigs.k8s.io/controller-runtime v0.19.0\n"
+    monkeypatch.chdir(write_tree(tmp_path, {"go.mod": go_mod, "main.go": main}))
+    report = run([Path(".")], CommandLine(), catalog)
+    line = next(number for number, text in enumerate(main.splitlines(), 1) if "For(&corev1.ConfigMap{})" in text)
+    if reason is None:
+        assert [(finding.code, finding.span.line) for finding in report.findings] == [("WL001", line)]
+    else:
+        assert report.findings == ()
+        assert [(site.code, site.span.line, str(site.reason)) for site in report.mitigated] == [("WL001", line, reason)]

@@ -50,9 +50,19 @@ class _ViperKeys:
     """What the module tells viper, by key in lower case."""
 
     keys: dict[str, dict[str, list[tuple[GoFile, tree_sitter.Node]]]] = field(default_factory=dict)
-    bound: dict[str, str] = field(default_factory=dict)  # key -> the name of the flag bound to it
+    # key -> the name of the flag bound to it, and the file binding it (where the flag's command is)
+    bound: dict[str, tuple[str, GoFile]] = field(default_factory=dict)
     opaque: bool = False  # keys set that the module does not name, or configuration read from code
     read: set[str] = field(default_factory=set)  # the keys the module reads
+
+
+def _reads_a_file(file: GoFile, source: tree_sitter.Node) -> bool:
+    """Whether what viper reads is a file the program opens (`os.Open(path)`, a local holding one), not text
+    the code holds (`strings.NewReader(defaults)`, `bytes.NewReader(embedded)`)."""
+    text = parser.text(source)
+    if re.match(r"(strings|bytes)\.New(Reader|Buffer|BufferString)\(", text):
+        return False
+    return source.type == "identifier" or re.match(r"(os\.(Open|OpenFile)|bufio\.NewReader)\(", text) is not None
 
 
 def _looked_up_flag(evaluator: Evaluator, file: GoFile, value: tree_sitter.Node) -> str | None:
@@ -300,10 +310,11 @@ class Settings:
                 return only
         bound = keys.bound.get(key)
         if bound is not None:
-            flag = self.evaluator.flags.named(bound, file)
+            name_of_flag, bound_in = bound
+            flag = self.evaluator.flags.named(name_of_flag, bound_in)
             return self.flag_value(flag, depth) if flag is not None else UNKNOWN
-        if key in self.evaluator.flags.by_name:
-            return None
+        if any(flag_name.lower() == key for flag_name in self.evaluator.flags.by_name):
+            return None  # `BindPFlags(cmd.Flags())` binds each flag by its name, as viper lower-cases it
         if keys.opaque or any(key.startswith(f"{prefix}.") for prefix in keys.keys):
             return UNKNOWN
         kind = getter.group(1)
@@ -322,7 +333,10 @@ class Settings:
         if function is None or call.arguments is None or not self._is_viper(file, function, package):
             return
         if call.name in _VIPER_READERS:
-            found.opaque = True  # `v.ReadConfig(strings.NewReader(defaults))`: any key, from code
+            # `v.ReadConfig(strings.NewReader(defaults))`, `MergeConfigMap(defaults)`: any key, from code; a file
+            # opened and read is the deployment's configuration, which the code does not show
+            source = parser.first_named(call.arguments)
+            found.opaque = found.opaque or source is None or not _reads_a_file(file, source)
             return
         values = parser.named(call.arguments)
         if call.name not in _VIPER_WRITES:  # a getter: the key read is a setting, whatever else sets it
@@ -332,11 +346,13 @@ class Settings:
             return
         key = self.evaluator.value(file, values[0], {}, 0) if len(values) == 2 else UNKNOWN
         if not isinstance(key, Val) or not isinstance(key.value, str):
-            found.opaque = found.opaque or len(values) == 2  # `for k, v := range defaults { v.SetDefault(k, v) }`
+            # `for k, v := range defaults { v.SetDefault(k, v) }`: any key; a loop binding flags binds each by a
+            # name, as BindPFlags does
+            found.opaque = found.opaque or (len(values) == 2 and call.name != "BindPFlag")
         elif call.name == "BindPFlag":
             flag = _looked_up_flag(self.evaluator, file, values[1])
             if flag is not None:
-                found.bound.setdefault(key.value.lower(), flag)
+                found.bound.setdefault(key.value.lower(), (flag, file))
         else:
             found.keys.setdefault(key.value.lower(), {}).setdefault(call.name, []).append((file, values[1]))
 
