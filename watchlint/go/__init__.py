@@ -53,6 +53,7 @@ from watchlint.go.listoptions import local_values
 from watchlint.go.managers import LiteralKey, ManagerLinks
 from watchlint.go.model import KNATIVE_INFORMERS, GoFile, index_nodes
 from watchlint.go.module import GoModule, read_go_mod
+from watchlint.go.namespacelists import every_listed_namespace
 from watchlint.go.pending import PendingSite, names_every_namespace
 from watchlint.go.policy import FilePolicy, constructs_a_cache, extract_policy
 from watchlint.go.rbacmarkers import rbac_grants
@@ -610,6 +611,12 @@ def _judged_namespaces(item: PendingSite, evaluator: Evaluator) -> tuple[Restric
     # fields naming every namespace by default: they still count, after the site's other restrictions
     weak: list[Restriction] = []
     for restriction, file, node in item.namespaces:
+        if (listed := every_listed_namespace(evaluator.resolver, file, node)) is not None:
+            judged.pop(id(restriction))  # each namespace in turn, of a List of them all: the note says why
+            where = f"{file.path}:{listed.start_point.row + 1}"
+            each = f"`{parser.text(node)}` takes each namespace the List at {where} returns: every namespace"
+            item.through = item.through or Evidence(file.span(node), each)
+            continue
         if evaluator.variables.ranges_over_every_namespace(file, node):
             judged.pop(id(restriction))  # a loop one of whose rounds uses every namespace: the note says why
             every_round = f'`{parser.text(node)}` is "" in one round of the loop: every namespace'

@@ -1,0 +1,101 @@
+"""Namespaces taken one by one from a List of every namespace.
+
+`for _, ns := range namespaces.Items { cs.CoreV1().Pods(ns.Name).List(…) }` after an unfiltered List of
+Namespaces names each namespace in turn: the loop reads every Pod of the cluster, a namespace at a time, and its
+namespace restricts nothing.
+"""
+
+from __future__ import annotations
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.model import GoFile
+from watchlint.go.resolve import Resolver, keyed_elements
+from watchlint.go.scope import innermost_function
+
+_SELECTING = frozenset({"LabelSelector", "FieldSelector"})
+
+
+def every_listed_namespace(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The List of every namespace whose items a namespace expression names in turn (`ns.Name`, `ns.GetName()`,
+    `ns.ObjectMeta.Name` of `for _, ns := range list.Items`): a clientset's `Namespaces().List(ctx, options)`
+    whose options select nothing, or a List with no options into that NamespaceList; None otherwise."""
+    item = _named_item(node)
+    declaration = resolver.declaration(file, item) if item is not None else None
+    ranged = declaration.ranged_node if declaration is not None else None
+    if declaration is None or ranged is None or ranged.type != "selector_expression":
+        return None
+    holder = ranged.child_by_field_name("operand")
+    if parser.text(ranged.child_by_field_name("field")) != "Items" or holder is None or holder.type != "identifier":
+        return None
+    held = resolver.declaration(file, holder)
+    if held is None or held.parameter_index >= 0:
+        return None
+    value = held.value_node
+    if value is not None and value.type == "call_expression":
+        return value if held.value_index == 0 and _lists_every_namespace(value) else None
+    typed = resolver.type_of(file, holder)
+    if typed is None or typed.name != "NamespaceList":
+        return None
+    return _filled_by_a_list(file, held.name, declaration.node)
+
+
+def _named_item(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """`ns` of `ns.Name`, `ns.GetName()`, `ns.ObjectMeta.Name`."""
+    operand: tree_sitter.Node | None = None
+    if node.type == "call_expression":
+        function = node.child_by_field_name("function")
+        named = function is not None and function.type == "selector_expression"
+        if named and function is not None and parser.text(function.child_by_field_name("field")) == "GetName":
+            operand = function.child_by_field_name("operand")
+    elif node.type == "selector_expression" and parser.text(node.child_by_field_name("field")) == "Name":
+        operand = node.child_by_field_name("operand")
+        if operand is not None and operand.type == "selector_expression":
+            meta = parser.text(operand.child_by_field_name("field")) == "ObjectMeta"
+            operand = operand.child_by_field_name("operand") if meta else None
+    return operand if operand is not None and operand.type == "identifier" else None
+
+
+def _lists_every_namespace(call: tree_sitter.Node) -> bool:
+    """`cs.CoreV1().Namespaces().List(ctx, metav1.ListOptions{})`: a clientset's List of Namespaces whose
+    options, written at the call, select nothing."""
+    function = call.child_by_field_name("function")
+    accessor = function.child_by_field_name("operand") if function is not None else None
+    accessed = accessor.child_by_field_name("function") if accessor is not None else None
+    if function is None or accessed is None or accessed.type != "selector_expression":
+        return False
+    if parser.text(function.child_by_field_name("field")) != "List":
+        return False
+    if parser.text(accessed.child_by_field_name("field")) != "Namespaces":
+        return False
+    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    return len(arguments) == 2 and _selects_nothing(arguments[1])
+
+
+def _selects_nothing(options: tree_sitter.Node) -> bool:
+    """`metav1.ListOptions{}` (or with fields that select nothing, a Limit aside: a page is no selection
+    either way, the next pages follow)."""
+    literal = options.child_by_field_name("operand") if parser.is_unary(options, "&") else options
+    if literal is None or literal.type != "composite_literal":
+        return False
+    return not any(key in _SELECTING for key, _ in keyed_elements(literal))
+
+
+def _filled_by_a_list(file: GoFile, name: str, before: tree_sitter.Node) -> tree_sitter.Node | None:
+    """`c.List(ctx, &namespaces)` (or of a pointer `namespaces`) with no options, in the function around `before`
+    and ahead of it."""
+    function = innermost_function(before)
+    if function is None:
+        return None
+    for call in file.nodes("call_expression"):
+        if not parser.encloses(function, call) or call.start_byte > before.start_byte:
+            continue
+        called = call.child_by_field_name("function")
+        if called is None or called.type != "selector_expression":
+            continue
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        listed = parser.text(called.child_by_field_name("field")) == "List" and len(arguments) == 2
+        if listed and parser.text(arguments[1]).removeprefix("&") == name:
+            return call
+    return None
