@@ -287,23 +287,20 @@ def test_an_index_joining_served_fields_is_replaced_by_a_selector_on_each(
     )
 
 
-def test_an_index_formatting_part_of_a_field_is_no_copy_of_it(
-    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    "returned",
+    [
+        # `%.3s` keeps three characters of the scheduler's name
+        'fmt.Sprintf("%.3s/%s", pod.Spec.SchedulerName, pod.Spec.NodeName)',
+        # the node's name joined with a value the function computes
+        'pod.Spec.NodeName + "/" + strings.ToLower(pod.Name)',
+    ],
+)
+def test_an_index_joining_more_than_whole_fields_is_no_copy_of_them(
+    returned: str, tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`%.3s` keeps three characters of the scheduler's name: no field selector names what the index holds."""
+    """An index holding part of a field, or a computed value beside one, holds nothing a field selector names."""
     assertion = "pod := o.(*corev1.Pod)"
-    returned = 'fmt.Sprintf("%.3s/%s", pod.Spec.SchedulerName, pod.Spec.NodeName)'
-    assert _list_by_index_help(tmp_path, catalog, monkeypatch, assertion, "", returned).startswith(
-        'Filter this List by a label selector instead of the cache index "podKey"'
-    )
-
-
-def test_an_index_joining_a_field_with_a_computed_value_is_no_copy_of_its_field(
-    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """An index joining the node's name with a value the function computes holds no field a selector names."""
-    assertion = "pod := o.(*corev1.Pod)"
-    returned = 'pod.Spec.NodeName + "/" + strings.ToLower(pod.Name)'
     assert _list_by_index_help(tmp_path, catalog, monkeypatch, assertion, "", returned).startswith(
         'Filter this List by a label selector instead of the cache index "podKey"'
     )
