@@ -12,7 +12,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.configfiles import FROM_FILE
-from watchlint.go.declarations import FunctionKey
+from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
 from watchlint.go.guards import disjuncts, holds_when_empty, is_failing_return
 from watchlint.go.known import AN_ERROR, UNKNOWN, CallBindings, Val, Value, either_origin, tag_value
@@ -104,7 +104,27 @@ class Settings:
         names = self._names_bound_to(flag)
         package = flag.file.package_path
         files = [file for file in self.evaluator.files if file.package_path == package and not file.is_test]
-        return any(not names.isdisjoint(self._exit_unless_set(file)) for file in files or [flag.file])
+        if any(not names.isdisjoint(self._exit_unless_set(file)) for file in files or [flag.file]):
+            return True
+        # handed to another package of the module in a struct literal's field (metal-stack's `config.New(&config.
+        # NewControllerConfig{SeedNamespace: namespace})`), which fails without that field
+        for field_name, other in self._fields_given(names, files or [flag.file]):
+            others = [file for file in self.evaluator.files if file.package_path == other and not file.is_test]
+            if any(field_name in self._exit_unless_set(file) for file in others):
+                return True
+        return False
+
+    def _fields_given(self, names: set[str], files: list[GoFile]) -> set[tuple[str, str]]:
+        """The fields of struct literals of the module's other packages that these files write one of `names`
+        into (`Namespace: namespace`, `Namespace: *namespace`), with the package declaring the struct."""
+        given: set[tuple[str, str]] = set()
+        for file in files:
+            for literal in file.nodes("composite_literal"):
+                written = [key for key, value in keyed_elements(literal) if parser.text(value).lstrip("*") in names]
+                declared = resolve_type(literal.child_by_field_name("type"), file) if written else None
+                if declared is not None and declared.package not in ("", file.package_path):
+                    given.update((key, declared.package) for key in written)
+        return given
 
     def _is_required(self, flag: Flag) -> bool:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
@@ -519,6 +539,10 @@ def _ends_in_an_exit(last: tree_sitter.Node | None) -> bool:
     return call is not None and call.type == "call_expression" and _exits(call)
 
 
+# an error saying a setting is needed: "is required", "must be specified", "cannot be empty"
+_SAYS_REQUIRED = re.compile(r"required|must be (?:specified|set|given|provided)|(?:must not|cannot) be empty", re.I)
+
+
 def _fails_validation(file: GoFile, call: tree_sitter.Node) -> bool:
     """`return fmt.Errorf(…)` (or errors.New) saying a setting is required, or in an options struct's
     `Validate` or `Complete` method, which a command runs before anything else and fails with (hypershift's
@@ -530,7 +554,7 @@ def _fails_validation(file: GoFile, call: tree_sitter.Node) -> bool:
         return False
     if call.parent.parent.type != "return_statement":
         return False
-    if "required" in parser.text(call):  # `errors.New("--platform-type is required")`
+    if _SAYS_REQUIRED.search(parser.text(call)):  # `errors.New("--platform-type is required")`
         return True
     declared = file.enclosing_function(call)
     name = declared.child_by_field_name("name") if declared is not None else None
