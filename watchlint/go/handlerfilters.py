@@ -15,7 +15,7 @@ from watchlint.facts import Evidence
 from watchlint.go import parser
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver, assigned_to, keyed_elements
-from watchlint.go.scope import innermost_function
+from watchlint.go.scope import innermost_function, return_items, return_statements
 
 CLIENT_GO_CACHE = "k8s.io/client-go/tools/cache"
 _ADDS = frozenset({"AddEventHandler", "AddEventHandlerWithResyncPeriod", "AddEventHandlerWithOptions"})
@@ -50,9 +50,18 @@ def _handlers(
         if arguments:
             yield file, arguments[0]
         return
-    if hops < _MAX_HOPS and (passed := _passed_to(resolver, file, current)) is not None:
-        yield from passed
+    if hops < _MAX_HOPS and (passed := _passed_to(resolver, file, current, hops)) is not None:
+        yield from passed[0]
+        if passed[1] is not None:  # a helper giving the informer back (`informer := withAudit(informer)`)
+            yield from _handlers(resolver, file, passed[1], hops + 1)
         return
+    yield from _held_handlers(resolver, file, current, hops)
+
+
+def _held_handlers(
+    resolver: Resolver, file: GoFile, current: tree_sitter.Node, hops: int
+) -> Iterator[tuple[GoFile, tree_sitter.Node]]:
+    """The handlers added through the variable or the field an informer expression is assigned to."""
     variable = assigned_to(current)
     if variable is None or variable.type not in ("identifier", "selector_expression") or hops >= _MAX_HOPS:
         return
@@ -73,10 +82,11 @@ def _handlers(
 
 
 def _passed_to(
-    resolver: Resolver, file: GoFile, value: tree_sitter.Node
-) -> list[tuple[GoFile, tree_sitter.Node]] | None:
+    resolver: Resolver, file: GoFile, value: tree_sitter.Node, hops: int
+) -> tuple[list[tuple[GoFile, tree_sitter.Node]], tree_sitter.Node | None] | None:
     """The handlers a module function adds on the informer it is passed as an argument (`c.addHandler(informer)`,
-    or `informer.Informer()`): those added on its parameter; None where the value is no such argument."""
+    or `informer.Informer()`): those added on its parameter, with the call where the function returns the
+    parameter (the informer is then the call's result too); None where the value is no such argument."""
     arguments = value.parent
     call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
     if call is None or call.type != "call_expression":
@@ -94,12 +104,22 @@ def _passed_to(
     body = info.node.child_by_field_name("body") if info is not None else None
     if info is None or parameter is None or body is None:
         return None
+    parameters = info.node.child_by_field_name("parameters")
     found: list[tuple[GoFile, tree_sitter.Node]] = []
     for reference in parser.identifiers_named(body, parameter.name):
         declaration = resolver.declaration(info.file, reference)
-        if declaration is not None and declaration.parameter_index == parameter.index:
-            found.extend(_handlers(resolver, info.file, reference, _MAX_HOPS - 1))
-    return found
+        own = declaration is not None and parameters is not None and parser.encloses(parameters, declaration.node)
+        if own and reference.parent is not None and reference.parent.type == "expression_list":
+            returned = reference.parent.parent is not None and reference.parent.parent.type == "return_statement"
+            if returned:
+                continue  # given back: the caller's handlers on the result are looked at instead
+        if own:  # the function's own parameter, not a function literal's of the same name
+            found.extend(_handlers(resolver, info.file, reference, hops + 1))
+    gives_back = any(
+        len(items := return_items(statement)) == 1 and parser.text(items[0]) == parameter.name
+        for statement in return_statements(info.node)
+    )
+    return found, call if gives_back else None
 
 
 def _spelled_alike(file: GoFile, informer: tree_sitter.Node) -> list[tree_sitter.Node]:
