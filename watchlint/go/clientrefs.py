@@ -93,6 +93,9 @@ class LocalRef:
     path: str  # the file declaring it
     start: int  # the first byte of the value it is declared with
     name: str
+    # the values assigned before the read that replace the first one (`if r.APIReader != nil { reader =
+    # r.APIReader }`, or outright): where one runs by default, the first is a fallback for that read
+    replacing: tuple[int, ...] = ()
 
 
 class Marker(enum.Enum):

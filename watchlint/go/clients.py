@@ -819,7 +819,12 @@ class ClientGraph:
             return self.ref_of(file, declaration.ranged_node, depth + 1)
         value = declaration.value_node
         if value is not None and (reassigned := self._reassigned(file, node, declaration)):
-            local = LocalRef(file.path, value.start_byte, declaration.name)
+            replacing = tuple(
+                index
+                for index, later in enumerate(reassigned, 1)
+                if later.end_byte <= node.start_byte and _replaces_the_first(later, value)
+            )
+            local = LocalRef(file.path, value.start_byte, declaration.name, replacing)
             self._locals[local] = (file, [value, *reassigned])
             return local
         if value is not None:
@@ -1613,6 +1618,18 @@ class ClientGraph:
             return key.name
         return f"{key.package.rsplit('/', 1)[-1]}.{key.name}"
 
+    def _replaces_by_default(self, file: GoFile, value: tree_sitter.Node) -> bool:
+        """Whether a value replacing a local's first client is there in the default deployment: its assignment
+        runs then, and a field it reads (`r.APIReader`) is stored by code that runs then (not only under a flag
+        off by default)."""
+        if not self.runs_by_default(file, value):
+            return False
+        selected = self.resolver.selected_field(file, value) if value.type == "selector_expression" else None
+        if selected is None:
+            return True
+        stored = self.stored(selected[0], selected[1].name)
+        return any(self.runs_by_default(at, node) for at, node in stored)
+
     def _values_of(self, ref: FieldRef | ParamRef | ReturnRef | LocalRef) -> tuple[list[Assigned], str]:
         """What a reference may hold (returned, stored, passed), and how messages name it. What tests pass or
         store says nothing of the binary (--include-tests): a production function's parameter takes its
@@ -1627,9 +1644,10 @@ class ClientGraph:
         if isinstance(ref, LocalRef):
             # `if reader == nil { reader = r.Client }` (capsule): a default where the first value is nil; and
             # `reader := client.Reader(r.Client); if r.APIReader != nil { reader = r.APIReader }` (kube-agents): a
-            # first value that stands in for a later one where that is nil, or that a later one always replaces
+            # first value that stands in for a later one where that is nil, or that a later one always replaces,
+            # before the read and in the default deployment
             file, values = self._locals[ref]
-            replaced = any(_replaces_the_first(value, values[0]) for value in values[1:])
+            replaced = any(self._replaces_by_default(file, values[index]) for index in ref.replacing)
             held = [
                 self._assigned(file, value, in_nil_test(value, ref.name, is_nil=True) or (replaced and index == 0))
                 for index, value in enumerate(values)
