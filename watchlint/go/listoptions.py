@@ -529,12 +529,13 @@ def _held_unchanged(file: GoFile, name: tree_sitter.Node, resolver: Resolver) ->
     its address; None otherwise."""
     declaration = resolver.declaration(file, name)
     value = declaration.value_node if declaration is not None and declaration.parameter_index < 0 else None
-    function = innermost_function(name)
+    function = file.enclosing_function(name)  # with the function literals in it (a retry's closure)
     if declaration is None or value is None or value.type != "composite_literal" or function is None:
         return None
     text = re.escape(declaration.name)
-    # `opts.Continue = token`, `opts = next`, `&opts`; not the declaration (`opts := …`, `var opts = …`)
-    written = re.compile(rf"(?<![\w.])(?<!var )(?:&{text}\b|{text}(?:\.\w+)*\s*(?:[-+*/|&]?=(?!=)|\+\+|--))")
+    # `opts.Continue = token`, `opts.Continue, more = …` (or anything listed before a comma), `opts = next`,
+    # `&opts`; not the declaration (`opts := …`, `var opts = …`)
+    written = re.compile(rf"(?<![\w.])(?<!var )(?:&{text}\b|{text}(?:\.\w+)*\s*(?:[-+*/|&]?=(?!=)|\+\+|--|,))")
     body = parser.text(function)
     return None if written.search(body) else value
 
