@@ -729,9 +729,10 @@ def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator
     leaves nil), made conditional on what sets it; by the restriction's id."""
     for restriction, file, node in item.selector_values:
         value = evaluator.value_at(file, node)
-        if isinstance(value, Val) and value.value in ("", None):
-            # an empty selector, or a nil map of labels (`client.MatchingLabels(nil)`), selects everything; an
-            # empty map may be filled by the functions it is handed to
+        empty_map = isinstance(value, Val) and value.value == {} and not _handed_on(file, node, evaluator)
+        if isinstance(value, Val) and (value.value in ("", None) or empty_map):
+            # an empty selector, or a nil or empty map of labels (`client.MatchingLabels(nil)`), selects
+            # everything; an empty map a function is handed may be filled there (`addLabels(selector)`)
             text = given(value.origin) if value.origin else f"`{parser.text(node)}` is not empty"
             yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
         elif (caller := _passes(file, node, evaluator, "")) is not None or (
@@ -743,6 +744,32 @@ def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator
             how = _EMPTY_BY[caller.how] if caller.value == "" else _EMPTY_BY[caller.how].replace('""', "nil")
             text = f"{text} ({caller.where} {how})"
             yield id(restriction), replace(restriction, condition=Condition(text, restriction.span, False))
+
+
+def _handed_on(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, hops: int = 2) -> bool:
+    """Whether the map a selector reads (`client.MatchingLabels(labels)`) is handed to a call besides the option's
+    own (`addLabels(labels)`), in its function or, for a parameter, in the callers' passing their local."""
+    declaration = evaluator.resolver.declaration(file, node) if node.type == "identifier" else None
+    function = file.enclosing_function(node)
+    if declaration is None or function is None or hops == 0:
+        return False
+    if declaration.parameter_index >= 0:
+        key = evaluator.resolver.function_key(file, node)
+        for caller_file, passing in evaluator.calls.passing_calls(key) if key is not None else []:
+            arguments = parser.named(passing.child_by_field_name("arguments") or passing)
+            index = declaration.parameter_index
+            if index < len(arguments) and _handed_on(caller_file, arguments[index], evaluator, hops - 1):
+                return True
+        return False
+    option = node.parent.parent if node.parent is not None else None
+    for reference in parser.identifiers_named(function, declaration.name):
+        listed = reference.parent
+        call = listed.parent if listed is not None and listed.type == "argument_list" else None
+        if call is None or call == option or evaluator.resolver.declaration(file, reference) != declaration:
+            continue
+        if hops < 2 or call.start_byte < node.start_byte:  # a caller hands it on anywhere; here, before the read
+            return True
+    return False
 
 
 def _under_unknown_guard(item: PendingSite, evaluator: Evaluator) -> bool:
