@@ -7,6 +7,8 @@ namespace restricts nothing.
 
 from __future__ import annotations
 
+import re
+
 import tree_sitter
 
 from watchlint.go import parser
@@ -24,21 +26,50 @@ def every_listed_namespace(resolver: Resolver, file: GoFile, node: tree_sitter.N
     item = _named_item(node)
     declaration = resolver.declaration(file, item) if item is not None else None
     ranged = declaration.ranged_node if declaration is not None else None
-    if declaration is None or ranged is None or ranged.type != "selector_expression":
+    if declaration is None or ranged is None or ranged.type != "selector_expression" or _skips_some(node, ranged):
         return None
     holder = ranged.child_by_field_name("operand")
     if parser.text(ranged.child_by_field_name("field")) != "Items" or holder is None or holder.type != "identifier":
         return None
     held = resolver.declaration(file, holder)
-    if held is None or held.parameter_index >= 0:
+    function = file.enclosing_function(holder)
+    if held is None or held.parameter_index >= 0 or function is None:
         return None
     value = held.value_node
     if value is not None and value.type == "call_expression":
-        return value if held.value_index == 0 and _lists_every_namespace(value) else None
+        every = held.value_index == 0 and _lists_every_namespace(value) and not _rewritten(function, held.name)
+        return value if every else None
     typed = resolver.type_of(file, holder)
-    if typed is None or typed.name != "NamespaceList":
+    if typed is None or typed.name != "NamespaceList" or _rewritten(function, f"{held.name}.Items"):
         return None
     return _filled_by_a_list(file, held.name, declaration.node)
+
+
+def _skips_some(node: tree_sitter.Node, ranged: tree_sitter.Node) -> bool:
+    """Whether the loop over the namespaces passes some over before the read (`if ns.Labels[…] == "" {
+    continue }`) or reads under a condition of its own: the namespaces read are then some of them."""
+    loop = ranged.parent.parent if ranged.parent is not None else None
+    body = loop.child_by_field_name("body") if loop is not None and loop.type == "for_statement" else None
+    if body is None:
+        return True
+    if any(parser.encloses(body, stop) for stop in parser.captures("(continue_statement) @stop", body).get("stop", [])):
+        return True
+    child, current = node, node.parent
+    while current is not None and current != body:
+        # in a branch or a case, not in the condition or the initializer an `if` runs first
+        if current.type in ("block", "expression_case", "type_case", "default_case") and child.type != "block":
+            branch = current.parent if current.type == "block" else current
+            if branch is not None and branch.type in ("if_statement", "expression_case", "type_case", "default_case"):
+                return True
+        child, current = current, current.parent
+    return False
+
+
+def _rewritten(function: tree_sitter.Node, target: str) -> bool:
+    """Whether the function assigns `target` (`namespaces.Items = onlyTenants(namespaces.Items)`, `namespaces =
+    …`) beside its declaration."""
+    written = re.compile(rf"(?<![\w.]){re.escape(target)}\s*(?:,[^=\n]*?)?(?<![:!<>=])=(?!=)")
+    return written.search(parser.text(function)) is not None
 
 
 def _named_item(node: tree_sitter.Node) -> tree_sitter.Node | None:
@@ -88,6 +119,7 @@ def _filled_by_a_list(file: GoFile, name: str, before: tree_sitter.Node) -> tree
     function = innermost_function(before)
     if function is None:
         return None
+    filling = []  # every List filling the list ahead of the loop: one with options narrows what the loop reads
     for call in file.nodes("call_expression"):
         if not parser.encloses(function, call) or call.start_byte > before.start_byte:
             continue
@@ -95,7 +127,7 @@ def _filled_by_a_list(file: GoFile, name: str, before: tree_sitter.Node) -> tree
         if called is None or called.type != "selector_expression":
             continue
         arguments = parser.named(call.child_by_field_name("arguments") or call)
-        listed = parser.text(called.child_by_field_name("field")) == "List" and len(arguments) == 2
+        listed = parser.text(called.child_by_field_name("field")) == "List" and len(arguments) >= 2
         if listed and parser.text(arguments[1]).removeprefix("&") == name:
-            return call
-    return None
+            filling.append((call, len(arguments)))
+    return filling[0][0] if filling and all(count == 2 for _, count in filling) else None
