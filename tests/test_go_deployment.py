@@ -802,6 +802,13 @@ func main() {
             '"namespace"',
         ),
         ('_ = v.ReadConfig(strings.NewReader("namespace: operators\\n"))', '"namespace"'),
+        ('builtIn := strings.NewReader("namespace: operators\\n")\n\t_ = v.ReadConfig(builtIn)', '"namespace"'),
+        ('defaults := map[string]any{"namespace": "operators"}\n\t_ = v.MergeConfigMap(defaults)', '"namespace"'),
+        (
+            'for key, name := range map[string]string{"namespace": "watch-namespace"} {\n'
+            "\t\t_ = v.BindPFlag(key, pflag.Lookup(name))\n\t}",
+            '"namespace"',
+        ),
     ],
 )
 def test_a_viper_key_the_module_may_fill_without_naming_it_is_not_taken_as_empty(

@@ -56,13 +56,15 @@ class _ViperKeys:
     read: set[str] = field(default_factory=set)  # the keys the module reads
 
 
-def _reads_a_file(file: GoFile, source: tree_sitter.Node) -> bool:
-    """Whether what viper reads is a file the program opens (`os.Open(path)`, a local holding one), not text
-    the code holds (`strings.NewReader(defaults)`, `bytes.NewReader(embedded)`)."""
-    text = parser.text(source)
-    if re.match(r"(strings|bytes)\.New(Reader|Buffer|BufferString)\(", text):
-        return False
-    return source.type == "identifier" or re.match(r"(os\.(Open|OpenFile)|bufio\.NewReader)\(", text) is not None
+def _looked_up_by(value: tree_sitter.Node) -> str | None:
+    """The expression `fs.Lookup(name)` looks a flag up by, as written."""
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    if function is None or function.type != "selector_expression":
+        return None
+    if parser.text(function.child_by_field_name("field")) != "Lookup":
+        return None
+    arguments = parser.named(value.child_by_field_name("arguments") or value)
+    return parser.text(arguments[0]) if len(arguments) == 1 else None
 
 
 def _looked_up_flag(evaluator: Evaluator, file: GoFile, value: tree_sitter.Node) -> str | None:
@@ -356,7 +358,8 @@ class Settings:
             # `v.ReadConfig(strings.NewReader(defaults))`, `MergeConfigMap(defaults)`: any key, from code; a file
             # opened and read is the deployment's configuration, which the code does not show
             source = parser.first_named(call.arguments)
-            found.opaque = found.opaque or source is None or not _reads_a_file(file, source)
+            reads_a_file = call.name != "MergeConfigMap" and source is not None and self._reads_a_file(file, source)
+            found.opaque = found.opaque or not reads_a_file
             return
         values = parser.named(call.arguments)
         if call.name not in _VIPER_WRITES:  # a getter: the key read is a setting, whatever else sets it
@@ -366,15 +369,25 @@ class Settings:
             return
         key = self.evaluator.value(file, values[0], {}, 0) if len(values) == 2 else UNKNOWN
         if not isinstance(key, Val) or not isinstance(key.value, str):
-            # `for k, v := range defaults { v.SetDefault(k, v) }`: any key; a loop binding flags binds each by a
-            # name, as BindPFlags does
-            found.opaque = found.opaque or (len(values) == 2 and call.name != "BindPFlag")
+            # `for k, v := range defaults { v.SetDefault(k, v) }`: any key; a loop binding flags under their own
+            # names (`BindPFlag(name, fs.Lookup(name))`) binds each by its name, as BindPFlags does
+            by_name = call.name == "BindPFlag" and _looked_up_by(values[1]) == parser.text(values[0])
+            found.opaque = found.opaque or (len(values) == 2 and not by_name)
         elif call.name == "BindPFlag":
             flag = _looked_up_flag(self.evaluator, file, values[1])
             if flag is not None:
                 found.bound.setdefault(key.value.lower(), (flag, file))
         else:
             found.keys.setdefault(key.value.lower(), {}).setdefault(call.name, []).append((file, values[1]))
+
+    def _reads_a_file(self, file: GoFile, source: tree_sitter.Node, hops: int = 2) -> bool:
+        """Whether what viper reads is a file the program opens (`os.Open(path)`, a local holding one), not text
+        the code holds (`strings.NewReader(defaults)`, `bytes.NewReader(embedded)`, a local holding one)."""
+        if source.type == "identifier" and hops > 0:
+            declaration = self.resolver.declaration(file, source)
+            value = declaration.value_node if declaration is not None else None
+            return value is not None and self._reads_a_file(file, value, hops - 1)
+        return re.match(r"(os\.(Open|OpenFile)|bufio\.NewReader)\(", parser.text(source)) is not None
 
     def _is_viper(self, file: GoFile, function: tree_sitter.Node, package: str) -> bool:
         """A call of the viper package or of a `*viper.Viper`."""
