@@ -86,7 +86,7 @@ class Settings:
         self.evaluator = evaluator
         self.resolver = evaluator.resolver
         self._required_flags: dict[str, set[str]] | None = None
-        self._exits_by_file: dict[str, frozenset[str]] = {}
+        self._exits_by_file: dict[tuple[str, bool], frozenset[str]] = {}
         self._viper: _ViperKeys | None = None
         self._gates: dict[str, bool] | None = None
         self._gate_origins: dict[str, str] | None = None  # each gate by the origin `gate_setting` names it with
@@ -112,7 +112,7 @@ class Settings:
         # NewControllerConfig{SeedNamespace: namespace})`), which fails without that field
         for field_name, other in self._fields_given(names, files or [flag.file]):
             others = [file for file in self.evaluator.files if file.package_path == other and not file.is_test]
-            if any(field_name in self._exit_unless_set(file) for file in others):
+            if any(field_name in self._exit_unless_set(file, worded=True) for file in others):
                 return True
         return False
 
@@ -143,14 +143,16 @@ class Settings:
         names.update(field for field, bound in flags.by_field.items() if any(f is flag for _, f in bound))
         return names
 
-    def _exit_unless_set(self, file: GoFile) -> frozenset[str]:
-        """The names a file exits without: `x` of `if x == "" { log.Fatal(…) }`, found once per file."""
-        found = self._exits_by_file.get(file.path)
+    def _exit_unless_set(self, file: GoFile, *, worded: bool = False) -> frozenset[str]:
+        """The names a file exits without: `x` of `if x == "" { log.Fatal(…) }`, found once per file. `worded`:
+        errors saying a value "must be specified" (or "cannot be empty") count too, where the struct the name
+        is a field of is known (a field named alike in another command's options says nothing of a flag)."""
+        found = self._exits_by_file.get((file.path, worded))
         if found is None:
             names = set()
             for call in file.calls():
                 statement = call.node.parent
-                if statement is not None and _fails_validation(file, call.node):
+                if statement is not None and _fails_validation(file, call.node, worded=worded):
                     statement = statement.parent  # the return statement of `return fmt.Errorf(…)`
                 elif not _exits(call.node) and not self._exiting_helper(file, call.node):
                     continue
@@ -160,7 +162,7 @@ class Settings:
                 tested = holds_when_empty(condition) if guard is not None and guard.type == "if_statement" else None
                 if tested is not None:
                     names.add(tested.rsplit(".", 1)[-1].lstrip("*"))  # `x.Name == ""` tests the field Name
-            found = self._exits_by_file[file.path] = frozenset(names)
+            found = self._exits_by_file[file.path, worded] = frozenset(names)
         return found
 
     def _exiting_helper(self, file: GoFile, call: tree_sitter.Node) -> bool:
@@ -554,9 +556,10 @@ def _ends_in_an_exit(last: tree_sitter.Node | None) -> bool:
 
 # an error saying a setting is needed: "is required", "must be specified", "cannot be empty"
 _SAYS_REQUIRED = re.compile(r"required|must be (?:specified|set|given|provided)|(?:must not|cannot) be empty", re.I)
+_SAYS_IS_REQUIRED = re.compile("required")
 
 
-def _fails_validation(file: GoFile, call: tree_sitter.Node) -> bool:
+def _fails_validation(file: GoFile, call: tree_sitter.Node, *, worded: bool = False) -> bool:
     """`return fmt.Errorf(…)` (or errors.New) saying a setting is required, or in an options struct's
     `Validate` or `Complete` method, which a command runs before anything else and fails with (hypershift's
     `if len(o.Namespace) == 0 { return fmt.Errorf("the namespace … is required") }`)."""
@@ -567,7 +570,8 @@ def _fails_validation(file: GoFile, call: tree_sitter.Node) -> bool:
         return False
     if call.parent.parent.type != "return_statement":
         return False
-    if _SAYS_REQUIRED.search(parser.text(call)):  # `errors.New("--platform-type is required")`
+    said = _SAYS_REQUIRED if worded else _SAYS_IS_REQUIRED
+    if said.search(parser.text(call)):  # `errors.New("--platform-type is required")`
         return True
     declared = file.enclosing_function(call)
     name = declared.child_by_field_name("name") if declared is not None else None
