@@ -863,3 +863,100 @@ def test_a_viper_key_is_read_from_the_sources_that_name_it(
     else:
         assert report.findings == ()
         assert [(site.code, site.span.line, str(site.reason)) for site in report.mitigated] == [("WL001", line, reason)]
+
+
+CONSTRUCTOR_MAIN = """package main
+
+import (
+	"context"
+	"flag"
+	"log"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/seed/config"
+)
+
+type reconciler struct{ client.Client }
+
+func (r *reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var key corev1.Secret
+	return ctrl.Result{}, r.Get(ctx, req.NamespacedName, &key)
+}
+
+func main() {
+	var namespace string
+	flag.StringVar(&namespace, "namespace", "", "the seed namespace")
+	flag.Parse()
+	_, err := config.New(&config.Options{SeedNamespace: namespace})
+	if err != nil {
+		ON_ERROR
+	}
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{
+		Cache: cache.Options{DefaultNamespaces: map[string]cache.Config{namespace: {}}},
+	})
+	_ = ctrl.NewControllerManagedBy(mgr).For(&appsv1.Deployment{}).Complete(&reconciler{Client: mgr.GetClient()})
+}
+"""
+
+CONSTRUCTOR_CONFIG = """package config
+
+import "errors"
+
+type Options struct{ SeedNamespace string }
+
+type PeerOptions struct{ SeedNamespace string }
+
+func New(options *Options) (*Options, error) {
+	CHECK
+	return options, nil
+}
+
+func (o *Options) validate() error {
+	if o.SeedNamespace == "" {
+		return errors.New("seed namespace must be specified")
+	}
+	return nil
+}
+
+func (o *PeerOptions) Validate() error {
+	if o.SeedNamespace == "" {
+		return errors.New("seed namespace must be specified")
+	}
+	return nil
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("check", "on_error", "required"),
+    [
+        (
+            'if options.SeedNamespace == "" {\n\t\treturn nil, errors.New("no seed namespace")\n\t}',
+            "log.Fatal(err)",
+            True,
+        ),
+        ("if err := options.validate(); err != nil {\n\t\treturn nil, err\n\t}", "log.Fatal(err)", True),
+        ("if err := options.validate(); err != nil {\n\t\treturn nil, err\n\t}", "log.Print(err)", False),
+        ("_ = errors.New", "log.Fatal(err)", False),
+    ],
+)
+def test_a_flag_a_constructor_of_another_package_fails_without_is_required_where_the_program_stops(
+    check: str, on_error: str, required: bool, tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`config.New(&config.Options{SeedNamespace: namespace})` failing without the field, itself or through a
+    method of the value, makes --namespace required where main stops on the error: the cache is always scoped.
+    An error only logged, or a check on another struct of the package, leaves the flag empty by default."""
+    files = {
+        "go.mod": "module example.com/seed\n\ngo 1.22\n\nrequire sigs.k8s.io/controller-runtime v0.19.0\n",
+        "main.go": CONSTRUCTOR_MAIN.replace("ON_ERROR", on_error),
+        "config/config.go": CONSTRUCTOR_CONFIG.replace("CHECK", check),
+    }
+    monkeypatch.chdir(write_tree(tmp_path, files))
+    report = run([Path(".")], CommandLine(), catalog)
+    expected = [] if required else [("WL002", "main.go", 21)]
+    assert [(finding.code, finding.span.path, finding.span.line) for finding in report.findings] == expected

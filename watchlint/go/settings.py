@@ -12,11 +12,12 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.configfiles import FROM_FILE
-from watchlint.go.declarations import FunctionKey, resolve_type
+from watchlint.go.declarations import FunctionKey
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
 from watchlint.go.guards import disjuncts, holds_when_empty, is_failing_return
 from watchlint.go.known import AN_ERROR, UNKNOWN, CallBindings, Val, Value, either_origin, tag_value
 from watchlint.go.model import Call, GoFile, call_parts
+from watchlint.go.requiredfields import required_by_a_constructor
 from watchlint.go.resolve import keyed_elements, keyed_entries
 from watchlint.go.scope import last_statement
 
@@ -86,7 +87,7 @@ class Settings:
         self.evaluator = evaluator
         self.resolver = evaluator.resolver
         self._required_flags: dict[str, set[str]] | None = None
-        self._exits_by_file: dict[tuple[str, bool], frozenset[str]] = {}
+        self._exits_by_file: dict[str, frozenset[str]] = {}
         self._viper: _ViperKeys | None = None
         self._gates: dict[str, bool] | None = None
         self._gate_origins: dict[str, str] | None = None  # each gate by the origin `gate_setting` names it with
@@ -108,25 +109,9 @@ class Settings:
         files = [file for file in self.evaluator.files if file.package_path == package and not file.is_test]
         if any(not names.isdisjoint(self._exit_unless_set(file)) for file in files or [flag.file]):
             return True
-        # handed to another package of the module in a struct literal's field (metal-stack's `config.New(&config.
-        # NewControllerConfig{SeedNamespace: namespace})`), which fails without that field
-        for field_name, other in self._fields_given(names, files or [flag.file]):
-            others = [file for file in self.evaluator.files if file.package_path == other and not file.is_test]
-            if any(field_name in self._exit_unless_set(file, worded=True) for file in others):
-                return True
-        return False
-
-    def _fields_given(self, names: set[str], files: list[GoFile]) -> set[tuple[str, str]]:
-        """The fields of struct literals of the module's other packages that these files write one of `names`
-        into (`Namespace: namespace`, `Namespace: *namespace`), with the package declaring the struct."""
-        given: set[tuple[str, str]] = set()
-        for file in files:
-            for literal in file.nodes("composite_literal"):
-                written = [key for key, value in keyed_elements(literal) if parser.text(value).lstrip("*") in names]
-                declared = resolve_type(literal.child_by_field_name("type"), file) if written else None
-                if declared is not None and declared.package not in ("", file.package_path):
-                    given.update((key, declared.package) for key in written)
-        return given
+        # handed to a constructor of another package that fails without it, on whose error the program stops
+        # (metal-stack's `config.New(&config.NewControllerConfig{SeedNamespace: namespace})`)
+        return required_by_a_constructor(self.resolver, files or [flag.file], names, _exits)
 
     def _is_required(self, flag: Flag) -> bool:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
@@ -143,16 +128,14 @@ class Settings:
         names.update(field for field, bound in flags.by_field.items() if any(f is flag for _, f in bound))
         return names
 
-    def _exit_unless_set(self, file: GoFile, *, worded: bool = False) -> frozenset[str]:
-        """The names a file exits without: `x` of `if x == "" { log.Fatal(…) }`, found once per file. `worded`:
-        errors saying a value "must be specified" (or "cannot be empty") count too, where the struct the name
-        is a field of is known (a field named alike in another command's options says nothing of a flag)."""
-        found = self._exits_by_file.get((file.path, worded))
+    def _exit_unless_set(self, file: GoFile) -> frozenset[str]:
+        """The names a file exits without: `x` of `if x == "" { log.Fatal(…) }`, found once per file."""
+        found = self._exits_by_file.get(file.path)
         if found is None:
             names = set()
             for call in file.calls():
                 statement = call.node.parent
-                if statement is not None and _fails_validation(file, call.node, worded=worded):
+                if statement is not None and _fails_validation(file, call.node):
                     statement = statement.parent  # the return statement of `return fmt.Errorf(…)`
                 elif not _exits(call.node) and not self._exiting_helper(file, call.node):
                     continue
@@ -162,7 +145,7 @@ class Settings:
                 tested = holds_when_empty(condition) if guard is not None and guard.type == "if_statement" else None
                 if tested is not None:
                     names.add(tested.rsplit(".", 1)[-1].lstrip("*"))  # `x.Name == ""` tests the field Name
-            found = self._exits_by_file[file.path, worded] = frozenset(names)
+            found = self._exits_by_file[file.path] = frozenset(names)
         return found
 
     def _exiting_helper(self, file: GoFile, call: tree_sitter.Node) -> bool:
@@ -554,12 +537,7 @@ def _ends_in_an_exit(last: tree_sitter.Node | None) -> bool:
     return call is not None and call.type == "call_expression" and _exits(call)
 
 
-# an error saying a setting is needed: "is required", "must be specified", "cannot be empty"
-_SAYS_REQUIRED = re.compile(r"required|must be (?:specified|set|given|provided)|(?:must not|cannot) be empty", re.I)
-_SAYS_IS_REQUIRED = re.compile("required")
-
-
-def _fails_validation(file: GoFile, call: tree_sitter.Node, *, worded: bool = False) -> bool:
+def _fails_validation(file: GoFile, call: tree_sitter.Node) -> bool:
     """`return fmt.Errorf(…)` (or errors.New) saying a setting is required, or in an options struct's
     `Validate` or `Complete` method, which a command runs before anything else and fails with (hypershift's
     `if len(o.Namespace) == 0 { return fmt.Errorf("the namespace … is required") }`)."""
@@ -570,8 +548,7 @@ def _fails_validation(file: GoFile, call: tree_sitter.Node, *, worded: bool = Fa
         return False
     if call.parent.parent.type != "return_statement":
         return False
-    said = _SAYS_REQUIRED if worded else _SAYS_IS_REQUIRED
-    if said.search(parser.text(call)):  # `errors.New("--platform-type is required")`
+    if "required" in parser.text(call):  # `errors.New("--platform-type is required")`
         return True
     declared = file.enclosing_function(call)
     name = declared.child_by_field_name("name") if declared is not None else None
