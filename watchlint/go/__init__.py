@@ -747,7 +747,9 @@ def _judged_selector_values(item: PendingSite, evaluator: Evaluator) -> Iterator
 
 
 # calls that read a map they are given and fill nothing
-_READING_ONLY = re.compile(r"^(?:len|cap|fmt\.\w+|log\.\w+|klog\.\w+|\w*[Ll]og\w*\.(?:Info|Error|V|Debug)\w*)$")
+_READING_ONLY = re.compile(
+    r"^(?:len|cap|fmt\.\w+|k?log\.\w+)$|\.(?:Info|Error|Debug|Warn|Warning|Print|Trace)(?:f|ln|w|S)?$"
+)
 
 
 def _handed_on(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, hops: int = 2) -> bool:
@@ -771,7 +773,7 @@ def _handed_on(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, hops:
         call = listed.parent if listed is not None and listed.type == "argument_list" else None
         if call is None or call == option or evaluator.resolver.declaration(file, reference) != declaration:
             continue
-        if _READING_ONLY.match(parser.text(call.child_by_field_name("function"))):
+        if _READING_ONLY.search(parser.text(call.child_by_field_name("function"))):
             continue  # `len(selector)`, `log.Printf("…", selector)`: read, not filled
         if hops < 2 or call.start_byte < node.start_byte:  # a caller hands it on anywhere; here, before the read
             return True

@@ -343,8 +343,8 @@ class Settings:
             # `v.ReadConfig(strings.NewReader(defaults))`, `MergeConfigMap(defaults)`: any key, from code; a file
             # opened and read is the deployment's configuration, which the code does not show
             source = parser.first_named(call.arguments)
-            reads_a_file = call.name != "MergeConfigMap" and source is not None and self._reads_a_file(file, source)
-            found.opaque = found.opaque or not reads_a_file
+            held = call.name == "MergeConfigMap" or (source is not None and self._holds_text(file, source))
+            found.opaque = found.opaque or held
             return
         values = parser.named(call.arguments)
         if call.name not in _VIPER_WRITES:  # a getter: the key read is a setting, whatever else sets it
@@ -365,14 +365,15 @@ class Settings:
         else:
             found.keys.setdefault(key.value.lower(), {}).setdefault(call.name, []).append((file, values[1]))
 
-    def _reads_a_file(self, file: GoFile, source: tree_sitter.Node, hops: int = 2) -> bool:
-        """Whether what viper reads is a file the program opens (`os.Open(path)`, a local holding one), not text
-        the code holds (`strings.NewReader(defaults)`, `bytes.NewReader(embedded)`, a local holding one)."""
+    def _holds_text(self, file: GoFile, source: tree_sitter.Node, hops: int = 2) -> bool:
+        """Whether what viper reads is text the code holds (`strings.NewReader(defaults)`, `bytes.NewReader(
+        embedded)`, a local holding one), not a file the program opens (directly, through a helper or a
+        variable assigned later), which is the deployment's configuration."""
         if source.type == "identifier" and hops > 0:
             declaration = self.resolver.declaration(file, source)
             value = declaration.value_node if declaration is not None else None
-            return value is not None and self._reads_a_file(file, value, hops - 1)
-        return re.match(r"(os\.(Open|OpenFile)|bufio\.NewReader)\(", parser.text(source)) is not None
+            return value is not None and self._holds_text(file, value, hops - 1)
+        return re.match(r"(strings|bytes)\.New(Reader|Buffer|BufferString)\(", parser.text(source)) is not None
 
     def _is_viper(self, file: GoFile, function: tree_sitter.Node, package: str) -> bool:
         """A call of the viper package or of a `*viper.Viper`."""
