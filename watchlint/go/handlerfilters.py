@@ -20,7 +20,7 @@ from watchlint.go.scope import innermost_function, return_items, return_statemen
 CLIENT_GO_CACHE = "k8s.io/client-go/tools/cache"
 _ADDS = frozenset({"AddEventHandler", "AddEventHandlerWithResyncPeriod", "AddEventHandlerWithOptions"})
 _FILTERING = "FilteringResourceEventHandler"
-_MAX_HOPS = 2  # variables followed from the informer to its handlers: `i := f.Secrets(); s := i.Informer()`
+_MAX_HOPS = 4  # variables and helpers followed from the informer to its handlers: `i := f.Secrets(); s := i.Informer()`
 
 
 def handler_filters(
