@@ -533,9 +533,10 @@ def _held_unchanged(file: GoFile, name: tree_sitter.Node, resolver: Resolver) ->
     if declaration is None or value is None or value.type != "composite_literal" or function is None:
         return None
     text = re.escape(declaration.name)
-    # `opts.Continue = token`, `opts.Continue, more = …` (or anything listed before a comma), `opts = next`,
-    # `&opts`; not the declaration (`opts := …`, `var opts = …`)
-    written = re.compile(rf"(?<![\w.])(?<!var )(?:&{text}\b|{text}(?:\.\w+)*\s*(?:[-+*/|&]?=(?!=)|\+\+|--|,))")
+    # `opts.Continue = token`, `opts.Continue, more = …` (a list of targets before one `=`), `opts = next`,
+    # `&opts`; not the declaration (`opts := …`, `var opts = …`), nor a use in a call's arguments
+    targets = r",[^\n;(){}]*?(?<![:!<>=])=(?!=)"  # `, more =`: the rest of a list of targets, then its `=`
+    written = re.compile(rf"(?<![\w.])(?<!var )(?:&{text}\b|{text}(?:\.\w+)*\s*(?:[-+*/|&]?=(?!=)|\+\+|--|{targets}))")
     body = parser.text(function)
     return None if written.search(body) else value
 
