@@ -26,50 +26,71 @@ def every_listed_namespace(resolver: Resolver, file: GoFile, node: tree_sitter.N
     item = _named_item(node)
     declaration = resolver.declaration(file, item) if item is not None else None
     ranged = declaration.ranged_node if declaration is not None else None
-    if declaration is None or ranged is None or ranged.type != "selector_expression" or _skips_some(node, ranged):
+    if declaration is None or ranged is None or ranged.type != "selector_expression":
+        return None
+    if item is None or _skips_some(node, ranged, parser.text(item)):
         return None
     holder = ranged.child_by_field_name("operand")
     if parser.text(ranged.child_by_field_name("field")) != "Items" or holder is None or holder.type != "identifier":
         return None
     held = resolver.declaration(file, holder)
-    function = file.enclosing_function(holder)
-    if held is None or held.parameter_index >= 0 or function is None:
+    if held is None or held.parameter_index >= 0:
         return None
     value = held.value_node
     if value is not None and value.type == "call_expression":
-        every = held.value_index == 0 and _lists_every_namespace(value) and not _rewritten(function, held.name)
+        every = held.value_index == 0 and _lists_every_namespace(value) and not _rewritten(file, ranged, held.name)
         return value if every else None
     typed = resolver.type_of(file, holder)
-    if typed is None or typed.name != "NamespaceList" or _rewritten(function, f"{held.name}.Items"):
+    if typed is None or typed.name != "NamespaceList" or _rewritten(file, ranged, f"{held.name}.Items"):
         return None
     return _filled_by_a_list(file, held.name, declaration.node)
 
 
-def _skips_some(node: tree_sitter.Node, ranged: tree_sitter.Node) -> bool:
-    """Whether the loop over the namespaces passes some over before the read (`if ns.Labels[…] == "" {
-    continue }`) or reads under a condition of its own: the namespaces read are then some of them."""
+def _skips_some(node: tree_sitter.Node, ranged: tree_sitter.Node, item: str) -> bool:
+    """Whether the loop over the namespaces passes some over before the read by a test of the namespace (`if
+    ns.Labels[…] == "" { continue }`), or reads under such a test: the namespaces read are then some of them.
+    A test of something else (`if err != nil { continue }`) passes over no namespace."""
     loop = ranged.parent.parent if ranged.parent is not None else None
     body = loop.child_by_field_name("body") if loop is not None and loop.type == "for_statement" else None
     if body is None:
         return True
-    if any(parser.encloses(body, stop) for stop in parser.captures("(continue_statement) @stop", body).get("stop", [])):
-        return True
+    for stop in parser.captures("(continue_statement) @stop", body).get("stop", []):
+        if stop.start_byte < node.start_byte and _tests_the_item(_condition_around(stop, body), item):
+            return True
     child, current = node, node.parent
     while current is not None and current != body:
-        # in a branch or a case, not in the condition or the initializer an `if` runs first
-        if current.type in ("block", "expression_case", "type_case", "default_case") and child.type != "block":
-            branch = current.parent if current.type == "block" else current
-            if branch is not None and branch.type in ("if_statement", "expression_case", "type_case", "default_case"):
-                return True
+        branch = current.parent if current.type == "block" and child.type != "block" else None
+        if branch is not None and branch.type == "if_statement" and _tests_the_item(branch, item):
+            return True
         child, current = current, current.parent
     return False
 
 
-def _rewritten(function: tree_sitter.Node, target: str) -> bool:
+def _condition_around(node: tree_sitter.Node, body: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The `if` around a node within a loop's body, if any."""
+    current = node.parent
+    while current is not None and current != body:
+        if current.type == "if_statement":
+            return current
+        current = current.parent
+    return None
+
+
+def _tests_the_item(statement: tree_sitter.Node | None, item: str) -> bool:
+    """Whether an `if`'s condition reads the loop's namespace."""
+    condition = statement.child_by_field_name("condition") if statement is not None else None
+    return condition is not None and any(True for _ in parser.identifiers_named(condition, item))
+
+
+def _rewritten(file: GoFile, ranged: tree_sitter.Node, target: str) -> bool:
     """Whether the function assigns `target` (`namespaces.Items = onlyTenants(namespaces.Items)`, `namespaces =
-    …`) beside its declaration."""
-    written = re.compile(rf"(?<![\w.]){re.escape(target)}\s*(?:,[^=\n]*?)?(?<![:!<>=])=(?!=)")
-    return written.search(parser.text(function)) is not None
+    …`) beside its declaration, ahead of the loop ranging over it."""
+    function = file.enclosing_function(ranged)
+    if function is None:
+        return False
+    ahead = file.source.data[function.start_byte : ranged.start_byte]
+    written = re.compile(rb"(?<![\w.])" + re.escape(target.encode()) + rb"\s*(?:,[^=\n]*?)?(?<![:!<>=])=(?!=)")
+    return written.search(ahead) is not None
 
 
 def _named_item(node: tree_sitter.Node) -> tree_sitter.Node | None:
