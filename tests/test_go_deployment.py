@@ -943,6 +943,8 @@ func (o *PeerOptions) Validate() error {
         ("if err := options.validate(); err != nil {\n\t\treturn nil, err\n\t}", "log.Fatal(err)", True),
         ("if err := options.validate(); err != nil {\n\t\treturn nil, err\n\t}", "log.Print(err)", False),
         ("_ = errors.New", "log.Fatal(err)", False),
+        # an error block calling nothing
+        ("if err := options.validate(); err != nil {\n\t\treturn nil, err\n\t}", "", False),
     ],
 )
 def test_a_flag_a_constructor_of_another_package_fails_without_is_required_where_the_program_stops(
@@ -960,3 +962,4 @@ def test_a_flag_a_constructor_of_another_package_fails_without_is_required_where
     report = run([Path(".")], CommandLine(), catalog)
     expected = [] if required else [("WL002", "main.go", 21)]
     assert [(finding.code, finding.span.path, finding.span.line) for finding in report.findings] == expected
+    assert report.notifications == ()

@@ -66,7 +66,8 @@ def _stops_on_its_error(call: tree_sitter.Node, exits: Callable[[tree_sitter.Nod
     if " ".join(parser.text(condition).split()) != f"{parser.text(targets[-1])} != nil":
         return False
     block = following.child_by_field_name("consequence")
-    return block is not None and any(exits(inner) for inner in parser.captures("(call_expression) @c", block)["c"])
+    calls = parser.captures("(call_expression) @call", block).get("call", []) if block is not None else []
+    return any(exits(inner) for inner in calls)
 
 
 def _fails_without(resolver: Resolver, info: FunctionInfo, holder: str, key: str, depth: int) -> bool:
