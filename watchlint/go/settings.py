@@ -57,26 +57,21 @@ class _ViperKeys:
     read: set[str] = field(default_factory=set)  # the keys the module reads
 
 
-def _looked_up_by(value: tree_sitter.Node) -> str | None:
-    """The expression `fs.Lookup(name)` looks a flag up by, as written."""
+def _looked_up_by(value: tree_sitter.Node) -> tree_sitter.Node | None:
+    """`name` of `fs.Lookup(name)` (a pflag FlagSet's, `cmd.Flags()`'s): what it looks a flag up by."""
     function = value.child_by_field_name("function") if value.type == "call_expression" else None
     if function is None or function.type != "selector_expression":
         return None
     if parser.text(function.child_by_field_name("field")) != "Lookup":
         return None
     arguments = parser.named(value.child_by_field_name("arguments") or value)
-    return parser.text(arguments[0]) if len(arguments) == 1 else None
+    return arguments[0] if len(arguments) == 1 else None
 
 
 def _looked_up_flag(evaluator: Evaluator, file: GoFile, value: tree_sitter.Node) -> str | None:
-    """`name` of `flags.Lookup("name")` (a pflag FlagSet's, `cmd.Flags()`'s)."""
-    function = value.child_by_field_name("function") if value.type == "call_expression" else None
-    if function is None or function.type != "selector_expression":
-        return None
-    if parser.text(function.child_by_field_name("field")) != "Lookup":
-        return None
-    arguments = parser.named(value.child_by_field_name("arguments") or value)
-    name = evaluator.value(file, arguments[0], {}, 0) if len(arguments) == 1 else UNKNOWN
+    """`name` of `flags.Lookup("name")`, as a string."""
+    looked_up = _looked_up_by(value)
+    name = evaluator.value(file, looked_up, {}, 0) if looked_up is not None else UNKNOWN
     return name.value if isinstance(name, Val) and isinstance(name.value, str) else None
 
 
@@ -356,7 +351,8 @@ class Settings:
         if not isinstance(key, Val) or not isinstance(key.value, str):
             # `for k, v := range defaults { v.SetDefault(k, v) }`: any key; a loop binding flags under their own
             # names (`BindPFlag(name, fs.Lookup(name))`) binds each by its name, as BindPFlags does
-            by_name = call.name == "BindPFlag" and _looked_up_by(values[1]) == parser.text(values[0])
+            looked_up = _looked_up_by(values[1]) if call.name == "BindPFlag" else None
+            by_name = looked_up is not None and parser.text(looked_up) == parser.text(values[0])
             found.opaque = found.opaque or (len(values) == 2 and not by_name)
         elif call.name == "BindPFlag":
             flag = _looked_up_flag(self.evaluator, file, values[1])
