@@ -95,8 +95,9 @@ class Settings:
 
     def fails_without(self, flag: Flag) -> bool:
         """Whether the program fails in the package declaring the flag unless it is given (`if len(o.Namespace)
-        == 0 { return fmt.Errorf(…) }` in its options' Validate, osm's `validateCLIParams` in a file of its own):
-        not told by name from other packages, whose commands' flags of that name may be other flags."""
+        == 0 { return fmt.Errorf(…) }` in its options' Validate, osm's `validateCLIParams` in a file of its own),
+        not told by name from other packages, whose commands' flags of that name may be other flags; or where a
+        constructor of another package it is handed in a struct literal fails without it."""
         if flag.required:
             return True
         names = self._names_bound_to(flag)
