@@ -115,8 +115,8 @@ def _passed_to(
                 continue  # given back: the caller's handlers on the result are looked at instead
         if own:  # the function's own parameter, not a function literal's of the same name
             found.extend(_handlers(resolver, info.file, reference, hops + 1))
-    gives_back = any(
-        len(items := return_items(statement)) == 1 and parser.text(items[0]) == parameter.name
+    gives_back = any(  # `return informer`, `return informer, nil`
+        (items := return_items(statement)) and parser.text(items[0]) == parameter.name
         for statement in return_statements(info.node)
     )
     return found, call if gives_back else None
