@@ -70,7 +70,7 @@ from watchlint.go.remedies import (
 )
 from watchlint.go.replacedoptions import ReplacedOptions
 from watchlint.go.resolve import Resolver, is_slice_literal, literal_items
-from watchlint.go.sites import SiteExtractor
+from watchlint.go.sites import SELECTING_OPTIONS, SiteExtractor
 from watchlint.go.testonly import quoted_internal_paths, test_only_packages
 from watchlint.resolved import has_file
 from watchlint.settingphrases import given
@@ -775,9 +775,35 @@ def _handed_on(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, hops:
             continue
         if _READING_ONLY.search(parser.text(call.child_by_field_name("function"))):
             continue  # `len(selector)`, `log.Printf("…", selector)`: read, not filled
+        if _selects_with_its_parameter(evaluator, file, call, reference):
+            continue  # another list helper selecting by the map: read, not filled
         if hops < 2 or call.start_byte < node.start_byte:  # a caller hands it on anywhere; here, before the read
             return True
     return False
+
+
+def _selects_with_its_parameter(
+    evaluator: Evaluator, file: GoFile, call: tree_sitter.Node, argument: tree_sitter.Node
+) -> bool:
+    """Whether a module function handed the map uses the parameter taking it only as a selector option
+    (`client.MatchingLabels(labels)`, `len(labels)`): it reads the map and fills nothing."""
+    info = evaluator.resolver.callee(file, call)
+    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    index = next((at for at, item in enumerate(arguments) if item == argument), None)
+    parameter = info.parameter_at(index, variadic=False) if info is not None and index is not None else None
+    body = info.node.child_by_field_name("body") if info is not None else None
+    if parameter is None or body is None:
+        return False
+    uses = list(parser.identifiers_named(body, parameter.name))
+    return bool(uses) and all(_only_read(use) for use in uses)
+
+
+def _only_read(use: tree_sitter.Node) -> bool:
+    """Whether a use of a map is an argument of a selector option or of a call that only reads it."""
+    listed = use.parent
+    call = listed.parent if listed is not None and listed.type == "argument_list" else None
+    function = parser.text(call.child_by_field_name("function")) if call is not None else ""
+    return function.rpartition(".")[2] in SELECTING_OPTIONS or _READING_ONLY.search(function) is not None
 
 
 def _under_unknown_guard(item: PendingSite, evaluator: Evaluator) -> bool:

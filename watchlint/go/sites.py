@@ -1444,7 +1444,9 @@ def _judge_option_argument(site: PendingSite, before: int, file: GoFile, option:
     object (a helper's callers passing `""` or nil, a flag empty by default)."""
     function = option.child_by_field_name("function") if option.type == "call_expression" else None
     name = parser.text(function).rpartition(".")[2] if function is not None else ""
-    mitigation = Mitigation.NAMESPACE if name == "InNamespace" else Mitigation.SELECTOR if name in _SELECTING else None
+    mitigation = (
+        Mitigation.NAMESPACE if name == "InNamespace" else Mitigation.SELECTOR if name in SELECTING_OPTIONS else None
+    )
     added = [item for item in site.restrictions[before:] if item.mitigation is mitigation]
     value = parser.first_named(option.child_by_field_name("arguments") or option) if mitigation else None
     if len(added) != 1 or value is None or value.type not in ("identifier", "selector_expression"):
@@ -1452,7 +1454,7 @@ def _judge_option_argument(site: PendingSite, before: int, file: GoFile, option:
     (site.namespaces if mitigation is Mitigation.NAMESPACE else site.selector_values).append((added[0], file, value))
 
 
-_SELECTING = frozenset({"MatchingLabels", "MatchingFields"})  # controller-runtime's selector options of a map
+SELECTING_OPTIONS = frozenset({"MatchingLabels", "MatchingFields"})  # controller-runtime's selector options of a map
 
 
 def _conditional_apart(option: tree_sitter.Node, use: tree_sitter.Node) -> bool:
