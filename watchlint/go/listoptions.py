@@ -529,7 +529,9 @@ def _held_unchanged(file: GoFile, name: tree_sitter.Node, resolver: Resolver) ->
     its address; None otherwise."""
     declaration = resolver.declaration(file, name)
     value = declaration.value_node if declaration is not None and declaration.parameter_index < 0 else None
-    function = file.enclosing_function(name)  # with the function literals in it (a retry's closure)
+    # the function declaring it, with the function literals in it (a retry's closure), not a sibling literal
+    # declaring a local of its own name
+    function = innermost_function(declaration.node) if declaration is not None else None
     if declaration is None or value is None or value.type != "composite_literal" or function is None:
         return None
     text = re.escape(declaration.name)
