@@ -775,26 +775,21 @@ def _handed_on(file: GoFile, node: tree_sitter.Node, evaluator: Evaluator, hops:
             continue
         if _READING_ONLY.search(parser.text(call.child_by_field_name("function"))):
             continue  # `len(selector)`, `log.Printf("…", selector)`: read, not filled
-        if _selects_with_its_parameter(evaluator, file, call, reference):
+        if _selects_with_its_parameter(evaluator, file, reference):
             continue  # another list helper selecting by the map: read, not filled
         if hops < 2 or call.start_byte < node.start_byte:  # a caller hands it on anywhere; here, before the read
             return True
     return False
 
 
-def _selects_with_its_parameter(
-    evaluator: Evaluator, file: GoFile, call: tree_sitter.Node, argument: tree_sitter.Node
-) -> bool:
+def _selects_with_its_parameter(evaluator: Evaluator, file: GoFile, argument: tree_sitter.Node) -> bool:
     """Whether a module function handed the map uses the parameter taking it only as a selector option
     (`client.MatchingLabels(labels)`, `len(labels)`): it reads the map and fills nothing."""
-    info = evaluator.resolver.callee(file, call)
-    arguments = parser.named(call.child_by_field_name("arguments") or call)
-    index = next((at for at, item in enumerate(arguments) if item == argument), None)
-    parameter = info.parameter_at(index, variadic=False) if info is not None and index is not None else None
-    body = info.node.child_by_field_name("body") if info is not None else None
-    if parameter is None or body is None:
+    received = evaluator.resolver.receiving_parameter(file, argument, variadic=False)
+    body = received[1].node.child_by_field_name("body") if received is not None else None
+    if received is None or body is None:
         return False
-    uses = list(parser.identifiers_named(body, parameter.name))
+    uses = list(parser.identifiers_named(body, received[2].name))
     return bool(uses) and all(_only_read(use) for use in uses)
 
 

@@ -1164,13 +1164,8 @@ class Evaluator:
 
     def _receiving_parameter(self, file: GoFile, argument: tree_sitter.Node) -> tuple[FunctionInfo, str] | None:
         """The module function an argument is passed to, and the name of the parameter that takes it."""
-        arguments = argument.parent
-        call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
-        info = self.resolver.callee(file, call) if call is not None and call.type == "call_expression" else None
-        if info is None or arguments is None:
-            return None
-        parameter = info.parameter_at(parser.position_in(arguments, argument))
-        return (info, parameter.name) if parameter is not None else None
+        received = self.resolver.receiving_parameter(file, argument)
+        return (received[1], received[2].name) if received is not None else None
 
     def _in_a_loop_over_nothing(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> bool:
         """Whether a node sits in a `for … range` over a list that is empty here."""

@@ -87,22 +87,12 @@ def _passed_to(
     """The handlers a module function adds on the informer it is passed as an argument (`c.addHandler(informer)`,
     or `informer.Informer()`): those added on its parameter, with the call where the function returns the
     parameter (the informer is then the call's result too); None where the value is no such argument."""
-    arguments = value.parent
-    call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
-    if call is None or call.type != "call_expression":
+    received = resolver.receiving_parameter(file, value, variadic=False)
+    if received is None:
         return None
-    info = resolver.callee(file, call)
-    index = next(
-        (
-            at
-            for at, argument in enumerate(parser.named(call.child_by_field_name("arguments") or call))
-            if argument == value
-        ),
-        None,
-    )
-    parameter = info.parameter_at(index, variadic=False) if info is not None and index is not None else None
-    body = info.node.child_by_field_name("body") if info is not None else None
-    if info is None or parameter is None or body is None:
+    call, info, parameter = received
+    body = info.node.child_by_field_name("body")
+    if body is None:
         return None
     parameters = info.node.child_by_field_name("parameters")
     found: list[tuple[GoFile, tree_sitter.Node]] = []

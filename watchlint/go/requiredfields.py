@@ -16,7 +16,7 @@ from watchlint.go.declarations import FunctionInfo
 from watchlint.go.guards import holds_when_empty
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver, keyed_elements
-from watchlint.go.scope import return_items
+from watchlint.go.scope import return_items, statements
 
 
 def required_by_a_constructor(
@@ -43,14 +43,10 @@ def _handed_to(
     """The call a literal (or its address) is an argument of, the module function of another package it calls,
     and the name of the parameter taking it."""
     argument = literal.parent if literal.parent is not None and parser.is_unary(literal.parent, "&") else literal
-    listed = argument.parent
-    call = listed.parent if listed is not None and listed.type == "argument_list" else None
-    info = resolver.callee(file, call) if call is not None else None
-    if call is None or listed is None or info is None or info.file.package_path == file.package_path:
+    received = resolver.receiving_parameter(file, argument, variadic=False)
+    if received is None or received[1].file.package_path == file.package_path:
         return None
-    index = next((at for at, item in enumerate(parser.named(listed)) if item == argument), None)
-    parameter = info.parameter_at(index, variadic=False) if index is not None else None
-    return (call, info, parameter.name) if parameter is not None else None
+    return received[0], received[1], received[2].name
 
 
 def _stops_on_its_error(call: tree_sitter.Node, exits: Callable[[tree_sitter.Node], bool]) -> bool:
@@ -74,11 +70,11 @@ def _fails_without(resolver: Resolver, info: FunctionInfo, holder: str, key: str
     """Whether a function returns a failure, in its own statements (not under other conditions), where the
     value its parameter `holder` holds leaves `key` empty (`if c.SeedNamespace == "" { return nil, err }`), or
     where a method of that value it calls so (`if err := c.validate(); err != nil { return nil, err }`)."""
-    for statement in _statements(info.node.child_by_field_name("body")):
+    for statement in statements(info.node.child_by_field_name("body")):
         if statement.type != "if_statement":
             continue
         consequence = statement.child_by_field_name("consequence")
-        if not any(_returns_an_error(item) for item in _statements(consequence)):
+        if not any(_returns_an_error(item) for item in statements(consequence)):
             continue
         if holds_when_empty(statement.child_by_field_name("condition")) == f"{holder}.{key}":
             return True
@@ -87,12 +83,6 @@ def _fails_without(resolver: Resolver, info: FunctionInfo, holder: str, key: str
         if called is not None and depth > 0 and _fails_without(resolver, called[0], called[1], key, depth - 1):
             return True
     return False
-
-
-def _statements(block: tree_sitter.Node | None) -> list[tree_sitter.Node]:
-    """The statements of a block, in its statement list."""
-    items = parser.named(block) if block is not None else []
-    return parser.named(items[0]) if len(items) == 1 and items[0].type == "statement_list" else items
 
 
 def _returns_an_error(statement: tree_sitter.Node) -> bool:

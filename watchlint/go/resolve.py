@@ -11,7 +11,7 @@ import tree_sitter
 from watchlint.catalog import KindIndex
 from watchlint.facts import ObjectForm
 from watchlint.go import parser
-from watchlint.go.declarations import Declarations, FieldInfo, FunctionInfo, FunctionKey, resolve_type
+from watchlint.go.declarations import Declarations, FieldInfo, FunctionInfo, FunctionKey, Parameter, resolve_type
 from watchlint.go.model import CR_CACHE, CR_CLIENT, META_V1, SCHEMA, TYPED_CLIENTS, UNSTRUCTURED, GoFile, TypeRef
 from watchlint.go.scope import (
     Declaration,
@@ -358,6 +358,19 @@ class Resolver:
         if at not in self._callees:
             self._callees[at] = self.function_named(file, call.child_by_field_name("function"))
         return self._callees[at]
+
+    def receiving_parameter(
+        self, file: GoFile, argument: tree_sitter.Node, *, variadic: bool = True
+    ) -> tuple[tree_sitter.Node, FunctionInfo, Parameter] | None:
+        """The call an argument is passed in, the module function it calls, and the parameter that takes the
+        argument; without `variadic`, None where that is a variadic parameter (which takes the rest)."""
+        arguments = argument.parent
+        call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+        info = self.callee(file, call) if call is not None and call.type == "call_expression" else None
+        if call is None or info is None or arguments is None:
+            return None
+        parameter = info.parameter_at(parser.position_in(arguments, argument), variadic=variadic)
+        return (call, info, parameter) if parameter is not None else None
 
     def function_named(self, file: GoFile, function: tree_sitter.Node | None) -> FunctionInfo | None:
         """The module function or method an expression names (`newFactory`, `pkg.Transform`, `r.strip`)."""

@@ -169,12 +169,15 @@ def return_statements(function: tree_sitter.Node) -> list[tree_sitter.Node]:
     return [statement for statement in found if innermost_function(statement) == function]
 
 
+def statements(block: tree_sitter.Node | None) -> list[tree_sitter.Node]:
+    """The statements of a block (a function's body, an `if`'s consequence), in its statement list."""
+    listed = next((child for child in block.named_children if child.type == "statement_list"), None) if block else None
+    return parser.named(listed) if listed is not None else []
+
+
 def last_statement(block: tree_sitter.Node | None) -> tree_sitter.Node | None:
     """The last statement of a block (a function's body, an `if`'s consequence); None for an empty one."""
-    statements = (
-        next((child for child in block.named_children if child.type == "statement_list"), None) if block else None
-    )
-    listed = parser.named(statements) if statements is not None else []
+    listed = statements(block)
     return listed[-1] if listed else None
 
 
