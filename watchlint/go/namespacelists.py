@@ -13,6 +13,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.model import GoFile
+from watchlint.go.pending import method_name, operand_of
 from watchlint.go.resolve import Resolver, keyed_elements
 from watchlint.go.scope import innermost_function
 
@@ -97,10 +98,7 @@ def _named_item(node: tree_sitter.Node) -> tree_sitter.Node | None:
     """`ns` of `ns.Name`, `ns.GetName()`, `ns.ObjectMeta.Name`."""
     operand: tree_sitter.Node | None = None
     if node.type == "call_expression":
-        function = node.child_by_field_name("function")
-        named = function is not None and function.type == "selector_expression"
-        if named and function is not None and parser.text(function.child_by_field_name("field")) == "GetName":
-            operand = function.child_by_field_name("operand")
+        operand = operand_of(node) if method_name(node) == "GetName" else None
     elif node.type == "selector_expression" and parser.text(node.child_by_field_name("field")) == "Name":
         operand = node.child_by_field_name("operand")
         if operand is not None and operand.type == "selector_expression":
@@ -112,14 +110,7 @@ def _named_item(node: tree_sitter.Node) -> tree_sitter.Node | None:
 def _lists_every_namespace(call: tree_sitter.Node) -> bool:
     """`cs.CoreV1().Namespaces().List(ctx, metav1.ListOptions{})`: a clientset's List of Namespaces whose
     options, written at the call, select nothing."""
-    function = call.child_by_field_name("function")
-    accessor = function.child_by_field_name("operand") if function is not None else None
-    accessed = accessor.child_by_field_name("function") if accessor is not None else None
-    if function is None or accessed is None or accessed.type != "selector_expression":
-        return False
-    if parser.text(function.child_by_field_name("field")) != "List":
-        return False
-    if parser.text(accessed.child_by_field_name("field")) != "Namespaces":
+    if method_name(call) != "List" or method_name(operand_of(call)) != "Namespaces":
         return False
     arguments = parser.named(call.child_by_field_name("arguments") or call)
     return len(arguments) == 2 and _selects_nothing(arguments[1])
@@ -144,11 +135,8 @@ def _filled_by_a_list(file: GoFile, name: str, before: tree_sitter.Node) -> tree
     for call in file.nodes("call_expression"):
         if not parser.encloses(function, call) or call.start_byte > before.start_byte:
             continue
-        called = call.child_by_field_name("function")
-        if called is None or called.type != "selector_expression":
-            continue
         arguments = parser.named(call.child_by_field_name("arguments") or call)
-        listed = parser.text(called.child_by_field_name("field")) == "List" and len(arguments) >= 2
+        listed = method_name(call) == "List" and len(arguments) >= 2
         if listed and parser.text(arguments[1]).removeprefix("&") == name:
             filling.append((call, len(arguments)))
     return filling[0][0] if filling and all(count == 2 for _, count in filling) else None

@@ -15,6 +15,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo
 from watchlint.go.guards import holds_when_empty
 from watchlint.go.model import GoFile
+from watchlint.go.pending import operand_of
 from watchlint.go.resolve import Resolver, keyed_elements
 from watchlint.go.scope import return_items, statements
 
@@ -96,8 +97,7 @@ def _method_called_on(
 ) -> tuple[FunctionInfo, str] | None:
     """The module method `holder.method()` an `if` initializer calls, with the name of its receiver."""
     for call in parser.captures("(call_expression) @c", statement).get("c", []):
-        function = call.child_by_field_name("function")
-        operand = function.child_by_field_name("operand") if function is not None else None
+        operand = operand_of(call)
         if operand is None or parser.text(operand) != holder:
             continue
         info = resolver.callee(file, call)

@@ -17,6 +17,7 @@ from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
 from watchlint.go.guards import disjuncts, holds_when_empty, is_failing_return
 from watchlint.go.known import AN_ERROR, UNKNOWN, CallBindings, Val, Value, either_origin, tag_value
 from watchlint.go.model import Call, GoFile, call_parts
+from watchlint.go.pending import method_name
 from watchlint.go.requiredfields import required_by_a_constructor
 from watchlint.go.resolve import keyed_elements, keyed_entries
 from watchlint.go.scope import last_statement
@@ -59,10 +60,7 @@ class _ViperKeys:
 
 def _looked_up_by(value: tree_sitter.Node) -> tree_sitter.Node | None:
     """`name` of `fs.Lookup(name)` (a pflag FlagSet's, `cmd.Flags()`'s): what it looks a flag up by."""
-    function = value.child_by_field_name("function") if value.type == "call_expression" else None
-    if function is None or function.type != "selector_expression":
-        return None
-    if parser.text(function.child_by_field_name("field")) != "Lookup":
+    if method_name(value) != "Lookup":
         return None
     arguments = parser.named(value.child_by_field_name("arguments") or value)
     return arguments[0] if len(arguments) == 1 else None
