@@ -62,9 +62,49 @@ def _skips_some(node: tree_sitter.Node, ranged: tree_sitter.Node, item: str) -> 
     while current is not None and current != body:
         branch = current.parent if current.type == "block" and child.type != "block" else None
         if branch is not None and branch.type == "if_statement" and _tests_the_item(branch, item):
-            return True
+            return not _read_in_every_arm(branch, node, item)
         child, current = current, current.parent
     return False
+
+
+def _read_in_every_arm(branch: tree_sitter.Node, node: tree_sitter.Node, item: str) -> bool:
+    """Whether every arm of the `if`/`else if`/`else` chain around a read makes the same call with the loop's
+    namespace (`if system(ns.Name) { …Secrets(ns.Name).List(…small page…) } else { …Secrets(ns.Name).List(…) }`):
+    together the arms read every namespace, and the test passes none over."""
+    call = node.parent.parent if node.parent is not None else None
+    function = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+    if function is None:
+        return False
+    head = branch
+    while (
+        head.parent is not None
+        and head.parent.type == "if_statement"
+        and head.parent.child_by_field_name("alternative") == head
+    ):
+        head = head.parent
+    arms: list[tree_sitter.Node] = []
+    current: tree_sitter.Node | None = head
+    while current is not None and current.type == "if_statement":
+        consequence = current.child_by_field_name("consequence")
+        if consequence is None:
+            return False
+        arms.append(consequence)
+        current = current.child_by_field_name("alternative")
+    if current is None:  # no final `else`: the namespaces no arm takes are passed over
+        return False
+    arms.append(current)
+    called = parser.text(function)
+    return all(
+        any(_calls_with(made, called, item) for made in parser.captures("(call_expression) @call", arm).get("call", []))
+        for arm in arms
+    )
+
+
+def _calls_with(call: tree_sitter.Node, function: str, item: str) -> bool:
+    """Whether a call is `function(…item…)`."""
+    arguments = call.child_by_field_name("arguments")
+    same = parser.text(call.child_by_field_name("function")) == function
+    return same and arguments is not None and any(True for _ in parser.identifiers_named(arguments, item))
 
 
 def _condition_around(node: tree_sitter.Node, body: tree_sitter.Node) -> tree_sitter.Node | None:
