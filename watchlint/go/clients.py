@@ -822,7 +822,7 @@ class ClientGraph:
             replacing = tuple(
                 index
                 for index, later in enumerate(reassigned, 1)
-                if later.end_byte <= node.start_byte and _replaces_the_first(later, value)
+                if _replaces_the_first(later, value) and _replaced_at(later, node)
             )
             local = LocalRef(file.path, value.start_byte, declaration.name, replacing)
             self._locals[local] = (file, [value, *reassigned])
@@ -1791,6 +1791,32 @@ def _replaces_the_first(value: tree_sitter.Node, first: tree_sitter.Node) -> boo
         and statement.parent == declared.parent
         and statement.start_byte > declared.start_byte
     )
+
+
+def _replaced_at(value: tree_sitter.Node, read: tree_sitter.Node) -> bool:
+    """Whether a replacing value of a local holds at a read of it: the statement making the replacement (the `if
+    name != nil` around it, or the assignment itself) comes before the read in a block around the read, so a
+    branch that returns after replacing leaves the reads after it with the first value. A read in a function
+    literal the block holds runs when the literal is called, after the replacement wherever it is written."""
+    wanted = "".join(parser.text(value).split()) + "!=nil"
+    holder, current = value, value.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
+        condition = current.child_by_field_name("condition") if current.type == "if_statement" else None
+        if condition is not None and "".join(parser.text(condition).split()) == wanted:
+            holder = current
+            break
+        if current.type in ("assignment_statement", "short_var_declaration") and holder is value:
+            holder = current
+        current = current.parent
+    block = holder.parent
+    if block is None or not parser.encloses(block, read):
+        return False
+    closure = read.parent
+    while closure is not None and closure != block and closure.type != "func_literal":
+        closure = closure.parent
+    if closure is not None and closure.type == "func_literal" and not parser.encloses(closure, holder):
+        return True
+    return holder.end_byte <= read.start_byte
 
 
 def _without_fallbacks(values: list[Assigned]) -> list[Assigned]:
