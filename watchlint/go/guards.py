@@ -49,6 +49,7 @@ class Guard:
     span: Span
     origin: str = ""  # the flag or variable the condition reads, when it reads one
     code: str = ""  # the condition an `if` body runs under, as written (not for an else branch)
+    tested: str = ""  # what it tests, as written: an `if` condition (for its else branch too), a tagless case
 
     @property
     def setting(self) -> str:
@@ -106,8 +107,8 @@ class Guards:
                         text = self._turned_on_by(file, condition, env, origin, returns=in_else)
                     else:
                         text = _guard_text(condition, origin, in_else)
-                    code = "" if in_else else " ".join(parser.text(condition).split())
-                    yield Guard(holds, text, file.span(condition), origin, code)
+                    tested = " ".join(parser.text(condition).split())
+                    yield Guard(holds, text, file.span(condition), origin, "" if in_else else tested, tested)
             elif current.type in ("expression_case", "default_case"):
                 yield self._case_guard(file, current, env)
             elif current.type == "type_case":
@@ -658,7 +659,8 @@ class Guards:
             holds = None if None in outcomes else not any(outcomes)
             return Guard(holds, f"no other case of `switch {parser.text(tag)}` matches", span)
         holds = self._case_matches(file, case, tag_value, env)
-        text = " ".join(parser.text(case.child_by_field_name("value") or case).split())[:60]
+        tested = " ".join(parser.text(case.child_by_field_name("value") or case).split())
+        text = tested[:60]
         origin = tag_value.origin if isinstance(tag_value, Val) else ""
         if origin and tag is not None:  # the case is chosen by configuration: name it (SPEC §1)
             shown = self._case_values(file, case, env) if self._filled_by_a_flag(file, tag) else ""
@@ -667,7 +669,7 @@ class Guards:
             values = parser.named(case.child_by_field_name("value") or case)
             origin = next((found for item in values if (found := self.evaluator.truth(file, item, env)[1])), "")
             if origin and holds is False:
-                return Guard(holds, self._turned_on_by(file, values[0], env, origin), span, origin)
+                return Guard(holds, self._turned_on_by(file, values[0], env, origin), span, origin, tested=tested)
         return Guard(holds, text, span, origin)
 
     def _type_case_guard(self, file: GoFile, case: tree_sitter.Node, env: dict[str, Value]) -> Iterator[Guard]:
@@ -893,7 +895,8 @@ class Guards:
         fills, whose value the code decides (juicefs' mount manager, false only because the write setting it true
         runs under a setting off by default further up), not a setting of its own (a viper key named alike)."""
         origin = guard.origin
-        named = origin.isidentifier() and f".{origin}" in guard.code and not guard.code.endswith(f".{origin}(")
+        tested = guard.tested
+        named = origin.isidentifier() and f".{origin}" in tested and not tested.endswith(f".{origin}(")
         return named and not self.evaluator.settings.names_a_viper_key(origin)
 
     def _holding_the_receiver(
