@@ -173,11 +173,34 @@ def _early_mitigation(site: Site, facts: Facts, kinds: frozenset[str]) -> tuple[
     if condition is not None and condition.holds_by_default is False:
         return Mitigation.OFF_BY_DEFAULT, Related(condition.span, f"only when {condition.text}")
     if site.form is ObjectForm.METADATA:
+        bypassing = bypassing_restriction(site, facts) if site.operation is Operation.GET else None
+        if bypassing is not None:
+            return Mitigation.DISABLE_FOR, _evidence(bypassing)
         return Mitigation.METADATA_ONLY, None
     unstructured_get = site.form is ObjectForm.UNSTRUCTURED and site.operation is Operation.GET
     if unstructured_get and (site.access is not Access.CACHE or not _caches_unstructured(site, facts)):
         return Mitigation.UNSTRUCTURED, None
     return None
+
+
+def bypassing_restriction(site: Site, facts: Facts) -> Restriction | None:
+    """The DisableFor that sends a cache-backed read to the API server in every binary judging it, also for a
+    metadata-only read: controller-runtime looks DisableFor up by the object's GroupVersionKind, which for a
+    PartialObjectMetadata is the kind it is set to, so such a read starts no informer. None where one binary
+    caches the read."""
+    if site.access is not Access.CACHE or site.operation is Operation.WATCH or not site.policy_keys:
+        return None
+    own = _own_client_disable_for(site, facts)
+    if own is not None:
+        return own
+    found: Restriction | None = None
+    for key in site.policy_keys:
+        policy = facts.policy(key)
+        active = _active(policy, site)[1] if policy is not None else None
+        if active is None or active.mitigation is not Mitigation.DISABLE_FOR:
+            return None
+        found = found or active
+    return found
 
 
 def _caches_unstructured(site: Site, facts: Facts) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import Judgement, judgement_of
+from watchlint.checks._judge import Judgement, bypassing_restriction, judgement_of
 from watchlint.checks._message import shown
 from watchlint.facts import Access, Facts, Mitigation, ObjectForm, Operation, Site
 from watchlint.findings import Finding, Mitigated, Related, Verdict
@@ -27,6 +27,8 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     for site in cached:
         if site.form is not ObjectForm.METADATA or not _is_live(site):
             continue
+        if bypassing_restriction(site, facts) is not None:
+            continue  # DisableFor sends it to the API server: no metadata informer to duplicate
         # every typed twin is named: fixing one leaves the others keeping the full informer
         twins = list({other.span: other for other in typed if _shares_cache(site, other)}.values())
         if not twins:
