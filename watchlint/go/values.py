@@ -4,6 +4,7 @@ parameters of the named function around it."""
 from __future__ import annotations
 
 import functools
+import re
 
 import tree_sitter
 
@@ -11,7 +12,7 @@ from watchlint.go import parser
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.model import FAKE_CLIENTSET, GoFile
 from watchlint.go.resolve import Resolver, append_arguments, is_slice_literal, literal_items, struct_literal_of
-from watchlint.go.scope import innermost_function, under_condition
+from watchlint.go.scope import Declaration, innermost_function, returned_values, under_condition
 from watchlint.go.writes import Write, WriteKind, writes_of, written_names
 
 
@@ -71,7 +72,11 @@ class ValueTracer:
         if target is None or target.type != "identifier":
             return None
         declaration = self.resolver.declaration(file, target)
+        if declaration is not None and declaration.value_node is not None and _typed_as_pointer(declaration):
+            return None  # `switch t := obj.(type) { case *apiextv1.CustomResourceDefinition: … }`: the case's kind
         copied = copied_from(declaration.value_node) if declaration is not None else None
+        if copied is None and declaration is not None and declaration.value_node is not None:
+            copied = self._copied_through(file, declaration.value_node)
         if copied is not None:  # `curr := empty.DeepCopyObject().(T)`: the same kind as the parameter
             declaration = self.resolver.declaration(file, copied)
             # `val := reflect.ValueOf(obj)` behind `reflect.New(val.Type())`: what it reflects
@@ -79,6 +84,27 @@ class ValueTracer:
             declaration = self.resolver.declaration(file, reflected) if reflected is not None else declaration
         found = self.resolver.parameter_of(file, node, declaration)
         return (found[0].key, found[1]) if found is not None else None
+
+    def _copied_through(self, file: GoFile, value: tree_sitter.Node) -> tree_sitter.Node | None:
+        """The argument a module function returns a copy of, where every return copies the same parameter
+        (opensearch's `current := r.fromDesired(desired)` returning `reflect.New(…ValueOf(desired)…).Interface()`):
+        the variable whose kind the copy has."""
+        info = self.resolver.callee(file, value) if value.type == "call_expression" else None
+        arguments = value.child_by_field_name("arguments")
+        if info is None or arguments is None:
+            return None
+        positions = set()
+        for returned in returned_values(info.node):
+            if _for_unstructured_only(returned, info.node):
+                continue  # a typed object never takes the branch (`if _, ok := desired.(*unstructured.Unstructured)`)
+            copied = copied_from(returned)
+            declaration = self.resolver.declaration(info.file, copied) if copied is not None else None
+            found = self.resolver.parameter_of(info.file, copied, declaration) if copied is not None else None
+            positions.add(found[1] if found is not None and found[0].key == info.key else -1)
+        passed = parser.named(arguments)
+        position = positions.pop() if len(positions) == 1 else -1
+        argument = passed[position] if 0 <= position < len(passed) else None
+        return argument if argument is not None and argument.type == "identifier" else None
 
     def items_parameter(self, file: GoFile, node: tree_sitter.Node) -> tuple[FunctionKey, int] | None:
         """When an object argument is an item of a parameter of the named function around it (`objs[i]` or the
@@ -180,6 +206,32 @@ class ValueTracer:
             return True
         declared = self.resolver.type_of(file, node) if node is not None and node.type == "identifier" else None
         return declared is not None and declared.package == FAKE_CLIENTSET
+
+
+_UNSTRUCTURED_ASSERTED = re.compile(r"\.\(\s*\*\s*(?:\w+\.)?Unstructured\s*\)")
+
+
+def _for_unstructured_only(node: tree_sitter.Node, function: tree_sitter.Node) -> bool:
+    """Whether a node runs only where a value is an unstructured object: in the block of an `if` whose
+    condition asserts one (`if _, ok := obj.(*unstructured.Unstructured); ok`)."""
+    child, current = node, node.parent
+    while current is not None and current != function:
+        if current.type == "if_statement" and child == current.child_by_field_name("consequence"):
+            header = "".join(
+                parser.text(part)
+                for part in (current.child_by_field_name("initializer"), current.child_by_field_name("condition"))
+                if part is not None
+            )
+            if _UNSTRUCTURED_ASSERTED.search(header):
+                return True
+        child, current = current, current.parent
+    return False
+
+
+def _typed_as_pointer(declaration: Declaration) -> bool:
+    """Whether a variable is declared a pointer to a type (a type switch's case naming one): its kind is the
+    type's, whatever value it is given."""
+    return declaration.type_node is not None and declaration.type_node.type == "pointer_type"
 
 
 def copied_from(value: tree_sitter.Node | None) -> tree_sitter.Node | None:
