@@ -526,8 +526,8 @@ def test_a_watch_whose_handler_asserts_the_kind_with_ok_is_told_it_would_drop_ev
         (
             25,
             "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: the "
-            "watch's handler reads Pod typed, and would drop every event of the metav1.PartialObjectMetadata "
-            "objects builder.OnlyMetadata hands it",
+            "watch's handler reads Pod typed, and its type assertion would fail on the "
+            "metav1.PartialObjectMetadata objects builder.OnlyMetadata hands it",
         )
     ]
 
@@ -661,7 +661,7 @@ def test_a_watch_whose_handler_is_passed_in_by_its_callers_is_told_it_reads_the_
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The helper's caller hands it a mapper type-switching on Secrets (argocd-operator's setResourceWatches): a
-    metadata-only watch would drop every event, so neither the help nor a fix offers one."""
+    metadata-only watch would fail its type assertion, so neither the help nor a fix offers one."""
     monkeypatch.chdir(write_tree(tmp_path, {"go.mod": GO_MOD, "main.go": PASSED_TYPED_MAPPER_MAIN}))
     report = run([Path(".")], CommandLine(), catalog)
     assert [(finding.code, finding.span.line, finding.help, finding.fixes) for finding in report.findings] == [
@@ -669,8 +669,8 @@ def test_a_watch_whose_handler_is_passed_in_by_its_callers_is_told_it_reads_the_
             "WL001",
             27,
             "Restrict Secret with cache.Options.ByObject (Label, Field or Namespaces) in the manager options: the "
-            "watch's handler reads Secret typed, and would drop every event of the metav1.PartialObjectMetadata "
-            "objects builder.OnlyMetadata hands it",
+            "watch's handler reads Secret typed, and its type assertion would fail on the "
+            "metav1.PartialObjectMetadata objects builder.OnlyMetadata hands it",
             (),
         )
     ]

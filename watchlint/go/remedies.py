@@ -56,7 +56,7 @@ from watchlint.source import Span
 
 _OBJECT_WATCHES = frozenset({"For", "Owns", "Watches"})
 # what a handler reading the kind typed does with metadata-only objects (typedhandlers)
-_TYPED_HANDLER_FARES = {PANICS: "would panic on", DROPS: "would drop every event of"}
+_TYPED_HANDLER_FARES = {PANICS: "would panic on", DROPS: "its type assertion would fail on"}
 
 
 @dataclass(frozen=True, slots=True)

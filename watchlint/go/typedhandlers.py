@@ -1,7 +1,7 @@
 """Whether a watch's handler or predicates read its objects as the kind's typed struct (`pod, ok :=
 obj.(*corev1.Pod)`, `predicate.TypedFuncs[*corev1.Pod]`): under builder.OnlyMetadata they would be handed
-metav1.PartialObjectMetadata, and drop every event without an error (or panic, asserted without `ok`), so that
-fix is not offered.
+metav1.PartialObjectMetadata, on which their type assertions fail without an error, dropping what they read typed
+(or panic, asserted without `ok`), so that fix is not offered.
 
 The functions followed are those written in the watch's arguments (function literals), named there (module
 functions and methods, `r.isRelevant`), or held in a local those arguments name, and the functions those name in turn;
