@@ -123,6 +123,9 @@ class ListOptionsReader:
         if (paged := self._pager_options(file, node, kind)) is not None:
             yield from paged
             return
+        if (given := self._options_handed_in(file, node, kind, hops)) is not None:
+            yield from given
+            return
         if (passed := self._reflector_options(file, node, kind, built)) is not None:
             yield from passed
             return
@@ -313,6 +316,32 @@ class ListOptionsReader:
                 file, written, kind, lambda _t, _v, field: f"the function sets {name}.{field}", built
             )
         )
+
+    def _options_handed_in(
+        self, file: GoFile, options: tree_sitter.Node, kind: str, hops: int
+    ) -> list[Restriction] | None:
+        """For the options parameter of a function literal handed to a module function that calls it once
+        (`paged(ctx, func(ctx context.Context, opts metav1.ListOptions) …)`, whose loop calls `list(ctx, opts)`
+        with `opts := metav1.ListOptions{Limit: 500}`): the selectors of the options that call passes. None for
+        other options, or where the module function calls it more than once or hands it on."""
+        function = innermost_function(options)
+        declaration = self.resolver.declaration(file, options) if options.type == "identifier" else None
+        if function is None or function.type != "func_literal" or declaration is None or hops >= _MAX_OPTION_HOPS:
+            return None
+        if declaration.parameter_index < 0 or declaration.scope_start != function.start_byte:
+            return None
+        receiving = self.resolver.receiving_parameter(file, function, variadic=False)
+        if receiving is None:
+            return None
+        _, info, parameter = receiving
+        uses = uses_in(info.node, parameter.name)
+        call = uses[0].parent if len(uses) == 1 else None
+        if call is None or call.type != "call_expression" or call.child_by_field_name("function") != uses[0]:
+            return None
+        arguments = parser.named(call.child_by_field_name("arguments") or call)
+        if declaration.parameter_index >= len(arguments):
+            return None
+        return list(self.restrictions(info.file, arguments[declaration.parameter_index], kind, None, hops + 1))
 
     def _pager_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
         """For the options parameter of a pager's page function (`pager.New(func(ctx, opts metav1.ListOptions)
