@@ -523,12 +523,14 @@ class FieldValues:
                 or _held_in(value_node) in (None, parent.lower())
                 or self._through_a_parameter(file, value_node)
             )
-            if defaults and deployed and _fills_when_empty(value_node, name):
+            if deployed and _fills_when_empty(value_node, name):
                 # `if o.Namespace == "" { o.Namespace = defaultNamespace() }`: what an unset field holds
                 if not isinstance(value, Val):
                     return None
                 if value.value not in ("", None):
-                    known.append(Val(value.value, value.origin or defaults))
+                    # named by the setting the field is read from (`cfg.SinkType = os.Getenv("SINK_TYPE")`)
+                    read_from = next((held.origin for held in known if held.origin), "")
+                    known.append(Val(value.value, value.origin or defaults or read_from))
                     continue
             if isinstance(value, Val) and value.origin and not copied:
                 known.append(value)
