@@ -43,6 +43,10 @@ _VALIDATING = ("validate", "complete")
 _COUNTED_FIELD = re.compile(rb"\.([A-Za-z_]\w*)[ \t]*(?:\+\+|--|[+-]=)")
 # what defaulter-gen names the defaulting functions the generated scheme defaulters call
 _DEFAULTER_PREFIXES = ("SetDefaults_", "SetObjectDefaults_")
+# a field's address stored in a literal (`{"AGENT_NAMESPACE", &cfg.AgentNamespace}`): written through it later
+_ADDRESS_STORED = (
+    '(literal_element (unary_expression operator: "&" operand: (selector_expression field: (field_identifier) @field)))'
+)
 
 
 class FieldValues:
@@ -736,12 +740,17 @@ class FieldValues:
         )
 
     def _passed_by_address(self) -> frozenset[str]:
-        """The fields whose address deployed code passes to a call (`insert(c, &r.ordered)`), by name."""
+        """The fields whose address deployed code passes to a call (`insert(c, &r.ordered)`) or stores in a
+        literal (k8s-mendabot's table of required variables, `{"AGENT_NAMESPACE", &cfg.AgentNamespace}`, filled
+        through `*r.dest = val`), by name."""
         if self._addresses_passed is None:
             names: set[str] = set()
             for file in self.evaluator.files:
                 if file.is_test:
                     continue
+                if file.nodes("composite_literal"):
+                    stored = parser.captures(_ADDRESS_STORED, file.tree.root_node).get("field", [])
+                    names.update(parser.text(field) for field in stored)
                 for call in file.calls():
                     for argument in parser.named(call.arguments) if call.arguments is not None else ():
                         target = argument.child_by_field_name("operand") if parser.is_unary(argument, "&") else None
