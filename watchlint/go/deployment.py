@@ -20,16 +20,7 @@ from watchlint.go.callgraph import CallGraph
 from watchlint.go.declarations import FieldInfo, FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.fields import FieldValues
 from watchlint.go.flags import FlagRegistry, variable_key
-from watchlint.go.guards import (
-    Guard,
-    Guards,
-    conjuncts,
-    disjuncts,
-    early_returns_before,
-    returns_error,
-    returns_failure,
-    tested_empty,
-)
+from watchlint.go.guards import Guard, Guards, conjuncts, disjuncts, returns_error, returns_failure, tested_empty
 from watchlint.go.interpret import Run, has_range_loop
 from watchlint.go.known import (
     A_FUNCTION,
@@ -59,7 +50,7 @@ from watchlint.go.known import (
 from watchlint.go.model import SAMBER_LO, GoFile, TypeRef
 from watchlint.go.pending import method_name, uses_in
 from watchlint.go.resolve import Resolver, assigned_to, is_written, keyed_elements, selector_chain
-from watchlint.go.scope import innermost_function, receiver_name, return_items, return_statements
+from watchlint.go.scope import receiver_name, return_items, return_statements
 from watchlint.go.settings import Settings
 from watchlint.go.variables import VariableValues
 
@@ -361,29 +352,10 @@ class Evaluator:
         value = self.value_at(file, node)
         if not isinstance(value, Val) or value.value not in ("", None) or value.unseen:
             return None
-        if value.origin and self._demanded(file, node, value.origin):
+        if value.origin and self.settings.demanded_before(file, node, value.origin):
             return None
         text = self.guarding.set_text(value.origin, file) if value.origin else f"`{parser.text(node)}` is not empty"
         return value, text
-
-    def _demanded(self, file: GoFile, node: tree_sitter.Node, origin: str) -> bool:
-        """Whether the function around a node fails before it where the setting `origin` is empty, its other
-        tests holding by default (k8s-lookout's `if scope.Namespace == "" && !scope.AllNamespaces { return
-        UsageErrorf(…) }`): wherever the node runs, the setting is given."""
-        function = innermost_function(node)
-        env = self.parameters(file, node)
-        for statement, returned in early_returns_before(node, function):
-            condition = statement.child_by_field_name("condition")
-            if condition is None or not returns_failure(returned):
-                continue
-            for part in disjuncts(condition):
-                items = conjuncts(part)
-                for item in items:
-                    if tested_empty(item) is None or self.truth(file, item, env) != (True, origin):
-                        continue
-                    if all(self.truth(file, other, env)[0] is True for other in items if other is not item):
-                        return True
-        return False
 
     # -- evaluation -------------------------------------------------------------------------------
     def truth(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value]) -> tuple[bool | None, str]:

@@ -4,6 +4,7 @@ environment, viper's keys and feature gates, as the code shows them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import repeat
 from typing import TYPE_CHECKING
@@ -14,7 +15,7 @@ from watchlint.go import parser
 from watchlint.go.configfiles import FROM_FILE
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
-from watchlint.go.guards import disjuncts, holds_when_empty, is_failing_return
+from watchlint.go.guards import conjuncts, disjuncts, holds_when_empty, is_failing_return
 from watchlint.go.known import AN_ERROR, UNKNOWN, CallBindings, Val, Value, either_origin, tag_value
 from watchlint.go.model import Call, GoFile, call_parts
 from watchlint.go.pending import method_name
@@ -173,15 +174,25 @@ class Settings:
         == "" { return errors.New(…) }` (or os.Exit, log.Fatal, panic) in a block holding the read. A
         deployment that runs has set it, to a value the code does not show."""
         name = parser.text(node)
-        child, current = node, node.parent
-        while current is not None and current.type not in _FUNCTIONS:
-            if current.type == "statement_list":
-                for statement in current.named_children:
-                    if statement.start_byte >= child.start_byte:
-                        break
-                    if statement.type == "if_statement" and _fails_when_empty(statement, name):
+        return any(
+            name in [(holds_when_empty(part) or "").lstrip("*") for part in parts if "." not in parser.text(part)]
+            for parts in _failing_tests_before(node)
+        )
+
+    def demanded_before(self, file: GoFile, node: tree_sitter.Node, origin: str) -> bool:
+        """Whether the code around a node fails before it where the setting `origin` is empty, as
+        `required_before` tells for a variable, whatever expression holds the setting and with other tests
+        holding by default beside it (k8s-lookout's `if scope.Namespace == "" && !scope.AllNamespaces { return
+        UsageErrorf(…) }`, -A off by default): wherever the node runs, the setting is given."""
+        evaluator = self.evaluator
+        env = evaluator.parameters(file, node)
+        for parts in _failing_tests_before(node):
+            for items in map(conjuncts, parts):
+                for item in items:
+                    if holds_when_empty(item) is None or evaluator.truth(file, item, env) != (True, origin):
+                        continue
+                    if all(evaluator.truth(file, other, env)[0] is True for other in items if other is not item):
                         return True
-            child, current = current, current.parent
         return False
 
     def _marked_required(self) -> dict[str, set[str]]:
@@ -492,17 +503,26 @@ def _flag_named(call: Call) -> tree_sitter.Node | None:
     return parser.first_named(looked_up.arguments)
 
 
-def _fails_when_empty(statement: tree_sitter.Node, name: str) -> bool:
-    """`if name == "" { …; return fmt.Errorf(…) }` with no else, also as one part of `a == "" || b == ""`;
-    a block ending in os.Exit, panic or a Fatal log call as well."""
-    condition = statement.child_by_field_name("condition")
+def _failing_tests_before(node: tree_sitter.Node) -> Iterator[list[tree_sitter.Node]]:
+    """The parts of `a || b` of each `if` before a node, in a block holding it within its function, that has no
+    else and fails (`return fmt.Errorf(…)`, os.Exit, panic or a Fatal log call): where the node runs, each part
+    is false."""
+    child, current = node, node.parent
+    while current is not None and current.type not in _FUNCTIONS:
+        if current.type == "statement_list":
+            for statement in current.named_children:
+                if statement.start_byte >= child.start_byte:
+                    break
+                if statement.type == "if_statement" and _fails(statement):
+                    condition = statement.child_by_field_name("condition")
+                    yield disjuncts(condition) if condition is not None else []
+        child, current = current, current.parent
+
+
+def _fails(statement: tree_sitter.Node) -> bool:
+    """Whether an `if`'s block, with no else, ends failing."""
     block = statement.child_by_field_name("consequence")
-    if condition is None or block is None or statement.child_by_field_name("alternative") is not None:
-        return False
-    tested = [
-        (holds_when_empty(part) or "").lstrip("*") for part in disjuncts(condition) if "." not in parser.text(part)
-    ]
-    if name not in tested:
+    if block is None or statement.child_by_field_name("alternative") is not None:
         return False
     last = last_statement(block)
     return is_failing_return(last) if last is not None and last.type == "return_statement" else _ends_in_an_exit(last)
