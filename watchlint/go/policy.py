@@ -28,6 +28,7 @@ from watchlint.go.model import (
     INFORMERS,
     MANAGER_PACKAGES,
     MC_MANAGER,
+    META_V1,
     Call,
     GoFile,
     TypeRef,
@@ -83,6 +84,11 @@ _ALL_NAMESPACES = (
     '""',
     "cache.AllNamespaces",
     *(f"{package}.{name}" for package in ("metav1", "corev1", "v1") for name in ("NamespaceAll", "NamespaceNone")),
+)
+# what names every namespace under whatever import name (`ctrlcache.AllNamespaces`, `k8smeta.NamespaceAll`)
+_EVERY_NAMESPACE_CONSTANTS = frozenset(
+    {(CR_CACHE, "AllNamespaces")}
+    | {(package, name) for package in (META_V1, "k8s.io/api/core/v1") for name in ("NamespaceAll", "NamespaceNone")}
 )
 _LIST_HOLDERS = ("identifier", "call_expression")  # the first argument of an `append` whose objects are followed
 _CONSTRUCTORS = {
@@ -179,11 +185,6 @@ def _cache_dropped(function: tree_sitter.Node) -> tree_sitter.Node | None:
         ),
         None,
     )
-
-
-def _all_namespaces_configs(entries: list[tuple[tree_sitter.Node, tree_sitter.Node]]) -> list[tree_sitter.Node]:
-    """The cache.Config of a namespace map's all-namespaces entries (`""`, `cache.AllNamespaces`)."""
-    return [config for key, config in entries if parser.text(key) in _ALL_NAMESPACES]
 
 
 def _cache_ignored(function: tree_sitter.Node) -> bool:
@@ -1007,7 +1008,7 @@ class _Extractor:
             shown = " ".join(parser.text(value).split())
             built = self._every_namespace_condition([value])
             text = f"Namespace: {shown}"
-            effective = shown not in _ALL_NAMESPACES
+            effective = not self._every_namespace_key(value)
             assumed = self._unseen_setting(value)
             self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, text, effective, built, assumed=assumed)
             return
@@ -1041,9 +1042,25 @@ class _Extractor:
         if value.type == "call_expression" and parser.text(value.child_by_field_name("function")) == "make":
             return False  # `make(map[string]cache.Config, n)`: empty, the entries written after it name them
         if value.type != "composite_literal":
-            return value.type not in ("nil",) and parser.text(value) not in _ALL_NAMESPACES
-        keys = _literal_namespaces(value)
-        return any(key not in _ALL_NAMESPACES for key in keys) and not self._lists_every_namespace(value)
+            return value.type not in ("nil",) and not self._every_namespace_key(value)
+        keys = _literal_namespace_nodes(value)
+        return any(not self._every_namespace_key(key) for key in keys) and not self._lists_every_namespace(value)
+
+    def _every_namespace_key(self, key: tree_sitter.Node) -> bool:
+        """Whether a namespace names every namespace: `""`, controller-runtime's cache.AllNamespaces or the API's
+        NamespaceAll / NamespaceNone under whatever import name, or a constant of the module holding `""`."""
+        if parser.text(key) in _ALL_NAMESPACES:
+            return True
+        if key.type == "selector_expression" and (operand := key.child_by_field_name("operand")) is not None:
+            package = self.file.imports.get(parser.text(operand))
+            return (package, parser.text(key.child_by_field_name("field"))) in _EVERY_NAMESPACE_CONSTANTS
+        return key.type == "identifier" and self.resolver.string_value(self.file, key) == ""
+
+    def _all_namespaces_configs(
+        self, entries: list[tuple[tree_sitter.Node, tree_sitter.Node]]
+    ) -> list[tree_sitter.Node]:
+        """The cache.Config of a namespace map's all-namespaces entries (`""`, `cache.AllNamespaces`)."""
+        return [config for key, config in entries if self._every_namespace_key(key)]
 
     def _lists_every_namespace(self, value: tree_sitter.Node) -> bool:
         """Whether a namespace literal lists all namespaces beside others: the `""` key, in a slice, or in a map
@@ -1053,14 +1070,17 @@ class _Extractor:
             return False
         entries = keyed_entries(value)
         if not entries:
-            return len(keys := _literal_namespaces(value)) > 1 and any(key in _ALL_NAMESPACES for key in keys)
-        return len(entries) > 1 and any(not self._config_selects(config) for config in _all_namespaces_configs(entries))
+            keys = _literal_namespace_nodes(value)
+            return len(keys) > 1 and any(self._every_namespace_key(key) for key in keys)
+        return len(entries) > 1 and any(
+            not self._config_selects(config) for config in self._all_namespaces_configs(entries)
+        )
 
     def _selects_every_namespace(self, value: tree_sitter.Node) -> bool:
         """Whether a namespace map literal caches every namespace, each through a selector its all-namespaces
         entry's cache.Config sets."""
         entries = keyed_entries(value) if value.type == "composite_literal" else []
-        return any(self._config_selects(config) for config in _all_namespaces_configs(entries))
+        return any(self._config_selects(config) for config in self._all_namespaces_configs(entries))
 
     def _config_selects(self, config: tree_sitter.Node | None) -> bool:
         """Whether a namespace's cache.Config (a literal, or unseen: None) sets a label or field selector other
@@ -1116,7 +1136,7 @@ class _Extractor:
         leave out. None where each names a namespace, is not known, or is read from the environment as is
         (SPEC §1)."""
         for node in names:
-            if node.type in parser.STRING_LITERALS or parser.text(node) in _ALL_NAMESPACES:
+            if node.type in parser.STRING_LITERALS or self._every_namespace_key(node):
                 continue  # a namespace named, or the literal `""` key, which `_lists_every_namespace` reads
             every = self.evaluator.every_namespace(self.file, node)
             if every is not None:
@@ -1240,10 +1260,15 @@ def _rewrites_itself(target: tree_sitter.Node, value: tree_sitter.Node) -> bool:
 
 def _literal_namespaces(value: tree_sitter.Node) -> list[str]:
     """The namespaces a map or slice literal writes, as written."""
-    keys = [parser.text(key) for key, _ in keyed_entries(value)]
+    return [parser.text(key) for key in _literal_namespace_nodes(value)]
+
+
+def _literal_namespace_nodes(value: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The keys of a map literal, or the items of a slice literal, of namespaces."""
+    keys = [key for key, _ in keyed_entries(value)]
     if not keys:
         body = value.child_by_field_name("body")
-        keys = [parser.text(element) for element in parser.named(body)] if body is not None else []
+        keys = [parser.first_named(element) or element for element in parser.named(body)] if body is not None else []
     return keys
 
 
