@@ -321,9 +321,18 @@ def _selectors_by_object(
     if new_cache is None:
         builder = Literal(f"NewCache: {cache}.BuilderWithOptions({cache}.Options", (selectors,), ")")
         return (_insert_element(file, options, builder), *reads)
-    arguments = new_cache.child_by_field_name("arguments") if new_cache.type == "call_expression" else None
+    # only the options of `cache.BuilderWithOptions(cache.Options{…})`: MultiNamespacedCacheBuilder takes the
+    # namespaces' []string
+    function = new_cache.child_by_field_name("function") if new_cache.type == "call_expression" else None
+    arguments = new_cache.child_by_field_name("arguments") if function is not None else None
     literal = parser.first_named(arguments)
-    if literal is None or literal.type != "composite_literal" or not parser.text(new_cache).startswith(cache):
+    typed = literal.child_by_field_name("type") if literal is not None else None
+    if (
+        literal is None
+        or literal.type != "composite_literal"
+        or parser.text(function) != f"{cache}.BuilderWithOptions"
+        or parser.text(typed) != f"{cache}.Options"
+    ):
         return (None, *reads)
     existing = _field(literal, "SelectorsByObject")
     if existing is None:
