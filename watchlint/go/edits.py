@@ -454,8 +454,19 @@ def _add_to_list(file: GoFile, literal: tree_sitter.Node, field: str, item: str,
 
 
 def _same_text(node: tree_sitter.Node, text: str) -> bool:
-    """Whether a node's source is `text` but for whitespace (a literal element wraps its expression)."""
-    return "".join(parser.text(node).split()) == "".join(text.split())
+    """Whether a node's source is `text` but for whitespace (a literal element wraps its expression), an object
+    written `new(corev1.Secret)` being `&corev1.Secret{}`."""
+    return _object_spelling(parser.text(node)) == _object_spelling(text)
+
+
+def _object_spelling(text: str) -> str:
+    """`&T{}` for `new(T)` (and `&(T{})`), without whitespace; other text without whitespace."""
+    compact = "".join(text.split())
+    if compact.startswith("new(") and compact.endswith(")"):
+        return f"&{compact[4:-1]}{{}}"
+    if compact.startswith("&(") and compact.endswith("{})"):
+        return f"&{compact[2:-1]}"
+    return compact
 
 
 def _insert_element(file: GoFile, literal: tree_sitter.Node, *entries: Literal | str) -> Edit:
