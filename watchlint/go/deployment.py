@@ -813,6 +813,8 @@ class Evaluator:
                 return found
         if (package == _LABELS and name in (*_SELECTOR_PARSERS, *_PRINTED_EMPTY)) or (name == "String" and not values):
             return self._selector_string(file, function, name, first, env, depth)
+        if _empty_selector(function, package, name, values):
+            return Val("")  # `labels.SelectorFromSet(nil)`, `labels.Set{}.AsSelector()`: prints "", selects everything
         if name == "make" and is_builtin:
             return self._made(file, values, env, depth)
         if len(values) == 1 and (
@@ -1322,6 +1324,7 @@ def _fallen_back(value: Val, passed_over: str) -> str | None:
 
 _POINTER_PACKAGES = frozenset({"k8s.io/utils/ptr", "k8s.io/utils/pointer"})
 _LABELS = "k8s.io/apimachinery/pkg/labels"
+_SELECTOR_PACKAGES = frozenset({_LABELS, "k8s.io/apimachinery/pkg/fields"})
 _MO_OPTION = TypeRef("github.com/samber/mo", "Option")
 _SELECTOR_PARSERS = frozenset({"Parse"})
 # selectors that print as "" (`labels.Nothing().String()` as a flag's default, parsed back it selects everything)
@@ -1330,6 +1333,27 @@ _PRINTED_EMPTY = frozenset({"Everything", "Nothing"})
 _POINTER_HELPERS = frozenset(
     {"To", "Bool", "String", "Int", "Int32", "Int64", "BoolPtr", "StringPtr", "Int32Ptr", "Int64Ptr", "Duration"}
 )
+
+
+def _empty_selector(function: tree_sitter.Node | None, package: str, name: str, values: list[tree_sitter.Node]) -> bool:
+    """Whether a call makes an empty label or field selector: `SelectorFromSet(nil)` (or of `Set{}`),
+    `SelectorFromValidatedSet` alike, `NewSelector()`, `Set{}.AsSelector()`."""
+    if name == "AsSelector" and not values:
+        operand = function.child_by_field_name("operand") if function is not None else None
+        return operand is not None and _is_empty_set(operand)
+    if package not in _SELECTOR_PACKAGES:
+        return False
+    if name == "NewSelector":
+        return not values
+    empty = len(values) == 1 and (parser.text(values[0]) == "nil" or _is_empty_set(values[0]))
+    return name in ("SelectorFromSet", "SelectorFromValidatedSet") and empty
+
+
+def _is_empty_set(node: tree_sitter.Node) -> bool:
+    """`labels.Set{}`, `fields.Set{}`: a set literal with no pairs."""
+    typed = node.child_by_field_name("type") if node.type == "composite_literal" else None
+    body = node.child_by_field_name("body")
+    return typed is not None and parser.text(typed).endswith("Set") and (body is None or not parser.named(body))
 
 
 def _tested_before_its_fill(read: tree_sitter.Node) -> bool:

@@ -460,7 +460,11 @@ class _Extractor:
             name
             for name in ("Label", "Field", "Namespaces")
             if name in fields
-            and (self._names_a_namespace(nodes[name]) if name == "Namespaces" else not self._everything(fields[name]))
+            and (
+                self._names_a_namespace(nodes[name])
+                if name == "Namespaces"
+                else not self._selects_everything(nodes[name])
+            )
         ]
         # A field the entry sets, to anything but nil, takes the place of the cache's default for its kind.
         replaces = frozenset(
@@ -556,9 +560,10 @@ class _Extractor:
                     or self.resolver.declaration(self.file, operand) != declaration
                 ):
                     continue
-                shown = " ".join(parser.text(value).split())
                 effective = (
-                    self._names_a_namespace(value) if field_name == "Namespaces" else not self._everything(shown)
+                    self._names_a_namespace(value)
+                    if field_name == "Namespaces"
+                    else not self._selects_everything(value)
                 )
                 built = self._selector_built(value)
                 if field_name == "Namespaces" and _makes_empty_map(value):
@@ -598,7 +603,7 @@ class _Extractor:
         if name in ("Namespace", "Namespaces", "DefaultNamespaces"):
             self._namespaces(name, value, anchor)
         elif name in ("DefaultLabelSelector", "DefaultFieldSelector"):
-            effective = not self._everything(shown)
+            effective = not self._selects_everything(value)
             reads_fields = name == "DefaultFieldSelector" and effective
             detail = fields_detail(self.file, value, self.resolver) if reads_fields else ""
             built = self._selector_built(value) or (self._selects_all_by_default(value) if effective else None)
@@ -1100,6 +1105,18 @@ class _Extractor:
         if deployed is None or self.file.package_path not in deployed:
             return True
         return self.evaluator.calls.runs_when_reached(self.file, node)
+
+    def _selects_everything(self, value: tree_sitter.Node) -> bool:
+        """`_everything`, also for a selector that prints "" whatever the settings: `labels.SelectorFromSet(nil)`,
+        `labels.Set{}.AsSelector()`, `labels.Parse("")`, or a local only holding one (`all := labels.Everything()`).
+        A selector a setting leaves empty is told by `_selects_all_by_default`."""
+        if self._everything(" ".join(parser.text(value).split())):
+            return True
+        evaluated = self.evaluator.value(self.file, value, {}, 0)
+        printed = evaluated.value if isinstance(evaluated, Val) else None
+        if isinstance(printed, tuple) and printed:  # `labels.Parse(s)`: the selector and its error
+            printed = printed[0]
+        return isinstance(evaluated, Val) and printed == "" and not evaluated.origin and not evaluated.unseen
 
     def _everything(self, text: str) -> bool:
         """A selector that selects everything: nil, or `labels.Everything()` / `fields.Everything()` under any
