@@ -138,6 +138,15 @@ def test_suppression_comments_are_collected_from_parsed_files(catalog: Catalog) 
     assert [(comment.span.line, comment.text) for comment in facts.comments] == [(1, "# noqa: WL001")]
 
 
+def test_suppression_comments_are_collected_whatever_their_case(catalog: Catalog) -> None:
+    """flake8 reads `# NOQA: F401` as `# noqa`: the directive's comment is kept for the suppression parser."""
+    facts = extract(catalog, {"a.py": "import kopf  # NOQA: WL001\nimport os  # Watchlint: ignore[WL004]\n"})
+    assert [(comment.span.line, comment.text) for comment in facts.comments] == [
+        (1, "# NOQA: WL001"),
+        (2, "# Watchlint: ignore[WL004]"),
+    ]
+
+
 @pytest.mark.parametrize(
     ("expression", "message"),
     [

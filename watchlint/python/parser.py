@@ -25,7 +25,8 @@ from watchlint.python.positions import NodePositions, first_lines, positions_of
 from watchlint.python.walk import preorder
 from watchlint.source import SourceFile, Span
 
-DIRECTIVE_MARKERS = (b"noqa", b"watchlint")  # comments without these cannot suppress anything
+# comments without these cannot suppress anything (an upper-case NOQA counts, as it does for flake8)
+DIRECTIVE_MARKERS = re.compile(rb"noqa|watchlint", re.IGNORECASE)
 
 
 class PythonSyntaxError(Exception):
@@ -358,7 +359,7 @@ def _without_comments(code: str) -> str:
 
 def extract_comments(source: SourceFile) -> tuple[Comment, ...]:
     """Collect the comments that may carry a suppression directive, with tokenize (libcst parsed the file)."""
-    if not any(marker in source.data for marker in DIRECTIVE_MARKERS):
+    if not DIRECTIVE_MARKERS.search(source.data):
         return ()
     comments = []
     try:
@@ -366,7 +367,7 @@ def extract_comments(source: SourceFile) -> tuple[Comment, ...]:
     except (tokenize.TokenError, SyntaxError):
         return ()
     for token in tokens:
-        if token.type != tokenize.COMMENT or not any(marker.decode() in token.string for marker in DIRECTIVE_MARKERS):
+        if token.type != tokenize.COMMENT or not DIRECTIVE_MARKERS.search(token.string.encode()):
             continue
         (line, column), (end_line, end_column) = token.start, token.end
         span = Span(source.path, line, column + 1, end_line, end_column + 1)
