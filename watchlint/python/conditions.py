@@ -176,6 +176,21 @@ def _environment_read(flow: Flow, node: libcst.BaseExpression) -> libcst.Call | 
     return None
 
 
+def strings_by_default(flow: Flow, node: libcst.BaseExpression) -> tuple[str, ...] | None:
+    """The strings a value holds in the default deployment: one string (`os.getenv("WATCH_NAMESPACE", "*")`), or
+    a list, tuple or comprehension of them (`[os.getenv(…, "*")]`, `os.environ.get(…, "*").split(",")`); None
+    when they cannot be told."""
+    context = _Context()
+    value = _value(flow, node, context)
+    if isinstance(node, libcst.List | libcst.Tuple | libcst.Set):
+        value = tuple(_value(flow, element.value, context.deeper()) for element in node.elements)
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, tuple | list) and all(isinstance(item, str) for item in value):
+        return tuple(value)
+    return None
+
+
 def truth_by_default(flow: Flow, node: libcst.BaseExpression) -> bool | None:
     """Whether an expression is true in the default deployment; None when it cannot be seen."""
     return _truth(flow, node, _Context())
@@ -212,6 +227,8 @@ def _value(flow: Flow, node: libcst.BaseExpression, context: _Context) -> object
         return items
     if isinstance(node, libcst.Call):
         return _call_value(flow, node, context)
+    if isinstance(node, libcst.ListComp | libcst.GeneratorExp | libcst.SetComp):
+        return _comprehension_value(flow, node, context)
     if isinstance(node, libcst.Name | libcst.Attribute):
         value = _assigned_value(flow, node, context)
         return _configured_default(flow, node, context) if isinstance(value, _Unknown) else value
@@ -234,9 +251,47 @@ def _call_value(flow: Flow, node: libcst.Call, context: _Context) -> object:
         method = node.func.attr.value
         known = _value(flow, node.func.value, context.deeper()) if method in _STRING_METHODS else UNKNOWN
         return getattr(known, method)() if isinstance(known, str) else UNKNOWN
+    if isinstance(node.func, libcst.Attribute) and node.func.attr.value == "split" and len(node.args) == 1:
+        separator = literal_string(node.args[0].value)  # `os.getenv("NAMESPACES", "").split(",")`: `[""]`
+        known = _value(flow, node.func.value, context.deeper()) if separator else UNKNOWN
+        return tuple(known.split(separator)) if isinstance(known, str) and separator else UNKNOWN
     if isinstance(node.func, libcst.Name) and not node.args:
         function = flow.local_function(node.func)
         return _returned(flow, function, context.deeper()) if function is not None else UNKNOWN
+    return UNKNOWN
+
+
+def _comprehension_value(
+    flow: Flow, node: libcst.ListComp | libcst.GeneratorExp | libcst.SetComp, context: _Context
+) -> object:
+    """The items of a comprehension over strings (`[ns.strip() for ns in raw.split(",") if ns.strip()]`), one
+    `for` whose target is a name, its element and its tests read only through `_item_value`: `()` for the
+    comprehension of an unset `NAMESPACES=""`; UNKNOWN for any other."""
+    loop = node.for_in
+    if loop.inner_for_in is not None or not isinstance(loop.target, libcst.Name) or loop.asynchronous is not None:
+        return UNKNOWN
+    items = _value(flow, loop.iter, context.deeper())
+    if not isinstance(items, tuple | list) or not all(isinstance(item, str) for item in items):
+        return UNKNOWN
+    found: list[object] = []
+    for item in items:
+        kept = [_item_value(test.test, loop.target.value, item) for test in loop.ifs]
+        if any(isinstance(value, _Unknown) for value in kept):
+            return UNKNOWN
+        if all(kept):
+            found.append(_item_value(node.elt, loop.target.value, item))
+    return UNKNOWN if any(isinstance(value, _Unknown) for value in found) else tuple(found)
+
+
+def _item_value(node: libcst.BaseExpression, name: str, item: str) -> object:
+    """An expression of a comprehension's item: the item itself, or a string method of it without arguments
+    (`ns.strip()`); UNKNOWN for any other."""
+    if isinstance(node, libcst.Name) and node.value == name:
+        return item
+    if isinstance(node, libcst.Call) and not node.args and isinstance(node.func, libcst.Attribute):
+        method = node.func.attr.value
+        if method in _STRING_METHODS and isinstance(node.func.value, libcst.Name) and node.func.value.value == name:
+            return str(getattr(item, method)())
     return UNKNOWN
 
 

@@ -24,7 +24,14 @@ from watchlint.facts import (
     Site,
 )
 from watchlint.python.calls import argument_span, keyword, keyword_dict, method_name
-from watchlint.python.conditions import branch_condition, empty_by_default, truth_by_default, value_condition
+from watchlint.python.conditions import (
+    branch_condition,
+    empty_by_default,
+    environment_variable,
+    strings_by_default,
+    truth_by_default,
+    value_condition,
+)
 from watchlint.python.flow import Flow
 from watchlint.python.names import (
     KOPF_NAME_KEYWORDS,
@@ -35,6 +42,7 @@ from watchlint.python.names import (
     kopf_kind,
 )
 from watchlint.python.parser import ParsedFile
+from watchlint.settingphrases import given as setting_given
 from watchlint.source import Span
 
 POLICY_KEY = "kopf"
@@ -336,6 +344,15 @@ def _scope(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Restriction]
             continue
         where = call_condition if option.in_call else branch_condition(file, flow, option.anchor)
         narrows = value_condition(file, flow, option.value) or empty_by_default(file, flow, option.value)
+        if narrows is None and _matches_every_namespace(strings_by_default(flow, option.value) or ()):
+            # `namespaces=[os.getenv("WATCH_NAMESPACE", "*")]`: every namespace unless the variable is set
+            listed = option.value.elements if isinstance(option.value, libcst.List | libcst.Tuple) else ()
+            read = (name for item in listed if (name := environment_variable(flow, item.value)) is not None)
+            variable = environment_variable(flow, option.value) or next(read, None)
+            text = (
+                setting_given(variable, environment=True) if variable else f"`{_short(file.code(option.value))}` is set"
+            )
+            narrows = Condition(text, file.span(option.value), False)
         condition = _stricter(narrows, where)
         shown = f"`{_short(f'{file.code(call.func)}({option.key}={file.code(option.value)})')}`"
         anchor = option.anchor
@@ -388,10 +405,18 @@ def _serves_everything(flow: Flow, value: libcst.BaseExpression) -> bool:
     pattern at commas and starts one whose first glob excludes with `*` (`"!kube-system"`, `"*,!kube-system"`
     match all but one); a namespace served by any pattern is served."""
     origins = flow.origins(value)
+    single = constant_string(flow, value)  # `namespace="*"`, the deprecated form of `namespaces=["*"]`
+    if single is not None:
+        return _matches_every_namespace((single,))
     if len(origins) != 1 or not isinstance(origins[0], libcst.List | libcst.Tuple | libcst.Set):
         return False
     patterns = [constant_string(flow, element.value) for element in origins[0].elements]
-    firsts = [pattern.split(",")[0].strip() for pattern in patterns if pattern is not None]
+    return _matches_every_namespace(tuple(pattern for pattern in patterns if pattern is not None))
+
+
+def _matches_every_namespace(patterns: tuple[str, ...]) -> bool:
+    """Whether one of kopf's namespace patterns serves every namespace (its first glob `*`, or one excluding)."""
+    firsts = [pattern.split(",")[0].strip() for pattern in patterns]
     return any(first == "*" or first.startswith("!") for first in firsts)
 
 
