@@ -53,26 +53,27 @@ def branch_condition(
     if not found:
         return None
     context = context or _Context()
-    judged = [(test, wanted, where, _holds(flow, test, wanted, context)) for test, wanted, where in found]
-    test, wanted, where, holds = next((item for item in judged if item[3] is False), judged[0])
-    if holds is not False and any(item[3] is None for item in judged):
+    judged = [(test, wanted, _holds(flow, test, wanted, context)) for test, wanted in found]
+    test, wanted, holds = next((item for item in judged if item[2] is False), judged[0])
+    if holds is not False and any(item[2] is None for item in judged):
         holds = None
-    return Condition(_describe(file, flow, test, wanted), file.span(where.test), holds)
+    return Condition(_describe(file, flow, test, wanted), file.span(test), holds)
 
 
-def _branches(file: ParsedFile, node: libcst.CSTNode) -> list[tuple[libcst.BaseExpression, bool, libcst.If]]:
-    """Each enclosing `if` with the truth its test must have for the node to run, innermost first, and each
-    `if` before it that leaves the function (`if not settings.labels: return []`), whose test must be false."""
-    found = []
+def _branches(file: ParsedFile, node: libcst.CSTNode) -> list[tuple[libcst.BaseExpression, bool]]:
+    """Each test around a node with the truth it must have for the node to run, innermost first: an enclosing
+    `if`, an arm of `a if test else b`, the right of `test and x` (or `test or x`, where the test is false), and
+    each `if` before it that leaves the function (`if not settings.labels: return []`), whose test must be
+    false."""
+    found: list[tuple[libcst.BaseExpression, bool]] = []
     child, current = node, file.parent(node)
     while current is not None and not isinstance(current, libcst.FunctionDef | libcst.Module):
-        if isinstance(current, libcst.If):
-            if child is current.body:
-                found.append((current.test, True, current))
-            elif child is current.orelse:
-                found.append((current.test, False, current))
+        if isinstance(current, libcst.If | libcst.IfExp) and child is not current.test:
+            found.append((current.test, child is current.body))
+        elif isinstance(current, libcst.BooleanOperation) and child is current.right:
+            found.append((current.left, isinstance(current.operator, libcst.And)))
         elif isinstance(current, libcst.IndentedBlock):
-            found.extend((statement.test, False, statement) for statement in _early_returns(current, child))
+            found.extend((statement.test, False) for statement in _early_returns(current, child))
         child, current = current, file.parent(current)
     return found
 
@@ -403,7 +404,7 @@ def _comparison(flow: Flow, node: libcst.Comparison, context: _Context) -> bool 
 def runs_only_with(file: ParsedFile, node: libcst.CSTNode, name: str) -> bool:
     """Whether a node runs only where the name is truthy: in the body of `if name:` (`if name and other:`,
     `if name is not None:`) or the else of `if not name:`, or after `if not name: return …` in its function."""
-    return any(_implies(test, name, wanted) for test, wanted, _ in _branches(file, node))
+    return any(_implies(test, name, wanted) for test, wanted in _branches(file, node))
 
 
 def _implies(test: libcst.BaseExpression, name: str, wanted: bool) -> bool:
