@@ -162,6 +162,14 @@ def environment_variable(flow: Flow, node: libcst.BaseExpression) -> str | None:
     return None
 
 
+def environment_default(flow: Flow, node: libcst.BaseExpression) -> libcst.BaseExpression | None:
+    """The default an environment read gives (`"*"` of `os.getenv("WATCH_NAMESPACE", "*")`), itself or as the one
+    value of a name; None for another value, or a read without one."""
+    read = _environment_read(flow, _single_source(flow, node))
+    args = [arg for arg in read.args if arg.keyword is None or arg.keyword.value == "default"] if read else []
+    return args[1].value if len(args) >= 2 else None
+
+
 def _single_source(flow: Flow, node: libcst.BaseExpression) -> libcst.BaseExpression:
     """The one value a name is assigned, else the node itself."""
     sources = flow.sources(node) if isinstance(node, libcst.Name) else None

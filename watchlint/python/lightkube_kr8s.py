@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import libcst
 
-from watchlint.facts import Mitigation, Operation, Restriction, Site
+from watchlint.facts import Condition, Mitigation, Operation, Restriction, Site
 from watchlint.python.calls import (
     ClientContext,
     Narrowing,
@@ -24,9 +24,11 @@ from watchlint.python.calls import (
     positional,
     restrictions,
 )
+from watchlint.python.conditions import environment_default, environment_variable, strings_by_default
 from watchlint.python.helpers import names_all, passed_every_namespace
 from watchlint.python.loops import loop_filters
 from watchlint.python.names import constant_string, is_none, kr8s_kind
+from watchlint.settingphrases import given
 
 KR8S_FUNCTIONS = frozenset({"kr8s.get", "kr8s.watch", "kr8s.asyncio.get", "kr8s.asyncio.watch"})
 KR8S_APIS = frozenset({"kr8s.api", "kr8s.asyncio.api", "kr8s.Api", "kr8s.asyncio.Api"})
@@ -59,7 +61,7 @@ def _lightkube(context: ClientContext, call: libcst.Call) -> Site | None:
     if kind is None:
         return None
     found = restrictions(context, call, kind, _LIGHTKUBE_SELECTORS)
-    found += _namespace(context, call, kind, (LIGHTKUBE_ALL, "*", None), "the client's namespace")
+    found += _namespace(context, call, kind, (LIGHTKUBE_ALL, "*", None), "the client's namespace", empty_is_every=True)
     site = _site(context, call, name.value == "watch", kind, found)
     # lightkube's selectors are `labels=` and `fields=`: the kubernetes client's keywords would raise TypeError
     verb = "watch" if site.operation is Operation.WATCH else "list"
@@ -155,9 +157,16 @@ def _site(context: ClientContext, call: libcst.Call, is_watch: bool, kind: str, 
 
 
 def _namespace(
-    context: ClientContext, call: libcst.Call, kind: str, all_namespaces: _AllNamespaces, default: str
+    context: ClientContext,
+    call: libcst.Call,
+    kind: str,
+    all_namespaces: _AllNamespaces,
+    default: str,
+    *,
+    empty_is_every: bool = False,
 ) -> list[Restriction]:
-    """A namespace restriction unless the call asks for all namespaces; no namespace means the default one."""
+    """A namespace restriction unless the call asks for all namespaces; no namespace means the default one.
+    `empty_is_every`: the library sends `""` as is (lightkube), which lists every namespace."""
     everything, literal, position = all_namespaces
     arg = argument(call, "namespace", position)
     if arg is None or is_none(arg.value):
@@ -166,9 +175,30 @@ def _namespace(
     if names_all(context.flow, arg.value, everything, literal):
         return []
     text = f"`namespace={context.file.code(arg.value)}`"
+    variable = environment_variable(context.flow, arg.value)
+    if _every_namespace_by_default(context, arg.value, all_namespaces, empty_is_every):
+        if variable is None:
+            return []  # `namespace=""` of lightkube: `/namespaces//secrets`, which the API server serves whole
+        # `namespace=os.getenv("WATCH_NAMESPACE", ALL_NS)`: every namespace unless the variable is set
+        unset = Condition(given(variable, environment=True), argument_span(context.file, arg), False)
+        return [Restriction(Mitigation.NAMESPACE, kind, argument_span(context.file, arg), text, condition=unset)]
     # a helper's parameter one of its calls gives every namespace: scoped only where callers pass one
     condition = passed_every_namespace(context.flow, arg.value, everything, literal)
     return [Restriction(Mitigation.NAMESPACE, kind, argument_span(context.file, arg), text, condition=condition)]
+
+
+def _every_namespace_by_default(
+    context: ClientContext, value: libcst.BaseExpression, all_namespaces: _AllNamespaces, empty_is_every: bool
+) -> bool:
+    """Whether a namespace names every namespace in the default deployment: an environment read defaulting to
+    the library's all-namespaces constant or literal, or (for lightkube, `empty_is_every`) to `""`; also a
+    constant `""` for lightkube. kr8s reads `""` as its default namespace."""
+    everything, literal, _ = all_namespaces
+    default = environment_default(context.flow, value)
+    if default is not None and names_all(context.flow, default, everything, literal):
+        return True
+    strings = strings_by_default(context.flow, value)
+    return strings in ((literal,), ("",) if empty_is_every else (literal,))
 
 
 def resource_class_kind(context: ClientContext, value: libcst.BaseExpression, packages: tuple[str, ...]) -> str | None:
