@@ -24,6 +24,7 @@ from watchlint.python.conditions import (
     branch_condition,
     default_branches,
     environment_variable,
+    none_by_default,
     runs_only_with,
     truth_by_default,
 )
@@ -100,8 +101,8 @@ def argument_condition(
     (`if selector: v1.list_pod_for_all_namespaces(label_selector=selector)`). Where the client raises on None
     (`none_raises`: a required namespace), None is no value that lists more."""
     omitted = omitted_default(flow, value)
-    if none_raises and (is_none(value) or omitted is not None):
-        return None
+    if none_raises and (is_none(value) or omitted is not None or none_by_default(flow, value)):
+        return None  # `os.environ.get("WATCH_NAMESPACE")`: the call raises unless the deployment sets it
     if truth_by_default(flow, value) is False:
         # `label_selector=os.getenv("SELECTOR", "")`, `namespace=None`: none is sent by default
         if (variable := environment_variable(flow, value)) is not None:
@@ -128,10 +129,11 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
     found = []
     for mitigation, name, position in wanted:
         arg = argument(call, name, position)
-        if arg is not None and not is_empty_literal(arg.value):
+        required = mitigation is Mitigation.NAMESPACE and narrowing.namespace_required
+        # a required namespace of None raises: the call lists nothing, never every namespace
+        if arg is not None and (not is_empty_literal(arg.value) or (required and is_none(arg.value))):
             text = f"`{name}={file.code(arg.value)}`"
             span = argument_span(file, arg)
-            required = mitigation is Mitigation.NAMESPACE and narrowing.namespace_required
             condition = argument_condition(flow, file, call, arg.value, span, none_raises=required)
             selector = literal_string(arg.value) if mitigation is Mitigation.SELECTOR else None
             if selector is not None and excludes_only(selector):  # `label_selector="owner!=helm"`

@@ -485,7 +485,9 @@ def _informer(context: ClientContext, call: libcst.Call) -> Site | None:
     if function.method.is_custom:
         return None  # SharedInformer passes only namespace and selectors on: custom objects cannot be listed
     selectors = (("label_selector", 3), ("field_selector", 4))
-    narrowing = Narrowing(selectors, ("namespace", 1) if function.method.is_namespaced else None)
+    # a namespaced list function needs its namespace: the informer leaves a None one out, and the call raises
+    namespaced = function.method.is_namespaced
+    narrowing = Narrowing(selectors, ("namespace", 1) if namespaced else None, namespace_required=namespaced)
     found = restrictions(context, call, function.method.kind, narrowing)
     return client_site(context, call, Operation.WATCH, function.method.kind, found)
 

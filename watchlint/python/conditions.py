@@ -200,6 +200,11 @@ def strings_by_default(flow: Flow, node: libcst.BaseExpression) -> tuple[str, ..
     return None
 
 
+def none_by_default(flow: Flow, node: libcst.BaseExpression) -> bool:
+    """Whether a value is None in the default deployment (`os.environ.get("WATCH_NAMESPACE")`, unset)."""
+    return _value(flow, node, _Context()) is None
+
+
 def truth_by_default(flow: Flow, node: libcst.BaseExpression) -> bool | None:
     """Whether an expression is true in the default deployment; None when it cannot be seen."""
     return _truth(flow, node, _Context())
