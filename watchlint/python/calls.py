@@ -190,12 +190,19 @@ def _is_zero(node: libcst.CSTNode) -> bool:
 
 def keyword_dict(flow: Flow, value: libcst.BaseExpression) -> list[tuple[str, libcst.BaseExpression]] | None:
     """The entries of a dict built in sight: `{"label_selector": …}`, `dict(label_selector=…)`, and later
-    `kwargs["label_selector"] = …` in the same scope; None when it may hold keys we cannot see."""
+    `kwargs["label_selector"] = …` in the same scope; None when it may hold keys we cannot see. A name assigned
+    several dicts (`options = {"clusterwide": True}`, then `options = {"namespaces": [ns]}` under `if ns:`) holds
+    the entries of each, each judged by the branch it is written in."""
     origins = flow.origins(value)
-    if len(origins) != 1:
+    if not origins:
         return None
-    entries = _literal_entries(flow, origins[0])
-    if entries is not None and isinstance(value, libcst.Name):
+    entries: list[tuple[str, libcst.BaseExpression]] = []
+    for origin in origins:
+        found = _literal_entries(flow, origin)
+        if found is None:
+            return None
+        entries.extend(found)
+    if isinstance(value, libcst.Name):
         entries.extend(flow.dict_entries(value))
     return entries
 
