@@ -71,6 +71,8 @@ def _parameters_holding(flow: Flow, function: libcst.FunctionDef, node: libcst.C
         name = param.name.value
         if not (is_namespace_name(name) and _is_string(param) and _resolves_to(flow, node, name, function)):
             continue
+        if param.default is not None and is_empty_literal(param.default):
+            continue  # `def f(namespace=None)`: a call leaving it out has no namespace to pass
         if all(_holds(flow, value, name) for value in flow.names.get((function, name), [])):
             yield name
 
