@@ -881,10 +881,12 @@ class _Extractor:
         if package is None:
             return
         if package == CR_CACHE and name == "MultiNamespacedCacheBuilder":
-            arguments = call.child_by_field_name("arguments")
-            first = parser.first_named(arguments)
-            effective = first is None or self._names_a_namespace(first)
-            self._add(Mitigation.DEFAULT_NAMESPACES, None, call, "MultiNamespacedCacheBuilder", effective)
+            # its namespaces, as the v0.15 `Namespaces: []string{…}` option's: `""` among them caches every one
+            first = parser.first_named(call.child_by_field_name("arguments"))
+            if first is None:
+                self._add(Mitigation.DEFAULT_NAMESPACES, None, call, "MultiNamespacedCacheBuilder")
+            else:
+                self._namespaces("MultiNamespacedCacheBuilder", first, call)
         elif is_second_cache(self.file, call):
             key = second_cache_key(self.file, call)
             built = self.policy.clusters.setdefault(key, ClusterPolicy(self.file.name_span(call)))
@@ -1008,7 +1010,8 @@ class _Extractor:
         return self.file.span(value)
 
     def _namespaces(self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node) -> None:
-        """`Namespace: ns` (before v0.15), `Namespaces: []string{…}`, `DefaultNamespaces: map[string]…{…}`."""
+        """`Namespace: ns` (before v0.15), `Namespaces: []string{…}`, `DefaultNamespaces: map[string]…{…}`, and
+        the namespaces given to `cache.MultiNamespacedCacheBuilder` (before v0.15)."""
         if name == "Namespace":
             shown = " ".join(parser.text(value).split())
             built = self._every_namespace_condition([value])
@@ -1247,7 +1250,10 @@ def _namespaces_detail(value: tree_sitter.Node) -> str:
 
 
 def _every_namespace(value: object) -> bool:
-    """A namespace map whose only key is `""` (cache.AllNamespaces)."""
+    """A namespace map whose only key is `""` (cache.AllNamespaces), or a namespace list holding `""`
+    (`strings.Split(flag, ",")` of an empty flag)."""
+    if isinstance(value, list | tuple):
+        return "" in value
     return isinstance(value, dict) and set(value) == {""}
 
 
