@@ -428,6 +428,8 @@ class _Extractor:
         """`named`, `at`: the object a helper's caller names for the entry's key, and that call; `option`: the
         map the entry is in, as messages name it."""
         found = named or self.resolver.object_of(self.file, key)
+        if found is not None and found.is_list:
+            return  # `&corev1.SecretList{}`: keyed by SecretList's GroupVersionKind, no informer of Secret reads it
         if found is None:
             for caller_file, call, object_ref in entries_by_callers(
                 self.resolver, self.evaluator.calls, self.file, key
@@ -746,7 +748,8 @@ class _Extractor:
                 # an object written out is seen whatever its kind; an item held elsewhere (`info.object` of a
                 # loop over a table) may be any kind
                 seen += 1
-            if found is not None:
+            # `&corev1.SecretList{}`: the client looks DisableFor up by the read's kind, Secret, never SecretList
+            if found is not None and not found.is_list:
                 at = (file, item) if file is not self.file else None
                 self._add(
                     Mitigation.DISABLE_FOR,
@@ -776,7 +779,7 @@ class _Extractor:
             {
                 (found.kind, found.package): (file, item, found)
                 for file, item in items
-                if (found := self.resolver.object_of(file, item))
+                if (found := self.resolver.object_of(file, item)) and not found.is_list
             }
             for items in passed
         ]
