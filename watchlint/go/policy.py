@@ -431,10 +431,7 @@ class _Extractor:
         if found is not None and found.is_list:
             return  # `&corev1.SecretList{}`: keyed by SecretList's GroupVersionKind, no informer of Secret reads it
         if found is None:
-            for caller_file, call, object_ref in entries_by_callers(
-                self.resolver, self.evaluator.calls, self.file, key
-            ):
-                self._by_object_entry(key, value, object_ref, (caller_file, call), option)
+            self._entries_named_elsewhere(key, value, option)
             return
         found_literal = literal_of(self.resolver, self.file, value) or self._returned_literal(value)
         entry_file, entry = found_literal if found_literal is not None else (self.file, None)
@@ -727,6 +724,28 @@ class _Extractor:
         arguments = parser.named(key.child_by_field_name("arguments") or key)
         kind_name = self.resolver.string_value(self.file, arguments[0]) if arguments else None
         return kinds.go_kind(imported, kind_name) if imported and kind_name else None
+
+    def _entries_named_elsewhere(self, key: tree_sitter.Node, value: tree_sitter.Node, option: str) -> None:
+        """The entries of a key that names no kind itself: one for each object of a list a loop variable takes in
+        turn (`for _, obj := range []client.Object{&corev1.Secret{}, …} { byObject[obj] = … }`), or of each
+        kind a helper's callers pass for its parameter."""
+        ranged = self._ranged_objects(key)
+        for item_file, item in ranged:
+            if (found := self.resolver.object_of(item_file, item)) is not None:
+                self._by_object_entry(key, value, found, None, option)
+        if ranged:
+            return
+        for caller_file, call, object_ref in entries_by_callers(self.resolver, self.evaluator.calls, self.file, key):
+            self._by_object_entry(key, value, object_ref, (caller_file, call), option)
+
+    def _ranged_objects(self, key: tree_sitter.Node) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The objects a loop variable takes in turn, where it ranges over a list of objects the code writes
+        (`for _, obj := range []client.Object{…}`, or a local holding one); none otherwise."""
+        declaration = self.resolver.declaration(self.file, key) if key.type == "identifier" else None
+        ranged = declaration.ranged_node if declaration is not None else None
+        if ranged is None or declaration is None:
+            return []
+        return list(ObjectLists(self.resolver, self.evaluator).objects_in(self.file, ranged, 0))
 
     def _disable_for(
         self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node, client: Span | None = None
