@@ -108,6 +108,8 @@ def _apply_round(
     rejected = set()
     for path, edits in planned.items():
         edited = _edit(overlay[path], edits)
+        if path.suffix == ".go":
+            edited = _realigned(edited, edits)
         if _parses(path, edited):
             overlay[path] = edited
         else:
@@ -147,6 +149,24 @@ def _edit(data: bytes, edits: list[tuple[int, int, str]]) -> bytes:
     for start, end, text in sorted(edits, reverse=True):
         data = data[:start] + text.encode("utf-8") + data[end:]
     return data
+
+
+def _realigned(data: bytes, edits: list[tuple[int, int, str]]) -> bytes:
+    """A Go file's trailing comments laid out again around the lines the edits wrote, as gofmt would."""
+    from watchlint.go import trailingcomments  # the front-ends load on first use
+
+    lines: set[int] = set()
+    shift = 0
+    for start, end, text in sorted(edits):
+        written = text.encode("utf-8")
+        first = data.count(b"\n", 0, start + shift)
+        lines.update(range(first, first + text.count("\n") + 1))
+        shift += len(written) - (end - start)
+    try:
+        decoded = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+    return trailingcomments.realign(decoded, lines).encode("utf-8")
 
 
 def _parses(path: Path, data: bytes) -> bool:
