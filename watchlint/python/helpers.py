@@ -62,9 +62,14 @@ def omitted_default(flow: Flow, value: libcst.BaseExpression) -> tuple[str, str]
         if not (is_none(origin.default) or is_empty_literal(origin.default)):
             continue
         function = flow.enclosing_function(origin)
-        if function is not None and any(_omits(call, function, origin) for call in flow.file.calls):
+        if function is not None and omitted_by_a_call(flow, function, origin):
             return origin.name.value, function.name.value
     return None
+
+
+def omitted_by_a_call(flow: Flow, function: libcst.FunctionDef, parameter: libcst.Param) -> bool:
+    """Whether a call of the function in its module leaves the parameter out."""
+    return any(_omits(call, function, parameter) for call in flow.file.calls)
 
 
 def passed_for(flow: Flow, value: libcst.BaseExpression) -> list[tuple[libcst.Call, libcst.BaseExpression]]:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import libcst
 
 from watchlint.python.flow import Flow, Scope
+from watchlint.python.helpers import omitted_by_a_call
 from watchlint.python.names import constant_string, is_empty_literal, literal_string
 from watchlint.python.walk import walk
 from watchlint.source import Span
@@ -71,8 +72,8 @@ def _parameters_holding(flow: Flow, function: libcst.FunctionDef, node: libcst.C
         name = param.name.value
         if not (is_namespace_name(name) and _is_string(param) and _resolves_to(flow, node, name, function)):
             continue
-        if param.default is not None and is_empty_literal(param.default):
-            continue  # `def f(namespace=None)`: a call leaving it out has no namespace to pass
+        if param.default is not None and is_empty_literal(param.default) and omitted_by_a_call(flow, function, param):
+            continue  # `def f(namespace=None)` called as `f()`: that call has no namespace to pass
         if all(_holds(flow, value, name) for value in flow.names.get((function, name), [])):
             yield name
 
