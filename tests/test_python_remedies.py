@@ -76,6 +76,11 @@ def applied(text: str, fix: Fix, path: str = "a.py") -> str:
                 # a list's loop over its items keeps the same objects a selector would
                 ("WL004", "loops.py", 51, LOOP_HELP.format("app=shop")),
                 ("WL004", "loops.py", 58, LOOP_HELP.format("tier=web")),
+                # `.get(key, default)` keeps the unlabelled objects where the default passes the test: no selector
+                ("WL003", "loops.py", 65, WATCH_ONE.format("list_namespaced_secret(<namespace>, …)")),
+                ("WL003", "loops.py", 73, LOOP_HELP.format("tier=web")),
+                # an if/else handling every object filters nothing
+                ("WL001", "loops.py", 81, WATCH_ONE.format("list_namespaced_config_map(<namespace>, …)")),
             ],
         ),
         (

@@ -156,7 +156,7 @@ class _Tests(libcst.CSTVisitor):
 
     def visit_If(self, node: libcst.If) -> None:
         picked = _picked_names(node)
-        if picked is None or picked & self._names_tested():
+        if (picked is None or picked & self._names_tested()) and not _dispatches(node):
             self._consider(node.test)
 
     def visit_Assign(self, node: libcst.Assign) -> None:
@@ -183,6 +183,29 @@ class _Tests(libcst.CSTVisitor):
         walk(test, finder)
         if finder.found and test not in self.tests:
             self.tests.append(test)
+
+
+def _dispatches(statement: libcst.If) -> bool:
+    """Whether an `if` hands every object to one branch or another that each does something with it (`if
+    labels.get("app") == "shop": … else: …`): it filters nothing. Not where a branch only skips the object
+    (`continue`, `pass`, a bare `return`), or no final `else` lets objects pass by."""
+    branch: libcst.If | libcst.Else | None = statement
+    while isinstance(branch, libcst.If):
+        if _only_skips(branch.body):
+            return False
+        branch = branch.orelse
+    return isinstance(branch, libcst.Else) and not _only_skips(branch.body)
+
+
+def _only_skips(body: libcst.BaseSuite) -> bool:
+    lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
+    simple = libcst.SimpleStatementLine | libcst.SimpleStatementSuite
+    smalls = [small for line in lines for small in (line.body if isinstance(line, simple) else [line])]
+    return all(
+        isinstance(small, libcst.Continue | libcst.Pass | libcst.Break)
+        or (isinstance(small, libcst.Return) and small.value is None)
+        for small in smalls
+    )
 
 
 def _picked_names(statement: libcst.If) -> frozenset[str] | None:

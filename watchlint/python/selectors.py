@@ -35,6 +35,8 @@ def label_requirements(flow: Flow, test: libcst.BaseExpression, keeps: bool) -> 
     if isinstance(test, libcst.Comparison) and len(test.comparisons) == 1:
         return _comparison(flow, test.left, test.comparisons[0], keeps)
     key = _lookup(flow, test)
+    if key is not None and _default(test):
+        return None  # `labels.get("managed", "yes")`: true for the unlabelled objects too
     return [key] if key is not None and keeps else None  # a truthy label: present (an empty value aside)
 
 
@@ -49,12 +51,26 @@ def _comparison(
         return [key if isinstance(operator, libcst.In) == keeps else f"!{key}"]
     if not isinstance(operator, _EQUALS):
         return None
-    key, value = _lookup(flow, left), constant_string(flow, right)
+    key, value, looked_up = _lookup(flow, left), constant_string(flow, right), left
     if key is None:
-        key, value = _lookup(flow, right), constant_string(flow, left)
+        key, value, looked_up = _lookup(flow, right), constant_string(flow, left), right
     if key is None or value is None or not _VALUE.fullmatch(value):
         return None
-    return [f"{key}={value}" if isinstance(operator, libcst.Equal) == keeps else f"{key}!={value}"]
+    equal = isinstance(operator, libcst.Equal) == keeps
+    default = _default(looked_up)
+    if equal and default is not None and default != value:
+        return [f"{key}={value}"]
+    if equal and default is not None:
+        return None  # `labels.get("managed", "true") == "true"` keeps the unlabelled objects too: no selector says it
+    return [f"{key}={value}" if equal else f"{key}!={value}"]  # `!=` keeps the objects without the label, as here
+
+
+def _default(looked_up: libcst.BaseExpression) -> str | None:
+    """The default of `labels.get(KEY, default)` as written (`""` for a default that is no string literal, which
+    `labels.get(KEY)` compares as None); None for `labels.get(KEY)` or `labels[KEY]`."""
+    if isinstance(looked_up, libcst.Call) and len(looked_up.args) >= 2:
+        return literal_string(looked_up.args[1].value) or ""
+    return None
 
 
 def _lookup(flow: Flow, node: libcst.BaseExpression) -> str | None:
