@@ -527,13 +527,14 @@ class FieldValues:
                 or _held_in(value_node) in (None, parent.lower())
                 or self._through_a_parameter(file, value_node)
             )
-            if deployed and _fills_when_empty(value_node, name):
+            # the setting the field is read from, where it is no configuration struct's (`cfg.SinkType =
+            # os.Getenv("SINK_TYPE")`): an object's field defaulted where nil says nothing of a deployment
+            read_from = next((held.origin for held in known if held.origin), "")
+            if deployed and (defaults or read_from) and _fills_when_empty(value_node, name):
                 # `if o.Namespace == "" { o.Namespace = defaultNamespace() }`: what an unset field holds
                 if not isinstance(value, Val):
                     return None
                 if value.value not in ("", None):
-                    # named by the setting the field is read from (`cfg.SinkType = os.Getenv("SINK_TYPE")`)
-                    read_from = next((held.origin for held in known if held.origin), "")
                     known.append(Val(value.value, value.origin or defaults or read_from))
                     continue
             if isinstance(value, Val) and value.origin and not copied:
