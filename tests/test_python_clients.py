@@ -91,6 +91,31 @@ def test_selector_and_namespace_restrictions(catalog: Catalog) -> None:
     assert empty.restrictions == ()
 
 
+def test_lightkube_label_operators_are_read_as_the_terms_they_send(catalog: Catalog) -> None:
+    """`not_equal`, `not_in` and `not_exists` send the excluding terms a string would: only excludes; `in_` and a
+    plain value select."""
+    facts = extract(
+        catalog,
+        {
+            "a.py": """
+                from lightkube import ALL_NS, Client
+                from lightkube.operators import in_, not_equal, not_exists, not_in
+                from lightkube.resources.core_v1 import Secret
+
+                Client().list(Secret, namespace=ALL_NS, labels={"owner": not_equal("helm"), "tier": not_in(["a", "b"])})
+                Client().list(Secret, namespace=ALL_NS, labels={"ephemeral": not_exists()})
+                Client().list(Secret, namespace=ALL_NS, labels={"owner": not_equal("helm"), "app": in_(["shop"])})
+            """
+        },
+    )
+    details = [[(r.mitigation, r.is_effective, r.detail) for r in site.restrictions] for site in facts.sites]
+    assert details == [
+        [(Mitigation.SELECTOR, False, "excludes only owner!=helm,tier notin (a, b)")],
+        [(Mitigation.SELECTOR, False, "excludes only !ephemeral")],
+        [(Mitigation.SELECTOR, True, "")],
+    ]
+
+
 @pytest.mark.parametrize(
     ("arguments", "mitigations"),
     [

@@ -135,7 +135,7 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
             text = f"`{name}={file.code(arg.value)}`"
             span = argument_span(file, arg)
             condition = argument_condition(flow, file, call, arg.value, span, none_raises=required)
-            selector = literal_string(arg.value) if mitigation is Mitigation.SELECTOR else None
+            selector = _selector_text(flow, arg.value) if mitigation is Mitigation.SELECTOR else None
             if selector is not None and excludes_only(selector):  # `label_selector="owner!=helm"`
                 detail = EXCLUDES_ONLY + selector
                 found.append(Restriction(mitigation, kind, span, f"`{name}`", is_effective=False, detail=detail))
@@ -155,6 +155,41 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
                 text = f"`{key}` in `{file.code(star)}`"
                 found.append(Restriction(names[key], kind, argument_span(file, star), text, condition=condition))
     return found
+
+
+_LIGHTKUBE_OPERATORS = "lightkube.operators."
+# lightkube's label operators that exclude, as the selector terms they are sent as
+_EXCLUDING = {"not_equal": "{key}!={values}", "not_in": "{key} notin ({values})", "not_exists": "!{key}"}
+
+
+def _selector_text(flow: Flow, value: libcst.BaseExpression) -> str | None:
+    """A selector as the API server is sent it, where it can be told: a string literal, or lightkube's dict of
+    labels (`{"owner": not_equal("helm")}` is `owner!=helm`); None otherwise."""
+    text = literal_string(value)
+    if text is not None or not isinstance(value, libcst.Dict) or not value.elements:
+        return text
+    terms = []
+    for element in value.elements:
+        key = literal_string(element.key) if isinstance(element, libcst.DictElement) else None
+        if key is None or not isinstance(element, libcst.DictElement):
+            return None
+        terms.append(_lightkube_term(flow, key, element.value))
+    return ",".join(terms)
+
+
+def _lightkube_term(flow: Flow, key: str, value: libcst.BaseExpression) -> str:
+    """The selector term of one entry of lightkube's labels: `owner!=helm` of `not_equal("helm")`, `key=value`
+    of a string or any other operator."""
+    called = value if isinstance(value, libcst.Call) else None
+    names = flow.qualified_names(called.func) if called is not None else frozenset()
+    operators = [name.removeprefix(_LIGHTKUBE_OPERATORS) for name in names if name.startswith(_LIGHTKUBE_OPERATORS)]
+    operator = operators[0] if operators else ""
+    if called is None or operator not in _EXCLUDING:
+        return f"{key}={literal_string(value) or '…'}"
+    first = called.args[0].value if called.args else None
+    items = first.elements if isinstance(first, libcst.List | libcst.Tuple | libcst.Set) else ([first] if first else [])
+    shown = [literal_string(item.value if isinstance(item, libcst.BaseElement) else item) or "…" for item in items]
+    return _EXCLUDING[operator].format(key=key, values=", ".join(shown))
 
 
 def one_page(context: ClientContext, call: libcst.Call, kind: str) -> list[Restriction]:
