@@ -9,6 +9,7 @@ Nothing here escapes the front-end (DESIGN §2.2).
 from __future__ import annotations
 
 import ast
+import builtins
 import io
 import itertools
 import re
@@ -216,6 +217,9 @@ class ParsedFile:
         self._imported: Mapping[str, frozenset[str]] = {
             name: frozenset(targets) for name, targets in index.imported.items()
         }
+        self._starred = tuple(index.starred)
+        # the names the file binds itself, which no starred module gives (`def run(): …` beside `from kopf import *`)
+        self._bound = _bound_names(self.flow_nodes) if self._starred else frozenset()
 
     @property
     def path(self) -> str:
@@ -242,7 +246,11 @@ class ParsedFile:
         if isinstance(node, libcst.Name):
             if _is_label(node, self.parents.get(node)):
                 return frozenset()
-            return self._imported.get(node.value, frozenset())
+            found = self._imported.get(node.value)
+            if found is None and self._starred and node.value not in _BUILTINS and node.value not in self._bound:
+                # `from kopf import *` then `on.event(…)`: a name no import binds may come from a starred module
+                return frozenset(f"{module}.{node.value}" for module in self._starred)
+            return found or frozenset()
         if isinstance(node, libcst.Attribute):
             value = node.value
             while isinstance(value, libcst.Call):  # `client.CoreV1Api().list_pod` reads as CoreV1Api.list_pod
@@ -285,6 +293,29 @@ _FLOW_NODES = frozenset(
 )
 
 
+def _bound_names(flow_nodes: Sequence[libcst.CSTNode]) -> frozenset[str]:
+    """The names functions, parameters, assignments, `with … as` and `for` targets bind in a file."""
+    names: set[str] = set()
+    for node in flow_nodes:
+        targets: list[libcst.CSTNode] = []
+        if isinstance(node, libcst.FunctionDef):
+            names.add(node.name.value)
+            params = node.params
+            names.update(param.name.value for param in (*params.posonly_params, *params.params, *params.kwonly_params))
+        elif isinstance(node, libcst.Assign):
+            targets = [target.target for target in node.targets]
+        elif isinstance(node, libcst.AnnAssign | libcst.NamedExpr | libcst.For):
+            targets = [node.target]
+        elif isinstance(node, libcst.WithItem) and node.asname is not None:
+            targets = [node.asname.name]
+        for target in targets:
+            elements = (
+                [item.value for item in target.elements] if isinstance(target, libcst.Tuple | libcst.List) else [target]
+            )
+            names.update(element.value for element in elements if isinstance(element, libcst.Name))
+    return frozenset(names)
+
+
 class _Index:
     """Every node's parent, every call and every flow node in source order, and what each imported name stands for."""
 
@@ -293,6 +324,7 @@ class _Index:
         self.calls: list[libcst.Call] = []
         self.flow_nodes: list[libcst.CSTNode] = []
         self.imported: dict[str, set[str]] = {}
+        self.starred: list[str] = []  # the client libraries' modules imported with `*`
         for node in order:
             # By exact type: libcst's node classes are final, and isinstance on them goes through ABC checks.
             node_type = type(node)
@@ -317,9 +349,11 @@ class _Index:
                 self._bind(target.partition(".")[0], target.partition(".")[0])  # `import a.b`: binds a
 
     def _import_from(self, node: libcst.ImportFrom) -> None:
-        if isinstance(node.names, libcst.ImportStar):
-            return
         module = get_full_name_for_node(node.module) if node.module is not None else ""
+        if isinstance(node.names, libcst.ImportStar):
+            if module and not node.relative and module.partition(".")[0] in _STARRED_PACKAGES:
+                self.starred.append(module)
+            return
         prefix = "." * len(node.relative) + (module or "")
         for alias in node.names:
             name = get_full_name_for_node(alias.name) or ""
@@ -328,6 +362,9 @@ class _Index:
             self._bind(bound.value if isinstance(bound, libcst.Name) else name, target)
 
 
+# the packages whose names a `from … import *` brings into a module are followed (the front-ends' libraries)
+_STARRED_PACKAGES = frozenset({"kopf", "kubernetes", "kubernetes_asyncio", "lightkube", "kr8s", "pykube"})
+_BUILTINS = frozenset(dir(builtins))
 _SPACE = re.compile(r"\s+")
 _OPEN = re.compile(r"([(\[{]) ")
 _CLOSE = re.compile(r",? ([)\]}])")
