@@ -29,7 +29,7 @@ def every_listed_namespace(resolver: Resolver, file: GoFile, node: tree_sitter.N
     ranged = declaration.ranged_node if declaration is not None else None
     if declaration is None or ranged is None or ranged.type != "selector_expression":
         return None
-    if item is None or _skips_some(node, ranged, parser.text(item)):
+    if item is None or _skips_some(resolver, file, node, ranged, parser.text(item)):
         return None
     holder = ranged.child_by_field_name("operand")
     if parser.text(ranged.child_by_field_name("field")) != "Items" or holder is None or holder.type != "identifier":
@@ -47,7 +47,7 @@ def every_listed_namespace(resolver: Resolver, file: GoFile, node: tree_sitter.N
     return _filled_by_a_list(file, held.name, declaration.node)
 
 
-def _skips_some(node: tree_sitter.Node, ranged: tree_sitter.Node, item: str) -> bool:
+def _skips_some(resolver: Resolver, file: GoFile, node: tree_sitter.Node, ranged: tree_sitter.Node, item: str) -> bool:
     """Whether the loop over the namespaces passes some over before the read by a test of the namespace (`if
     ns.Labels[…] == "" { continue }`), or reads under such a test: the namespaces read are then some of them.
     A test of something else (`if err != nil { continue }`) passes over no namespace."""
@@ -61,19 +61,22 @@ def _skips_some(node: tree_sitter.Node, ranged: tree_sitter.Node, item: str) -> 
     child, current = node, node.parent
     while current is not None and current != body:
         branch = current.parent if current.type == "block" and child.type != "block" else None
-        if branch is not None and branch.type == "if_statement" and _tests_the_item(branch, item):
-            return not _read_in_every_arm(branch, node, item)
+        tested = branch is not None and branch.type == "if_statement" and _tests_the_item(branch, item)
+        if tested and branch is not None and not _read_in_every_arm(resolver, file, branch, node, item):
+            return True  # the arms of a test that each make the read take every namespace between them
         child, current = current, current.parent
     return False
 
 
-def _read_in_every_arm(branch: tree_sitter.Node, node: tree_sitter.Node, item: str) -> bool:
-    """Whether every arm of the `if`/`else if`/`else` chain around a read makes the same call with the loop's
-    namespace (`if system(ns.Name) { …Secrets(ns.Name).List(…small page…) } else { …Secrets(ns.Name).List(…) }`):
-    together the arms read every namespace, and the test passes none over."""
-    call = node.parent.parent if node.parent is not None else None
-    function = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
-    if function is None:
+def _read_in_every_arm(
+    resolver: Resolver, file: GoFile, branch: tree_sitter.Node, node: tree_sitter.Node, item: str
+) -> bool:
+    """Whether every arm of the `if`/`else if`/`else` chain around a read makes the same read with the loop's
+    namespace, as a statement of its own (`if system(ns.Name) { …Secrets(ns.Name).List(…small page…) } else {
+    …Secrets(ns.Name).List(…) }`): together the arms read every namespace, and the test passes none over. The
+    same read is the same call (`….Secrets(ns.Name).List`, `reader.List`) of the same kind."""
+    read = _read_around(node)
+    if read is None:
         return False
     head = branch
     while (
@@ -93,18 +96,47 @@ def _read_in_every_arm(branch: tree_sitter.Node, node: tree_sitter.Node, item: s
     if current is None:  # no final `else`: the namespaces no arm takes are passed over
         return False
     arms.append(current)
-    called = parser.text(function)
+    wanted = _read_signature(resolver, file, read)
     return all(
-        any(_calls_with(made, called, item) for made in parser.captures("(call_expression) @call", arm).get("call", []))
+        any(
+            _read_signature(resolver, file, made) == wanted and _directly_in(made, arm) and _names_item(made, item)
+            for made in parser.captures("(call_expression) @call", arm).get("call", [])
+        )
         for arm in arms
     )
 
 
-def _calls_with(call: tree_sitter.Node, function: str, item: str) -> bool:
-    """Whether a call is `function(…item…)`."""
-    arguments = call.child_by_field_name("arguments")
-    same = parser.text(call.child_by_field_name("function")) == function
-    return same and arguments is not None and any(True for _ in parser.identifiers_named(arguments, item))
+def _read_around(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The outermost call of the expression a namespace is given in: the List of `cs.CoreV1().Secrets(ns.Name)
+    .List(…)`, `reader.List(ctx, &l, client.InNamespace(ns.Name))`."""
+    found, current = None, node.parent
+    while current is not None and current.type in ("argument_list", "call_expression", "selector_expression"):
+        found = current if current.type == "call_expression" else found
+        current = current.parent
+    return found
+
+
+def _read_signature(resolver: Resolver, file: GoFile, call: tree_sitter.Node) -> tuple[str, str]:
+    """The function a read calls, as written, and the kind of the object it is given (for a controller-runtime
+    client's `List(ctx, &pods, …)`)."""
+    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    kinds = (found.kind for argument in arguments if (found := resolver.object_of(file, argument)) is not None)
+    return parser.text(call.child_by_field_name("function")), next(kinds, "")
+
+
+def _directly_in(call: tree_sitter.Node, arm: tree_sitter.Node) -> bool:
+    """Whether a call runs whenever its arm does: no `if`, loop or switch of the arm's own around it."""
+    current = call.parent
+    while current is not None and current != arm:
+        if current.type in ("if_statement", "for_statement", "expression_switch_statement", "type_switch_statement"):
+            return False
+        current = current.parent
+    return current == arm
+
+
+def _names_item(call: tree_sitter.Node, item: str) -> bool:
+    """Whether a call is given the loop's namespace somewhere in its arguments (`….Secrets(ns.Name).List(…)`)."""
+    return any(True for _ in parser.identifiers_named(call, item))
 
 
 def _condition_around(node: tree_sitter.Node, body: tree_sitter.Node) -> tree_sitter.Node | None:
