@@ -1794,20 +1794,23 @@ def _replaces_the_first(value: tree_sitter.Node, first: tree_sitter.Node) -> boo
 
 
 def _replaced_at(value: tree_sitter.Node, read: tree_sitter.Node) -> bool:
-    """Whether a replacing value of a local holds at a read of it: the statement making the replacement (the `if
-    name != nil` around it, or the assignment itself) comes before the read in a block around the read, so a
-    branch that returns after replacing leaves the reads after it with the first value. A read in a function
-    literal the block holds runs when the literal is called, after the replacement wherever it is written."""
-    wanted = "".join(parser.text(value).split()) + "!=nil"
-    holder, current = value, value.parent
+    """Whether a replacing value of a local holds at a read of it: the statement making the replacement (the nil
+    test around it, `if name != nil { … }` or the else of `if name == nil`, or the assignment itself) comes before
+    the read in a block around the read, so a branch that returns after replacing leaves the reads after it with
+    the first value. A read in a function literal of that block runs when the literal is called: deferred, at the
+    return, after the replacement; called where it is written, there."""
+    text = "".join(parser.text(value).split())
+    holder, child, current = value, value, value.parent
     while current is not None and current.type not in ("function_declaration", "method_declaration", "func_literal"):
         condition = current.child_by_field_name("condition") if current.type == "if_statement" else None
-        if condition is not None and "".join(parser.text(condition).split()) == wanted:
+        tested = "".join(parser.text(condition).split()) if condition is not None else ""
+        in_else = current.type == "if_statement" and child == current.child_by_field_name("alternative")
+        if tested == (text + ("==nil" if in_else else "!=nil")):
             holder = current
             break
         if current.type in ("assignment_statement", "short_var_declaration") and holder is value:
             holder = current
-        current = current.parent
+        child, current = current, current.parent
     block = holder.parent
     if block is None or not parser.encloses(block, read):
         return False
@@ -1815,6 +1818,14 @@ def _replaced_at(value: tree_sitter.Node, read: tree_sitter.Node) -> bool:
     while closure is not None and closure != block and closure.type != "func_literal":
         closure = closure.parent
     if closure is not None and closure.type == "func_literal" and not parser.encloses(closure, holder):
+        called = closure.parent
+        if (
+            called is not None
+            and called.type == "call_expression"
+            and called.child_by_field_name("function") == closure
+        ):
+            deferred = called.parent is not None and called.parent.type == "defer_statement"
+            return deferred or holder.end_byte <= called.start_byte
         return True
     return holder.end_byte <= read.start_byte
 
