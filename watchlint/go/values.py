@@ -76,7 +76,7 @@ class ValueTracer:
             return None  # `switch t := obj.(type) { case *apiextv1.CustomResourceDefinition: … }`: the case's kind
         copied = copied_from(declaration.value_node) if declaration is not None else None
         if copied is None and declaration is not None and declaration.value_node is not None:
-            copied = self._copied_through(file, declaration.value_node)
+            copied = self._copied_through(file, declaration.value_node, declaration.value_index)
         if copied is not None:  # `curr := empty.DeepCopyObject().(T)`: the same kind as the parameter
             declaration = self.resolver.declaration(file, copied)
             # `val := reflect.ValueOf(obj)` behind `reflect.New(val.Type())`: what it reflects
@@ -85,7 +85,7 @@ class ValueTracer:
         found = self.resolver.parameter_of(file, node, declaration)
         return (found[0].key, found[1]) if found is not None else None
 
-    def _copied_through(self, file: GoFile, value: tree_sitter.Node) -> tree_sitter.Node | None:
+    def _copied_through(self, file: GoFile, value: tree_sitter.Node, index: int = 0) -> tree_sitter.Node | None:
         """The argument a module function returns a copy of, where every return copies the same parameter
         (opensearch's `current := r.fromDesired(desired)` returning `reflect.New(…ValueOf(desired)…).Interface()`):
         the variable whose kind the copy has."""
@@ -94,7 +94,7 @@ class ValueTracer:
         if info is None or arguments is None:
             return None
         positions = set()
-        for returned in returned_values(info.node):
+        for returned in returned_values(info.node, index):  # the result the variable takes
             if _for_unstructured_only(returned, info.node):
                 continue  # a typed object never takes the branch (`if _, ok := desired.(*unstructured.Unstructured)`)
             copied = copied_from(returned)
@@ -208,21 +208,18 @@ class ValueTracer:
         return declared is not None and declared.package == FAKE_CLIENTSET
 
 
-_UNSTRUCTURED_ASSERTED = re.compile(r"\.\(\s*\*\s*(?:\w+\.)?Unstructured\s*\)")
+_UNSTRUCTURED_ASSERTED = re.compile(r"^_?\s*,\s*(\w+)\s*:=\s*[\w.]+\.\(\s*\*\s*(?:\w+\.)?Unstructured\s*\)$")
 
 
 def _for_unstructured_only(node: tree_sitter.Node, function: tree_sitter.Node) -> bool:
-    """Whether a node runs only where a value is an unstructured object: in the block of an `if` whose
-    condition asserts one (`if _, ok := obj.(*unstructured.Unstructured); ok`)."""
+    """Whether a node runs only where a value is an unstructured object: in the block of `if _, ok :=
+    obj.(*unstructured.Unstructured); ok` (not of `!ok`, which typed objects take)."""
     child, current = node, node.parent
     while current is not None and current != function:
         if current.type == "if_statement" and child == current.child_by_field_name("consequence"):
-            header = "".join(
-                parser.text(part)
-                for part in (current.child_by_field_name("initializer"), current.child_by_field_name("condition"))
-                if part is not None
-            )
-            if _UNSTRUCTURED_ASSERTED.search(header):
+            initializer = " ".join(parser.text(current.child_by_field_name("initializer")).split())
+            asserted = _UNSTRUCTURED_ASSERTED.match(initializer)
+            if asserted is not None and parser.text(current.child_by_field_name("condition")) == asserted.group(1):
                 return True
         child, current = current, current.parent
     return False
