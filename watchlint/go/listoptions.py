@@ -341,7 +341,9 @@ class ListOptionsReader:
         arguments = parser.named(call.child_by_field_name("arguments") or call)
         if declaration.parameter_index >= len(arguments):
             return None
-        return list(self.restrictions(info.file, arguments[declaration.parameter_index], kind, None, hops + 1))
+        given = list(self.restrictions(info.file, arguments[declaration.parameter_index], kind, None, hops + 1))
+        # and what the literal writes to them before its List (`opts.LabelSelector = …`)
+        return given + list(self._selectors_written(file, options, kind))
 
     def _pager_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
         """For the options parameter of a pager's page function (`pager.New(func(ctx, opts metav1.ListOptions)
