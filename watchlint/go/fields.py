@@ -530,7 +530,9 @@ class FieldValues:
             # the setting the field is read from, where it is no configuration struct's (`cfg.SinkType =
             # os.Getenv("SINK_TYPE")`): an object's field defaulted where nil says nothing of a deployment
             read_from = next((held.origin for held in known if held.origin), "")
-            if deployed and (defaults or read_from) and _fills_when_empty(value_node, name):
+            # a fallback of a field read from a setting counts where it runs by default: not under another test
+            falls_back = bool(defaults) or (bool(read_from) and not _fill_guarded(value_node))
+            if deployed and falls_back and _fills_when_empty(value_node, name):
                 # `if o.Namespace == "" { o.Namespace = defaultNamespace() }`: what an unset field holds
                 if not isinstance(value, Val):
                     return None
@@ -1239,6 +1241,15 @@ def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
             return any(found is not None and found.lstrip("*").endswith(f".{name}") for found in tested)
         child, current = current, current.parent
     return False
+
+
+def _fill_guarded(value: tree_sitter.Node) -> bool:
+    """Whether the `if` a fallback write sits in (`if cfg.X == "" { cfg.X = … }`) is itself under a condition or
+    after an early return, and so runs only in some deployments."""
+    current = value.parent
+    while current is not None and current.type != "if_statement":
+        current = current.parent
+    return current is None or under_condition(current) or after_an_early_return(current)
 
 
 def _resolved_from_itself(value: tree_sitter.Node, name: str) -> bool:
