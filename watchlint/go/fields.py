@@ -751,7 +751,7 @@ class FieldValues:
             for file in self.evaluator.files:
                 if file.is_test:
                     continue
-                if file.nodes("composite_literal"):
+                if file.nodes("composite_literal") and _writes_through_a_pointer(file):
                     stored = parser.captures(_ADDRESS_STORED, file.tree.root_node).get("field", [])
                     names.update(parser.text(field) for field in stored)
                 for call in file.calls():
@@ -1241,6 +1241,12 @@ def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
             return any(found is not None and found.lstrip("*").endswith(f".{name}") for found in tested)
         child, current = current, current.parent
     return False
+
+
+def _writes_through_a_pointer(file: GoFile) -> bool:
+    """Whether a file assigns through a pointer (`*r.dest = value`): the addresses its literals store may be
+    written through; where nothing is, they are only read (a table printing its settings)."""
+    return any(parser.is_unary(target, "*") for _, _, targets, _ in file.assignments() for target in targets)
 
 
 def _fill_guarded(value: tree_sitter.Node) -> bool:
