@@ -504,9 +504,9 @@ def _flag_named(call: Call) -> tree_sitter.Node | None:
 
 
 def _failing_tests_before(node: tree_sitter.Node) -> Iterator[list[tree_sitter.Node]]:
-    """The parts of `a || b` of each `if` before a node, in a block holding it within its function, that has no
-    else and fails (`return fmt.Errorf(…)`, os.Exit, panic or a Fatal log call): where the node runs, each part
-    is false."""
+    """The parts of `a || b` of each `if` before a node, in a block holding it within its function, whose block
+    fails (`return fmt.Errorf(…)`, os.Exit, panic or a Fatal log call): where the node runs, each part is
+    false."""
     child, current = node, node.parent
     while current is not None and current.type not in _FUNCTIONS:
         if current.type == "statement_list":
@@ -520,9 +520,10 @@ def _failing_tests_before(node: tree_sitter.Node) -> Iterator[list[tree_sitter.N
 
 
 def _fails(statement: tree_sitter.Node) -> bool:
-    """Whether an `if`'s block, with no else, ends failing."""
+    """Whether an `if`'s block ends failing: whatever its else does, what follows runs only where the test is
+    false."""
     block = statement.child_by_field_name("consequence")
-    if block is None or statement.child_by_field_name("alternative") is not None:
+    if block is None:
         return False
     last = last_statement(block)
     return is_failing_return(last) if last is not None and last.type == "return_statement" else _ends_in_an_exit(last)
