@@ -3,6 +3,7 @@ around it, the early returns before it, and where it sits in a helper, the guard
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -895,8 +896,9 @@ class Guards:
         fills, whose value the code decides (juicefs' mount manager, false only because the write setting it true
         runs under a setting off by default further up), not a setting of its own (a viper key named alike)."""
         origin = guard.origin
-        tested = guard.tested
-        named = origin.isidentifier() and f".{origin}" in tested and not tested.endswith(f".{origin}(")
+        # the field read alone (`r.syncer`, `!m.enableMountManager`): a test of a setting beside it names that too
+        tested = guard.tested.lstrip("!( ").rstrip(") ")
+        named = origin.isidentifier() and re.fullmatch(rf"[\w.]*\.{re.escape(origin)}", tested) is not None
         return named and not self.evaluator.settings.names_a_viper_key(origin)
 
     def _holding_the_receiver(
