@@ -109,7 +109,7 @@ def _apply_round(
     for path, edits in planned.items():
         edited = _edit(overlay[path], edits)
         if path.suffix == ".go":
-            edited = _realigned(edited, edits)
+            edited = _realigned(overlay[path], edited, edits)
         if _parses(path, edited):
             overlay[path] = edited
         else:
@@ -151,22 +151,22 @@ def _edit(data: bytes, edits: list[tuple[int, int, str]]) -> bytes:
     return data
 
 
-def _realigned(data: bytes, edits: list[tuple[int, int, str]]) -> bytes:
-    """A Go file's trailing comments laid out again around the lines the edits wrote, as gofmt would."""
+def _realigned(before: bytes, after: bytes, edits: list[tuple[int, int, str]]) -> bytes:
+    """A Go file's trailing comments laid out again around the lines the edits changed, as gofmt would (see
+    trailingcomments)."""
     from watchlint.go import trailingcomments  # the front-ends load on first use
 
-    lines: set[int] = set()
+    spans: list[trailingcomments.LineEdit] = []
     shift = 0
     for start, end, text in sorted(edits):
-        written = text.encode("utf-8")
-        first = data.count(b"\n", 0, start + shift)
-        lines.update(range(first, first + text.count("\n") + 1))
-        shift += len(written) - (end - start)
+        old_first, old_last = before.count(b"\n", 0, start), before.count(b"\n", 0, end)
+        first = old_first + shift
+        spans.append((old_first, old_last, first, first + text.count("\n")))
+        shift += text.count("\n") - (old_last - old_first)
     try:
-        decoded = data.decode("utf-8")
+        return trailingcomments.realign(before.decode("utf-8"), after.decode("utf-8"), spans).encode("utf-8")
     except UnicodeDecodeError:
-        return data
-    return trailingcomments.realign(decoded, lines).encode("utf-8")
+        return after
 
 
 def _parses(path: Path, data: bytes) -> bool:

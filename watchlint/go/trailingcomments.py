@@ -1,10 +1,11 @@
 """Trailing comments realigned where a fix changed the code before them, as gofmt aligns them.
 
-gofmt lines up the `//` comments that end consecutive lines of one indentation, one space after the longest
-code among them (a lone one gets a single space). A fix that lengthens `Owns(&corev1.Secret{}).` into
-`Owns(&corev1.Secret{}, builder.OnlyMetadata).` leaves its comment, and its neighbours', out of line: the lines
-of each such run are laid out again. Lines of another indentation, which gofmt may align in the same block,
-are left as they are.
+gofmt lines up the `//` comments that end consecutive lines of one alignment section, one space after the
+longest code among them. A fix that lengthens `Watches(&corev1.Secret{}, h).` into `Watches(&corev1.Secret{}, h,
+builder.OnlyMetadata).` leaves its comment, and those of its section, out of line. The section is told from the
+file before the fix: the neighbours of the edited line, of its indentation, whose comments stood in the same
+column as its own (gofmt gives a section one column; a break between sections rarely keeps it). Lines that
+start inside a raw string or a block comment are never touched.
 """
 
 from __future__ import annotations
@@ -14,31 +15,65 @@ import re
 _INDENT = re.compile(r"^[ \t]*")
 
 
-def realign(text: str, edited: set[int]) -> str:
-    """The text with the trailing comments of the runs holding an edited line (0-based) realigned."""
-    lines = text.split("\n")
+# an edit by the lines it spans: first and last line before, first and last line after (0-based)
+LineEdit = tuple[int, int, int, int]
+
+
+def realign(before: str, after: str, edits: list[LineEdit]) -> str:
+    """`after` with the trailing comments of the sections of the lines edits changed within one line realigned."""
+    old_lines, lines = before.split("\n"), after.split("\n")
+    old_of = _old_lines(len(old_lines), len(lines), edits)
+    inside = _starting_inside(before)
     done: set[int] = set()
-    for index in sorted(edited):
-        if index in done or index >= len(lines) or _split(lines[index]) is None:
+    for old_first, old_last, first, last in sorted(edits):
+        if old_first != old_last or first != last or first in done or first >= len(lines):
+            continue  # an edit writing lines of its own lays them out itself
+        column = _comment_column(old_lines[old_first]) if old_first not in inside else -1
+        if column < 0 or _split(lines[first]) is None:
             continue
-        run = _run_around(lines, index)
-        done.update(run)
-        parts = [_split(lines[member]) for member in run]
-        column = max(len(part[0]) for part in parts if part is not None) + 1
-        for member, part in zip(run, parts, strict=True):
+        section = _section(old_lines, lines, old_of, inside, first, column)
+        done.update(section)
+        parts = [_split(lines[member]) for member in section]
+        aligned = max(len(part[0]) for part in parts if part is not None) + 1
+        for member, part in zip(section, parts, strict=True):
             if part is not None:
                 code, comment, ending = part
-                lines[member] = code + " " * (column - len(code)) + comment + ending
+                lines[member] = code + " " * (aligned - len(code)) + comment + ending
     return "\n".join(lines)
 
 
-def _run_around(lines: list[str], index: int) -> list[int]:
-    """The consecutive lines around `index` of its indentation that end in a comment."""
+def _old_lines(old_count: int, count: int, edits: list[LineEdit]) -> list[int]:
+    """For each line after the edits, the line it was before (-1 for a line an edit wrote)."""
+    old_of = [-1] * count
+    old = new = 0
+    for old_first, old_last, first, last in sorted(edits):
+        while old < old_first and new < count:
+            old_of[new] = old
+            old, new = old + 1, new + 1
+        if old_first == old_last and first == last and new < count:
+            old_of[new] = old_first  # changed within its line
+        old, new = old_last + 1, last + 1
+    while old < old_count and new < count:
+        old_of[new] = old
+        old, new = old + 1, new + 1
+    return old_of
+
+
+def _section(
+    old_lines: list[str], lines: list[str], old_of: list[int], inside: set[int], index: int, column: int
+) -> list[int]:
+    """The lines around `index` of its indentation whose comments stood in its comment's column before."""
     indent = _indentation(lines[index])
+
+    def member(at: int) -> bool:
+        old = old_of[at]
+        same = old >= 0 and old not in inside and _indentation(lines[at]) == indent and _split(lines[at]) is not None
+        return same and _comment_column(old_lines[old]) == column
+
     first = last = index
-    while first > 0 and _indentation(lines[first - 1]) == indent and _split(lines[first - 1]) is not None:
+    while first > 0 and member(first - 1):
         first -= 1
-    while last + 1 < len(lines) and _indentation(lines[last + 1]) == indent and _split(lines[last + 1]) is not None:
+    while last + 1 < len(lines) and member(last + 1):
         last += 1
     return list(range(first, last + 1))
 
@@ -46,6 +81,12 @@ def _run_around(lines: list[str], index: int) -> list[int]:
 def _indentation(line: str) -> str:
     found = _INDENT.match(line)
     return found.group(0) if found else ""
+
+
+def _comment_column(line: str) -> int:
+    """Where a line's trailing comment starts; -1 for a line without one."""
+    part = _split(line)
+    return len(line) - len(part[1]) - len(part[2]) if part is not None else -1
 
 
 def _split(line: str) -> tuple[str, str, str] | None:
@@ -72,3 +113,18 @@ def _split(line: str) -> tuple[str, str, str] | None:
             return (code, body[position:], ending) if code.strip() else None
         position += 1
     return None
+
+
+# the tokens a `//` may hide in: raw strings and block comments (which may span lines), line comments, strings, runes
+_TOKENS = re.compile(r"`[^`]*`|/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.DOTALL)
+
+
+def _starting_inside(text: str) -> set[int]:
+    """The lines (0-based) that start inside a raw string or a block comment begun on an earlier line."""
+    found: set[int] = set()
+    for token in _TOKENS.finditer(text):
+        spans_lines = token.group(0)[:1] in ("`", "/") and not token.group(0).startswith("//")
+        if spans_lines and "\n" in token.group(0):
+            first = text.count("\n", 0, token.start())
+            found.update(range(first + 1, first + 1 + token.group(0).count("\n")))
+    return found
