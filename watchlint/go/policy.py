@@ -1043,6 +1043,8 @@ class _Extractor:
             self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, text, effective, built, assumed=assumed)
             return
         built = self._namespaces_built(value)
+        if built is not None and name == "MultiNamespacedCacheBuilder" and self._empty_by_default(value):
+            built = None  # an empty list makes no namespace's cache (v0.14), or fails (v0.15): nothing is cached
         lists_every = self._lists_every_namespace(value) or (value.type == "identifier" and self._lists_every(value))
         effective = self._names_a_namespace(value) and not lists_every
         detail = EVERY_NAMESPACE if lists_every else _namespaces_detail(value)
@@ -1050,6 +1052,12 @@ class _Extractor:
         self._add(Mitigation.DEFAULT_NAMESPACES, None, anchor, name, effective, built, detail, assumed=assumed)
         if name == "DefaultNamespaces" and value.type == "composite_literal":
             self._namespace_selectors(value, anchor)
+
+    def _empty_by_default(self, value: tree_sitter.Node) -> bool:
+        """Whether a namespace list holds no namespace at all by default (`strings.Fields(flag)` of an empty
+        flag), rather than `""`."""
+        evaluated = self.evaluator.value(self.file, value, {}, 0)
+        return isinstance(evaluated, Val) and isinstance(evaluated.value, list | tuple) and not evaluated.value
 
     def _unseen_setting(self, value: tree_sitter.Node) -> str:
         """The setting a namespace scope names its namespace by, read as is (`{os.Getenv("WATCH_NAMESPACE"):
