@@ -446,8 +446,8 @@ class Resolver:
         text = " ".join(parser.text(node).split())
         is_list = type_ref.name.endswith("List")
         kind = self.kinds.go_kind(type_ref.package, type_ref.name)
-        if kind is not None:
-            return ObjectRef(kind, ObjectForm.TYPED, text, is_list, type_ref.package)
+        if kind is not None:  # a kind named …List (a custom AllowList) is listed as AllowListList
+            return ObjectRef(kind, ObjectForm.TYPED, text, type_ref.name == f"{kind}List", type_ref.package)
         if type_ref.is_(META_V1, "PartialObjectMetadata", "PartialObjectMetadataList"):
             form = ObjectForm.METADATA
         elif type_ref.is_(UNSTRUCTURED, "Unstructured", "UnstructuredList"):
