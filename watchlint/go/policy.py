@@ -743,9 +743,15 @@ class _Extractor:
         (`for _, obj := range []client.Object{…}`, or a local holding one); none otherwise."""
         declaration = self.resolver.declaration(self.file, key) if key.type == "identifier" else None
         ranged = declaration.ranged_node if declaration is not None else None
-        if ranged is None or declaration is None:
+        if ranged is None or declaration is None or not _written_for_every_item(key, ranged):
             return []
-        return list(ObjectLists(self.resolver, self.evaluator).objects_in(self.file, ranged, 0))
+        items = ObjectLists(self.resolver, self.evaluator).objects_in(self.file, ranged, 0)
+        # an item the list holds only under a setting off by default (`if restrict { objs = append(objs, …) }`)
+        return [
+            (file, item)
+            for file, item in items
+            if (condition := self.evaluator.condition(file, item)) is None or condition.holds_by_default is not False
+        ]
 
     def _disable_for(
         self, name: str, value: tree_sitter.Node, anchor: tree_sitter.Node, client: Span | None = None
@@ -1309,6 +1315,22 @@ def _rewrites_itself(target: tree_sitter.Node, value: tree_sitter.Node) -> bool:
     arguments = parser.named(value.child_by_field_name("arguments") or value)
     # one argument, the field itself (a copy); `append(o.DisableFor, …)` adds to it
     return len(arguments) == 1 and parser.text(arguments[0]) == parser.text(target)
+
+
+def _written_for_every_item(key: tree_sitter.Node, ranged: tree_sitter.Node) -> bool:
+    """Whether the entry keyed by a loop variable is written for each item: no `if`, switch or inner loop of the
+    loop's body around the write, and no `continue` before it."""
+    loop = ranged.parent.parent if ranged.parent is not None else None
+    body = loop.child_by_field_name("body") if loop is not None and loop.type == "for_statement" else None
+    if body is None or not parser.encloses(body, key):
+        return False
+    current = key.parent
+    while current is not None and current != body:
+        if current.type in ("if_statement", "expression_switch_statement", "type_switch_statement", "for_statement"):
+            return False
+        current = current.parent
+    skips = parser.captures("(continue_statement) @skip", body).get("skip", [])
+    return not any(skip.start_byte < key.start_byte for skip in skips)
 
 
 def _literal_namespaces(value: tree_sitter.Node) -> list[str]:
