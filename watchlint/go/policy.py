@@ -1092,13 +1092,29 @@ class _Extractor:
 
     def _every_namespace_key(self, key: tree_sitter.Node) -> bool:
         """Whether a namespace names every namespace: `""`, controller-runtime's cache.AllNamespaces or the API's
-        NamespaceAll / NamespaceNone under whatever import name, or a constant of the module holding `""`."""
+        NamespaceAll / NamespaceNone under whatever import name, or a name of the module holding `""` whatever the
+        settings."""
         if parser.text(key) in _ALL_NAMESPACES:
             return True
         if key.type == "selector_expression" and (operand := key.child_by_field_name("operand")) is not None:
             package = self.file.imports.get(parser.text(operand))
             return (package, parser.text(key.child_by_field_name("field"))) in _EVERY_NAMESPACE_CONSTANTS
-        return key.type == "identifier" and self.resolver.string_value(self.file, key) == ""
+        # `const allNamespaces = ""`: "" whatever the settings (a variable a flag, the environment or code fills is
+        # theirs)
+        return key.type == "identifier" and self._constant(key) and self.resolver.string_value(self.file, key) == ""
+
+    def _constant(self, name: tree_sitter.Node) -> bool:
+        """Whether a name is a constant's, local or of a package."""
+        declaration = self.resolver.declaration(self.file, name)
+        if declaration is not None:
+            declared: tree_sitter.Node | None = declaration.node
+        else:
+            variable = self.resolver.package_variable(self.file, name)
+            held = self.resolver.declarations.variables.get(variable) if variable is not None else None
+            declared = held.value_node if held is not None else None
+        while declared is not None and declared.type not in ("const_spec", "var_spec", "source_file"):
+            declared = declared.parent
+        return declared is not None and declared.type == "const_spec"
 
     def _all_namespaces_configs(
         self, entries: list[tuple[tree_sitter.Node, tree_sitter.Node]]
