@@ -1148,7 +1148,7 @@ class _Extractor:
         if config is None or config.type not in ("literal_value", "composite_literal"):
             return False
         return any(
-            parser.text(key) in _CONFIG_SELECTORS and not self._everything(parser.text(value))
+            parser.text(key) in _CONFIG_SELECTORS and not self._selects_everything(value)
             for key, value in keyed_entries(config)
         )
 
@@ -1189,7 +1189,7 @@ class _Extractor:
             {
                 name: node
                 for name, node in fields.items()
-                if name in _CONFIG_SELECTORS and not self._everything(parser.text(node))
+                if name in _CONFIG_SELECTORS and not self._selects_everything(node)
             }
             for fields in configs
         ]
