@@ -280,8 +280,8 @@ def _by_object(
     file, options = anchor.file, anchor.literal
     by_object = Literal(f"ByObject: map[{client}.Object]{cache}.ByObject", (entry,))
     cache_options = _field(options, "Cache")
-    if anchor.replaces("Cache.ByObject"):
-        added: Edit | None = None
+    if anchor.replaces("Cache.ByObject") or _entry_written(file, obj):
+        added: Edit | None = None  # a second entry for the kind: v0.15 fails to build the cache, later ones pick one
     elif cache_options is None:
         new_cache = Literal(f"Cache: {cache}.Options", (by_object,))
         if keep_reads and _field(options, "Client") is None and not anchor.replaces("Client.Cache.DisableFor"):
@@ -451,6 +451,18 @@ def _add_to_list(file: GoFile, literal: tree_sitter.Node, field: str, item: str,
     if any(_same_text(element, item) for element in parser.named(existing.child_by_field_name("body") or existing)):
         return None  # listed already: another manager's options are the ones to edit
     return _insert_element(file, existing, item)
+
+
+def _entry_written(file: GoFile, obj: str) -> bool:
+    """Whether the file writes a ByObject entry for the object in a statement of its own
+    (`opts.Cache.ByObject[new(corev1.Secret)] = …`)."""
+    for _, _, targets, _ in file.assignments():
+        for target in targets:
+            held = target.child_by_field_name("operand") if target.type == "index_expression" else None
+            index = target.child_by_field_name("index") if held is not None else None
+            if index is not None and parser.text(held).endswith("ByObject") and _same_text(index, obj):
+                return True
+    return False
 
 
 def _same_text(node: tree_sitter.Node, text: str) -> bool:
