@@ -226,13 +226,16 @@ def _is_zero(node: libcst.CSTNode) -> bool:
 def keyword_dict(flow: Flow, value: libcst.BaseExpression) -> list[tuple[str, libcst.BaseExpression]] | None:
     """The entries of a dict built in sight: `{"label_selector": …}`, `dict(label_selector=…)`, and later
     `kwargs["label_selector"] = …` in the same scope; None when it may hold keys we cannot see. A name assigned
-    several dicts (`options = {"clusterwide": True}`, then `options = {"namespaces": [ns]}` under `if ns:`) holds
-    the entries of each, each judged by the branch it is written in."""
+    a dict outright and others under conditions (`options = {"clusterwide": True}`, then `options =
+    {"namespaces": [ns]}` under `if ns:`) holds by default the one a condition true by default writes, else the
+    first with the others' entries, each judged by the branch it is written in; None where a condition cannot
+    be told."""
     origins = flow.origins(value)
-    if not origins:
+    chosen = _default_literals(flow, origins) if len(origins) > 1 else origins
+    if not chosen:
         return None
     entries: list[tuple[str, libcst.BaseExpression]] = []
-    for origin in origins:
+    for origin in chosen:
         found = _literal_entries(flow, origin)
         if found is None:
             return None
@@ -240,6 +243,28 @@ def keyword_dict(flow: Flow, value: libcst.BaseExpression) -> list[tuple[str, li
     if isinstance(value, libcst.Name):
         entries.extend(flow.dict_entries(value))
     return entries
+
+
+def _default_literals(flow: Flow, origins: list[libcst.CSTNode]) -> list[libcst.CSTNode]:
+    """Of the values a name is assigned, those that decide what it holds by default (see `keyword_dict`); none
+    where that cannot be told."""
+    outright: list[libcst.CSTNode] = []
+    chosen: list[libcst.CSTNode] = []
+    off: list[libcst.CSTNode] = []
+    for origin in origins:
+        owner = flow.owner(origin)
+        condition = branch_condition(owner.file, owner, origin)
+        if condition is None:
+            outright.append(origin)
+        elif condition.holds_by_default is None:
+            return []
+        elif condition.holds_by_default:
+            chosen.append(origin)
+        else:
+            off.append(origin)
+    if len(outright) != 1 or len(chosen) > 1:
+        return []
+    return chosen or [*outright, *off]
 
 
 def _literal_entries(flow: Flow, origin: libcst.CSTNode) -> list[tuple[str, libcst.BaseExpression]] | None:
