@@ -25,6 +25,7 @@ from watchlint.settingphrases import given
 
 _ENVIRONMENT_READS = frozenset({"os.environ.get", "os.getenv"})
 _STRING_METHODS = frozenset({"lower", "upper", "strip", "casefold"})  # kept when the string is known
+_MADE_OF = _STRING_METHODS | {"split", "rstrip", "lstrip"}  # calls whose result is made of the string they are on
 _COPIES = frozenset({"list", "tuple", "set", "sorted"})  # builtins giving the items of what they are given
 MAX_STEPS = 8
 
@@ -157,6 +158,13 @@ def environment_variable(flow: Flow, node: libcst.BaseExpression) -> str | None:
     node = _single_source(flow, node)
     if (read := _environment_read(flow, node)) is not None:
         return literal_string(read.args[0].value)
+    # what the value is made of: `os.getenv(…).split(",")`, `[n.strip() for n in raw.split(",")]`, `[os.getenv(…)]`
+    if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Attribute) and node.func.attr.value in _MADE_OF:
+        return environment_variable(flow, node.func.value)
+    if isinstance(node, libcst.ListComp | libcst.SetComp | libcst.GeneratorExp):
+        return environment_variable(flow, node.for_in.iter)
+    if isinstance(node, libcst.List | libcst.Tuple) and len(node.elements) == 1:
+        return environment_variable(flow, node.elements[0].value)
     if isinstance(node, libcst.Attribute):
         return defaults.settings_variable(flow, node)  # `settings.observer.namespaces` of a settings class
     return None
@@ -237,11 +245,13 @@ def _value(flow: Flow, node: libcst.BaseExpression, context: _Context) -> object
         return text
     if isinstance(node, libcst.Name) and node.value in ("None", "True", "False"):
         return {"None": None, "True": True, "False": False}[node.value]
+    if isinstance(node, libcst.List | libcst.Tuple | libcst.Set | libcst.Dict):
+        return _literal_items(flow, node, context)
     if (items := defaults.collection(node)) is not None:
         return items
     if isinstance(node, libcst.Call):
         return _call_value(flow, node, context)
-    if isinstance(node, libcst.ListComp | libcst.GeneratorExp | libcst.SetComp):
+    if isinstance(node, libcst.ListComp | libcst.SetComp):  # a generator is true whatever it yields
         return _comprehension_value(flow, node, context)
     if isinstance(node, libcst.Name | libcst.Attribute):
         value = _assigned_value(flow, node, context)
@@ -275,9 +285,23 @@ def _call_value(flow: Flow, node: libcst.Call, context: _Context) -> object:
     return UNKNOWN
 
 
-def _comprehension_value(
-    flow: Flow, node: libcst.ListComp | libcst.GeneratorExp | libcst.SetComp, context: _Context
+def _literal_items(
+    flow: Flow, node: libcst.List | libcst.Tuple | libcst.Set | libcst.Dict, context: _Context
 ) -> object:
+    """The items of a list or tuple literal, each UNKNOWN where it cannot be told (a set's or dict's all are: only
+    how many there are counts); UNKNOWN for one with a starred item, of a length not known."""
+    if isinstance(node, libcst.Set | libcst.Dict):
+        return (
+            tuple(UNKNOWN for _ in node.elements)
+            if all(isinstance(e, libcst.Element | libcst.DictElement) for e in node.elements)
+            else UNKNOWN
+        )
+    if not all(isinstance(element, libcst.Element) for element in node.elements):
+        return UNKNOWN
+    return tuple(_value(flow, element.value, context.deeper()) for element in node.elements)
+
+
+def _comprehension_value(flow: Flow, node: libcst.ListComp | libcst.SetComp, context: _Context) -> object:
     """The items of a comprehension over strings (`[ns.strip() for ns in raw.split(",") if ns.strip()]`), one
     `for` whose target is a name, its element and its tests read only through `_item_value`: `()` for the
     comprehension of an unset `NAMESPACES=""`; UNKNOWN for any other."""
@@ -404,7 +428,7 @@ def _comparison(flow: Flow, node: libcst.Comparison, context: _Context) -> bool 
     target = node.comparisons[0]
     left = _value(flow, node.left, context.deeper())
     right = _value(flow, target.comparator, context.deeper())
-    if isinstance(left, _Unknown) or isinstance(right, _Unknown):
+    if _holds_unknown(left) or _holds_unknown(right):
         return None
     operator = target.operator
     if isinstance(operator, libcst.Equal | libcst.Is):
@@ -412,6 +436,11 @@ def _comparison(flow: Flow, node: libcst.Comparison, context: _Context) -> bool 
     if isinstance(operator, libcst.NotEqual | libcst.IsNot):
         return left != right
     return None
+
+
+def _holds_unknown(value: object) -> bool:
+    """Whether a value is UNKNOWN, or a collection with an UNKNOWN item: no comparison of it can be told."""
+    return isinstance(value, _Unknown) or (isinstance(value, tuple | list) and any(map(_holds_unknown, value)))
 
 
 def runs_only_with(file: ParsedFile, node: libcst.CSTNode, name: str) -> bool:
