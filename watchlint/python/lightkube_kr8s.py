@@ -25,9 +25,10 @@ from watchlint.python.calls import (
     restrictions,
 )
 from watchlint.python.conditions import environment_default, environment_variable, strings_by_default
+from watchlint.python.defaults import command_line_option
 from watchlint.python.helpers import names_all, passed_every_namespace
 from watchlint.python.loops import loop_filters
-from watchlint.python.names import constant_string, is_none, kr8s_kind
+from watchlint.python.names import constant_string, is_none, kr8s_kind, literal_string
 from watchlint.settingphrases import given
 
 KR8S_FUNCTIONS = frozenset({"kr8s.get", "kr8s.watch", "kr8s.asyncio.get", "kr8s.asyncio.watch"})
@@ -175,12 +176,17 @@ def _namespace(
     if names_all(context.flow, arg.value, everything, literal):
         return []
     text = f"`namespace={context.file.code(arg.value)}`"
-    variable = environment_variable(context.flow, arg.value)
     if _every_namespace_by_default(context, arg.value, all_namespaces, empty_is_every):
-        if variable is None:
+        if literal_string(arg.value) is not None:
             return []  # `namespace=""` of lightkube: `/namespaces//secrets`, which the API server serves whole
         # `namespace=os.getenv("WATCH_NAMESPACE", ALL_NS)`: every namespace unless the variable is set
-        unset = Condition(given(variable, environment=True), argument_span(context.file, arg), False)
+        variable = environment_variable(context.flow, arg.value)
+        option = command_line_option(context.flow, arg.value) if variable is None else None
+        if variable is not None or option is not None:
+            shown = given(variable or option or "", environment=variable is not None)
+        else:
+            shown = f"`{context.file.code(arg.value)}` is not empty"
+        unset = Condition(shown, argument_span(context.file, arg), False)
         return [Restriction(Mitigation.NAMESPACE, kind, argument_span(context.file, arg), text, condition=unset)]
     # a helper's parameter one of its calls gives every namespace: scoped only where callers pass one
     condition = passed_every_namespace(context.flow, arg.value, everything, literal)

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import libcst
 
+from watchlint.python.conditions import truth_by_default
 from watchlint.python.flow import Flow, Scope
 from watchlint.python.helpers import omitted_by_a_call
 from watchlint.python.names import constant_string, is_empty_literal, literal_string
@@ -72,10 +73,19 @@ def _parameters_holding(flow: Flow, function: libcst.FunctionDef, node: libcst.C
         name = param.name.value
         if not (is_namespace_name(name) and _is_string(param) and _resolves_to(flow, node, name, function)):
             continue
-        if param.default is not None and is_empty_literal(param.default) and omitted_by_a_call(flow, function, param):
+        empty = param.default is not None and (
+            is_empty_literal(param.default) or _empty_by_default(flow, param.default)
+        )
+        if empty and omitted_by_a_call(flow, function, param):
             continue  # `def f(namespace=None)` called as `f()`: that call has no namespace to pass
         if all(_holds(flow, value, name) for value in flow.names.get((function, name), [])):
             yield name
+
+
+def _empty_by_default(flow: Flow, value: libcst.BaseExpression) -> bool:
+    """Whether a default is None or empty in the default deployment (`None`, `DEFAULT_NAMESPACE = None`,
+    `os.getenv("WATCH_NAMESPACE")`)."""
+    return is_empty_literal(value) or truth_by_default(flow, value) is False
 
 
 def _assigned(flow: Flow, scope: Scope, node: libcst.CSTNode, where: Span) -> Iterator[str | None]:
