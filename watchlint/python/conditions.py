@@ -152,19 +152,23 @@ def _unseen_environment_read(flow: Flow, node: libcst.BaseExpression) -> bool:
     return read is not None and len(read.args) == 1
 
 
-def environment_variable(flow: Flow, node: libcst.BaseExpression) -> str | None:
+def environment_variable(flow: Flow, node: libcst.BaseExpression, depth: int = 0) -> str | None:
     """The environment variable a value reads (`os.getenv("X", "")`, a field of a pydantic settings class with
-    an `env_prefix`, or a name assigned either once), to name it in messages; None otherwise."""
+    an `env_prefix`, or a name assigned either once), to name it in messages; None otherwise. `depth`: the steps
+    taken into what the value is made of (`names = [n["name"] for n in names]` reads itself)."""
     node = _single_source(flow, node)
     if (read := _environment_read(flow, node)) is not None:
         return literal_string(read.args[0].value)
     # what the value is made of: `os.getenv(…).split(",")`, `[n.strip() for n in raw.split(",")]`, `[os.getenv(…)]`
+    made_of: libcst.BaseExpression | None = None
     if isinstance(node, libcst.Call) and isinstance(node.func, libcst.Attribute) and node.func.attr.value in _MADE_OF:
-        return environment_variable(flow, node.func.value)
-    if isinstance(node, libcst.ListComp | libcst.SetComp | libcst.GeneratorExp):
-        return environment_variable(flow, node.for_in.iter)
-    if isinstance(node, libcst.List | libcst.Tuple) and len(node.elements) == 1:
-        return environment_variable(flow, node.elements[0].value)
+        made_of = node.func.value
+    elif isinstance(node, libcst.ListComp | libcst.SetComp | libcst.GeneratorExp):
+        made_of = node.for_in.iter
+    elif isinstance(node, libcst.List | libcst.Tuple) and len(node.elements) == 1:
+        made_of = node.elements[0].value
+    if made_of is not None:
+        return environment_variable(flow, made_of, depth + 1) if depth < MAX_STEPS else None
     if isinstance(node, libcst.Attribute):
         return defaults.settings_variable(flow, node)  # `settings.observer.namespaces` of a settings class
     return None
