@@ -61,6 +61,15 @@ _FILTERED_FACTORIES = frozenset({"NewFilteredSharedInformerFactory", "NewFiltere
 _BUILT_ELSEWHERE = "informer factory built elsewhere"
 # the packages declaring the framework.Handle kube-scheduler gives its plugins (its staging copy since v1.34)
 _SCHEDULER_FRAMEWORKS = frozenset({"k8s.io/kubernetes/pkg/scheduler/framework", "k8s.io/kube-scheduler/framework"})
+# the fields holding the informer factory a controller manager framework builds over every namespace, with the
+# packages of the structs holding them: a cloud controller manager's config, the ControllerContext
+_FRAMEWORK_FACTORIES = {
+    "SharedInformers": frozenset({"k8s.io/cloud-provider/app/config"}),
+    "InformerFactory": frozenset(
+        {"k8s.io/controller-manager/app", "k8s.io/kubernetes/cmd/kube-controller-manager/app"}
+    ),
+}
+_FRAMEWORK_CONFIGS = ("CompletedConfig", "Config", "completedConfig", "ControllerContext")
 _GIVEN_BY_NO_CALL = "informer factory no call in the module passes"
 # informers of one resource outside any factory: (client, gvr, namespace, resync, indexers, tweak)
 _RESOURCE_INFORMERS = {
@@ -392,7 +401,8 @@ class ClientGoSites:
             guard_added(site, before, file, value)
         if built is None and not assigned and not self._knative_factory(site, file, factory):
             held = self._held_factory(file, factory)
-            if not self._library_go_factory(site, file, held) and not self._scheduler_factory(site, file, held):
+            framework = self._scheduler_factory(site, file, held) or self._controller_manager_factory(site, file, held)
+            if not self._library_go_factory(site, file, held) and not framework:
                 self._built_elsewhere(site, file, factory, kind)
         elif built is not None:
             self._built_by(site, built, kind)
@@ -548,6 +558,22 @@ class ClientGoSites:
         if held is None or not held.is_(_SCHEDULER_FRAMEWORKS, "Handle"):
             return False
         text = "the informer factory kube-scheduler hands its plugins serves every namespace"
+        site.through = site.through or Evidence(file.span(factory), text)
+        return True
+
+    def _controller_manager_factory(self, site: PendingSite, file: GoFile, factory: tree_sitter.Node | None) -> bool:
+        """`cc.SharedInformers` of a cloud controller manager's CompletedConfig, or `ctx.InformerFactory` of the
+        ControllerContext k8s.io/controller-manager hands its controllers: the framework's own factory, built with
+        informers.NewSharedInformerFactory(client, …) over every namespace and started by it (qingcloud's
+        Endpoints controller)."""
+        field = parser.text(factory.child_by_field_name("field")) if factory is not None else ""
+        if factory is None or factory.type != "selector_expression" or field not in _FRAMEWORK_FACTORIES:
+            return False
+        holder = factory.child_by_field_name("operand")
+        held = self.resolver.type_of(file, holder) if holder is not None else None
+        if held is None or not held.is_(_FRAMEWORK_FACTORIES[field], *_FRAMEWORK_CONFIGS):
+            return False
+        text = f"`{parser.text(factory)}` is the controller manager's informer factory, over every namespace"
         site.through = site.through or Evidence(file.span(factory), text)
         return True
 
