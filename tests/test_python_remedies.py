@@ -66,21 +66,27 @@ def applied(text: str, fix: Fix, path: str = "a.py") -> str:
         (
             "suggestions/loop-label-selectors",
             [
-                ("WL003", "loops.py", 10, LOOP_HELP.format("app.kubernetes.io/managed-by=cert-operator")),
-                ("WL003", "loops.py", 18, LOOP_HELP.format("tier=web,!canary")),
-                ("WL003", "loops.py", 24, LOOP_HELP.format("shop.example.com/catalog")),
+                ("WL003", "loops.py", 14, LOOP_HELP.format("app.kubernetes.io/managed-by=cert-operator")),
+                ("WL003", "loops.py", 22, LOOP_HELP.format("tier=web,!canary")),
+                ("WL003", "loops.py", 28, LOOP_HELP.format("shop.example.com/catalog")),
                 # annotations have no selector, `or` none either: the namespaced list is named instead
-                ("WL003", "loops.py", 31, WATCH_ONE.format("list_namespaced_service_account(<namespace>, …)")),
-                ("WL003", "loops.py", 37, WATCH_ONE.format("list_namespaced_endpoints(<namespace>, …)")),
-                ("WL003", "loops.py", 45, LOOP_HELP.format("batch.example.com/queue=nightly")),
+                ("WL003", "loops.py", 35, WATCH_ONE.format("list_namespaced_service_account(<namespace>, …)")),
+                ("WL003", "loops.py", 41, WATCH_ONE.format("list_namespaced_endpoints(<namespace>, …)")),
+                ("WL003", "loops.py", 49, LOOP_HELP.format("batch.example.com/queue=nightly")),
                 # a list's loop over its items keeps the same objects a selector would
-                ("WL004", "loops.py", 51, LOOP_HELP.format("app=shop")),
-                ("WL004", "loops.py", 58, LOOP_HELP.format("tier=web")),
+                ("WL004", "loops.py", 55, LOOP_HELP.format("app=shop")),
+                ("WL004", "loops.py", 62, LOOP_HELP.format("tier=web")),
                 # `.get(key, default)` keeps the unlabelled objects where the default passes the test: no selector
-                ("WL003", "loops.py", 65, WATCH_ONE.format("list_namespaced_secret(<namespace>, …)")),
-                ("WL003", "loops.py", 73, LOOP_HELP.format("tier=web")),
+                ("WL003", "loops.py", 69, WATCH_ONE.format("list_namespaced_secret(<namespace>, …)")),
+                ("WL003", "loops.py", 77, LOOP_HELP.format("tier=web")),
                 # an if/else handling every object filters nothing
-                ("WL001", "loops.py", 81, WATCH_ONE.format("list_namespaced_config_map(<namespace>, …)")),
+                ("WL001", "loops.py", 85, WATCH_ONE.format("list_namespaced_config_map(<namespace>, …)")),
+                # a branch that only logs passes the object by: the test filters
+                ("WL003", "loops.py", 94, LOOP_HELP.format("app=shop")),
+                # nor do the tests inside a dispatch's branches
+                ("WL001", "loops.py", 103, WATCH_ONE.format("list_namespaced_pod(<namespace>, …)")),
+                # a default the code does not show: what the unlabelled objects compare as is not known
+                ("WL003", "loops.py", 113, WATCH_ONE.format("list_namespaced_endpoints(<namespace>, …)")),
             ],
         ),
         (

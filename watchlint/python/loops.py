@@ -154,10 +154,13 @@ class _Tests(libcst.CSTVisitor):
         self._body = body
         self._picks: set[int] = set()  # the conditional expressions that only pick a value
 
-    def visit_If(self, node: libcst.If) -> None:
+    def visit_If(self, node: libcst.If) -> bool:
+        if _dispatches(node):
+            return False  # every object goes one way or another: neither its test nor those in its branches filter
         picked = _picked_names(node)
-        if (picked is None or picked & self._names_tested()) and not _dispatches(node):
+        if picked is None or picked & self._names_tested():
             self._consider(node.test)
+        return True
 
     def visit_Assign(self, node: libcst.Assign) -> None:
         # `scheme = "https" if "prometheus.io/tls" in annotations else "http"`: a value picked for every object
@@ -198,14 +201,25 @@ def _dispatches(statement: libcst.If) -> bool:
 
 
 def _only_skips(body: libcst.BaseSuite) -> bool:
+    """Whether a branch does nothing with the object: it passes it by (`continue`, `pass`, `...`, a bare
+    `return`), maybe logging that it does."""
     lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
     simple = libcst.SimpleStatementLine | libcst.SimpleStatementSuite
     smalls = [small for line in lines for small in (line.body if isinstance(line, simple) else [line])]
     return all(
         isinstance(small, libcst.Continue | libcst.Pass | libcst.Break)
         or (isinstance(small, libcst.Return) and small.value is None)
+        or (isinstance(small, libcst.Expr) and (isinstance(small.value, libcst.Ellipsis) or _logs(small.value)))
         for small in smalls
     )
+
+
+def _logs(value: libcst.BaseExpression) -> bool:
+    """`logger.info(…)`, `logging.debug(…)`, `log.warning(…)`: a call that only reports (a `print` may be what
+    the operator does with the object)."""
+    function = value.func if isinstance(value, libcst.Call) else None
+    owner = function.value if isinstance(function, libcst.Attribute) else None
+    return isinstance(owner, libcst.Name) and "log" in owner.value.lower()
 
 
 def _picked_names(statement: libcst.If) -> frozenset[str] | None:

@@ -12,7 +12,7 @@ import re
 import libcst
 
 from watchlint.python.flow import Flow
-from watchlint.python.names import constant_string, literal_string
+from watchlint.python.names import constant_string, is_none, literal_string
 
 # Kubernetes label keys (an optional DNS-subdomain prefix and a name) and values
 _KEY = re.compile(r"(?:[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?")
@@ -35,8 +35,8 @@ def label_requirements(flow: Flow, test: libcst.BaseExpression, keeps: bool) -> 
     if isinstance(test, libcst.Comparison) and len(test.comparisons) == 1:
         return _comparison(flow, test.left, test.comparisons[0], keeps)
     key = _lookup(flow, test)
-    if key is not None and _default(test):
-        return None  # `labels.get("managed", "yes")`: true for the unlabelled objects too
+    if key is not None and _default(flow, test) not in (None, ""):
+        return None  # `labels.get("managed", "yes")`: true for the unlabelled objects too (or not known)
     return [key] if key is not None and keeps else None  # a truthy label: present (an empty value aside)
 
 
@@ -57,7 +57,9 @@ def _comparison(
     if key is None or value is None or not _VALUE.fullmatch(value):
         return None
     equal = isinstance(operator, libcst.Equal) == keeps
-    default = _default(looked_up)
+    default = _default(flow, looked_up)
+    if default is _UNTOLD:
+        return None  # `labels.get("managed", DEFAULT)`: what the unlabelled objects compare as is not known
     if equal and default is not None and default != value:
         return [f"{key}={value}"]
     if equal and default is not None:
@@ -65,12 +67,19 @@ def _comparison(
     return [f"{key}={value}" if equal else f"{key}!={value}"]  # `!=` keeps the objects without the label, as here
 
 
-def _default(looked_up: libcst.BaseExpression) -> str | None:
-    """The default of `labels.get(KEY, default)` as written (`""` for a default that is no string literal, which
-    `labels.get(KEY)` compares as None); None for `labels.get(KEY)` or `labels[KEY]`."""
-    if isinstance(looked_up, libcst.Call) and len(looked_up.args) >= 2:
-        return literal_string(looked_up.args[1].value) or ""
-    return None
+_UNTOLD = object()  # a default whose value the code does not show
+
+
+def _default(flow: Flow, looked_up: libcst.BaseExpression) -> object:
+    """The default of `labels.get(KEY, default)`: a string (`""` for None, which compares as a missing label),
+    `_UNTOLD` for any other value; None for `labels.get(KEY)` or `labels[KEY]`."""
+    if not isinstance(looked_up, libcst.Call) or len(looked_up.args) < 2:
+        return None
+    given = looked_up.args[1].value
+    if is_none(given):
+        return ""
+    text = constant_string(flow, given)
+    return text if text is not None else _UNTOLD
 
 
 def _lookup(flow: Flow, node: libcst.BaseExpression) -> str | None:
