@@ -262,9 +262,11 @@ def _default_literals(flow: Flow, origins: list[libcst.CSTNode]) -> list[libcst.
             chosen.append(origin)
         else:
             off.append(origin)
-    if len(outright) != 1 or len(chosen) > 1:
+    if len(outright) > 1 or len(chosen) > 1:
         return []
-    return chosen or [*outright, *off]
+    if chosen and outright:
+        return chosen  # the outright value replaced by default
+    return [*outright, *chosen, *off]  # an if/else's branches: each entry judged by its own
 
 
 def _literal_entries(flow: Flow, origin: libcst.CSTNode) -> list[tuple[str, libcst.BaseExpression]] | None:

@@ -274,7 +274,10 @@ def _call_value(flow: Flow, node: libcst.Call, context: _Context) -> object:
         return _environment_default(flow, node, context)
     if len(node.args) == 1 and flow.is_builtin(node.func, _COPIES):
         copied = _value(flow, node.args[0].value, context.deeper())
-        return tuple(copied) if isinstance(copied, tuple | list | str) else UNKNOWN
+        if not isinstance(copied, tuple | list | str):
+            return UNKNOWN
+        made = node.func.value if isinstance(node.func, libcst.Name) else ""
+        return list(copied) if made in ("list", "sorted") else tuple(copied)
     if isinstance(node.func, libcst.Attribute) and not node.args:
         method = node.func.attr.value
         known = _value(flow, node.func.value, context.deeper()) if method in _STRING_METHODS else UNKNOWN
@@ -282,7 +285,7 @@ def _call_value(flow: Flow, node: libcst.Call, context: _Context) -> object:
     if isinstance(node.func, libcst.Attribute) and node.func.attr.value == "split" and len(node.args) == 1:
         separator = literal_string(node.args[0].value)  # `os.getenv("NAMESPACES", "").split(",")`: `[""]`
         known = _value(flow, node.func.value, context.deeper()) if separator else UNKNOWN
-        return tuple(known.split(separator)) if isinstance(known, str) and separator else UNKNOWN
+        return known.split(separator) if isinstance(known, str) and separator else UNKNOWN
     if isinstance(node.func, libcst.Name) and not node.args:
         function = flow.local_function(node.func)
         return _returned(flow, function, context.deeper()) if function is not None else UNKNOWN
@@ -302,7 +305,8 @@ def _literal_items(
         )
     if not all(isinstance(element, libcst.Element) for element in node.elements):
         return UNKNOWN
-    return tuple(_value(flow, element.value, context.deeper()) for element in node.elements)
+    items = [_value(flow, element.value, context.deeper()) for element in node.elements]
+    return items if isinstance(node, libcst.List) else tuple(items)  # `[""] == ("",)` is false
 
 
 def _comprehension_value(flow: Flow, node: libcst.ListComp | libcst.SetComp, context: _Context) -> object:
@@ -322,7 +326,9 @@ def _comprehension_value(flow: Flow, node: libcst.ListComp | libcst.SetComp, con
             return UNKNOWN
         if all(kept):
             found.append(_item_value(node.elt, loop.target.value, item))
-    return UNKNOWN if any(isinstance(value, _Unknown) for value in found) else tuple(found)
+    if any(isinstance(value, _Unknown) for value in found):
+        return UNKNOWN
+    return found if isinstance(node, libcst.ListComp) else tuple(found)
 
 
 def _item_value(node: libcst.BaseExpression, name: str, item: str) -> object:

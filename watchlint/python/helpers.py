@@ -72,6 +72,13 @@ def omitted_by_a_call(flow: Flow, function: libcst.FunctionDef, parameter: libcs
     return any(_omits(call, function, parameter) for call in flow.file.calls)
 
 
+def passed_by_the_calls(
+    flow: Flow, function: libcst.FunctionDef, parameter: libcst.Param
+) -> list[libcst.BaseExpression]:
+    """What the calls of the function in its module pass for the parameter."""
+    return [passed for call in flow.file.calls if (passed := _passed(call, function, parameter)) is not None]
+
+
 def passed_for(flow: Flow, value: libcst.BaseExpression) -> list[tuple[libcst.Call, libcst.BaseExpression]]:
     """Where a value is a parameter of a function of this file: each call of the function in the file (by its
     name, or `x.name(…)`) with what it passes for the parameter, by keyword or position."""

@@ -219,7 +219,7 @@ class ParsedFile:
         }
         self._starred = tuple(index.starred)
         # the names the file binds itself, which no starred module gives (`def run(): …` beside `from kopf import *`)
-        self._bound = _bound_names(self.flow_nodes) if self._starred else frozenset()
+        self._bound = _bound_names(module, self.flow_nodes, self.parents) if self._starred else frozenset()
 
     @property
     def path(self) -> str:
@@ -293,16 +293,20 @@ _FLOW_NODES = frozenset(
 )
 
 
-def _bound_names(flow_nodes: Sequence[libcst.CSTNode]) -> frozenset[str]:
-    """The names functions, parameters, assignments, `with … as` and `for` targets bind in a file."""
+def _bound_names(
+    module: libcst.Module, flow_nodes: Sequence[libcst.CSTNode], parents: Mapping[libcst.CSTNode, libcst.CSTNode]
+) -> frozenset[str]:
+    """The names the module binds at its top level: its functions and classes, assignments, `with … as` and `for`
+    targets (a function's own locals and parameters bind only there)."""
     names: set[str] = set()
+    for statement in module.body:
+        if isinstance(statement, libcst.FunctionDef | libcst.ClassDef):
+            names.add(statement.name.value)
     for node in flow_nodes:
+        if isinstance(node, libcst.FunctionDef) or _in_a_body(node, parents):
+            continue
         targets: list[libcst.CSTNode] = []
-        if isinstance(node, libcst.FunctionDef):
-            names.add(node.name.value)
-            params = node.params
-            names.update(param.name.value for param in (*params.posonly_params, *params.params, *params.kwonly_params))
-        elif isinstance(node, libcst.Assign):
+        if isinstance(node, libcst.Assign):
             targets = [target.target for target in node.targets]
         elif isinstance(node, libcst.AnnAssign | libcst.NamedExpr | libcst.For):
             targets = [node.target]
@@ -314,6 +318,16 @@ def _bound_names(flow_nodes: Sequence[libcst.CSTNode]) -> frozenset[str]:
             )
             names.update(element.value for element in elements if isinstance(element, libcst.Name))
     return frozenset(names)
+
+
+def _in_a_body(node: libcst.CSTNode, parents: Mapping[libcst.CSTNode, libcst.CSTNode]) -> bool:
+    """Whether a node sits in a function's or class's body."""
+    current = parents.get(node)
+    while current is not None:
+        if isinstance(current, libcst.FunctionDef | libcst.ClassDef):
+            return True
+        current = parents.get(current)
+    return False
 
 
 class _Index:
