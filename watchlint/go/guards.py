@@ -897,7 +897,7 @@ class Guards:
         runs under a setting off by default further up), not a setting of its own (a viper key named alike)."""
         origin = guard.origin
         # the field read alone (`r.syncer`, `!m.enableMountManager`): a test of a setting beside it names that too
-        tested = guard.tested.lstrip("!( ").rstrip(") ")
+        tested = re.sub(r"\s*(?:==\s*true|!=\s*false)$", "", guard.tested.lstrip("!( ").rstrip(") "))
         named = origin.isidentifier() and re.fullmatch(rf"[\w.]*\.{re.escape(origin)}", tested) is not None
         return named and not self.evaluator.settings.names_a_viper_key(origin)
 

@@ -18,6 +18,7 @@ from watchlint.go.resolve import Resolver, keyed_elements
 from watchlint.go.scope import innermost_function
 
 _SELECTING = frozenset({"LabelSelector", "FieldSelector"})
+_CONDITIONAL = frozenset({"if_statement", "for_statement", "expression_switch_statement", "type_switch_statement"})
 
 
 def every_listed_namespace(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> tree_sitter.Node | None:
@@ -109,10 +110,14 @@ def _read_in_every_arm(
 def _read_around(node: tree_sitter.Node) -> tree_sitter.Node | None:
     """The outermost call of the expression a namespace is given in: the List of `cs.CoreV1().Secrets(ns.Name)
     .List(…)`, `reader.List(ctx, &l, client.InNamespace(ns.Name))`."""
-    found, current = None, node.parent
+    found, child, current = None, node, node.parent
     while current is not None and current.type in ("argument_list", "call_expression", "selector_expression"):
-        found = current if current.type == "call_expression" else found
-        current = current.parent
+        if current.type == "call_expression":
+            function = current.child_by_field_name("function")
+            if child.type == "argument_list" and (function is None or function.type != "selector_expression"):
+                break  # `len(…List(…))`, `must(…)`: a function given the read, not the read's chain
+            found = current
+        child, current = current, current.parent
     return found
 
 
@@ -126,11 +131,15 @@ def _read_signature(resolver: Resolver, file: GoFile, call: tree_sitter.Node) ->
 
 def _directly_in(call: tree_sitter.Node, arm: tree_sitter.Node) -> bool:
     """Whether a call runs whenever its arm does: no `if`, loop or switch of the arm's own around it."""
-    current = call.parent
+    child, current = call, call.parent
     while current is not None and current != arm:
-        if current.type in ("if_statement", "for_statement", "expression_switch_statement", "type_switch_statement"):
+        runs_first = current.type == "if_statement" and child in (
+            current.child_by_field_name("initializer"),
+            current.child_by_field_name("condition"),
+        )  # `if s, err := ….List(…); err == nil`: the initializer runs whenever the if does
+        if current.type in _CONDITIONAL and not runs_first:
             return False
-        current = current.parent
+        child, current = current, current.parent
     return current == arm
 
 

@@ -1346,7 +1346,15 @@ def _written_for_every_item(key: tree_sitter.Node, ranged: tree_sitter.Node) -> 
             return False
         current = current.parent
     skips = parser.captures("(continue_statement) @skip", body).get("skip", [])
-    return not any(skip.start_byte < key.start_byte for skip in skips)
+    return not any(skip.start_byte < key.start_byte and _loop_of(skip) == loop for skip in skips)
+
+
+def _loop_of(statement: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The loop a `continue` goes on with: the innermost around it (labelled ones aside)."""
+    current = statement.parent
+    while current is not None and current.type not in ("for_statement", "function_declaration", "func_literal"):
+        current = current.parent
+    return current if current is not None and current.type == "for_statement" else None
 
 
 def _literal_namespaces(value: tree_sitter.Node) -> list[str]:

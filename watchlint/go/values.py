@@ -208,7 +208,7 @@ class ValueTracer:
         return declared is not None and declared.package == FAKE_CLIENTSET
 
 
-_UNSTRUCTURED_ASSERTED = re.compile(r"^_?\s*,\s*(\w+)\s*:=\s*[\w.]+\.\(\s*\*\s*(?:\w+\.)?Unstructured\s*\)$")
+_UNSTRUCTURED_ASSERTED = re.compile(r"^\w+\s*,\s*(\w+)\s*:=\s*[\w.]+\.\(\s*\*\s*(?:\w+\.)?Unstructured\s*\)$")
 
 
 def _for_unstructured_only(node: tree_sitter.Node, function: tree_sitter.Node) -> bool:
