@@ -72,6 +72,7 @@ class FieldValues:
         self._configured: frozenset[TypeRef] | None = None
         self._api_structs: frozenset[TypeRef] | None = None
         self._addresses_passed: frozenset[str] | None = None
+        self._pointer_writes: frozenset[str] | None = None  # see _written_through
         self._counters: frozenset[str] | None = None  # see _counted
         self._required: dict[TypeRef, frozenset[str]] | None = None
         self._literal_built: frozenset[TypeRef] | None = None
@@ -497,6 +498,7 @@ class FieldValues:
         computed: list[Val] = []
         copies: list[Val] = []  # configuration file fields copied in
         writes = self._values_written(name, owner)
+        read_from = "" if defaults else self._read_from(name, writes)
         for file, value_node, _ in writes:
             # a write in an `if` or after an early return is made for some runs only; one in a function literal
             # (an option function, `func(o *PatchOptions) { o.Retry = true }`) only where the literal is passed:
@@ -527,11 +529,8 @@ class FieldValues:
                 or _held_in(value_node) in (None, parent.lower())
                 or self._through_a_parameter(file, value_node)
             )
-            # the setting the field is read from, where it is no configuration struct's (`cfg.SinkType =
-            # os.Getenv("SINK_TYPE")`): an object's field defaulted where nil says nothing of a deployment
-            read_from = next((held.origin for held in known if held.origin), "")
-            # a fallback of a field read from a setting counts where it runs by default: not under another test
-            falls_back = bool(defaults) or (bool(read_from) and not _fill_guarded(value_node))
+            # a fallback of a field read from a setting counts where it runs by default
+            falls_back = bool(defaults) or (bool(read_from) and self._fill_runs(file, value_node))
             if deployed and falls_back and _fills_when_empty(value_node, name):
                 # `if o.Namespace == "" { o.Namespace = defaultNamespace() }`: what an unset field holds
                 if not isinstance(value, Val):
@@ -742,6 +741,52 @@ class FieldValues:
             and not (isinstance(computed[0].value, list | dict) and name in self._passed_by_address())
         )
 
+    def _read_from(self, name: str, writes: list[_FieldWrite]) -> str:
+        """The setting a field is read from where it is no configuration struct's (`cfg.SinkType =
+        os.Getenv("SINK_TYPE")`), where a write falls back on a default when it is empty: that default is the
+        setting's. "" otherwise (an object's field defaulted where nil says nothing of a deployment)."""
+        if not any(_fills_when_empty(node, name) for _, node, _ in writes):
+            return ""
+        for file, node, _ in writes:
+            if _fills_when_empty(node, name):
+                continue
+            value = self.evaluator.value(file, node, self.evaluator.parameters(file, node, 1), 1)
+            if isinstance(value, Val) and value.origin:
+                return value.origin
+        return ""
+
+    def _fill_runs(self, file: GoFile, value: tree_sitter.Node) -> bool:
+        """Whether the `if` a fallback write sits in (`if cfg.X == "" { cfg.X = … }`) runs by default: under no
+        other condition that is not known to hold by default."""
+        current = value.parent
+        while current is not None and current.type != "if_statement":
+            current = current.parent
+        if current is None:
+            return False
+        around = self.evaluator.condition(file, current)
+        return around is None or around.holds_by_default is True
+
+    def _written_through(self) -> frozenset[str]:
+        """The fields deployed code writes through as pointers, anywhere in the module: `dest` of `*r.dest =
+        value`, or of `lookup(r.name, r.dest)` handing the pointer on. An address a literal stores in such a field
+        may be written through; others are only read (a table printing its settings through `*s.value`)."""
+        if self._pointer_writes is None:
+            found: set[str] = set()
+            for file in self.evaluator.files:
+                if file.is_test:
+                    continue
+                for _, _, targets, _ in file.assignments():
+                    for target in targets:
+                        pointer = target.child_by_field_name("operand") if parser.is_unary(target, "*") else None
+                        if pointer is not None and pointer.type == "selector_expression":
+                            found.add(parser.text(pointer.child_by_field_name("field")))
+                for call in file.calls():
+                    for argument in parser.named(call.arguments) if call.arguments is not None else ():
+                        if argument.type == "selector_expression":
+                            found.add(parser.text(argument.child_by_field_name("field")))
+            self._pointer_writes = frozenset(found)
+        return self._pointer_writes
+
     def _passed_by_address(self) -> frozenset[str]:
         """The fields whose address deployed code passes to a call (`insert(c, &r.ordered)`) or stores in a
         literal (k8s-mendabot's table of required variables, `{"AGENT_NAMESPACE", &cfg.AgentNamespace}`, filled
@@ -751,9 +796,10 @@ class FieldValues:
             for file in self.evaluator.files:
                 if file.is_test:
                     continue
-                if file.nodes("composite_literal") and _writes_through_a_pointer(file):
-                    stored = parser.captures(_ADDRESS_STORED, file.tree.root_node).get("field", [])
-                    names.update(parser.text(field) for field in stored)
+                written = self._written_through() if file.nodes("composite_literal") else frozenset()
+                for field in parser.captures(_ADDRESS_STORED, file.tree.root_node).get("field", []) if written else []:
+                    if _slot_of(field) in written:
+                        names.add(parser.text(field))
                 for call in file.calls():
                     for argument in parser.named(call.arguments) if call.arguments is not None else ():
                         target = argument.child_by_field_name("operand") if parser.is_unary(argument, "&") else None
@@ -1243,19 +1289,37 @@ def _fills_when_empty(value: tree_sitter.Node, name: str) -> bool:
     return False
 
 
-def _writes_through_a_pointer(file: GoFile) -> bool:
-    """Whether a file assigns through a pointer (`*r.dest = value`): the addresses its literals store may be
-    written through; where nothing is, they are only read (a table printing its settings)."""
-    return any(parser.is_unary(target, "*") for _, _, targets, _ in file.assignments() for target in targets)
+def _slot_of(field: tree_sitter.Node) -> str | None:
+    """The struct field a literal stores `&x.F` in: its key (`dest: &cfg.F`), or the field at its place in the
+    struct the literal builds (`{"AGENT_NAMESPACE", &cfg.F}` of `[]struct{ name string; dest *string }`)."""
+    element = field.parent
+    while element is not None and element.type != "literal_element":
+        element = element.parent
+    holder = element.parent if element is not None else None
+    if holder is not None and holder.type == "keyed_element":
+        return parser.text(holder.child_by_field_name("key")) or None
+    if element is None or holder is None or holder.type != "literal_value":
+        return None
+    struct = _struct_built(holder)
+    names = parser.captures("(field_declaration name: (field_identifier) @name)", struct) if struct else {}
+    fields = names.get("name", [])
+    position = parser.named(holder).index(element)
+    return parser.text(fields[position]) if position < len(fields) else None
 
 
-def _fill_guarded(value: tree_sitter.Node) -> bool:
-    """Whether the `if` a fallback write sits in (`if cfg.X == "" { cfg.X = … }`) is itself under a condition or
-    after an early return, and so runs only in some deployments."""
-    current = value.parent
-    while current is not None and current.type != "if_statement":
-        current = current.parent
-    return current is None or under_condition(current) or after_an_early_return(current)
+def _struct_built(values: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The struct type a literal's values build: its own type, or the element type of the slice literal it is
+    an item of (`[]struct{…}{ {…}, {…} }`)."""
+    parent = values.parent
+    if parent is not None and parent.type == "composite_literal":
+        typed = parent.child_by_field_name("type")
+    elif parent is not None and parent.type == "literal_element" and parent.parent is not None:
+        outer = parent.parent.parent
+        sliced = outer.child_by_field_name("type") if outer is not None and outer.type == "composite_literal" else None
+        typed = sliced.child_by_field_name("element") if sliced is not None and sliced.type == "slice_type" else None
+    else:
+        typed = None
+    return typed if typed is not None and typed.type == "struct_type" else None
 
 
 def _resolved_from_itself(value: tree_sitter.Node, name: str) -> bool:

@@ -26,7 +26,7 @@ from watchlint.go.resolve import (
     literal_items,
     unquote,
 )
-from watchlint.go.scope import innermost_function, returned_values
+from watchlint.go.scope import innermost_function, returned_values, under_condition
 from watchlint.go.values import ValueTracer
 
 # What a list-options tweak may set a selector to that selects everything.
@@ -220,9 +220,12 @@ class ListOptionsReader:
                 self._selector_values[id(restriction)] = (file, held)
             yield restriction
 
-    def _selectors_written(self, file: GoFile, options: tree_sitter.Node, kind: str) -> Iterator[Restriction]:
+    def _selectors_written(
+        self, file: GoFile, options: tree_sitter.Node, kind: str, *, outright: bool = False
+    ) -> Iterator[Restriction]:
         """The selectors given to a local's fields before the List it is passed to (`o := metav1.ListOptions{};
-        o.LabelSelector = selector`), each judged by what its value holds by default, as a ListFunc's are."""
+        o.LabelSelector = selector`), each judged by what its value holds by default, as a ListFunc's are;
+        with `outright`, only those written under no condition."""
         function = innermost_function(options)
         declaration = self.resolver.declaration(file, options)
         if function is None or declaration is None:
@@ -232,7 +235,7 @@ class ListOptionsReader:
             for use in uses_in(function, parser.text(options))
             if use.start_byte < options.start_byte and self.resolver.declaration(file, use) == declaration
         ]
-        written = _written_fields(file, uses)
+        written = [write for write in _written_fields(file, uses) if not (outright and under_condition(write[0]))]
         yield from self._written_selectors(
             file,
             written,
@@ -343,7 +346,7 @@ class ListOptionsReader:
             return None
         given = list(self.restrictions(info.file, arguments[declaration.parameter_index], kind, None, hops + 1))
         # and what the literal writes to them before its List (`opts.LabelSelector = …`)
-        return given + list(self._selectors_written(file, options, kind))
+        return given + list(self._selectors_written(file, options, kind, outright=True))
 
     def _pager_options(self, file: GoFile, options: tree_sitter.Node, kind: str) -> list[Restriction] | None:
         """For the options parameter of a pager's page function (`pager.New(func(ctx, opts metav1.ListOptions)
