@@ -141,6 +141,13 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
                 found.append(Restriction(mitigation, kind, span, f"`{name}`", is_effective=False, detail=detail))
                 continue
             found.append(Restriction(mitigation, kind, span, text, condition=condition))
+    spread = next((arg for arg in call.args if arg.star == "*"), None)
+    passed = len(positional(call))
+    spread_fills = [name for _, name, at in wanted if at is not None and at >= passed and keyword(call, name) is None]
+    if spread is not None and spread_fills:
+        # `list_namespaced_secret(*args)`: the namespace or a selector may be among the spread arguments
+        text = f"`{file.code(spread)}` may pass a selector or namespace"
+        found.append(Restriction(Mitigation.UNRESOLVED, kind, argument_span(file, spread), text))
     for star in (arg for arg in call.args if arg.star == "**"):
         entries = keyword_dict(flow, star.value)
         if entries is None:
@@ -155,6 +162,20 @@ def restrictions(context: ClientContext, call: libcst.Call, kind: str, narrowing
                 text = f"`{key}` in `{file.code(star)}`"
                 found.append(Restriction(names[key], kind, argument_span(file, star), text, condition=condition))
     return found
+
+
+def left_out_namespace(context: ClientContext, call: libcst.Call, kind: str, narrowing: Narrowing) -> list[Restriction]:
+    """A required namespace the call does not pass at all: `list_namespaced_pod()` raises a TypeError before
+    sending anything, so the call lists no namespace, never every one. Only for a call that passes every
+    argument itself: a `functools.partial` or a wrapper may supply the namespace elsewhere."""
+    if narrowing.namespace is None or not narrowing.namespace_required:
+        return []
+    name, position = narrowing.namespace
+    if argument(call, name, position) is not None or any(arg.star for arg in call.args):
+        return []  # given, or maybe given by a `*args` or `**kwargs` (counted by `restrictions`)
+    file = context.flow.owner(call).file
+    where = file.span(method_name(call) or call.func)
+    return [Restriction(Mitigation.NAMESPACE, kind, where, f"`{name}` left out: the call raises")]
 
 
 _LIGHTKUBE_OPERATORS = "lightkube.operators."

@@ -22,6 +22,7 @@ from watchlint.python.calls import (
     argument_span,
     client_site,
     keyword,
+    left_out_namespace,
     one_page,
     restrictions,
 )
@@ -206,6 +207,8 @@ def _listed(
     watches = [watch for made, _ in calls if (watch := keyword(made, "watch")) is not None]
     is_watch = streamed or any(_asks_to_watch(context, watch.value) for watch in watches)
     found = [item for made, at in calls for item in restrictions(context, made, kind, _narrowing(method, at))]
+    if bound is None and not offset and not wrapped:
+        found += left_out_namespace(context, call, kind, _narrowing(method, 0))
     if not is_watch and not offset:
         # a helper handed the method may ask for the next pages itself (krkn's `list_continue_helper`)
         found += one_page(context, call, kind)
@@ -330,6 +333,8 @@ def _stream(context: ClientContext, call: libcst.Call, offset: int = 0) -> Site 
     found = restrictions(context, call, kind, _narrowing(method, offset + 1))
     if bound is not None:
         found += restrictions(context, bound, kind, _narrowing(method, 1))
+    elif not offset:
+        found += left_out_namespace(context, call, kind, _narrowing(method, 1))
     filters = loop_filters(context.file, context.flow, call) if offset == 0 else []
     token = call.args[0].value if offset else None
     site = client_site(context, call, Operation.WATCH, kind, found, filters, token=token)
@@ -489,6 +494,8 @@ def _informer(context: ClientContext, call: libcst.Call) -> Site | None:
     namespaced = function.method.is_namespaced
     narrowing = Narrowing(selectors, ("namespace", 1) if namespaced else None, namespace_required=namespaced)
     found = restrictions(context, call, function.method.kind, narrowing)
+    if function.bound is None:  # a partial may bind the namespace
+        found += left_out_namespace(context, call, function.method.kind, narrowing)
     return client_site(context, call, Operation.WATCH, function.method.kind, found)
 
 
