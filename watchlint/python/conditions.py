@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 import libcst
 
@@ -157,6 +158,8 @@ def environment_variable(flow: Flow, node: libcst.BaseExpression, depth: int = 0
     an `env_prefix`, or a name assigned either once), to name it in messages; None otherwise. `depth`: the steps
     taken into what the value is made of (`names = [n["name"] for n in names]` reads itself)."""
     node = _single_source(flow, node)
+    if _is_or(node):  # `os.getenv("X") or ALL_NS`: what the left reads decides first
+        node = _single_source(flow, node.left)
     if (read := _environment_read(flow, node)) is not None:
         return literal_string(read.args[0].value)
     # what the value is made of: `os.getenv(…).split(",")`, `[n.strip() for n in raw.split(",")]`, `[os.getenv(…)]`
@@ -177,9 +180,19 @@ def environment_variable(flow: Flow, node: libcst.BaseExpression, depth: int = 0
 def environment_default(flow: Flow, node: libcst.BaseExpression) -> libcst.BaseExpression | None:
     """The default an environment read gives (`"*"` of `os.getenv("WATCH_NAMESPACE", "*")`), itself or as the one
     value of a name; None for another value, or a read without one."""
-    read = _environment_read(flow, _single_source(flow, node))
+    node = _single_source(flow, node)
+    if _is_or(node):  # `os.getenv("X") or ALL_NS`: unset or empty, X gives way to the right
+        own = environment_default(flow, node.left)
+        if _environment_read(flow, _single_source(flow, node.left)) is None:
+            return None
+        return own if own is not None and truth_by_default(flow, own) else node.right
+    read = _environment_read(flow, node)
     args = [arg for arg in read.args if arg.keyword is None or arg.keyword.value == "default"] if read else []
     return args[1].value if len(args) >= 2 else None
+
+
+def _is_or(node: libcst.BaseExpression) -> TypeGuard[libcst.BooleanOperation]:
+    return isinstance(node, libcst.BooleanOperation) and isinstance(node.operator, libcst.Or)
 
 
 def _single_source(flow: Flow, node: libcst.BaseExpression) -> libcst.BaseExpression:
@@ -260,11 +273,31 @@ def _value(flow: Flow, node: libcst.BaseExpression, context: _Context) -> object
     if isinstance(node, libcst.Name | libcst.Attribute):
         value = _assigned_value(flow, node, context)
         return _configured_default(flow, node, context) if isinstance(value, _Unknown) else value
-    negation = isinstance(node, libcst.UnaryOperation) and isinstance(node.operator, libcst.Not)
-    if negation or isinstance(node, libcst.Comparison | libcst.BooleanOperation):
-        truth = _truth(flow, node, context.deeper())  # `TESTING = os.getenv(…).lower() == "true"`
-        return UNKNOWN if truth is None else truth
+    if isinstance(node, libcst.BooleanOperation | libcst.Comparison | libcst.UnaryOperation):
+        return _operation_value(flow, node, context)
     return UNKNOWN
+
+
+def _operation_value(
+    flow: Flow, node: libcst.BooleanOperation | libcst.Comparison | libcst.UnaryOperation, context: _Context
+) -> object:
+    """`a or b` / `a and b` as the operand Python gives (`os.getenv("NAMESPACE") or "*"` is "*", not True), a
+    comparison or `not` as its truth (`TESTING = os.getenv(…).lower() == "true"`); UNKNOWN where not told."""
+    if isinstance(node, libcst.BooleanOperation) and not isinstance(operand := _operand(flow, node, context), _Unknown):
+        return operand
+    if isinstance(node, libcst.UnaryOperation) and not isinstance(node.operator, libcst.Not):
+        return UNKNOWN
+    truth = _truth(flow, node, context.deeper())
+    return UNKNOWN if truth is None else truth
+
+
+def _operand(flow: Flow, node: libcst.BooleanOperation, context: _Context) -> object:
+    """The operand `and` / `or` gives: `a or b` is a where a is true, else b; `a and b` is a where a is false."""
+    left = _value(flow, node.left, context.deeper())
+    if isinstance(left, _Unknown):
+        return UNKNOWN
+    keeps_left = bool(left) if isinstance(node.operator, libcst.Or) else not left
+    return left if keeps_left else _value(flow, node.right, context.deeper())
 
 
 def _call_value(flow: Flow, node: libcst.Call, context: _Context) -> object:
