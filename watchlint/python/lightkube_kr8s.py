@@ -59,7 +59,7 @@ def _lightkube(context: ClientContext, call: libcst.Call) -> Site | None:
     given = positional(call)
     resource = keyword(call, "res") or (given[0] if given else None)
     kind = resource_class_kind(context, resource.value, (LIGHTKUBE_RESOURCES,)) if resource is not None else None
-    if kind is None:
+    if kind is None or _project_object(context, call.func.value, name.value):
         return None
     found = restrictions(context, call, kind, _LIGHTKUBE_SELECTORS)
     found += _namespace(context, call, kind, (LIGHTKUBE_ALL, "*", None), "the client's namespace", empty_is_every=True)
@@ -67,6 +67,22 @@ def _lightkube(context: ClientContext, call: libcst.Call) -> Site | None:
     # lightkube's selectors are `labels=` and `fields=`: the kubernetes client's keywords would raise TypeError
     verb = "watch" if site.operation is Operation.WATCH else "list"
     return replace(site, suggestion=f"Pass labels= or fields=, or {verb} a single namespace (namespace=…)")
+
+
+def _project_object(context: ClientContext, receiver: libcst.BaseExpression, method: str) -> bool:
+    """Whether the receiver is, wherever it comes from, an instance of a project class that defines the method
+    itself (a `Client` of the project's own beside lightkube's resources): its `list` is not lightkube's. A
+    subclass of lightkube's client that only inherits the method is lightkube's."""
+    origins = context.flow.origins(receiver)
+    classes = [
+        context.flow.project_class(origin.func) if isinstance(origin, libcst.Call) else None for origin in origins
+    ]
+    return bool(classes) and all(found is not None and _defines(found[1], method) for found in classes)
+
+
+def _defines(owner: libcst.ClassDef, method: str) -> bool:
+    body = owner.body.body if isinstance(owner.body, libcst.IndentedBlock) else ()
+    return any(isinstance(statement, libcst.FunctionDef) and statement.name.value == method for statement in body)
 
 
 def _kr8s(context: ClientContext, call: libcst.Call) -> Site | None:
