@@ -374,3 +374,20 @@ def test_handler_defined_only_when_a_variable_is_set(catalog: Catalog) -> None:
 def test_no_kopf_no_policy(catalog: Catalog) -> None:
     facts = extract(catalog, {"a.py": "import kubernetes\n"})
     assert (facts.sites, facts.policies, facts.files) == ((), (), ("a.py",))
+
+
+def test_a_handler_registered_in_a_loop_is_a_site_for_each_resource_of_the_literal(catalog: Catalog) -> None:
+    facts = extract(
+        catalog,
+        {
+            "handlers.py": """
+                import kopf
+
+                for plural in ("pods", "configmaps"):
+                    kopf.on.event("", "v1", plural)(print)
+
+                plural = "secrets"
+            """
+        },
+    )
+    assert [(site.kind, site.span.line) for site in facts.sites] == [("Pod", 4), ("ConfigMap", 4)]

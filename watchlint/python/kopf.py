@@ -7,6 +7,7 @@ evaluates `labels=`, `annotations=`, `when=` and `value=` filters after every ob
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import libcst
@@ -23,6 +24,7 @@ from watchlint.facts import (
     Restriction,
     Site,
 )
+from watchlint.python.callers import callers_condition
 from watchlint.python.calls import argument_span, keyword, keyword_dict, method_name
 from watchlint.python.conditions import (
     branch_condition,
@@ -40,6 +42,7 @@ from watchlint.python.names import (
     is_none,
     is_true,
     kopf_kind,
+    literal_string,
 )
 from watchlint.python.parser import ParsedFile
 from watchlint.settingphrases import given as setting_given
@@ -57,6 +60,8 @@ _PRESENCE_FILTERED = frozenset(
 )
 CONFIG_SCOPE = "kopf-namespaced = true in the watchlint config"
 MAX_SHOWN = 48
+_MAX_RESOURCES = 16  # the resources a handler call in a loop registers, at most
+_SCOPES = (libcst.FunctionDef, libcst.ClassDef)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +86,23 @@ class KopfFacts:
 def extract_kopf(file: ParsedFile, flow: Flow, kinds: KindIndex, into: KopfFacts) -> None:
     """Add the handlers and the namespace scopes of one file."""
     for call in file.calls:
-        names = file.qualified_names(call.func)
+        names = _called_names(file, flow, call.func)
         if names & HANDLERS:
             into.sites.extend(_handler_sites(file, flow, kinds, call))
         elif names & RUNNERS:
             into.origins.append(file.span(call.func))
             into.runners.append(Runner(file, flow, call))
             into.restrictions.extend(_scope(file, flow, call))
+
+
+def _called_names(file: ParsedFile, flow: Flow, func: libcst.BaseExpression) -> frozenset[str]:
+    """The qualified names a call's callee has, and for a name assigned one (`on_event = kopf.on.event`), those
+    of what it is assigned: a decorator used through an alias registers its handler all the same."""
+    names = file.qualified_names(func)
+    if not isinstance(func, libcst.Name):
+        return names
+    held = [origin for origin in flow.origins(func) if origin is not func and isinstance(origin, libcst.Attribute)]
+    return names.union(*(flow.qualified_names(origin) for origin in held))
 
 
 def kopf_policy(found: KopfFacts, shown_root: str, is_namespaced_by_config: bool) -> CachePolicy | None:
@@ -108,12 +123,55 @@ def _handler_sites(file: ParsedFile, flow: Flow, kinds: KindIndex, call: libcst.
     registers, with the resource that use names."""
     factory = _factory_of(file, call)
     if factory is None:
-        site = _handler_site(file, flow, kinds, call)
-        return [site] if site is not None else []
+        resources = _resources(file, flow, call)
+        return [site for named in resources if (site := _handler_site(file, flow, kinds, call, named)) is not None]
     uses = [
         used for used in file.calls if isinstance(used.func, libcst.Name) and flow.local_function(used.func) is factory
     ]
-    return [site for used in uses if (site := _handler_site(file, flow, kinds, call, used, factory)) is not None]
+    return [
+        site
+        for used in uses
+        if (site := _handler_site(file, flow, kinds, call, _positional_strings(flow, used), used, factory)) is not None
+    ]
+
+
+def _registered_condition(file: ParsedFile, flow: Flow, anchor: libcst.CSTNode) -> Condition | None:
+    """The branches around a registration; where none is false by default, the calls of the function making
+    it, which may all be (`if os.getenv("AUDIT"): register_audit()`)."""
+    condition = branch_condition(file, flow, anchor)
+    if condition is not None and condition.holds_by_default is False:
+        return condition
+    return callers_condition(file, flow, anchor) or condition
+
+
+def _resources(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[list[str | None]]:
+    """The resources a handler call names, given positionally: one, or one per item of the literal a loop
+    around it walks (`for plural in ("pods", "services"): kopf.on.event("", "v1", plural)(on_change)`)."""
+    named = _positional_strings(flow, call)
+    if named is None:
+        return []
+    given = [arg for arg in call.args if arg.keyword is None]
+    if any(arg.star for arg in given):
+        return [named]
+    choices = [_loop_items(file, call, arg.value) or [value] for arg, value in zip(given, named, strict=True)]
+    combinations = itertools.islice(itertools.product(*choices), _MAX_RESOURCES)
+    return [list(combination) for combination in combinations]
+
+
+def _loop_items(file: ParsedFile, call: libcst.Call, value: libcst.BaseExpression) -> list[str | None]:
+    """The strings a name takes in turn in the innermost loop around the call walking a literal into it; empty
+    where the name is no such loop's target or the literal holds anything but strings."""
+    if not isinstance(value, libcst.Name):
+        return []
+    node, previous = file.parent(call), None
+    # the function a decorator decorates is no boundary: the loop around it registers it for each item
+    while node is not None and (isinstance(previous, libcst.Decorator) or not isinstance(node, _SCOPES)):
+        if isinstance(node, libcst.For) and isinstance(node.target, libcst.Name) and node.target.value == value.value:
+            elements = node.iter.elements if isinstance(node.iter, libcst.List | libcst.Tuple) else ()
+            items = [literal_string(element.value) for element in elements if isinstance(element, libcst.Element)]
+            return items if items and None not in items and len(items) == len(elements) else []
+        node, previous = file.parent(node), node
+    return []
 
 
 def _factory_of(file: ParsedFile, call: libcst.Call) -> libcst.FunctionDef | None:
@@ -137,12 +195,13 @@ def _handler_site(
     flow: Flow,
     kinds: KindIndex,
     call: libcst.Call,
+    positional: list[str | None] | None,
     used: libcst.Call | None = None,
     factory: libcst.FunctionDef | None = None,
 ) -> Site | None:
-    """`used`: the use of the decorator factory `factory` that names the resource; the site is reported there."""
+    """`positional`: the resource named positionally; `used`: the use of the decorator factory `factory` that
+    names the resource; the site is reported there."""
     given = used or call
-    positional = _positional_strings(flow, given)
     if positional is None:
         return None
     keywords = {
@@ -153,7 +212,7 @@ def _handler_site(
     kind = kopf_kind(kinds, positional, keywords)
     if kind is None:
         return None
-    by_field = bool(file.qualified_names(call.func) & _PRESENCE_FILTERED)
+    by_field = bool(_called_names(file, flow, call.func) & _PRESENCE_FILTERED)
     filters = _filters(file, flow, call, by_field=by_field)
     if used is not None and factory is not None:
         filters += _filters(file, flow, used, by_field=by_field) + _filters_added(file, factory, used)
@@ -175,7 +234,7 @@ def _handler_site(
         enclosing=_handler_name(file, flow, given, decorator),
         policy_keys=(POLICY_KEY,),
         filters=tuple(filters),
-        condition=branch_condition(file, flow, anchor),
+        condition=_registered_condition(file, flow, anchor),
     )
 
 

@@ -1,0 +1,62 @@
+"""The condition a module's own calls put on one of its functions: a function the module calls only in
+branches that do not run by default (`if os.getenv("AUDIT_SECRETS"): register_audit()`) does not run by
+default either (SPEC §1), so neither do the handlers it registers."""
+
+from __future__ import annotations
+
+import re
+
+import libcst
+
+from watchlint.facts import Condition
+from watchlint.python.conditions import branch_condition
+from watchlint.python.flow import Flow
+from watchlint.python.parser import ParsedFile
+
+
+def callers_condition(file: ParsedFile, flow: Flow, node: libcst.CSTNode) -> Condition | None:
+    """Where the node lies in a top-level function the module calls, each call in a branch false by default,
+    and the function's name is used nowhere else in the project: the condition of the first call. None
+    where any call may run by default, or the function may be called from elsewhere (a callback, another
+    module, a name in a string)."""
+    function = _top_level_function(file, node)
+    if function is None or function.decorators:
+        return None  # a decorator may register or call the function itself
+    name = function.name.value
+    calls = [
+        call
+        for call in file.calls
+        if isinstance(call.func, libcst.Name) and call.func.value == name and flow.local_function(call.func) is function
+    ]
+    if not calls or not _used_only_by(file, flow, name, len(calls)):
+        return None
+    conditions = [branch_condition(file, flow, call) for call in calls]
+    false = [condition for condition in conditions if condition is not None and condition.holds_by_default is False]
+    return false[0] if len(false) == len(calls) else None
+
+
+def _top_level_function(file: ParsedFile, node: libcst.CSTNode) -> libcst.FunctionDef | None:
+    """The function around the node (the node itself excepted: a decorated handler), if defined at the
+    module's top level."""
+    current = file.parent(node)
+    while current is not None and not isinstance(current, libcst.FunctionDef | libcst.ClassDef):
+        current = file.parent(current)
+    if not isinstance(current, libcst.FunctionDef):
+        return None
+    return current if isinstance(file.parent(current), libcst.Module) else None
+
+
+def _used_only_by(file: ParsedFile, flow: Flow, name: str, calls: int) -> bool:
+    """Whether the module names the function only in its `def` and in the calls counted, and no other module
+    of the project names it at all (a word match over the text: a mention in a comment counts, which errs
+    towards the function running)."""
+    word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
+    if len(word.findall(file.source.data)) != 1 + calls:
+        return False
+    project = flow.project
+    others = [] if project is None else list(project.modules.values())
+    for module in others:
+        data = module.file.source.data if isinstance(module, Flow) else module.data
+        if data is not file.source.data and word.search(data):
+            return False
+    return True
