@@ -1,6 +1,6 @@
 """The condition a module's own calls put on one of its functions: a function the module calls only in
 branches that do not run by default (`if os.getenv("AUDIT_SECRETS"): register_audit()`) does not run by
-default either (SPEC §1), so neither do the handlers it registers."""
+default either (SPEC §1), so neither do the handlers it registers nor the calls it makes."""
 
 from __future__ import annotations
 
@@ -12,6 +12,15 @@ from watchlint.facts import Condition
 from watchlint.python.conditions import branch_condition
 from watchlint.python.flow import Flow
 from watchlint.python.parser import ParsedFile
+
+
+def run_condition(file: ParsedFile, flow: Flow, node: libcst.CSTNode) -> Condition | None:
+    """The branches around a node; where none is false by default, the calls of the top-level function
+    holding it, which may all be (`if os.getenv("AUDIT"): register_audit()`)."""
+    condition = branch_condition(file, flow, node)
+    if condition is not None and condition.holds_by_default is False:
+        return condition
+    return callers_condition(file, flow, node) or condition
 
 
 def callers_condition(file: ParsedFile, flow: Flow, node: libcst.CSTNode) -> Condition | None:
@@ -28,11 +37,11 @@ def callers_condition(file: ParsedFile, flow: Flow, node: libcst.CSTNode) -> Con
         for call in file.calls
         if isinstance(call.func, libcst.Name) and call.func.value == name and flow.local_function(call.func) is function
     ]
-    if not calls or not _used_only_by(file, flow, name, len(calls)):
-        return None
     conditions = [branch_condition(file, flow, call) for call in calls]
     false = [condition for condition in conditions if condition is not None and condition.holds_by_default is False]
-    return false[0] if len(false) == len(calls) else None
+    if not calls or len(false) != len(calls):
+        return None
+    return false[0] if _used_only_by(file, flow, name, len(calls)) else None  # the text scan last: the costliest
 
 
 def _top_level_function(file: ParsedFile, node: libcst.CSTNode) -> libcst.FunctionDef | None:

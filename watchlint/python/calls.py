@@ -20,6 +20,7 @@ from watchlint.facts import (
     Restriction,
     Site,
 )
+from watchlint.python.callers import run_condition
 from watchlint.python.conditions import (
     branch_condition,
     default_branches,
@@ -351,5 +352,5 @@ def client_site(
         enclosing=flow.enclosing_name(call),
         restrictions=tuple(site_restrictions),
         filters=tuple(filters),
-        condition=branch_condition(file, flow, call),
+        condition=run_condition(file, flow, call),
     )

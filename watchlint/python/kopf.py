@@ -24,7 +24,7 @@ from watchlint.facts import (
     Restriction,
     Site,
 )
-from watchlint.python.callers import callers_condition
+from watchlint.python.callers import run_condition
 from watchlint.python.calls import argument_span, keyword, keyword_dict, method_name
 from watchlint.python.conditions import (
     branch_condition,
@@ -85,8 +85,9 @@ class KopfFacts:
 
 def extract_kopf(file: ParsedFile, flow: Flow, kinds: KindIndex, into: KopfFacts) -> None:
     """Add the handlers and the namespace scopes of one file."""
+    holders = _attribute_holders(flow)
     for call in file.calls:
-        names = _called_names(file, flow, call.func)
+        names = _called_names(file, flow, call.func, holders)
         if names & HANDLERS:
             into.sites.extend(_handler_sites(file, flow, kinds, call))
         elif names & RUNNERS:
@@ -95,11 +96,19 @@ def extract_kopf(file: ParsedFile, flow: Flow, kinds: KindIndex, into: KopfFacts
             into.restrictions.extend(_scope(file, flow, call))
 
 
-def _called_names(file: ParsedFile, flow: Flow, func: libcst.BaseExpression) -> frozenset[str]:
+def _attribute_holders(flow: Flow) -> frozenset[str]:
+    """The names the file assigns an attribute to: the only ones that may hold a decorator of kopf's, found
+    once per file rather than followed at every call."""
+    return frozenset(
+        name for (_, name), values in flow.names.items() if any(isinstance(value, libcst.Attribute) for value in values)
+    )
+
+
+def _called_names(file: ParsedFile, flow: Flow, func: libcst.BaseExpression, holders: frozenset[str]) -> frozenset[str]:
     """The qualified names a call's callee has, and for a name assigned one (`on_event = kopf.on.event`), those
     of what it is assigned: a decorator used through an alias registers its handler all the same."""
     names = file.qualified_names(func)
-    if not isinstance(func, libcst.Name):
+    if not isinstance(func, libcst.Name) or func.value not in holders:
         return names
     held = [origin for origin in flow.origins(func) if origin is not func and isinstance(origin, libcst.Attribute)]
     return names.union(*(flow.qualified_names(origin) for origin in held))
@@ -133,15 +142,6 @@ def _handler_sites(file: ParsedFile, flow: Flow, kinds: KindIndex, call: libcst.
         for used in uses
         if (site := _handler_site(file, flow, kinds, call, _positional_strings(flow, used), used, factory)) is not None
     ]
-
-
-def _registered_condition(file: ParsedFile, flow: Flow, anchor: libcst.CSTNode) -> Condition | None:
-    """The branches around a registration; where none is false by default, the calls of the function making
-    it, which may all be (`if os.getenv("AUDIT"): register_audit()`)."""
-    condition = branch_condition(file, flow, anchor)
-    if condition is not None and condition.holds_by_default is False:
-        return condition
-    return callers_condition(file, flow, anchor) or condition
 
 
 def _resources(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[list[str | None]]:
@@ -212,7 +212,7 @@ def _handler_site(
     kind = kopf_kind(kinds, positional, keywords)
     if kind is None:
         return None
-    by_field = bool(_called_names(file, flow, call.func) & _PRESENCE_FILTERED)
+    by_field = bool(_called_names(file, flow, call.func, _attribute_holders(flow)) & _PRESENCE_FILTERED)
     filters = _filters(file, flow, call, by_field=by_field)
     if used is not None and factory is not None:
         filters += _filters(file, flow, used, by_field=by_field) + _filters_added(file, factory, used)
@@ -234,7 +234,7 @@ def _handler_site(
         enclosing=_handler_name(file, flow, given, decorator),
         policy_keys=(POLICY_KEY,),
         filters=tuple(filters),
-        condition=_registered_condition(file, flow, anchor),
+        condition=run_condition(file, flow, anchor),
     )
 
 
