@@ -73,6 +73,9 @@ def _project_object(context: ClientContext, receiver: libcst.BaseExpression, met
     """Whether the receiver is, wherever it comes from, an instance of a project class that defines the method
     itself (a `Client` of the project's own beside lightkube's resources): its `list` is not lightkube's. A
     subclass of lightkube's client that only inherits the method is lightkube's."""
+    if isinstance(receiver, libcst.Name) and receiver.value in ("self", "cls"):
+        owner = context.flow.enclosing_class(receiver)  # `self.list(Secret)` in the class defining list
+        return owner is not None and _defines(owner, method)
     origins = context.flow.origins(receiver)
     classes = [
         context.flow.project_class(origin.func) if isinstance(origin, libcst.Call) else None for origin in origins
