@@ -4,13 +4,12 @@ default either (SPEC §1), so neither do the handlers it registers nor the calls
 
 from __future__ import annotations
 
-import re
-
 import libcst
 
 from watchlint.facts import Condition
 from watchlint.python.conditions import branch_condition
 from watchlint.python.flow import Flow
+from watchlint.python.othermodules import mentioned_elsewhere, word_pattern
 from watchlint.python.parser import ParsedFile
 
 
@@ -41,7 +40,10 @@ def callers_condition(file: ParsedFile, flow: Flow, node: libcst.CSTNode) -> Con
     false = [condition for condition in conditions if condition is not None and condition.holds_by_default is False]
     if not calls or len(false) != len(calls):
         return None
-    return false[0] if _used_only_by(file, flow, name, len(calls)) else None  # the text scan last: the costliest
+    # the text scans last, the costliest: the module names it only in its `def` and those calls, no other at all
+    if len(word_pattern(name).findall(file.source.data)) != 1 + len(calls) or mentioned_elsewhere(flow, name):
+        return None
+    return false[0]
 
 
 def _top_level_function(file: ParsedFile, node: libcst.CSTNode) -> libcst.FunctionDef | None:
@@ -53,19 +55,3 @@ def _top_level_function(file: ParsedFile, node: libcst.CSTNode) -> libcst.Functi
     if not isinstance(current, libcst.FunctionDef):
         return None
     return current if isinstance(file.parent(current), libcst.Module) else None
-
-
-def _used_only_by(file: ParsedFile, flow: Flow, name: str, calls: int) -> bool:
-    """Whether the module names the function only in its `def` and in the calls counted, and no other module
-    of the project names it at all (a word match over the text: a mention in a comment counts, which errs
-    towards the function running)."""
-    word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
-    if len(word.findall(file.source.data)) != 1 + calls:
-        return False
-    project = flow.project
-    others = [] if project is None else list(project.modules.values())
-    for module in others:
-        data = module.file.source.data if isinstance(module, Flow) else module.data
-        if data is not file.source.data and word.search(data):
-            return False
-    return True

@@ -370,6 +370,10 @@ class Project:
         found = [dotted for dotted in self.modules if names_module(module, dotted)]
         return self._flow(found[0]) if len(found) == 1 else None
 
+    def flow_of(self, dotted: str) -> Flow | None:
+        """The flow of the module `dotted` (a key of `modules`), parsed now if it was not; None if it cannot be."""
+        return self._flow(dotted)
+
     def _flow(self, dotted: str) -> Flow | None:
         entry = self.modules[dotted]
         if isinstance(entry, Flow):

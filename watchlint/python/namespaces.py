@@ -17,6 +17,7 @@ from watchlint.python.conditions import truth_by_default
 from watchlint.python.flow import Flow, Scope
 from watchlint.python.helpers import omitted_by_a_call, passed_by_the_calls
 from watchlint.python.names import constant_string, is_empty_literal, literal_string
+from watchlint.python.othermodules import omitted_elsewhere
 from watchlint.python.walk import walk
 from watchlint.source import Span
 
@@ -74,7 +75,7 @@ def _parameters_holding(flow: Flow, function: libcst.FunctionDef, node: libcst.C
         if not (is_namespace_name(name) and _is_string(param) and _resolves_to(flow, node, name, function)):
             continue
         empty = param.default is not None and _empty_by_default(flow, param.default)
-        if empty and omitted_by_a_call(flow, function, param):
+        if empty and (omitted_by_a_call(flow, function, param) or omitted_elsewhere(flow, function, param)):
             continue  # `def f(namespace=None)` called as `f()`: that call has no namespace to pass
         if any(_empty_by_default(flow, passed) for passed in passed_by_the_calls(flow, function, param)):
             continue  # `f(args.namespace)` of an option empty by default: nor has that one
