@@ -42,7 +42,6 @@ from watchlint.python.names import (
     is_none,
     is_true,
     kopf_kind,
-    literal_string,
 )
 from watchlint.python.parser import ParsedFile
 from watchlint.settingphrases import given as setting_given
@@ -153,22 +152,25 @@ def _resources(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[list[str
     given = [arg for arg in call.args if arg.keyword is None]
     if any(arg.star for arg in given):
         return [named]
-    choices = [_loop_items(file, call, arg.value) or [value] for arg, value in zip(given, named, strict=True)]
+    choices = [_loop_items(file, flow, call, arg.value) or [value] for arg, value in zip(given, named, strict=True)]
     combinations = itertools.islice(itertools.product(*choices), _MAX_RESOURCES)
     return [list(combination) for combination in combinations]
 
 
-def _loop_items(file: ParsedFile, call: libcst.Call, value: libcst.BaseExpression) -> list[str | None]:
-    """The strings a name takes in turn in the innermost loop around the call walking a literal into it; empty
-    where the name is no such loop's target or the literal holds anything but strings."""
+def _loop_items(file: ParsedFile, flow: Flow, call: libcst.Call, value: libcst.BaseExpression) -> list[str | None]:
+    """The strings a name takes in turn in the innermost loop around the call walking a literal into it, or a
+    name holding one literal (`RESOURCES = ("pods", "secrets")`); empty where the name is no such loop's
+    target or the literal holds anything but strings."""
     if not isinstance(value, libcst.Name):
         return []
     node, previous = file.parent(call), None
     # the function a decorator decorates is no boundary: the loop around it registers it for each item
     while node is not None and (isinstance(previous, libcst.Decorator) or not isinstance(node, _SCOPES)):
         if isinstance(node, libcst.For) and isinstance(node.target, libcst.Name) and node.target.value == value.value:
-            elements = node.iter.elements if isinstance(node.iter, libcst.List | libcst.Tuple) else ()
-            items = [literal_string(element.value) for element in elements if isinstance(element, libcst.Element)]
+            origins = flow.origins(node.iter)
+            walked = origins[0] if len(origins) == 1 else node.iter
+            elements = walked.elements if isinstance(walked, libcst.List | libcst.Tuple) else ()
+            items = [constant_string(flow, item.value) for item in elements if isinstance(item, libcst.Element)]
             return items if items and None not in items and len(items) == len(elements) else []
         node, previous = file.parent(node), node
     return []
