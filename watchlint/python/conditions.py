@@ -182,9 +182,10 @@ def environment_default(flow: Flow, node: libcst.BaseExpression) -> libcst.BaseE
     value of a name; None for another value, or a read without one."""
     node = _single_source(flow, node)
     if _is_or(node):  # `os.getenv("X") or ALL_NS`: unset or empty, X gives way to the right
-        own = environment_default(flow, node.left)
-        if _environment_read(flow, _single_source(flow, node.left)) is None:
+        left = _single_source(flow, node.left)
+        if _environment_read(flow, left) is None:
             return None
+        own = environment_default(flow, left)
         return own if own is not None and truth_by_default(flow, own) else node.right
     read = _environment_read(flow, node)
     args = [arg for arg in read.args if arg.keyword is None or arg.keyword.value == "default"] if read else []

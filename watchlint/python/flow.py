@@ -359,22 +359,22 @@ class Project:
         """Whether any module of the project assigns an attribute of that name (`cls.running = True`,
         `Anarchy.running = …`, `setattr(…, "running", …)`), by a search of their text."""
         assigned = re.compile(rb"\.\s*" + re.escape(name.encode()) + rb"\s*(?:=(?!=)|\+=|-=)|setattr\(")
-        for entry in self.modules.values():
-            source = entry.file.source if isinstance(entry, Flow) else entry
-            if name.encode() in source.data and assigned.search(source.data):
-                return True
-        return False
+        return any(name.encode() in data and assigned.search(data) for _, data in self.texts())
+
+    def texts(self) -> list[tuple[str, bytes]]:
+        """Each module's dotted name and source text, whether it was parsed or not."""
+        return [
+            (dotted, entry.file.source.data if isinstance(entry, Flow) else entry.data)
+            for dotted, entry in self.modules.items()
+        ]
 
     def module_flow(self, module: str) -> Flow | None:
         """The flow of the project module `package.module`, matched on its path; None when unknown or ambiguous."""
         found = [dotted for dotted in self.modules if names_module(module, dotted)]
-        return self._flow(found[0]) if len(found) == 1 else None
+        return self.flow_of(found[0]) if len(found) == 1 else None
 
     def flow_of(self, dotted: str) -> Flow | None:
         """The flow of the module `dotted` (a key of `modules`), parsed now if it was not; None if it cannot be."""
-        return self._flow(dotted)
-
-    def _flow(self, dotted: str) -> Flow | None:
         entry = self.modules[dotted]
         if isinstance(entry, Flow):
             return entry

@@ -88,7 +88,7 @@ def extract_kopf(file: ParsedFile, flow: Flow, kinds: KindIndex, into: KopfFacts
     for call in file.calls:
         names = _called_names(file, flow, call.func, holders)
         if names & HANDLERS:
-            into.sites.extend(_handler_sites(file, flow, kinds, call))
+            into.sites.extend(_handler_sites(file, flow, kinds, call, names))
         elif names & RUNNERS:
             into.origins.append(file.span(call.func))
             into.runners.append(Runner(file, flow, call))
@@ -125,21 +125,26 @@ def kopf_policy(found: KopfFacts, shown_root: str, is_namespaced_by_config: bool
     return CachePolicy(POLICY_KEY, label, tuple(found.origins), tuple(restrictions))
 
 
-def _handler_sites(file: ParsedFile, flow: Flow, kinds: KindIndex, call: libcst.Call) -> list[Site]:
+def _handler_sites(
+    file: ParsedFile, flow: Flow, kinds: KindIndex, call: libcst.Call, names: frozenset[str]
+) -> list[Site]:
     """The handler a call registers; for a decorator factory handing kopf its own `*args` (`def
     on_related(*args, **kwargs): … @kopf.on.event(*args, **kwargs)`), the one each use of it in the module
     registers, with the resource that use names."""
     factory = _factory_of(file, call)
     if factory is None:
         resources = _resources(file, flow, call)
-        return [site for named in resources if (site := _handler_site(file, flow, kinds, call, named)) is not None]
+        return [
+            site for named in resources if (site := _handler_site(file, flow, kinds, call, names, named)) is not None
+        ]
     uses = [
         used for used in file.calls if isinstance(used.func, libcst.Name) and flow.local_function(used.func) is factory
     ]
     return [
         site
         for used in uses
-        if (site := _handler_site(file, flow, kinds, call, _positional_strings(flow, used), used, factory)) is not None
+        if (site := _handler_site(file, flow, kinds, call, names, _positional_strings(flow, used), used, factory))
+        is not None
     ]
 
 
@@ -197,12 +202,13 @@ def _handler_site(
     flow: Flow,
     kinds: KindIndex,
     call: libcst.Call,
+    names: frozenset[str],
     positional: list[str | None] | None,
     used: libcst.Call | None = None,
     factory: libcst.FunctionDef | None = None,
 ) -> Site | None:
-    """`positional`: the resource named positionally; `used`: the use of the decorator factory `factory` that
-    names the resource; the site is reported there."""
+    """`names`: the qualified names the call's callee has; `positional`: the resource named positionally;
+    `used`: the use of the decorator factory `factory` that names the resource; the site is reported there."""
     given = used or call
     if positional is None:
         return None
@@ -214,7 +220,7 @@ def _handler_site(
     kind = kopf_kind(kinds, positional, keywords)
     if kind is None:
         return None
-    by_field = bool(_called_names(file, flow, call.func, _attribute_holders(flow)) & _PRESENCE_FILTERED)
+    by_field = bool(names & _PRESENCE_FILTERED)
     filters = _filters(file, flow, call, by_field=by_field)
     if used is not None and factory is not None:
         filters += _filters(file, flow, used, by_field=by_field) + _filters_added(file, factory, used)

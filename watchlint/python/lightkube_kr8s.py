@@ -73,19 +73,13 @@ def _project_object(context: ClientContext, receiver: libcst.BaseExpression, met
     """Whether the receiver is, wherever it comes from, an instance of a project class that defines the method
     itself (a `Client` of the project's own beside lightkube's resources): its `list` is not lightkube's. A
     subclass of lightkube's client that only inherits the method is lightkube's."""
+    flow = context.flow
     if isinstance(receiver, libcst.Name) and receiver.value in ("self", "cls"):
-        owner = context.flow.enclosing_class(receiver)  # `self.list(Secret)` in the class defining list
-        return owner is not None and _defines(owner, method)
-    origins = context.flow.origins(receiver)
-    classes = [
-        context.flow.project_class(origin.func) if isinstance(origin, libcst.Call) else None for origin in origins
-    ]
-    return bool(classes) and all(found is not None and _defines(found[1], method) for found in classes)
-
-
-def _defines(owner: libcst.ClassDef, method: str) -> bool:
-    body = owner.body.body if isinstance(owner.body, libcst.IndentedBlock) else ()
-    return any(isinstance(statement, libcst.FunctionDef) and statement.name.value == method for statement in body)
+        owner = flow.enclosing_class(receiver)  # `self.list(Secret)` in the class defining list
+        return owner is not None and (owner, method) in flow.functions
+    origins = flow.origins(receiver)
+    classes = [flow.project_class(origin.func) if isinstance(origin, libcst.Call) else None for origin in origins]
+    return bool(classes) and all(found is not None and (found[1], method) in found[0].functions for found in classes)
 
 
 def _kr8s(context: ClientContext, call: libcst.Call) -> Site | None:

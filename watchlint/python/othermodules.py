@@ -10,13 +10,12 @@ import libcst
 
 from watchlint.python.flow import Flow
 from watchlint.python.helpers import omitted_by_a_call
-from watchlint.source import SourceFile
 
 
 def mentioned_elsewhere(flow: Flow, name: str) -> bool:
     """Whether a module of the project other than the flow's names `name` as a word."""
     word = word_pattern(name)
-    return any(word.search(_data(module)) for module in _others(flow))
+    return any(word.search(data) for _, data in _other_texts(flow))
 
 
 def omitted_elsewhere(flow: Flow, function: libcst.FunctionDef, parameter: libcst.Param) -> bool:
@@ -26,10 +25,8 @@ def omitted_elsewhere(flow: Flow, function: libcst.FunctionDef, parameter: libcs
     if project is None:
         return False
     word = word_pattern(function.name.value)
-    own = flow.file.source.data
-    for dotted, module in list(project.modules.items()):  # parsing one replaces its entry
-        data = _data(module)
-        if data is own or not word.search(data):
+    for dotted, data in _other_texts(flow):  # a list taken first: parsing a module replaces its entry
+        if not word.search(data):
             continue
         parsed = project.flow_of(dotted)
         if parsed is None or omitted_by_a_call(parsed, function, parameter):
@@ -37,14 +34,9 @@ def omitted_elsewhere(flow: Flow, function: libcst.FunctionDef, parameter: libcs
     return False
 
 
-def _others(flow: Flow) -> list[Flow | SourceFile]:
-    project = flow.project
+def _other_texts(flow: Flow) -> list[tuple[str, bytes]]:
     own = flow.file.source.data
-    return [module for module in (project.modules.values() if project else ()) if _data(module) is not own]
-
-
-def _data(module: Flow | SourceFile) -> bytes:
-    return module.file.source.data if isinstance(module, Flow) else module.data
+    return [(dotted, data) for dotted, data in (flow.project.texts() if flow.project else []) if data is not own]
 
 
 def word_pattern(name: str) -> re.Pattern[bytes]:
