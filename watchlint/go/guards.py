@@ -100,9 +100,16 @@ class Guards:
         while current is not None and current.type not in ("function_declaration", "method_declaration", "source_file"):
             if current.type == "if_statement":
                 condition = current.child_by_field_name("condition")
-                if condition is not None and child not in (condition, current.child_by_field_name("initializer")):
+                in_else = child == current.child_by_field_name("alternative")
+                other_arm = current.child_by_field_name("consequence" if in_else else "alternative")
+                # `if ns != "" {…} else { return errors.New(…) }`: a deployment that runs takes this arm
+                other_fails = other_arm is not None and other_arm.type == "block" and block_surely_fails(other_arm)
+                if (
+                    condition is not None
+                    and child not in (condition, current.child_by_field_name("initializer"))
+                    and not other_fails
+                ):
                     truth, origin = self.evaluator.truth(file, condition, env)
-                    in_else = child == current.child_by_field_name("alternative")
                     holds = None if truth is None else (truth != in_else)
                     if origin and holds is False:  # an else branch runs when the condition turns false
                         text = self._turned_on_by(file, condition, env, origin, returns=in_else)
@@ -1160,6 +1167,39 @@ def returned_on_success(function: tree_sitter.Node, index: int = 0) -> list[tree
     return [items[index] for s in statements if index < len(items := return_items(s))]
 
 
+def block_fails(block: tree_sitter.Node | None) -> bool:
+    """Whether a block ends failing: a failing return (`is_failing_return`), os.Exit, panic or a Fatal log call.
+    The default deployment does not fail, so what it runs passes such a block by."""
+    last = last_statement(block) if block is not None else None
+    return is_failing_return(last) if last is not None and last.type == "return_statement" else ends_in_an_exit(last)
+
+
+def block_surely_fails(block: tree_sitter.Node | None) -> bool:
+    """`block_fails` where the failure is certain: os.Exit, panic, a Fatal log call, or a return of an error made
+    as one (`fmt.Errorf(…)`, `errors.New(…)`), not of another call that may well succeed (seldon's `return
+    newPasswordStoreFromFile(opts)` in the else of the branch reading a Secret)."""
+    last = last_statement(block) if block is not None else None
+    if last is None or last.type != "return_statement":
+        return ends_in_an_exit(last)
+    function = innermost_function(last)
+    return function is not None and returns_error(function) and _returns_made_error(last)
+
+
+def ends_in_an_exit(last: tree_sitter.Node | None) -> bool:
+    """Whether a block's last statement calls os.Exit, panic or a Fatal log call."""
+    call = parser.first_named(last) if last is not None and last.type == "expression_statement" else None
+    return call is not None and call.type == "call_expression" and exits(call)
+
+
+def exits(call: tree_sitter.Node) -> bool:
+    """os.Exit, panic, or a Fatal log call (log.Fatal, klog.Fatalf, setupLog.Fatal…) or klog's Exit calls
+    (klog.Exitf, which logs, then exits)."""
+    function = call.child_by_field_name("function")
+    shown = parser.text(function) if function is not None else ""
+    last = shown.rsplit(".", 1)[-1]
+    return shown in ("os.Exit", "panic") or last.startswith("Fatal") or ("." in shown and last.startswith("Exit"))
+
+
 def is_failing_return(statement: tree_sitter.Node) -> bool:
     """A return of a function whose last result is an error that gives a failure (`returns_failure`)."""
     function = innermost_function(statement)
@@ -1296,8 +1336,10 @@ def _returns_made_error(statement: tree_sitter.Node) -> bool:
     made = values[-1] if values else None
     if made is None or made.type != "call_expression":
         return returns_failure(statement)
-    called = parser.text(made.child_by_field_name("function")).rsplit(".", 1)[-1].lower()
-    return "err" in called or "wrap" in called
+    qualifier, _, called = parser.text(made.child_by_field_name("function")).rpartition(".")
+    # `fmt.Errorf`, `errors.Wrap`, and an errors package's constructors (`errors.New`, `apierrors.NewBadRequest`)
+    made_by_errors = qualifier.lower().endswith("errors") and called.startswith("New")
+    return "err" in called.lower() or "wrap" in called.lower() or made_by_errors
 
 
 def early_return(statement: tree_sitter.Node) -> tree_sitter.Node | None:

@@ -15,7 +15,16 @@ from watchlint.go import parser
 from watchlint.go.configfiles import FROM_FILE
 from watchlint.go.declarations import FunctionKey
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
-from watchlint.go.guards import conjuncts, disjuncts, holds_when_empty, is_failing_return
+from watchlint.go.guards import (
+    block_fails,
+    block_surely_fails,
+    conjuncts,
+    disjuncts,
+    ends_in_an_exit,
+    exits,
+    holds_when_empty,
+    tested_given,
+)
 from watchlint.go.known import AN_ERROR, UNKNOWN, CallBindings, Val, Value, either_origin, tag_value
 from watchlint.go.model import Call, GoFile, call_parts
 from watchlint.go.pending import method_name
@@ -106,7 +115,7 @@ class Settings:
             return True
         # handed to a constructor of another package that fails without it, on whose error the program stops
         # (metal-stack's `config.New(&config.NewControllerConfig{SeedNamespace: namespace})`)
-        return required_by_a_constructor(self.resolver, files or [flag.file], names, _exits)
+        return required_by_a_constructor(self.resolver, files or [flag.file], names, exits)
 
     def _is_required(self, flag: Flag) -> bool:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
@@ -132,7 +141,7 @@ class Settings:
                 statement = call.node.parent
                 if statement is not None and _fails_validation(file, call.node):
                     statement = statement.parent  # the return statement of `return fmt.Errorf(…)`
-                elif not _exits(call.node) and not self._exiting_helper(file, call.node):
+                elif not exits(call.node) and not self._exiting_helper(file, call.node):
                     continue
                 block = statement.parent.parent if statement is not None and statement.parent is not None else None
                 guard = block.parent if block is not None and block.type == "block" else None
@@ -147,7 +156,7 @@ class Settings:
         """Whether a call runs a module function that ends the program (ceph-csi's `logAndExit(msg)` logging,
         then calling os.Exit(1))."""
         info = self.evaluator.resolver.callee(file, call)
-        return _ends_in_an_exit(last_statement(info.node.child_by_field_name("body")) if info is not None else None)
+        return ends_in_an_exit(last_statement(info.node.child_by_field_name("body")) if info is not None else None)
 
     def stops_on_error(self, declared: tree_sitter.Node) -> bool:
         """Whether the statements after the one declaring `declared` with a call's error (`ns, err :=
@@ -177,6 +186,9 @@ class Settings:
         return any(
             name in [(holds_when_empty(part) or "").lstrip("*") for part in parts if "." not in parser.text(part)]
             for parts in _failing_tests_before(node)
+        ) or any(
+            name in [(tested_given(part) or "").lstrip("*") for part in parts if "." not in parser.text(part)]
+            for parts in _held_tests_around(node)
         )
 
     def demanded_before(self, file: GoFile, node: tree_sitter.Node, origin: str) -> bool:
@@ -193,7 +205,11 @@ class Settings:
                         continue
                     if all(evaluator.truth(file, other, env)[0] is True for other in items if other is not item):
                         return True
-        return False
+        return any(
+            tested_given(part) is not None and evaluator.truth(file, part, env) == (False, origin)
+            for parts in _held_tests_around(node)
+            for part in parts
+        )
 
     def _marked_required(self) -> dict[str, set[str]]:
         """The flags cobra is told are required (`MarkFlagRequired("namespace")`), and those the program sets
@@ -504,29 +520,47 @@ def _flag_named(call: Call) -> tree_sitter.Node | None:
 
 
 def _failing_tests_before(node: tree_sitter.Node) -> Iterator[list[tree_sitter.Node]]:
-    """The parts of `a || b` of each `if` before a node, in a block holding it within its function, whose block
-    fails (`return fmt.Errorf(…)`, os.Exit, panic or a Fatal log call): where the node runs, each part is
-    false."""
+    """The parts of `a || b` of each `if` before a node, in a block holding it within its function, or holding it
+    in its else, whose block fails (`return fmt.Errorf(…)`, os.Exit, panic or a Fatal log call): where the node
+    runs, each part is false."""
     child, current = node, node.parent
     while current is not None and current.type not in _FUNCTIONS:
         if current.type == "statement_list":
             for statement in current.named_children:
                 if statement.start_byte >= child.start_byte:
                     break
-                if statement.type == "if_statement" and _fails(statement):
+                if statement.type == "if_statement" and block_fails(statement.child_by_field_name("consequence")):
                     condition = statement.child_by_field_name("condition")
                     yield disjuncts(condition) if condition is not None else []
+        elif current.type == "if_statement" and child == current.child_by_field_name("alternative"):
+            condition = current.child_by_field_name("condition")
+            if condition is not None and block_surely_fails(current.child_by_field_name("consequence")):
+                yield disjuncts(condition)  # `if ns == "" { return errors.New(…) } else {…node…}`
         child, current = current, current.parent
 
 
-def _fails(statement: tree_sitter.Node) -> bool:
-    """Whether an `if`'s block ends failing: whatever its else does, what follows runs only where the test is
-    false."""
-    block = statement.child_by_field_name("consequence")
-    if block is None:
-        return False
-    last = last_statement(block)
-    return is_failing_return(last) if last is not None and last.type == "return_statement" else _ends_in_an_exit(last)
+def _held_tests_around(node: tree_sitter.Node) -> Iterator[list[tree_sitter.Node]]:
+    """The parts of `a && b` of each `if` whose else fails (`if ns != "" {…} else { return errors.New(…) }`),
+    holding a node in its first branch or standing before it in a block holding it, within its function: where
+    the node runs, each part holds."""
+    child, current = node, node.parent
+    while current is not None and current.type not in _FUNCTIONS:
+        if current.type == "if_statement" and child == current.child_by_field_name("consequence"):
+            yield from _held_tests(current)
+        elif current.type == "statement_list":
+            for statement in current.named_children:
+                if statement.start_byte >= child.start_byte:
+                    break
+                if statement.type == "if_statement":
+                    yield from _held_tests(statement)
+        child, current = current, current.parent
+
+
+def _held_tests(statement: tree_sitter.Node) -> Iterator[list[tree_sitter.Node]]:
+    other = statement.child_by_field_name("alternative")
+    condition = statement.child_by_field_name("condition")
+    if other is not None and other.type == "block" and block_surely_fails(other) and condition is not None:
+        yield conjuncts(condition)
 
 
 def _tests_error(statement: tree_sitter.Node, error: str) -> bool:
@@ -545,13 +579,7 @@ def _fails_on_error(statement: tree_sitter.Node) -> bool:
     if statement.child_by_field_name("alternative") is not None:
         return False
     last = last_statement(statement.child_by_field_name("consequence"))
-    return last is not None and (last.type == "return_statement" or _ends_in_an_exit(last))
-
-
-def _ends_in_an_exit(last: tree_sitter.Node | None) -> bool:
-    """Whether a block's last statement calls os.Exit, panic or a Fatal log call."""
-    call = parser.first_named(last) if last is not None and last.type == "expression_statement" else None
-    return call is not None and call.type == "call_expression" and _exits(call)
+    return last is not None and (last.type == "return_statement" or ends_in_an_exit(last))
 
 
 def _fails_validation(file: GoFile, call: tree_sitter.Node) -> bool:
@@ -570,15 +598,6 @@ def _fails_validation(file: GoFile, call: tree_sitter.Node) -> bool:
     declared = file.enclosing_function(call)
     name = declared.child_by_field_name("name") if declared is not None else None
     return name is not None and parser.text(name).lower().startswith(("validate", "complete"))
-
-
-def _exits(call: tree_sitter.Node) -> bool:
-    """os.Exit, panic, or a Fatal log call (log.Fatal, klog.Fatalf, setupLog.Fatal…) or klog's Exit calls
-    (klog.Exitf, which logs, then exits)."""
-    function = call.child_by_field_name("function")
-    shown = parser.text(function) if function is not None else ""
-    last = shown.rsplit(".", 1)[-1]
-    return shown in ("os.Exit", "panic") or last.startswith("Fatal") or ("." in shown and last.startswith("Exit"))
 
 
 def _gate_default(spec: tree_sitter.Node) -> bool | None:
