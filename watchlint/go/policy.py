@@ -55,6 +55,7 @@ from watchlint.go.secondcaches import (
     is_second_cache,
     second_cache_key,
 )
+from watchlint.go.unreadstores import unread_store
 from watchlint.go.workloadcaches import WORKLOAD_CACHE, builds_a_workload_cache, in_workload_options, uncached_field
 from watchlint.settingphrases import given
 from watchlint.source import Span
@@ -958,6 +959,8 @@ class _Extractor:
         if not self._may_run(node):
             return  # options a function builds that no code calls or hands on (a leftover): no manager takes them
         file, written = at if at is not None else (self.file, node)
+        if unread_store(self.resolver, file, written):
+            return  # `opts.Cache = …` after NewManager took its copy of the options, or on a copy no call is given
         guarded = self.copied_at if self.copied_at is not None and at is None else written
         condition = self.evaluator.condition(file, guarded)
         if built is not None and (condition is None or condition.holds_by_default is not False):

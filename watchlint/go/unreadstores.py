@@ -1,0 +1,149 @@
+"""Option writes nothing reads: a field stored into a local options struct after its last read.
+
+`ctrl.NewManager(cfg, opts)` takes its options by value, so `opts.Cache = cache.Options{…}` written after the
+call, or written on a copy (`o := opts`) that no call is given, changes no manager's cache. Only stores whose
+target is a field path of a local struct value count (`opts.Cache.DefaultNamespaces = …`): an entry written into
+a map (`opts.Cache.ByObject[k] = …`) reaches every copy sharing the map, and a pointer reaches its target.
+"""
+
+from __future__ import annotations
+
+import tree_sitter
+
+from watchlint.go import parser
+from watchlint.go.model import GoFile
+from watchlint.go.resolve import Resolver
+from watchlint.go.scope import Declaration
+
+_FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_literal"})
+
+
+def unread_store(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> bool:
+    """Whether `node` lies in a plain `=` store into a field path of a local struct value (not a pointer, not a
+    parameter) that no statement reads afterwards: no later mention of the variable but other such stores,
+    the whole of a loop holding the store counting as later, and the variable's address never taken."""
+    statement = _assignment_around(node)
+    if statement is None:
+        return False
+    left = statement.child_by_field_name("left")
+    targets = parser.named(left) if left is not None else []
+    if len(targets) != 1 or targets[0].type != "selector_expression":
+        return False
+    root = _field_path_root(targets[0])
+    declaration = resolver.declaration(file, root) if root is not None else None
+    if root is None or declaration is None or not _local_struct_value(resolver, file, declaration):
+        return False
+    if _inside_function_literal(statement, declaration):
+        return False  # a closure may run after later reads, whatever its place in the text
+    function = declaration.node
+    while function.parent is not None and function.type not in _FUNCTIONS:
+        function = function.parent
+    later = _loop_start(statement, declaration) or statement.end_byte
+    for mention in parser.identifiers_named(function, declaration.name, after=declaration.node.end_byte):
+        if mention == root or resolver.declaration(file, mention) is not declaration:
+            continue
+        if _address_taken(mention):
+            return False
+        # a closure may run after the store whatever its place (`defer func() { run(opts) }()`)
+        after = mention.start_byte >= later or _inside_function_literal(mention, declaration)
+        if after and not _store_root(mention):
+            return False
+    return True
+
+
+def _assignment_around(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The `=` statement storing the value `node` is part of; None past a call, which uses its arguments
+    whatever becomes of its result (`holder.Manager = mustManager(ctrl.Options{…})`)."""
+    current = node.parent
+    while current is not None and current.type not in _FUNCTIONS and current.type != "call_expression":
+        if current.type == "assignment_statement":
+            operator = current.child_by_field_name("operator")
+            return current if operator is not None and parser.text(operator) == "=" else None
+        current = current.parent
+    return None
+
+
+def _field_path_root(target: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The variable of `opts.Cache.DefaultNamespaces`; None where the path holds anything but field selections."""
+    current = target
+    while current.type == "selector_expression":
+        operand = current.child_by_field_name("operand")
+        if operand is None:
+            return None
+        current = operand
+    return current if current.type == "identifier" else None
+
+
+def _local_struct_value(resolver: Resolver, file: GoFile, declaration: Declaration) -> bool:
+    """A local declared from a struct literal, a copy of another struct value, or `var o T` of a named type."""
+    if declaration.parameter_index >= 0 or declaration.is_receiver or declaration.ranged_node is not None:
+        return False
+    declared = declaration.node.parent
+    if declared is not None and declared.type == "parameter_declaration":
+        return False  # a named result, which a bare `return` hands back
+    value = declaration.value_node
+    if value is None:
+        written = declaration.type_node
+        return written is not None and written.type in ("type_identifier", "qualified_type")
+    if value.type == "composite_literal":
+        return True
+    if value.type == "identifier":
+        type_ref = resolver.type_of(file, value)
+        return type_ref is not None and not type_ref.pointer and not type_ref.slice
+    return False
+
+
+def _inside_function_literal(node: tree_sitter.Node, declaration: Declaration) -> bool:
+    """Whether a node lies in a function literal within the variable's scope."""
+    current = node.parent
+    while current is not None and current.type not in ("function_declaration", "method_declaration"):
+        if current.type == "func_literal" and current.start_byte > declaration.node.start_byte:
+            return True
+        current = current.parent
+    return False
+
+
+def _loop_start(statement: tree_sitter.Node, declaration: Declaration) -> int | None:
+    """The start of the outermost loop around the store that the variable lives across: its next round reads
+    what this one wrote."""
+    found = None
+    current = statement.parent
+    while current is not None and current.type not in _FUNCTIONS:
+        if current.type == "for_statement" and current.start_byte > declaration.node.start_byte:
+            found = current.start_byte
+        current = current.parent
+    return found
+
+
+def _address_taken(mention: tree_sitter.Node) -> bool:
+    """`&opts`, `&opts.Cache`: a pointer into the variable may be read later under another name; a method
+    called on it may take its address alike."""
+    current = mention
+    while current.parent is not None and current.parent.type == "selector_expression":
+        if current.parent.child_by_field_name("operand") != current:
+            break
+        current = current.parent
+    parent = current.parent
+    if parent is None:
+        return False
+    if parser.is_unary(parent, "&"):
+        return True
+    return parent.type == "call_expression" and current != mention  # `opts.Complete()`
+
+
+def _store_root(mention: tree_sitter.Node) -> bool:
+    """Whether a mention is the variable of another plain store's field path (`opts.Cache.SyncPeriod = …`)."""
+    current = mention
+    while current.parent is not None and current.parent.type == "selector_expression":
+        current = current.parent
+    left = current.parent
+    statement = left.parent if left is not None and left.type == "expression_list" else None
+    if statement is None or statement.type != "assignment_statement":
+        return False
+    operator = statement.child_by_field_name("operator")
+    return (
+        statement.child_by_field_name("left") == left
+        and operator is not None
+        and parser.text(operator) == "="
+        and current != mention
+    )
