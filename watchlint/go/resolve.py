@@ -42,7 +42,7 @@ _LIBRARY_BUILT = (
         frozenset({"New", "NewFromConfig"}),
         "Clients",
     ),
-    (re.compile(r"^github\.com/spf13/viper$"), frozenset({"New"}), "Viper"),
+    (re.compile(r"^github\.com/spf13/viper$"), frozenset({"New", "NewWithOptions", "GetViper"}), "Viper"),
 )
 _ACCESSOR_TYPES = {
     "GetClient": TypeRef(CR_CLIENT, "Client"),
