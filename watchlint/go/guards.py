@@ -67,6 +67,7 @@ class Guards:
         self.evaluator = evaluator
         self.resolver = evaluator.resolver
         self._early_return_lists: dict[tuple[str, int], list[tree_sitter.Node]] = {}
+        self._error_stops: dict[tuple[str, int], bool] = {}
 
     # -- public -----------------------------------------------------------------------------------
     def condition(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
@@ -103,7 +104,7 @@ class Guards:
                 in_else = child == current.child_by_field_name("alternative")
                 other_arm = current.child_by_field_name("consequence" if in_else else "alternative")
                 # `if ns != "" {…} else { return errors.New(…) }`: a deployment that runs takes this arm
-                other_fails = other_arm is not None and other_arm.type == "block" and block_surely_fails(other_arm)
+                other_fails = other_arm is not None and other_arm.type == "block" and self.surely_fails(file, other_arm)
                 if (
                     condition is not None
                     and child not in (condition, current.child_by_field_name("initializer"))
@@ -126,6 +127,79 @@ class Guards:
             elif current.type == "statement_list":
                 yield from self._early_returns(file, current, child, env)
             child, current = current, current.parent
+
+    def surely_fails(self, file: GoFile, block: tree_sitter.Node | None) -> bool:
+        """Whether a block ends the program: os.Exit, panic, a Fatal log call, or a return of a certain error
+        (`_certain_error`) that stops the program (`error_stops`). A deployment that runs passes it by."""
+        last = last_statement(block) if block is not None else None
+        if last is None or last.type != "return_statement":
+            return ends_in_an_exit(last)
+        function = innermost_function(last)
+        return (
+            function is not None
+            and returns_error(function)
+            and _certain_error(last)
+            and self.error_stops(file, function)
+        )
+
+    def error_stops(self, file: GoFile, function: tree_sitter.Node, depth: int = 0) -> bool:
+        """Whether the program stops on an error a function returns: a cobra command's RunE, or a function
+        every call of which fails on it surely (`if err := run(); err != nil { os.Exit(1) }`) or returns it
+        from a function the program stops on alike. A reconciler's error only requeues its request, and a
+        caller may log one and go on: not told without the calls."""
+        if function.type == "func_literal":
+            return _runs_a_command(function)
+        key = self.resolver.function_key(file, function)
+        if key is None or depth > _CALLER_DEPTH:
+            return False
+        memo = (file.path, function.start_byte)
+        found = self._error_stops.get(memo)
+        if found is None:
+            self._error_stops[memo] = False  # a recursion stops nothing
+            calls = self.evaluator.calls
+            callers = calls.callers(key)
+            handed = calls.method_values(key) if key.receiver else calls.references(key)
+            found = bool(callers or handed) and (
+                all(self._stops_at(at, call, depth) for at, call in callers)
+                and all(_runs_a_command(value) for _, value in handed)
+            )
+            self._error_stops[memo] = found
+        return found
+
+    def _stops_at(self, file: GoFile, call: tree_sitter.Node, depth: int) -> bool:
+        """Whether a call's caller stops the program on its error: `return run(…)` from a function it stops on,
+        or `if err := run(…); err != nil {…}` (or the `if` right after `err := run(…)`) failing surely."""
+        statement = call.parent
+        while statement is not None and statement.type == "expression_list":
+            statement = statement.parent
+        if statement is None:
+            return False
+        if statement.type == "return_statement":
+            items = return_items(statement)
+            outer = innermost_function(statement)
+            return (
+                bool(items)
+                and items[-1] == call
+                and outer is not None
+                and returns_error(outer)
+                and self.error_stops(file, outer, depth + 1)
+            )
+        left = statement.child_by_field_name("left") if statement.type in _WRITING_STATEMENTS else None
+        names = parser.named(left) if left is not None else []
+        if not names:
+            return False
+        error = parser.text(names[-1])
+        around = statement.parent
+        test = around if around is not None and around.type == "if_statement" else statement.next_named_sibling
+        condition = test.child_by_field_name("condition") if test is not None and test.type == "if_statement" else None
+        if condition is None or " ".join(parser.text(condition).split()) != f"{error} != nil":
+            return False
+        block = test.child_by_field_name("consequence") if test is not None else None
+        last = last_statement(block) if block is not None else None
+        if last is None or last.type != "return_statement":
+            return ends_in_an_exit(last)
+        outer = innermost_function(last)
+        return outer is not None and returns_error(outer) and self.error_stops(file, outer, depth + 1)
 
     def _early_returns(
         self, file: GoFile, statements: tree_sitter.Node, child: tree_sitter.Node, env: dict[str, Value]
@@ -1174,15 +1248,42 @@ def block_fails(block: tree_sitter.Node | None) -> bool:
     return is_failing_return(last) if last is not None and last.type == "return_statement" else ends_in_an_exit(last)
 
 
-def block_surely_fails(block: tree_sitter.Node | None) -> bool:
-    """`block_fails` where the failure is certain: os.Exit, panic, a Fatal log call, or a return of an error made
-    as one (`fmt.Errorf(…)`, `errors.New(…)`), not of another call that may well succeed (seldon's `return
-    newPasswordStoreFromFile(opts)` in the else of the branch reading a Secret)."""
-    last = last_statement(block) if block is not None else None
-    if last is None or last.type != "return_statement":
-        return ends_in_an_exit(last)
-    function = innermost_function(last)
-    return function is not None and returns_error(function) and _returns_made_error(last)
+def _certain_error(statement: tree_sitter.Node) -> bool:
+    """A return whose error is surely not nil: an error made there (`_makes_an_error`), a variable the block
+    sets from such a call alone, or one the return sits under `if err != nil` of; not another call's result,
+    which may well be nil (seldon's `return newPasswordStoreFromFile(opts)`, `err := check(); return err`)."""
+    values = return_items(statement)
+    error = values[-1] if values else None
+    if error is None or error.type not in ("call_expression", "identifier"):
+        return False
+    if error.type == "call_expression":
+        return _makes_an_error(error)
+    name = parser.text(error)
+    if in_nil_test(statement, name, is_nil=False):
+        return True
+    made = None
+    for sibling in statement.parent.named_children if statement.parent is not None else ():
+        if sibling == statement:
+            break
+        left = sibling.child_by_field_name("left") if sibling.type in _WRITING_STATEMENTS else None
+        if left is not None and name in [parser.text(node) for node in parser.named(left)]:
+            values = parser.named(sibling.child_by_field_name("right") or sibling)
+            made = values[0] if len(parser.named(left)) == 1 and len(values) == 1 else None
+    return made is not None and made.type == "call_expression" and _makes_an_error(made)
+
+
+_WRITING_STATEMENTS = ("short_var_declaration", "assignment_statement")
+_CALLER_DEPTH = 3  # calls followed up from a function returning an error to where the program stops on it
+_COMMAND_FUNCTIONS = frozenset({"RunE", "PreRunE", "PersistentPreRunE"})  # cobra fails the command on their error
+
+
+def _runs_a_command(value: tree_sitter.Node) -> bool:
+    """Whether a function value is a cobra command's `RunE` (or its pre-run), whose error Execute returns."""
+    parent = value.parent
+    if parent is not None and parent.type == "literal_element":
+        parent = parent.parent
+    keys = parser.named(parent) if parent is not None and parent.type == "keyed_element" else []
+    return len(keys) == 2 and parser.text(keys[0]) in _COMMAND_FUNCTIONS
 
 
 def ends_in_an_exit(last: tree_sitter.Node | None) -> bool:
@@ -1336,9 +1437,14 @@ def _returns_made_error(statement: tree_sitter.Node) -> bool:
     made = values[-1] if values else None
     if made is None or made.type != "call_expression":
         return returns_failure(statement)
-    qualifier, _, called = parser.text(made.child_by_field_name("function")).rpartition(".")
-    # `fmt.Errorf`, `errors.Wrap`, and an errors package's constructors (`errors.New`, `apierrors.NewBadRequest`)
-    made_by_errors = qualifier.lower().endswith("errors") and called.startswith("New")
+    return _makes_an_error(made)
+
+
+def _makes_an_error(call: tree_sitter.Node) -> bool:
+    """`fmt.Errorf`, `errors.Wrap`, and an errors package's constructors (`errors.New`, `apierrors.NewBadRequest`;
+    not NewAggregate, nil for no errors)."""
+    qualifier, _, called = parser.text(call.child_by_field_name("function")).rpartition(".")
+    made_by_errors = qualifier.lower().endswith("errors") and called.startswith("New") and called != "NewAggregate"
     return "err" in called.lower() or "wrap" in called.lower() or made_by_errors
 
 

@@ -4,7 +4,7 @@ environment, viper's keys and feature gates, as the code shows them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import repeat
 from typing import TYPE_CHECKING
@@ -17,7 +17,6 @@ from watchlint.go.declarations import FunctionKey
 from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
 from watchlint.go.guards import (
     block_fails,
-    block_surely_fails,
     conjuncts,
     disjuncts,
     ends_in_an_exit,
@@ -178,17 +177,17 @@ class Settings:
             following = following.next_named_sibling
         return False
 
-    def required_before(self, node: tree_sitter.Node) -> bool:
+    def required_before(self, file: GoFile, node: tree_sitter.Node) -> bool:
         """Whether the code around a read of a variable fails before it when the variable is empty: `if ns
         == "" { return errors.New(…) }` (or os.Exit, log.Fatal, panic) in a block holding the read. A
         deployment that runs has set it, to a value the code does not show."""
         name = parser.text(node)
         return any(
             name in [(holds_when_empty(part) or "").lstrip("*") for part in parts if "." not in parser.text(part)]
-            for parts in _failing_tests_before(node)
+            for parts in _failing_tests_before(node, self._stops(file))
         ) or any(
             name in [(tested_given(part) or "").lstrip("*") for part in parts if "." not in parser.text(part)]
-            for parts in _held_tests_around(node)
+            for parts in _held_tests_around(node, self._stops(file))
         )
 
     def demanded_before(self, file: GoFile, node: tree_sitter.Node, origin: str) -> bool:
@@ -198,7 +197,7 @@ class Settings:
         UsageErrorf(…) }`, -A off by default): wherever the node runs, the setting is given."""
         evaluator = self.evaluator
         env = evaluator.parameters(file, node)
-        for parts in _failing_tests_before(node):
+        for parts in _failing_tests_before(node, self._stops(file)):
             for items in map(conjuncts, parts):
                 for item in items:
                     if holds_when_empty(item) is None or evaluator.truth(file, item, env) != (True, origin):
@@ -207,9 +206,13 @@ class Settings:
                         return True
         return any(
             tested_given(part) is not None and evaluator.truth(file, part, env) == (False, origin)
-            for parts in _held_tests_around(node)
+            for parts in _held_tests_around(node, self._stops(file))
             for part in parts
         )
+
+    def _stops(self, file: GoFile) -> Callable[[tree_sitter.Node | None], bool]:
+        """Whether a block of the file ends the program (Guards.surely_fails)."""
+        return lambda block: self.evaluator.guarding.surely_fails(file, block)
 
     def _marked_required(self) -> dict[str, set[str]]:
         """The flags cobra is told are required (`MarkFlagRequired("namespace")`), and those the program sets
@@ -519,7 +522,9 @@ def _flag_named(call: Call) -> tree_sitter.Node | None:
     return parser.first_named(looked_up.arguments)
 
 
-def _failing_tests_before(node: tree_sitter.Node) -> Iterator[list[tree_sitter.Node]]:
+def _failing_tests_before(
+    node: tree_sitter.Node, stops: Callable[[tree_sitter.Node | None], bool]
+) -> Iterator[list[tree_sitter.Node]]:
     """The parts of `a || b` of each `if` before a node, in a block holding it within its function, or holding it
     in its else, whose block fails (`return fmt.Errorf(…)`, os.Exit, panic or a Fatal log call): where the node
     runs, each part is false."""
@@ -534,32 +539,38 @@ def _failing_tests_before(node: tree_sitter.Node) -> Iterator[list[tree_sitter.N
                     yield disjuncts(condition) if condition is not None else []
         elif current.type == "if_statement" and child == current.child_by_field_name("alternative"):
             condition = current.child_by_field_name("condition")
-            if condition is not None and block_surely_fails(current.child_by_field_name("consequence")):
+            if condition is not None and stops(current.child_by_field_name("consequence")):
                 yield disjuncts(condition)  # `if ns == "" { return errors.New(…) } else {…node…}`
         child, current = current, current.parent
 
 
-def _held_tests_around(node: tree_sitter.Node) -> Iterator[list[tree_sitter.Node]]:
+def _held_tests_around(
+    node: tree_sitter.Node, stops: Callable[[tree_sitter.Node | None], bool]
+) -> Iterator[list[tree_sitter.Node]]:
     """The parts of `a && b` of each `if` whose else fails (`if ns != "" {…} else { return errors.New(…) }`),
     holding a node in its first branch or standing before it in a block holding it, within its function: where
     the node runs, each part holds."""
     child, current = node, node.parent
     while current is not None and current.type not in _FUNCTIONS:
         if current.type == "if_statement" and child == current.child_by_field_name("consequence"):
-            yield from _held_tests(current)
+            yield from _held_tests(current, stops)
         elif current.type == "statement_list":
             for statement in current.named_children:
                 if statement.start_byte >= child.start_byte:
                     break
                 if statement.type == "if_statement":
-                    yield from _held_tests(statement)
+                    yield from _held_tests(statement, stops)
         child, current = current, current.parent
 
 
-def _held_tests(statement: tree_sitter.Node) -> Iterator[list[tree_sitter.Node]]:
+def _held_tests(
+    statement: tree_sitter.Node, stops: Callable[[tree_sitter.Node | None], bool]
+) -> Iterator[list[tree_sitter.Node]]:
     other = statement.child_by_field_name("alternative")
     condition = statement.child_by_field_name("condition")
-    if other is not None and other.type == "block" and block_surely_fails(other) and condition is not None:
+    # `if ns := os.Getenv(…); ns != ""` tests a name of its own, which may hide the one read
+    declares = statement.child_by_field_name("initializer") is not None
+    if other is not None and other.type == "block" and condition is not None and not declares and stops(other):
         yield conjuncts(condition)
 
 

@@ -89,7 +89,7 @@ class VariableValues:
 
     def value(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
         found = self._value(file, node, env, depth)
-        if isinstance(found, Val) and found.value in ("", None) and self.evaluator.settings.required_before(node):
+        if isinstance(found, Val) and found.value in ("", None) and self.evaluator.settings.required_before(file, node):
             return UNKNOWN  # `if ns == "" { return errors.New(…) }` before the read: a deployment that runs sets it
         return found
 
