@@ -11,7 +11,7 @@ from __future__ import annotations
 import tree_sitter
 
 from watchlint.go import parser
-from watchlint.go.model import GoFile
+from watchlint.go.model import CR_CACHE, CR_CLIENT, CR_CLUSTER, MANAGER_PACKAGES, GoFile, TypeRef
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import Declaration
 
@@ -19,36 +19,74 @@ _FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_lite
 
 
 def unread_store(resolver: Resolver, file: GoFile, node: tree_sitter.Node) -> bool:
-    """Whether `node` lies in a plain `=` store into a field path of a local struct value (not a pointer, not a
-    parameter) that no statement reads afterwards: no later mention of the variable but other such stores,
-    the whole of a loop holding the store counting as later, and the variable's address never taken."""
+    """Whether `node` lies in a plain `=` store into a field path of a local variable of controller-runtime's
+    options (`_value_path`) that no statement reads afterwards: no later mention of the variable reading the
+    stored field but other such stores, the whole of a loop holding the store counting as later, and the
+    variable's address never taken."""
     statement = _assignment_around(node)
-    if statement is None:
-        return False
-    left = statement.child_by_field_name("left")
+    left = statement.child_by_field_name("left") if statement is not None else None
     targets = parser.named(left) if left is not None else []
-    if len(targets) != 1 or targets[0].type != "selector_expression":
+    stored = _field_path(targets[0]) if len(targets) == 1 and targets[0].type == "selector_expression" else None
+    if statement is None or stored is None:
         return False
-    root = _field_path_root(targets[0])
-    declaration = resolver.declaration(file, root) if root is not None else None
-    if root is None or declaration is None or not _local_struct_value(resolver, file, declaration):
+    root, fields = stored
+    declaration = resolver.declaration(file, root)
+    if declaration is None or not _local_struct_value(declaration):
+        return False
+    if not _value_path(resolver.type_of(file, root), fields):
         return False
     if _inside_function_literal(statement, declaration):
         return False  # a closure may run after later reads, whatever its place in the text
+    return not _read_after(resolver, file, statement, declaration, root, fields)
+
+
+def _read_after(
+    resolver: Resolver,
+    file: GoFile,
+    statement: tree_sitter.Node,
+    declaration: Declaration,
+    root: tree_sitter.Node,
+    fields: tuple[str, ...],
+) -> bool:
+    """Whether the variable's stored fields may be read after the store, or its address is taken anywhere."""
     function = declaration.node
     while function.parent is not None and function.type not in _FUNCTIONS:
         function = function.parent
+    if parser.captures("(goto_statement) @jump", function).get("jump"):
+        return True  # a jump back runs the reads before the store again
     later = _loop_start(statement, declaration) or statement.end_byte
     for mention in parser.identifiers_named(function, declaration.name, after=declaration.node.end_byte):
         if mention == root or resolver.declaration(file, mention) is not declaration:
             continue
         if _address_taken(mention):
-            return False
+            return True
         # a closure may run after the store whatever its place (`defer func() { run(opts) }()`)
         after = mention.start_byte >= later or _inside_function_literal(mention, declaration)
-        if after and not _store_root(mention):
-            return False
-    return True
+        if after and not _store_root(mention) and _overlaps(_read_path(mention), fields):
+            return True
+    return False
+
+
+# The fields of controller-runtime's option structs that hold a struct value (not a pointer), by the type holding
+# them: a store through them stays in the variable. client.Options.Cache is a pointer, which copies share.
+_HOLDING_OPTIONS = {"Cache": (CR_CACHE, "Options"), "Client": (CR_CLIENT, "Options")}
+_VALUE_FIELDS: dict[tuple[str, str], dict[str, tuple[str, str]]] = {
+    **{(package, "Options"): _HOLDING_OPTIONS for package in (*MANAGER_PACKAGES, CR_CLUSTER)},
+    (CR_CACHE, "Options"): {},
+    (CR_CLIENT, "Options"): {},
+    (CR_CLIENT, "CacheOptions"): {},
+}
+
+
+def _value_path(root: TypeRef | None, fields: tuple[str, ...]) -> bool:
+    """Whether every field but the last of a path from a variable of controller-runtime's options holds a value,
+    so that the store writes into the variable alone (a module's own structs may hold pointers or embed them)."""
+    if root is None or root.pointer or root.slice:
+        return False
+    held: tuple[str, str] | None = (root.package, root.name)
+    for name in fields[:-1]:
+        held = _VALUE_FIELDS.get(held, {}).get(name) if held is not None else None
+    return held is not None and held in _VALUE_FIELDS
 
 
 def _assignment_around(node: tree_sitter.Node) -> tree_sitter.Node | None:
@@ -63,19 +101,40 @@ def _assignment_around(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return None
 
 
-def _field_path_root(target: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The variable of `opts.Cache.DefaultNamespaces`; None where the path holds anything but field selections."""
+def _field_path(target: tree_sitter.Node) -> tuple[tree_sitter.Node, tuple[str, ...]] | None:
+    """The variable of `opts.Cache.DefaultNamespaces` and the fields after it; None where the path holds anything
+    but field selections."""
+    fields: list[str] = []
     current = target
     while current.type == "selector_expression":
         operand = current.child_by_field_name("operand")
         if operand is None:
             return None
+        fields.append(parser.text(current.child_by_field_name("field")))
         current = operand
-    return current if current.type == "identifier" else None
+    return (current, tuple(reversed(fields))) if current.type == "identifier" else None
 
 
-def _local_struct_value(resolver: Resolver, file: GoFile, declaration: Declaration) -> bool:
-    """A local declared from a struct literal, a copy of another struct value, or `var o T` of a named type."""
+def _read_path(mention: tree_sitter.Node) -> tuple[str, ...]:
+    """The fields a mention of the variable selects (`opts.LeaderElection` reads that field alone)."""
+    fields: list[str] = []
+    current = mention
+    while current.parent is not None and current.parent.type == "selector_expression":
+        if current.parent.child_by_field_name("operand") != current:
+            break
+        current = current.parent
+        fields.append(parser.text(current.child_by_field_name("field")))
+    return tuple(fields)
+
+
+def _overlaps(read: tuple[str, ...], stored: tuple[str, ...]) -> bool:
+    """Whether a read of one field path sees a store into another: one path leads into the other."""
+    shorter = min(len(read), len(stored))
+    return read[:shorter] == stored[:shorter]
+
+
+def _local_struct_value(declaration: Declaration) -> bool:
+    """A local declared from a struct literal, a copy of another variable, or `var o T` of a named type."""
     if declaration.parameter_index >= 0 or declaration.is_receiver or declaration.ranged_node is not None:
         return False
     declared = declaration.node.parent
@@ -85,12 +144,7 @@ def _local_struct_value(resolver: Resolver, file: GoFile, declaration: Declarati
     if value is None:
         written = declaration.type_node
         return written is not None and written.type in ("type_identifier", "qualified_type")
-    if value.type == "composite_literal":
-        return True
-    if value.type == "identifier":
-        type_ref = resolver.type_of(file, value)
-        return type_ref is not None and not type_ref.pointer and not type_ref.slice
-    return False
+    return value.type in ("composite_literal", "identifier")
 
 
 def _inside_function_literal(node: tree_sitter.Node, declaration: Declaration) -> bool:
