@@ -118,7 +118,7 @@ class Guards:
                         text = _guard_text(condition, origin, in_else)
                     tested = " ".join(parser.text(condition).split())
                     yield Guard(holds, text, file.span(condition), origin, "" if in_else else tested, tested)
-            elif current.type in ("expression_case", "default_case"):
+            elif current.type in ("expression_case", "default_case") and not self._only_case_running(file, current):
                 yield self._case_guard(file, current, env)
             elif current.type == "type_case":
                 yield from self._type_case_guard(file, current, env)
@@ -726,6 +726,17 @@ class Guards:
         strings = [value.value for value in values if isinstance(value, Val) and isinstance(value.value, str)]
         return ", ".join(f'"{value}"' for value in strings) if values and len(strings) == len(values) else ""
 
+    def _only_case_running(self, file: GoFile, case: tree_sitter.Node) -> bool:
+        """Whether every other case of a switch with a default ends the program (`switch { case ns != "": …;
+        default: os.Exit(2) }`): a deployment that runs takes this one, as the arm of an `if` whose else fails."""
+        switch = case.parent
+        cases = [c for c in switch.named_children if c.type in _CASES] if switch is not None else []
+        return (
+            any(c.type == "default_case" for c in cases)
+            and len(cases) > 1
+            and all(self.surely_fails(file, other) for other in cases if other != case)
+        )
+
     def _case_guard(self, file: GoFile, case: tree_sitter.Node, env: dict[str, Value]) -> Guard:
         switch = case.parent
         while switch is not None and switch.type != "expression_switch_statement":
@@ -1273,6 +1284,7 @@ def _certain_error(statement: tree_sitter.Node) -> bool:
 
 
 _WRITING_STATEMENTS = ("short_var_declaration", "assignment_statement")
+_CASES = ("expression_case", "default_case")
 _CALLER_DEPTH = 3  # calls followed up from a function returning an error to where the program stops on it
 _COMMAND_FUNCTIONS = frozenset({"RunE", "PreRunE", "PersistentPreRunE"})  # cobra fails the command on their error
 

@@ -547,20 +547,42 @@ def _failing_tests_before(
 def _held_tests_around(
     node: tree_sitter.Node, stops: Callable[[tree_sitter.Node | None], bool]
 ) -> Iterator[list[tree_sitter.Node]]:
-    """The parts of `a && b` of each `if` whose else fails (`if ns != "" {…} else { return errors.New(…) }`),
-    holding a node in its first branch or standing before it in a block holding it, within its function: where
-    the node runs, each part holds."""
+    """The parts of `a && b` of each `if` whose else fails (`if ns != "" {…} else { return errors.New(…) }`), or
+    of the one case of a tagless switch whose others and default fail, holding a node in that branch or standing
+    before it in a block holding it, within its function: where the node runs, each part holds."""
     child, current = node, node.parent
     while current is not None and current.type not in _FUNCTIONS:
         if current.type == "if_statement" and child == current.child_by_field_name("consequence"):
             yield from _held_tests(current, stops)
+        elif current.type == "expression_switch_statement" and child.type == "expression_case":
+            yield from _held_case(current, stops, child)
         elif current.type == "statement_list":
             for statement in current.named_children:
                 if statement.start_byte >= child.start_byte:
                     break
                 if statement.type == "if_statement":
                     yield from _held_tests(statement, stops)
+                elif statement.type == "expression_switch_statement":
+                    yield from _held_case(statement, stops)
         child, current = current, current.parent
+
+
+def _held_case(
+    switch: tree_sitter.Node, stops: Callable[[tree_sitter.Node | None], bool], taken: tree_sitter.Node | None = None
+) -> Iterator[list[tree_sitter.Node]]:
+    """The parts of the one test of the case of `switch { case ns != "": …; default: os.Exit(2) }` that does not
+    fail (`taken`, where given), its others and its default failing."""
+    if switch.child_by_field_name("value") is not None or switch.child_by_field_name("initializer") is not None:
+        return
+    cases = [case for case in switch.named_children if case.type in ("expression_case", "default_case")]
+    running = [case for case in cases if not stops(case)]
+    if len(running) != 1 or running[0].type != "expression_case" or taken not in (None, running[0]):
+        return
+    if not any(case.type == "default_case" for case in cases):
+        return
+    values = parser.named(running[0].child_by_field_name("value") or running[0])
+    if len(values) == 1:
+        yield conjuncts(values[0])
 
 
 def _held_tests(
