@@ -578,13 +578,13 @@ class _Imports:
         group = _closest_group(self.file, specs, path)
         if group is None:
             last = specs[-1]
-            return last.end_byte, _indent_of(self.file, last) + self._spec_text(path, alias), True
+            return _line_end(last), _indent_of(self.file, last) + self._spec_text(path, alias), True
         following = next((spec for spec in group if _spec_path(spec) > path), None)
         anchor = following if following is not None else group[-1]
         text = _indent_of(self.file, anchor) + self._spec_text(path, alias)
         if following is not None:
             return self.file.source.line_starts[_commented_from(following).start_point.row], text, False
-        return anchor.end_byte, text, False
+        return _line_end(anchor), text, False
 
     def _new_block(self, specs: list[tree_sitter.Node]) -> Edit:
         """Turn `import x "p"` (or no import at all) into an import block holding the new specs."""
@@ -608,8 +608,19 @@ def _commented_from(spec: tree_sitter.Node) -> tree_sitter.Node:
     first = spec
     above = spec.prev_sibling
     while above is not None and above.type == "comment" and above.end_point.row == first.start_point.row - 1:
-        first, above = above, above.prev_sibling
+        before = above.prev_sibling
+        if before is not None and before.end_point.row == above.start_point.row:
+            break  # the trailing comment of the spec above (`ctrl "sigs.k8s.io/controller-runtime" // manager`)
+        first, above = above, before
     return first
+
+
+def _line_end(spec: tree_sitter.Node) -> int:
+    """Where the line of an import spec ends: past its trailing comment, which stays with it."""
+    after = spec.next_sibling
+    if after is not None and after.type == "comment" and after.start_point.row == spec.end_point.row:
+        return after.end_byte
+    return spec.end_byte
 
 
 def _spec_path(spec: tree_sitter.Node) -> str:

@@ -22,28 +22,40 @@ LineEdit = tuple[int, int, int, int]
 def realign(before: str, after: str, edits: list[LineEdit]) -> str:
     """`after` with the trailing comments of the sections of the lines edits changed within one line realigned."""
     old_lines, lines = before.split("\n"), after.split("\n")
-    old_of = _old_lines(len(old_lines), len(lines), edits)
+    old_of = _old_lines(old_lines, lines, edits)
     inside = _starting_inside(before)
     done: set[int] = set()
     for old_first, old_last, first, last in sorted(edits):
-        if old_first != old_last or first != last or first in done or first >= len(lines):
+        if old_first != old_last or first >= len(lines):
             continue  # an edit writing lines of its own lays them out itself
-        column = _comment_column(old_lines[old_first]) if old_first not in inside else -1
-        if column < 0 or _split(lines[first]) is None:
-            continue
-        section = _section(old_lines, lines, old_of, inside, first, column)
-        done.update(section)
-        parts = [_split(lines[member]) for member in section]
-        aligned = max(len(part[0]) for part in parts if part is not None) + 1
-        for member, part in zip(section, parts, strict=True):
-            if part is not None:
-                code, comment, ending = part
-                lines[member] = code + " " * (aligned - len(code)) + comment + ending
+        # a line changed within itself, or the lines beside lines inserted whole (an import spec without a
+        # comment ends the section of the specs around it: each part is aligned on its own)
+        inserted = [index for index in range(first, min(last, len(lines) - 1) + 1) if old_of[index] < 0]
+        changed = [first] if first == last else [min(inserted) - 1, max(inserted) + 1] if inserted else []
+        for index in changed:
+            old = old_of[index] if 0 <= index < len(lines) else -1
+            column = _comment_column(old_lines[old]) if old >= 0 and old not in inside else -1
+            if column < 0 or index in done or _split(lines[index]) is None:
+                continue
+            section = _section(old_lines, lines, old_of, inside, index, column)
+            done.update(section)
+            _align(lines, section)
     return "\n".join(lines)
 
 
-def _old_lines(old_count: int, count: int, edits: list[LineEdit]) -> list[int]:
+def _align(lines: list[str], section: list[int]) -> None:
+    """Line up the trailing comments of a section one space after its longest code."""
+    parts = [_split(lines[member]) for member in section]
+    aligned = max(len(part[0]) for part in parts if part is not None) + 1
+    for member, part in zip(section, parts, strict=True):
+        if part is not None:
+            code, comment, ending = part
+            lines[member] = code + " " * (aligned - len(code)) + comment + ending
+
+
+def _old_lines(old_lines: list[str], lines: list[str], edits: list[LineEdit]) -> list[int]:
     """For each line after the edits, the line it was before (-1 for a line an edit wrote)."""
+    old_count, count = len(old_lines), len(lines)
     old_of = [-1] * count
     old = new = 0
     for old_first, old_last, first, last in sorted(edits):
@@ -52,6 +64,11 @@ def _old_lines(old_count: int, count: int, edits: list[LineEdit]) -> list[int]:
             old, new = old + 1, new + 1
         if old_first == old_last and first == last and new < count:
             old_of[new] = old_first  # changed within its line
+        elif old_first == old_last and last < count and old_first < old_count:
+            # lines inserted whole before the line (it ends the edit) or after it (it starts the edit)
+            kept = [index for index in (last, first) if lines[index] == old_lines[old_first]]
+            if kept:
+                old_of[kept[0]] = old_first
         old, new = old_last + 1, last + 1
     while old < old_count and new < count:
         old_of[new] = old
