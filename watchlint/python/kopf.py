@@ -172,13 +172,52 @@ def _loop_items(file: ParsedFile, flow: Flow, call: libcst.Call, value: libcst.B
     # the function a decorator decorates is no boundary: the loop around it registers it for each item
     while node is not None and (isinstance(previous, libcst.Decorator) or not isinstance(node, _SCOPES)):
         if isinstance(node, libcst.For) and isinstance(node.target, libcst.Name) and node.target.value == value.value:
-            origins = flow.origins(node.iter)
-            walked = origins[0] if len(origins) == 1 else node.iter
-            elements = walked.elements if isinstance(walked, libcst.List | libcst.Tuple) else ()
-            items = [constant_string(flow, item.value) for item in elements if isinstance(item, libcst.Element)]
-            return items if items and None not in items and len(items) == len(elements) else []
+            items = _walked_strings(flow, node.iter, 0)
+            return items if items and None not in items else []
         node, previous = file.parent(node), node
     return []
+
+
+_SAME_ITEMS = frozenset({"list", "tuple", "sorted", "reversed", "set", "frozenset"})  # builtins keeping the items
+_MAX_WALK_DEPTH = 4
+_UNKNOWN_BOUND = object()
+
+
+def _walked_strings(flow: Flow, walked: libcst.BaseExpression, depth: int) -> list[str | None]:
+    """The strings a loop over an expression takes: a list, tuple or set literal (through the names holding it), a
+    slice of one with literal bounds (`RESOURCES[:2]`), or one handed to a builtin keeping its items
+    (`sorted(RESOURCES)`); empty for anything else."""
+    origins = flow.origins(walked)
+    found = origins[0] if len(origins) == 1 else walked
+    if isinstance(found, libcst.List | libcst.Tuple | libcst.Set):
+        elements = found.elements
+        items = [constant_string(flow, item.value) for item in elements if isinstance(item, libcst.Element)]
+        return items if len(items) == len(elements) else []
+    if depth >= _MAX_WALK_DEPTH:
+        return []
+    if isinstance(found, libcst.Subscript) and len(found.slice) == 1 and isinstance(found.slice[0].slice, libcst.Slice):
+        written = found.slice[0].slice
+        bounds = [_bound(part) for part in (written.lower, written.upper, written.step)]
+        if any(bound is _UNKNOWN_BOUND for bound in bounds) or bounds[2] == 0:
+            return []
+        lower, upper, step = (bound if isinstance(bound, int) else None for bound in bounds)
+        return _walked_strings(flow, found.value, depth + 1)[lower:upper:step]
+    if isinstance(found, libcst.Call) and isinstance(found.func, libcst.Name) and found.func.value in _SAME_ITEMS:
+        arguments = found.args
+        if len(arguments) == 1 and arguments[0].keyword is None and not arguments[0].star:
+            return _walked_strings(flow, arguments[0].value, depth + 1)
+    return []
+
+
+def _bound(part: libcst.BaseExpression | None) -> int | object | None:
+    """A slice bound written as an integer (`2`, `-1`) or left out (None); _UNKNOWN_BOUND for anything else."""
+    if part is None:
+        return None
+    negative = isinstance(part, libcst.UnaryOperation) and isinstance(part.operator, libcst.Minus)
+    number = part.expression if isinstance(part, libcst.UnaryOperation) and negative else part
+    if not isinstance(number, libcst.Integer):
+        return _UNKNOWN_BOUND
+    return -int(number.value, 0) if negative else int(number.value, 0)
 
 
 def _factory_of(file: ParsedFile, call: libcst.Call) -> libcst.FunctionDef | None:
