@@ -67,7 +67,7 @@ class Guards:
         self.evaluator = evaluator
         self.resolver = evaluator.resolver
         self._early_return_lists: dict[tuple[str, int], list[tree_sitter.Node]] = {}
-        self._error_stops: dict[tuple[str, int], bool] = {}
+        self._error_stops: dict[tuple[str, int, int], bool] = {}
 
     # -- public -----------------------------------------------------------------------------------
     def condition(self, file: GoFile, node: tree_sitter.Node) -> Condition | None:
@@ -132,6 +132,8 @@ class Guards:
         """Whether a block ends the program: os.Exit, panic, a Fatal log call, or a return of a certain error
         (`_certain_error`) that stops the program (`error_stops`). A deployment that runs passes it by."""
         last = last_statement(block) if block is not None else None
+        if _leaves_early(block):
+            return False
         if last is None or last.type != "return_statement":
             return ends_in_an_exit(last)
         function = innermost_function(last)
@@ -144,15 +146,15 @@ class Guards:
 
     def error_stops(self, file: GoFile, function: tree_sitter.Node, depth: int = 0) -> bool:
         """Whether the program stops on an error a function returns: a cobra command's RunE, or a function
-        every call of which fails on it surely (`if err := run(); err != nil { os.Exit(1) }`) or returns it
-        from a function the program stops on alike. A reconciler's error only requeues its request, and a
-        caller may log one and go on: not told without the calls."""
+        every call of which fails on it surely (`if err := run(); err != nil { os.Exit(1) }`, `utilruntime.
+        Must(run())`) or returns it from a function the program stops on alike. A reconciler's error only
+        requeues its request, and a caller may log one and go on: not told without the calls."""
         if function.type == "func_literal":
             return _runs_a_command(function)
         key = self.resolver.function_key(file, function)
         if key is None or depth > _CALLER_DEPTH:
             return False
-        memo = (file.path, function.start_byte)
+        memo = (file.path, function.start_byte, depth)  # a verdict cut short by the depth holds at its depth only
         found = self._error_stops.get(memo)
         if found is None:
             self._error_stops[memo] = False  # a recursion stops nothing
@@ -168,38 +170,42 @@ class Guards:
 
     def _stops_at(self, file: GoFile, call: tree_sitter.Node, depth: int) -> bool:
         """Whether a call's caller stops the program on its error: `return run(…)` from a function it stops on,
-        or `if err := run(…); err != nil {…}` (or the `if` right after `err := run(…)`) failing surely."""
+        a Must helper panicking on it, or the first `if err != nil {…}` testing the error it is assigned to (in
+        an initializer or after it) failing surely: ending the program, or returning the error on."""
         statement = call.parent
         while statement is not None and statement.type == "expression_list":
             statement = statement.parent
         if statement is None:
             return False
         if statement.type == "return_statement":
-            items = return_items(statement)
-            outer = innermost_function(statement)
-            return (
-                bool(items)
-                and items[-1] == call
-                and outer is not None
-                and returns_error(outer)
-                and self.error_stops(file, outer, depth + 1)
-            )
-        left = statement.child_by_field_name("left") if statement.type in _WRITING_STATEMENTS else None
-        names = parser.named(left) if left is not None else []
-        if not names:
-            return False
-        error = parser.text(names[-1])
-        around = statement.parent
-        test = around if around is not None and around.type == "if_statement" else statement.next_named_sibling
-        condition = test.child_by_field_name("condition") if test is not None and test.type == "if_statement" else None
-        if condition is None or " ".join(parser.text(condition).split()) != f"{error} != nil":
-            return False
+            return self._returned_on(file, statement, call, depth)
+        if statement.type == "argument_list":
+            called = statement.parent.child_by_field_name("function") if statement.parent is not None else None
+            return called is not None and parser.text(called).rsplit(".", 1)[-1].startswith("Must")
+        error = _error_assigned(statement, call)
+        test = _error_test(statement, error) if error is not None else None
         block = test.child_by_field_name("consequence") if test is not None else None
         last = last_statement(block) if block is not None else None
         if last is None or last.type != "return_statement":
-            return ends_in_an_exit(last)
-        outer = innermost_function(last)
-        return outer is not None and returns_error(outer) and self.error_stops(file, outer, depth + 1)
+            return ends_in_an_exit(last) and not _leaves_early(block)
+        if not (parser.text(return_items(last)[-1]) == error if return_items(last) else False):
+            return _certain_error(last) and self._returned_on(file, last, None, depth)
+        return self._returned_on(file, last, None, depth)
+
+    def _returned_on(
+        self, file: GoFile, statement: tree_sitter.Node, call: tree_sitter.Node | None, depth: int
+    ) -> bool:
+        """Whether a return hands an error (the call's result, where given, as its last item) to a caller that
+        stops the program on it."""
+        items = return_items(statement)
+        outer = innermost_function(statement)
+        return (
+            bool(items)
+            and (call is None or items[-1] == call)
+            and outer is not None
+            and returns_error(outer)
+            and self.error_stops(file, outer, depth + 1)
+        )
 
     def _early_returns(
         self, file: GoFile, statements: tree_sitter.Node, child: tree_sitter.Node, env: dict[str, Value]
@@ -1287,6 +1293,53 @@ _WRITING_STATEMENTS = ("short_var_declaration", "assignment_statement")
 _CASES = ("expression_case", "default_case")
 _CALLER_DEPTH = 3  # calls followed up from a function returning an error to where the program stops on it
 _COMMAND_FUNCTIONS = frozenset({"RunE", "PreRunE", "PersistentPreRunE"})  # cobra fails the command on their error
+
+
+def _error_assigned(statement: tree_sitter.Node, call: tree_sitter.Node) -> str | None:
+    """The name a call's error is assigned to: the last of `x, err := run()`, or the one at the call's place in
+    `errA, errB = a(), b()`."""
+    left = statement.child_by_field_name("left") if statement.type in _WRITING_STATEMENTS else None
+    right = statement.child_by_field_name("right") if left is not None else None
+    names = parser.named(left) if left is not None else []
+    values = parser.named(right) if right is not None else []
+    if not names or call not in values:
+        return None
+    if len(values) == 1:
+        return parser.text(names[-1])
+    return parser.text(names[values.index(call)]) if len(values) == len(names) else None
+
+
+def _error_test(statement: tree_sitter.Node, error: str) -> tree_sitter.Node | None:
+    """The `if error != nil` of an initializer, or the first one after the statement in its block, before the
+    name is written again."""
+    around = statement.parent
+    if around is not None and around.type == "if_statement" and around.child_by_field_name("initializer") == statement:
+        following: tree_sitter.Node | None = around
+    else:
+        following = statement.next_named_sibling
+    while following is not None:
+        condition = following.child_by_field_name("condition") if following.type == "if_statement" else None
+        if condition is not None and " ".join(parser.text(condition).split()) == f"{error} != nil":
+            return following
+        if following is not around and error in [parser.text(name) for name in _written_names(following)]:
+            return None
+        if following is around:
+            return None
+        following = following.next_named_sibling
+    return None
+
+
+def _written_names(statement: tree_sitter.Node) -> list[tree_sitter.Node]:
+    left = statement.child_by_field_name("left") if statement.type in _WRITING_STATEMENTS else None
+    return parser.named(left) if left is not None else []
+
+
+def _leaves_early(block: tree_sitter.Node | None) -> bool:
+    """Whether a block holds a `break`, `continue` or `goto` that may leave it before its end (`default: if
+    all { break }; log.Fatal(…)`)."""
+    if block is None:
+        return False
+    return bool(parser.captures("[(break_statement) (continue_statement) (goto_statement)] @jump", block).get("jump"))
 
 
 def _runs_a_command(value: tree_sitter.Node) -> bool:

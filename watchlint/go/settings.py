@@ -537,11 +537,27 @@ def _failing_tests_before(
                 if statement.type == "if_statement" and block_fails(statement.child_by_field_name("consequence")):
                     condition = statement.child_by_field_name("condition")
                     yield disjuncts(condition) if condition is not None else []
+                elif statement.type == "expression_switch_statement":
+                    yield from _failing_cases(statement, stops)
         elif current.type == "if_statement" and child == current.child_by_field_name("alternative"):
             condition = current.child_by_field_name("condition")
             if condition is not None and stops(current.child_by_field_name("consequence")):
                 yield disjuncts(condition)  # `if ns == "" { return errors.New(…) } else {…node…}`
         child, current = current, current.parent
+
+
+def _failing_cases(
+    switch: tree_sitter.Node, stops: Callable[[tree_sitter.Node | None], bool]
+) -> Iterator[list[tree_sitter.Node]]:
+    """The tests of the leading cases of a tagless switch that end the program (`switch { case ns == "":
+    log.Fatal(…) }`): past the switch, each is false."""
+    if switch.child_by_field_name("value") is not None or switch.child_by_field_name("initializer") is not None:
+        return
+    for case in switch.named_children:
+        if case.type != "expression_case" or not stops(case):
+            return  # a case taken before a later one may let the program on with that one's test true
+        values = parser.named(case.child_by_field_name("value") or case)
+        yield [part for value in values for part in disjuncts(value)]
 
 
 def _held_tests_around(
