@@ -587,12 +587,14 @@ class _Imports:
         return _line_end(anchor), text, False
 
     def _new_block(self, specs: list[tree_sitter.Node]) -> Edit:
-        """Turn `import x "p"` (or no import at all) into an import block holding the new specs."""
-        existing = [(_spec_path(spec), parser.text(spec)) for spec in specs]
+        """Turn `import x "p"` (or no import at all) into an import block holding the new specs; of several such
+        declarations the first, the others kept as they are (a spec written twice would not compile)."""
+        declarations = [spec.parent for spec in specs if spec.parent is not None]
+        kept = [spec for spec in specs if declarations and spec.parent == declarations[0]]
+        existing = [(_spec_path(spec), parser.text(spec)) for spec in kept]
         added = [(path, self._spec_text(path, alias)) for path, alias in self.missing.items()]
         body = "".join(f"\t{text}\n" for _, text in sorted(existing + added))
         block = f"import (\n{body})"
-        declarations = [spec.parent for spec in specs if spec.parent is not None]
         root = self.file.tree.root_node
         if declarations:
             declaration = declarations[0]
@@ -617,10 +619,10 @@ def _commented_from(spec: tree_sitter.Node) -> tree_sitter.Node:
 
 def _line_end(spec: tree_sitter.Node) -> int:
     """Where the line of an import spec ends: past its trailing comment, which stays with it."""
-    after = spec.next_sibling
-    if after is not None and after.type == "comment" and after.start_point.row == spec.end_point.row:
-        return after.end_byte
-    return spec.end_byte
+    end, after = spec.end_byte, spec.next_sibling
+    while after is not None and after.type == "comment" and after.start_point.row == spec.end_point.row:
+        end, after = after.end_byte, after.next_sibling  # `ctrl "…" /* a */ // b`
+    return end
 
 
 def _spec_path(spec: tree_sitter.Node) -> str:
