@@ -182,12 +182,24 @@ class Settings:
         == "" { return errors.New(…) }` (or os.Exit, log.Fatal, panic) in a block holding the read. A
         deployment that runs has set it, to a value the code does not show."""
         name = parser.text(node)
+        scope = self.resolver.scope(file, node)
+        # `ns = *cacheNamespace` between the test and the read: the read sees that value, not the one tested
+        writes = [value.start_byte for value in scope.assignments.get(name, [])] if scope is not None else []
+
+        def tested(part: tree_sitter.Node, names: str | None) -> bool:
+            after = _statement_end(part)
+            return (names or "").lstrip("*") == name and not any(after <= at < node.start_byte for at in writes)
+
         return any(
-            name in [(holds_when_empty(part) or "").lstrip("*") for part in parts if "." not in parser.text(part)]
+            tested(part, holds_when_empty(part))
             for parts in _failing_tests_before(node, self._stops(file))
+            for part in parts
+            if "." not in parser.text(part)
         ) or any(
-            name in [(tested_given(part) or "").lstrip("*") for part in parts if "." not in parser.text(part)]
+            tested(part, tested_given(part))
             for parts in _held_tests_around(node, self._stops(file))
+            for part in parts
+            if "." not in parser.text(part)
         )
 
     def demanded_before(self, file: GoFile, node: tree_sitter.Node, origin: str) -> bool:
@@ -546,6 +558,14 @@ def _failing_tests_before(
         child, current = current, current.parent
 
 
+def _statement_end(part: tree_sitter.Node) -> int:
+    """Where the `if` or `switch` testing a condition ends."""
+    current: tree_sitter.Node | None = part
+    while current is not None and current.type not in ("if_statement", "expression_switch_statement"):
+        current = current.parent
+    return current.end_byte if current is not None else part.end_byte
+
+
 def _failing_cases(
     switch: tree_sitter.Node, stops: Callable[[tree_sitter.Node | None], bool]
 ) -> Iterator[list[tree_sitter.Node]]:
@@ -570,8 +590,8 @@ def _held_tests_around(
     while current is not None and current.type not in _FUNCTIONS:
         if current.type == "if_statement" and child == current.child_by_field_name("consequence"):
             yield from _held_tests(current, stops)
-        elif current.type == "expression_switch_statement" and child.type == "expression_case":
-            yield from _held_case(current, stops, child)
+        elif current.type == "expression_case" and child.type == "statement_list" and current.parent is not None:
+            yield from _held_case(current.parent, stops, current)  # in the case's statements, not its test
         elif current.type == "statement_list":
             for statement in current.named_children:
                 if statement.start_byte >= child.start_byte:
