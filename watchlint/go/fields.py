@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import tree_sitter
@@ -1041,11 +1041,7 @@ class FieldValues:
                         value = values[index] if len(values) == len(targets) else values[0]
                         self._add_write(file, written, value, writes, elements)
                 for literal in file.nodes("composite_literal"):
-                    type_node = literal.child_by_field_name("type")
-                    if type_node is not None and type_node.type == "struct_type":
-                        continue  # an anonymous struct's fields (a template's data) are no named struct's
-                    struct = functools.partial(resolve_type, type_node, file)
-                    for key, value in keyed_elements(literal):
+                    for key, value, struct in _literal_writes(file, literal):
                         writes.setdefault(key, []).append((file, value, struct))
             self._field_values, self._element_writes = writes, elements
         return self._field_values
@@ -1356,3 +1352,34 @@ def _versioned_twins(package: str, other: str) -> bool:
     longer, shorter = (package, other) if len(package) > len(other) else (other, package)
     parent, _, version = longer.rpartition("/")
     return parent == shorter and _VERSION.fullmatch(version) is not None
+
+
+def _literal_writes(
+    file: GoFile, literal: tree_sitter.Node
+) -> Iterator[tuple[str, tree_sitter.Node, Callable[[], TypeRef | None]]]:
+    """The fields a composite literal writes, each with its value and a function telling its struct: its own
+    keys, and those of the items a slice literal writes without their struct type (`[]Watch{{Type: x}}`)."""
+    type_node = literal.child_by_field_name("type")
+    if type_node is not None and type_node.type == "struct_type":
+        return  # an anonymous struct's fields (a template's data) are no named struct's
+    struct = functools.partial(resolve_type, type_node, file)
+    for key, value in keyed_elements(literal):
+        yield key, value, struct
+    element = _slice_element_type(type_node)
+    if element is None:
+        return
+    item_struct = functools.partial(resolve_type, element, file)
+    for item in literal_items(literal):
+        if item.type == "literal_value":
+            for key, value in keyed_elements(item):
+                yield key, value, item_struct
+
+
+def _slice_element_type(type_node: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The struct type named for the items of a slice or array literal (`Watch` of `[]Watch`, `[]*Watch`)."""
+    if type_node is None or type_node.type not in ("slice_type", "array_type", "implicit_length_array_type"):
+        return None
+    element = type_node.child_by_field_name("element")
+    if element is not None and element.type == "pointer_type":
+        element = parser.first_named(element)
+    return element if element is not None and element.type in ("type_identifier", "qualified_type") else None

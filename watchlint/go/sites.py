@@ -36,6 +36,7 @@ from watchlint.go.model import (
     KNATIVE_SHAREDMAIN,
     READ_FIRST,
     GoFile,
+    TypeRef,
     call_parts,
 )
 from watchlint.go.pending import (
@@ -101,6 +102,8 @@ class SiteExtractor:
         self.event_filters: dict[tuple[str, int], list[Evidence]] = {}
         self._event_labels: dict[tuple[str, int], list[Labels | None]] = {}  # what each event filter selects
         self._package_writes: frozenset[tuple[str, str]] | None = None  # package variables functions assign
+        # what the module stores in a struct's field (the evaluator's FieldValues.stored, set once it exists)
+        self.stored: Callable[[TypeRef, str], list[tuple[GoFile, tree_sitter.Node]]] = lambda _owner, _name: []
 
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
@@ -276,6 +279,7 @@ class SiteExtractor:
             kinds, shared = self._looped_objects(file, first)
             if not kinds and (ranged := _field_operand(first)) is not None:
                 kinds = self._looped_fields(file, ranged, parser.text(first.child_by_field_name("field")))
+                kinds = kinds or self._stored_in_ranged_field(file, ranged, first)
                 shared = len(kinds) > 1
             for each in kinds:
                 looped = self._builder_watch(file, call, method, arguments[1:], each)
@@ -1182,6 +1186,27 @@ class SiteExtractor:
         # an item not told (a custom resource of another module) is no kind of the catalogue
         found = [named for item in items if (named := self.resolver.object_of(items_file, item)) is not None]
         return _distinct_kinds(found), len(items) > 1
+
+    def _stored_in_ranged_field(
+        self, file: GoFile, ranged: tree_sitter.Node, node: tree_sitter.Node
+    ) -> list[ObjectRef]:
+        """The objects the module stores in a field of a struct type, anywhere, for a watch of that field of a
+        range variable over a collection of such structs (azure-service-operator's `for _, watch := range
+        info.Watches { b.Watches(watch.Type, …) }`, its storage types declaring `Watches: []registration.Watch{
+        {Type: &corev1.Secret{}, …}}`): the loop registers what the descriptors hold."""
+        declaration = self.resolver.declaration(file, ranged)
+        field = node.child_by_field_name("field")
+        if declaration is None or declaration.ranged_node is None or field is None:
+            return []
+        owner = self.resolver.type_of(file, ranged)
+        if owner is None or owner.package == "" or owner.slice:
+            return []
+        found = []
+        for held_file, value in self.stored(owner.base, parser.text(field)):
+            named = self.resolver.object_of(held_file, value)
+            if named is not None:
+                found.append(named)
+        return _distinct_kinds(found)
 
     def _looped_fields(self, file: GoFile, node: tree_sitter.Node, name: str) -> list[ObjectRef]:
         """The objects a range variable's field takes from a slice literal of structs of the function (trivy's
