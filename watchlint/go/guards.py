@@ -140,6 +140,7 @@ class Guards:
         return (
             function is not None
             and returns_error(function)
+            and not _requeues(function)
             and _certain_error(last)
             and self.error_stops(file, function)
         )
@@ -698,7 +699,8 @@ class Guards:
             block = statements.parent if statements.type == "statement_list" else statements
             branch = block is not None and block.parent is not None and block.parent.type == "if_statement"
             ends_failing = branch and last is not None and last.type == "return_statement" and returns_failure(last)
-            fails = function is not None and returns_error(function) and not ends_failing
+            # a reconciler's error only requeues its request: the deployment goes on without what follows
+            fails = function is not None and returns_error(function) and not ends_failing and not _requeues(function)
             for statement in statements.named_children:
                 condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
                 returned = early_return(statement) if condition is not None else None
@@ -1240,6 +1242,15 @@ def _reads_variables_only(condition: tree_sitter.Node) -> bool:
     return not any(
         name.text in (b"err", b"error") or (name.text or b"").endswith(b"Err") for name in found.get("name", [])
     )
+
+
+def _requeues(function: tree_sitter.Node) -> bool:
+    """Whether a function returns a reconcile result before its error (`(ctrl.Result, error)`): a reconciler,
+    whose error controller-runtime logs and retries, the program going on."""
+    result = function.child_by_field_name("result")
+    declarations = parser.named(result) if result is not None and result.type == "parameter_list" else []
+    first = declarations[0].child_by_field_name("type") if len(declarations) == 2 else None
+    return first is not None and parser.text(first).rsplit(".", 1)[-1] == "Result" and returns_error(function)
 
 
 def returns_error(function: tree_sitter.Node) -> bool:
