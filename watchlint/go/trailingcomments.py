@@ -124,7 +124,14 @@ def _split(line: str) -> tuple[str, str, str] | None:
         elif char in "\"'`":
             quote = char
         elif body.startswith("/*", position):
-            return None  # a block comment on the line: its extent is not followed
+            # a block comment ending the line (`ctrl "…" /* the manager */`) trails it as a line comment does;
+            # one amid the code, or running on to another line, is not followed
+            end = body.find("*/", position + 2)
+            rest = body[end + 2 :].strip(" \t") if end >= 0 else "?"
+            code = body[:position].rstrip(" \t")
+            if end < 0 or (rest and not rest.startswith("//")) or not code.strip():
+                return None
+            return code, body[position:], ending
         elif body.startswith("//", position):
             code = body[:position].rstrip(" \t")
             return (code, body[position:], ending) if code.strip() else None
