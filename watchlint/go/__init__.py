@@ -287,7 +287,8 @@ def _sites_and_policies(
     links = ManagerLinks(run.files, resolver, calls, clients.methods)
     links.stored = evaluator.fields.stored
     extractor.client_go.stored = evaluator.fields.stored
-    extractor.stored = evaluator.fields.stored
+    extractor.stored_items = evaluator.fields.stored_items
+    extractor.share_a_binary = evaluator.share_a_binary
     extractor.client_go.unreached = calls.unreached
     extractor.wrangler.module_of = lambda file: run.module_of(file.directory)[1]
     replaced = ReplacedOptions(links, resolver)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import tree_sitter
@@ -27,7 +27,14 @@ from watchlint.go.guards import (
 from watchlint.go.known import UNKNOWN, Val, Value, literal_value, result_at, tag_value, zero_value
 from watchlint.go.model import GoFile, TypeRef
 from watchlint.go.pending import names_every_namespace
-from watchlint.go.resolve import assigned_to, is_map_literal, is_slice_literal, keyed_elements, literal_items
+from watchlint.go.resolve import (
+    assigned_to,
+    field_given,
+    is_map_literal,
+    is_slice_literal,
+    keyed_elements,
+    literal_items,
+)
 from watchlint.go.scope import FUNCTIONS, innermost_function, last_statement, receiver_name, under_condition
 
 if TYPE_CHECKING:
@@ -80,6 +87,7 @@ class FieldValues:
         # the keyed literals of each struct in deployed code (see _left_out_elsewhere), and with the fields each
         # names, read only for the structs asked about
         self._keyed_literals: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        self._stored_items: dict[tuple[TypeRef, str], list[tuple[GoFile, tree_sitter.Node]]] = {}  # stored_items
         self._literal_keys: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node, frozenset[str]]]] = {}
 
     def value(
@@ -953,6 +961,27 @@ class FieldValues:
             for write in self.stored(struct, field)
         ]
 
+    def stored_items(self, owner: TypeRef, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The values field `name` takes in the items of the slice literals of `owner` structs that code which
+        may run writes (`[]registration.Watch{{Type: &corev1.Secret{}}}`, `[]*Watch{&Watch{…}}`): descriptors a
+        loop registers; not a struct literal standing alone (handed to a function printing it), not tests."""
+        key = (owner, name)
+        found = self._stored_items.get(key)
+        if found is None:
+            found = self._stored_items[key] = []
+            for file in self.evaluator.files:
+                if file.path.endswith("_test.go"):
+                    continue
+                for literal in file.nodes("composite_literal"):
+                    element = _slice_element_type(literal.child_by_field_name("type"))
+                    held = resolve_type(element, file) if element is not None else None
+                    if held is None or self.resolver.declarations.unalias(held.base) != owner.base:
+                        continue
+                    if not self.evaluator.calls.runs_when_reached(file, literal):
+                        continue
+                    found.extend((file, value) for item in literal_items(literal) if (value := field_given(item, name)))
+        return found
+
     def _writes_of_field(self, name: str, owner: TypeRef | None, *, elements: bool = False) -> list[_FieldWrite]:
         """The first writes of field `name` of `owner`'s struct (any struct's when `owner` is not known), or
         with `elements` of its items."""
@@ -1041,7 +1070,11 @@ class FieldValues:
                         value = values[index] if len(values) == len(targets) else values[0]
                         self._add_write(file, written, value, writes, elements)
                 for literal in file.nodes("composite_literal"):
-                    for key, value, struct in _literal_writes(file, literal):
+                    type_node = literal.child_by_field_name("type")
+                    if type_node is not None and type_node.type == "struct_type":
+                        continue  # an anonymous struct's fields (a template's data) are no named struct's
+                    struct = functools.partial(resolve_type, type_node, file)
+                    for key, value in keyed_elements(literal):
                         writes.setdefault(key, []).append((file, value, struct))
             self._field_values, self._element_writes = writes, elements
         return self._field_values
@@ -1352,27 +1385,6 @@ def _versioned_twins(package: str, other: str) -> bool:
     longer, shorter = (package, other) if len(package) > len(other) else (other, package)
     parent, _, version = longer.rpartition("/")
     return parent == shorter and _VERSION.fullmatch(version) is not None
-
-
-def _literal_writes(
-    file: GoFile, literal: tree_sitter.Node
-) -> Iterator[tuple[str, tree_sitter.Node, Callable[[], TypeRef | None]]]:
-    """The fields a composite literal writes, each with its value and a function telling its struct: its own
-    keys, and those of the items a slice literal writes without their struct type (`[]Watch{{Type: x}}`)."""
-    type_node = literal.child_by_field_name("type")
-    if type_node is not None and type_node.type == "struct_type":
-        return  # an anonymous struct's fields (a template's data) are no named struct's
-    struct = functools.partial(resolve_type, type_node, file)
-    for key, value in keyed_elements(literal):
-        yield key, value, struct
-    element = _slice_element_type(type_node)
-    if element is None:
-        return
-    item_struct = functools.partial(resolve_type, element, file)
-    for item in literal_items(literal):
-        if item.type == "literal_value":
-            for key, value in keyed_elements(item):
-                yield key, value, item_struct
 
 
 def _slice_element_type(type_node: tree_sitter.Node | None) -> tree_sitter.Node | None:

@@ -14,10 +14,10 @@ from watchlint.facts import Condition
 from watchlint.go import parser
 from watchlint.go.callgraph import WEBHOOK_CALLED
 from watchlint.go.configfiles import FROM_FILE
-from watchlint.go.declarations import FunctionKey
+from watchlint.go.declarations import FunctionKey, resolve_type
 from watchlint.go.flags import variable_key
 from watchlint.go.known import Implementation, Val, Value
-from watchlint.go.model import GoFile, TypeRef
+from watchlint.go.model import CONTROLLER_RUNTIME, GoFile, TypeRef
 from watchlint.go.resolve import holding_literal, keyed_elements, unquote
 from watchlint.go.scope import (
     FUNCTIONS,
@@ -140,7 +140,7 @@ class Guards:
         return (
             function is not None
             and returns_error(function)
-            and not _requeues(function)
+            and not _requeues(file, function)
             and _certain_error(last)
             and self.error_stops(file, function)
         )
@@ -700,7 +700,9 @@ class Guards:
             branch = block is not None and block.parent is not None and block.parent.type == "if_statement"
             ends_failing = branch and last is not None and last.type == "return_statement" and returns_failure(last)
             # a reconciler's error only requeues its request: the deployment goes on without what follows
-            fails = function is not None and returns_error(function) and not ends_failing and not _requeues(function)
+            fails = (
+                function is not None and returns_error(function) and not ends_failing and not _requeues(file, function)
+            )
             for statement in statements.named_children:
                 condition = statement.child_by_field_name("condition") if statement.type == "if_statement" else None
                 returned = early_return(statement) if condition is not None else None
@@ -1244,13 +1246,17 @@ def _reads_variables_only(condition: tree_sitter.Node) -> bool:
     )
 
 
-def _requeues(function: tree_sitter.Node) -> bool:
-    """Whether a function returns a reconcile result before its error (`(ctrl.Result, error)`): a reconciler,
-    whose error controller-runtime logs and retries, the program going on."""
+def _requeues(file: GoFile, function: tree_sitter.Node) -> bool:
+    """Whether a function returns controller-runtime's reconcile result before its error (`(ctrl.Result,
+    error)`): a reconciler, whose error controller-runtime logs and retries, the program going on."""
     result = function.child_by_field_name("result")
     declarations = parser.named(result) if result is not None and result.type == "parameter_list" else []
     first = declarations[0].child_by_field_name("type") if len(declarations) == 2 else None
-    return first is not None and parser.text(first).rsplit(".", 1)[-1] == "Result" and returns_error(function)
+    found = resolve_type(first, file) if first is not None else None
+    return found is not None and found.is_(_RECONCILE_PACKAGES, "Result") and returns_error(function)
+
+
+_RECONCILE_PACKAGES = frozenset({CONTROLLER_RUNTIME, f"{CONTROLLER_RUNTIME}/pkg/reconcile"})
 
 
 def returns_error(function: tree_sitter.Node) -> bool:

@@ -185,6 +185,7 @@ class Settings:
         scope = self.resolver.scope(file, node)
         # `ns = *cacheNamespace` between the test and the read: the read sees that value, not the one tested
         writes = [value.start_byte for value in scope.assignments.get(name, [])] if scope is not None else []
+        writes += [call.start_byte for call, _ in scope.results.get(name, [])] if scope is not None else []
 
         def tested(part: tree_sitter.Node, names: str | None) -> bool:
             after = _statement_end(part)

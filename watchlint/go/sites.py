@@ -102,8 +102,10 @@ class SiteExtractor:
         self.event_filters: dict[tuple[str, int], list[Evidence]] = {}
         self._event_labels: dict[tuple[str, int], list[Labels | None]] = {}  # what each event filter selects
         self._package_writes: frozenset[tuple[str, str]] | None = None  # package variables functions assign
-        # what the module stores in a struct's field (the evaluator's FieldValues.stored, set once it exists)
-        self.stored: Callable[[TypeRef, str], list[tuple[GoFile, tree_sitter.Node]]] = lambda _owner, _name: []
+        # the items of the module's slice literals of a struct (FieldValues.stored_items, set once it exists), and
+        # whether two packages are built into one binary (Evaluator.share_a_binary)
+        self.stored_items: Callable[[TypeRef, str], list[tuple[GoFile, tree_sitter.Node]]] = lambda _o, _n: []
+        self.share_a_binary: Callable[[str, str], bool] = lambda _package, _other: True
 
     def extract(self, file: GoFile) -> list[PendingSite]:
         sites: list[PendingSite] = []
@@ -1190,21 +1192,23 @@ class SiteExtractor:
     def _stored_in_ranged_field(
         self, file: GoFile, ranged: tree_sitter.Node, node: tree_sitter.Node
     ) -> list[ObjectRef]:
-        """The objects the module stores in a field of a struct type, anywhere, for a watch of that field of a
-        range variable over a collection of such structs (azure-service-operator's `for _, watch := range
-        info.Watches { b.Watches(watch.Type, …) }`, its storage types declaring `Watches: []registration.Watch{
-        {Type: &corev1.Secret{}, …}}`): the loop registers what the descriptors hold."""
+        """The objects the items of the module's slice literals of a struct type hold in a field, for a watch of
+        that field of a range variable over a collection of such structs (azure-service-operator's `for _, watch
+        := range info.Watches { b.Watches(watch.Type, …) }`, its storage types declaring `Watches: []registration.
+        Watch{{Type: &corev1.Secret{}, …}}`): the loop registers what the descriptors of its binary hold. None
+        where the loop may pass an item over (a test, a `continue`), which the descriptors cannot tell."""
         declaration = self.resolver.declaration(file, ranged)
         field = node.child_by_field_name("field")
-        if declaration is None or declaration.ranged_node is None or field is None:
+        loop = _loop_declaring(declaration.node) if declaration is not None and declaration.ranged_node else None
+        if loop is None or field is None or _may_pass_over(loop, node):
             return []
         owner = self.resolver.type_of(file, ranged)
         if owner is None or owner.package == "" or owner.slice:
             return []
         found = []
-        for held_file, value in self.stored(owner.base, parser.text(field)):
+        for held_file, value in self.stored_items(owner.base, parser.text(field)):
             named = self.resolver.object_of(held_file, value)
-            if named is not None:
+            if named is not None and self.share_a_binary(file.package_path, held_file.package_path):
                 found.append(named)
         return _distinct_kinds(found)
 
@@ -1616,6 +1620,31 @@ def _assigned_package_variables(resolver: Resolver) -> Iterator[tuple[str, str]]
                 variable = resolver.package_variable(file, named) if named is not None else None
                 if variable is not None:
                     yield variable
+
+
+def _loop_declaring(name: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The `for … range` statement whose clause declares a range variable."""
+    current = name.parent
+    while current is not None and current.type not in ("for_statement", "block"):
+        current = current.parent
+    return current if current is not None and current.type == "for_statement" else None
+
+
+def _may_pass_over(loop: tree_sitter.Node, node: tree_sitter.Node) -> bool:
+    """Whether a loop may pass an item over before reaching `node`: a `continue`, `break`, `goto` or `return` in
+    its body, or a branch or case around the node within it."""
+    body = loop.child_by_field_name("body")
+    if body is None:
+        return True
+    jumps = "[(continue_statement) (break_statement) (goto_statement) (return_statement)] @jump"
+    if parser.captures(jumps, body).get("jump"):
+        return True
+    current = node.parent
+    while current is not None and current != body:
+        if current.type in ("if_statement", "expression_case", "type_case", "default_case", "communication_case"):
+            return True
+        current = current.parent
+    return False
 
 
 def _field_operand(node: tree_sitter.Node) -> tree_sitter.Node | None:
