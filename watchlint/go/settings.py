@@ -187,18 +187,25 @@ class Settings:
         writes = [value.start_byte for value in scope.assignments.get(name, [])] if scope is not None else []
         writes += [call.start_byte for call, _ in scope.results.get(name, [])] if scope is not None else []
 
+        stops = self._stops(file)
+
         def tested(part: tree_sitter.Node, names: str | None) -> bool:
-            after = _statement_end(part)
-            return (names or "").lstrip("*") == name and not any(after <= at < node.start_byte for at in writes)
+            # a write in a branch that fails leaves nothing behind; one in another branch (`else if ns == "all" {
+            # ns = "" }`) may
+            failing = _failing_spans(part, stops)
+            return (names or "").lstrip("*") == name and not any(
+                part.end_byte <= at < node.start_byte and not any(start <= at < end for start, end in failing)
+                for at in writes
+            )
 
         return any(
             tested(part, holds_when_empty(part))
-            for parts in _failing_tests_before(node, self._stops(file))
+            for parts in _failing_tests_before(node, stops)
             for part in parts
             if "." not in parser.text(part)
         ) or any(
             tested(part, tested_given(part))
-            for parts in _held_tests_around(node, self._stops(file))
+            for parts in _held_tests_around(node, stops)
             for part in parts
             if "." not in parser.text(part)
         )
@@ -559,12 +566,20 @@ def _failing_tests_before(
         child, current = current, current.parent
 
 
-def _statement_end(part: tree_sitter.Node) -> int:
-    """Where the `if` or `switch` testing a condition ends."""
+def _failing_spans(part: tree_sitter.Node, stops: Callable[[tree_sitter.Node | None], bool]) -> list[tuple[int, int]]:
+    """The byte ranges of the branches of the `if` or `switch` testing a condition that end failing."""
     current: tree_sitter.Node | None = part
     while current is not None and current.type not in ("if_statement", "expression_switch_statement"):
         current = current.parent
-    return current.end_byte if current is not None else part.end_byte
+    if current is None:
+        return []
+    if current.type == "if_statement":
+        branches = [current.child_by_field_name("consequence"), current.child_by_field_name("alternative")]
+        failing = [b for b in branches if b is not None and b.type == "block" and (block_fails(b) or stops(b))]
+    else:
+        failing = [case for case in current.named_children if case.type in ("expression_case", "default_case")]
+        failing = [case for case in failing if stops(case)]
+    return [(branch.start_byte, branch.end_byte) for branch in failing]
 
 
 def _failing_cases(
