@@ -185,8 +185,8 @@ _UNKNOWN_BOUND = object()
 
 def _walked_strings(flow: Flow, walked: libcst.BaseExpression, depth: int) -> list[str | None]:
     """The strings a loop over an expression takes: a list, tuple or set literal (through the names holding it), a
-    slice of one with literal bounds (`RESOURCES[:2]`), or one handed to a builtin keeping its items
-    (`sorted(RESOURCES)`); empty for anything else."""
+    slice of one with literal bounds (`RESOURCES[:2]`), one handed to a builtin keeping its items
+    (`sorted(RESOURCES)`), or a comprehension copying it (`[r for r in RESOURCES]`); empty for anything else."""
     origins = flow.origins(walked)
     found = origins[0] if len(origins) == 1 else walked
     if isinstance(found, libcst.List | libcst.Tuple | libcst.Set):
@@ -202,11 +202,28 @@ def _walked_strings(flow: Flow, walked: libcst.BaseExpression, depth: int) -> li
             return []
         lower, upper, step = (bound if isinstance(bound, int) else None for bound in bounds)
         return _walked_strings(flow, found.value, depth + 1)[lower:upper:step]
+    copied = _copying_comprehension(found)
+    if copied is not None:
+        return _walked_strings(flow, copied, depth + 1)
     if isinstance(found, libcst.Call) and isinstance(found.func, libcst.Name) and found.func.value in _SAME_ITEMS:
         arguments = found.args
         if len(arguments) == 1 and arguments[0].keyword is None and not arguments[0].star:
             return _walked_strings(flow, arguments[0].value, depth + 1)
     return []
+
+
+def _copying_comprehension(node: libcst.CSTNode) -> libcst.BaseExpression | None:
+    """What `[name for name in WATCHED]` walks: a comprehension taking each item as it is, with one loop and no
+    test (a test may drop any); None for anything else."""
+    if not isinstance(node, libcst.ListComp | libcst.SetComp | libcst.GeneratorExp):
+        return None
+    clause, element = node.for_in, node.elt
+    target = clause.target
+    if not isinstance(element, libcst.Name) or not isinstance(target, libcst.Name):
+        return None
+    if clause.inner_for_in is not None or clause.ifs or clause.asynchronous is not None:
+        return None
+    return clause.iter if element.value == target.value else None
 
 
 def _bound(part: libcst.BaseExpression | None) -> int | object | None:
