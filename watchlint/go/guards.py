@@ -103,12 +103,11 @@ class Guards:
                 condition = current.child_by_field_name("condition")
                 in_else = child == current.child_by_field_name("alternative")
                 other_arm = current.child_by_field_name("consequence" if in_else else "alternative")
-                # `if ns != "" {…} else { return errors.New(…) }`: a deployment that runs takes this arm
-                other_fails = other_arm is not None and other_arm.type == "block" and self.surely_fails(file, other_arm)
                 if (
                     condition is not None
                     and child not in (condition, current.child_by_field_name("initializer"))
-                    and not other_fails
+                    # `if ns != "" {…} else { return errors.New(…) }`: a deployment that runs takes this arm
+                    and not (other_arm is not None and other_arm.type == "block" and self.surely_fails(file, other_arm))
                 ):
                     truth, origin = self.evaluator.truth(file, condition, env)
                     holds = None if truth is None else (truth != in_else)
@@ -132,13 +131,12 @@ class Guards:
         """Whether a block ends the program: os.Exit, panic, a Fatal log call, or a return of a certain error
         (`_certain_error`) that stops the program (`error_stops`). A deployment that runs passes it by."""
         last = last_statement(block) if block is not None else None
-        if _leaves_early(block):
-            return False
         if last is None or last.type != "return_statement":
-            return ends_in_an_exit(last)
+            return ends_in_an_exit(last) and not _leaves_early(block)
         function = innermost_function(last)
         return (
-            function is not None
+            not _leaves_early(block)
+            and function is not None
             and returns_error(function)
             and not _requeues(file, function)
             and _certain_error(last)
@@ -189,9 +187,9 @@ class Guards:
         last = last_statement(block) if block is not None else None
         if last is None or last.type != "return_statement":
             return ends_in_an_exit(last) and not _leaves_early(block)
-        if not (parser.text(return_items(last)[-1]) == error if return_items(last) else False):
-            return _certain_error(last) and self._returned_on(file, last, None, depth)
-        return self._returned_on(file, last, None, depth)
+        items = return_items(last)
+        hands_on = bool(items) and parser.text(items[-1]) == error  # else it must fail of its own
+        return (hands_on or _certain_error(last)) and self._returned_on(file, last, None, depth)
 
     def _returned_on(
         self, file: GoFile, statement: tree_sitter.Node, call: tree_sitter.Node | None, depth: int
@@ -1295,15 +1293,8 @@ def _certain_error(statement: tree_sitter.Node) -> bool:
     name = parser.text(error)
     if in_nil_test(statement, name, is_nil=False):
         return True
-    made = None
-    for sibling in statement.parent.named_children if statement.parent is not None else ():
-        if sibling == statement:
-            break
-        left = sibling.child_by_field_name("left") if sibling.type in _WRITING_STATEMENTS else None
-        if left is not None and name in [parser.text(node) for node in parser.named(left)]:
-            values = parser.named(sibling.child_by_field_name("right") or sibling)
-            made = values[0] if len(parser.named(left)) == 1 and len(values) == 1 else None
-    return made is not None and made.type == "call_expression" and _makes_an_error(made)
+    made = _assigned_call(statement, name)
+    return made is not None and _makes_an_error(made)
 
 
 _WRITING_STATEMENTS = ("short_var_declaration", "assignment_statement")
@@ -1407,17 +1398,24 @@ def returns_failure(statement: tree_sitter.Node) -> bool:
 def _made_before(statement: tree_sitter.Node, name: str) -> bool:
     """Whether the block of a return last sets `name` alone from a call before it (`err := fmt.Errorf(…)`;
     `log.Error(err, …)`; `return err`), as a return of that call would be."""
-    made = False
+    return _assigned_call(statement, name) is not None
+
+
+def _assigned_call(statement: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
+    """The call the block of a statement last sets `name` from, alone, before it; None where that write gives it
+    anything else, or no write does."""
+    made = None
     for sibling in statement.parent.named_children if statement.parent is not None else ():
         if sibling == statement:
-            return made
-        if sibling.type in ("short_var_declaration", "assignment_statement"):
+            break
+        if sibling.type in _WRITING_STATEMENTS:
             left, right = sibling.child_by_field_name("left"), sibling.child_by_field_name("right")
             names = [parser.text(node) for node in parser.named(left)] if left is not None else []
             if name in names:
                 values = parser.named(right) if right is not None else []
-                made = names == [name] and len(values) == 1 and values[0].type == "call_expression"
-    return False
+                single = names == [name] and len(values) == 1 and values[0].type == "call_expression"
+                made = values[0] if single else None
+    return made
 
 
 def tested_empty(condition: tree_sitter.Node | None) -> str | None:

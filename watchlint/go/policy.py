@@ -47,7 +47,7 @@ from watchlint.go.resolve import (
     literal_items,
     option_holder,
 )
-from watchlint.go.scope import innermost_function, return_statements, returned_values
+from watchlint.go.scope import enclosing_loop, innermost_function, return_statements, returned_values
 from watchlint.go.secondcaches import (
     cache_built_by_helper,
     cache_fed_by,
@@ -1349,15 +1349,7 @@ def _written_for_every_item(key: tree_sitter.Node, ranged: tree_sitter.Node) -> 
             return False
         current = current.parent
     skips = parser.captures("(continue_statement) @skip", body).get("skip", [])
-    return not any(skip.start_byte < key.start_byte and _loop_of(skip) == loop for skip in skips)
-
-
-def _loop_of(statement: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The loop a `continue` goes on with: the innermost around it (labelled ones aside)."""
-    current = statement.parent
-    while current is not None and current.type not in ("for_statement", "function_declaration", "func_literal"):
-        current = current.parent
-    return current if current is not None and current.type == "for_statement" else None
+    return not any(skip.start_byte < key.start_byte and enclosing_loop(skip) == loop for skip in skips)
 
 
 def _literal_namespaces(value: tree_sitter.Node) -> list[str]:

@@ -100,6 +100,15 @@ def enclosing_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return found
 
 
+def enclosing_loop(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The innermost `for` around a node within its function: the loop a `continue` goes on with (labelled ones
+    aside), the one whose clause declares a range variable."""
+    current = node.parent
+    while current is not None and current.type not in ("for_statement", "function_declaration", "func_literal"):
+        current = current.parent
+    return current if current is not None and current.type == "for_statement" else None
+
+
 def innermost_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
     """The nearest function, method or function literal around a node (not the node itself)."""
     current = node.parent

@@ -190,10 +190,12 @@ class Settings:
         stops = self._stops(file)
 
         def tested(part: tree_sitter.Node, names: str | None) -> bool:
+            if (names or "").lstrip("*") != name:
+                return False
             # a write in a branch that fails leaves nothing behind; one in another branch (`else if ns == "all" {
             # ns = "" }`) may
             failing = _failing_spans(part, stops)
-            return (names or "").lstrip("*") == name and not any(
+            return not any(
                 part.end_byte <= at < node.start_byte and not any(start <= at < end for start, end in failing)
                 for at in writes
             )
@@ -587,13 +589,18 @@ def _failing_cases(
 ) -> Iterator[list[tree_sitter.Node]]:
     """The tests of the leading cases of a tagless switch that end the program (`switch { case ns == "":
     log.Fatal(…) }`): past the switch, each is false."""
-    if switch.child_by_field_name("value") is not None or switch.child_by_field_name("initializer") is not None:
+    if not _tagless(switch):
         return
     for case in switch.named_children:
         if case.type != "expression_case" or not stops(case):
             return  # a case taken before a later one may let the program on with that one's test true
         values = parser.named(case.child_by_field_name("value") or case)
         yield [part for value in values for part in disjuncts(value)]
+
+
+def _tagless(switch: tree_sitter.Node) -> bool:
+    """Whether a switch tests a condition in each case (`switch { case ns == "": … }`), with no initializer."""
+    return switch.child_by_field_name("value") is None and switch.child_by_field_name("initializer") is None
 
 
 def _held_tests_around(
@@ -624,7 +631,7 @@ def _held_case(
 ) -> Iterator[list[tree_sitter.Node]]:
     """The parts of the one test of the case of `switch { case ns != "": …; default: os.Exit(2) }` that does not
     fail (`taken`, where given), its others and its default failing."""
-    if switch.child_by_field_name("value") is not None or switch.child_by_field_name("initializer") is not None:
+    if not _tagless(switch):
         return
     cases = [case for case in switch.named_children if case.type in ("expression_case", "default_case")]
     running = [case for case in cases if not stops(case)]

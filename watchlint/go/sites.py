@@ -60,7 +60,7 @@ from watchlint.go.resolve import (
     keyed_entries,
     literal_items,
 )
-from watchlint.go.scope import Declaration, returned_values
+from watchlint.go.scope import Declaration, enclosing_loop, returned_values
 from watchlint.go.typedhandlers import TypedReads, handler_parameters, worst
 from watchlint.go.values import ValueTracer
 from watchlint.go.wrangler import HANDING_ON as WRANGLER_HANDING_ON
@@ -1199,7 +1199,7 @@ class SiteExtractor:
         where the loop may pass an item over (a test, a `continue`), which the descriptors cannot tell."""
         declaration = self.resolver.declaration(file, ranged)
         field = node.child_by_field_name("field")
-        loop = _loop_declaring(declaration.node) if declaration is not None and declaration.ranged_node else None
+        loop = enclosing_loop(declaration.node) if declaration is not None and declaration.ranged_node else None
         if loop is None or field is None or _may_pass_over(loop, node):
             return []
         owner = self.resolver.type_of(file, ranged)
@@ -1620,14 +1620,6 @@ def _assigned_package_variables(resolver: Resolver) -> Iterator[tuple[str, str]]
                 variable = resolver.package_variable(file, named) if named is not None else None
                 if variable is not None:
                     yield variable
-
-
-def _loop_declaring(name: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The `for … range` statement whose clause declares a range variable."""
-    current = name.parent
-    while current is not None and current.type not in ("for_statement", "block"):
-        current = current.parent
-    return current if current is not None and current.type == "for_statement" else None
 
 
 def _may_pass_over(loop: tree_sitter.Node, node: tree_sitter.Node) -> bool:

@@ -58,11 +58,12 @@ def _read_after(
     for mention in parser.identifiers_named(function, declaration.name, after=declaration.node.end_byte):
         if mention == root or resolver.declaration(file, mention) is not declaration:
             continue
-        if _address_taken(mention):
+        selection, read = _selection(mention)
+        if _address_taken(mention, selection):
             return True
         # a closure may run after the store whatever its place (`defer func() { run(opts) }()`)
         after = mention.start_byte >= later or _inside_function_literal(mention, declaration)
-        if after and not _store_root(mention) and _overlaps(_read_path(mention), fields):
+        if after and not _store_root(mention, selection) and _overlaps(read, fields):
             return True
     return False
 
@@ -115,8 +116,9 @@ def _field_path(target: tree_sitter.Node) -> tuple[tree_sitter.Node, tuple[str, 
     return (current, tuple(reversed(fields))) if current.type == "identifier" else None
 
 
-def _read_path(mention: tree_sitter.Node) -> tuple[str, ...]:
-    """The fields a mention of the variable selects (`opts.LeaderElection` reads that field alone)."""
+def _selection(mention: tree_sitter.Node) -> tuple[tree_sitter.Node, tuple[str, ...]]:
+    """The field selection a mention of the variable starts (`opts.Cache.SyncPeriod`, the mention itself where
+    it selects none), and the fields it selects (`opts.LeaderElection` reads that field alone)."""
     fields: list[str] = []
     current = mention
     while current.parent is not None and current.parent.type == "selector_expression":
@@ -124,7 +126,7 @@ def _read_path(mention: tree_sitter.Node) -> tuple[str, ...]:
             break
         current = current.parent
         fields.append(parser.text(current.child_by_field_name("field")))
-    return tuple(fields)
+    return current, tuple(fields)
 
 
 def _overlaps(read: tuple[str, ...], stored: tuple[str, ...]) -> bool:
@@ -169,28 +171,21 @@ def _loop_start(statement: tree_sitter.Node, declaration: Declaration) -> int | 
     return found
 
 
-def _address_taken(mention: tree_sitter.Node) -> bool:
-    """`&opts`, `&opts.Cache`: a pointer into the variable may be read later under another name; a method
-    called on it may take its address alike."""
-    current = mention
-    while current.parent is not None and current.parent.type == "selector_expression":
-        if current.parent.child_by_field_name("operand") != current:
-            break
-        current = current.parent
-    parent = current.parent
+def _address_taken(mention: tree_sitter.Node, selection: tree_sitter.Node) -> bool:
+    """`&opts`, `&opts.Cache` (the mention's `selection`): a pointer into the variable may be read later under
+    another name; a method called on it may take its address alike."""
+    parent = selection.parent
     if parent is None:
         return False
     if parser.is_unary(parent, "&"):
         return True
-    return parent.type == "call_expression" and current != mention  # `opts.Complete()`
+    return parent.type == "call_expression" and selection != mention  # `opts.Complete()`
 
 
-def _store_root(mention: tree_sitter.Node) -> bool:
-    """Whether a mention is the variable of another plain store's field path (`opts.Cache.SyncPeriod = …`)."""
-    current = mention
-    while current.parent is not None and current.parent.type == "selector_expression":
-        current = current.parent
-    left = current.parent
+def _store_root(mention: tree_sitter.Node, selection: tree_sitter.Node) -> bool:
+    """Whether a mention is the variable of another plain store's field path (`opts.Cache.SyncPeriod = …`, the
+    mention's `selection`)."""
+    left = selection.parent
     statement = left.parent if left is not None and left.type == "expression_list" else None
     if statement is None or statement.type != "assignment_statement":
         return False
@@ -199,5 +194,5 @@ def _store_root(mention: tree_sitter.Node) -> bool:
         statement.child_by_field_name("left") == left
         and operator is not None
         and parser.text(operator) == "="
-        and current != mention
+        and selection != mention
     )
