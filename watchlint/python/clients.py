@@ -26,7 +26,7 @@ from watchlint.python.calls import (
     one_page,
     restrictions,
 )
-from watchlint.python.conditions import branch_condition, default_branches
+from watchlint.python.conditions import branch_condition, default_branches, strings_by_default
 from watchlint.python.flow import Flow
 from watchlint.python.helpers import parameter_call, streams_parameter
 from watchlint.python.loops import loop_filters
@@ -375,25 +375,37 @@ def _bound_or_looked_up(context: ClientContext, origin: libcst.CSTNode, depth: i
     if isinstance(origin, libcst.Call) and context.flow.qualified_names(origin.func) & PARTIALS and origin.args:
         inner = _list_function(context, origin.args[0].value, depth)
         return _ListFunction(inner.method, origin) if inner is not None else None
-    table = _table_read(origin)
-    return _looked_up(context, table, depth) if table is not None else None
+    lookup = _table_read(origin)
+    return _looked_up(context, lookup, depth) if lookup is not None else None
 
 
-def _table_read(value: libcst.CSTNode) -> libcst.BaseExpression | None:
-    """The mapping a value is looked up in: `listers.get(kind)`, `listers[kind]`."""
+@dataclass(frozen=True, slots=True)
+class _Lookup:
+    """A value looked up in a mapping: `listers[kind]`, `listers.get(kind)`."""
+
+    table: libcst.BaseExpression
+    key: libcst.BaseExpression | None  # None where the lookup's key is not an expression of its own
+
+
+def _table_read(value: libcst.CSTNode) -> _Lookup | None:
     if isinstance(value, libcst.Subscript):
-        return value.value
+        index = value.slice[0].slice if len(value.slice) == 1 else None
+        return _Lookup(value.value, index.value if isinstance(index, libcst.Index) else None)
     func = value.func if isinstance(value, libcst.Call) else None
-    return func.value if isinstance(func, libcst.Attribute) and func.attr.value == "get" else None
+    if not (isinstance(func, libcst.Attribute) and func.attr.value == "get"):
+        return None
+    first = value.args[0] if isinstance(value, libcst.Call) and value.args else None
+    key = first.value if first is not None and first.keyword is None and not first.star else None
+    return _Lookup(func.value, key)
 
 
-def _looked_up(context: ClientContext, table: libcst.BaseExpression, depth: int) -> _ListFunction | None:
+def _looked_up(context: ClientContext, lookup: _Lookup, depth: int) -> _ListFunction | None:
     """The list method a lookup in a dict literal of them gives (krkn-lib counts objects through `{"Pod":
-    v1.list_pod_for_all_namespaces, …}[kind]`): the kind is not told, so one that lists across all namespaces,
-    if any does (SPEC §1: it counts as holding)."""
+    v1.list_pod_for_all_namespaces, …}[kind]`): the entry the key selects in the default deployment, else, the
+    kind not being told, one that lists across all namespaces, if any does (SPEC §1: it counts as holding)."""
     found = [
         function
-        for value in _table_values(context, table, depth)
+        for value in _table_values(context, lookup, depth)
         if (function := _list_function(context, value, depth)) is not None
     ]
     return _widest(found)
@@ -419,45 +431,70 @@ def _names(context: ClientContext, value: libcst.BaseExpression, depth: int) -> 
     found = []
     for origin in context.flow.origins(value):
         text = literal_string(origin)
-        table = _table_read(origin) if text is None and depth <= _MAX_CHOICES else None
+        lookup = _table_read(origin) if text is None and depth <= _MAX_CHOICES else None
         if text is not None:
             found.append(text)
-        elif table is not None:
+        elif lookup is not None:
             found += [
-                name for item in _table_values(context, table, depth + 1) for name in _names(context, item, depth + 1)
+                name for item in _table_values(context, lookup, depth + 1) for name in _names(context, item, depth + 1)
             ]
     return found
 
 
-def _table_values(context: ClientContext, table: libcst.BaseExpression, depth: int) -> list[libcst.BaseExpression]:
+def _table_values(context: ClientContext, lookup: _Lookup, depth: int) -> list[libcst.BaseExpression]:
     """The values a lookup in a table may give: those of its dict literals, also where the table is built by
-    `dict(…)` or `defaultdict(lambda: …, {…})`, or is itself looked up in a table of tables."""
-    return [value for origin in context.flow.origins(table) for value in _mapping_values(context, origin, depth)]
+    `dict(…)` or `defaultdict(lambda: …, {…})`, or is itself looked up in a table of tables; of entries with
+    known keys, only the one the lookup's key selects in the default deployment, where that is
+    told (k8s-sidecar picks its list method by `RESOURCE`, `configmap` unless set)."""
+    return _selected(_entries(context, lookup.table, depth), _key_by_default(context, lookup.key))
 
 
-def _mapping_values(context: ClientContext, origin: libcst.CSTNode, depth: int) -> list[libcst.BaseExpression]:
+def _entries(context: ClientContext, table: libcst.BaseExpression, depth: int) -> list[_Entry]:
+    return [entry for origin in context.flow.origins(table) for entry in _mapping_entries(context, origin, depth)]
+
+
+def _key_by_default(context: ClientContext, key: libcst.BaseExpression | None) -> str | None:
+    strings = strings_by_default(context.flow, key) if key is not None else None
+    return strings[0] if strings is not None and len(strings) == 1 else None
+
+
+_Entry = tuple[str | None, libcst.BaseExpression]  # a mapping's key, where told, and its value
+
+
+def _selected(entries: list[_Entry], wanted: str | None) -> list[libcst.BaseExpression]:
+    """The values of the entries a key selects: every one when the key is not told, when an entry's key is not
+    (a literal or a constant), or when no entry has it (a `.get` default or a `KeyError`, which the table does
+    not show)."""
+    chosen = [value for key, value in entries if key == wanted]
+    if wanted is None or not chosen or any(key is None for key, _ in entries):
+        return [value for _, value in entries]
+    return chosen
+
+
+def _mapping_entries(context: ClientContext, origin: libcst.CSTNode, depth: int) -> list[_Entry]:
     if isinstance(origin, libcst.Dict):
-        return [element.value for element in origin.elements if isinstance(element, libcst.DictElement)]
+        return [
+            (_key_by_default(context, element.key), element.value)
+            for element in origin.elements
+            if isinstance(element, libcst.DictElement)
+        ]
     if depth > _MAX_CHOICES or not isinstance(origin, libcst.BaseExpression):
         return []
     if isinstance(origin, libcst.Call) and (builder := _mapping_builder(context, origin.func)) is not None:
-        values = []
+        entries: list[_Entry] = []
         for index, arg in enumerate(origin.args):
             if arg.keyword is not None:
-                values.append(arg.value)  # `dict(secret="read_namespaced_secret")`
+                entries.append((arg.keyword.value, arg.value))  # `dict(secret="read_namespaced_secret")`
             elif index == 0 and builder == _DEFAULTDICT:  # the default's factory: what a missing key gives
-                values += [arg.value.body] if isinstance(arg.value, libcst.Lambda) else []
+                entries += [(None, arg.value.body)] if isinstance(arg.value, libcst.Lambda) else []
             else:
-                values += _table_values(context, arg.value, depth + 1)
-        return values
-    table = _table_read(origin)
-    if table is None:
+                entries += _entries(context, arg.value, depth + 1)
+        return entries
+    lookup = _table_read(origin)
+    if lookup is None:
         return []
-    return [
-        value
-        for inner in _table_values(context, table, depth + 1)
-        for value in _table_values(context, inner, depth + 1)
-    ]
+    inner_tables = _table_values(context, lookup, depth + 1)
+    return [entry for inner in inner_tables for entry in _entries(context, inner, depth + 1)]
 
 
 def _mapping_builder(context: ClientContext, func: libcst.BaseExpression) -> str | None:

@@ -15,7 +15,7 @@ import libcst
 
 from watchlint.facts import Evidence
 from watchlint.python.flow import Flow
-from watchlint.python.names import literal_string
+from watchlint.python.names import is_none, literal_string
 from watchlint.python.namespaces import tested_names
 from watchlint.python.parser import ParsedFile
 from watchlint.python.selectors import label_requirements
@@ -50,10 +50,25 @@ def loop_label_selector(file: ParsedFile, flow: Flow, call: libcst.Call) -> str 
 
 def _filter_tests(file: ParsedFile, flow: Flow, call: libcst.Call) -> Iterator[libcst.BaseExpression]:
     loops = _consumers(file, flow, call)
-    for body in [*loops, *(callee.body for loop in loops for callee in _callees(flow, loop))]:
-        collector = _Tests(body)
+    bodies = [(loop, False) for loop in loops]
+    for loop in loops:
+        tested = tested_names(loop)
+        bodies += [(callee.body, _result_kept(file, calls, tested)) for callee, calls in _callees(flow, loop)]
+    for body, gives_a_value in bodies:
+        collector = _Tests(body, gives_a_value)
         walk(body, collector)
         yield from collector.tests
+
+
+def _result_kept(file: ParsedFile, calls: list[libcst.Call], tested: frozenset[str]) -> bool:
+    """Whether the loop only keeps what a function returns (`folder = destination(meta, default)`), in a name
+    none of its conditions read: a choice of the value the function returns is then no filter."""
+    for call in calls:
+        owner = file.parent(call)
+        target = owner.targets[0].target if isinstance(owner, libcst.Assign) and len(owner.targets) == 1 else None
+        if not (isinstance(target, libcst.Name) and target.value not in tested):
+            return False
+    return True
 
 
 def _skips(statement: libcst.If) -> bool:
@@ -68,20 +83,20 @@ def _skips(statement: libcst.If) -> bool:
     )
 
 
-def _callees(flow: Flow, body: libcst.CSTNode) -> list[libcst.FunctionDef]:
-    """The functions and methods of this file called in a loop body."""
+def _callees(flow: Flow, body: libcst.CSTNode) -> list[tuple[libcst.FunctionDef, list[libcst.Call]]]:
+    """The functions and methods of this file called in a loop body, with their calls there."""
     collector = _Calls()
     walk(body, collector)
-    found = []
+    found: dict[libcst.FunctionDef, list[libcst.Call]] = {}
     for call in collector.calls:
         callee: libcst.FunctionDef | None = None
         if isinstance(call.func, libcst.Name):
             callee = flow.local_function(call.func)
         elif isinstance(call.func, libcst.Attribute) and isinstance(call.func.value, libcst.Name):
             callee = flow.method(call.func, call.func.value.value)
-        if callee is not None and callee not in found:
-            found.append(callee)
-    return found
+        if callee is not None:
+            found.setdefault(callee, []).append(call)
+    return list(found.items())
 
 
 class _Calls(libcst.CSTVisitor):
@@ -145,22 +160,30 @@ class _LoopFinder(libcst.CSTVisitor):
 class _Tests(libcst.CSTVisitor):
     """Conditions (`if`, `x if c else y`, comprehension `if`) that look at labels or annotations to decide what
     the loop does with an object; not those that only pick a value no later test reads (`if annotations.get(
-    "prometheus.io/path"): path = …`), after which every object is handled alike."""
+    "prometheus.io/path"): path = …`), after which every object is handled alike, nor, in a function whose
+    result the loop only keeps, those that pick the value it returns."""
 
-    def __init__(self, body: libcst.CSTNode) -> None:
+    def __init__(self, body: libcst.CSTNode, gives_a_value: bool) -> None:
         super().__init__()
         self.tests: list[libcst.BaseExpression] = []
         self._tested: frozenset[str] | None = None  # the names the loop's conditions read, found when needed
         self._body = body
+        self._gives_a_value = gives_a_value
         self._picks: set[int] = set()  # the conditional expressions that only pick a value
 
     def visit_If(self, node: libcst.If) -> bool:
         if _dispatches(node):
             return False  # every object goes one way or another: neither its test nor those in its branches filter
+        if self._gives_a_value and _returns_values(node):
+            return False  # the value the function returns is chosen here: neither it nor what it holds filters
         picked = _picked_names(node)
         if picked is None or picked & self._names_tested():
             self._consider(node.test)
         return True
+
+    def visit_Return(self, node: libcst.Return) -> None:
+        if self._gives_a_value and isinstance(node.value, libcst.IfExp):
+            self._picks.add(id(node.value))  # `return folder if "target-dir" in annotations else default`
 
     def visit_Assign(self, node: libcst.Assign) -> None:
         # `scheme = "https" if "prometheus.io/tls" in annotations else "http"`: a value picked for every object
@@ -241,6 +264,53 @@ def _picked_names(statement: libcst.If) -> frozenset[str] | None:
         orelse = branch.orelse if isinstance(branch, libcst.If) else None
         branch = orelse if isinstance(orelse, libcst.If | libcst.Else) else None
     return frozenset(names)
+
+
+def _returns_values(statement: libcst.If) -> bool:
+    """Whether every branch of an `if` (elif and else too) ends returning a value, doing nothing before but
+    assign names, log, or choose in an `if` of its own what to assign (k8s-sidecar's `if folder_annotation in
+    metadata.annotations: …; return dest_folder`): it computes the value the function returns."""
+    branch: libcst.If | libcst.Else | None = statement
+    while branch is not None:
+        lines = _lines(branch.body)
+        last = lines[-1] if lines else None
+        if not isinstance(last, libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
+            return False
+        returned = last.body[-1]
+        if not (isinstance(returned, libcst.Return) and returned.value is not None and not is_none(returned.value)):
+            return False
+        if not (all(_computes(line) for line in lines[:-1]) and all(_computes_small(s) for s in last.body[:-1])):
+            return False
+        orelse = branch.orelse if isinstance(branch, libcst.If) else None
+        branch = orelse if isinstance(orelse, libcst.If | libcst.Else) else None
+    return True
+
+
+def _lines(body: libcst.BaseSuite) -> list[libcst.CSTNode]:
+    return list(body.body) if isinstance(body, libcst.IndentedBlock) else [body]
+
+
+def _computes(line: libcst.CSTNode) -> bool:
+    """A line that only assigns names or logs, or an `if` each of whose branches only does that."""
+    if isinstance(line, libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
+        return all(_computes_small(small) for small in line.body)
+    branch: libcst.If | libcst.Else | None = line if isinstance(line, libcst.If) else None
+    if branch is None:
+        return False
+    while branch is not None:
+        if not all(_computes(inner) for inner in _lines(branch.body)):
+            return False
+        orelse = branch.orelse if isinstance(branch, libcst.If) else None
+        branch = orelse if isinstance(orelse, libcst.If | libcst.Else) else None
+    return True
+
+
+def _computes_small(small: libcst.BaseSmallStatement) -> bool:
+    if isinstance(small, libcst.Expr):
+        return _logs(small.value)
+    if isinstance(small, libcst.Assign):
+        return all(isinstance(target.target, libcst.Name) for target in small.targets)
+    return isinstance(small, libcst.AnnAssign | libcst.AugAssign) and isinstance(small.target, libcst.Name)
 
 
 def _assigned_name(statement: libcst.BaseSmallStatement) -> str | None:
