@@ -118,18 +118,40 @@ class _BoundParameters(dict[str, "Value"]):
             # the calls agree on the value, whatever each names it (a literal `false`, a flag false by
             # default): the one with an origin names it in messages
             value = next((item for item in known if item.origin), known[0])
-            if all(_literal_argument(call, index) for _, call in calls):
+            if all(self._written_out(file, call, index) for file, call in calls):
                 self.literal.add(name)
         elif known and len(known) == len(arguments) and all(is_struct(item.value) for item in known):
             value = Val(A_STRUCT)  # struct literals each call writes its own: not nil, their fields not known
         self[name] = value
         return value
 
+    def _written_out(self, file: GoFile, call: tree_sitter.Node, index: int) -> bool:
+        """Whether a call writes out the argument at `index` as a literal (`true`, `"kube-system"`, `nil`, an
+        empty `[]string{}`), or passes a local list or map declared empty and never written (`var namespaces
+        []string`): the value every deployment gives, not one a program fetches."""
+        values = parser.named(call.child_by_field_name("arguments") or call)
+        argument = values[index] if index < len(values) else None
+        if argument is None or literal_value(argument) is not None or _empty_collection(argument):
+            return argument is not None
+        if argument.type != "identifier":
+            return False
+        declaration = self._evaluator.resolver.declaration(file, argument)
+        return (
+            declaration is not None
+            and declaration.parameter_index < 0
+            and declaration.ranged_node is None
+            and declaration.value_node is None
+            and declaration.type_node is not None
+            and declaration.type_node.type in ("slice_type", "map_type")
+            and self._evaluator.variables.never_written(file, declaration)
+        )
 
-def _literal_argument(call: tree_sitter.Node, index: int) -> bool:
-    """Whether a call writes out the argument at `index` as a literal (`true`, `"kube-system"`)."""
-    values = parser.named(call.child_by_field_name("arguments") or call)
-    return index < len(values) and literal_value(values[index]) is not None
+
+def _empty_collection(node: tree_sitter.Node) -> bool:
+    """`[]string{}`, `map[string]bool{}`: a list or map literal without items."""
+    type_node = node.child_by_field_name("type") if node.type == "composite_literal" else None
+    body = node.child_by_field_name("body") if type_node is not None else None
+    return type_node is not None and type_node.type in ("slice_type", "map_type") and not parser.named(body or node)
 
 
 def _field_read(use: tree_sitter.Node) -> bool:

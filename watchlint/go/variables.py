@@ -36,10 +36,11 @@ from watchlint.go.scope import (
     Declaration,
     enclosing_function,
     innermost_function,
+    receiver_name,
     return_items,
     return_statements,
 )
-from watchlint.go.writes import Write, WriteKind, repeats_before, writes_of, written_names
+from watchlint.go.writes import Write, WriteKind, method_calls, receivers, repeats_before, writes_of, written_names
 
 if TYPE_CHECKING:
     from watchlint.go.deployment import Evaluator
@@ -85,6 +86,7 @@ class VariableValues:
         self._writes_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
         # the names each function may write, by its file and offset
         self._written: dict[tuple[str, int], dict[str, list[tree_sitter.Node]]] = {}
+        self._called: dict[tuple[str, int], dict[str, list[tree_sitter.Node]]] = {}  # the names methods are called on
         self._package_assignments: dict[tuple[str, str, bool], list[_PackageWrite]] | None = None
 
     def value(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
@@ -277,6 +279,7 @@ class VariableValues:
             writes = [write for write in every if write.node.end_byte <= at]
             if any(repeats_before(write, at) for write in every if write.node.end_byte > at):
                 return UNKNOWN  # written later in a loop that reads it: the next round reads that write
+        writes = self._with_method_calls(file, declaration, writes, at)
         # in a helper the evaluation reads for one call, a local's value follows that call's arguments
         bound = env if isinstance(env, CallBindings) and innermost_function(declaration.node) == env.function else None
         bindings = bindings_key(bound) if bound is not None else None
@@ -298,6 +301,29 @@ class VariableValues:
             found = [write for write in found if not in_flag_function(write.node)]  # the flag's own value
             self._writes_of[key] = found
         return found
+
+    def never_written(self, file: GoFile, declaration: Declaration) -> bool:
+        """Whether nothing writes a local after its declaration: no assignment, address taken or method call."""
+        return not self._writes(file, declaration) and not self._method_calls(file, declaration)
+
+    def _with_method_calls(self, file: GoFile, declaration: Declaration, writes: list[Write], at: int) -> list[Write]:
+        """The writes before a read, with the method calls on the local before it in the function itself, which
+        may fill a collection (`names := set.Make(); names.Add(n)`: not the empty map Make returns)."""
+        called = self._method_calls(file, declaration)
+        calls = [call for call in called if not call.escapes and call.node.end_byte <= at]
+        return sorted([*writes, *calls], key=lambda write: write.node.start_byte) if calls else writes
+
+    def _method_calls(self, file: GoFile, declaration: Declaration) -> list[Write]:
+        function = file.enclosing_function(declaration.node)
+        if function is None:
+            return []
+        key = (file.path, function.start_byte)
+        called = self._called.get(key)
+        if called is None:
+            called = self._called[key] = receivers(function)
+        if declaration.name not in called:
+            return []
+        return method_calls(declaration, called, lambda n: self.resolver.declaration(file, n))
 
     def _written_in(self, file: GoFile, function: tree_sitter.Node) -> dict[str, list[tree_sitter.Node]]:
         key = (file.path, function.start_byte)
@@ -383,7 +409,20 @@ class VariableValues:
             return self._filled(file, write.node, depth)
         if write.kind is WriteKind.COPY:
             return self._copied_into(file, write, before, depth)
+        if write.kind is WriteKind.METHOD:  # only a collection type's method may add items; others are not read
+            collection = isinstance(before, Val) and isinstance(before.value, list | dict)
+            return UNKNOWN if collection and not self._only_reads(file, write.node) else None
         return UNKNOWN
+
+    def _only_reads(self, file: GoFile, call: tree_sitter.Node) -> bool:
+        """Whether a method of the module writes nothing through its receiver (`func (s Set) Has(n string)
+        bool`): no assignment of it or its items, no address of it taken, no method called on it."""
+        info = self.resolver.callee(file, call)
+        receiver = receiver_name(info.node) if info is not None else None
+        if info is None or receiver is None:
+            return False
+        name = parser.text(receiver)
+        return name not in self._written_in(info.file, info.node) and name not in receivers(info.node)
 
     def _copied_into(self, file: GoFile, write: Write, before: Value, depth: int) -> Value:
         """`maps.Copy(x, src)` on a known map: x with the keys of src (the values are not tracked)."""

@@ -1,5 +1,5 @@
 """The writes of a local variable after its declaration: assignments (of it or of its elements), increments,
-addresses taken and maps copied into.
+addresses taken, maps copied into, and the method calls that may fill a collection.
 
 The default deployment (SPEC §1) is judged on the value a variable holds where a condition reads it, so
 `ns := os.Getenv("WATCH_NAMESPACE"); if ns == "" { ns = "apps" }` scopes the cache to `apps`, and a list
@@ -30,6 +30,7 @@ _WRITTEN_NAMES = """
 """
 # Calls that fill the map given first with the entries of the second.
 _MAP_COPIES = frozenset({"maps.Copy"})
+_RECEIVERS = "(call_expression function: (selector_expression operand: (identifier) @name))"
 
 
 class WriteKind(enum.Enum):
@@ -37,6 +38,7 @@ class WriteKind(enum.Enum):
     ADDRESS = "address"  # `&x` handed to a call, which may fill it
     INDEX = "index"  # `x[key] = value`: a map or list written in place
     COPY = "copy"  # `maps.Copy(x, src)`: a map given the entries of another
+    METHOD = "method"  # `x.Add(item)`: a method of a module's collection type may fill it
     OTHER = "other"  # `x += …`, `x++`: not evaluated
 
 
@@ -73,6 +75,32 @@ def writes_of(
         if write is not None and declared_by(name) == declaration:
             writes.append(write)
     return writes
+
+
+def receivers(function: tree_sitter.Node) -> dict[str, list[tree_sitter.Node]]:
+    """The identifiers a function (function literals below it included) calls a method of, by name, each list
+    in source order (with package names, which no local declares)."""
+    found: dict[str, list[tree_sitter.Node]] = {}
+    for name in parser.captures(_RECEIVERS, function).get("name", []):
+        found.setdefault(parser.text(name), []).append(name)
+    return found
+
+
+def method_calls(
+    declaration: Declaration,
+    called: Mapping[str, list[tree_sitter.Node]],
+    declared_by: Callable[[tree_sitter.Node], Declaration | None],
+) -> list[Write]:
+    """The method calls on one declared name among the `receivers` of the function declaring it, in source
+    order: a set type of the module (`names := set.Make(); names.Add(n)`) fills itself that way."""
+    calls = []
+    for name in called.get(declaration.name, ()):
+        call = name.parent.parent if name.parent is not None else None
+        if name.start_byte < declaration.visible_from or call is None or declared_by(name) != declaration:
+            continue
+        escapes = innermost_function(call) != innermost_function(declaration.node)
+        calls.append(Write(call, WriteKind.METHOD, escapes=escapes))
+    return calls
 
 
 def _write(name: tree_sitter.Node, declaration: Declaration) -> Write | None:
