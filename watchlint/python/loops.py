@@ -15,7 +15,7 @@ import libcst
 
 from watchlint.facts import Evidence
 from watchlint.python.flow import Flow
-from watchlint.python.names import is_none, literal_string
+from watchlint.python.names import literal_string
 from watchlint.python.namespaces import tested_names
 from watchlint.python.parser import ParsedFile
 from watchlint.python.selectors import label_requirements
@@ -50,25 +50,116 @@ def loop_label_selector(file: ParsedFile, flow: Flow, call: libcst.Call) -> str 
 
 def _filter_tests(file: ParsedFile, flow: Flow, call: libcst.Call) -> Iterator[libcst.BaseExpression]:
     loops = _consumers(file, flow, call)
-    bodies = [(loop, False) for loop in loops]
+    bodies = list(loops)
     for loop in loops:
-        tested = tested_names(loop)
-        bodies += [(callee.body, _result_kept(file, calls, tested)) for callee, calls in _callees(flow, loop)]
-    for body, gives_a_value in bodies:
-        collector = _Tests(body, gives_a_value)
+        bodies += [
+            callee.body
+            for callee, calls in _callees(flow, loop)
+            if not (_computes_a_value(callee) and all(_result_passed_on(file, flow, loop, call) for call in calls))
+        ]
+    for body in bodies:
+        collector = _Tests(body)
         walk(body, collector)
         yield from collector.tests
 
 
-def _result_kept(file: ParsedFile, calls: list[libcst.Call], tested: frozenset[str]) -> bool:
-    """Whether the loop only keeps what a function returns (`folder = destination(meta, default)`), in a name
-    none of its conditions read: a choice of the value the function returns is then no filter."""
-    for call in calls:
-        owner = file.parent(call)
-        target = owner.targets[0].target if isinstance(owner, libcst.Assign) and len(owner.targets) == 1 else None
-        if not (isinstance(target, libcst.Name) and target.value not in tested):
+def _result_passed_on(file: ParsedFile, flow: Flow, loop: libcst.CSTNode, call: libcst.Call) -> bool:
+    """Whether the loop keeps what a call returns in a name it only hands to calls of other modules in
+    statements of their own (`folder = destination(meta, default)`, then `write(os.path.join(folder, key))`):
+    nothing it does then depends on the value, so a choice of the value is no filter. Not a name a condition,
+    an assignment, a `match` or a function of this file reads (which may test it)."""
+    owner = file.parent(call)
+    target = owner.targets[0].target if isinstance(owner, libcst.Assign) and len(owner.targets) == 1 else None
+    if not isinstance(target, libcst.Name):
+        return False
+    uses = _Uses(target.value)
+    walk(loop, uses)
+    return all(_handed_on(file, flow, use) for use in uses.found if use is not target)
+
+
+def _handed_on(file: ParsedFile, flow: Flow, use: libcst.Name) -> bool:
+    node: libcst.CSTNode = use
+    given = False  # handed to a function of this file that tests nothing it is given
+    while True:
+        parent = file.parent(node)
+        if isinstance(parent, libcst.Expr | libcst.WithItem):
+            return True
+        if given and isinstance(parent, libcst.Assign | libcst.AugAssign) and node is parent.value:
+            return True  # `files_changed |= _process(folder, item)`: what the function returns, not the value
+        if isinstance(parent, libcst.Call) and isinstance(node, libcst.Arg):
+            if _this_file_call(parent):
+                if not _untested_parameter(flow, parent, node):
+                    return False
+                given = True
+        elif not isinstance(parent, _HANDING_ON):
             return False
-    return True
+        node = parent
+
+
+# what a value may pass through on its way into a call's arguments without being tested
+_HANDING_ON = (
+    libcst.Arg,
+    libcst.BinaryOperation,
+    libcst.FormattedString,
+    libcst.FormattedStringExpression,
+    libcst.ConcatenatedString,
+    libcst.Tuple,
+    libcst.List,
+    libcst.Element,
+    libcst.DictElement,
+    libcst.Dict,
+    libcst.Await,
+)
+
+
+def _this_file_call(call: libcst.Call) -> bool:
+    """A call that may be of a function or method of this file (`_process(…)`, `self.write(…)`), which may
+    test what it is given; not a call of another module's (`os.path.join(…)`, `print(…)`)."""
+    func = call.func
+    return isinstance(func, libcst.Name) or (
+        isinstance(func, libcst.Attribute) and isinstance(func.value, libcst.Name) and func.value.value == "self"
+    )
+
+
+def _untested_parameter(flow: Flow, call: libcst.Call, arg: libcst.Arg) -> bool:
+    """Whether the function of this file a call invokes takes the argument in a parameter none of its
+    conditions reads (k8s-sidecar's `_process_config_map(dest_folder, …)` writes into the folder it is
+    given); a builtin (`print`) takes any; an unknown function, or a spread argument, may test it."""
+    func = call.func
+    callee: libcst.FunctionDef | None = None
+    if isinstance(func, libcst.Name):
+        callee = flow.local_function(func)
+        if callee is None:
+            return flow.is_builtin(func, tuple(_HANDING_BUILTINS))
+    elif isinstance(func, libcst.Attribute):
+        callee = flow.method(func, "self")
+    if callee is None or arg.star:
+        return False
+    parameters = list(callee.params.params)
+    if isinstance(func, libcst.Attribute):
+        parameters = parameters[1:]  # `self`
+    if arg.keyword is not None:
+        name = arg.keyword.value
+    else:
+        index = call.args.index(arg)
+        if index >= len(parameters):
+            return False
+        name = parameters[index].name.value
+    return name not in tested_names(callee.body)
+
+
+_HANDING_BUILTINS = frozenset({"print", "str", "repr", "format", "len", "open"})
+
+
+class _Uses(libcst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        self.found: list[libcst.Name] = []
+
+    def visit_Name(self, node: libcst.Name) -> None:
+        if node.value == self.name:
+            self.found.append(node)
 
 
 def _skips(statement: libcst.If) -> bool:
@@ -160,30 +251,22 @@ class _LoopFinder(libcst.CSTVisitor):
 class _Tests(libcst.CSTVisitor):
     """Conditions (`if`, `x if c else y`, comprehension `if`) that look at labels or annotations to decide what
     the loop does with an object; not those that only pick a value no later test reads (`if annotations.get(
-    "prometheus.io/path"): path = …`), after which every object is handled alike, nor, in a function whose
-    result the loop only keeps, those that pick the value it returns."""
+    "prometheus.io/path"): path = …`), after which every object is handled alike."""
 
-    def __init__(self, body: libcst.CSTNode, gives_a_value: bool) -> None:
+    def __init__(self, body: libcst.CSTNode) -> None:
         super().__init__()
         self.tests: list[libcst.BaseExpression] = []
         self._tested: frozenset[str] | None = None  # the names the loop's conditions read, found when needed
         self._body = body
-        self._gives_a_value = gives_a_value
         self._picks: set[int] = set()  # the conditional expressions that only pick a value
 
     def visit_If(self, node: libcst.If) -> bool:
         if _dispatches(node):
             return False  # every object goes one way or another: neither its test nor those in its branches filter
-        if self._gives_a_value and _returns_values(node):
-            return False  # the value the function returns is chosen here: neither it nor what it holds filters
         picked = _picked_names(node)
         if picked is None or picked & self._names_tested():
             self._consider(node.test)
         return True
-
-    def visit_Return(self, node: libcst.Return) -> None:
-        if self._gives_a_value and isinstance(node.value, libcst.IfExp):
-            self._picks.add(id(node.value))  # `return folder if "target-dir" in annotations else default`
 
     def visit_Assign(self, node: libcst.Assign) -> None:
         # `scheme = "https" if "prometheus.io/tls" in annotations else "http"`: a value picked for every object
@@ -266,24 +349,11 @@ def _picked_names(statement: libcst.If) -> frozenset[str] | None:
     return frozenset(names)
 
 
-def _returns_values(statement: libcst.If) -> bool:
-    """Whether every branch of an `if` (elif and else too) ends returning a value, doing nothing before but
-    assign names, log, or choose in an `if` of its own what to assign (k8s-sidecar's `if folder_annotation in
-    metadata.annotations: …; return dest_folder`): it computes the value the function returns."""
-    branch: libcst.If | libcst.Else | None = statement
-    while branch is not None:
-        lines = _lines(branch.body)
-        last = lines[-1] if lines else None
-        if not isinstance(last, libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
-            return False
-        returned = last.body[-1]
-        if not (isinstance(returned, libcst.Return) and returned.value is not None and not is_none(returned.value)):
-            return False
-        if not (all(_computes(line) for line in lines[:-1]) and all(_computes_small(s) for s in last.body[:-1])):
-            return False
-        orelse = branch.orelse if isinstance(branch, libcst.If) else None
-        branch = orelse if isinstance(orelse, libcst.If | libcst.Else) else None
-    return True
+def _computes_a_value(function: libcst.FunctionDef) -> bool:
+    """Whether a function only computes what it returns (k8s-sidecar's `_get_destination_folder`): it assigns
+    names, logs, chooses in `if`s and returns, and calls nothing but the builtins, `os.path` and the methods
+    of strings and mappings that read (`_READING_CALLS`). Its tests choose a value; they do nothing else."""
+    return all(_computes(line) for line in _lines(function.body))
 
 
 def _lines(body: libcst.BaseSuite) -> list[libcst.CSTNode]:
@@ -291,13 +361,14 @@ def _lines(body: libcst.BaseSuite) -> list[libcst.CSTNode]:
 
 
 def _computes(line: libcst.CSTNode) -> bool:
-    """A line that only assigns names or logs, or an `if` each of whose branches only does that."""
     if isinstance(line, libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
         return all(_computes_small(small) for small in line.body)
     branch: libcst.If | libcst.Else | None = line if isinstance(line, libcst.If) else None
     if branch is None:
         return False
     while branch is not None:
+        if isinstance(branch, libcst.If) and not _only_reads(branch.test):
+            return False
         if not all(_computes(inner) for inner in _lines(branch.body)):
             return False
         orelse = branch.orelse if isinstance(branch, libcst.If) else None
@@ -306,11 +377,41 @@ def _computes(line: libcst.CSTNode) -> bool:
 
 
 def _computes_small(small: libcst.BaseSmallStatement) -> bool:
-    if isinstance(small, libcst.Expr):
-        return _logs(small.value)
+    if isinstance(small, libcst.Pass):
+        return True
+    if isinstance(small, libcst.Expr):  # a docstring, or a log line
+        return isinstance(small.value, libcst.SimpleString) or (_logs(small.value) and _only_reads_arguments(small))
+    if isinstance(small, libcst.Return):
+        return small.value is None or _only_reads(small.value)
     if isinstance(small, libcst.Assign):
-        return all(isinstance(target.target, libcst.Name) for target in small.targets)
-    return isinstance(small, libcst.AnnAssign | libcst.AugAssign) and isinstance(small.target, libcst.Name)
+        named = all(isinstance(target.target, libcst.Name) for target in small.targets)
+        return named and _only_reads(small.value)
+    if isinstance(small, libcst.AnnAssign | libcst.AugAssign):
+        return isinstance(small.target, libcst.Name) and (small.value is None or _only_reads(small.value))
+    return False
+
+
+def _only_reads_arguments(small: libcst.Expr) -> bool:
+    call = small.value
+    return isinstance(call, libcst.Call) and all(_only_reads(arg.value) for arg in call.args)
+
+
+# calls that only read: builtins, `os.path`, and the reading methods of strings and mappings
+_READING_BUILTINS = frozenset({"len", "str", "int", "bool", "isinstance", "min", "max", "sorted", "any", "all"})
+_READING_METHODS = frozenset(
+    {"get", "keys", "values", "items", "startswith", "endswith", "strip", "lstrip", "rstrip", "lower", "upper"}
+    | {"split", "rsplit", "replace", "format", "join", "isabs", "basename", "dirname", "normpath", "abspath"}
+)
+
+
+def _only_reads(value: libcst.BaseExpression) -> bool:
+    calls = _Calls()
+    walk(value, calls)
+    return all(
+        (isinstance(call.func, libcst.Name) and call.func.value in _READING_BUILTINS)
+        or (isinstance(call.func, libcst.Attribute) and call.func.attr.value in _READING_METHODS)
+        for call in calls.calls
+    )
 
 
 def _assigned_name(statement: libcst.BaseSmallStatement) -> str | None:
