@@ -114,25 +114,26 @@ class _BoundParameters(dict[str, "Value"]):
         arguments = [read(f, call, index, depth) for f, call in calls]
         known = [value for value in arguments if isinstance(value, Val)]
         value: Value = UNKNOWN
-        if known and len(known) == len(arguments) and len({repr(value.value) for value in known}) == 1:
+        if known and len(known) == len(arguments) and len({_agreeing(value.value) for value in known}) == 1:
             # the calls agree on the value, whatever each names it (a literal `false`, a flag false by
-            # default): the one with an origin names it in messages
-            value = next((item for item in known if item.origin), known[0])
-            if all(self._written_out(file, call, index) for file, call in calls):
+            # default): the one with an origin names it in messages, an empty list rather than nil
+            value = next((item for item in known if item.origin), None) or max(known, key=lambda v: v.value is not None)
+            if all(self._written_out(file, call, index, variadic) for file, call in calls):
                 self.literal.add(name)
         elif known and len(known) == len(arguments) and all(is_struct(item.value) for item in known):
             value = Val(A_STRUCT)  # struct literals each call writes its own: not nil, their fields not known
         self[name] = value
         return value
 
-    def _written_out(self, file: GoFile, call: tree_sitter.Node, index: int) -> bool:
+    def _written_out(self, file: GoFile, call: tree_sitter.Node, index: int, variadic: bool) -> bool:
         """Whether a call writes out the argument at `index` as a literal (`true`, `"kube-system"`, `nil`, an
-        empty `[]string{}`), or passes a local list or map declared empty and never written (`var namespaces
-        []string`): the value every deployment gives, not one a program fetches."""
+        empty `[]string{}`, nothing for a variadic parameter), or passes a local list or map declared empty and
+        never written (`var namespaces []string`): the value every deployment gives, not one a program
+        fetches."""
         values = parser.named(call.child_by_field_name("arguments") or call)
         argument = values[index] if index < len(values) else None
         if argument is None or literal_value(argument) is not None or _empty_collection(argument):
-            return argument is not None
+            return argument is not None or variadic  # a variadic parameter given nothing: an empty list
         if argument.type != "identifier":
             return False
         declaration = self._evaluator.resolver.declaration(file, argument)
@@ -145,6 +146,12 @@ class _BoundParameters(dict[str, "Value"]):
             and declaration.type_node.type in ("slice_type", "map_type")
             and self._evaluator.variables.never_written(file, declaration)
         )
+
+
+def _agreeing(value: object) -> str:
+    """What calls must agree on: the value, a nil list and an empty one alike (`len` and `range` read them
+    alike)."""
+    return "empty" if value is None or value == [] or value == {} else repr(value)
 
 
 def _empty_collection(node: tree_sitter.Node) -> bool:

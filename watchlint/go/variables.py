@@ -307,10 +307,15 @@ class VariableValues:
         return not self._writes(file, declaration) and not self._method_calls(file, declaration)
 
     def _with_method_calls(self, file: GoFile, declaration: Declaration, writes: list[Write], at: int) -> list[Write]:
-        """The writes before a read, with the method calls on the local before it in the function itself, which
-        may fill a collection (`names := set.Make(); names.Add(n)`: not the empty map Make returns)."""
-        called = self._method_calls(file, declaration)
-        calls = [call for call in called if not call.escapes and call.node.end_byte <= at]
+        """The writes before a read, with the method calls on the local and its method values that may come
+        before it, which may fill a collection (`names := set.Make(); names.Add(n)`: not the empty map Make
+        returns), in source order."""
+        calls = [
+            call
+            for call in self._method_calls(file, declaration)
+            # before the read, in a function literal that may run any time, or later in a loop around the read
+            if call.node.end_byte <= at or call.escapes or repeats_before(call, at)
+        ]
         return sorted([*writes, *calls], key=lambda write: write.node.start_byte) if calls else writes
 
     def _method_calls(self, file: GoFile, declaration: Declaration) -> list[Write]:
@@ -416,13 +421,44 @@ class VariableValues:
 
     def _only_reads(self, file: GoFile, call: tree_sitter.Node) -> bool:
         """Whether a method of the module writes nothing through its receiver (`func (s Set) Has(n string)
-        bool`): no assignment of it or its items, no address of it taken, no method called on it."""
-        info = self.resolver.callee(file, call)
+        bool`, `func (n Names) String() string { return strings.Join(n, ",") }`): every use of the receiver
+        reads it (see `_reads_receiver`)."""
+        info = self.resolver.callee(file, call) if call.type == "call_expression" else None
         receiver = receiver_name(info.node) if info is not None else None
-        if info is None or receiver is None:
+        body = info.node.child_by_field_name("body") if info is not None else None
+        if info is None or receiver is None or body is None:
             return False
-        name = parser.text(receiver)
-        return name not in self._written_in(info.file, info.node) and name not in receivers(info.node)
+        return all(
+            self._reads_receiver(info.file, use) for use in parser.identifiers_named(body, parser.text(receiver))
+        )
+
+    def _reads_receiver(self, file: GoFile, use: tree_sitter.Node) -> bool:
+        """Whether a use of a method's receiver only reads it: an item or field read, a range over it, a
+        comparison, its return, or an argument of a library function or of a builtin that adds nothing. Not an
+        item written, its address taken, a method called on it, a copy of it kept (which may be written), or
+        an argument of a function of the module (which may write it)."""
+        parent = use.parent
+        kind = parent.type if parent is not None else ""
+        if parent is None:
+            return False
+        if kind in ("parenthesized_expression", "type_conversion_expression"):
+            return self._reads_receiver(file, parent)
+        if kind == "unary_expression":  # `*s` of a pointer receiver reads as s; `&s` may be written through
+            return parser.text(parent.child_by_field_name("operator")) == "*" and self._reads_receiver(file, parent)
+        if kind == "selector_expression":
+            called = parent.parent
+            return not (called is not None and called.type == "call_expression")
+        if kind == "index_expression":
+            return parent.child_by_field_name("operand") != use or not _written_item(parent)
+        if kind == "argument_list":
+            call = parent.parent
+            function = call.child_by_field_name("function") if call is not None else None
+            if call is None or function is None or self.resolver.callee(file, call) is not None:
+                return False
+            return function.type != "identifier" or parser.text(function) in _NOT_ADDING_BUILTINS
+        if kind == "expression_list":
+            return parent.parent is not None and parent.parent.type == "return_statement"
+        return kind in ("range_clause", "binary_expression")
 
     def _copied_into(self, file: GoFile, write: Write, before: Value, depth: int) -> Value:
         """`maps.Copy(x, src)` on a known map: x with the keys of src (the values are not tracked)."""
@@ -564,6 +600,23 @@ class VariableValues:
         if isinstance(first, str | bool | int) and all(item == first for item in value.value):
             return Val(first, value.origin)
         return UNKNOWN
+
+
+# builtins that read what they are given, or take items out, but never add any
+_NOT_ADDING_BUILTINS = frozenset({"len", "cap", "print", "println", "delete", "clear", "min", "max"})
+
+
+def _written_item(index: tree_sitter.Node) -> bool:
+    """`s[k] = v`, `s[k]++`: an item written, not read."""
+    holder = index.parent
+    if holder is not None and holder.type in ("inc_statement", "dec_statement"):
+        return True
+    statement = holder.parent if holder is not None and holder.type == "expression_list" else None
+    return (
+        statement is not None
+        and statement.type == "assignment_statement"
+        and statement.child_by_field_name("left") == holder
+    )
 
 
 def _tests_its_setting(value: Value, origin: str) -> bool:

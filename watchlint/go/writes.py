@@ -30,7 +30,7 @@ _WRITTEN_NAMES = """
 """
 # Calls that fill the map given first with the entries of the second.
 _MAP_COPIES = frozenset({"maps.Copy"})
-_RECEIVERS = "(call_expression function: (selector_expression operand: (identifier) @name))"
+_RECEIVERS = "(selector_expression operand: (identifier) @name)"
 
 
 class WriteKind(enum.Enum):
@@ -78,8 +78,8 @@ def writes_of(
 
 
 def receivers(function: tree_sitter.Node) -> dict[str, list[tree_sitter.Node]]:
-    """The identifiers a function (function literals below it included) calls a method of, by name, each list
-    in source order (with package names, which no local declares)."""
+    """The identifiers a function (function literals below it included) selects a method or field of, by
+    name, each list in source order (with package names, which no local declares)."""
     found: dict[str, list[tree_sitter.Node]] = {}
     for name in parser.captures(_RECEIVERS, function).get("name", []):
         found.setdefault(parser.text(name), []).append(name)
@@ -88,18 +88,21 @@ def receivers(function: tree_sitter.Node) -> dict[str, list[tree_sitter.Node]]:
 
 def method_calls(
     declaration: Declaration,
-    called: Mapping[str, list[tree_sitter.Node]],
+    selected: Mapping[str, list[tree_sitter.Node]],
     declared_by: Callable[[tree_sitter.Node], Declaration | None],
 ) -> list[Write]:
-    """The method calls on one declared name among the `receivers` of the function declaring it, in source
-    order: a set type of the module (`names := set.Make(); names.Add(n)`) fills itself that way."""
+    """The method calls (`names.Add(n)`) and method values (`add := names.Add`) of one declared name among the
+    `receivers` of the function declaring it, in source order: a set type of the module fills itself that
+    way. A field read is one too: the caller tells them apart by the value (a list or map has no field)."""
     calls = []
-    for name in called.get(declaration.name, ()):
-        call = name.parent.parent if name.parent is not None else None
-        if name.start_byte < declaration.visible_from or call is None or declared_by(name) != declaration:
+    for name in selected.get(declaration.name, ()):
+        selector = name.parent
+        if name.start_byte < declaration.visible_from or selector is None or declared_by(name) != declaration:
             continue
-        escapes = innermost_function(call) != innermost_function(declaration.node)
-        calls.append(Write(call, WriteKind.METHOD, escapes=escapes))
+        called = selector.parent
+        node = called if called is not None and called.type == "call_expression" else selector
+        escapes = innermost_function(node) != innermost_function(declaration.node)
+        calls.append(Write(node, WriteKind.METHOD, escapes=escapes))
     return calls
 
 
