@@ -724,6 +724,24 @@ def test_a_watch_of_a_kind_read_typed_is_told_to_watch_metadata_only_once_the_re
     ]
 
 
+def test_a_read_off_by_default_that_disable_for_covers_asks_for_no_bypass_before_metadata_only_watches() -> None:
+    """A typed read that runs only under a setting off by default, and that DisableFor sends to the API server
+    where it runs, starts no typed informer either way: OnlyMetadata needs nothing first."""
+    disabled = policy(restriction(Mitigation.DISABLE_FOR, kind="Pod"))
+    condition = Condition("USE_EXTRA=true", Span("controllers/b.go", 18, 2, 23, 3), holds_by_default=False)
+    gated = read(kind="Pod", condition=condition)
+    judged = verdicts(watch("Pod"), gated, policies=(disabled,))
+    assert [(item.code, item.reason) for item in judged if isinstance(item, Mitigated)] == [
+        ("WL002", Mitigation.OFF_BY_DEFAULT)
+    ]
+    assert [item.help for item in judged if isinstance(item, Finding)] == [
+        "Restrict Pod with cache.Options.ByObject (Label, Field or Namespaces) in the manager options, or watch it "
+        "with builder.OnlyMetadata"
+    ]
+    cached = verdicts(watch("Pod"), gated)  # where it runs, the read starts the typed informer
+    assert next(item.help for item in cached if isinstance(item, Finding)).endswith("see their fixes)")
+
+
 def test_a_watch_beside_another_typed_watch_of_its_kind_is_told_to_make_both_metadata_only() -> None:
     """One typed watch left keeps the typed informer whole: making one of two watches metadata-only adds a second
     informer (WL005) rather than saving the first, so the help names the other watch too."""

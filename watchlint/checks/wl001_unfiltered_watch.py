@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from watchlint.cacheoptions import cache_option_names
 from watchlint.checks._context import CheckContext
-from watchlint.checks._judge import Judgement, fixes_for, judgement_of
+from watchlint.checks._judge import Judgement, bypassing_restriction, fixes_for, judgement_of
 from watchlint.checks._message import keeps, object_fields_note, shown
 from watchlint.checks.wl002_implicit_informer_read import (
     open_watches,
@@ -25,7 +25,7 @@ CODE = "WL001"
 
 def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
     judged = [(site, judgement_of(site, facts, context)) for site in facts.sites]
-    typed, cached = _read_typed(judged), _read_cached(judged)
+    typed, cached = _read_typed(judged, facts), _read_cached(judged, facts)
     watches: dict[tuple[str, str], list[Site]] | None = None
     for site, judgement in judged:
         if judgement.code != CODE:
@@ -61,14 +61,16 @@ def check(facts: Facts, context: CheckContext) -> Iterator[Verdict]:
         )
 
 
-def _read_typed(judged: list[tuple[Site, Judgement]]) -> frozenset[tuple[str, str]]:
+def _read_typed(judged: list[tuple[Site, Judgement]], facts: Facts) -> frozenset[tuple[str, str]]:
     """The kinds, with the cache, a cache-backed Get or List reads typed: a metadata-only watch of them would
     not save the typed informer those reads start (WL005). Not a read DisableFor sends to the API server,
     which starts none."""
-    return _read_cached(judged, typed=True)
+    return _read_cached(judged, facts, typed=True)
 
 
-def _read_cached(judged: list[tuple[Site, Judgement]], *, typed: bool = False) -> frozenset[tuple[str, str]]:
+def _read_cached(
+    judged: list[tuple[Site, Judgement]], facts: Facts, *, typed: bool = False
+) -> frozenset[tuple[str, str]]:
     """The kinds, with the cache, a cache-backed Get or List reads (only typed, with `typed`)."""
     return frozenset(
         (site.kind, key)
@@ -76,9 +78,17 @@ def _read_cached(judged: list[tuple[Site, Judgement]], *, typed: bool = False) -
         if site.access is Access.CACHE
         and site.operation is not Operation.WATCH
         and (site.form is ObjectForm.TYPED or not typed)
-        and judgement.mitigation is not Mitigation.DISABLE_FOR
+        and not _sent_to_the_api_server(site, judgement, facts)
         for key in site.policy_keys
     )
+
+
+def _sent_to_the_api_server(site: Site, judgement: Judgement, facts: Facts) -> bool:
+    """Whether DisableFor sends a read to the API server: so judged, or judged off by default first while
+    DisableFor covers it too wherever it runs."""
+    if judgement.mitigation is Mitigation.DISABLE_FOR:
+        return True
+    return judgement.mitigation is Mitigation.OFF_BY_DEFAULT and bypassing_restriction(site, facts) is not None
 
 
 # watches whose metadata form is another object than the builder's option (or none at all)
