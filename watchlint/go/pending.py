@@ -70,6 +70,8 @@ class PendingSite:
     chosen_at: tuple[GoFile, tree_sitter.Node] | None = None
     helper_field: str | None = None  # …or this field of it (`target.Object` of a `WatchTarget` parameter)
     forwarded: int | None = None  # a helper's variadic parameter passed on as the watch's options (`opts...`)
+    # …or as its predicates (`builder.WithPredicates(preds...)`): what each call passes filters its copy
+    forwarded_predicates: int | None = None
     # namespace restrictions and the expression naming the namespace, judged for the default deployment later
     namespaces: list[tuple[Restriction, GoFile, tree_sitter.Node]] = field(default_factory=list)
     # list-option tweaks held in variables or parameters: judged by the value they hold (nil narrows nothing)

@@ -295,7 +295,24 @@ class SiteExtractor:
         site.object_fields = _fields_set(file, watched) if watched is not None else None
         site.helper, site.helper_field, site.helper_items = helper, field, items is not None
         site.forwarded = self._forwarded_options(file, arguments[1:]) if helper is not None else None
+        self._predicates_forwarded(site, file, arguments[1:], helper[0] if helper is not None else None)
         yield site
+
+    def _predicates_forwarded(
+        self, site: PendingSite, file: GoFile, options: list[tree_sitter.Node], helper: FunctionKey | None
+    ) -> None:
+        """`builder.WithPredicates(preds...)` of the helper's variadic parameter: the predicates are each call's
+        (sail-operator's helper watches with them only where a call passes any), not a filter of every copy."""
+        for option in options if helper is not None else ():
+            given = parser.named(option.child_by_field_name("arguments") or option)
+            if option.type != "call_expression" or not _is_with_predicates(option) or len(given) != 1:
+                continue
+            spread = parser.first_named(given[0]) if given[0].type == "variadic_argument" else None
+            parameter = self.values.helper_parameter(file, spread) if spread is not None else None
+            if parameter is not None and parameter[0] == helper:
+                shown = file.span(option)
+                site.filters = [item for item in site.filters if item.span != shown]
+                site.forwarded_predicates = parameter[1]
 
     def _items_of_parameter(
         self, file: GoFile, node: tree_sitter.Node
@@ -440,8 +457,12 @@ class SiteExtractor:
                 copy = self._helper_copy(site, (caller_file, values), (named_in, naming_call), found, callers)
                 if place in helper_copies:
                     # che's addPartOfCheLabelToObject reads its object through the cached client, then through
-                    # one without a cache: the call is reported by the cached read, whichever is found first
-                    if self._cached(copy) and not self._cached(expanded[helper_copies[place]]):
+                    # one without a cache: the call is reported by the cached read, whichever is found first;
+                    # sail-operator's helper watches with predicates where its item has any, else without: the
+                    # call is reported by the watch that filters nothing
+                    first = expanded[helper_copies[place]]
+                    unfiltered = not copy.filters and bool(first.filters) and self._cached(copy) == self._cached(first)
+                    if (self._cached(copy) and not self._cached(first)) or unfiltered:
                         expanded[helper_copies[place]] = copy
                     continue
                 helper_copies[place] = len(expanded)
@@ -602,6 +623,9 @@ class SiteExtractor:
             copy.client = self._client_named_with(copy.client, named_in, naming_call)
         if site.forwarded is not None:
             self._forwarded_to(copy, caller_file, values[site.forwarded :], site.call)
+        if site.forwarded_predicates is not None:
+            predicates = values[site.forwarded_predicates :]
+            copy.filters.extend(evidence(caller_file, value, None) for value in predicates)
         if site.list_watch_parameter is not None and site.list_watch_parameter[1] < len(values):
             _, index, stand_in = site.list_watch_parameter
             given = self._list_watch_passed(caller_file, values[index], named_in, naming_call, callers)
