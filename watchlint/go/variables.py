@@ -31,12 +31,12 @@ from watchlint.go.known import (
 )
 from watchlint.go.model import GoFile
 from watchlint.go.pending import uses_in
+from watchlint.go.readingmethods import ReadingMethods
 from watchlint.go.resolve import assigned_to, keyed_entries
 from watchlint.go.scope import (
     Declaration,
     enclosing_function,
     innermost_function,
-    receiver_name,
     return_items,
     return_statements,
 )
@@ -87,6 +87,8 @@ class VariableValues:
         # the names each function may write, by its file and offset
         self._written: dict[tuple[str, int], dict[str, list[tree_sitter.Node]]] = {}
         self._called: dict[tuple[str, int], dict[str, list[tree_sitter.Node]]] = {}  # the names methods are called on
+        self._methods_of: dict[tuple[str, int], list[Write]] = {}  # by the declaring identifier's file and offset
+        self.reading = ReadingMethods(self.resolver)
         self._package_assignments: dict[tuple[str, str, bool], list[_PackageWrite]] | None = None
 
     def value(self, file: GoFile, node: tree_sitter.Node, env: dict[str, Value], depth: int) -> Value:
@@ -319,6 +321,14 @@ class VariableValues:
         return sorted([*writes, *calls], key=lambda write: write.node.start_byte) if calls else writes
 
     def _method_calls(self, file: GoFile, declaration: Declaration) -> list[Write]:
+        """The method calls and method values of a local that may write it (see `ReadingMethods`), found once."""
+        key = (file.path, declaration.node.start_byte)
+        found = self._methods_of.get(key)
+        if found is None:
+            found = self._methods_of[key] = self._find_method_calls(file, declaration)
+        return found
+
+    def _find_method_calls(self, file: GoFile, declaration: Declaration) -> list[Write]:
         function = file.enclosing_function(declaration.node)
         if function is None:
             return []
@@ -328,7 +338,8 @@ class VariableValues:
             called = self._called[key] = receivers(function)
         if declaration.name not in called:
             return []
-        return method_calls(declaration, called, lambda n: self.resolver.declaration(file, n))
+        found = method_calls(declaration, called, lambda n: self.resolver.declaration(file, n))
+        return [call for call in found if not self.reading.only_reads(file, call.node)]
 
     def _written_in(self, file: GoFile, function: tree_sitter.Node) -> dict[str, list[tree_sitter.Node]]:
         key = (file.path, function.start_byte)
@@ -415,50 +426,8 @@ class VariableValues:
         if write.kind is WriteKind.COPY:
             return self._copied_into(file, write, before, depth)
         if write.kind is WriteKind.METHOD:  # only a collection type's method may add items; others are not read
-            collection = isinstance(before, Val) and isinstance(before.value, list | dict)
-            return UNKNOWN if collection and not self._only_reads(file, write.node) else None
+            return UNKNOWN if isinstance(before, Val) and isinstance(before.value, list | dict) else None
         return UNKNOWN
-
-    def _only_reads(self, file: GoFile, call: tree_sitter.Node) -> bool:
-        """Whether a method of the module writes nothing through its receiver (`func (s Set) Has(n string)
-        bool`, `func (n Names) String() string { return strings.Join(n, ",") }`): every use of the receiver
-        reads it (see `_reads_receiver`)."""
-        info = self.resolver.callee(file, call) if call.type == "call_expression" else None
-        receiver = receiver_name(info.node) if info is not None else None
-        body = info.node.child_by_field_name("body") if info is not None else None
-        if info is None or receiver is None or body is None:
-            return False
-        return all(
-            self._reads_receiver(info.file, use) for use in parser.identifiers_named(body, parser.text(receiver))
-        )
-
-    def _reads_receiver(self, file: GoFile, use: tree_sitter.Node) -> bool:
-        """Whether a use of a method's receiver only reads it: an item or field read, a range over it, a
-        comparison, its return, or an argument of a library function or of a builtin that adds nothing. Not an
-        item written, its address taken, a method called on it, a copy of it kept (which may be written), or
-        an argument of a function of the module (which may write it)."""
-        parent = use.parent
-        kind = parent.type if parent is not None else ""
-        if parent is None:
-            return False
-        if kind in ("parenthesized_expression", "type_conversion_expression"):
-            return self._reads_receiver(file, parent)
-        if kind == "unary_expression":  # `*s` of a pointer receiver reads as s; `&s` may be written through
-            return parser.text(parent.child_by_field_name("operator")) == "*" and self._reads_receiver(file, parent)
-        if kind == "selector_expression":
-            called = parent.parent
-            return not (called is not None and called.type == "call_expression")
-        if kind == "index_expression":
-            return parent.child_by_field_name("operand") != use or not _written_item(parent)
-        if kind == "argument_list":
-            call = parent.parent
-            function = call.child_by_field_name("function") if call is not None else None
-            if call is None or function is None or self.resolver.callee(file, call) is not None:
-                return False
-            return function.type != "identifier" or parser.text(function) in _NOT_ADDING_BUILTINS
-        if kind == "expression_list":
-            return parent.parent is not None and parent.parent.type == "return_statement"
-        return kind in ("range_clause", "binary_expression")
 
     def _copied_into(self, file: GoFile, write: Write, before: Value, depth: int) -> Value:
         """`maps.Copy(x, src)` on a known map: x with the keys of src (the values are not tracked)."""
@@ -600,23 +569,6 @@ class VariableValues:
         if isinstance(first, str | bool | int) and all(item == first for item in value.value):
             return Val(first, value.origin)
         return UNKNOWN
-
-
-# builtins that read what they are given, or take items out, but never add any
-_NOT_ADDING_BUILTINS = frozenset({"len", "cap", "print", "println", "delete", "clear", "min", "max"})
-
-
-def _written_item(index: tree_sitter.Node) -> bool:
-    """`s[k] = v`, `s[k]++`: an item written, not read."""
-    holder = index.parent
-    if holder is not None and holder.type in ("inc_statement", "dec_statement"):
-        return True
-    statement = holder.parent if holder is not None and holder.type == "expression_list" else None
-    return (
-        statement is not None
-        and statement.type == "assignment_statement"
-        and statement.child_by_field_name("left") == holder
-    )
 
 
 def _tests_its_setting(value: Value, origin: str) -> bool:
