@@ -269,6 +269,12 @@ class Flow:
         imported = self._imported_definition(node, libcst.FunctionDef)
         return imported[1] if imported is not None else None
 
+    def project_definition(self, node: libcst.BaseExpression) -> tuple[Flow, libcst.FunctionDef] | None:
+        """The function of the project a call names, with the flow of its module."""
+        if isinstance(node, libcst.Name) and (local := self.local_function(node)) is not None:
+            return self, local
+        return self._imported_definition(node, libcst.FunctionDef)
+
     def _imported_definition(
         self, node: libcst.BaseExpression, kind: type[_Definition]
     ) -> tuple[Flow, _Definition] | None:

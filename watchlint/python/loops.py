@@ -18,6 +18,7 @@ from watchlint.python.flow import Flow
 from watchlint.python.names import literal_string
 from watchlint.python.namespaces import tested_names
 from watchlint.python.parser import ParsedFile
+from watchlint.python.pickedvalues import computes_a_value, result_handed_on
 from watchlint.python.selectors import label_requirements
 from watchlint.python.walk import walk
 
@@ -55,111 +56,12 @@ def _filter_tests(file: ParsedFile, flow: Flow, call: libcst.Call) -> Iterator[l
         bodies += [
             callee.body
             for callee, calls in _callees(flow, loop)
-            if not (_computes_a_value(callee) and all(_result_passed_on(file, flow, loop, call) for call in calls))
+            if not (computes_a_value(callee) and all(result_handed_on(file, flow, loop, call) for call in calls))
         ]
     for body in bodies:
         collector = _Tests(body)
         walk(body, collector)
         yield from collector.tests
-
-
-def _result_passed_on(file: ParsedFile, flow: Flow, loop: libcst.CSTNode, call: libcst.Call) -> bool:
-    """Whether the loop keeps what a call returns in a name it only hands to calls of other modules in
-    statements of their own (`folder = destination(meta, default)`, then `write(os.path.join(folder, key))`):
-    nothing it does then depends on the value, so a choice of the value is no filter. Not a name a condition,
-    an assignment, a `match` or a function of this file reads (which may test it)."""
-    owner = file.parent(call)
-    target = owner.targets[0].target if isinstance(owner, libcst.Assign) and len(owner.targets) == 1 else None
-    if not isinstance(target, libcst.Name):
-        return False
-    uses = _Uses(target.value)
-    walk(loop, uses)
-    return all(_handed_on(file, flow, use) for use in uses.found if use is not target)
-
-
-def _handed_on(file: ParsedFile, flow: Flow, use: libcst.Name) -> bool:
-    node: libcst.CSTNode = use
-    given = False  # handed to a function of this file that tests nothing it is given
-    while True:
-        parent = file.parent(node)
-        if isinstance(parent, libcst.Expr | libcst.WithItem):
-            return True
-        if given and isinstance(parent, libcst.Assign | libcst.AugAssign) and node is parent.value:
-            return True  # `files_changed |= _process(folder, item)`: what the function returns, not the value
-        if isinstance(parent, libcst.Call) and isinstance(node, libcst.Arg):
-            if _this_file_call(parent):
-                if not _untested_parameter(flow, parent, node):
-                    return False
-                given = True
-        elif not isinstance(parent, _HANDING_ON):
-            return False
-        node = parent
-
-
-# what a value may pass through on its way into a call's arguments without being tested
-_HANDING_ON = (
-    libcst.Arg,
-    libcst.BinaryOperation,
-    libcst.FormattedString,
-    libcst.FormattedStringExpression,
-    libcst.ConcatenatedString,
-    libcst.Tuple,
-    libcst.List,
-    libcst.Element,
-    libcst.DictElement,
-    libcst.Dict,
-    libcst.Await,
-)
-
-
-def _this_file_call(call: libcst.Call) -> bool:
-    """A call that may be of a function or method of this file (`_process(…)`, `self.write(…)`), which may
-    test what it is given; not a call of another module's (`os.path.join(…)`, `print(…)`)."""
-    func = call.func
-    return isinstance(func, libcst.Name) or (
-        isinstance(func, libcst.Attribute) and isinstance(func.value, libcst.Name) and func.value.value == "self"
-    )
-
-
-def _untested_parameter(flow: Flow, call: libcst.Call, arg: libcst.Arg) -> bool:
-    """Whether the function of this file a call invokes takes the argument in a parameter none of its
-    conditions reads (k8s-sidecar's `_process_config_map(dest_folder, …)` writes into the folder it is
-    given); a builtin (`print`) takes any; an unknown function, or a spread argument, may test it."""
-    func = call.func
-    callee: libcst.FunctionDef | None = None
-    if isinstance(func, libcst.Name):
-        callee = flow.local_function(func)
-        if callee is None:
-            return flow.is_builtin(func, tuple(_HANDING_BUILTINS))
-    elif isinstance(func, libcst.Attribute):
-        callee = flow.method(func, "self")
-    if callee is None or arg.star:
-        return False
-    parameters = list(callee.params.params)
-    if isinstance(func, libcst.Attribute):
-        parameters = parameters[1:]  # `self`
-    if arg.keyword is not None:
-        name = arg.keyword.value
-    else:
-        index = call.args.index(arg)
-        if index >= len(parameters):
-            return False
-        name = parameters[index].name.value
-    return name not in tested_names(callee.body)
-
-
-_HANDING_BUILTINS = frozenset({"print", "str", "repr", "format", "len", "open"})
-
-
-class _Uses(libcst.CSTVisitor):
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        self.name = name
-        self.found: list[libcst.Name] = []
-
-    def visit_Name(self, node: libcst.Name) -> None:
-        if node.value == self.name:
-            self.found.append(node)
 
 
 def _skips(statement: libcst.If) -> bool:
@@ -347,71 +249,6 @@ def _picked_names(statement: libcst.If) -> frozenset[str] | None:
         orelse = branch.orelse if isinstance(branch, libcst.If) else None
         branch = orelse if isinstance(orelse, libcst.If | libcst.Else) else None
     return frozenset(names)
-
-
-def _computes_a_value(function: libcst.FunctionDef) -> bool:
-    """Whether a function only computes what it returns (k8s-sidecar's `_get_destination_folder`): it assigns
-    names, logs, chooses in `if`s and returns, and calls nothing but the builtins, `os.path` and the methods
-    of strings and mappings that read (`_READING_CALLS`). Its tests choose a value; they do nothing else."""
-    return all(_computes(line) for line in _lines(function.body))
-
-
-def _lines(body: libcst.BaseSuite) -> list[libcst.CSTNode]:
-    return list(body.body) if isinstance(body, libcst.IndentedBlock) else [body]
-
-
-def _computes(line: libcst.CSTNode) -> bool:
-    if isinstance(line, libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
-        return all(_computes_small(small) for small in line.body)
-    branch: libcst.If | libcst.Else | None = line if isinstance(line, libcst.If) else None
-    if branch is None:
-        return False
-    while branch is not None:
-        if isinstance(branch, libcst.If) and not _only_reads(branch.test):
-            return False
-        if not all(_computes(inner) for inner in _lines(branch.body)):
-            return False
-        orelse = branch.orelse if isinstance(branch, libcst.If) else None
-        branch = orelse if isinstance(orelse, libcst.If | libcst.Else) else None
-    return True
-
-
-def _computes_small(small: libcst.BaseSmallStatement) -> bool:
-    if isinstance(small, libcst.Pass):
-        return True
-    if isinstance(small, libcst.Expr):  # a docstring, or a log line
-        return isinstance(small.value, libcst.SimpleString) or (_logs(small.value) and _only_reads_arguments(small))
-    if isinstance(small, libcst.Return):
-        return small.value is None or _only_reads(small.value)
-    if isinstance(small, libcst.Assign):
-        named = all(isinstance(target.target, libcst.Name) for target in small.targets)
-        return named and _only_reads(small.value)
-    if isinstance(small, libcst.AnnAssign | libcst.AugAssign):
-        return isinstance(small.target, libcst.Name) and (small.value is None or _only_reads(small.value))
-    return False
-
-
-def _only_reads_arguments(small: libcst.Expr) -> bool:
-    call = small.value
-    return isinstance(call, libcst.Call) and all(_only_reads(arg.value) for arg in call.args)
-
-
-# calls that only read: builtins, `os.path`, and the reading methods of strings and mappings
-_READING_BUILTINS = frozenset({"len", "str", "int", "bool", "isinstance", "min", "max", "sorted", "any", "all"})
-_READING_METHODS = frozenset(
-    {"get", "keys", "values", "items", "startswith", "endswith", "strip", "lstrip", "rstrip", "lower", "upper"}
-    | {"split", "rsplit", "replace", "format", "join", "isabs", "basename", "dirname", "normpath", "abspath"}
-)
-
-
-def _only_reads(value: libcst.BaseExpression) -> bool:
-    calls = _Calls()
-    walk(value, calls)
-    return all(
-        (isinstance(call.func, libcst.Name) and call.func.value in _READING_BUILTINS)
-        or (isinstance(call.func, libcst.Attribute) and call.func.attr.value in _READING_METHODS)
-        for call in calls.calls
-    )
 
 
 def _assigned_name(statement: libcst.BaseSmallStatement) -> str | None:

@@ -1,0 +1,212 @@
+"""Helpers that only pick a value, and loops that only hand a value on (WL001 rather than WL003, SPEC §3.2).
+
+k8s-sidecar's watch loop keeps `dest_folder = _get_destination_folder(metadata, …)`, a helper that tests an
+annotation only to choose the folder it returns, and writes every object there: the test filters nothing. A
+helper's tests are passed over when the helper computes its value and nothing else, and the loop hands the
+value only to calls that cannot skip the object for it: of other modules, builtins, or functions of the
+project whose parameter is handed on in turn without a test.
+"""
+
+from __future__ import annotations
+
+import libcst
+
+from watchlint.python.flow import Flow
+from watchlint.python.namespaces import tested_names
+from watchlint.python.parser import ParsedFile
+from watchlint.python.walk import walk
+
+# calls that only read: builtins, `os.path`, and the reading methods of strings and mappings
+_READING_BUILTINS = frozenset({"len", "str", "int", "bool", "isinstance", "min", "max", "sorted", "any", "all"})
+_READING_METHODS = frozenset(
+    {"get", "keys", "values", "items", "startswith", "endswith", "strip", "lstrip", "rstrip", "lower", "upper"}
+    | {"split", "rsplit", "replace", "format", "join", "isabs", "basename", "dirname", "normpath", "abspath"}
+)
+_HANDING_BUILTINS = frozenset({"print", "str", "repr", "format", "len", "open"})  # take a value, test nothing
+_HANDING_DEPTH = 2  # names derived from the value, and functions handing it on, followed this deep
+# what a value passes through on its way into a call's arguments without being tested
+_HANDING_ON = (
+    libcst.Arg,
+    libcst.BinaryOperation,
+    libcst.FormattedString,
+    libcst.FormattedStringExpression,
+    libcst.ConcatenatedString,
+    libcst.Tuple,
+    libcst.List,
+    libcst.Element,
+    libcst.DictElement,
+    libcst.Dict,
+    libcst.Await,
+)
+
+
+def computes_a_value(function: libcst.FunctionDef) -> bool:
+    """Whether a function only computes what it returns: it assigns names, logs, chooses in `if`s and returns,
+    and calls nothing but some builtins, `os.path` and the methods of strings and mappings that read. Its tests
+    choose a value; they do nothing else."""
+    return all(_computes(line) for line in lines_of(function.body))
+
+
+def result_handed_on(file: ParsedFile, flow: Flow, loop: libcst.CSTNode, call: libcst.Call) -> bool:
+    """Whether the loop keeps what a call returns in a name it only hands on (`folder = destination(meta,
+    default)`, then `write(os.path.join(folder, key))`): nothing the loop does then depends on the value.
+    Not a name a condition, a `match`, a list kept for later or a function that tests it reads."""
+    owner = file.parent(call)
+    target = owner.targets[0].target if isinstance(owner, libcst.Assign) and len(owner.targets) == 1 else None
+    return isinstance(target, libcst.Name) and _name_handed_on(file, flow, loop, target, _HANDING_DEPTH)
+
+
+def lines_of(body: libcst.BaseSuite) -> list[libcst.CSTNode]:
+    return list(body.body) if isinstance(body, libcst.IndentedBlock) else [body]
+
+
+def _name_handed_on(file: ParsedFile, flow: Flow, scope: libcst.CSTNode, name: libcst.Name, depth: int) -> bool:
+    uses = _Uses(name.value)
+    walk(scope, uses)
+    return all(_handed_on(file, flow, scope, use, depth) for use in uses.found if use is not name)
+
+
+def _handed_on(file: ParsedFile, flow: Flow, scope: libcst.CSTNode, use: libcst.Name, depth: int) -> bool:
+    node: libcst.CSTNode = use
+    given = False  # given to a call, whose result is not the value
+    while True:
+        parent = file.parent(node)
+        if isinstance(parent, libcst.Expr | libcst.WithItem):
+            return True
+        if isinstance(parent, libcst.Assign | libcst.AugAssign) and node is parent.value:
+            if given:  # `files_changed |= _process(folder, item)`: what the function returns, not the value
+                return True
+            # `path = os.path.join(folder, key)`: a name derived from the value, handed on in turn
+            target = (
+                parent.targets[0].target if isinstance(parent, libcst.Assign) and len(parent.targets) == 1 else None
+            )
+            return (
+                isinstance(target, libcst.Name) and depth > 0 and _name_handed_on(file, flow, scope, target, depth - 1)
+            )
+        if isinstance(parent, libcst.Call) and isinstance(node, libcst.Arg):
+            if not _takes_untested(flow, parent, node, depth):
+                return False
+            given = True
+        elif not isinstance(parent, _HANDING_ON):
+            return False
+        node = parent
+
+
+def _takes_untested(flow: Flow, call: libcst.Call, arg: libcst.Arg, depth: int) -> bool:
+    """Whether a call takes an argument without testing it: a builtin that tests nothing, a function or method
+    of another module (a library's: `os.path.join`, `shutil.copy`, a logger's), or a function of the project
+    whose parameter no condition reads and which hands it on in turn. Not a method of a value of the loop's
+    (`found.append(…)`, a list tested later) nor a function held in a variable."""
+    func = call.func
+    if arg.star:
+        return False
+    defined = flow.project_definition(func)
+    method = flow.method(func, "self") if defined is None and isinstance(func, libcst.Attribute) else None
+    defined = (flow, method) if method is not None else defined
+    if defined is None and isinstance(func, libcst.Name):
+        return flow.is_builtin(func, _HANDING_BUILTINS) or bool(flow.qualified_names(func))
+    if defined is None:  # a library's function or method (`os.path.join`), a logger's; not a local's method
+        root = _root_name(func) if isinstance(func, libcst.Attribute) else None
+        return root is not None and (bool(flow.qualified_names(root)) or "log" in root.value.lower())
+    callee_flow, callee = defined
+    parameter = _parameter_taking(callee, call, arg, bound=method is not None)
+    if parameter is None or parameter.name.value in tested_names(callee.body):
+        return False
+    return depth > 0 and _name_handed_on(callee_flow.file, callee_flow, callee.body, parameter.name, depth - 1)
+
+
+def _parameter_taking(
+    callee: libcst.FunctionDef, call: libcst.Call, arg: libcst.Arg, *, bound: bool
+) -> libcst.Param | None:
+    """The parameter of the callee an argument is given to; a method's `self` (not a staticmethod's) left out."""
+    parameters = list(callee.params.params)
+    static = any(
+        isinstance(decorator.decorator, libcst.Name) and decorator.decorator.value == "staticmethod"
+        for decorator in callee.decorators
+    )
+    if bound and not static:
+        parameters = parameters[1:]
+    if arg.keyword is not None:
+        every = [*parameters, *callee.params.kwonly_params]
+        return next((parameter for parameter in every if parameter.name.value == arg.keyword.value), None)
+    index = call.args.index(arg)
+    return parameters[index] if index < len(parameters) else None
+
+
+def _root_name(func: libcst.Attribute) -> libcst.Name | None:
+    value: libcst.BaseExpression = func
+    while isinstance(value, libcst.Attribute):
+        value = value.value
+    return value if isinstance(value, libcst.Name) else None
+
+
+def _computes(line: libcst.CSTNode) -> bool:
+    if isinstance(line, libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
+        return all(_computes_small(small) for small in line.body)
+    branch: libcst.If | libcst.Else | None = line if isinstance(line, libcst.If) else None
+    if branch is None:
+        return False
+    while branch is not None:
+        if isinstance(branch, libcst.If) and not _only_reads(branch.test):
+            return False
+        if not all(_computes(inner) for inner in lines_of(branch.body)):
+            return False
+        orelse = branch.orelse if isinstance(branch, libcst.If) else None
+        branch = orelse if isinstance(orelse, libcst.If | libcst.Else) else None
+    return True
+
+
+def _computes_small(small: libcst.BaseSmallStatement) -> bool:
+    if isinstance(small, libcst.Pass):
+        return True
+    if isinstance(small, libcst.Expr):  # a docstring, or a log line
+        return isinstance(small.value, libcst.SimpleString) or (_logs(small.value) and _reads_arguments(small))
+    if isinstance(small, libcst.Return):
+        return small.value is None or _only_reads(small.value)
+    if isinstance(small, libcst.Assign):
+        named = all(isinstance(target.target, libcst.Name) for target in small.targets)
+        return named and _only_reads(small.value)
+    if isinstance(small, libcst.AnnAssign | libcst.AugAssign):
+        return isinstance(small.target, libcst.Name) and (small.value is None or _only_reads(small.value))
+    return False
+
+
+def _logs(value: libcst.BaseExpression) -> bool:
+    function = value.func if isinstance(value, libcst.Call) else None
+    owner = function.value if isinstance(function, libcst.Attribute) else None
+    return isinstance(owner, libcst.Name) and "log" in owner.value.lower()
+
+
+def _reads_arguments(small: libcst.Expr) -> bool:
+    call = small.value
+    return isinstance(call, libcst.Call) and all(_only_reads(arg.value) for arg in call.args)
+
+
+def _only_reads(value: libcst.BaseExpression) -> bool:
+    calls = _Calls()
+    walk(value, calls)
+    return all(
+        (isinstance(call.func, libcst.Name) and call.func.value in _READING_BUILTINS)
+        or (isinstance(call.func, libcst.Attribute) and call.func.attr.value in _READING_METHODS)
+        for call in calls.calls
+    )
+
+
+class _Calls(libcst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[libcst.Call] = []
+
+    def visit_Call(self, node: libcst.Call) -> None:
+        self.calls.append(node)
+
+
+class _Uses(libcst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        self.found: list[libcst.Name] = []
+
+    def visit_Name(self, node: libcst.Name) -> None:
+        if node.value == self.name:
+            self.found.append(node)
