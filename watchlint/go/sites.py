@@ -66,6 +66,7 @@ from watchlint.go.values import ValueTracer
 from watchlint.go.wrangler import HANDING_ON as WRANGLER_HANDING_ON
 from watchlint.go.wrangler import REGISTERING as WRANGLER_REGISTERING
 from watchlint.go.wrangler import WranglerSites
+from watchlint.go.writes import written_names
 
 BUILDER_METHODS = frozenset({"For", "Owns", "Watches", "WatchesMetadata", "WatchesRawSource"})
 _WEBHOOK_STARTS = ("NewWebhookManagedBy", "WebhookManagedBy")  # builder.WebhookBuilder: no watch behind its `For`
@@ -302,14 +303,20 @@ class SiteExtractor:
         self, site: PendingSite, file: GoFile, options: list[tree_sitter.Node], helper: FunctionKey | None
     ) -> None:
         """`builder.WithPredicates(preds...)` of the helper's variadic parameter: the predicates are each call's
-        (sail-operator's helper watches with them only where a call passes any), not a filter of every copy."""
-        for option in options if helper is not None else ():
+        (sail-operator's helper watches with them only where a call passes any), not a filter of every copy.
+        Not where the helper writes the parameter (a default predicate where a call passes none, its own
+        appended), nor a slice parameter (whose argument is one list, which may be nil)."""
+        info = self.resolver.declarations.functions.get(helper) if helper is not None else None
+        for option in options if info is not None else ():
             given = parser.named(option.child_by_field_name("arguments") or option)
             if option.type != "call_expression" or not _is_with_predicates(option) or len(given) != 1:
                 continue
             spread = parser.first_named(given[0]) if given[0].type == "variadic_argument" else None
             parameter = self.values.helper_parameter(file, spread) if spread is not None else None
-            if parameter is not None and parameter[0] == helper:
+            taking = info.parameter_at(parameter[1]) if info is not None and parameter is not None else None
+            if parameter is None or parameter[0] != helper or taking is None or not taking.variadic:
+                continue
+            if info is not None and taking.name not in written_names(info.node):
                 shown = file.span(option)
                 site.filters = [item for item in site.filters if item.span != shown]
                 site.forwarded_predicates = parameter[1]
