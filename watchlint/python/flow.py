@@ -269,6 +269,19 @@ class Flow:
         imported = self._imported_definition(node, libcst.FunctionDef)
         return imported[1] if imported is not None else None
 
+    def names_the_project(self, node: libcst.BaseExpression) -> bool:
+        """Whether a name is imported from a module of the project (a function its package re-exports, a
+        class), by the module names alone: nothing is parsed."""
+        project = self.project
+        if project is None:
+            return False
+        for qualified in self.qualified_names(node):
+            parts = qualified.lstrip(".").split(".")
+            prefixes = (".".join(parts[:end]) for end in range(len(parts) - 1, 0, -1))
+            if any(names_module(prefix, dotted) for prefix in prefixes for dotted in project.modules):
+                return True
+        return False
+
     def project_definition(self, node: libcst.BaseExpression) -> tuple[Flow, libcst.FunctionDef] | None:
         """The function of the project a call names, with the flow of its module."""
         if isinstance(node, libcst.Name) and (local := self.local_function(node)) is not None:

@@ -9,6 +9,8 @@ project whose parameter is handed on in turn without a test.
 
 from __future__ import annotations
 
+import enum
+
 import libcst
 
 from watchlint.python.flow import Flow
@@ -53,22 +55,39 @@ def result_handed_on(file: ParsedFile, flow: Flow, loop: libcst.CSTNode, call: l
     Not a name a condition, a `match`, a list kept for later or a function that tests it reads."""
     owner = file.parent(call)
     target = owner.targets[0].target if isinstance(owner, libcst.Assign) and len(owner.targets) == 1 else None
-    return isinstance(target, libcst.Name) and _name_handed_on(file, flow, loop, target, _HANDING_DEPTH)
+    return isinstance(target, libcst.Name) and _name_handed_on(file, flow, loop, target, _HANDING_DEPTH, {})
 
 
 def lines_of(body: libcst.BaseSuite) -> list[libcst.CSTNode]:
     return list(body.body) if isinstance(body, libcst.IndentedBlock) else [body]
 
 
-def _name_handed_on(file: ParsedFile, flow: Flow, scope: libcst.CSTNode, name: libcst.Name, depth: int) -> bool:
-    uses = _Uses(name.value)
-    walk(scope, uses)
-    return all(_handed_on(file, flow, scope, use, depth) for use in uses.found if use is not name)
+def _name_handed_on(
+    file: ParsedFile, flow: Flow, scope: libcst.CSTNode, name: libcst.Name, depth: int, known: _Known
+) -> bool:
+    uses = _uses_in(scope, known).get(name.value, [])
+    return all(_handed_on(file, flow, scope, use, depth, known) for use in uses if use is not name)
 
 
-def _handed_on(file: ParsedFile, flow: Flow, scope: libcst.CSTNode, use: libcst.Name, depth: int) -> bool:
+def _uses_in(scope: libcst.CSTNode, known: _Known) -> dict[str, list[libcst.Name]]:
+    """The names under a node by spelling, gathered once per node and question: a loop body deriving many
+    names from the value is walked once, not once per name."""
+    found = known.get(id(scope))
+    if found is None:
+        uses = _Uses()
+        walk(scope, uses)
+        found = known[id(scope)] = uses.found
+    return found
+
+
+_Known = dict[int, dict[str, list[libcst.Name]]]  # the names under each body looked at, by the body's identity
+
+
+def _handed_on(
+    file: ParsedFile, flow: Flow, scope: libcst.CSTNode, use: libcst.Name, depth: int, known: _Known
+) -> bool:
     node: libcst.CSTNode = use
-    given = False  # given to a call, whose result is not the value
+    given = False  # given to a function of the project, whose result is not the value
     while True:
         parent = file.parent(node)
         if isinstance(parent, libcst.Expr | libcst.WithItem):
@@ -76,43 +95,58 @@ def _handed_on(file: ParsedFile, flow: Flow, scope: libcst.CSTNode, use: libcst.
         if isinstance(parent, libcst.Assign | libcst.AugAssign) and node is parent.value:
             if given:  # `files_changed |= _process(folder, item)`: what the function returns, not the value
                 return True
-            # `path = os.path.join(folder, key)`: a name derived from the value, handed on in turn
+            # `path = os.path.join(folder, key)`, `wanted = json.loads(spec)`: a name derived from the value,
+            # handed on in turn
             target = (
                 parent.targets[0].target if isinstance(parent, libcst.Assign) and len(parent.targets) == 1 else None
             )
             return (
-                isinstance(target, libcst.Name) and depth > 0 and _name_handed_on(file, flow, scope, target, depth - 1)
+                isinstance(target, libcst.Name)
+                and depth > 0
+                and _name_handed_on(file, flow, scope, target, depth - 1, known)
             )
         if isinstance(parent, libcst.Call) and isinstance(node, libcst.Arg):
-            if not _takes_untested(flow, parent, node, depth):
+            taken = _taken(flow, parent, node, depth, known)
+            if taken is None:
                 return False
-            given = True
+            given = given or taken is _Taker.PROJECT
         elif not isinstance(parent, _HANDING_ON):
             return False
         node = parent
 
 
-def _takes_untested(flow: Flow, call: libcst.Call, arg: libcst.Arg, depth: int) -> bool:
-    """Whether a call takes an argument without testing it: a builtin that tests nothing, a function or method
-    of another module (a library's: `os.path.join`, `shutil.copy`, a logger's), or a function of the project
-    whose parameter no condition reads and which hands it on in turn. Not a method of a value of the loop's
-    (`found.append(…)`, a list tested later) nor a function held in a variable."""
+class _Taker(enum.Enum):
+    LIBRARY = "library"  # a library's function, a logger's or a builtin: what it returns may be the value's
+    PROJECT = "project"  # a function of the project that hands the value on untested: it returns something else
+
+
+def _taken(flow: Flow, call: libcst.Call, arg: libcst.Arg, depth: int, known: _Known) -> _Taker | None:
+    """Who takes an argument without testing it: a builtin that tests nothing, a library's function or method
+    (`os.path.join`, `shutil.copy`, a logger's), or a function of the project whose parameter no condition
+    reads and which hands it on in turn; None for a call that may test it: a method of a value of the loop's
+    (`found.append(…)`, a list tested later), a function held in a variable, a name of the project not
+    followed (a function its package re-exports, a class's method)."""
     func = call.func
     if arg.star:
-        return False
+        return None
     defined = flow.project_definition(func)
     method = flow.method(func, "self") if defined is None and isinstance(func, libcst.Attribute) else None
     defined = (flow, method) if method is not None else defined
-    if defined is None and isinstance(func, libcst.Name):
-        return flow.is_builtin(func, _HANDING_BUILTINS) or bool(flow.qualified_names(func))
-    if defined is None:  # a library's function or method (`os.path.join`), a logger's; not a local's method
-        root = _root_name(func) if isinstance(func, libcst.Attribute) else None
-        return root is not None and (bool(flow.qualified_names(root)) or "log" in root.value.lower())
+    if defined is None:
+        root = _root_name(func) if isinstance(func, libcst.Attribute) else func
+        if not isinstance(root, libcst.Name) or flow.names_the_project(root):
+            return None
+        if isinstance(func, libcst.Name):
+            library = flow.is_builtin(func, _HANDING_BUILTINS) or bool(flow.qualified_names(func))
+        else:
+            library = bool(flow.qualified_names(root)) or "log" in root.value.lower()
+        return _Taker.LIBRARY if library else None
     callee_flow, callee = defined
     parameter = _parameter_taking(callee, call, arg, bound=method is not None)
-    if parameter is None or parameter.name.value in tested_names(callee.body):
-        return False
-    return depth > 0 and _name_handed_on(callee_flow.file, callee_flow, callee.body, parameter.name, depth - 1)
+    if parameter is None or parameter.name.value in tested_names(callee.body) or depth == 0:
+        return None
+    handed = _name_handed_on(callee_flow.file, callee_flow, callee.body, parameter.name, depth - 1, known)
+    return _Taker.PROJECT if handed else None
 
 
 def _parameter_taking(
@@ -202,11 +236,13 @@ class _Calls(libcst.CSTVisitor):
 
 
 class _Uses(libcst.CSTVisitor):
-    def __init__(self, name: str) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.name = name
-        self.found: list[libcst.Name] = []
+        self.found: dict[str, list[libcst.Name]] = {}
 
     def visit_Name(self, node: libcst.Name) -> None:
-        if node.value == self.name:
-            self.found.append(node)
+        self.found.setdefault(node.value, []).append(node)
+
+    def visit_Attribute(self, node: libcst.Attribute) -> bool:
+        walk(node.value, self)  # `os.path`: the attribute's name is no use of a variable `path`
+        return False
