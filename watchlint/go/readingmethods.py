@@ -12,10 +12,10 @@ from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.model import GoFile
 from watchlint.go.resolve import Resolver
 from watchlint.go.scope import receiver_name
+from watchlint.go.writes import MAP_COPIES
 
 # builtins that read what they are given, or write items in place, but never add any to it
 _NOT_ADDING_BUILTINS = frozenset({"len", "cap", "print", "println", "delete", "clear", "min", "max", "append", "copy"})
-_MAP_COPIES = frozenset({"maps.Copy"})  # fill the map given first
 _METHOD_DEPTH = 3  # methods calling methods of the receiver, followed this deep
 
 
@@ -84,7 +84,7 @@ class ReadingMethods:
             return False
         if function.type == "identifier":
             return parser.text(function) in _NOT_ADDING_BUILTINS  # not a function value held in a local
-        return not (parser.text(function) in _MAP_COPIES and parser.named(arguments)[:1] == [use])
+        return not (parser.text(function) in MAP_COPIES and parser.named(arguments)[:1] == [use])
 
 
 def _written_item(index: tree_sitter.Node) -> bool:

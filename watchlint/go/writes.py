@@ -29,7 +29,7 @@ _WRITTEN_NAMES = """
 ]
 """
 # Calls that fill the map given first with the entries of the second.
-_MAP_COPIES = frozenset({"maps.Copy"})
+MAP_COPIES = frozenset({"maps.Copy"})
 _RECEIVERS = "(selector_expression operand: (identifier) @name)"
 
 
@@ -124,7 +124,7 @@ def _write(name: tree_sitter.Node, declaration: Declaration) -> Write | None:
     if parent.type == "argument_list":  # only the first argument of a call: `maps.Copy(x, src)` fills x
         call = parent.parent
         function = call.child_by_field_name("function") if call is not None else None
-        is_copy = function is not None and parser.text(function) in _MAP_COPIES
+        is_copy = function is not None and parser.text(function) in MAP_COPIES
         return Write(call, WriteKind.COPY, escapes=escapes) if call is not None and is_copy else None
     if parent.type in ("inc_statement", "dec_statement"):
         return Write(parent, WriteKind.OTHER, escapes=escapes)
