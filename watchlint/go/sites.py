@@ -468,8 +468,7 @@ class SiteExtractor:
                     # sail-operator's helper watches with predicates where its item has any, else without: the
                     # call is reported by the watch that filters nothing
                     first = expanded[helper_copies[place]]
-                    unfiltered = not copy.filters and bool(first.filters) and self._cached(copy) == self._cached(first)
-                    if (self._cached(copy) and not self._cached(first)) or unfiltered:
+                    if (self._cached(copy) and not self._cached(first)) or _filters_less(copy, first, self._cached):
                         expanded[helper_copies[place]] = copy
                     continue
                 helper_copies[place] = len(expanded)
@@ -633,6 +632,7 @@ class SiteExtractor:
         if site.forwarded_predicates is not None:
             predicates = values[site.forwarded_predicates :]
             copy.filters.extend(evidence(caller_file, value, None) for value in predicates)
+            copy.forwarded_predicates = site.forwarded_predicates
         if site.list_watch_parameter is not None and site.list_watch_parameter[1] < len(values):
             _, index, stand_in = site.list_watch_parameter
             given = self._list_watch_passed(caller_file, values[index], named_in, naming_call, callers)
@@ -1674,6 +1674,18 @@ def _field_operand(node: tree_sitter.Node) -> tree_sitter.Node | None:
     """The variable of a field read (`ia` of `ia.obj`); None for any other expression."""
     operand = node.child_by_field_name("operand") if node.type == "selector_expression" else None
     return operand if operand is not None and operand.type == "identifier" else None
+
+
+def _filters_less(copy: PendingSite, first: PendingSite, cached: Callable[[PendingSite], bool]) -> bool:
+    """Whether a helper's watch reports its call rather than the one found first, the two reading the cache
+    alike: a watch that filters nothing in the helper before one that filters; one that filters before one
+    given no predicates by the call (a helper's `if len(preds) > 0 { … WithPredicates(preds...) } else { …
+    its own predicate }` takes the other path then)."""
+    if cached(copy) != cached(first):
+        return False
+    if copy.filters:
+        return not first.filters and first.forwarded_predicates is not None
+    return bool(first.filters) and copy.forwarded_predicates is None
 
 
 def _distinct_kinds(objects: list[ObjectRef]) -> list[ObjectRef]:

@@ -134,12 +134,14 @@ def _taken(flow: Flow, call: libcst.Call, arg: libcst.Arg, depth: int, known: _K
     defined = (flow, method) if method is not None else defined
     if defined is None:
         root = _root_name(func) if isinstance(func, libcst.Attribute) else func
+        if isinstance(func, libcst.Attribute) and isinstance(root, libcst.Name) and "log" in root.value.lower():
+            return _Taker.LIBRARY  # a logger's method, wherever the logger is made
         if not isinstance(root, libcst.Name) or flow.names_the_project(root):
             return None
         if isinstance(func, libcst.Name):
             library = flow.is_builtin(func, _HANDING_BUILTINS) or bool(flow.qualified_names(func))
         else:
-            library = bool(flow.qualified_names(root)) or "log" in root.value.lower()
+            library = bool(flow.qualified_names(root))
         return _Taker.LIBRARY if library else None
     callee_flow, callee = defined
     parameter = _parameter_taking(callee, call, arg, bound=method is not None)
