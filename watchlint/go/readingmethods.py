@@ -10,7 +10,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.declarations import FunctionInfo, FunctionKey
 from watchlint.go.model import GoFile
-from watchlint.go.resolve import Resolver
+from watchlint.go.resolve import Resolver, is_written
 from watchlint.go.scope import receiver_name
 from watchlint.go.writes import MAP_COPIES
 
@@ -70,7 +70,7 @@ class ReadingMethods:
             callee = self.resolver.callee(file, called)
             return callee is not None and depth > 0 and self._reads(callee, depth - 1)
         if kind == "index_expression":
-            return parent.child_by_field_name("operand") != use or not _written_item(parent)
+            return parent.child_by_field_name("operand") != use or not is_written(parent)
         if kind == "argument_list":
             return self._read_by_the_call(file, parent, use)
         if kind == "expression_list":
@@ -85,13 +85,3 @@ class ReadingMethods:
         if function.type == "identifier":
             return parser.text(function) in _NOT_ADDING_BUILTINS  # not a function value held in a local
         return not (parser.text(function) in MAP_COPIES and parser.named(arguments)[:1] == [use])
-
-
-def _written_item(index: tree_sitter.Node) -> bool:
-    """`s[k] = v`, `s[k]++`: an item written, not read."""
-    holder = index.parent
-    if holder is not None and holder.type in ("inc_statement", "dec_statement"):
-        return True
-    statement = holder.parent if holder is not None and holder.type == "expression_list" else None
-    left = statement.child_by_field_name("left") if statement is not None else None
-    return statement is not None and statement.type == "assignment_statement" and left == holder

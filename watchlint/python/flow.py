@@ -264,10 +264,8 @@ class Flow:
 
     def project_function(self, node: libcst.BaseExpression) -> libcst.FunctionDef | None:
         """The function of the project a call names: of this module, or imported from another one."""
-        if isinstance(node, libcst.Name) and (local := self.local_function(node)) is not None:
-            return local
-        imported = self._imported_definition(node, libcst.FunctionDef)
-        return imported[1] if imported is not None else None
+        defined = self.project_definition(node)
+        return defined[1] if defined is not None else None
 
     def names_the_project(self, node: libcst.BaseExpression) -> bool:
         """Whether a name is imported from a module of the project (a function its package re-exports, a

@@ -18,7 +18,7 @@ from watchlint.python.flow import Flow
 from watchlint.python.names import literal_string
 from watchlint.python.namespaces import tested_names
 from watchlint.python.parser import ParsedFile
-from watchlint.python.pickedvalues import computes_a_value, result_handed_on
+from watchlint.python.pickedvalues import calls_under, computes_a_value, logs, result_handed_on
 from watchlint.python.selectors import label_requirements
 from watchlint.python.walk import walk
 
@@ -78,10 +78,8 @@ def _skips(statement: libcst.If) -> bool:
 
 def _callees(flow: Flow, body: libcst.CSTNode) -> list[tuple[libcst.FunctionDef, list[libcst.Call]]]:
     """The functions and methods of this file called in a loop body, with their calls there."""
-    collector = _Calls()
-    walk(body, collector)
     found: dict[libcst.FunctionDef, list[libcst.Call]] = {}
-    for call in collector.calls:
+    for call in calls_under(body):
         callee: libcst.FunctionDef | None = None
         if isinstance(call.func, libcst.Name):
             callee = flow.local_function(call.func)
@@ -90,15 +88,6 @@ def _callees(flow: Flow, body: libcst.CSTNode) -> list[tuple[libcst.FunctionDef,
         if callee is not None:
             found.setdefault(callee, []).append(call)
     return list(found.items())
-
-
-class _Calls(libcst.CSTVisitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.calls: list[libcst.Call] = []
-
-    def visit_Call(self, node: libcst.Call) -> None:
-        self.calls.append(node)
 
 
 def _consumers(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[libcst.CSTNode]:
@@ -217,17 +206,9 @@ def _only_skips(body: libcst.BaseSuite) -> bool:
     return all(
         isinstance(small, libcst.Continue | libcst.Pass | libcst.Break)
         or (isinstance(small, libcst.Return) and small.value is None)
-        or (isinstance(small, libcst.Expr) and (isinstance(small.value, libcst.Ellipsis) or _logs(small.value)))
+        or (isinstance(small, libcst.Expr) and (isinstance(small.value, libcst.Ellipsis) or logs(small.value)))
         for small in smalls
     )
-
-
-def _logs(value: libcst.BaseExpression) -> bool:
-    """`logger.info(…)`, `logging.debug(…)`, `log.warning(…)`: a call that only reports (a `print` may be what
-    the operator does with the object)."""
-    function = value.func if isinstance(value, libcst.Call) else None
-    owner = function.value if isinstance(function, libcst.Attribute) else None
-    return isinstance(owner, libcst.Name) and "log" in owner.value.lower()
 
 
 def _picked_names(statement: libcst.If) -> frozenset[str] | None:
@@ -259,9 +240,9 @@ def _assigned_name(statement: libcst.BaseSmallStatement) -> str | None:
         target, value = statement.target, statement.value
     else:
         return None
-    calls = _Calls()
-    walk(value, calls)
-    picks = all(isinstance(call.func, libcst.Attribute) and call.func.attr.value == "get" for call in calls.calls)
+    picks = all(
+        isinstance(call.func, libcst.Attribute) and call.func.attr.value == "get" for call in calls_under(value)
+    )
     return target.value if isinstance(target, libcst.Name) and picks else None
 
 

@@ -196,7 +196,7 @@ def _computes_small(small: libcst.BaseSmallStatement) -> bool:
     if isinstance(small, libcst.Pass):
         return True
     if isinstance(small, libcst.Expr):  # a docstring, or a log line
-        return isinstance(small.value, libcst.SimpleString) or (_logs(small.value) and _reads_arguments(small))
+        return isinstance(small.value, libcst.SimpleString) or (logs(small.value) and _reads_arguments(small))
     if isinstance(small, libcst.Return):
         return small.value is None or _only_reads(small.value)
     if isinstance(small, libcst.Assign):
@@ -207,7 +207,9 @@ def _computes_small(small: libcst.BaseSmallStatement) -> bool:
     return False
 
 
-def _logs(value: libcst.BaseExpression) -> bool:
+def logs(value: libcst.BaseExpression) -> bool:
+    """`logger.info(…)`, `logging.debug(…)`, `log.warning(…)`: a call that only reports (a `print` may be what
+    the operator does with the object)."""
     function = value.func if isinstance(value, libcst.Call) else None
     owner = function.value if isinstance(function, libcst.Attribute) else None
     return isinstance(owner, libcst.Name) and "log" in owner.value.lower()
@@ -219,13 +221,18 @@ def _reads_arguments(small: libcst.Expr) -> bool:
 
 
 def _only_reads(value: libcst.BaseExpression) -> bool:
-    calls = _Calls()
-    walk(value, calls)
     return all(
         (isinstance(call.func, libcst.Name) and call.func.value in _READING_BUILTINS)
         or (isinstance(call.func, libcst.Attribute) and call.func.attr.value in _READING_METHODS)
-        for call in calls.calls
+        for call in calls_under(value)
     )
+
+
+def calls_under(node: libcst.CSTNode) -> list[libcst.Call]:
+    """Every call in a node, itself included, in source order."""
+    calls = _Calls()
+    walk(node, calls)
+    return calls.calls
 
 
 class _Calls(libcst.CSTVisitor):
