@@ -87,6 +87,12 @@ def applied(text: str, fix: Fix, path: str = "a.py") -> str:
                 ("WL001", "loops.py", 103, WATCH_ONE.format("list_namespaced_pod(<namespace>, …)")),
                 # a default the code does not show: what the unlabelled objects compare as is not known
                 ("WL003", "loops.py", 113, WATCH_ONE.format("list_namespaced_endpoints(<namespace>, …)")),
+                # a helper's early return keeps what its test rejects, whichever way the loop reads its answer
+                ("WL003", "loops.py", 146, LOOP_HELP.format("app=shop")),
+                ("WL003", "loops.py", 150, LOOP_HELP.format("app=shop")),
+                ("WL003", "loops.py", 154, LOOP_HELP.format("tier=web")),
+                # an answer that is no constant: what the loop keeps is not known
+                ("WL003", "loops.py", 160, WATCH_ONE.format("list_namespaced_service_account(<namespace>, …)")),
             ],
         ),
         (

@@ -29,7 +29,7 @@ MAX_SHOWN = 64
 def loop_filters(file: ParsedFile, flow: Flow, call: libcst.Call) -> list[Evidence]:
     """The first label or annotation test in the loops that consume the stream a call opens, or in the
     functions of this file those loops hand each event to (one level: `self.handle(event)`)."""
-    for test in _filter_tests(file, flow, call):
+    for test, _ in _filter_tests(file, flow, call):
         shown = file.code(test)
         shown = shown if len(shown) <= MAX_SHOWN else shown[: MAX_SHOWN - 1].rstrip() + "…"
         return [Evidence(file.span(test), f"`if {shown}`")]
@@ -42,26 +42,79 @@ def loop_label_selector(file: ParsedFile, flow: Flow, call: libcst.Call) -> str 
     tests = list(_filter_tests(file, flow, call))
     if len(tests) != 1:
         return None  # several tests may keep the union of what each selects
-    test = tests[0]
+    test, helper_calls = tests[0]
     owner = file.parent(test)
-    keeps = not (isinstance(owner, libcst.If) and owner.test is test and _skips(owner))
-    requirements = label_requirements(flow, test, keeps)
+    keeps: bool | None = True
+    if isinstance(owner, libcst.If) and owner.test is test:
+        keeps = _if_keeps(file, owner, helper_calls)
+    requirements = label_requirements(flow, test, keeps) if keeps is not None else None
     return ",".join(requirements) if requirements else None
 
 
-def _filter_tests(file: ParsedFile, flow: Flow, call: libcst.Call) -> Iterator[libcst.BaseExpression]:
+def _filter_tests(
+    file: ParsedFile, flow: Flow, call: libcst.Call
+) -> Iterator[tuple[libcst.BaseExpression, list[libcst.Call] | None]]:
+    """Each test, with the loop's calls of the helper whose body holds it (None for a test of the loop's own)."""
     loops = _consumers(file, flow, call)
-    bodies = list(loops)
+    bodies: list[tuple[libcst.CSTNode, list[libcst.Call] | None]] = [(loop, None) for loop in loops]
     for loop in loops:
         bodies += [
-            callee.body
+            (callee.body, calls)
             for callee, calls in _callees(flow, loop)
             if not (computes_a_value(callee) and all(result_handed_on(file, flow, loop, call) for call in calls))
         ]
-    for body in bodies:
+    for body, helper_calls in bodies:
         collector = _Tests(body)
         walk(body, collector)
-        yield from collector.tests
+        yield from ((test, helper_calls) for test in collector.tests)
+
+
+def _if_keeps(file: ParsedFile, statement: libcst.If, helper_calls: list[libcst.Call] | None) -> bool | None:
+    """Whether the objects an `if`'s test holds for are kept; None when that depends on what is not known.
+    In a helper, `if test: return False` keeps what the test rejects when the loop skips the objects the helper
+    says no to (`if not wanted(obj): continue`), and what it holds for when the loop skips those it says yes to
+    (`if should_skip(obj): continue`); a helper whose result the loop drops ends its work early."""
+    if helper_calls is None or (returned := _early_return(statement)) is None:
+        return not _skips(statement)
+    verdicts = {_kept_when_returning(file, call, returned) for call in helper_calls}
+    return verdicts.pop() if len(verdicts) == 1 else None
+
+
+def _early_return(statement: libcst.If) -> libcst.Return | None:
+    """The `return` that is an `if`'s whole body."""
+    body = statement.body
+    lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
+    if len(lines) != 1 or not isinstance(lines[0], libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
+        return None
+    small = lines[0].body
+    return small[0] if len(small) == 1 and isinstance(small[0], libcst.Return) else None
+
+
+def _kept_when_returning(file: ParsedFile, call: libcst.Call, returned: libcst.Return) -> bool | None:
+    """Whether the loop keeps an object for which the helper its `call` calls returns `returned` early."""
+    if isinstance(file.parent(call), libcst.Expr):
+        return False  # the result dropped: the helper's work after the return is what the loop does
+    truthy = _truth(returned.value)
+    node: libcst.CSTNode = call
+    parent = file.parent(node)
+    yes_keeps = True  # whether the loop keeps the objects for which the expression `node` is true
+    while isinstance(parent, libcst.UnaryOperation) and isinstance(parent.operator, libcst.Not):
+        yes_keeps = not yes_keeps
+        node, parent = parent, file.parent(parent)
+    if truthy is None or not (isinstance(parent, libcst.If) and parent.test is node):
+        return None
+    if _skips(parent):
+        yes_keeps = not yes_keeps
+    return truthy == yes_keeps
+
+
+def _truth(value: libcst.BaseExpression | None) -> bool | None:
+    """A returned value's truth, where it is a constant (`return`, None, True, False)."""
+    if value is None:
+        return False
+    if isinstance(value, libcst.Name) and value.value in ("None", "True", "False"):
+        return value.value == "True"
+    return None
 
 
 def _skips(statement: libcst.If) -> bool:
