@@ -342,6 +342,7 @@ class IndexedList:
 
     key: FieldKey  # the first such field
     span: Span  # the List call
+    managers: frozenset[LiteralKey] = frozenset()  # the managers running it, where known (PendingSite.managers)
 
     @property
     def where(self) -> str:
@@ -461,7 +462,7 @@ def indexed_lists(
         elif not _through_the_managers_client_options(item):
             continue
         for key in keys:
-            found.setdefault((key, item.object.kind), []).append(IndexedList(unserved[0], item.span))
+            found.setdefault((key, item.object.kind), []).append(IndexedList(unserved[0], item.span, item.managers))
     return found
 
 
@@ -550,7 +551,7 @@ class SiteRemedies:
         too (that DisableFor alone would leave it cached), or where a List by a cache index of the kind reads
         through this client (the API server would reject it: the help says what to do first)."""
         found = self.clients.own_client_options.get(own_client)
-        if found is None or item.own_client_shared or self.indexed.get((own_client_key(own_client), kind.name)):
+        if found is None or item.own_client_shared or self._indexed(own_client_key(own_client), kind.name, item):
             return None
         return own_client_disable_for_fix(*found, kind)
 
@@ -709,7 +710,7 @@ class SiteRemedies:
             return self._watch_suggestion(item, keys)
         if access is not Access.CACHE:
             return _uncached_help(item, access, alone=self.alone_in_factory(item))
-        indexed = next((found for key in keys if (found := self.indexed.get((key, item.object.kind)))), None)
+        indexed = next((found for key in keys if (found := self._indexed(key, item.object.kind, item))), None)
         if item.reads_cache_itself:
             return self._cache_itself_help(item, keys)
         if item.own_client is not None:
@@ -746,11 +747,21 @@ class SiteRemedies:
         )
         return text if own else f"{text}, or read this one through mgr.GetAPIReader()"
 
+    def _indexed(self, key: str, kind: str, site: PendingSite | frozenset[LiteralKey]) -> list[IndexedList]:
+        """The Lists by cache index of a kind that a site's manager may run: two managers a binary builds apart
+        (one per subcommand) have caches, and so indexes, of their own."""
+        managers = site.managers if isinstance(site, PendingSite) else site
+        return [
+            entry
+            for entry in self.indexed.get((key, kind), ())
+            if not managers or not entry.managers or managers & entry.managers
+        ]
+
     def _by_object(self, key: str, kind: KindType, managers: frozenset[LiteralKey]) -> Fix | None:
         """A label selector for an owned kind; where the client reads the kind too, DisableFor with it, so the
         reads still find what the selector leaves out (not where a List filters on a cache index, which
         DisableFor would break)."""
-        keeps_reads = (key, kind.name) in self.read and (key, kind.name) not in self.indexed
+        keeps_reads = (key, kind.name) in self.read and not self._indexed(key, kind.name, managers)
         build = by_object_keeping_reads_fix if keeps_reads else by_object_fix
         fix = self.options_fixes.get(build, key, kind, managers)
         if fix is None or not (keeps_reads and self.read[key, kind.name]):
@@ -763,7 +774,7 @@ class SiteRemedies:
         """DisableFor sends every cached read of the kind to the API server: where one lists by a cache
         index, which the server rejects, the edit would break that List, so only the help says what to do
         first (replace the index, then disable the cache)."""
-        if self.indexed.get((key, kind.name)):
+        if self._indexed(key, kind.name, managers):
             return None
         fix, anchor = self.options_fixes.chosen(disable_for_fix, key, kind, managers)
         transform = self.rewritten.get((key, kind.name)) or self.rewritten.get((key, None))
