@@ -711,3 +711,60 @@ def test_a_choice_that_names_itself_is_followed_without_end(catalog: Catalog) ->
     facts = extract(catalog, {"config.py": text})
     assert facts.notifications == ()
     assert summary(facts) == [(7, Operation.LIST, "Pod", ())]
+
+
+def test_a_method_chosen_at_run_time_names_the_other_kinds_it_may_list(catalog: Catalog) -> None:
+    """A list method looked up in a table by a key the code does not tell (robusta's counts by a configured
+    kind) may list any of the table's kinds: the site is the first listing across all namespaces, and a note
+    at the lookup names the others as wide; a namespaced entry, a kind listed twice and a told key add none."""
+    text = """
+        import os
+        from kubernetes import client
+
+        EVERYWHERE = {
+            "pods": "list_pod_for_all_namespaces",
+            "secrets": "list_secret_for_all_namespaces",
+            "scoped": "list_namespaced_config_map",
+            "again": "list_pod_for_all_namespaces",
+            "configmaps": "list_config_map_for_all_namespaces",
+        }
+        LISTERS = {"pods": client.CoreV1Api().list_pod_for_all_namespaces, "nodes": client.CoreV1Api().list_node}
+
+        def count(kind):
+            method = getattr(client.CoreV1Api(), EVERYWHERE.get(kind.lower()))
+            return len(method().items)
+
+        def count_listed(kind):
+            fetch = LISTERS[kind]
+            return len(fetch().items)
+
+        def count_configured():
+            method = getattr(client.CoreV1Api(), EVERYWHERE[os.getenv("KIND", "secrets")])
+            return len(method().items)
+
+        def count_either(everything):
+            v1 = client.CoreV1Api()
+            method = v1.list_secret_for_all_namespaces if everything else v1.list_pod_for_all_namespaces
+            return len(method().items)
+        """
+    facts = extract(catalog, {"counts.py": text})
+    assert [(site.span.line, site.kind, site.alternatives) for site in facts.sites] == [
+        (
+            15,
+            "Pod",
+            Evidence(
+                Span("counts.py", 14, 42, 14, 70),
+                "`EVERYWHERE.get(kind.lower())` may pick the list of Secret or ConfigMap instead",
+            ),
+        ),
+        (19, "Pod", None),  # Node is no kind the catalogue tracks
+        (23, "Secret", None),
+        (
+            28,
+            "Secret",
+            Evidence(
+                Span("counts.py", 27, 14, 27, 97),
+                "`v1.list_secret_for_all_namespaces if everything else v1.list_po…` may pick the list of Pod instead",
+            ),
+        ),
+    ]

@@ -96,7 +96,7 @@ def judge(site: Site, facts: Facts, kinds: frozenset[str], cluster_scoped: froze
         # an unstructured object reads as uncached unless this option says otherwise: name it
         cached = Related(unstructured, "Unstructured: true caches unstructured objects too")
         judgement = replace(judgement, related=(*judgement.related, cached))
-    for evidence in (site.transform, site.list_watch, site.unselected_caller):
+    for evidence in (site.transform, site.list_watch, site.unselected_caller, site.alternatives):
         if evidence is not None:
             judgement = replace(judgement, related=(*judgement.related, Related(evidence.span, evidence.message)))
     if (switched := site.switched_on) is not None:

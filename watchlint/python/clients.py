@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 import libcst
 
-from watchlint.facts import Mitigation, Operation, Restriction, Site
+from watchlint.facts import Evidence, Mitigation, Operation, Restriction, Site
 from watchlint.python.calls import (
     KUBERNETES_SELECTORS,
     ClientContext,
@@ -49,6 +49,7 @@ _DEFAULTDICT = "collections.defaultdict"
 _MAPPING_TYPES = frozenset({_DEFAULTDICT, "collections.OrderedDict"})
 _MAX_CHOICES = 4  # nested `a if c else b` and partials followed to the list method they hold
 _ALL_NAMESPACES = Narrowing(KUBERNETES_SELECTORS)
+_SHOWN = 64  # the longest chooser a note shows whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,10 @@ class _ListFunction:
 
     method: ListMethod
     bound: libcst.Call | None  # functools.partial(v1.list_namespaced_pod, namespace=ns)
+    # where the method is chosen among several at run time (a table lookup, a `getattr`, a condition not told)
+    # and the other kinds the choice may list alike (as widely: across all namespaces, or in one)
+    chooser: libcst.CSTNode | None = None
+    others: tuple[str, ...] = ()
 
 
 def extract_clients(context: ClientContext) -> list[Site]:
@@ -127,7 +132,7 @@ def _called_through_variable(context: ClientContext, call: libcst.Call) -> Site 
     function = _list_function(context, call.func)
     if function is None:
         return None
-    return _listed(context, call, function.method, None, function.bound)
+    return _with_alternatives(context, _listed(context, call, function.method, None, function.bound), function)
 
 
 def _handed_to_helper(context: ClientContext, call: libcst.Call, holders: frozenset[str]) -> Site | None:
@@ -149,7 +154,8 @@ def _handed_to_helper(context: ClientContext, call: libcst.Call, holders: frozen
         if site is not None:  # shown where handed: the helper's call is far from here, in its own terms
             condition = branch_condition(context.file, context.flow, call)
             where = context.file.span(token.attr if isinstance(token, libcst.Attribute) else token)
-            return replace(site, span=where, construct=context.file.code(call), condition=condition)
+            site = replace(site, span=where, construct=context.file.code(call), condition=condition)
+            return _with_alternatives(context, site, function)
     return None
 
 
@@ -175,9 +181,11 @@ def _passed_on(context: ClientContext, call: libcst.Call, holders: frozenset[str
             if isinstance(wrapper, libcst.Call) and wrapper.func is call:
                 # a wrapper of the method, called at once (zenml's `retry_on_api_exception(v1.list_…, attempts)(
                 # namespace=ns, label_selector=…)`): the outer call's arguments are the list's, the others the wrapper's
-                return _listed(context, wrapper, method, None, bound, token=arg.value, wrapped=True)
+                site = _listed(context, wrapper, method, None, bound, token=arg.value, wrapped=True)
+                return _with_alternatives(context, site, function)
             streamed = streams_parameter(context.flow, call, index)  # a helper that watches with it
-            return _listed(context, call, method, None, bound, offset=index + 1, token=arg.value, streamed=streamed)
+            site = _listed(context, call, method, None, bound, offset=index + 1, token=arg.value, streamed=streamed)
+            return _with_alternatives(context, site, function)
     return None
 
 
@@ -341,7 +349,9 @@ def _stream(context: ClientContext, call: libcst.Call, offset: int = 0) -> Site 
     # the fix renames the method where the stream names it: not through a variable or a partial
     written = first.value if first is not None and offset == 0 and bound is None else None
     name = written.attr if isinstance(written, libcst.Attribute) else None
-    return kubernetes_remedies(context, site, ListCall(call, method, name, offset=1))
+    return _with_alternatives(
+        context, kubernetes_remedies(context, site, ListCall(call, method, name, offset=1)), function
+    )
 
 
 def _is_stream_method(value: libcst.BaseExpression | None) -> bool:
@@ -374,9 +384,9 @@ def _bound_or_looked_up(context: ClientContext, origin: libcst.CSTNode, depth: i
     """The list method a `functools.partial` binds, or one a lookup in a table of them gives."""
     if isinstance(origin, libcst.Call) and context.flow.qualified_names(origin.func) & PARTIALS and origin.args:
         inner = _list_function(context, origin.args[0].value, depth)
-        return _ListFunction(inner.method, origin) if inner is not None else None
+        return replace(inner, bound=origin) if inner is not None else None
     lookup = _table_read(origin)
-    return _looked_up(context, lookup, depth) if lookup is not None else None
+    return _looked_up(context, origin, lookup, depth) if lookup is not None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,7 +409,7 @@ def _table_read(value: libcst.CSTNode) -> _Lookup | None:
     return _Lookup(func.value, key)
 
 
-def _looked_up(context: ClientContext, lookup: _Lookup, depth: int) -> _ListFunction | None:
+def _looked_up(context: ClientContext, read: libcst.CSTNode, lookup: _Lookup, depth: int) -> _ListFunction | None:
     """The list method a lookup in a dict literal of them gives (krkn-lib counts objects through `{"Pod":
     v1.list_pod_for_all_namespaces, …}[kind]`): the entry the key selects in the default deployment, else, the
     kind not being told, one that lists across all namespaces, if any does (SPEC §1: it counts as holding)."""
@@ -408,7 +418,7 @@ def _looked_up(context: ClientContext, lookup: _Lookup, depth: int) -> _ListFunc
         for value in _table_values(context, lookup, depth)
         if (function := _list_function(context, value, depth)) is not None
     ]
-    return _widest(found)
+    return _widest(found, read)
 
 
 def _named_method(context: ClientContext, call: libcst.Call, depth: int) -> _ListFunction | None:
@@ -423,7 +433,7 @@ def _named_method(context: ClientContext, call: libcst.Call, depth: int) -> _Lis
         for name in _names(context, call.args[1].value, depth)
         if (method := _method(context, receiver, name)) is not None
     ]
-    return _widest(found)
+    return _widest(found, call.args[1].value)
 
 
 def _names(context: ClientContext, value: libcst.BaseExpression, depth: int) -> list[str]:
@@ -504,9 +514,34 @@ def _mapping_builder(context: ClientContext, func: libcst.BaseExpression) -> str
     return next(iter(context.flow.qualified_names(func) & _MAPPING_TYPES), None)
 
 
-def _widest(found: list[_ListFunction]) -> _ListFunction | None:
-    """Of the list methods a value may hold, one that lists across all namespaces, if any does."""
-    return next((function for function in found if not function.method.is_namespaced), found[0] if found else None)
+def _widest(found: list[_ListFunction], chooser: libcst.CSTNode) -> _ListFunction | None:
+    """Of the list methods a value may hold, one that lists across all namespaces, if any does, with the other
+    kinds those as wide may list (`chooser` picks among them)."""
+    chosen = next((function for function in found if not function.method.is_namespaced), found[0] if found else None)
+    if chosen is None:
+        return None
+    kinds = {
+        kind: None
+        for function in found
+        if function.method.is_namespaced == chosen.method.is_namespaced
+        for kind in (function.method.kind, *function.others)
+    }
+    others = tuple(kind for kind in kinds if kind not in ("", chosen.method.kind))
+    if others == chosen.others:
+        return chosen  # a choice of one: the choice inside it, if any, names the others
+    return replace(chosen, chooser=chooser, others=others)
+
+
+def _with_alternatives(context: ClientContext, site: Site | None, function: _ListFunction) -> Site | None:
+    """A site whose list method is chosen at run time, with a note naming the other kinds it may list."""
+    if site is None or function.chooser is None or not function.others:
+        return site
+    chooser = " ".join(context.file.code(function.chooser).split())
+    shown = chooser if len(chooser) <= _SHOWN else chooser[: _SHOWN - 1].rstrip() + "…"
+    others = function.others
+    kinds = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
+    note = Evidence(context.file.span(function.chooser), f"`{shown}` may pick the list of {kinds} instead")
+    return replace(site, alternatives=note)
 
 
 def _chosen(context: ClientContext, choice: libcst.IfExp, depth: int = 0) -> _ListFunction | None:
@@ -514,7 +549,8 @@ def _chosen(context: ClientContext, choice: libcst.IfExp, depth: int = 0) -> _Li
     be told, the one that lists across all namespaces, if either does (SPEC §1: it counts as holding)."""
     branches = default_branches(context.flow, choice)
     return _widest(
-        [function for branch in branches if (function := _list_function(context, branch, depth)) is not None]
+        [function for branch in branches if (function := _list_function(context, branch, depth)) is not None],
+        choice,
     )
 
 
@@ -533,7 +569,9 @@ def _informer(context: ClientContext, call: libcst.Call) -> Site | None:
     found = restrictions(context, call, function.method.kind, narrowing)
     if function.bound is None:  # a partial may bind the namespace
         found += left_out_namespace(context, call, function.method.kind, narrowing)
-    return client_site(context, call, Operation.WATCH, function.method.kind, found)
+    return _with_alternatives(
+        context, client_site(context, call, Operation.WATCH, function.method.kind, found), function
+    )
 
 
 def _dynamic(context: ClientContext, call: libcst.Call, func: libcst.Attribute) -> Site | None:
