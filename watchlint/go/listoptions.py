@@ -681,6 +681,11 @@ def list_options(
     if converted is not None and hops < _MAX_OPTION_HOPS:
         yield from list_options(values, file, converted, hops + 1)
         return
+    built = _built_options(values, file, option) if hops < _MAX_OPTION_HOPS else None
+    if built is not None:
+        for item in literal_items(built) if is_slice_literal(built) else [built]:
+            yield from list_options(values, file, item, hops + 1)
+        return
     named, passed = option, None
     if option.type == "unary_expression" and (operand := option.child_by_field_name("operand")) is not None:
         named, passed = operand, option  # `&opts` of `opts := client.ListOptions{…}`
@@ -690,6 +695,53 @@ def list_options(
         yield option
     for item in held or ():
         yield from list_options(values, file, item, hops + 1)
+
+
+def _built_options(values: ValueTracer, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The options a function of this file builds and returns first (operator-controller's `o, err :=
+    metaOptionsToClientOptions(…)`), where it returns one value beside its nils: `&client.ListOptions{…}`, a
+    `[]client.ListOption{…}`; None for any other call."""
+    info = values.resolver.callee(file, call) if call.type == "call_expression" else None
+    first = info.results[0] if info is not None and info.results else None
+    if info is None or info.file is not file or first is None or not first.is_(CR_CLIENT, "ListOptions", "ListOption"):
+        return None
+    returned = [value for value in returned_values(info.node) if value.type != "nil"]
+    if len(returned) != 1:
+        return None  # options that differ by path narrow the List only where each does: not told apart here
+    built = returned[0]
+    if built.type == "identifier":
+        held = _options_local(values, info.file, info.node, built)
+        if held is None:
+            return None
+        built = held
+    literal = built.child_by_field_name("operand") if parser.is_unary(built, "&") else built
+    return built if literal is not None and (literal.type == "composite_literal" or is_slice_literal(built)) else None
+
+
+def _options_local(
+    values: ValueTracer, file: GoFile, function: tree_sitter.Node, name: tree_sitter.Node
+) -> tree_sitter.Node | None:
+    """The `&client.ListOptions{…}` a function's local is declared with, where the function only writes some of
+    its fields and returns it: what the literal restricts holds, unless a write may change it (the namespace
+    written, or a selector written to options that had none: a condition that cannot be told counts)."""
+    declaration = values.resolver.declaration(file, name)
+    value = declaration.value_node if declaration is not None else None
+    if declaration is None or value is None or declaration.parameter_index >= 0 or declaration.ranged_node is not None:
+        return None
+    literal = value.child_by_field_name("operand") if parser.is_unary(value, "&") else value
+    if literal is None or literal.type != "composite_literal" or values.resolver.reassigned(file, name, declaration):
+        return None
+    uses = [use for use in uses_in(function, declaration.name) if values.resolver.declaration(file, use) == declaration]
+    written = _written_fields(file, uses)
+    targets = {target.child_by_field_name("operand") for target, _, _ in written}
+    if any(use not in targets and use.parent is not None and use.parent.type != "expression_list" for use in uses):
+        return None  # handed on or read otherwise: another function may write it
+    fields = {field for _, _, field in written}
+    keyed = dict(keyed_elements(literal))
+    scoped = "Namespace" in keyed and parser.text(keyed["Namespace"]) not in ALL_NAMESPACES
+    if "Namespace" in fields or (fields & {"LabelSelector", "FieldSelector"} and not scoped):
+        return None
+    return value
 
 
 def _converted_option(file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node | None:
