@@ -101,6 +101,7 @@ _CONSTRUCTOR_NAMES = {CR_CLIENT: b"New|NewWithWatch"} | {
 # controller-runtime functions that wrap a client and read through it
 _WRAPPERS = frozenset({"NewNamespacedClient", "WithFieldOwner", "WithFieldValidation", "NewDryRunClient"})
 _PANICKING_ON_ERROR = frozenset({"Must", "Must1"})  # samber/lo's, giving the first result of the call in them
+_EMBEDDING_DEPTH = 3  # structs embedded in structs embedded in the one a field is read through
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a value that is only a name passed on
 _LITERAL = re.compile(r"&?[A-Za-z_][A-Za-z0-9_.]*\{")  # a struct literal wrapping the client with other fields
 # a parameter's evidence, `parameter c of outer (through a, b) is `r.Client``, read back to chain it on
@@ -1000,35 +1001,51 @@ class ClientGraph:
 
     def _values_within(self, ref: FieldRef) -> list[Assigned] | None:
         """What a promoted field holds when read through the struct embedding its own (mellanox's `stateOFED`
-        and `statePlugins`, each embedding `stateSkel` and built with its own client): what each literal of the
-        outer struct gives the embedded struct's field, directly (`stateOFED{stateSkel: stateSkel{client: c}}`)
-        or through a constructor returning one literal (`{NewSharedMetadata(c)}`, given its argument). None
-        where that cannot be told: no literal of the outer struct, one whose embedded value is built otherwise,
-        or a field the module also assigns (`s.client = c`)."""
+        and `statePlugins`, each embedding `stateSkel` and built with its own client), also through structs
+        embedded in turn (CDI's `PvcCloneReconciler` embedding `CloneReconcilerBase` embedding
+        `ReconcilerBase`): what each literal of the outer struct gives the embedded struct's field, directly
+        (`stateOFED{stateSkel: stateSkel{client: c}}`) or through a constructor returning one literal
+        (`{NewSharedMetadata(c)}`, given its argument). None where that cannot be told: no literal of the outer
+        struct, one whose embedded value is built otherwise, or a field the module also assigns (`s.client =
+        c`)."""
         assert ref.within is not None
-        declarations = self.resolver.declarations
-        embedded = next(
-            (
-                info.name
-                for info in declarations.structs.get(ref.within, ())
-                if info.is_embedded and info.type is not None and declarations.unalias(info.type.base) == ref.struct
-            ),
-            None,
-        )
+        chain = self._embedding(ref.within, ref.struct)
         literals = self._struct_literals().get(ref.within, [])
-        if embedded is None or not literals or self._assigned_anywhere(ref.field):
+        if chain is None or not literals or self._assigned_anywhere(ref.field):
             return None
         found: list[Assigned] = []
         for file, literal in literals:
-            value = dict(self.resolver.struct_elements(file, literal)).get(embedded)
-            if value is None:
-                continue  # left zero: its client is nil
-            given = self._embedded_field(file, value, ref.field)
+            given: tuple[GoFile, tree_sitter.Node | None] | None = (
+                file,
+                dict(self.resolver.struct_elements(file, literal)).get(chain[0]),
+            )
+            for name in (*chain[1:], ref.field):
+                if given is None or given[1] is None:
+                    break
+                given = self._embedded_field(given[0], given[1], name)
             if given is None:
                 return None
-            if given[1] is not None:
+            if given[1] is not None:  # else left zero: its client is nil
                 found.append(self._assigned(given[0], given[1]))
         return found
+
+    def _embedding(self, outer: TypeRef, inner: TypeRef) -> tuple[str, ...] | None:
+        """The embedded fields leading from a struct to one it embeds, directly or through structs embedded in
+        turn (three deep at most); None where it embeds none such."""
+        declarations = self.resolver.declarations
+        paths: list[tuple[TypeRef, tuple[str, ...]]] = [(outer, ())]
+        for _ in range(_EMBEDDING_DEPTH):
+            deeper = []
+            for struct, path in paths:
+                for info in declarations.structs.get(struct, ()):
+                    if not info.is_embedded or info.type is None:
+                        continue
+                    embedded = declarations.unalias(info.type.base)
+                    if embedded == inner:
+                        return (*path, info.name)
+                    deeper.append((embedded, (*path, info.name)))
+            paths = deeper
+        return None
 
     def _embedded_field(
         self, file: GoFile, value: tree_sitter.Node, name: str
