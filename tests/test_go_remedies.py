@@ -258,6 +258,30 @@ def test_an_index_whose_function_returns_a_served_field_is_replaced_by_that_fiel
     )
 
 
+def test_a_lists_help_names_the_index_of_its_own_managers_cache(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """vcluster's host and virtual managers each index Pods under one name, one holding spec.nodeName and the
+    other a value of its own: each List is told of its own manager's index, and of no List of the other."""
+    monkeypatch.chdir(Path(__file__).parent / "fixtures" / "go" / "WL002" / "index-of-one-name-in-two-managers")
+    report = run([Path(".")], CommandLine(), catalog)
+    helps = [(f.span.line, f.help) for f in report.findings if f.code == "WL002"]
+    narrowed = "; then add Pod to client.CacheOptions.DisableFor in the manager options; the index at main.go:{} "
+    narrowed += "caches every Pod until it is narrowed with cache.Options.ByObject"
+    assert helps == [
+        (
+            37,
+            'Filter this List by the field selector "spec.nodeName" instead of the cache index "byHost" (the API '
+            "server serves the field, which the index holds)" + narrowed.format(22),
+        ),
+        (
+            42,
+            'Filter this List by a label selector instead of the cache index "byHost", which the API server cannot '
+            "serve" + narrowed.format(29),
+        ),
+    ]
+
+
 def test_an_index_returning_a_field_of_the_object_asserted_in_place_is_replaced_by_that_field(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -566,20 +566,25 @@ def _typed_handlers(
 def _name_index_copies(pending: list[PendingSite], resolver: Resolver) -> None:
     """Tell each List's field keys that name a cache index which object field the index holds, where the
     module's IndexField of that name for the kind returns one (vcluster's "IndexByAssigned", a Pod's
-    spec.nodeName): its remedy filters on that field if the API server serves it."""
-    copies: dict[tuple[str, str], set[tuple[str, ...] | None]] = {}
+    spec.nodeName): its remedy filters on that field if the API server serves it. An index registered with
+    another manager than the List's is another cache's (vcluster's host and virtual managers each have one of
+    that name)."""
+    copies: dict[tuple[str, str], list[tuple[frozenset[LiteralKey], tuple[str, ...] | None]]] = {}
     for item in pending:
         if item.call.rsplit(".", 1)[-1] == "IndexField" and item.operation is Operation.WATCH:
             found = index_copies(item.file, item.node, resolver)
             if found is not None:
-                copies.setdefault((item.object.kind, found[0]), set()).add(found[1])
+                copies.setdefault((item.object.kind, found[0]), []).append((item.managers, found[1]))
     for item in pending if copies else ():
-        item.field_keys = [
-            replace(key, copies=next(iter(paths)))
-            if key.value is not None and len(paths := copies.get((item.object.kind, key.value), set())) == 1
-            else key  # an index of that name that copies no field, or another one, makes the field unknown
-            for key in item.field_keys
-        ]
+        keys = []
+        for key in item.field_keys:
+            indexes = copies.get((item.object.kind, key.value), []) if key.value is not None else []
+            paths = {
+                path for managers, path in indexes if not managers or not item.managers or managers & item.managers
+            }
+            # an index of that name that copies no field, or another one, makes the field unknown
+            keys.append(replace(key, copies=next(iter(paths))) if len(paths) == 1 else key)
+        item.field_keys = keys
 
 
 def _drop_opaque_field_keys(pending: list[PendingSite]) -> None:
