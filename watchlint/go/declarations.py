@@ -330,7 +330,7 @@ class Declarations:
                 for child in type_node.named_children:
                     method = child.child_by_field_name("name")
                     if method is not None:
-                        results = _results(child.child_by_field_name("result"), file)
+                        results = function_results(child.child_by_field_name("result"), file)
                         self.interface_results[(ref, parser.text(method))] = results
                 if any(_declares_a_read(child, file) for child in type_node.named_children):
                     self.reader_interfaces.add(ref)
@@ -351,7 +351,7 @@ class Declarations:
                 receiver = ref.name if ref else ""
         key = FunctionKey(file.package_path, receiver, name)
         parameters = tuple(parameters_of(node.child_by_field_name("parameters"), file))
-        results = _results(node.child_by_field_name("result"), file)
+        results = function_results(node.child_by_field_name("result"), file)
         self.functions[key] = FunctionInfo(key, file, node, parameters, results)
         body = node.child_by_field_name("body")
         if body is not None and b"type " in file.source.data[body.start_byte : body.end_byte]:
@@ -494,7 +494,8 @@ def parameters_of(parameter_list: tree_sitter.Node | None, file: GoFile) -> Iter
             index += 1
 
 
-def _results(result: tree_sitter.Node | None, file: GoFile) -> tuple[TypeRef | None, ...]:
+def function_results(result: tree_sitter.Node | None, file: GoFile) -> tuple[TypeRef | None, ...]:
+    """The types a function (or function type) returns, given its `result` node."""
     if result is None:
         return ()
     if result.type == "parameter_list":

@@ -11,7 +11,15 @@ import tree_sitter
 from watchlint.catalog import KindIndex
 from watchlint.facts import ObjectForm
 from watchlint.go import parser
-from watchlint.go.declarations import Declarations, FieldInfo, FunctionInfo, FunctionKey, Parameter, resolve_type
+from watchlint.go.declarations import (
+    Declarations,
+    FieldInfo,
+    FunctionInfo,
+    FunctionKey,
+    Parameter,
+    function_results,
+    resolve_type,
+)
 from watchlint.go.model import CR_CACHE, CR_CLIENT, META_V1, SCHEMA, TYPED_CLIENTS, UNSTRUCTURED, GoFile, TypeRef
 from watchlint.go.scope import (
     Declaration,
@@ -325,9 +333,21 @@ class Resolver:
             results = method.results if method is not None else self._interface_results(owner, name)
             return results[index] if results is not None and index < len(results) else None
         info = self.callee(file, call)
-        if info is None or index >= len(info.results):
-            return None
-        return info.results[index]
+        results = info.results if info is not None else self._function_value_results(file, function)
+        return results[index] if index < len(results) else None
+
+    def _function_value_results(self, file: GoFile, function: tree_sitter.Node) -> tuple[TypeRef | None, ...]:
+        """What a call through a variable of a function type returns (kong's `setupControllers(mgr, &cfg)` of a
+        `SetupControllersFunc` parameter): the results its type declares."""
+        declaration = self.declaration(file, function) if function.type == "identifier" else None
+        declared = declaration.type_node if declaration is not None else None
+        if declared is None:
+            return ()
+        if declared.type == "function_type":
+            return function_results(declared.child_by_field_name("result"), file)
+        named = resolve_type(declared, file)
+        found = self.declarations.function_types.get(self.declarations.unalias(named)) if named else None
+        return function_results(found[1].child_by_field_name("result"), found[0]) if found is not None else ()
 
     def interface_results(self, file: GoFile, call: tree_sitter.Node) -> tuple[TypeRef | None, ...] | None:
         """What the method of a module interface a call invokes through it is declared to return (whatever a
