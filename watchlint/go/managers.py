@@ -692,15 +692,16 @@ class ManagerLinks:
                 self._manager_options(info.file, returned, found, depth + 1)
 
     def _deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """The calls of a function a binary makes; for a function no call names, the calls of a local name in
-        the function listing it among others (`for _, setup := range setups { setup(mgr, o) }`), and for a
-        method, the calls through a module interface that may run it (`for _, c := range controllers {
-        c.Setup(ctx, mgr) }`)."""
+        """The calls of a function a binary makes; for a function no call names, those that run it handed on as
+        a value: through a local name of a function listing it among others (`for _, setup := range setups {
+        setup(mgr, o) }`), a function-typed parameter (kong's `setup(mgr)` of the `operator.Setup` given to its
+        Run) or a struct field; and for a method, the calls through a module interface that may run it (`for _,
+        c := range controllers { c.Setup(ctx, mgr) }`)."""
         found = self.calls.deployed_callers(key)
         if found:
             return found
         if not key.receiver:
-            return self.calls.deployed(key, self.calls.called_from_lists(key))
+            return self.calls.deployed(key, self.calls.called_as_values(key))
         if key not in self._dispatched:
             named = self.calls.named(key.name)
             dispatched = [(f, c.node) for f, c in named if any(i.key == key for i in self.methods.dispatched(f, c))]
