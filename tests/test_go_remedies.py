@@ -262,23 +262,26 @@ def test_a_lists_help_names_the_index_of_its_own_managers_cache(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """vcluster's host and virtual managers each index Pods under one name, one holding spec.nodeName and the
-    other a value of its own: each List is told of its own manager's index, and of no List of the other."""
+    other a value of its own: each List is told of its own manager's index, and of no List of the other. A List
+    of no index is told to filter the indexed one first; with no namespace nor selector of its own, it is told
+    too that it would then list every Pod from the API server on each call."""
     monkeypatch.chdir(Path(__file__).parent / "fixtures" / "go" / "WL002" / "index-of-one-name-in-two-managers")
     report = run([Path(".")], CommandLine(), catalog)
     helps = [(f.span.line, f.help) for f in report.findings if f.code == "WL002"]
-    narrowed = "; then add Pod to client.CacheOptions.DisableFor in the manager options; the index at main.go:{} "
-    narrowed += "caches every Pod until it is narrowed with cache.Options.ByObject"
+    by_node = 'by the field selector "spec.nodeName" instead of the cache index "byHost" (the API server serves the '
+    by_node += "field, which the index holds)"
+    disable = "; then add Pod to client.CacheOptions.DisableFor in the manager options"
+    narrowed = "; the index at main.go:{} caches every Pod until it is narrowed with cache.Options.ByObject"
+    other = f"Filter the List at main.go:39 {by_node}{disable}, or read this one through mgr.GetAPIReader()"
     assert helps == [
+        (39, f"Filter this List {by_node}{disable}" + narrowed.format(24)),
         (
-            37,
-            'Filter this List by the field selector "spec.nodeName" instead of the cache index "byHost" (the API '
-            "server serves the field, which the index holds)" + narrowed.format(22),
-        ),
-        (
-            42,
+            44,
             'Filter this List by a label selector instead of the cache index "byHost", which the API server cannot '
-            "serve" + narrowed.format(29),
+            f"serve{disable}" + narrowed.format(31),
         ),
+        (51, f"{other}: it then reads every Pod from the API server on each call (WL004)" + narrowed.format(24)),
+        (55, other + narrowed.format(24)),
     ]
 
 

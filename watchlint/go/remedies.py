@@ -723,8 +723,12 @@ class SiteRemedies:
                 f"Add {item.object.kind} to {self.names(keys).disable_for} in the manager options: {item.call} "
                 "writes through the client it reads with, which mgr.GetAPIReader() cannot"
             )
-        if indexed is None:
-            return ""
+        return self._index_help(item, keys, indexed) if indexed is not None else ""
+
+    def _index_help(self, item: PendingSite, keys: tuple[str, ...], indexed: list[IndexedList]) -> str:
+        """What a cached read of a kind listed by a cache index does first: the List by index filters on what
+        the API server serves, then DisableFor (or, for another read, the API reader) takes the reads past the
+        cache."""
         own = unserved_fields(item, self.kinds)
         others = [entry for entry in indexed if entry.span != item.span]
         if own:
@@ -745,7 +749,16 @@ class SiteRemedies:
             f"Filter {which} {remedy}{_more_lists(alike)}{unlike}; then add {item.object.kind} "
             f"to {self.names(keys).disable_for} in the manager options"
         )
-        return text if own else f"{text}, or read this one through mgr.GetAPIReader()"
+        if own:
+            return text
+        text += ", or read this one through mgr.GetAPIReader()"
+        scoped = item.operation is not Operation.LIST or any(found.is_active for found in item.restrictions)
+        # vcluster's List of every virtual Pod: past the cache, it asks the API server for all of them each time
+        return (
+            text
+            if scoped
+            else f"{text}: it then reads every {item.object.kind} from the API server on each call (WL004)"
+        )
 
     def _indexed(self, key: str, kind: str, site: PendingSite | frozenset[LiteralKey]) -> list[IndexedList]:
         """The Lists by cache index of a kind that a site's manager may run: two managers a binary builds apart
