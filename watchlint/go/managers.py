@@ -471,8 +471,19 @@ class ManagerLinks:
 
     def _holds_a_manager(self, file: GoFile, name: tree_sitter.Node) -> bool:
         """Whether a name is typed as controller-runtime's manager (`mgr ctrl.Manager`), multicluster-runtime's,
-        or a module interface embedding either (redpanda's `multicluster.Manager`)."""
-        return self._is_a_manager(self.resolver.type_of(file, name))
+        or a module interface embedding either (redpanda's `multicluster.Manager`), or is a local a NewManager
+        call sets (`virtualMgr, err := ctrl.NewManager(…)`, whose library type is not resolved)."""
+        if self._is_a_manager(self.resolver.type_of(file, name)):
+            return True
+        declaration = self.resolver.declaration(file, name) if name.type == "identifier" else None
+        value = declaration.value_node if declaration is not None else None
+        return (
+            value is not None
+            and declaration is not None
+            and declaration.value_index == 0
+            and value.type == "call_expression"
+            and is_new_manager(file, value.child_by_field_name("function"), self.resolver)
+        )
 
     def _is_a_manager(self, typed: TypeRef | None) -> bool:
         if typed is None:
