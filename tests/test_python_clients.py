@@ -768,3 +768,53 @@ def test_a_method_chosen_at_run_time_names_the_other_kinds_it_may_list(catalog: 
             ),
         ),
     ]
+
+
+def test_a_list_method_an_object_of_the_project_keeps_is_followed_to_its_calls(catalog: Catalog) -> None:
+    """robusta keeps each kind's list methods in a model of its own (`ResourceLister(list_all=v1.list_…)`), in a
+    table looked up by kind: calling the attribute the constructor was given lists as the method does. An
+    attribute no constructor is given by keyword, or an object of a library's class, is not followed."""
+    text = """
+        from dataclasses import dataclass
+        from typing import Callable
+
+        from kubernetes import client
+
+        @dataclass
+        class Lister:
+            list_all: Callable
+            list_namespaced: Callable
+
+        v1 = client.CoreV1Api()
+        LISTERS = {
+            "configmap": Lister(
+                list_all=v1.list_config_map_for_all_namespaces, list_namespaced=v1.list_namespaced_config_map
+            ),
+            "secret": Lister(list_all=v1.list_secret_for_all_namespaces, list_namespaced=v1.list_namespaced_secret),
+        }
+        ONE = Lister(list_all=v1.list_pod_for_all_namespaces, list_namespaced=v1.list_namespaced_pod)
+
+        def names(kind, namespace=None):
+            lister = LISTERS[kind]
+            if namespace:
+                return lister.list_namespaced(namespace=namespace)
+            return lister.list_all()
+
+        def pods():
+            return ONE.list_all(label_selector="app=shop")
+
+        def other(factory):
+            made = factory(list_all=v1.list_event_for_all_namespaces)
+            return made.list_all()
+        """
+    facts = extract(catalog, {"names.py": text})
+    assert summary(facts) == [
+        (23, Operation.LIST, "ConfigMap", (Mitigation.NAMESPACE,)),
+        (24, Operation.LIST, "ConfigMap", ()),
+        (27, Operation.LIST, "Pod", (Mitigation.SELECTOR,)),
+    ]
+    assert [site.alternatives.message if site.alternatives else None for site in facts.sites] == [
+        "`lister.list_namespaced` may pick the list of Secret instead",
+        "`lister.list_all` may pick the list of Secret instead",
+        None,
+    ]

@@ -67,11 +67,25 @@ class _ListFunction:
 def extract_clients(context: ClientContext) -> list[Site]:
     sites = []
     holders = _method_holders(context.flow)
+    kept = _kept_as_keywords(context)
     for call in context.file.calls:
-        site = _site(context, call, holders)
+        site = _site(context, call, holders, kept)
         if site is not None:
             sites.append(site)
     return sites
+
+
+def _kept_as_keywords(context: ClientContext) -> frozenset[str]:
+    """The keywords this file hands a list method to a call with (robusta's `ResourceLister(list_all=
+    v1.list_config_map_for_all_namespaces)`): the only attributes worth following when called."""
+    return frozenset(
+        arg.keyword.value
+        for call in context.file.calls
+        for arg in call.args
+        if arg.keyword is not None
+        and isinstance(arg.value, libcst.Attribute)
+        and arg.value.attr.value.startswith("list_")
+    )
 
 
 def _method_holders(flow: Flow) -> frozenset[str]:
@@ -94,7 +108,7 @@ def _may_hold_method(value: libcst.BaseExpression) -> bool:
     return isinstance(value, libcst.IfExp | libcst.Name | libcst.Subscript)
 
 
-def _site(context: ClientContext, call: libcst.Call, holders: frozenset[str]) -> Site | None:
+def _site(context: ClientContext, call: libcst.Call, holders: frozenset[str], kept: frozenset[str]) -> Site | None:
     names = context.file.qualified_names(call.func)
     if names & INFORMERS:
         return _informer(context, call)
@@ -116,7 +130,37 @@ def _site(context: ClientContext, call: libcst.Call, holders: frozenset[str]) ->
             return listed
         if name in ("get", "watch"):
             return _dynamic(context, call, func)
+        if name in kept and (function := _kept_method(context, func)) is not None:
+            site = _listed(context, call, function.method, None, function.bound)
+            return _with_alternatives(context, site, function)
     return _handed_to_helper(context, call, holders) or _passed_on(context, call, holders)
+
+
+def _kept_method(context: ClientContext, attribute: libcst.Attribute) -> _ListFunction | None:
+    """The list method an object of a project class keeps under an attribute its constructor is given by keyword
+    (`lister = LISTERS[kind]; lister.list_all()` of `LISTERS = {"configmap": ResourceLister(list_all=v1.list_…)}`),
+    the object also looked up in a table of them."""
+    name = attribute.attr.value
+    found = []
+    for origin in context.flow.origins(attribute.value):
+        lookup = _table_read(origin)
+        for value in _table_values(context, lookup, 1) if lookup is not None else [origin]:
+            if not (isinstance(value, libcst.Call) and _is_project_class(context.flow, value.func)):
+                continue
+            given = next(
+                (arg.value for arg in value.args if arg.keyword is not None and arg.keyword.value == name), None
+            )
+            function = _list_function(context, given, 1) if given is not None else None
+            if function is not None:
+                found.append(function)
+    return _widest(found, attribute)
+
+
+def _is_project_class(flow: Flow, func: libcst.BaseExpression) -> bool:
+    """Whether a call makes an object of a class of the project (this module's, or one it imports)."""
+    if isinstance(func, libcst.Name) and flow.top_level_class(func.value) is not None:
+        return True
+    return flow.imported_class(func) is not None
 
 
 def _assigned_in_file(flow: Flow, name: libcst.Name) -> bool:
