@@ -93,6 +93,14 @@ def applied(text: str, fix: Fix, path: str = "a.py") -> str:
                 ("WL003", "loops.py", 154, LOOP_HELP.format("tier=web")),
                 # an answer that is no constant: what the loop keeps is not known
                 ("WL003", "loops.py", 160, WATCH_ONE.format("list_namespaced_service_account(<namespace>, …)")),
+                # a return doing the work handles what its test holds for; a helper keeping objects another way
+                # too, or before its label test, keeps objects no selector of that label would
+                ("WL003", "loops.py", 195, LOOP_HELP.format("tier=web")),
+                ("WL003", "loops.py", 197, WATCH_ONE.format("list_namespaced_config_map(<namespace>, …)")),
+                ("WL003", "loops.py", 201, WATCH_ONE.format("list_namespaced_pod(<namespace>, …)")),
+                ("WL003", "loops.py", 205, LOOP_HELP.format("app=shop")),
+                ("WL004", "loops.py", 209, LOOP_HELP.format("app=shop")),
+                ("WL004", "loops.py", 210, LOOP_HELP.format("app=shop")),
             ],
         ),
         (
@@ -418,3 +426,42 @@ def test_sarif_with_python_fixes_validates(
         "namespace,\n        ",
     ]
     assert json.dumps(log)  # serialisable as is
+
+
+@pytest.mark.parametrize(
+    ("loop", "selector"),
+    [
+        ("await handle(event['object'])", "tier=web"),
+        ("if not await wanted(event['object']):\n                    continue", "app=shop"),
+        ("if await wanted(event['object']) and ready:\n                    print(event)", "app=shop"),
+        ("if not (await wanted(event['object']) and ready):\n                    continue", None),
+        ("if await wanted(event['object']) or ready:\n                    print(event)", None),
+    ],
+    ids=["dropped", "negated", "and", "negated-and", "or"],
+)
+def test_an_awaited_helpers_answer_gives_the_selector_of_what_the_loop_keeps(
+    catalog: Catalog, loop: str, selector: str | None
+) -> None:
+    """kubernetes_asyncio loops await their helpers: the answer is read through the `await`, and through an
+    `and` the loop keeps only what the helper says yes to; an `or`, or a `not` around a join, lets objects by
+    whatever the helper says."""
+    text = f"""
+        from kubernetes_asyncio import client, watch
+
+        async def handle(obj):
+            if obj.metadata.labels.get("tier") != "web":
+                return
+            print(obj.metadata.name)
+
+        async def wanted(obj):
+            if obj.metadata.labels.get("app") != "shop":
+                return False
+            return True
+
+        async def run(ready):
+            async for event in watch.Watch().stream(client.CoreV1Api().list_secret_for_all_namespaces):
+                {loop}
+        """
+    site = only_site(extract(catalog, text))
+    namespaced = WATCH_ONE.format("list_namespaced_secret(<namespace>, …)")
+    assert site.suggestion == (LOOP_HELP.format(selector) if selector else namespaced)

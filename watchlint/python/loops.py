@@ -15,6 +15,7 @@ import libcst
 
 from watchlint.facts import Evidence
 from watchlint.python.flow import Flow
+from watchlint.python.helperanswers import helper_test_keeps, skips
 from watchlint.python.names import literal_string
 from watchlint.python.namespaces import tested_names
 from watchlint.python.parser import ParsedFile
@@ -42,91 +43,36 @@ def loop_label_selector(file: ParsedFile, flow: Flow, call: libcst.Call) -> str 
     tests = list(_filter_tests(file, flow, call))
     if len(tests) != 1:
         return None  # several tests may keep the union of what each selects
-    test, helper_calls = tests[0]
+    test, helper = tests[0]
     owner = file.parent(test)
     keeps: bool | None = True
-    if isinstance(owner, libcst.If) and owner.test is test:
-        keeps = _if_keeps(file, owner, helper_calls)
+    if helper is not None:
+        keeps = helper_test_keeps(file, *helper, test)
+    elif isinstance(owner, libcst.If) and owner.test is test:
+        keeps = not skips(owner)
     requirements = label_requirements(flow, test, keeps) if keeps is not None else None
     return ",".join(requirements) if requirements else None
 
 
+_Helper = tuple[libcst.FunctionDef, list[libcst.Call]]  # a function the loop calls, with its calls there
+
+
 def _filter_tests(
     file: ParsedFile, flow: Flow, call: libcst.Call
-) -> Iterator[tuple[libcst.BaseExpression, list[libcst.Call] | None]]:
-    """Each test, with the loop's calls of the helper whose body holds it (None for a test of the loop's own)."""
+) -> Iterator[tuple[libcst.BaseExpression, _Helper | None]]:
+    """Each test, with the helper whose body holds it and the loop's calls of it (None for the loop's own)."""
     loops = _consumers(file, flow, call)
-    bodies: list[tuple[libcst.CSTNode, list[libcst.Call] | None]] = [(loop, None) for loop in loops]
+    bodies: list[tuple[libcst.CSTNode, _Helper | None]] = [(loop, None) for loop in loops]
     for loop in loops:
         bodies += [
-            (callee.body, calls)
+            (callee.body, (callee, calls))
             for callee, calls in _callees(flow, loop)
             if not (computes_a_value(callee) and all(result_handed_on(file, flow, loop, call) for call in calls))
         ]
-    for body, helper_calls in bodies:
+    for body, helper in bodies:
         collector = _Tests(body)
         walk(body, collector)
-        yield from ((test, helper_calls) for test in collector.tests)
-
-
-def _if_keeps(file: ParsedFile, statement: libcst.If, helper_calls: list[libcst.Call] | None) -> bool | None:
-    """Whether the objects an `if`'s test holds for are kept; None when that depends on what is not known.
-    In a helper, `if test: return False` keeps what the test rejects when the loop skips the objects the helper
-    says no to (`if not wanted(obj): continue`), and what it holds for when the loop skips those it says yes to
-    (`if should_skip(obj): continue`); a helper whose result the loop drops ends its work early."""
-    if helper_calls is None or (returned := _early_return(statement)) is None:
-        return not _skips(statement)
-    verdicts = {_kept_when_returning(file, call, returned) for call in helper_calls}
-    return verdicts.pop() if len(verdicts) == 1 else None
-
-
-def _early_return(statement: libcst.If) -> libcst.Return | None:
-    """The `return` that is an `if`'s whole body."""
-    body = statement.body
-    lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
-    if len(lines) != 1 or not isinstance(lines[0], libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
-        return None
-    small = lines[0].body
-    return small[0] if len(small) == 1 and isinstance(small[0], libcst.Return) else None
-
-
-def _kept_when_returning(file: ParsedFile, call: libcst.Call, returned: libcst.Return) -> bool | None:
-    """Whether the loop keeps an object for which the helper its `call` calls returns `returned` early."""
-    if isinstance(file.parent(call), libcst.Expr):
-        return False  # the result dropped: the helper's work after the return is what the loop does
-    truthy = _truth(returned.value)
-    node: libcst.CSTNode = call
-    parent = file.parent(node)
-    yes_keeps = True  # whether the loop keeps the objects for which the expression `node` is true
-    while isinstance(parent, libcst.UnaryOperation) and isinstance(parent.operator, libcst.Not):
-        yes_keeps = not yes_keeps
-        node, parent = parent, file.parent(parent)
-    if truthy is None or not (isinstance(parent, libcst.If) and parent.test is node):
-        return None
-    if _skips(parent):
-        yes_keeps = not yes_keeps
-    return truthy == yes_keeps
-
-
-def _truth(value: libcst.BaseExpression | None) -> bool | None:
-    """A returned value's truth, where it is a constant (`return`, None, True, False)."""
-    if value is None:
-        return False
-    if isinstance(value, libcst.Name) and value.value in ("None", "True", "False"):
-        return value.value == "True"
-    return None
-
-
-def _skips(statement: libcst.If) -> bool:
-    """`if test: continue` (or a bare `return`): the loop keeps what the test rejects."""
-    body = statement.body
-    lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
-    if len(lines) != 1 or not isinstance(lines[0], libcst.SimpleStatementLine | libcst.SimpleStatementSuite):
-        return False
-    small = lines[0].body
-    return len(small) == 1 and (
-        isinstance(small[0], libcst.Continue) or (isinstance(small[0], libcst.Return) and small[0].value is None)
-    )
+        yield from ((test, helper) for test in collector.tests)
 
 
 def _callees(flow: Flow, body: libcst.CSTNode) -> list[tuple[libcst.FunctionDef, list[libcst.Call]]]:
