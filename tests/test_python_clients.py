@@ -754,7 +754,7 @@ def test_a_method_chosen_at_run_time_names_the_other_kinds_it_may_list(catalog: 
             "Pod",
             Evidence(
                 Span("counts.py", 14, 42, 14, 70),
-                "`EVERYWHERE.get(kind.lower())` may pick the list of Secret or ConfigMap instead",
+                "`EVERYWHERE.get(kind.lower())` may also give the list of Secret or ConfigMap",
             ),
         ),
         (19, "Pod", None),  # Node is no kind the catalogue tracks
@@ -764,7 +764,7 @@ def test_a_method_chosen_at_run_time_names_the_other_kinds_it_may_list(catalog: 
             "Secret",
             Evidence(
                 Span("counts.py", 27, 14, 27, 97),
-                "`v1.list_secret_for_all_namespaces if everything else v1.list_po…` may pick the list of Pod instead",
+                "`v1.list_secret_for_all_namespaces if everything else v1.list_po…` may also give the list of Pod",
             ),
         ),
     ]
@@ -814,7 +814,48 @@ def test_a_list_method_an_object_of_the_project_keeps_is_followed_to_its_calls(c
         (27, Operation.LIST, "Pod", (Mitigation.SELECTOR,)),
     ]
     assert [site.alternatives.message if site.alternatives else None for site in facts.sites] == [
-        "`lister.list_namespaced` may pick the list of Secret instead",
-        "`lister.list_all` may pick the list of Secret instead",
+        "`lister.list_namespaced` may also give the list of Secret",
+        "`lister.list_all` may also give the list of Secret",
         None,
+    ]
+
+
+def test_a_choice_weighs_a_get_default_and_leaves_out_entries_bound_to_a_selector(catalog: Catalog) -> None:
+    """`NAMES.get(kind, default)` may give its default too, and gives only it for a told key no entry has; a
+    table entry a partial binds a label selector to lists no more than it selects: the site is the entry that
+    lists everything, and the note names no selected kind."""
+    text = """
+        import functools
+        from kubernetes import client
+
+        v1 = client.CoreV1Api()
+        NAMES = {"pods": "list_pod_for_all_namespaces", "secrets": "list_secret_for_all_namespaces"}
+        LISTERS = {
+            "secrets": functools.partial(v1.list_secret_for_all_namespaces, label_selector="app=shop"),
+            "pods": v1.list_pod_for_all_namespaces,
+            "events": v1.list_event_for_all_namespaces,
+        }
+
+        def count(kind):
+            return len(getattr(v1, NAMES.get(kind, "list_config_map_for_all_namespaces"))().items)
+
+        def count_config_maps():
+            return len(getattr(v1, NAMES.get("configmaps", "list_config_map_for_all_namespaces"))().items)
+
+        def count_listed(kind):
+            fetch = LISTERS[kind]
+            return len(fetch().items)
+        """
+    facts = extract(catalog, {"counts.py": text})
+    notes = [
+        (site.span.line, site.kind, site.alternatives.message if site.alternatives else None) for site in facts.sites
+    ]
+    assert notes == [
+        (
+            13,
+            "Pod",
+            '`NAMES.get(kind, "list_config_map_for_all_namespaces")` may also give the list of Secret or ConfigMap',
+        ),
+        (16, "ConfigMap", None),
+        (20, "Pod", "`LISTERS[kind]` may also give the list of Event"),
     ]

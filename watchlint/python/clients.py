@@ -50,6 +50,7 @@ _MAPPING_TYPES = frozenset({_DEFAULTDICT, "collections.OrderedDict"})
 _MAX_CHOICES = 4  # nested `a if c else b` and partials followed to the list method they hold
 _ALL_NAMESPACES = Narrowing(KUBERNETES_SELECTORS)
 _SHOWN = 64  # the longest chooser a note shows whole
+_SELECTOR_KEYWORDS = frozenset({"label_selector", "field_selector"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,6 +440,7 @@ class _Lookup:
 
     table: libcst.BaseExpression
     key: libcst.BaseExpression | None  # None where the lookup's key is not an expression of its own
+    default: libcst.BaseExpression | None = None  # what `.get(key, default)` gives for a key no entry has
 
 
 def _table_read(value: libcst.CSTNode) -> _Lookup | None:
@@ -448,9 +450,13 @@ def _table_read(value: libcst.CSTNode) -> _Lookup | None:
     func = value.func if isinstance(value, libcst.Call) else None
     if not (isinstance(func, libcst.Attribute) and func.attr.value == "get"):
         return None
-    first = value.args[0] if isinstance(value, libcst.Call) and value.args else None
-    key = first.value if first is not None and first.keyword is None and not first.star else None
-    return _Lookup(func.value, key)
+    positional = [
+        arg.value if arg.keyword is None and not arg.star else None
+        for arg in (value.args if isinstance(value, libcst.Call) else ())
+    ]
+    key = positional[0] if positional else None
+    default = positional[1] if len(positional) > 1 else None
+    return _Lookup(func.value, key, default)
 
 
 def _looked_up(context: ClientContext, read: libcst.CSTNode, lookup: _Lookup, depth: int) -> _ListFunction | None:
@@ -500,7 +506,8 @@ def _table_values(context: ClientContext, lookup: _Lookup, depth: int) -> list[l
     `dict(…)` or `defaultdict(lambda: …, {…})`, or is itself looked up in a table of tables; of entries with
     known keys, only the one the lookup's key selects in the default deployment, where that is
     told (k8s-sidecar picks its list method by `RESOURCE`, `configmap` unless set)."""
-    return _selected(_entries(context, lookup.table, depth), _key_by_default(context, lookup.key))
+    entries = _entries(context, lookup.table, depth)
+    return _selected(entries, _key_by_default(context, lookup.key), lookup.default)
 
 
 def _entries(context: ClientContext, table: libcst.BaseExpression, depth: int) -> list[_Entry]:
@@ -515,14 +522,19 @@ def _key_by_default(context: ClientContext, key: libcst.BaseExpression | None) -
 _Entry = tuple[str | None, libcst.BaseExpression]  # a mapping's key, where told, and its value
 
 
-def _selected(entries: list[_Entry], wanted: str | None) -> list[libcst.BaseExpression]:
-    """The values of the entries a key selects: every one when the key is not told, when an entry's key is not
-    (a literal or a constant), or when no entry has it (a `.get` default or a `KeyError`, which the table does
-    not show)."""
-    chosen = [value for key, value in entries if key == wanted]
-    if wanted is None or not chosen or any(key is None for key, _ in entries):
-        return [value for _, value in entries]
-    return chosen
+def _selected(
+    entries: list[_Entry], wanted: str | None, default: libcst.BaseExpression | None = None
+) -> list[libcst.BaseExpression]:
+    """The values of the entries a key selects: every one, and the `.get` default, when the key is not told or
+    an entry's key is not (a literal or a constant); the default alone where no entry has a told key, else every
+    value (a `KeyError`, which the table does not show)."""
+    told = wanted is not None and all(key is not None for key, _ in entries)
+    chosen = [value for key, value in entries if key == wanted] if told else []
+    if chosen:
+        return chosen
+    if told and default is not None:
+        return [default]
+    return [value for _, value in entries] + ([default] if default is not None else [])
 
 
 def _mapping_entries(context: ClientContext, origin: libcst.CSTNode, depth: int) -> list[_Entry]:
@@ -559,14 +571,18 @@ def _mapping_builder(context: ClientContext, func: libcst.BaseExpression) -> str
 
 
 def _widest(found: list[_ListFunction], chooser: libcst.CSTNode) -> _ListFunction | None:
-    """Of the list methods a value may hold, one that lists across all namespaces, if any does, with the other
-    kinds those as wide may list (`chooser` picks among them)."""
-    chosen = next((function for function in found if not function.method.is_namespaced), found[0] if found else None)
+    """Of the list methods a value may hold, one that lists across all namespaces and whose partial binds no
+    selector, if any does, with the other kinds those as wide may list (`chooser` picks among them)."""
+    open_ = [function for function in found if not _selects(function)]
+    chosen = next(
+        (function for function in (*open_, *found) if not function.method.is_namespaced),
+        found[0] if found else None,
+    )
     if chosen is None:
         return None
     kinds = {
         kind: None
-        for function in found
+        for function in open_
         if function.method.is_namespaced == chosen.method.is_namespaced
         for kind in (function.method.kind, *function.others)
     }
@@ -574,6 +590,12 @@ def _widest(found: list[_ListFunction], chooser: libcst.CSTNode) -> _ListFunctio
     if others == chosen.others:
         return chosen  # a choice of one: the choice inside it, if any, names the others
     return replace(chosen, chooser=chooser, others=others)
+
+
+def _selects(function: _ListFunction) -> bool:
+    """Whether a list method's partial binds it a selector (`partial(v1.list_secret_…, label_selector=…)`)."""
+    bound = function.bound.args if function.bound is not None else ()
+    return any(arg.keyword is not None and arg.keyword.value in _SELECTOR_KEYWORDS for arg in bound)
 
 
 def _with_alternatives(context: ClientContext, site: Site | None, function: _ListFunction) -> Site | None:
@@ -584,7 +606,7 @@ def _with_alternatives(context: ClientContext, site: Site | None, function: _Lis
     shown = chooser if len(chooser) <= _SHOWN else chooser[: _SHOWN - 1].rstrip() + "…"
     others = function.others
     kinds = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
-    note = Evidence(context.file.span(function.chooser), f"`{shown}` may pick the list of {kinds} instead")
+    note = Evidence(context.file.span(function.chooser), f"`{shown}` may also give the list of {kinds}")
     return replace(site, alternatives=note)
 
 
