@@ -285,6 +285,21 @@ def test_a_lists_help_names_the_index_of_its_own_managers_cache(
     ]
 
 
+def test_a_setup_handed_to_a_runner_runs_its_list_by_index_under_that_runners_manager(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A setup called by name in one subcommand and handed to another's runner, which calls each setup it is
+    given: its List by cache index runs under both managers, so the auditor's Pod List is told to replace that
+    index first, and DisableFor on the auditor's manager is no fix (the API server would reject the List)."""
+    monkeypatch.chdir(Path(__file__).parent / "fixtures" / "go" / "WL002" / "index-of-a-setup-two-subcommands-run")
+    report = run([Path(".")], CommandLine(), catalog)
+    [audited] = [f for f in report.findings if f.code == "WL002" and f.span.path == "audit/audit.go"]
+    assert audited.fixes == ()
+    assert audited.help.startswith(
+        'Filter the List at indexing/indexing.go:31 by a label selector instead of the cache index ".zone"'
+    )
+
+
 def test_an_index_returning_a_field_of_the_object_asserted_in_place_is_replaced_by_that_field(
     tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

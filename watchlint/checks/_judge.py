@@ -409,20 +409,21 @@ def _from_factory(site: Site) -> bool:
 
 
 def _judging(restrictions: list[Restriction], policy: CachePolicy, site: Site) -> list[Restriction]:
-    """The options that judge a site: SPEC §3.1 pools a binary's options, but where the site runs under some of
-    the binary's managers only, an option known to reach only others narrows nothing those managers hold. A
-    site taken to run under several is judged by their pool: which managers run it is then often an
+    """The options that judge a site: SPEC §3.1 pools a binary's options, but where the site runs under one
+    of the binary's managers only, an option known to reach only others narrows nothing that manager holds.
+    A site taken to run under several is judged by the pool: which managers run it is then often an
     over-approximation (a struct field every subcommand fills), and judging each would report what only one
-    of them runs; a third manager's scope (vcluster's host manager, given to another field) is no part of it."""
+    of them runs; nor are the managers an option reaches always all told (options built in one function and
+    handed to the NewManager of others)."""
     running = [manager for manager in site.managers if manager in policy.origins]
     if not running:
         # managers built through a wrapper of the module, called by two subcommands: the policy's origin is the
         # wrapper's one construction, and its calls, which the site and the options name, are the managers
         reached = {manager for restriction in restrictions for manager in restriction.reaches}
         running = [manager for manager in site.managers if manager in reached]
-    if not running:
+    if len(running) != 1:
         return restrictions
-    return [r for r in restrictions if not r.reaches or any(manager in r.reaches for manager in running)]
+    return [r for r in restrictions if not r.reaches or running[0] in r.reaches]
 
 
 def _reaching(restrictions: list[Restriction], site: Site) -> list[Restriction]:

@@ -524,6 +524,39 @@ class CallGraph:
             + self.called_from_registries(key)
         )
 
+    def called_through_arguments(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]] | None:
+        """For a plain function handed on as a value, the calls that run it where each place hands it to a module
+        function's parameter (kong's `operator.Run(operator.Setup)`, whose Run calls `setup(mgr)`): the calls of
+        that parameter in the function, or of the items of a loop over it (a variadic `setups ...func(…)`). None
+        where a place hands it on otherwise (stored, listed, given to a library), whose calls are not told."""
+        found: list[tuple[GoFile, tree_sitter.Node]] = []
+        for file, value in self.references(key):
+            arguments = value.parent
+            call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+            callee = self.resolver.callee(file, call) if call is not None else None
+            if arguments is None or callee is None:
+                return None
+            parameter = callee.parameter_at(parser.position_in(arguments, value))
+            if parameter is None:
+                return None
+            found += self._parameter_calls_in(callee, parameter.name)
+        return found
+
+    def _parameter_calls_in(self, function: FunctionInfo, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls a function makes of its parameter `name`, or of the item of a loop over it."""
+        file, found = function.file, []
+        for call in file.nodes_within("call_expression", function.node):
+            called = call.child_by_field_name("function")
+            local = (
+                self.resolver.declaration(file, called) if called is not None and called.type == "identifier" else None
+            )
+            if local is not None and local.ranged_node is not None:
+                ranged = local.ranged_node
+                local = self.resolver.declaration(file, ranged) if ranged.type == "identifier" else None
+            if local is not None and local.parameter_index >= 0 and local.name == name:
+                found.append((file, call))
+        return found
+
     def called_from_registries(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls that may run a plain function handed to a module function that keeps its parameter in a
         package variable's map or slice (fluid's `Register(name, sidecar.NewPlugin)` storing `registry[name] =

@@ -1070,7 +1070,12 @@ class FieldValues:
                         value = values[index] if len(values) == len(targets) else values[0]
                         self._add_write(file, written, value, writes, elements)
                 for literal in file.nodes("composite_literal"):
-                    _add_literal_writes(file, literal, writes)
+                    type_node = literal.child_by_field_name("type")
+                    if type_node is not None and type_node.type == "struct_type":
+                        continue  # an anonymous struct's fields (a template's data) are no named struct's
+                    struct = functools.partial(resolve_type, type_node, file)
+                    for key, value in keyed_elements(literal):
+                        writes.setdefault(key, []).append((file, value, struct))
             self._field_values, self._element_writes = writes, elements
         return self._field_values
 
@@ -1380,24 +1385,6 @@ def _versioned_twins(package: str, other: str) -> bool:
     longer, shorter = (package, other) if len(package) > len(other) else (other, package)
     parent, _, version = longer.rpartition("/")
     return parent == shorter and _VERSION.fullmatch(version) is not None
-
-
-def _add_literal_writes(file: GoFile, literal: tree_sitter.Node, writes: dict[str, list[_FieldWrite]]) -> None:
-    """The fields a composite literal writes, and those the items of a slice literal write without their type
-    (`[]*mirror{{Source: tenants}}`)."""
-    type_node = literal.child_by_field_name("type")
-    if type_node is not None and type_node.type == "struct_type":
-        return  # an anonymous struct's fields (a template's data) are no named struct's
-    struct = functools.partial(resolve_type, type_node, file)
-    for key, value in keyed_elements(literal):
-        writes.setdefault(key, []).append((file, value, struct))
-    element = _slice_element_type(type_node)
-    if element is None:
-        return
-    item_struct = functools.partial(resolve_type, element, file)
-    for item in literal_items(literal):
-        for key, value in keyed_elements(item) if item.type == "literal_value" else ():
-            writes.setdefault(key, []).append((file, value, item_struct))
 
 
 def _slice_element_type(type_node: tree_sitter.Node | None) -> tree_sitter.Node | None:

@@ -483,6 +483,8 @@ class ManagerLinks:
             and declaration.value_index == 0
             and value.type == "call_expression"
             and is_new_manager(file, value.child_by_field_name("function"), self.resolver)
+            # `mgr, err = ctrl.NewManager(…)` again: which one a call reaches is not told
+            and not self.resolver.reassigned(file, name, declaration, results=True)
         )
 
     def _is_a_manager(self, typed: TypeRef | None) -> bool:
@@ -703,16 +705,18 @@ class ManagerLinks:
                 self._manager_options(info.file, returned, found, depth + 1)
 
     def _deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """The calls of a function a binary makes; for a function no call names, those that run it handed on as
-        a value: through a local name of a function listing it among others (`for _, setup := range setups {
-        setup(mgr, o) }`), a function-typed parameter (kong's `setup(mgr)` of the `operator.Setup` given to its
-        Run) or a struct field; and for a method, the calls through a module interface that may run it (`for _,
-        c := range controllers { c.Setup(ctx, mgr) }`)."""
+        """The calls of a function a binary makes, with, where every place handing it on as a value hands it to a
+        module function's parameter, the calls of that parameter (kong's `setup(mgr)` of the `operator.Setup` its
+        Run is given); for a function no call names, else, those of a local name of a function listing it among
+        others (`for _, setup := range setups { setup(mgr, o) }`); and for a method, the calls through a module
+        interface that may run it (`for _, c := range controllers { c.Setup(ctx, mgr) }`)."""
         found = self.calls.deployed_callers(key)
+        if not key.receiver and (handed := self.calls.called_through_arguments(key)):
+            return found + self.calls.deployed(key, handed)
         if found:
             return found
         if not key.receiver:
-            return self.calls.deployed(key, self.calls.called_as_values(key))
+            return self.calls.deployed(key, self.calls.called_from_lists(key))
         if key not in self._dispatched:
             named = self.calls.named(key.name)
             dispatched = [(f, c.node) for f, c in named if any(i.key == key for i in self.methods.dispatched(f, c))]
