@@ -138,6 +138,7 @@ class ClientGraph:
     _stored_constructors: frozenset[str] | None = None  # see _constructors_stored
     _keys_by_struct: dict[TypeRef, list[frozenset[str]]] | None = None  # see _literal_keys
     _literals_by_struct: dict[TypeRef, list[tuple[GoFile, tree_sitter.Node]]] | None = None  # _struct_literals
+    _slice_item_structs: frozenset[TypeRef] | None = None  # _built_in_slice_items
     _fields_assigned: dict[str, bool] = field(default_factory=dict)  # see _assigned_anywhere
     _files_declaring: list[GoFile] | None = None  # see _declaring_files
     _module_packages: frozenset[str] | None = None  # the packages of those files (see _foreign)
@@ -1009,10 +1010,12 @@ class ClientGraph:
         struct, one whose embedded value is built otherwise, or a field the module also assigns (`s.client =
         c`)."""
         assert ref.within is not None
-        chain = self._embedding(ref.within, ref.struct)
+        chain = self._embedding(ref.within, ref.struct, ref.field)
         literals = self._struct_literals().get(ref.within, [])
-        if chain is None or not literals or self._assigned_anywhere(ref.field):
+        if chain is None or not literals or any(self._assigned_anywhere(name) for name in (*chain, ref.field)):
             return None
+        if ref.within in self._built_in_slice_items():
+            return None  # items of a slice literal written without their type are not among the literals
         found: list[Assigned] = []
         for file, literal in literals:
             given: tuple[GoFile, tree_sitter.Node | None] | None = (
@@ -1022,6 +1025,8 @@ class ClientGraph:
             for name in (*chain[1:], ref.field):
                 if given is None or given[1] is None:
                     break
+                if given[1].type == "call_expression" and name != ref.field:
+                    return None  # a constructor of an embedded struct: its parameters are not followed further
                 given = self._embedded_field(given[0], given[1], name)
             if given is None:
                 return None
@@ -1029,23 +1034,42 @@ class ClientGraph:
                 found.append(self._assigned(given[0], given[1]))
         return found
 
-    def _embedding(self, outer: TypeRef, inner: TypeRef) -> tuple[str, ...] | None:
-        """The embedded fields leading from a struct to one it embeds, directly or through structs embedded in
-        turn (three deep at most); None where it embeds none such."""
+    def _embedding(self, outer: TypeRef, inner: TypeRef, field_name: str) -> tuple[str, ...] | None:
+        """The embedded fields leading from a struct to the one it embeds that declares `field_name`, directly or
+        through structs embedded in turn (three deep at most), where Go promotes that struct's field: no struct
+        as shallow or shallower declares a field of that name. None otherwise."""
         declarations = self.resolver.declarations
         paths: list[tuple[TypeRef, tuple[str, ...]]] = [(outer, ())]
         for _ in range(_EMBEDDING_DEPTH):
             deeper = []
             for struct, path in paths:
                 for info in declarations.structs.get(struct, ()):
-                    if not info.is_embedded or info.type is None:
-                        continue
-                    embedded = declarations.unalias(info.type.base)
-                    if embedded == inner:
-                        return (*path, info.name)
-                    deeper.append((embedded, (*path, info.name)))
+                    if info.is_embedded and info.type is not None:
+                        deeper.append((declarations.unalias(info.type.base), (*path, info.name)))
+            declaring = [
+                (struct, path)
+                for struct, path in deeper
+                if any(
+                    info.name == field_name and not info.is_embedded for info in declarations.structs.get(struct, ())
+                )
+            ]
+            if declaring:
+                return declaring[0][1] if len(declaring) == 1 and declaring[0][0] == inner else None
             paths = deeper
         return None
+
+    def _built_in_slice_items(self) -> frozenset[TypeRef]:
+        """The module structs some slice literal holds items of written without their type (`[]*w{{c: x}}`)."""
+        if self._slice_item_structs is None:
+            found: set[TypeRef] = set()
+            for file in self._declaring_files():
+                for literal in file.nodes("composite_literal"):
+                    element = _slice_element(literal.child_by_field_name("type"))
+                    struct = resolve_type(element, file) if element is not None else None
+                    if struct is not None and any(item.type == "literal_value" for item in literal_items(literal)):
+                        found.add(self.resolver.declarations.unalias(struct.base))
+            self._slice_item_structs = frozenset(found)
+        return self._slice_item_structs
 
     def _embedded_field(
         self, file: GoFile, value: tree_sitter.Node, name: str
@@ -1700,6 +1724,14 @@ class ClientGraph:
                 text = f"{declared.name}{{…}}"
                 return [Assigned(embedded, info.file.span(parameters), text, in_test=info.file.is_test)], shown
         return passed, shown
+
+
+def _slice_element(type_node: tree_sitter.Node | None) -> tree_sitter.Node | None:
+    """The element type a slice or array literal names for its items (`w` of `[]*w`)."""
+    if type_node is None or type_node.type not in ("slice_type", "array_type", "implicit_length_array_type"):
+        return None
+    element = type_node.child_by_field_name("element")
+    return parser.first_named(element) if element is not None and element.type == "pointer_type" else element
 
 
 def _cache_written_before(name: str, call: tree_sitter.Node) -> tuple[tree_sitter.Node, tree_sitter.Node] | None:

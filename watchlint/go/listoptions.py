@@ -26,8 +26,9 @@ from watchlint.go.resolve import (
     literal_items,
     unquote,
 )
-from watchlint.go.scope import innermost_function, returned_values, under_condition
+from watchlint.go.scope import innermost_function, return_items, return_statements, returned_values, under_condition
 from watchlint.go.values import ValueTracer
+from watchlint.source import Span
 
 # What a list-options tweak may set a selector to that selects everything.
 _NO_SELECTOR = frozenset({'""', "``", "labels.Everything().String()", "fields.Everything().String()"})
@@ -666,11 +667,11 @@ def _written_fields(file: GoFile, uses: list[tree_sitter.Node]) -> list[tuple[tr
 
 
 def list_options(
-    values: ValueTracer, file: GoFile, option: tree_sitter.Node, hops: int = 0
+    values: ValueTracer, file: GoFile, option: tree_sitter.Node, hops: int = 0, *, builders: bool = True
 ) -> Iterator[tree_sitter.Node]:
     """The options a controller-runtime List argument passes, also held in local variables (`opts...`): their
     namespace and selectors narrow an uncached list only (SPEC §3.1 WL002), their field keys may name cache
-    indexes."""
+    indexes. With `builders`, also what a function of the file building them returns."""
     if option.type == "variadic_argument" and parser.named(option):
         option = parser.named(option)[0]
         if is_slice_literal(option):  # `[]client.ListOption{…}...`
@@ -681,7 +682,7 @@ def list_options(
     if converted is not None and hops < _MAX_OPTION_HOPS:
         yield from list_options(values, file, converted, hops + 1)
         return
-    built = _built_options(values, file, option) if hops < _MAX_OPTION_HOPS else None
+    built = _built_options(values, file, option) if hops < _MAX_OPTION_HOPS and builders else None
     if built is not None:
         for item in literal_items(built) if is_slice_literal(built) else [built]:
             yield from list_options(values, file, item, hops + 1)
@@ -693,8 +694,25 @@ def list_options(
     held = values.options_held(file, named, passed) if is_local else None
     if held is None:
         yield option
+    # options a builder returns into a local that is used otherwise too (`options.ApplyOptions(…)`, handed to a
+    # function) may be changed there: what the builder returns no longer tells them
+    builders = builders and bool(held) and not _used_elsewhere(values, file, named, option)
     for item in held or ():
-        yield from list_options(values, file, item, hops + 1)
+        yield from list_options(values, file, item, hops + 1, builders=builders)
+
+
+def _used_elsewhere(values: ValueTracer, file: GoFile, name: tree_sitter.Node, option: tree_sitter.Node) -> bool:
+    """Whether a local is used anywhere in its function but its declaration and the List argument `option`."""
+    declaration = values.resolver.declaration(file, name)
+    function = innermost_function(declaration.node) if declaration is not None else None
+    if declaration is None or function is None:
+        return True
+    return any(
+        use != declaration.node
+        and not option.start_byte <= use.start_byte < option.end_byte
+        and values.resolver.declaration(file, use) == declaration
+        for use in uses_in(function, declaration.name)
+    )
 
 
 def _built_options(values: ValueTracer, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
@@ -705,7 +723,12 @@ def _built_options(values: ValueTracer, file: GoFile, call: tree_sitter.Node) ->
     first = info.results[0] if info is not None and info.results else None
     if info is None or info.file is not file or first is None or not first.is_(CR_CLIENT, "ListOptions", "ListOption"):
         return None
-    returned = [value for value in returned_values(info.node) if value.type != "nil"]
+    returned = []
+    for statement in return_statements(info.node):
+        items = return_items(statement)
+        # a nil beside an error is no options the List is given; a nil alone is none (every object)
+        if items and not (len(items) > 1 and items[0].type == "nil" and items[-1].type != "nil"):
+            returned.append(items[0])
     if len(returned) != 1:
         return None  # options that differ by path narrow the List only where each does: not told apart here
     built = returned[0]
@@ -734,14 +757,25 @@ def _options_local(
     uses = [use for use in uses_in(function, declaration.name) if values.resolver.declaration(file, use) == declaration]
     written = _written_fields(file, uses)
     targets = {target.child_by_field_name("operand") for target, _, _ in written}
-    if any(use not in targets and use.parent is not None and use.parent.type != "expression_list" for use in uses):
-        return None  # handed on or read otherwise: another function may write it
+    if any(use not in targets and use != declaration.node and not _returned(use) for use in uses):
+        return None  # handed on, copied or read otherwise: another function or name may write it
     fields = {field for _, _, field in written}
     keyed = dict(keyed_elements(literal))
     scoped = "Namespace" in keyed and parser.text(keyed["Namespace"]) not in ALL_NAMESPACES
-    if "Namespace" in fields or (fields & {"LabelSelector", "FieldSelector"} and not scoped):
+    if "Namespace" in fields or (fields & {"LabelSelector", "FieldSelector", "Raw"} and not scoped):
         return None
     return value
+
+
+def _returned(use: tree_sitter.Node) -> bool:
+    """Whether a name is one of the values a return statement gives."""
+    items = use.parent
+    return (
+        items is not None
+        and items.type == "expression_list"
+        and items.parent is not None
+        and (items.parent.type == "return_statement")
+    )
 
 
 def _converted_option(file: GoFile, option: tree_sitter.Node) -> tree_sitter.Node | None:
@@ -800,9 +834,26 @@ def _list_options_literal(
             yield Restriction(Mitigation.NAMESPACE, kind, span, text)
         elif field_name in ("LabelSelector", "FieldSelector"):
             yield Restriction(Mitigation.SELECTOR, kind, span, text)
+        elif field_name == "Raw":  # the metav1.ListOptions the request starts from: its selectors are sent
+            yield from _raw_options(field_value, kind, span, text)
         elif one_page and field_name == "Limit" and _positive_literal(field_value) and "Continue" not in dict(keyed):
             shown = f"`Limit: {parser.text(field_value)}`: one page, no continue token"
             yield Restriction(Mitigation.ONE_PAGE, kind, file.span(field_value), shown)
+
+
+def _raw_options(raw: tree_sitter.Node, kind: str, span: Span, text: str) -> Iterator[Restriction]:
+    """What a `Raw: &metav1.ListOptions{…}` restricts: its selectors. Another value is taken to hold none (a
+    ListFunc's `&options`, which the reflector fills with no selector of its own)."""
+    literal = raw.child_by_field_name("operand") if parser.is_unary(raw, "&") else raw
+    if literal is None or literal.type != "composite_literal":
+        return
+    keyed = dict(keyed_elements(literal))
+    if any(
+        " ".join(parser.text(keyed[key]).split()) not in _NO_SELECTOR
+        for key in ("LabelSelector", "FieldSelector")
+        if key in keyed
+    ):
+        yield Restriction(Mitigation.SELECTOR, kind, span, text)
 
 
 def _positive_literal(node: tree_sitter.Node | None) -> bool:
