@@ -859,3 +859,67 @@ def test_a_choice_weighs_a_get_default_and_leaves_out_entries_bound_to_a_selecto
         (16, "ConfigMap", None),
         (20, "Pod", "`LISTERS[kind]` may also give the list of Event"),
     ]
+
+
+def test_a_choice_is_not_told_by_what_the_code_may_change(catalog: Catalog) -> None:
+    """What a lookup or a kept method gives is not told where the code may change it: a table the file adds
+    entries to (its literal's keys are not all of them), a table whose entries are not seen, a selector read
+    from a setting (empty by default), a class with an `__init__` or a method of the attribute's name, an
+    attribute of that name the file assigns (here in `Wrapped.__init__`, which leaves `Plain`'s untold too)."""
+    text = """
+        import functools
+        import os
+        from dataclasses import dataclass
+        from typing import Callable
+
+        from kubernetes import client
+
+        v1 = client.CoreV1Api()
+        ADDED = {"pods": v1.list_pod_for_all_namespaces}
+        ADDED["secrets"] = v1.list_secret_for_all_namespaces
+        SELECTED = {
+            "secrets": functools.partial(v1.list_secret_for_all_namespaces, label_selector=os.getenv("SEL", "")),
+            "pods": v1.list_pod_for_all_namespaces,
+        }
+
+        class Wrapped:
+            def __init__(self, list_all):
+                self.list_all = functools.partial(list_all, label_selector="app=shop")
+
+        @dataclass
+        class Plain:
+            list_all: Callable
+
+        WRAPPED = Wrapped(list_all=v1.list_config_map_for_all_namespaces)
+        PLAIN = Plain(list_all=v1.list_event_for_all_namespaces)
+
+        def added():
+            fetch = ADDED.get("secrets", v1.list_service_account_for_all_namespaces)
+            return fetch()
+
+        def unseen(table):
+            fetch = table.get("pods", v1.list_service_account_for_all_namespaces)
+            return fetch()
+
+        def selected(kind):
+            fetch = SELECTED[kind]
+            return fetch()
+
+        def kept():
+            WRAPPED.list_all()
+            return PLAIN.list_all()
+        """
+    facts = extract(catalog, {"choices.py": text})
+    noted = [
+        (site.span.line, site.kind, site.alternatives.message if site.alternatives else None) for site in facts.sites
+    ]
+    assert noted == [
+        (
+            29,
+            "Pod",
+            # the entry added later is not seen, but the literal's no longer reads as all there is
+            '`ADDED.get("secrets", v1.list_service_account_for_all_namespaces)` may also give the list of '
+            "ServiceAccount",
+        ),
+        (37, "Secret", "`SELECTED[kind]` may also give the list of Pod"),
+    ]

@@ -101,6 +101,12 @@ def applied(text: str, fix: Fix, path: str = "a.py") -> str:
                 ("WL003", "loops.py", 205, LOOP_HELP.format("app=shop")),
                 ("WL004", "loops.py", 209, LOOP_HELP.format("app=shop")),
                 ("WL004", "loops.py", 210, LOOP_HELP.format("app=shop")),
+                # a value the loop drops ends the work early; a helper handling the other objects too, a test
+                # nested under another condition, a loop handling what the helper turns away: no selector
+                ("WL003", "loops.py", 238, LOOP_HELP.format("tier=web")),
+                ("WL003", "loops.py", 240, WATCH_ONE.format("list_namespaced_config_map(<namespace>, …)")),
+                ("WL003", "loops.py", 242, WATCH_ONE.format("list_namespaced_pod(<namespace>, …)")),
+                ("WL003", "loops.py", 246, WATCH_ONE.format("list_namespaced_endpoints(<namespace>, …)")),
             ],
         ),
         (

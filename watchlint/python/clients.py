@@ -9,6 +9,7 @@ for no other (`limit=1`, no `_continue`) one with a one-page restriction, so `--
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 import libcst
@@ -146,7 +147,7 @@ def _kept_method(context: ClientContext, attribute: libcst.Attribute) -> _ListFu
     for origin in context.flow.origins(attribute.value):
         lookup = _table_read(origin)
         for value in _table_values(context, lookup, 1) if lookup is not None else [origin]:
-            if not (isinstance(value, libcst.Call) and _is_project_class(context.flow, value.func)):
+            if not (isinstance(value, libcst.Call) and _keeps_as_given(context, value.func, name)):
                 continue
             given = next(
                 (arg.value for arg in value.args if arg.keyword is not None and arg.keyword.value == name), None
@@ -157,11 +158,19 @@ def _kept_method(context: ClientContext, attribute: libcst.Attribute) -> _ListFu
     return _widest(found, attribute)
 
 
-def _is_project_class(flow: Flow, func: libcst.BaseExpression) -> bool:
-    """Whether a call makes an object of a class of the project (this module's, or one it imports)."""
-    if isinstance(func, libcst.Name) and flow.top_level_class(func.value) is not None:
-        return True
-    return flow.imported_class(func) is not None
+def _keeps_as_given(context: ClientContext, func: libcst.BaseExpression, name: str) -> bool:
+    """Whether a call makes an object of a class of the project (this module's, or one it imports) that keeps
+    what its constructor is given under `name` as it is: a class declaring its fields (a dataclass, a pydantic
+    model), with no `__init__` of its own nor a method of that name, and no code of this file assigning the
+    attribute."""
+    found = context.flow.top_level_class(func.value) if isinstance(func, libcst.Name) else None
+    found = found or context.flow.imported_class(func)
+    if found is None:
+        return False
+    body = found.body.body if isinstance(found.body, libcst.IndentedBlock) else ()
+    if any(isinstance(item, libcst.FunctionDef) and item.name.value in ("__init__", name) for item in body):
+        return False
+    return re.search(rf"\.{re.escape(name)}\s*=[^=]", context.file.source.text) is None
 
 
 def _assigned_in_file(flow: Flow, name: libcst.Name) -> bool:
@@ -507,7 +516,18 @@ def _table_values(context: ClientContext, lookup: _Lookup, depth: int) -> list[l
     known keys, only the one the lookup's key selects in the default deployment, where that is
     told (k8s-sidecar picks its list method by `RESOURCE`, `configmap` unless set)."""
     entries = _entries(context, lookup.table, depth)
+    if _filled_later(context, lookup.table):
+        return [value for _, value in entries] + ([lookup.default] if lookup.default is not None else [])
     return _selected(entries, _key_by_default(context, lookup.key), lookup.default)
+
+
+def _filled_later(context: ClientContext, table: libcst.BaseExpression) -> bool:
+    """Whether the file adds entries to a table its literal does not show (`T["secret"] = …`, `T.update(…)`):
+    which entry a key selects is then not told by the literal."""
+    if not isinstance(table, libcst.Name):
+        return True
+    pattern = rf"\b{re.escape(table.value)}(?:\s*\[[^\]]*\]\s*=[^=]|\.(?:update|setdefault)\s*\()"
+    return re.search(pattern, context.file.source.text) is not None
 
 
 def _entries(context: ClientContext, table: libcst.BaseExpression, depth: int) -> list[_Entry]:
@@ -528,6 +548,8 @@ def _selected(
     """The values of the entries a key selects: every one, and the `.get` default, when the key is not told or
     an entry's key is not (a literal or a constant); the default alone where no entry has a told key, else every
     value (a `KeyError`, which the table does not show)."""
+    if not entries:
+        return []  # a table whose entries are not seen (built by a comprehension, a parameter): not told
     told = wanted is not None and all(key is not None for key, _ in entries)
     chosen = [value for key, value in entries if key == wanted] if told else []
     if chosen:
@@ -593,9 +615,13 @@ def _widest(found: list[_ListFunction], chooser: libcst.CSTNode) -> _ListFunctio
 
 
 def _selects(function: _ListFunction) -> bool:
-    """Whether a list method's partial binds it a selector (`partial(v1.list_secret_…, label_selector=…)`)."""
+    """Whether a list method's partial binds it a selector written out (`partial(v1.list_secret_…,
+    label_selector="app=shop")`); one read from a setting may be empty by default."""
     bound = function.bound.args if function.bound is not None else ()
-    return any(arg.keyword is not None and arg.keyword.value in _SELECTOR_KEYWORDS for arg in bound)
+    return any(
+        arg.keyword is not None and arg.keyword.value in _SELECTOR_KEYWORDS and bool(literal_string(arg.value))
+        for arg in bound
+    )
 
 
 def _with_alternatives(context: ClientContext, site: Site | None, function: _ListFunction) -> Site | None:

@@ -11,6 +11,7 @@ import enum
 import libcst
 
 from watchlint.python.parser import ParsedFile
+from watchlint.python.pickedvalues import logs
 
 
 class _Use(enum.Enum):
@@ -25,7 +26,9 @@ def helper_test_keeps(
     file: ParsedFile, helper: libcst.FunctionDef, calls: list[libcst.Call], test: libcst.BaseExpression
 ) -> bool | None:
     """Whether the objects a test in a helper holds for are kept by the loop calling it (`calls`); None where
-    that cannot be told soundly. `test` is an `if`'s condition, or that of a conditional expression returned."""
+    that cannot be told soundly. `test` is an `if`'s condition, or that of a conditional expression returned;
+    either must stand at the top of the helper's body (a test nested under another condition is passed by for
+    the objects that condition turns away)."""
     uses = {_use(file, call) for call in calls}
     use = uses.pop() if len(uses) == 1 else None
     owner = file.parent(test)
@@ -35,15 +38,17 @@ def helper_test_keeps(
         return _answer_keeps(file, helper, owner, use)
     if not isinstance(owner, libcst.If):
         return True
+    if _top_statements(helper).count(owner) != 1 or _returns_before(helper, owner):
+        return None  # nested, or after a return that may keep objects the test never saw
     returned = _whole_return(owner)
     if returned is None:
-        return not skips(owner)  # `if test: work(obj)`: the helper handles what the test holds for
-    if _returns_before(helper, owner):
-        return None  # an earlier return may keep objects the test never saw (`if ns == "kube-system": return True`)
+        # `if test: work(obj)`: the helper handles what the test holds for, unless it handles the others too
+        return None if _works_after(helper, owner) else not skips(owner)
     truth = _truth(returned.value)
     if use is _Use.DROPPED:
-        # `return reconcile(obj)` does the work for what the test holds for; a constant ends it early
-        return truth is None
+        if not _does_work(returned.value):
+            return False  # ends the work early for what the test holds for
+        return None if _works_after(helper, owner) else True  # `return reconcile(obj)` is the work
     if truth is None:
         return None
     keeps = truth == (use is _Use.YES_KEEPS)
@@ -52,11 +57,44 @@ def helper_test_keeps(
     return keeps
 
 
+def _does_work(value: libcst.BaseExpression | None) -> bool:
+    """Whether a returned value is a call doing something with the object (`return reconcile(obj)`), rather
+    than a value or a log line the caller drops."""
+    return isinstance(value, libcst.Call | libcst.Await) and not logs(
+        value.expression if isinstance(value, libcst.Await) else value
+    )
+
+
+def _works_after(helper: libcst.FunctionDef, statement: libcst.If) -> bool:
+    """Whether the helper does anything after an `if` at its top: an `else` that does not only skip, or a later
+    statement other than a constant return, `pass` or a log line."""
+    if statement.orelse is not None:
+        return True
+    statements = _top_statements(helper)
+    later = statements[statements.index(statement) + 1 :]
+    simple = libcst.SimpleStatementLine | libcst.SimpleStatementSuite
+    smalls = [small for line in later for small in (line.body if isinstance(line, simple) else [line])]
+    return not all(
+        isinstance(small, libcst.Pass)
+        or (isinstance(small, libcst.Return) and not _does_work(small.value))
+        or (isinstance(small, libcst.Expr) and logs(small.value))
+        for small in smalls
+    )
+
+
+def _top_statements(helper: libcst.FunctionDef) -> list[libcst.BaseStatement]:
+    body = helper.body
+    return list(body.body) if isinstance(body, libcst.IndentedBlock) else []
+
+
 def _answer_keeps(file: ParsedFile, helper: libcst.FunctionDef, choice: libcst.IfExp, use: _Use) -> bool | None:
     """`return False if test else True`, the helper's only return: kept where the branch the test takes is
     the answer the loop keeps."""
     returned = file.parent(choice)
     if use is _Use.DROPPED or not isinstance(returned, libcst.Return) or _returns(helper) != [returned]:
+        return None
+    line = file.parent(returned)
+    if line is None or line not in _top_statements(helper):
         return None
     body, orelse = _truth(choice.body), _truth(choice.orelse)
     if body is None or orelse is None or body == orelse:
@@ -78,6 +116,9 @@ def _use(file: ParsedFile, call: libcst.Call) -> _Use | None:
         return None
     node, parent, yes, joined = climbed
     if isinstance(parent, libcst.If) and parent.test is node:
+        other = parent.orelse
+        if other is not None and not (isinstance(other, libcst.Else) and only_skips(other.body)):
+            return None  # `if wanted(o): … else: …`: the objects it says no to are handled too
         skipping = skips(parent)
     elif isinstance(parent, libcst.CompIf) and parent.test is node:
         skipping = False
@@ -186,6 +227,20 @@ def _only_small_statement(statement: libcst.If) -> libcst.BaseSmallStatement | N
         return None
     small = lines[0].body
     return small[0] if len(small) == 1 else None
+
+
+def only_skips(body: libcst.BaseSuite) -> bool:
+    """Whether a branch does nothing with the object: it passes it by (`continue`, `pass`, `...`, a bare
+    `return`), maybe logging that it does."""
+    lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
+    simple = libcst.SimpleStatementLine | libcst.SimpleStatementSuite
+    smalls = [small for line in lines for small in (line.body if isinstance(line, simple) else [line])]
+    return all(
+        isinstance(small, libcst.Continue | libcst.Pass | libcst.Break)
+        or (isinstance(small, libcst.Return) and small.value is None)
+        or (isinstance(small, libcst.Expr) and (isinstance(small.value, libcst.Ellipsis) or logs(small.value)))
+        for small in smalls
+    )
 
 
 def _truth(value: libcst.BaseExpression | None) -> bool | None:

@@ -15,11 +15,11 @@ import libcst
 
 from watchlint.facts import Evidence
 from watchlint.python.flow import Flow
-from watchlint.python.helperanswers import helper_test_keeps, skips
+from watchlint.python.helperanswers import helper_test_keeps, only_skips, skips
 from watchlint.python.names import literal_string
 from watchlint.python.namespaces import tested_names
 from watchlint.python.parser import ParsedFile
-from watchlint.python.pickedvalues import calls_under, computes_a_value, logs, result_handed_on
+from watchlint.python.pickedvalues import calls_under, computes_a_value, result_handed_on
 from watchlint.python.selectors import label_requirements
 from watchlint.python.walk import walk
 
@@ -190,24 +190,10 @@ def _dispatches(statement: libcst.If) -> bool:
     (`continue`, `pass`, a bare `return`), or no final `else` lets objects pass by."""
     branch: libcst.If | libcst.Else | None = statement
     while isinstance(branch, libcst.If):
-        if _only_skips(branch.body):
+        if only_skips(branch.body):
             return False
         branch = branch.orelse
-    return isinstance(branch, libcst.Else) and not _only_skips(branch.body)
-
-
-def _only_skips(body: libcst.BaseSuite) -> bool:
-    """Whether a branch does nothing with the object: it passes it by (`continue`, `pass`, `...`, a bare
-    `return`), maybe logging that it does."""
-    lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
-    simple = libcst.SimpleStatementLine | libcst.SimpleStatementSuite
-    smalls = [small for line in lines for small in (line.body if isinstance(line, simple) else [line])]
-    return all(
-        isinstance(small, libcst.Continue | libcst.Pass | libcst.Break)
-        or (isinstance(small, libcst.Return) and small.value is None)
-        or (isinstance(small, libcst.Expr) and (isinstance(small.value, libcst.Ellipsis) or logs(small.value)))
-        for small in smalls
-    )
+    return isinstance(branch, libcst.Else) and not only_skips(branch.body)
 
 
 def _picked_names(statement: libcst.If) -> frozenset[str] | None:
