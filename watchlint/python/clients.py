@@ -524,8 +524,10 @@ def _table_values(context: ClientContext, lookup: _Lookup, depth: int) -> list[l
 def _filled_later(context: ClientContext, table: libcst.BaseExpression) -> bool:
     """Whether the file adds entries to a table its literal does not show (`T["secret"] = …`, `T.update(…)`):
     which entry a key selects is then not told by the literal."""
+    while isinstance(table, libcst.Subscript | libcst.Attribute):  # `_LISTERS["ALL"]`: the table it is in
+        table = table.value
     if not isinstance(table, libcst.Name):
-        return True
+        return False  # a literal or a call written at the lookup: nothing adds to it later
     pattern = rf"\b{re.escape(table.value)}(?:\s*\[[^\]]*\]\s*=[^=]|\.(?:update|setdefault)\s*\()"
     return re.search(pattern, context.file.source.text) is not None
 
