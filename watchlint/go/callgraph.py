@@ -527,33 +527,61 @@ class CallGraph:
     def called_through_arguments(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]] | None:
         """For a plain function handed on as a value, the calls that run it where each place hands it to a module
         function's parameter (kong's `operator.Run(operator.Setup)`, whose Run calls `setup(mgr)`): the calls of
-        that parameter in the function, or of the items of a loop over it (a variadic `setups ...func(…)`). None
-        where a place hands it on otherwise (stored, listed, given to a library), whose calls are not told."""
+        that parameter in the function, of the items of a loop over it (a variadic `setups ...func(…)`), and
+        those of the functions it hands the parameter on to in turn. None where a place hands it on otherwise
+        (stored, listed, given to a library, used in other ways), whose calls are not told."""
         found: list[tuple[GoFile, tree_sitter.Node]] = []
         for file, value in self.references(key):
-            arguments = value.parent
-            call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
-            callee = self.resolver.callee(file, call) if call is not None else None
-            if arguments is None or callee is None:
+            calls = self._argument_calls(file, value, 0)
+            if calls is None:
                 return None
-            parameter = callee.parameter_at(parser.position_in(arguments, value))
-            if parameter is None:
-                return None
-            found += self._parameter_calls_in(callee, parameter.name)
+            found += calls
         return found
 
-    def _parameter_calls_in(self, function: FunctionInfo, name: str) -> list[tuple[GoFile, tree_sitter.Node]]:
-        """The calls a function makes of its parameter `name`, or of the item of a loop over it."""
-        file, found = function.file, []
-        for call in file.nodes_within("call_expression", function.node):
+    def _argument_calls(
+        self, file: GoFile, value: tree_sitter.Node, depth: int
+    ) -> list[tuple[GoFile, tree_sitter.Node]] | None:
+        """The calls that run a function value passed as an argument of a module function's call."""
+        arguments = value.parent
+        call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+        callee = self.resolver.callee(file, call) if call is not None and depth <= _FORWARDS else None
+        parameter = callee.parameter_at(parser.position_in(arguments, value)) if callee and arguments else None
+        if callee is None or parameter is None:
+            return None
+        found: list[tuple[GoFile, tree_sitter.Node]] = []
+        for use in parser.identifiers_named(callee.node.child_by_field_name("body") or callee.node, parameter.name):
+            declared = self.resolver.declaration(callee.file, use)
+            if declared is None or declared.parameter_index != parameter.index:
+                continue  # another name spelled alike
+            parent = use.parent
+            if (
+                parent is not None
+                and parent.type == "call_expression"
+                and parent.child_by_field_name("function") == use
+            ):
+                found.append((callee.file, parent))
+            elif parent is not None and parent.type == "range_clause":
+                found += self._ranged_calls(callee.file, callee.node, use)
+            elif parent is not None and parent.type == "argument_list":
+                forwarded = self._argument_calls(callee.file, use, depth + 1)
+                if forwarded is None:
+                    return None
+                found += forwarded
+            else:
+                return None
+        return found
+
+    def _ranged_calls(
+        self, file: GoFile, function: tree_sitter.Node, ranged: tree_sitter.Node
+    ) -> list[tuple[GoFile, tree_sitter.Node]]:
+        """The calls of the item of a loop over `ranged` (`for _, setup := range setups { setup(mgr) }`)."""
+        found = []
+        for call in file.nodes_within("call_expression", function):
             called = call.child_by_field_name("function")
             local = (
                 self.resolver.declaration(file, called) if called is not None and called.type == "identifier" else None
             )
-            if local is not None and local.ranged_node is not None:
-                ranged = local.ranged_node
-                local = self.resolver.declaration(file, ranged) if ranged.type == "identifier" else None
-            if local is not None and local.parameter_index >= 0 and local.name == name:
+            if local is not None and local.ranged_node is not None and local.ranged_node == ranged:
                 found.append((file, call))
         return found
 
@@ -821,6 +849,7 @@ _WEBHOOK_REGISTERING = {
     "WithCustomDefaulter": 2,
 }
 _UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell that no binary runs it
+_FORWARDS = 3  # functions a function value is handed on through, parameter to parameter
 _RECEIVER = ""  # a method's receiver, among the variables a function keeps a parameter in
 
 

@@ -1049,9 +1049,7 @@ class ClientGraph:
             declaring = [
                 (struct, path)
                 for struct, path in deeper
-                if any(
-                    info.name == field_name and not info.is_embedded for info in declarations.structs.get(struct, ())
-                )
+                if any(info.name == field_name for info in declarations.structs.get(struct, ()))
             ]
             if declaring:
                 return declaring[0][1] if len(declaring) == 1 and declaring[0][0] == inner else None

@@ -702,7 +702,8 @@ def list_options(
 
 
 def _used_elsewhere(values: ValueTracer, file: GoFile, name: tree_sitter.Node, option: tree_sitter.Node) -> bool:
-    """Whether a local is used anywhere in its function but its declaration and the List argument `option`."""
+    """Whether a local is used anywhere in its function but its declaration, a List's options (this one's, or
+    another's) and a comparison (`if opts == nil`): where it may be changed."""
     declaration = values.resolver.declaration(file, name)
     function = innermost_function(declaration.node) if declaration is not None else None
     if declaration is None or function is None:
@@ -711,8 +712,43 @@ def _used_elsewhere(values: ValueTracer, file: GoFile, name: tree_sitter.Node, o
         use != declaration.node
         and not option.start_byte <= use.start_byte < option.end_byte
         and values.resolver.declaration(file, use) == declaration
+        and not _only_read(use)
         for use in uses_in(function, declaration.name)
     )
+
+
+def _only_read(use: tree_sitter.Node) -> bool:
+    """A use that cannot change the options: compared, a field read (`options.Limit` in a log line), or given
+    to a List as its options."""
+    parent = use.parent
+    if parent is not None and parent.type == "binary_expression":
+        return True
+    if parent is not None and parent.type == "selector_expression" and _field_read(parent):
+        return True
+    call = parent.parent if parent is not None and parent.type == "argument_list" else None
+    function = call.child_by_field_name("function") if call is not None else None
+    return (
+        parent is not None
+        and function is not None
+        and function.type == "selector_expression"
+        and parser.text(function.child_by_field_name("field")) == "List"
+        and parser.position_in(parent, use) >= 2
+    )
+
+
+def _field_read(selector: tree_sitter.Node) -> bool:
+    """Whether `x.f` is read, not written (`x.f = …`), called (`x.Apply(…)`) nor handed on by address."""
+    parent = selector.parent
+    if parent is None:
+        return False
+    if parent.type == "call_expression" and parent.child_by_field_name("function") == selector:
+        return False
+    if parser.is_unary(parent, "&"):
+        return False
+    return not (parent.type == "expression_list" and parent.parent is not None and parent.parent.type in _WRITES)
+
+
+_WRITES = ("assignment_statement", "inc_statement", "dec_statement")
 
 
 def _built_options(values: ValueTracer, file: GoFile, call: tree_sitter.Node) -> tree_sitter.Node | None:
@@ -723,11 +759,13 @@ def _built_options(values: ValueTracer, file: GoFile, call: tree_sitter.Node) ->
     first = info.results[0] if info is not None and info.results else None
     if info is None or info.file is not file or first is None or not first.is_(CR_CLIENT, "ListOptions", "ListOption"):
         return None
+    last = info.results[-1]
+    fails = len(info.results) > 1 and last is not None and last.package == "" and last.name == "error"
     returned = []
     for statement in return_statements(info.node):
         items = return_items(statement)
         # a nil beside an error is no options the List is given; a nil alone is none (every object)
-        if items and not (len(items) > 1 and items[0].type == "nil" and items[-1].type != "nil"):
+        if items and not (fails and len(items) > 1 and items[0].type == "nil" and items[-1].type != "nil"):
             returned.append(items[0])
     if len(returned) != 1:
         return None  # options that differ by path narrow the List only where each does: not told apart here
@@ -842,18 +880,32 @@ def _list_options_literal(
 
 
 def _raw_options(raw: tree_sitter.Node, kind: str, span: Span, text: str) -> Iterator[Restriction]:
-    """What a `Raw: &metav1.ListOptions{…}` restricts: its selectors. Another value is taken to hold none (a
-    ListFunc's `&options`, which the reflector fills with no selector of its own)."""
+    """What a `Raw: &metav1.ListOptions{…}` restricts: its selectors, one that only excludes narrowing nothing
+    (one held in a variable is judged later by what it holds by default, see `raw_selector`). Another value is
+    taken to hold none (a ListFunc's `&options`, which the reflector fills with no selector of its own)."""
+    selector = raw_selector(raw)
+    if selector is None:
+        return
+    if selector.type in ("interpreted_string_literal", "raw_string_literal"):
+        written = unquote(parser.text(selector)).strip(", ")
+        if excludes_only(written):
+            yield Restriction(Mitigation.SELECTOR, kind, span, text, is_effective=False, detail=EXCLUDES_ONLY + written)
+            return
+    yield Restriction(Mitigation.SELECTOR, kind, span, text)
+
+
+def raw_selector(raw: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The first selector a `&metav1.ListOptions{…}` literal writes that is not empty, as written (`*flag`
+    taken as the flag); None where it writes none or is no literal."""
     literal = raw.child_by_field_name("operand") if parser.is_unary(raw, "&") else raw
     if literal is None or literal.type != "composite_literal":
-        return
+        return None
     keyed = dict(keyed_elements(literal))
-    if any(
-        " ".join(parser.text(keyed[key]).split()) not in _NO_SELECTOR
-        for key in ("LabelSelector", "FieldSelector")
-        if key in keyed
-    ):
-        yield Restriction(Mitigation.SELECTOR, kind, span, text)
+    for key in ("LabelSelector", "FieldSelector"):
+        value = keyed.get(key)
+        if value is not None and " ".join(parser.text(value).split()) not in _NO_SELECTOR:
+            return value.child_by_field_name("operand") or value if parser.is_unary(value, "*") else value
+    return None
 
 
 def _positive_literal(node: tree_sitter.Node | None) -> bool:

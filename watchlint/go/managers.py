@@ -31,7 +31,7 @@ from watchlint.go.model import (
 )
 from watchlint.go.pending import uses_in
 from watchlint.go.resolve import Resolver, append_arguments, keyed_elements, literal_items
-from watchlint.go.scope import innermost_function, returned_values
+from watchlint.go.scope import Declaration, innermost_function, returned_values
 from watchlint.source import Span
 
 LiteralKey = tuple[str, int]  # an options literal by file path and start offset; see opaque_options
@@ -483,8 +483,16 @@ class ManagerLinks:
             and declaration.value_index == 0
             and value.type == "call_expression"
             and is_new_manager(file, value.child_by_field_name("function"), self.resolver)
-            # `mgr, err = ctrl.NewManager(…)` again: which one a call reaches is not told
-            and not self.resolver.reassigned(file, name, declaration, results=True)
+            # `mgr, err = ctrl.NewManager(…)` again (a retry): it holds each of them
+            and all(
+                self._new_manager(file, later)
+                for later in self.resolver.reassigned(file, name, declaration, results=True)
+            )
+        )
+
+    def _new_manager(self, file: GoFile, value: tree_sitter.Node) -> bool:
+        return value.type == "call_expression" and is_new_manager(
+            file, value.child_by_field_name("function"), self.resolver
         )
 
     def _is_a_manager(self, typed: TypeRef | None) -> bool:
@@ -518,10 +526,21 @@ class ManagerLinks:
             return
         value = declaration.value_node
         if value is not None and value.type == "call_expression" and declaration.value_index == 0:
-            self._called_options(file, value, found, depth)
+            self._built_options(file, node, declaration, found, depth)
             return
         if declaration.parameter_index >= 0:
             self._passed_options(file, node, declaration.parameter_index, found, depth, listed)
+
+    def _built_options(
+        self, file: GoFile, node: tree_sitter.Node, declaration: Declaration, found: set[LiteralKey], depth: int
+    ) -> None:
+        """The options of the managers a local is given by the call it is declared with, and by the NewManager
+        calls it is given again (a retry): each may run what it is handed."""
+        assert declaration.value_node is not None
+        self._called_options(file, declaration.value_node, found, depth)
+        for later in self.resolver.reassigned(file, node, declaration, results=True):
+            if self._new_manager(file, later):
+                self._called_options(file, later, found, depth)
 
     def _passed_options(
         self,
@@ -707,16 +726,21 @@ class ManagerLinks:
     def _deployed_callers(self, key: FunctionKey) -> list[tuple[GoFile, tree_sitter.Node]]:
         """The calls of a function a binary makes, with, where every place handing it on as a value hands it to a
         module function's parameter, the calls of that parameter (kong's `setup(mgr)` of the `operator.Setup` its
-        Run is given); for a function no call names, else, those of a local name of a function listing it among
-        others (`for _, setup := range setups { setup(mgr, o) }`); and for a method, the calls through a module
-        interface that may run it (`for _, c := range controllers { c.Setup(ctx, mgr) }`)."""
+        Run is given), also handed on in turn; for a function no call names, else, those that run it from a list
+        (`for _, setup := range setups { setup(mgr, o) }`), a struct field or a registry it is kept in; and for a
+        method, the calls through a module interface that may run it (`for _, c := range controllers {
+        c.Setup(ctx, mgr) }`)."""
         found = self.calls.deployed_callers(key)
         if not key.receiver and (handed := self.calls.called_through_arguments(key)):
             return found + self.calls.deployed(key, handed)
         if found:
             return found
         if not key.receiver:
-            return self.calls.deployed(key, self.calls.called_from_lists(key))
+            # held in a list, a struct field or a registry and called from there (not through a parameter of
+            # its signature, which any function of that signature may be given)
+            calls = self.calls
+            stored = calls.called_from_lists(key) + calls.called_through_fields(key) + calls.called_from_registries(key)
+            return calls.deployed(key, stored)
         if key not in self._dispatched:
             named = self.calls.named(key.name)
             dispatched = [(f, c.node) for f, c in named if any(i.key == key for i in self.methods.dispatched(f, c))]

@@ -25,7 +25,7 @@ from watchlint.go.informers import (
     served_by,
 )
 from watchlint.go.libraryreads import LIBRARY_METHODS, LibraryRead, library_method_reads, library_reads
-from watchlint.go.listoptions import list_options, option_restrictions
+from watchlint.go.listoptions import list_options, option_restrictions, raw_selector
 from watchlint.go.managers import BUILDER_STARTS
 from watchlint.go.model import (
     BUILDER_PACKAGES,
@@ -1507,14 +1507,26 @@ def _judge_option_argument(site: PendingSite, before: int, file: GoFile, option:
     mitigation = (
         Mitigation.NAMESPACE if name == "InNamespace" else Mitigation.SELECTOR if name in SELECTING_OPTIONS else None
     )
-    added = [item for item in site.restrictions[before:] if item.mitigation is mitigation]
     value = parser.first_named(option.child_by_field_name("arguments") or option) if mitigation else None
-    if len(added) != 1 or value is None or value.type not in ("identifier", "selector_expression"):
+    held: tuple[str, ...] = ("identifier", "selector_expression")
+    if mitigation is None and (raw := _raw_of(option)) is not None:  # `&client.ListOptions{Raw: &metav1.…{…}}`
+        # a metav1 selector string, as a flag or the environment gives it (`os.Getenv("SELECTOR")`)
+        mitigation, value, held = Mitigation.SELECTOR, raw_selector(raw), (*held, "call_expression")
+    added = [item for item in site.restrictions[before:] if item.mitigation is mitigation]
+    if len(added) != 1 or value is None or value.type not in held:
         return
     (site.namespaces if mitigation is Mitigation.NAMESPACE else site.selector_values).append((added[0], file, value))
 
 
 SELECTING_OPTIONS = frozenset({"MatchingLabels", "MatchingFields"})  # controller-runtime's selector options of a map
+
+
+def _raw_of(option: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The `Raw` a `client.ListOptions{…}` literal passes, if any."""
+    literal = option.child_by_field_name("operand") if parser.is_unary(option, "&") else option
+    if literal is None or literal.type != "composite_literal":
+        return None
+    return dict(keyed_elements(literal)).get("Raw")
 
 
 def _conditional_apart(option: tree_sitter.Node, use: tree_sitter.Node) -> bool:
