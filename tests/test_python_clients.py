@@ -863,7 +863,7 @@ def test_a_choice_weighs_a_get_default_and_leaves_out_entries_bound_to_a_selecto
 
 def test_a_choice_is_not_told_by_what_the_code_may_change(catalog: Catalog) -> None:
     """What a lookup or a kept method gives is not told where the code may change it: a table the file adds
-    entries to (its literal's keys are not all of them), a table whose entries are not seen, a selector read
+    entries to (its literal's keys are not all of them), a selector read
     from a setting (empty by default), a class with an `__init__` or a method of the attribute's name, an
     attribute of that name the file assigns (here in `Wrapped.__init__`, which leaves `Plain`'s untold too)."""
     text = """
@@ -921,5 +921,69 @@ def test_a_choice_is_not_told_by_what_the_code_may_change(catalog: Catalog) -> N
             '`ADDED.get("secrets", v1.list_service_account_for_all_namespaces)` may also give the list of '
             "ServiceAccount",
         ),
+        (33, "ServiceAccount", None),  # a table whose entries are not seen: the default is what the code shows
         (37, "Secret", "`SELECTED[kind]` may also give the list of Pod"),
+    ]
+
+
+def test_what_the_code_writes_elsewhere_is_told_apart_from_what_may_change_a_choice(catalog: Catalog) -> None:
+    """A selector bound as a constant or an f-string selects; a `.get` on a table whose entries are not seen
+    may give its default; a same-named local of another function, a comment or another object's attribute
+    changes no table nor kept method; a class whose base may wrap its fields keeps nothing as given."""
+    text = """
+        import functools
+        from dataclasses import dataclass
+        from typing import Callable
+
+        from kubernetes import client
+
+        v1 = client.CoreV1Api()
+        SELECTOR = "app=shop"
+        NAME = "shop"
+        LISTERS = {
+            "secrets": functools.partial(v1.list_secret_for_all_namespaces, label_selector=SELECTOR),
+            "maps": functools.partial(v1.list_config_map_for_all_namespaces, label_selector=f"app={NAME}"),
+            "pods": v1.list_pod_for_all_namespaces,
+        }
+
+        class Wrapping:
+            def __init_subclass__(cls):
+                pass
+
+        @dataclass
+        class Kept:
+            list_all: Callable
+
+        @dataclass
+        class Wrapped(Wrapping):
+            list_all: Callable
+
+        KEPT = Kept(list_all=v1.list_event_for_all_namespaces)
+        WRAPPED = Wrapped(list_all=v1.list_service_account_for_all_namespaces)
+
+        def listed(kind):
+            fetch = LISTERS[kind]
+            return fetch()
+
+        def unseen(table):
+            fetch = table.get("pods", v1.list_endpoints_for_all_namespaces)
+            return fetch()
+
+        def other():
+            LISTERS = {}
+            LISTERS["pods"] = None  # a local of its own, named alike
+            options = Options()
+            options.list_all = False  # another object's attribute
+            # KEPT.list_all = None
+            return LISTERS, options
+
+        def kept():
+            WRAPPED.list_all()
+            return KEPT.list_all()
+        """
+    facts = extract(catalog, {"choices.py": text})
+    assert summary(facts) == [
+        (33, Operation.LIST, "Pod", ()),
+        (37, Operation.LIST, "Endpoints", ()),
+        (49, Operation.LIST, "Event", ()),
     ]

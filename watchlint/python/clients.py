@@ -9,7 +9,6 @@ for no other (`limit=1`, no `_continue`) one with a one-page restriction, so `--
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 import libcst
@@ -31,6 +30,7 @@ from watchlint.python.conditions import branch_condition, default_branches, stri
 from watchlint.python.flow import Flow
 from watchlint.python.helpers import parameter_call, streams_parameter
 from watchlint.python.loops import loop_filters
+from watchlint.python.mutations import adds_entries, attribute_owners
 from watchlint.python.names import (
     ListMethod,
     constant_string,
@@ -155,7 +155,7 @@ def _kept_method(context: ClientContext, attribute: libcst.Attribute) -> _ListFu
             function = _list_function(context, given, 1) if given is not None else None
             if function is not None:
                 found.append(function)
-    return _widest(found, attribute)
+    return _widest(context, found, attribute)
 
 
 def _keeps_as_given(context: ClientContext, func: libcst.BaseExpression, name: str) -> bool:
@@ -167,10 +167,34 @@ def _keeps_as_given(context: ClientContext, func: libcst.BaseExpression, name: s
     found = found or context.flow.imported_class(func)
     if found is None:
         return False
+    if any(not _plain_base(context.flow, base.value) for base in found.bases):
+        return False  # a base class may wrap what the constructor is given
     body = found.body.body if isinstance(found.body, libcst.IndentedBlock) else ()
-    if any(isinstance(item, libcst.FunctionDef) and item.name.value in ("__init__", name) for item in body):
+    written = ("__init__", "__post_init__", "__new__", name)
+    if any(isinstance(item, libcst.FunctionDef) and item.name.value in written for item in body):
         return False
-    return re.search(rf"\.{re.escape(name)}\s*=[^=]", context.file.source.text) is None
+    # the attribute assigned later on an object that may be one of them (not `args.list_all = False` of an
+    # argparse.Namespace the code builds)
+    return all(_built_otherwise(context.flow, owner, found) for owner in attribute_owners(context.file, name))
+
+
+def _built_otherwise(flow: Flow, owner: libcst.BaseExpression, built: libcst.ClassDef) -> bool:
+    """Whether an object is only ever made by calls other than of the class `built`."""
+    origins = flow.origins(owner)
+    return bool(origins) and all(
+        isinstance(origin, libcst.Call)
+        and not (isinstance(origin.func, libcst.Name) and origin.func.value == built.name.value)
+        for origin in origins
+    )
+
+
+_PLAIN_BASES = frozenset({"object", "pydantic.BaseModel", "typing.NamedTuple", "NamedTuple", "BaseModel"})
+
+
+def _plain_base(flow: Flow, base: libcst.BaseExpression) -> bool:
+    """A base class that keeps the fields its constructor is given: object, a pydantic model, a NamedTuple."""
+    names = flow.qualified_names(base) or {flow.file.code(base)}
+    return all(name in _PLAIN_BASES for name in names)
 
 
 def _assigned_in_file(flow: Flow, name: libcst.Name) -> bool:
@@ -477,7 +501,7 @@ def _looked_up(context: ClientContext, read: libcst.CSTNode, lookup: _Lookup, de
         for value in _table_values(context, lookup, depth)
         if (function := _list_function(context, value, depth)) is not None
     ]
-    return _widest(found, read)
+    return _widest(context, found, read)
 
 
 def _named_method(context: ClientContext, call: libcst.Call, depth: int) -> _ListFunction | None:
@@ -492,7 +516,7 @@ def _named_method(context: ClientContext, call: libcst.Call, depth: int) -> _Lis
         for name in _names(context, call.args[1].value, depth)
         if (method := _method(context, receiver, name)) is not None
     ]
-    return _widest(found, call.args[1].value)
+    return _widest(context, found, call.args[1].value)
 
 
 def _names(context: ClientContext, value: libcst.BaseExpression, depth: int) -> list[str]:
@@ -516,20 +540,9 @@ def _table_values(context: ClientContext, lookup: _Lookup, depth: int) -> list[l
     known keys, only the one the lookup's key selects in the default deployment, where that is
     told (k8s-sidecar picks its list method by `RESOURCE`, `configmap` unless set)."""
     entries = _entries(context, lookup.table, depth)
-    if _filled_later(context, lookup.table):
+    if adds_entries(context.file, context.flow, lookup.table):
         return [value for _, value in entries] + ([lookup.default] if lookup.default is not None else [])
     return _selected(entries, _key_by_default(context, lookup.key), lookup.default)
-
-
-def _filled_later(context: ClientContext, table: libcst.BaseExpression) -> bool:
-    """Whether the file adds entries to a table its literal does not show (`T["secret"] = …`, `T.update(…)`):
-    which entry a key selects is then not told by the literal."""
-    while isinstance(table, libcst.Subscript | libcst.Attribute):  # `_LISTERS["ALL"]`: the table it is in
-        table = table.value
-    if not isinstance(table, libcst.Name):
-        return False  # a literal or a call written at the lookup: nothing adds to it later
-    pattern = rf"\b{re.escape(table.value)}(?:\s*\[[^\]]*\]\s*=[^=]|\.(?:update|setdefault)\s*\()"
-    return re.search(pattern, context.file.source.text) is not None
 
 
 def _entries(context: ClientContext, table: libcst.BaseExpression, depth: int) -> list[_Entry]:
@@ -551,7 +564,9 @@ def _selected(
     an entry's key is not (a literal or a constant); the default alone where no entry has a told key, else every
     value (a `KeyError`, which the table does not show)."""
     if not entries:
-        return []  # a table whose entries are not seen (built by a comprehension, a parameter): not told
+        # a table whose entries are not seen (built by a comprehension, a parameter): the default, if any, is
+        # the one value the code shows
+        return [default] if default is not None else []
     told = wanted is not None and all(key is not None for key, _ in entries)
     chosen = [value for key, value in entries if key == wanted] if told else []
     if chosen:
@@ -594,10 +609,10 @@ def _mapping_builder(context: ClientContext, func: libcst.BaseExpression) -> str
     return next(iter(context.flow.qualified_names(func) & _MAPPING_TYPES), None)
 
 
-def _widest(found: list[_ListFunction], chooser: libcst.CSTNode) -> _ListFunction | None:
+def _widest(context: ClientContext, found: list[_ListFunction], chooser: libcst.CSTNode) -> _ListFunction | None:
     """Of the list methods a value may hold, one that lists across all namespaces and whose partial binds no
     selector, if any does, with the other kinds those as wide may list (`chooser` picks among them)."""
-    open_ = [function for function in found if not _selects(function)]
+    open_ = [function for function in found if not _selects(context, function)]
     chosen = next(
         (function for function in (*open_, *found) if not function.method.is_namespaced),
         found[0] if found else None,
@@ -616,14 +631,22 @@ def _widest(found: list[_ListFunction], chooser: libcst.CSTNode) -> _ListFunctio
     return replace(chosen, chooser=chooser, others=others)
 
 
-def _selects(function: _ListFunction) -> bool:
+def _selects(context: ClientContext, function: _ListFunction) -> bool:
     """Whether a list method's partial binds it a selector written out (`partial(v1.list_secret_…,
     label_selector="app=shop")`); one read from a setting may be empty by default."""
     bound = function.bound.args if function.bound is not None else ()
     return any(
-        arg.keyword is not None and arg.keyword.value in _SELECTOR_KEYWORDS and bool(literal_string(arg.value))
+        arg.keyword is not None and arg.keyword.value in _SELECTOR_KEYWORDS and _written_out(context.flow, arg.value)
         for arg in bound
     )
+
+
+def _written_out(flow: Flow, value: libcst.BaseExpression) -> bool:
+    """A selector the code writes: a non-empty string, an f-string, or a constant holding one (not a setting,
+    which may be empty by default)."""
+    if isinstance(value, libcst.FormattedString | libcst.ConcatenatedString):
+        return True
+    return bool(constant_string(flow, value))
 
 
 def _with_alternatives(context: ClientContext, site: Site | None, function: _ListFunction) -> Site | None:
@@ -643,6 +666,7 @@ def _chosen(context: ClientContext, choice: libcst.IfExp, depth: int = 0) -> _Li
     be told, the one that lists across all namespaces, if either does (SPEC §1: it counts as holding)."""
     branches = default_branches(context.flow, choice)
     return _widest(
+        context,
         [function for branch in branches if (function := _list_function(context, branch, depth)) is not None],
         choice,
     )

@@ -38,8 +38,8 @@ def helper_test_keeps(
         return _answer_keeps(file, helper, owner, use)
     if not isinstance(owner, libcst.If):
         return True
-    if _top_statements(helper).count(owner) != 1 or _returns_before(helper, owner):
-        return None  # nested, or after a return that may keep objects the test never saw
+    if _top_statements(helper).count(owner) != 1 or _returns_before(helper, owner) or _works_before(helper, owner):
+        return None  # nested, after a return that may keep objects the test never saw, or after work on them
     returned = _whole_return(owner)
     if returned is None:
         # `if test: work(obj)`: the helper handles what the test holds for, unless it handles the others too
@@ -58,17 +58,32 @@ def helper_test_keeps(
 
 
 def _does_work(value: libcst.BaseExpression | None) -> bool:
-    """Whether a returned value is a call doing something with the object (`return reconcile(obj)`), rather
-    than a value or a log line the caller drops."""
-    return isinstance(value, libcst.Call | libcst.Await) and not logs(
-        value.expression if isinstance(value, libcst.Await) else value
-    )
+    """Whether a returned value calls something other than a logger (`return reconcile(obj)`, `return
+    {"synced": reconcile(obj)}`), rather than being a value or a log line the caller drops."""
+    if value is None:
+        return False
+    finder = _Calls()
+    value.visit(finder)
+    return finder.working
+
+
+class _Calls(libcst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.working = False
+
+    def visit_Call(self, node: libcst.Call) -> bool:
+        if logs(node):
+            return False
+        self.working = True
+        return False
 
 
 def _works_after(helper: libcst.FunctionDef, statement: libcst.If) -> bool:
     """Whether the helper does anything after an `if` at its top: an `else` that does not only skip, or a later
     statement other than a constant return, `pass` or a log line."""
-    if statement.orelse is not None:
+    other = statement.orelse
+    if other is not None and not (isinstance(other, libcst.Else) and only_skips(other.body)):
         return True
     statements = _top_statements(helper)
     later = statements[statements.index(statement) + 1 :]
@@ -79,6 +94,32 @@ def _works_after(helper: libcst.FunctionDef, statement: libcst.If) -> bool:
         or (isinstance(small, libcst.Return) and not _does_work(small.value))
         or (isinstance(small, libcst.Expr) and logs(small.value))
         for small in smalls
+    )
+
+
+def _works_before(helper: libcst.FunctionDef, statement: libcst.If) -> bool:
+    """Whether the helper does something before an `if` at its top: a compound statement, or a call other than
+    a logger's and a `.get` reading the object: work done on objects the test turns away too."""
+    statements = _top_statements(helper)
+    for line in statements[: statements.index(statement)]:
+        if not isinstance(line, libcst.SimpleStatementLine):
+            return True
+        for small in line.body:
+            value = small.value if isinstance(small, libcst.Expr | libcst.Assign | libcst.AnnAssign) else None
+            if value is not None and _does_work(value) and not _reads_only(value):
+                return True
+    return False
+
+
+def _reads_only(value: libcst.BaseExpression) -> bool:
+    """`obj.metadata.labels or {}`, `labels.get("app")`: a value read from the object, calling nothing but
+    `.get`."""
+    finder = _Calls()
+    value.visit(finder)
+    if not finder.working:
+        return True
+    return (
+        isinstance(value, libcst.Call) and isinstance(value.func, libcst.Attribute) and value.func.attr.value == "get"
     )
 
 
@@ -116,6 +157,9 @@ def _use(file: ParsedFile, call: libcst.Call) -> _Use | None:
         return None
     node, parent, yes, joined = climbed
     if isinstance(parent, libcst.If) and parent.test is node:
+        above = file.parent(parent)
+        if isinstance(above, libcst.If) and above.orelse is parent:
+            return None  # an `elif`: what the branches before it handle never reaches the helper
         other = parent.orelse
         if other is not None and not (isinstance(other, libcst.Else) and only_skips(other.body)):
             return None  # `if wanted(o): … else: …`: the objects it says no to are handled too

@@ -212,7 +212,13 @@ def logs(value: libcst.BaseExpression) -> bool:
     the operator does with the object)."""
     function = value.func if isinstance(value, libcst.Call) else None
     owner = function.value if isinstance(function, libcst.Attribute) else None
-    return isinstance(owner, libcst.Name) and "log" in owner.value.lower()
+    if isinstance(owner, libcst.Attribute):  # `self.logger.info(…)`
+        owner = owner.attr
+    if not isinstance(owner, libcst.Name):
+        return False
+    # `log`, `logger`, `logging`, `_LOG`, `kopf_logger`; not `backlog` or `catalog`
+    name = owner.value.lstrip("_").lower()
+    return name.startswith("log") or name.endswith("logger")
 
 
 def _reads_arguments(small: libcst.Expr) -> bool:
