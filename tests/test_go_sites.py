@@ -3,6 +3,7 @@ what a test helper reads through with --include-tests."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -1850,6 +1851,26 @@ def test_a_managed_reconcilers_default_publisher_says_it_reads_through_the_manag
     assert default.help == (
         "Add Secret to client.CacheOptions.DisableFor in the manager options (NewReconciler's default publisher "
         "takes a client.Client, which mgr.GetAPIReader() is not)"
+    )
+
+
+def test_a_managed_reconciler_of_crossplane_runtime_v2_is_told_of_no_option_v2_keeps_for_its_tests(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """crossplane-runtime v2 keeps WithConnectionPublishers for its own tests: the note of a v2 NewReconciler
+    names no option the provider could give it."""
+    case = tmp_path / "v2"
+    shutil.copytree(FIXTURES / "WL002" / "connection-secrets-a-managed-reconciler-publishes", case)
+    for path in case.rglob("*"):
+        if path.is_file():
+            text = path.read_text()
+            text = text.replace("crossplane/crossplane-runtime/pkg", "crossplane/crossplane-runtime/v2/pkg")
+            path.write_text(text.replace("crossplane-runtime v1.16.0", "crossplane-runtime/v2 v2.0.0"))
+    monkeypatch.chdir(case)
+    report = run([Path(".")], CommandLine(), catalog)
+    default = next(finding for finding in report.findings if finding.span.line == 19)
+    assert default.related[0].message == (
+        "NewReconciler gets the connection Secret each managed resource names through this manager's client"
     )
 
 

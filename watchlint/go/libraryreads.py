@@ -27,6 +27,9 @@ class LibraryRead:
     # the argument at `client` is a manager, read through its GetClient(), unless an option of this name is
     # among the arguments (crossplane-runtime's NewReconciler publishes through its own client by default)
     default_unless: str = ""
+    # the major version of the library from which that option is no longer public (crossplane-runtime v2 keeps
+    # WithConnectionPublishers for its tests): a note no longer offers it
+    option_until: int = 0
 
 
 # crossplane-runtime's credential extraction gets the Secret a ProviderConfig names (crossplane/crossplane-runtime
@@ -61,10 +64,10 @@ _READS = {
     (_CAPI_REMOTE, "RESTConfig"): (LibraryRead(2, "Secret", _CORE_V1, _KUBECONFIG_OF_ONE, takes_reader=True),),
     (_CAPI_REMOTE, "NewClusterClient"): (LibraryRead(2, "Secret", _CORE_V1, _KUBECONFIG_OF_ONE),),
     (_CAPI_SECRET, "Get"): (
-        LibraryRead(1, "Secret", _CORE_V1, "the cluster's Secret of the purpose named", takes_reader=True),
+        LibraryRead(1, "Secret", _CORE_V1, "the cluster's Secret of the purpose it is given", takes_reader=True),
     ),
     (_CAPI_SECRET, "GetFromNamespacedName"): (
-        LibraryRead(1, "Secret", _CORE_V1, "the Secret of the purpose named", takes_reader=True),
+        LibraryRead(1, "Secret", _CORE_V1, "the Secret of the purpose it is given", takes_reader=True),
     ),
     (_CAPI_KUBECONFIG, "FromSecret"): (LibraryRead(1, "Secret", _CORE_V1, _KUBECONFIG_OF_ONE, takes_reader=True),),
     (_CROSSPLANE_RESOURCE, "CommonCredentialExtractor"): (
@@ -72,7 +75,9 @@ _READS = {
     ),
     (_CROSSPLANE_MANAGED, "NewAPISecretPublisher"): (LibraryRead(0, "Secret", _CORE_V1, _CONNECTION_SECRET),),
     (_CROSSPLANE_MANAGED, "NewReconciler"): (
-        LibraryRead(0, "Secret", _CORE_V1, _CONNECTION_SECRET, default_unless="WithConnectionPublishers"),
+        LibraryRead(
+            0, "Secret", _CORE_V1, _CONNECTION_SECRET, default_unless="WithConnectionPublishers", option_until=2
+        ),
     ),
     (_CROSSPLANE_RESOURCE, "ExtractSecret"): (LibraryRead(1, "Secret", _CORE_V1, "the Secret its selector names"),),
     (_FLUX_SECRETS, "TLSConfigFromSecretRef"): (
@@ -95,6 +100,12 @@ _METHOD_READS = {
     ),
 }
 _MAJOR_VERSION = re.compile(r"/v\d+(?=/)")  # `crossplane-runtime/v2/pkg/resource` is the same package
+
+
+def major_version(package: str | None) -> int:
+    """The major version an import path names (`…/crossplane-runtime/v2/pkg/…` is 2; none is 1)."""
+    found = _MAJOR_VERSION.search(package or "")
+    return int(found.group(0)[2:]) if found is not None else 1
 
 
 def library_reads(package: str | None, name: str) -> tuple[LibraryRead, ...]:

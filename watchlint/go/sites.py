@@ -24,7 +24,13 @@ from watchlint.go.informers import (
     reflector_lists,
     served_by,
 )
-from watchlint.go.libraryreads import LIBRARY_METHODS, LibraryRead, library_method_reads, library_reads
+from watchlint.go.libraryreads import (
+    LIBRARY_METHODS,
+    LibraryRead,
+    library_method_reads,
+    library_reads,
+    major_version,
+)
 from watchlint.go.listoptions import list_options, option_restrictions, raw_selector
 from watchlint.go.managers import BUILDER_STARTS
 from watchlint.go.model import (
@@ -1385,7 +1391,9 @@ class SiteExtractor:
         if manager is not None:
             site.client = self.clients.manager_client(file, manager)
             missing = read.default_unless or read.field
-            through = f"{method} without {missing} gets {read.read} through this manager's client"
+            public = not read.option_until or major_version(file.imports.get(parser.text(operand))) < read.option_until
+            without = f" without {missing}" if public else ""
+            through = f"{method}{without} gets {read.read} through this manager's client"
             site.through = Evidence(file.span(manager), through)
             if not read.takes_reader:
                 site.library_reader = f"{method}'s default publisher"
