@@ -50,6 +50,8 @@ class CallGraph:
             FunctionKey, list[tuple[tuple[GoFile, tree_sitter.Node], list[tuple[GoFile, tree_sitter.Node]]]]
         ] = {}
         self._field_calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        # the calls that run a function-typed parameter, by the function and the parameter (see _argument_calls)
+        self._parameter_runs: dict[tuple[FunctionKey, int], tuple[tuple[GoFile, tree_sitter.Node], ...] | None] = {}
         # the bytes of the module's generated files, which are not parsed (built_nowhere)
         self.unparsed: tuple[bytes, ...] = ()
         self._generated_searches = 0
@@ -530,17 +532,17 @@ class CallGraph:
         that parameter in the function, of the items of a loop over it (a variadic `setups ...func(…)`), and
         those of the functions it hands the parameter on to in turn. None where a place hands it on otherwise
         (stored, listed, given to a library, used in other ways), whose calls are not told."""
-        found: list[tuple[GoFile, tree_sitter.Node]] = []
+        found: dict[tuple[str, int], tuple[GoFile, tree_sitter.Node]] = {}
         for file, value in self.references(key):
             calls = self._argument_calls(file, value, 0)
             if calls is None:
                 return None
-            found += calls
-        return found
+            found.update(((call_file.path, call.start_byte), (call_file, call)) for call_file, call in calls)
+        return list(found.values())
 
     def _argument_calls(
         self, file: GoFile, value: tree_sitter.Node, depth: int
-    ) -> list[tuple[GoFile, tree_sitter.Node]] | None:
+    ) -> tuple[tuple[GoFile, tree_sitter.Node], ...] | None:
         """The calls that run a function value passed as an argument of a module function's call."""
         arguments = value.parent
         call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
@@ -548,10 +550,23 @@ class CallGraph:
         parameter = callee.parameter_at(parser.position_in(arguments, value)) if callee and arguments else None
         if callee is None or parameter is None:
             return None
+        key = (callee.key, parameter.index)
+        if key in self._parameter_runs:  # known, or being worked out (a cycle of forwards adds no call)
+            return self._parameter_runs[key]
+        self._parameter_runs[key] = ()
+        found = self._runs_of_parameter(callee, parameter.name, parameter.index, depth)
+        self._parameter_runs[key] = found
+        return found
+
+    def _runs_of_parameter(
+        self, callee: FunctionInfo, name: str, index: int, depth: int
+    ) -> tuple[tuple[GoFile, tree_sitter.Node], ...] | None:
+        """The calls that run a function's function-typed parameter: called, ranged over, handed on in turn;
+        compared or logged uses aside. None for any other use."""
         found: list[tuple[GoFile, tree_sitter.Node]] = []
-        for use in parser.identifiers_named(callee.node.child_by_field_name("body") or callee.node, parameter.name):
+        for use in parser.identifiers_named(callee.node.child_by_field_name("body") or callee.node, name):
             declared = self.resolver.declaration(callee.file, use)
-            if declared is None or declared.parameter_index != parameter.index:
+            if declared is None or declared.parameter_index != index:
                 continue  # another name spelled alike
             parent = use.parent
             if (
@@ -562,6 +577,8 @@ class CallGraph:
                 found.append((callee.file, parent))
             elif parent is not None and parent.type == "range_clause":
                 found += self._ranged_calls(callee.file, callee.node, use)
+            elif parent is not None and (parent.type == "binary_expression" or _logged(parent)):
+                continue  # `if setup == nil`, `log.Printf("%p", setup)`: runs nothing
             elif parent is not None and parent.type == "argument_list":
                 forwarded = self._argument_calls(callee.file, use, depth + 1)
                 if forwarded is None:
@@ -569,7 +586,7 @@ class CallGraph:
                 found += forwarded
             else:
                 return None
-        return found
+        return tuple(found)
 
     def _ranged_calls(
         self, file: GoFile, function: tree_sitter.Node, ranged: tree_sitter.Node
@@ -849,6 +866,21 @@ _WEBHOOK_REGISTERING = {
     "WithCustomDefaulter": 2,
 }
 _UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell that no binary runs it
+
+
+def _logged(arguments: tree_sitter.Node) -> bool:
+    """Whether an argument list is a log or print call's (`log.Printf(…)`, `setupLog.Info(…)`, `fmt.Sprintf(…)`)."""
+    call = arguments.parent if arguments.type == "argument_list" else None
+    function = call.child_by_field_name("function") if call is not None else None
+    operand = (
+        function.child_by_field_name("operand")
+        if function is not None and function.type == "selector_expression"
+        else None
+    )
+    name = parser.text(operand).lower() if operand is not None else ""
+    return name in ("fmt", "klog") or name.startswith("log") or name.endswith("log") or name.endswith("logger")
+
+
 _FORWARDS = 3  # functions a function value is handed on through, parameter to parameter
 _RECEIVER = ""  # a method's receiver, among the variables a function keeps a parameter in
 

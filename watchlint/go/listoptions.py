@@ -712,18 +712,21 @@ def _used_elsewhere(values: ValueTracer, file: GoFile, name: tree_sitter.Node, o
         use != declaration.node
         and not option.start_byte <= use.start_byte < option.end_byte
         and values.resolver.declaration(file, use) == declaration
-        and not _only_read(use)
+        and not _only_read(values, file, use)
         for use in uses_in(function, declaration.name)
     )
 
 
-def _only_read(use: tree_sitter.Node) -> bool:
+def _only_read(values: ValueTracer, file: GoFile, use: tree_sitter.Node) -> bool:
     """A use that cannot change the options: compared, a field read (`options.Limit` in a log line), or given
-    to a List as its options."""
+    to a client's List as its options (not a function of the module's named so, which may set them)."""
     parent = use.parent
     if parent is not None and parent.type == "binary_expression":
         return True
-    if parent is not None and parent.type == "selector_expression" and _field_read(parent):
+    outer = parent
+    while outer is not None and outer.parent is not None and outer.parent.type == "selector_expression":
+        outer = outer.parent  # `options.Raw.LabelSelector`: the whole field read or written
+    if outer is not None and outer.type == "selector_expression" and _field_read(outer):
         return True
     call = parent.parent if parent is not None and parent.type == "argument_list" else None
     function = call.child_by_field_name("function") if call is not None else None
@@ -733,6 +736,8 @@ def _only_read(use: tree_sitter.Node) -> bool:
         and function.type == "selector_expression"
         and parser.text(function.child_by_field_name("field")) == "List"
         and parser.position_in(parent, use) >= 2
+        and call is not None
+        and values.resolver.callee(file, call) is None
     )
 
 
@@ -760,7 +765,12 @@ def _built_options(values: ValueTracer, file: GoFile, call: tree_sitter.Node) ->
     if info is None or info.file is not file or first is None or not first.is_(CR_CLIENT, "ListOptions", "ListOption"):
         return None
     last = info.results[-1]
-    fails = len(info.results) > 1 and last is not None and last.package == "" and last.name == "error"
+    # `error`, or a type of errors (`field.ErrorList`)
+    fails = (
+        len(info.results) > 1
+        and last is not None
+        and (last.name == "error" or last.name.endswith(("Error", "ErrorList")))
+    )
     returned = []
     for statement in return_statements(info.node):
         items = return_items(statement)
@@ -883,29 +893,38 @@ def _raw_options(raw: tree_sitter.Node, kind: str, span: Span, text: str) -> Ite
     """What a `Raw: &metav1.ListOptions{…}` restricts: its selectors, one that only excludes narrowing nothing
     (one held in a variable is judged later by what it holds by default, see `raw_selector`). Another value is
     taken to hold none (a ListFunc's `&options`, which the reflector fills with no selector of its own)."""
-    selector = raw_selector(raw)
-    if selector is None:
-        return
-    if selector.type in ("interpreted_string_literal", "raw_string_literal"):
-        written = unquote(parser.text(selector)).strip(", ")
-        if excludes_only(written):
-            yield Restriction(Mitigation.SELECTOR, kind, span, text, is_effective=False, detail=EXCLUDES_ONLY + written)
-            return
-    yield Restriction(Mitigation.SELECTOR, kind, span, text)
+    selectors = raw_selectors(raw)
+    written = [unquote(parser.text(item)).strip(", ") for item in selectors if item.type in _STRING_LITERALS]
+    held = [item for item in selectors if item.type not in _STRING_LITERALS]
+    if any(not excludes_only(selector) for selector in written) or held:
+        yield Restriction(Mitigation.SELECTOR, kind, span, text)
+    elif written:
+        yield Restriction(Mitigation.SELECTOR, kind, span, text, is_effective=False, detail=EXCLUDES_ONLY + written[0])
 
 
-def raw_selector(raw: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The first selector a `&metav1.ListOptions{…}` literal writes that is not empty, as written (`*flag`
-    taken as the flag); None where it writes none or is no literal."""
+_STRING_LITERALS = ("interpreted_string_literal", "raw_string_literal")
+
+
+def raw_selectors(raw: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The selectors a `&metav1.ListOptions{…}` literal writes that are not empty, as written (`*flag` taken as
+    the flag); none where it is no literal."""
     literal = raw.child_by_field_name("operand") if parser.is_unary(raw, "&") else raw
     if literal is None or literal.type != "composite_literal":
-        return None
+        return []
     keyed = dict(keyed_elements(literal))
+    found = []
     for key in ("LabelSelector", "FieldSelector"):
         value = keyed.get(key)
         if value is not None and " ".join(parser.text(value).split()) not in _NO_SELECTOR:
-            return value.child_by_field_name("operand") or value if parser.is_unary(value, "*") else value
-    return None
+            found.append(value.child_by_field_name("operand") or value if parser.is_unary(value, "*") else value)
+    return found
+
+
+def raw_selector(raw: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The one selector of a Raw literal to judge by what it holds by default: where it writes one selector
+    alone, and that one is held (a flag, a variable, a call); None otherwise."""
+    selectors = raw_selectors(raw)
+    return selectors[0] if len(selectors) == 1 and selectors[0].type not in _STRING_LITERALS else None
 
 
 def _positive_literal(node: tree_sitter.Node | None) -> bool:

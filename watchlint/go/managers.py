@@ -38,6 +38,8 @@ LiteralKey = tuple[str, int]  # an options literal by file path and start offset
 # a list parameter of a function (its key and position) and the type of the controllers a site is in, whose
 # managers come only from the calls passing a list that may hold one (see ManagerLinks._listing)
 _Listing = tuple[FunctionKey, int, TypeRef]
+# the mark of a search cut short by _MAX_HOPS among the parameters a cycle cut short (ManagerLinks._cut)
+_TRUNCATED = (FunctionKey("", "", ""), -1, None)
 _MAX_HOPS = 6  # locals, parameters and returned values between a manager's options and its use
 _MAX_CHAIN = 32  # calls and locals of a builder chain, from a watch back to its start
 BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
@@ -168,6 +170,11 @@ class ManagerLinks:
         self._new_managers: list[tuple[GoFile, tree_sitter.Node]] = []
         self._new_clients: list[tuple[GoFile, tree_sitter.Node]] = []  # `client.New(cfg, options)`
         self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
+        # the options each function's parameter is passed (see _passed_options), the parameters being found, and
+        # those a cycle of calls met while being found (whose results below them are not complete)
+        self._passed: dict[tuple[FunctionKey, int, _Listing | None], frozenset[LiteralKey]] = {}
+        self._passing: set[tuple[FunctionKey, int, _Listing | None]] = set()
+        self._cut: set[tuple[FunctionKey, int, _Listing | None]] = set()
         for file in files:
             for call in file.calls():
                 if call.name == "GetClient" and call.operand is not None:
@@ -509,6 +516,7 @@ class ManagerLinks:
         caller passes it (where `listed` names a list parameter of the function, only the callers whose list may
         hold a value of its type), or a struct field, as the module stores it."""
         if depth > _MAX_HOPS:
+            self._cut.add(_TRUNCATED)  # what lies further is not seen: the parameters on the way are incomplete
             return
         if node.type == "selector_expression":
             self._field_manager_options(file, node, found, depth)
@@ -552,15 +560,33 @@ class ManagerLinks:
         listed: _Listing | None,
     ) -> None:
         """The options of the managers the callers of the function around `node` pass as its parameter at `index`
-        (see `_manager_options` for `listed`)."""
+        (see `_manager_options` for `listed`); found once per parameter, as every site under it asks (setups
+        handed through functions calling each other: asked anew, the callers multiply with every level)."""
         key = self.resolver.function_key(file, node)
-        for caller_file, call in self._deployed_callers(key) if key is not None else ():
-            arguments = parser.named(call.child_by_field_name("arguments") or call)
-            if listed is not None and listed[0] == key and not self._may_hold(caller_file, arguments, *listed[1:]):
-                continue  # a call passing a list of other controllers than the one a site is in
-            if index < len(arguments) and key is not None:
-                listing = self._listing(caller_file, call, key)
-                self._manager_options(caller_file, arguments[index], found, depth + 1, listing)
+        if key is None:
+            return
+        memo = (key, index, listed)
+        if memo in self._passing:  # a cycle of calls: what it passes is being found further up
+            self._cut.add(memo)
+            return
+        known = self._passed.get(memo)
+        if known is None:
+            own: set[LiteralKey] = set()
+            cut, self._cut = self._cut, set()
+            self._passing.add(memo)
+            for caller_file, call in self._deployed_callers(key):
+                arguments = parser.named(call.child_by_field_name("arguments") or call)
+                if listed is not None and listed[0] == key and not self._may_hold(caller_file, arguments, *listed[1:]):
+                    continue  # a call passing a list of other controllers than the one a site is in
+                if index < len(arguments):
+                    listing = self._listing(caller_file, call, key)
+                    self._manager_options(caller_file, arguments[index], own, depth + 1, listing)
+            self._passing.discard(memo)
+            known = frozenset(own)
+            if not self._cut - {memo}:  # complete: no cycle through a parameter still being found cut it short
+                self._passed[memo] = known
+            self._cut = cut | (self._cut - {memo})
+        found |= known
 
     def _listing(self, file: GoFile, call: tree_sitter.Node, method: FunctionKey) -> _Listing | None:
         """For a method run by a call through an interface on the item of a loop over a parameter (`for _, c :=
