@@ -931,6 +931,7 @@ def test_what_the_code_writes_elsewhere_is_told_apart_from_what_may_change_a_cho
     may give its default; a same-named local of another function, a comment or another object's attribute
     changes no table nor kept method; a class whose base may wrap its fields keeps nothing as given."""
     text = """
+        import argparse
         import functools
         from dataclasses import dataclass
         from typing import Callable
@@ -972,7 +973,7 @@ def test_what_the_code_writes_elsewhere_is_told_apart_from_what_may_change_a_cho
         def other():
             LISTERS = {}
             LISTERS["pods"] = None  # a local of its own, named alike
-            options = Options()
+            options = argparse.Namespace()
             options.list_all = False  # another object's attribute
             # KEPT.list_all = None
             return LISTERS, options
@@ -983,7 +984,50 @@ def test_what_the_code_writes_elsewhere_is_told_apart_from_what_may_change_a_cho
         """
     facts = extract(catalog, {"choices.py": text})
     assert summary(facts) == [
-        (33, Operation.LIST, "Pod", ()),
-        (37, Operation.LIST, "Endpoints", ()),
-        (49, Operation.LIST, "Event", ()),
+        (34, Operation.LIST, "Pod", ()),
+        (38, Operation.LIST, "Endpoints", ()),
+        (50, Operation.LIST, "Event", ()),
     ]
+
+
+def test_a_kept_method_is_told_by_the_class_and_the_objects_its_attribute_is_assigned_on(catalog: Catalog) -> None:
+    """A dataclass based on a plain dataclass of the project keeps its fields as given; an attribute assigned on
+    an object a table lookup gives (which may be one of the class's) leaves the kept method untold, one assigned
+    on an object of a library's class does not."""
+    text = """
+        import argparse
+        import functools
+        from dataclasses import dataclass
+        from typing import Callable
+
+        from kubernetes import client
+
+        v1 = client.CoreV1Api()
+
+        @dataclass
+        class Named:
+            name: str
+
+        @dataclass
+        class Lister(Named):
+            list_all: Callable
+
+        @dataclass
+        class Other:
+            list_each: Callable
+
+        PODS = Lister(name="pods", list_all=v1.list_pod_for_all_namespaces)
+        LISTERS = {"secrets": Other(list_each=v1.list_secret_for_all_namespaces)}
+        narrowed = LISTERS.get("secrets")
+        narrowed.list_each = functools.partial(v1.list_namespaced_secret, "shop")
+        args = argparse.Namespace()
+        args.list_all = False
+
+        def pods():
+            return PODS.list_all()
+
+        def secrets():
+            return LISTERS["secrets"].list_each()
+        """
+    facts = extract(catalog, {"listers.py": text})
+    assert summary(facts) == [(30, Operation.LIST, "Pod", ())]

@@ -113,6 +113,8 @@ def applied(text: str, fix: Fix, path: str = "a.py") -> str:
                 ("WL003", "loops.py", 278, LOOP_HELP.format("tier=web")),
                 ("WL003", "loops.py", 280, WATCH_ONE.format("list_namespaced_pod(<namespace>, …)")),
                 ("WL003", "loops.py", 282, WATCH_ONE.format("list_namespaced_endpoints(<namespace>, …)")),
+                # a call on a receiver named `logic` is work, not a log line
+                ("WL003", "loops.py", 300, LOOP_HELP.format("tier=web")),
             ],
         ),
         (

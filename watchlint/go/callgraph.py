@@ -50,8 +50,13 @@ class CallGraph:
             FunctionKey, list[tuple[tuple[GoFile, tree_sitter.Node], list[tuple[GoFile, tree_sitter.Node]]]]
         ] = {}
         self._field_calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
-        # the calls that run a function-typed parameter, by the function and the parameter (see _argument_calls)
-        self._parameter_runs: dict[tuple[FunctionKey, int], tuple[tuple[GoFile, tree_sitter.Node], ...] | None] = {}
+        # the calls that run a function-typed parameter, by the function, the parameter and how many forwards
+        # led there (see _argument_calls); the parameters being worked out, and those a cycle met meanwhile
+        self._parameter_runs: dict[
+            tuple[FunctionKey, int, int], tuple[tuple[GoFile, tree_sitter.Node], ...] | None
+        ] = {}
+        self._running: set[tuple[FunctionKey, int]] = set()
+        self._cycled: set[tuple[FunctionKey, int]] = set()
         # the bytes of the module's generated files, which are not parsed (built_nowhere)
         self.unparsed: tuple[bytes, ...] = ()
         self._generated_searches = 0
@@ -551,11 +556,19 @@ class CallGraph:
         if callee is None or parameter is None:
             return None
         key = (callee.key, parameter.index)
-        if key in self._parameter_runs:  # known, or being worked out (a cycle of forwards adds no call)
-            return self._parameter_runs[key]
-        self._parameter_runs[key] = ()
+        if key in self._running:  # being worked out further up: a cycle of forwards adds no call
+            self._cycled.add(key)
+            return ()
+        known = (callee.key, parameter.index, depth)
+        if known in self._parameter_runs:
+            return self._parameter_runs[known]
+        cycled, self._cycled = self._cycled, set()
+        self._running.add(key)
         found = self._runs_of_parameter(callee, parameter.name, parameter.index, depth)
-        self._parameter_runs[key] = found
+        self._running.discard(key)
+        if not self._cycled - {key}:  # kept only where no cycle through a parameter still being found cut it short
+            self._parameter_runs[known] = found
+        self._cycled = cycled | (self._cycled - {key})
         return found
 
     def _runs_of_parameter(
@@ -869,16 +882,19 @@ _UNREACHED_DEPTH = 5  # callers followed up from a function, at most, to tell th
 
 
 def _logged(arguments: tree_sitter.Node) -> bool:
-    """Whether an argument list is a log or print call's (`log.Printf(…)`, `setupLog.Info(…)`, `fmt.Sprintf(…)`)."""
+    """Whether an argument list is a log or print call's (`log.Printf(…)`, `setupLog.Info(…)`, `fmt.Sprintf(…)`):
+    a printing method of a receiver named like a logger, or of fmt."""
     call = arguments.parent if arguments.type == "argument_list" else None
     function = call.child_by_field_name("function") if call is not None else None
-    operand = (
-        function.child_by_field_name("operand")
-        if function is not None and function.type == "selector_expression"
-        else None
-    )
-    name = parser.text(operand).lower() if operand is not None else ""
-    return name in ("fmt", "klog") or name.startswith("log") or name.endswith("log") or name.endswith("logger")
+    if function is None or function.type != "selector_expression":
+        return False
+    operand = parser.text(function.child_by_field_name("operand")).lower()
+    method = parser.text(function.child_by_field_name("field"))
+    logger = operand in ("fmt", "klog") or operand.startswith("log") or operand.endswith(("log", "logger"))
+    return logger and method.rstrip("fln") in _PRINTING
+
+
+_PRINTING = frozenset({"Print", "Sprint", "Error", "Info", "Warn", "Warning", "Debug", "Fatal", "Trace", "V"})
 
 
 _FORWARDS = 3  # functions a function value is handed on through, parameter to parameter

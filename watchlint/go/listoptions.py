@@ -921,10 +921,13 @@ def raw_selectors(raw: tree_sitter.Node) -> list[tree_sitter.Node]:
 
 
 def raw_selector(raw: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The one selector of a Raw literal to judge by what it holds by default: where it writes one selector
-    alone, and that one is held (a flag, a variable, a call); None otherwise."""
+    """The selector of a Raw literal to judge by what it holds by default: the first held one (a flag, a
+    variable, a call), where no selector written out beside it narrows (one only excluding does not); None
+    otherwise."""
     selectors = raw_selectors(raw)
-    return selectors[0] if len(selectors) == 1 and selectors[0].type not in _STRING_LITERALS else None
+    written = [unquote(parser.text(item)).strip(", ") for item in selectors if item.type in _STRING_LITERALS]
+    held = [item for item in selectors if item.type not in _STRING_LITERALS]
+    return held[0] if held and all(excludes_only(selector) for selector in written) else None
 
 
 def _positive_literal(node: tree_sitter.Node | None) -> bool:

@@ -38,8 +38,6 @@ LiteralKey = tuple[str, int]  # an options literal by file path and start offset
 # a list parameter of a function (its key and position) and the type of the controllers a site is in, whose
 # managers come only from the calls passing a list that may hold one (see ManagerLinks._listing)
 _Listing = tuple[FunctionKey, int, TypeRef]
-# the mark of a search cut short by _MAX_HOPS among the parameters a cycle cut short (ManagerLinks._cut)
-_TRUNCATED = (FunctionKey("", "", ""), -1, None)
 _MAX_HOPS = 6  # locals, parameters and returned values between a manager's options and its use
 _MAX_CHAIN = 32  # calls and locals of a builder chain, from a watch back to its start
 BUILDER_STARTS = ("NewControllerManagedBy", "ControllerManagedBy")
@@ -172,7 +170,7 @@ class ManagerLinks:
         self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         # the options each function's parameter is passed (see _passed_options), the parameters being found, and
         # those a cycle of calls met while being found (whose results below them are not complete)
-        self._passed: dict[tuple[FunctionKey, int, _Listing | None], frozenset[LiteralKey]] = {}
+        self._passed: dict[tuple[FunctionKey, int, _Listing | None, int], frozenset[LiteralKey]] = {}
         self._passing: set[tuple[FunctionKey, int, _Listing | None]] = set()
         self._cut: set[tuple[FunctionKey, int, _Listing | None]] = set()
         for file in files:
@@ -516,7 +514,6 @@ class ManagerLinks:
         caller passes it (where `listed` names a list parameter of the function, only the callers whose list may
         hold a value of its type), or a struct field, as the module stores it."""
         if depth > _MAX_HOPS:
-            self._cut.add(_TRUNCATED)  # what lies further is not seen: the parameters on the way are incomplete
             return
         if node.type == "selector_expression":
             self._field_manager_options(file, node, found, depth)
@@ -569,7 +566,8 @@ class ManagerLinks:
         if memo in self._passing:  # a cycle of calls: what it passes is being found further up
             self._cut.add(memo)
             return
-        known = self._passed.get(memo)
+        # found at each depth apart: the hop limit cuts a search reached deeper shorter
+        known = self._passed.get((*memo, depth))
         if known is None:
             own: set[LiteralKey] = set()
             cut, self._cut = self._cut, set()
@@ -584,7 +582,7 @@ class ManagerLinks:
             self._passing.discard(memo)
             known = frozenset(own)
             if not self._cut - {memo}:  # complete: no cycle through a parameter still being found cut it short
-                self._passed[memo] = known
+                self._passed[(*memo, depth)] = known
             self._cut = cut | (self._cut - {memo})
         found |= known
 

@@ -170,31 +170,71 @@ def _keeps_as_given(context: ClientContext, func: libcst.BaseExpression, name: s
     if any(not _plain_base(context.flow, base.value) for base in found.bases):
         return False  # a base class may wrap what the constructor is given
     body = found.body.body if isinstance(found.body, libcst.IndentedBlock) else ()
-    written = ("__init__", "__post_init__", "__new__", name)
-    if any(isinstance(item, libcst.FunctionDef) and item.name.value in written for item in body):
+    if any(isinstance(item, libcst.FunctionDef) and item.name.value in (*_MAKING, name) for item in body):
         return False
     # the attribute assigned later on an object that may be one of them (not `args.list_all = False` of an
     # argparse.Namespace the code builds)
-    return all(_built_otherwise(context.flow, owner, found) for owner in attribute_owners(context.file, name))
+    return all(_built_otherwise(context, owner, found) for owner in attribute_owners(context.file, name))
 
 
-def _built_otherwise(flow: Flow, owner: libcst.BaseExpression, built: libcst.ClassDef) -> bool:
-    """Whether an object is only ever made by calls other than of the class `built`."""
-    origins = flow.origins(owner)
+def _built_otherwise(context: ClientContext, owner: libcst.BaseExpression, built: libcst.ClassDef) -> bool:
+    """Whether an object is only ever made by calls of a library (`argparse.Namespace()`) or of another class
+    of the project, never one of `built` (a lookup or a call not told may give one)."""
+    origins = context.flow.origins(owner)
     return bool(origins) and all(
-        isinstance(origin, libcst.Call)
-        and not (isinstance(origin.func, libcst.Name) and origin.func.value == built.name.value)
-        for origin in origins
+        isinstance(origin, libcst.Call) and _makes_other(context, origin.func, built) for origin in origins
     )
+
+
+def _makes_other(context: ClientContext, func: libcst.BaseExpression, built: libcst.ClassDef) -> bool:
+    flow = context.flow
+    project = flow.top_level_class(func.value) if isinstance(func, libcst.Name) else None
+    project = project or flow.imported_class(func)
+    if project is not None:
+        return project is not built
+    # a library's callable, named through a module the file imports (`argparse.Namespace`)
+    module = func
+    while isinstance(module, libcst.Attribute):
+        module = module.value
+    return isinstance(module, libcst.Name) and module is not func and module.value in _imported_modules(context)
+
+
+def _imported_modules(context: ClientContext) -> frozenset[str]:
+    """The names this file binds with top-level `import x` statements."""
+    names: set[str] = set()
+    for line in context.file.module.body:
+        for small in line.body if isinstance(line, libcst.SimpleStatementLine) else ():
+            for alias in small.names if isinstance(small, libcst.Import) else ():
+                bound = alias.asname.name if alias.asname is not None else None
+                names.add(
+                    bound.value if isinstance(bound, libcst.Name) else context.file.code(alias.name).split(".")[0]
+                )
+    return frozenset(names)
 
 
 _PLAIN_BASES = frozenset({"object", "pydantic.BaseModel", "typing.NamedTuple", "NamedTuple", "BaseModel"})
 
 
-def _plain_base(flow: Flow, base: libcst.BaseExpression) -> bool:
-    """A base class that keeps the fields its constructor is given: object, a pydantic model, a NamedTuple."""
+def _plain_base(flow: Flow, base: libcst.BaseExpression, depth: int = 0) -> bool:
+    """A base class that keeps the fields its constructor is given: object, a pydantic model, a NamedTuple, or
+    a class of the project keeping them in turn (none of the _MAKING methods)."""
     names = flow.qualified_names(base) or {flow.file.code(base)}
-    return all(name in _PLAIN_BASES for name in names)
+    if all(name in _PLAIN_BASES for name in names):
+        return True
+    project = flow.top_level_class(base.value) if isinstance(base, libcst.Name) else None
+    project = project or flow.imported_class(base)
+    if project is None or depth > 2:
+        return False
+    body = project.body.body if isinstance(project.body, libcst.IndentedBlock) else ()
+    if any(isinstance(item, libcst.FunctionDef) and item.name.value in _MAKING for item in body):
+        return False
+    return all(_plain_base(flow, item.value, depth + 1) for item in project.bases)
+
+
+# the methods by which a class may make or change what its constructor is given, or how it is read
+_MAKING = frozenset(
+    {"__init__", "__post_init__", "__new__", "__init_subclass__", "__setattr__", "__getattr__", "__getattribute__"}
+)
 
 
 def _assigned_in_file(flow: Flow, name: libcst.Name) -> bool:

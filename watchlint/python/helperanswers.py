@@ -11,7 +11,7 @@ import enum
 import libcst
 
 from watchlint.python.parser import ParsedFile
-from watchlint.python.pickedvalues import logs
+from watchlint.python.pickedvalues import logs, reading_call
 
 
 class _Use(enum.Enum):
@@ -75,6 +75,8 @@ class _Calls(libcst.CSTVisitor):
     def visit_Call(self, node: libcst.Call) -> bool:
         if logs(node):
             return False
+        if reading_call(node):  # `str(obj.metadata.name)`: what it reads may still be work
+            return True
         self.working = True
         return False
 

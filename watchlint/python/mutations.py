@@ -21,6 +21,8 @@ class _Found:
     tables: list[tuple[str, libcst.FunctionDef | None]] = field(default_factory=list)
     # the objects each attribute name is assigned on (`args` of `args.list_all = False`)
     attributes: dict[str, list[libcst.BaseExpression]] = field(default_factory=dict)
+    # the names each function declares `global`: what it assigns to them is the module's
+    globals: dict[libcst.FunctionDef, set[str]] = field(default_factory=dict)
 
 
 _FOUND: weakref.WeakKeyDictionary[ParsedFile, _Found] = weakref.WeakKeyDictionary()
@@ -37,10 +39,17 @@ def adds_entries(file: ParsedFile, flow: Flow, table: libcst.BaseExpression) -> 
     for written, function in _found(file).tables:
         if written != code:
             continue
-        if isinstance(table, libcst.Name) and function is not None and (function, table.value) in flow.names:
+        if isinstance(table, libcst.Name) and _local(file, flow, function, table.value):
             continue  # a local of that function, named alike
         return True
     return False
+
+
+def _local(file: ParsedFile, flow: Flow, function: libcst.FunctionDef | None, name: str) -> bool:
+    """Whether a function binds a local of that name (not one it declares `global`)."""
+    if function is None or (function, name) not in flow.names:
+        return False
+    return name not in _found(file).globals.get(function, ())
 
 
 def attribute_owners(file: ParsedFile, name: str) -> list[libcst.BaseExpression]:
@@ -69,6 +78,10 @@ class _Collector(libcst.CSTVisitor):
 
     def leave_FunctionDef(self, original_node: libcst.FunctionDef) -> None:
         self._functions.pop()
+
+    def visit_Global(self, node: libcst.Global) -> None:
+        if self._functions:
+            self.found.globals.setdefault(self._functions[-1], set()).update(item.name.value for item in node.names)
 
     def visit_Assign(self, node: libcst.Assign) -> None:
         for target in node.targets:

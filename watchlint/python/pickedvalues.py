@@ -214,11 +214,18 @@ def logs(value: libcst.BaseExpression) -> bool:
     owner = function.value if isinstance(function, libcst.Attribute) else None
     if isinstance(owner, libcst.Attribute):  # `self.logger.info(…)`
         owner = owner.attr
-    if not isinstance(owner, libcst.Name):
-        return False
-    # `log`, `logger`, `logging`, `_LOG`, `kopf_logger`; not `backlog` or `catalog`
-    name = owner.value.lstrip("_").lower()
-    return name.startswith("log") or name.endswith("logger")
+    # a level of a logger named so (`logger.info`, `sidecar_log.warning`): not `backlog.append`, `logic.reconcile`
+    return (
+        isinstance(function, libcst.Attribute)
+        and function.attr.value in _LOG_LEVELS
+        and isinstance(owner, libcst.Name)
+        and "log" in owner.value.lower()
+    )
+
+
+_LOG_LEVELS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log", "msg", "trace"}
+)
 
 
 def _reads_arguments(small: libcst.Expr) -> bool:
@@ -227,10 +234,13 @@ def _reads_arguments(small: libcst.Expr) -> bool:
 
 
 def _only_reads(value: libcst.BaseExpression) -> bool:
-    return all(
-        (isinstance(call.func, libcst.Name) and call.func.value in _READING_BUILTINS)
-        or (isinstance(call.func, libcst.Attribute) and call.func.attr.value in _READING_METHODS)
-        for call in calls_under(value)
+    return all(reading_call(call) for call in calls_under(value))
+
+
+def reading_call(call: libcst.Call) -> bool:
+    """A call of a builtin or a string or mapping method that only reads (`str(x)`, `labels.get("app")`)."""
+    return (isinstance(call.func, libcst.Name) and call.func.value in _READING_BUILTINS) or (
+        isinstance(call.func, libcst.Attribute) and call.func.attr.value in _READING_METHODS
     )
 
 
