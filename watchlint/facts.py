@@ -230,7 +230,7 @@ class Site:
     # the options its callers pass, and one of them leaves every object in)
     unselected_caller: Evidence | None = None
     alone_in_factory: bool = False  # a client-go informer of a factory that hands out this kind only
-    # a list method looked up at run time (a table of them, a key not known): the other kinds it may list instead
+    # a list method chosen at run time (a table of them, a key not known): the other kinds it may also list
     alternatives: Evidence | None = None
     # the fields a watch's object literal sets (`&corev1.Secret{Type: …}`), which select nothing: a watch takes
     # only the object's type
