@@ -893,9 +893,7 @@ def _raw_options(raw: tree_sitter.Node, kind: str, span: Span, text: str) -> Ite
     """What a `Raw: &metav1.ListOptions{…}` restricts: its selectors, one that only excludes narrowing nothing
     (one held in a variable is judged later by what it holds by default, see `raw_selector`). Another value is
     taken to hold none (a ListFunc's `&options`, which the reflector fills with no selector of its own)."""
-    selectors = raw_selectors(raw)
-    written = [unquote(parser.text(item)).strip(", ") for item in selectors if item.type in _STRING_LITERALS]
-    held = [item for item in selectors if item.type not in _STRING_LITERALS]
+    written, held = _raw_parts(raw)
     if any(not excludes_only(selector) for selector in written) or held:
         yield Restriction(Mitigation.SELECTOR, kind, span, text)
     elif written:
@@ -924,10 +922,15 @@ def raw_selector(raw: tree_sitter.Node) -> tree_sitter.Node | None:
     """The selector of a Raw literal to judge by what it holds by default: the first held one (a flag, a
     variable, a call), where no selector written out beside it narrows (one only excluding does not); None
     otherwise."""
+    written, held = _raw_parts(raw)
+    return held[0] if held and all(excludes_only(selector) for selector in written) else None
+
+
+def _raw_parts(raw: tree_sitter.Node) -> tuple[list[str], list[tree_sitter.Node]]:
+    """A Raw literal's selectors written out (as the strings they hold) and held (as written)."""
     selectors = raw_selectors(raw)
     written = [unquote(parser.text(item)).strip(", ") for item in selectors if item.type in _STRING_LITERALS]
-    held = [item for item in selectors if item.type not in _STRING_LITERALS]
-    return held[0] if held and all(excludes_only(selector) for selector in written) else None
+    return written, [item for item in selectors if item.type not in _STRING_LITERALS]
 
 
 def _positive_literal(node: tree_sitter.Node | None) -> bool:

@@ -486,8 +486,7 @@ class ManagerLinks:
             value is not None
             and declaration is not None
             and declaration.value_index == 0
-            and value.type == "call_expression"
-            and is_new_manager(file, value.child_by_field_name("function"), self.resolver)
+            and self._new_manager(file, value)
             # `mgr, err = ctrl.NewManager(…)` again (a retry): it holds each of them
             and all(
                 self._new_manager(file, later)

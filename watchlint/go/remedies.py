@@ -551,7 +551,9 @@ class SiteRemedies:
         too (that DisableFor alone would leave it cached), or where a List by a cache index of the kind reads
         through this client (the API server would reject it: the help says what to do first)."""
         found = self.clients.own_client_options.get(own_client)
-        if found is None or item.own_client_shared or self._indexed(own_client_key(own_client), kind.name, item):
+        if found is None or item.own_client_shared:
+            return None
+        if self._indexed(own_client_key(own_client), kind.name, item.managers):
             return None
         return own_client_disable_for_fix(*found, kind)
 
@@ -710,7 +712,7 @@ class SiteRemedies:
             return self._watch_suggestion(item, keys)
         if access is not Access.CACHE:
             return _uncached_help(item, access, alone=self.alone_in_factory(item))
-        indexed = next((found for key in keys if (found := self._indexed(key, item.object.kind, item))), None)
+        indexed = next((found for key in keys if (found := self._indexed(key, item.object.kind, item.managers))), None)
         if item.reads_cache_itself:
             return self._cache_itself_help(item, keys)
         if item.own_client is not None:
@@ -760,10 +762,9 @@ class SiteRemedies:
             else f"{text}: it then reads every {item.object.kind} from the API server on each call (WL004)"
         )
 
-    def _indexed(self, key: str, kind: str, site: PendingSite | frozenset[LiteralKey]) -> list[IndexedList]:
-        """The Lists by cache index of a kind that a site's manager may run: two managers a binary builds apart
+    def _indexed(self, key: str, kind: str, managers: frozenset[LiteralKey]) -> list[IndexedList]:
+        """The Lists by cache index of a kind that a site's managers may run: two managers a binary builds apart
         (one per subcommand) have caches, and so indexes, of their own."""
-        managers = site.managers if isinstance(site, PendingSite) else site
         return [
             entry
             for entry in self.indexed.get((key, kind), ())

@@ -163,18 +163,29 @@ def _keeps_as_given(context: ClientContext, func: libcst.BaseExpression, name: s
     what its constructor is given under `name` as it is: a class declaring its fields (a dataclass, a pydantic
     model), with no `__init__` of its own nor a method of that name, and no code of this file assigning the
     attribute."""
-    found = context.flow.top_level_class(func.value) if isinstance(func, libcst.Name) else None
-    found = found or context.flow.imported_class(func)
-    if found is None:
-        return False
-    if any(not _plain_base(context.flow, base.value) for base in found.bases):
-        return False  # a base class may wrap what the constructor is given
-    body = found.body.body if isinstance(found.body, libcst.IndentedBlock) else ()
-    if any(isinstance(item, libcst.FunctionDef) and item.name.value in (*_MAKING, name) for item in body):
+    found = _project_class(context.flow, func)
+    if found is None or not _keeps_fields(context.flow, found) or _defines(found, {name}):
         return False
     # the attribute assigned later on an object that may be one of them (not `args.list_all = False` of an
     # argparse.Namespace the code builds)
     return all(_built_otherwise(context, owner, found) for owner in attribute_owners(context.file, name))
+
+
+def _project_class(flow: Flow, node: libcst.BaseExpression) -> libcst.ClassDef | None:
+    found = flow.project_class(node)
+    return found[1] if found is not None else None
+
+
+def _keeps_fields(flow: Flow, cls: libcst.ClassDef, depth: int = 0) -> bool:
+    """Whether a class keeps the fields its constructor is given: none of the _MAKING methods, and only bases
+    that keep them too."""
+    return not _defines(cls, _MAKING) and all(_plain_base(flow, base.value, depth) for base in cls.bases)
+
+
+def _defines(cls: libcst.ClassDef, names: frozenset[str] | set[str]) -> bool:
+    """Whether a class's body defines a method of one of these names."""
+    body = cls.body.body if isinstance(cls.body, libcst.IndentedBlock) else ()
+    return any(isinstance(item, libcst.FunctionDef) and item.name.value in names for item in body)
 
 
 def _built_otherwise(context: ClientContext, owner: libcst.BaseExpression, built: libcst.ClassDef) -> bool:
@@ -187,9 +198,7 @@ def _built_otherwise(context: ClientContext, owner: libcst.BaseExpression, built
 
 
 def _makes_other(context: ClientContext, func: libcst.BaseExpression, built: libcst.ClassDef) -> bool:
-    flow = context.flow
-    project = flow.top_level_class(func.value) if isinstance(func, libcst.Name) else None
-    project = project or flow.imported_class(func)
+    project = _project_class(context.flow, func)
     if project is not None:
         return project is not built
     # a library's callable, named through a module the file imports (`argparse.Namespace`)
@@ -217,18 +226,12 @@ _PLAIN_BASES = frozenset({"object", "pydantic.BaseModel", "typing.NamedTuple", "
 
 def _plain_base(flow: Flow, base: libcst.BaseExpression, depth: int = 0) -> bool:
     """A base class that keeps the fields its constructor is given: object, a pydantic model, a NamedTuple, or
-    a class of the project keeping them in turn (none of the _MAKING methods)."""
+    a class of the project keeping them in turn (`_keeps_fields`, three bases deep at most)."""
     names = flow.qualified_names(base) or {flow.file.code(base)}
     if all(name in _PLAIN_BASES for name in names):
         return True
-    project = flow.top_level_class(base.value) if isinstance(base, libcst.Name) else None
-    project = project or flow.imported_class(base)
-    if project is None or depth > 2:
-        return False
-    body = project.body.body if isinstance(project.body, libcst.IndentedBlock) else ()
-    if any(isinstance(item, libcst.FunctionDef) and item.name.value in _MAKING for item in body):
-        return False
-    return all(_plain_base(flow, item.value, depth + 1) for item in project.bases)
+    project = _project_class(flow, base)
+    return project is not None and depth <= 2 and _keeps_fields(flow, project, depth + 1)
 
 
 # the methods by which a class may make or change what its constructor is given, or how it is read

@@ -300,15 +300,6 @@ class Flow:
                 return other, found
         return None
 
-    def top_level_class(self, name: str) -> libcst.ClassDef | None:
-        """The class this module defines at its top level under `name`."""
-        return self._top_level(libcst.ClassDef, name)
-
-    def imported_class(self, node: libcst.BaseExpression) -> libcst.ClassDef | None:
-        """The class a name imports from another module of the project."""
-        found = self._imported_definition(node, libcst.ClassDef)
-        return found[1] if found is not None else None
-
     def _top_level(self, kind: type[_Definition], name: str) -> _Definition | None:
         return next(
             (node for node in self.file.module.body if isinstance(node, kind) and node.name.value == name), None

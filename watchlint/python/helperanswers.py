@@ -7,6 +7,7 @@ handles (another return keeps objects the test never saw), nothing is told."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
 import libcst
 
@@ -88,14 +89,11 @@ def _works_after(helper: libcst.FunctionDef, statement: libcst.If) -> bool:
     if other is not None and not (isinstance(other, libcst.Else) and only_skips(other.body)):
         return True
     statements = _top_statements(helper)
-    later = statements[statements.index(statement) + 1 :]
-    simple = libcst.SimpleStatementLine | libcst.SimpleStatementSuite
-    smalls = [small for line in later for small in (line.body if isinstance(line, simple) else [line])]
     return not all(
         isinstance(small, libcst.Pass)
         or (isinstance(small, libcst.Return) and not _does_work(small.value))
         or (isinstance(small, libcst.Expr) and logs(small.value))
-        for small in smalls
+        for small in _smalls(statements[statements.index(statement) + 1 :])
     )
 
 
@@ -279,14 +277,18 @@ def only_skips(body: libcst.BaseSuite) -> bool:
     """Whether a branch does nothing with the object: it passes it by (`continue`, `pass`, `...`, a bare
     `return`), maybe logging that it does."""
     lines = body.body if isinstance(body, libcst.IndentedBlock) else [body]
-    simple = libcst.SimpleStatementLine | libcst.SimpleStatementSuite
-    smalls = [small for line in lines for small in (line.body if isinstance(line, simple) else [line])]
     return all(
         isinstance(small, libcst.Continue | libcst.Pass | libcst.Break)
         or (isinstance(small, libcst.Return) and small.value is None)
         or (isinstance(small, libcst.Expr) and (isinstance(small.value, libcst.Ellipsis) or logs(small.value)))
-        for small in smalls
+        for small in _smalls(lines)
     )
+
+
+def _smalls(lines: Sequence[libcst.CSTNode]) -> list[libcst.CSTNode]:
+    """The small statements of statement lines, a compound statement standing for itself."""
+    simple = libcst.SimpleStatementLine | libcst.SimpleStatementSuite
+    return [small for line in lines for small in (line.body if isinstance(line, simple) else [line])]
 
 
 def _truth(value: libcst.BaseExpression | None) -> bool | None:
