@@ -86,3 +86,35 @@ def test_a_floor_that_cannot_parse_a_file_fails_on_a_generated_tree_only(tmp_pat
         run.run_once(command, tmp_path)
     measured = run.run_once(command, tmp_path, accept_parse_errors=True)
     assert measured.exit_code == 0
+
+
+def test_the_run_without_analysis_parses_every_go_file_and_finds_nothing(tmp_path: Path) -> None:
+    """benchmarks/parse_only.py borrows the start of the Go front-end: it must keep parsing each file (a syntax
+    error is still told at its line) while no pass of the analysis runs (the example's findings are gone), in
+    one process and in the pool's workers (two modules)."""
+    import os
+    import shutil
+    import subprocess
+
+    for module in ("a", "b"):
+        shutil.copytree(REPO / "examples" / "go-operator", tmp_path / module)
+    with (tmp_path / "b" / "internal" / "controller" / "backup_controller.go").open("a", encoding="utf-8") as stream:
+        stream.write("func broken( {\n")  # line 113
+    environment = {**os.environ, "PYTHONPATH": str(REPO)}
+    command = [
+        sys.executable,
+        str(REPO / "benchmarks" / "parse_only.py"),
+        "check",
+        ".",
+        "--no-cache",
+        "--format",
+        "json",
+    ]
+    for jobs in ("1", "2"):
+        result = subprocess.run([*command, "-j", jobs], cwd=tmp_path, env=environment, capture_output=True, check=False)
+        assert result.returncode == 0, result.stderr
+        report = json.loads(result.stdout)
+        assert report["findings"] == []
+        assert [(item["path"], item["message"].split(" (")[0]) for item in report["notifications"]] == [
+            ("b/internal/controller/backup_controller.go", "cannot parse line 113")
+        ]

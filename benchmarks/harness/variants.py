@@ -20,6 +20,8 @@ from .machine import BENCHMARKS
 from .measuring import Gate, Measurement, measure_runs
 
 SEMGREP_RULES = BENCHMARKS / "semgrep-naive.yml"
+PARSE_ONLY = BENCHMARKS / "parse_only.py"
+PARSE_ONLY_VARIANT = "Go parse only (watchlint's run, no analysis)"
 
 
 @dataclass(slots=True)
@@ -142,6 +144,9 @@ def _plan(tree: Tree, tools: Tools, work: Path, semgrep_report: Path) -> list[_P
     add("watchlint cold -j1", wl("--no-cache", "-j1"), both, "one process")
     add("watchlint cold, Go only", wl("--no-cache", "--exclude", "*.py"), tree.lines["go"], "all cores")
     add("watchlint cold, Python only", wl("--no-cache", "--exclude", "*.go"), tree.lines["python"], "all cores")
+    # The same run with the Go analysis taken out: what the Go / floor ratio would be if the analysis cost nothing.
+    without_analysis = [tools.python, str(PARSE_ONLY), "check", ".", "--format", "json", "-o", str(report)]
+    add(PARSE_ONLY_VARIANT, [*without_analysis, "--no-cache", "--exclude", "*.py"], tree.lines["go"], "all cores")
     add("watchlint fill cache", wl("--cache-dir", str(cache)), both, "cold run writing the facts cache", once=True)
     add("watchlint warm", wl("--cache-dir", str(cache)), both, "cache filled, nothing changed")
     for variant, target, comment in (
