@@ -188,9 +188,15 @@ def test_disable_for_is_no_edit_for_any_read_of_a_kind_listed_by_a_cache_index(
     # Applied alone, the edit would send the List to an API server that rejects its field: the help says what
     # to change first, and no edit is offered.
     assert listed.fixes == ()
+    # a selector watchlint cannot read may name the index: the help does not say it does
+    instead = (
+        f"the field selector {shown}, which may name a cache index the API server cannot serve"
+        if shown.startswith("`")
+        else f"the cache index {shown}, which the API server cannot serve"
+    )
     assert listed.help == (
-        f"Filter this List by a label selector instead of the cache index {shown}, which the API server cannot "
-        "serve; then add Pod to client.CacheOptions.DisableFor in the manager options"
+        f"Filter this List by a label selector instead of {instead}; then add Pod to "
+        "client.CacheOptions.DisableFor in the manager options"
     )
     # The Get is no List by index, but DisableFor would send the List to the API server too; reading the
     # Get alone through the API reader the reconciler holds is still offered.
@@ -2705,3 +2711,17 @@ def test_an_owner_key_marker_counts_only_where_it_lies_wholly_inside_a_node() ->
     assert not index.within(_Range(2, 15))
     assert index.within(_Range(2, 19))
     assert not index.within(_Range(8, 21))  # "ManagedBy" starts at 7
+
+
+def test_a_list_by_a_field_selector_not_read_is_told_it_may_name_an_index(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A field selector watchlint cannot read (a parameter) keeps DisableFor from a kind indexed under a field the
+    API server cannot serve: the help says the selector may name such an index, not that it is one."""
+    monkeypatch.chdir(Path(__file__).parent / "fixtures" / "go" / "WL002" / "list-by-an-unknown-field-selector")
+    report = run([Path(".")], CommandLine(), catalog)
+    helps = {finding.span.line: finding.help for finding in report.findings if finding.code == "WL002"}
+    assert helps[43].startswith(
+        "Filter this List by a label selector instead of the field selector `fSelector`, which may name a cache "
+        "index the API server cannot serve; then add ConfigMap to client.CacheOptions.DisableFor"
+    )
