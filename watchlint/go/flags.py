@@ -291,7 +291,10 @@ class FlagRegistry:
         resolver: Resolver,
     ) -> None:
         """`flag.StringVar(&ns, "namespace", "", usage)` and its kin (pflag's `…VarP` take a shorthand first)."""
-        name = _constant_text(file, values[1], resolver)
+        name = _constant_text(file, values[1], resolver) or _made_name(file, values[1], resolver)
+        others: list[str] = []
+        if name is None and (assigned := _assigned_names(file, values[1], resolver)):
+            name, *others = dict.fromkeys(assigned)  # one flag, by whichever name the program gives it
         if name is None:  # a name the code does not spell: a flag helper's definition, if any
             self._helper(file, call, default, values, resolver)
             return
@@ -301,6 +304,8 @@ class FlagRegistry:
         if target is not None:
             self._bind(file, target, flag, resolver)
         self._name(flag)
+        for other in others:
+            self.by_name.setdefault(other, []).append(flag)
 
     def _binder_flag(self, file: GoFile, values: list[tree_sitter.Node], resolver: Resolver) -> bool:
         """A binder of the module's own taking the name first and the destination after the help and the default
@@ -494,6 +499,23 @@ def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> 
     (`fs.StringSlice(operator.NamespacesFlag, nil, …)`), or constants of a string type of the module
     (`flag.Bool(traceFlag.String(), false, …)`)."""
     return resolver.string_value(file, node)
+
+
+def _made_name(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> str | None:
+    """The name a function of the module makes a flag's name from (liqo's `f.remotify("namespace")`, which
+    prefixes "remote-" for a command run against the remote cluster): the one string it is given."""
+    arguments = parser.named(node.child_by_field_name("arguments") or node) if node.type == "call_expression" else []
+    if len(arguments) != 1 or resolver.callee(file, node) is None:
+        return None
+    return resolver.string_value(file, arguments[0])
+
+
+def _assigned_names(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> list[str]:
+    """The names a local is set to before a flag is defined with it, each one told (liqo's `flagName` set to
+    "namespace", or to "liqo-namespace" where another flag took that name): [] where one is not."""
+    assigned = resolver.assignments_before(file, node) if node.type == "identifier" else None
+    names = [resolver.string_value(file, value) for value, _ in assigned or ()]
+    return [name for name in names if name is not None] if names and None not in names else []
 
 
 def variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:
