@@ -638,12 +638,15 @@ class Evaluator:
         if located is not None:
             # a field promoted from an embedded struct of the module: what that struct's literal writes
             # (metallb's `&k8s.Config{Listener: k8s.Listener{ServiceChanged: setBalancer}}`)
-            inner = self._embedding_literal(passed, name) if declared is not None and located[0] != declared else None
-            return (
-                self.literal_field(StructLiteral(passed.file, inner), name, depth)
-                if inner
-                else zero_value(located[1].type)
-            )
+            promoted = declared is not None and located[0] != declared
+            inner = self._embedding_literal(passed, name) if promoted else None
+            if inner is not None:
+                return self.literal_field(StructLiteral(passed.file, inner), name, depth)
+            if promoted and self._embeds_a_value(passed, located[0]):
+                # an object of the module given for the embedded struct (`Options{Factory: f}`): what the field
+                # of any such object holds, its flag's default among them
+                return self.fields.value(name, field_type, located[0], depth)
+            return zero_value(located[1].type)
         embedded = _embedded_literal(passed.file, passed.literal, name)
         return self.literal_field(StructLiteral(passed.file, embedded), name, depth) if embedded else UNKNOWN
 
@@ -658,6 +661,15 @@ class Evaluator:
             if ref is not None and ref.name == key and self.resolver.declarations.field(ref, name) is not None:
                 return inner
         return None
+
+    def _embeds_a_value(self, passed: StructLiteral, declaring: TypeRef) -> bool:
+        """Whether a struct literal gives its embedded struct `declaring` (`Factory: f`, `Factory: newFactory()`)
+        as a value other than a literal of its own."""
+        for key, value in keyed_elements(passed.literal):
+            inner = value.child_by_field_name("operand") if parser.is_unary(value, "&") else value
+            if key == declaring.name and inner is not None and inner.type != "composite_literal":
+                return True
+        return False
 
     def _holds_a_flag(self, file: GoFile, name: tree_sitter.Node) -> bool:
         """Whether a variable is the one a flag definition fills (`flag.Var(&namespaces, …)`)."""
