@@ -93,11 +93,15 @@ def fix(
 def _apply_round(
     fixes: list[tuple[Finding, Fix]], overlay: dict[Path, bytes], original: dict[Path, bytes], cwd: Path
 ) -> list[Finding]:
-    """Apply the fixes whose edits overlap no earlier edit; return the findings they fixed."""
+    """Apply the fixes whose edits overlap no earlier edit; return the findings they fixed. Those editing more
+    files come first: a read that several managers run is judged by all of their options, so a narrower fix
+    applied before its fix (DisableFor for the kind in one of them, for a read of that one alone) would leave the
+    read fixed in the next round and the other managers unedited."""
     taken: dict[Path, list[tuple[int, int]]] = {}
     planned: dict[Path, list[tuple[int, int, str]]] = {}
     touched: list[tuple[Finding, set[Path]]] = []
-    for finding, candidate in fixes:
+    widest_first = sorted(fixes, key=lambda item: -len({edit.span.path for edit in item[1].edits}))
+    for finding, candidate in widest_first:
         located = _locate(candidate, overlay, original, cwd)
         if located is None or any(_overlaps(taken.get(path, []), start, end) for path, start, end, _ in located):
             continue
