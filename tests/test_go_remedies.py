@@ -2721,7 +2721,21 @@ def test_a_list_by_a_field_selector_not_read_is_told_it_may_name_an_index(
     monkeypatch.chdir(Path(__file__).parent / "fixtures" / "go" / "WL002" / "list-by-an-unknown-field-selector")
     report = run([Path(".")], CommandLine(), catalog)
     helps = {finding.span.line: finding.help for finding in report.findings if finding.code == "WL002"}
-    assert helps[43].startswith(
+    assert helps[42].startswith(
         "Filter this List by a label selector instead of the field selector `fSelector`, which may name a cache "
         "index the API server cannot serve; then add ConfigMap to client.CacheOptions.DisableFor"
+    )
+
+
+def test_a_list_by_an_option_function_is_told_it_may_filter_on_an_index(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An option a function held in a field gives is no field selector: the help names it as a List option."""
+    case = "list-by-an-option-function-on-an-index-a-helper-registers"
+    monkeypatch.chdir(Path(__file__).parent / "fixtures" / "go" / "WL002" / case)
+    report = run([Path(".")], CommandLine(), catalog)
+    helps = {finding.span.line: finding.help for finding in report.findings if finding.code == "WL002"}
+    assert helps[23].startswith(
+        "Filter this List by a label selector instead of the List option `r.byOwner(req.Name)`, which may filter "
+        "on a cache index the API server cannot serve; then add Pod to client.CacheOptions.DisableFor"
     )

@@ -571,7 +571,7 @@ def _name_index_copies(pending: list[PendingSite], resolver: Resolver) -> None:
     that name)."""
     copies: dict[tuple[str, str], list[tuple[frozenset[LiteralKey], tuple[str, ...] | None]]] = {}
     for item in pending:
-        if _registers_an_index(item):
+        if item.call.rsplit(".", 1)[-1] == "IndexField" and item.operation is Operation.WATCH:
             found = index_copies(item.file, item.node, resolver)
             if found is not None:
                 copies.setdefault((item.object.kind, found[0]), []).append((item.managers, found[1]))
@@ -587,42 +587,14 @@ def _name_index_copies(pending: list[PendingSite], resolver: Resolver) -> None:
         item.field_keys = keys
 
 
-def _registers_an_index(item: PendingSite) -> bool:
-    """An `IndexField` call, or the call of a function of the module that makes one (liqo's `indexer.IndexField`,
-    a setup's `indexField(ctx, mgr, &corev1.Pod{}, …)`)."""
-    called = (item.call.rsplit(".", 1)[-1], item.helper_call.rsplit(".", 1)[-1])
-    return item.operation is Operation.WATCH and "IndexField" in called
-
-
 def _drop_opaque_field_keys(pending: list[PendingSite]) -> None:
     """An option a function held in a field gives (`r.podMatchingFields(meta)`) may filter on a cache index
-    only where the module indexes the kind: elsewhere it filters on no field the API server would reject."""
-    indexed = {item.object.kind for item in pending if item.call == "IndexField"}
+    only where the module indexes the kind (directly or through a function of its own that calls IndexField):
+    elsewhere it filters on no field the API server would reject."""
+    indexed = {item.object.kind for item in pending if "IndexField" in (item.call, item.helper_call)}
     for item in pending:
         if item.object.kind not in indexed and any(key.opaque for key in item.field_keys):
             item.field_keys = [key for key in item.field_keys if not key.opaque]
-
-
-def _drop_unknown_field_keys(pending: list[PendingSite], resolver: Resolver) -> None:
-    """A field selector watchlint cannot read (liqo's `fSelector`, a parameter of a helper no call passes one
-    to) filters a cached List only on a cache index of the kind: the cache rejects any other field. Where the
-    module indexes the kind only under names of fields the API server serves for it (a Pod's "spec.nodeName")
-    and holding no other field, whatever such a List filters on, the API server serves too: DisableFor keeps it
-    working. An index whose name is not seen, or one of another field, keeps the key; so does a kind the module
-    indexes nowhere, whose index may be registered out of sight (a library given the manager's indexer)."""
-    names: dict[str, set[str | None]] = {}
-    for item in pending:
-        if _registers_an_index(item):
-            found = index_copies(item.file, item.node, resolver)
-            holds_itself = found is not None and found[1] in (None, (found[0],))
-            names.setdefault(item.object.kind, set()).add(found[0] if found is not None and holds_itself else None)
-    for item in pending:
-        if not any(key.value is None and not key.opaque for key in item.field_keys):
-            continue
-        served = resolver.kinds.served_fields(item.object.kind, item.object.package)
-        indexed = names.get(item.object.kind)
-        if indexed and all(name is not None and name in served for name in indexed):
-            item.field_keys = [key for key in item.field_keys if key.value is not None or key.opaque]
 
 
 def _relative_to_origins(restrictions: list[Restriction], guards: list[Span | None]) -> tuple[Restriction, ...]:
@@ -1052,7 +1024,6 @@ def _resolve_sites(
         ]
     kinds = clients.resolver.kinds
     _drop_opaque_field_keys(pending)
-    _drop_unknown_field_keys(pending, clients.resolver)
     _name_index_copies(pending, clients.resolver)
     cached_reads = [(r.item, r.keys) for r in resolved if r.access is Access.CACHE]
     # an OnlyMetadata watch saves nothing while its kind is watched typed at another site, or read typed from

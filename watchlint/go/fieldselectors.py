@@ -61,49 +61,11 @@ def index_copies(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tu
     not seen."""
     arguments = parser.named(call.child_by_field_name("arguments") or call)
     if len(arguments) != 4:
-        return _through_helper(file, call, arguments, resolver)
-    return _index(file, arguments[2], file, arguments[3], resolver)
-
-
-def _through_helper(
-    file: GoFile, call: tree_sitter.Node, arguments: list[tree_sitter.Node], resolver: Resolver
-) -> tuple[str, tuple[str, ...] | None] | None:
-    """The index a function of the module registers with the one IndexField it calls, its name and function
-    being what it says or what the call passes as its parameters (liqo's `indexer.IndexField(ctx, mgr,
-    &corev1.Pod{}, indexer.FieldNodeNameFromPod, indexer.ExtractNodeName)`)."""
-    info = resolver.callee(file, call)
-    if info is None:
         return None
-    inner = [
-        found.node
-        for found in info.file.calls()
-        if found.name == "IndexField"
-        and info.node.start_byte <= found.node.start_byte < info.node.end_byte
-        and found.arguments is not None
-        and len(parser.named(found.arguments)) == 4
-    ]
-    if len(inner) != 1:
-        return None
-    positions = info.positions()
-    bound: list[tuple[GoFile, tree_sitter.Node]] = []
-    for given in parser.named(inner[0].child_by_field_name("arguments") or inner[0])[2:]:
-        position = positions.get(parser.text(given)) if given.type == "identifier" else None
-        if position is None:
-            bound.append((info.file, given))
-        elif position < len(arguments) and (parameter := info.parameter_at(position)) and not parameter.variadic:
-            bound.append((file, arguments[position]))
-        else:
-            return None
-    return _index(*bound[0], *bound[1], resolver)
-
-
-def _index(
-    name_file: GoFile, name_node: tree_sitter.Node, file: GoFile, function: tree_sitter.Node, resolver: Resolver
-) -> tuple[str, tuple[str, ...] | None] | None:
-    """`index_copies` of an index's name and its function, each read in the file that writes it."""
-    name = resolver.string_value(name_file, name_node)
+    name = resolver.string_value(file, arguments[2])
     if name is None:
         return None
+    function = arguments[3]
     if function.type != "func_literal":
         return name, None
     copied = [value for value in returned_values(function) if value.type != "nil"]

@@ -823,10 +823,11 @@ def _instead_of_index(index: FieldKey, served: frozenset[str]) -> str:
             f'by the field selector "{fields[0]}" instead of the cache index {index.shown} (the API server serves '
             f"the field, {holds})"
         )
-    if index.value is None:  # a selector watchlint cannot read: it filters on one of the kind's indexes
+    if index.value is None:  # a selector or option watchlint cannot read: it may filter on one of the kind's indexes
+        what, may = ("the List option", "filter on") if index.opaque else ("the field selector", "name")
         return (
-            f"by a label selector instead of the field selector {index.shown}, which may name a cache index the API "
-            "server cannot serve"
+            f"by a label selector instead of {what} {index.shown}, which may {may} a cache index the API server "
+            "cannot serve"
         )
     return f"by a label selector instead of the cache index {index.shown}, which the API server cannot serve"
 
