@@ -481,7 +481,7 @@ class FieldValues:
         its booleans) is configuration too. A file's field read on a field of its own (`Kubevuln.Enabled`) is
         named with it: a file has many `Enabled`s."""
         if flag is not None:
-            return f"--{flag.name}"
+            return flag.shown
         if owner is not None and not from_file and (declaring := self._declaring(owner, name)) in self._flag_structs():
             gates = self._feature_gates_flag(declaring)
             # karpenter's `FeatureGates{inputStr}` filled from --feature-gates: a gate is named as that flag's

@@ -62,6 +62,12 @@ class Flag:
     # default is the helper's, read with the helper's parameters bound to what this call passes
     through: WrappedDefinition | None = None
     by_tag: bool = False  # declared by a struct field's tag (kong, go-flags), named after the field
+    shown_as: str = ""  # how messages name a flag whose name the program builds (then "": found by no name)
+
+    @property
+    def shown(self) -> str:
+        """`--namespace`, as messages name the flag."""
+        return self.shown_as or f"--{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,21 +297,25 @@ class FlagRegistry:
         resolver: Resolver,
     ) -> None:
         """`flag.StringVar(&ns, "namespace", "", usage)` and its kin (pflag's `…VarP` take a shorthand first)."""
-        name = _constant_text(file, values[1], resolver) or _made_name(file, values[1], resolver)
-        others: list[str] = []
-        if name is None and (assigned := _assigned_names(file, values[1], resolver)):
-            name, *others = dict.fromkeys(assigned)  # one flag, by whichever name the program gives it
+        name = _constant_text(file, values[1], resolver)
+        target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
+        if name is None and target is not None and _named_by_the_program(file, values[1], resolver):
+            # liqo's `f.remotify("namespace")`, or a local set to one of two names: the name cannot be told, so
+            # no read finds the flag by it (nor a MarkFlagRequired), but a default written out non-empty is what
+            # its variable holds unless given (consts.DefaultLiqoNamespace); an empty one tells nothing
+            if resolver.string_value(file, default):
+                self._bind(
+                    file, target, Flag("", file, default, shown_as=f"the flag `{parser.text(values[1])}`"), resolver
+                )
+            return
         if name is None:  # a name the code does not spell: a flag helper's definition, if any
             self._helper(file, call, default, values, resolver)
             return
-        target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
         itself = target is not None and parser.text(default) == parser.text(target)
         flag = Flag(name, file, default, defaults_to_destination=itself)
         if target is not None:
             self._bind(file, target, flag, resolver)
         self._name(flag)
-        for other in others:
-            self.by_name.setdefault(other, []).append(flag)
 
     def _binder_flag(self, file: GoFile, values: list[tree_sitter.Node], resolver: Resolver) -> bool:
         """A binder of the module's own taking the name first and the destination after the help and the default
@@ -501,21 +511,18 @@ def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> 
     return resolver.string_value(file, node)
 
 
-def _made_name(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> str | None:
-    """The name a function of the module makes a flag's name from (liqo's `f.remotify("namespace")`, which
-    prefixes "remote-" for a command run against the remote cluster): the one string it is given."""
-    arguments = parser.named(node.child_by_field_name("arguments") or node) if node.type == "call_expression" else []
-    if len(arguments) != 1 or resolver.callee(file, node) is None:
-        return None
-    return resolver.string_value(file, arguments[0])
-
-
-def _assigned_names(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> list[str]:
-    """The names a local is set to before a flag is defined with it, each one told (liqo's `flagName` set to
-    "namespace", or to "liqo-namespace" where another flag took that name): [] where one is not."""
-    assigned = resolver.assignments_before(file, node) if node.type == "identifier" else None
-    names = [resolver.string_value(file, value) for value, _ in assigned or ()]
-    return [name for name in names if name is not None] if names and None not in names else []
+def _named_by_the_program(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> bool:
+    """Whether a flag's name is one the program builds: a call of a function of the module given one string
+    (`f.remotify("namespace")`, prefixing "remote-" as the command is run), or a local (not a parameter) set
+    only to strings before the definition (`flagName` set in an if/else to one of two names)."""
+    if node.type == "call_expression":
+        arguments = parser.named(node.child_by_field_name("arguments") or node)
+        return len(arguments) == 1 and resolver.callee(file, node) is not None
+    declaration = resolver.declaration(file, node) if node.type == "identifier" else None
+    if declaration is None or declaration.parameter_index >= 0:
+        return False
+    assigned = resolver.assignments_before(file, node)
+    return bool(assigned) and all(resolver.string_value(file, value) is not None for value, _ in assigned or ())
 
 
 def variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:

@@ -255,22 +255,22 @@ class Settings:
 
     def _default_value(self, flag: Flag, depth: int) -> Value:
         if flag.default is None and flag.tag_default is not None:
-            return Val(tag_value(flag.tag_default, flag.is_bool), f"--{flag.name}")
+            return Val(tag_value(flag.tag_default, flag.is_bool), flag.shown)
         default = flag.default if not flag.defaults_to_destination else self._held_before(flag)
         if default is None:
-            return Val(False if flag.is_bool else "", f"--{flag.name}")
+            return Val(False if flag.is_bool else "", flag.shown)
         # evaluated once, from the top: a flag read deep in the code has its default all the same
         unknown: Value = UNKNOWN
         value = self.evaluator.once(("default", id(flag)), lambda: self._evaluated_default(flag, default), unknown)
         if not isinstance(value, Val):
             return UNKNOWN  # a default the code computes in a way not followed: cannot be told (SPEC §1)
         if flag.is_bool and isinstance(value.value, str):
-            return Val(value.value == "true", f"--{flag.name}")
+            return Val(value.value == "true", flag.shown)
         if value.unseen:
             # `flag.StringVar(&ns, "watch-namespace", os.Getenv("WATCH_NAMESPACE"), …)`: a value the code does
             # not show, from the variable unless the flag is given
-            return Val(value.value, either_origin(f"--{flag.name}", value.origin), unseen=True)
-        return Val(value.value, f"--{flag.name}")
+            return Val(value.value, either_origin(flag.shown, value.origin), unseen=True)
+        return Val(value.value, flag.shown)
 
     def _evaluated_default(self, flag: Flag, default: tree_sitter.Node) -> Value:
         through = flag.through
