@@ -300,7 +300,8 @@ def _add_short(scope: FunctionScope, node: tree_sitter.Node) -> None:
 
 def _add_var(scope: FunctionScope, node: tree_sitter.Node) -> None:
     """A `var` or `const` declaration of the function; a constant without a value repeats the spec above
-    it (iota), which is not followed: its names stay undeclared, not zero."""
+    it (iota), which is not followed: its names stay undeclared, not zero. Each name is seen from the end of
+    its own spec, as Go scopes them: `var ( c = f.Job(); cache = c.Cache() )` reads the first in the second."""
     block = _block_of(node)
     for spec in _var_specs(node):
         names = spec.children_by_field_name("name")
@@ -313,7 +314,7 @@ def _add_var(scope: FunctionScope, node: tree_sitter.Node) -> None:
             value = values[position] if position < len(values) else (values[0] if values else None)
             index = 0 if len(values) == len(names) else position
             declaration = Declaration(
-                parser.text(name), node.end_byte, block.start_byte, block.end_byte, name, type_node, value, index
+                parser.text(name), spec.end_byte, block.start_byte, block.end_byte, name, type_node, value, index
             )
             scope.add(declaration)
 
