@@ -299,19 +299,16 @@ class FlagRegistry:
         """`flag.StringVar(&ns, "namespace", "", usage)` and its kin (pflag's `…VarP` take a shorthand first)."""
         name = _constant_text(file, values[1], resolver)
         target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
+        itself = target is not None and parser.text(default) == parser.text(target)
         if name is None and target is not None and _named_by_the_program(file, values[1], resolver):
-            # liqo's `f.remotify("namespace")`, or a local set to one of two names: the name cannot be told, so
-            # no read finds the flag by it (nor a MarkFlagRequired), but a default written out non-empty is what
-            # its variable holds unless given (consts.DefaultLiqoNamespace); an empty one tells nothing
-            if resolver.string_value(file, default):
-                self._bind(
-                    file, target, Flag("", file, default, shown_as=f"the flag `{parser.text(values[1])}`"), resolver
-                )
+            # liqo's `f.remotify("namespace")`, or a local set to one of two names: no read finds the flag by a
+            # name that cannot be told, but its variable holds its default unless it is given
+            shown = f"the flag `{parser.text(values[1])}`"
+            self._bind(file, target, Flag("", file, default, defaults_to_destination=itself, shown_as=shown), resolver)
             return
         if name is None:  # a name the code does not spell: a flag helper's definition, if any
             self._helper(file, call, default, values, resolver)
             return
-        itself = target is not None and parser.text(default) == parser.text(target)
         flag = Flag(name, file, default, defaults_to_destination=itself)
         if target is not None:
             self._bind(file, target, flag, resolver)

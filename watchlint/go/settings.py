@@ -120,8 +120,16 @@ class Settings:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
         where the flag is declared, cobra's MarkFlagRequired("namespace"), or one its definition requires."""
         package = flag.file.package_path
-        marked = self._marked_required().get(flag.name, ())
+        marked = self._marked_required().get(flag.name, ()) if not flag.shown_as else self._marked_unmatched()
         return self.fails_without(flag) or any(self.evaluator.share_a_binary(package, other) for other in marked)
+
+    def _marked_unmatched(self) -> set[str]:
+        """The packages marking required a flag no definition names: one whose name the program builds may be
+        it (`MarkFlagRequired("operator-namespace")` of `prefixed("namespace")`)."""
+        named = self.evaluator.flags.by_name
+        return {
+            package for name, packages in self._marked_required().items() if name not in named for package in packages
+        }
 
     def _names_bound_to(self, flag: Flag) -> set[str]:
         """The variables and fields a flag fills."""
