@@ -34,7 +34,6 @@ _WRANGLER = re.compile(
     r"^github\.com/rancher/wrangler(?:/v[0-9]+)?/pkg/(?P<package>clients|generic|relatedresource|apply)$"
 )
 _LASSO_CACHE = "github.com/rancher/lasso/pkg/cache"
-_STEVE_SERVER = "github.com/rancher/steve/pkg/server"
 _LASSO_CONTROLLER = "github.com/rancher/lasso/pkg/controller"
 # lasso's shared controller factory built from a config, over a shared cache of its own
 _CONTROLLER_FACTORIES = frozenset(
@@ -355,14 +354,11 @@ class WranglerSites:
         return _GROUP_ACCESSORS.get(method_name(group_call) or "")
 
     def _holds_clients(self, struct: TypeRef | None, depth: int = 0) -> bool:
-        """Whether a struct is wrangler's Clients or embeds it, or is steve's Controllers, whose `Core` holds
-        the core group's controllers of the shared factory steve builds (harvester's `s.controllers.Core`)."""
+        """Whether a struct is wrangler's Clients or embeds it."""
         if struct is None or depth > 2:
             return False
         wrangler = _WRANGLER.search(struct.package)
         if wrangler is not None and wrangler["package"] == "clients" and struct.name == "Clients":
-            return True
-        if struct.package == _STEVE_SERVER and struct.name == "Controllers":
             return True
         fields = self.resolver.declarations.structs.get(self.resolver.declarations.unalias(struct.base), ())
         return any(info.is_embedded and self._holds_clients(info.type, depth + 1) for info in fields)
