@@ -63,6 +63,8 @@ class Flag:
     through: WrappedDefinition | None = None
     by_tag: bool = False  # declared by a struct field's tag (kong, go-flags), named after the field
     shown_as: str = ""  # how messages name a flag whose name the program builds (then "": found by no name)
+    # …and the expression building it with the names it is built from (`remotify("namespace")`, ("namespace",))
+    built_from: tuple[str, tuple[str, ...]] | None = None
 
     @property
     def shown(self) -> str:
@@ -300,11 +302,14 @@ class FlagRegistry:
         name = _constant_text(file, values[1], resolver)
         target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
         itself = target is not None and parser.text(default) == parser.text(target)
-        if name is None and target is not None and _named_by_the_program(file, values[1], resolver):
+        built = _built_names(file, values[1], resolver) if name is None and target is not None else ()
+        if built and target is not None:
             # liqo's `f.remotify("namespace")`, or a local set to one of two names: no read finds the flag by a
             # name that cannot be told, but its variable holds its default unless it is given
-            shown = f"the flag `{parser.text(values[1])}`"
-            self._bind(file, target, Flag("", file, default, defaults_to_destination=itself, shown_as=shown), resolver)
+            expression = " ".join(parser.text(values[1]).split())
+            flag = Flag("", file, default, defaults_to_destination=itself, shown_as=f"the flag `{expression}`")
+            flag.built_from = (expression, built)
+            self._bind(file, target, flag, resolver)
             return
         if name is None:  # a name the code does not spell: a flag helper's definition, if any
             self._helper(file, call, default, values, resolver)
@@ -508,18 +513,20 @@ def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> 
     return resolver.string_value(file, node)
 
 
-def _named_by_the_program(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> bool:
-    """Whether a flag's name is one the program builds: a call of a function of the module given one string
-    (`f.remotify("namespace")`, prefixing "remote-" as the command is run), or a local (not a parameter) set
-    only to strings before the definition (`flagName` set in an if/else to one of two names)."""
+def _built_names(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> tuple[str, ...]:
+    """The names a flag's name is built from, where the program builds it: the string a function of the module
+    is given (`f.remotify("namespace")`, prefixing "remote-" as the command is run), or the strings a local
+    (not a parameter) is set to before the definition (`flagName` set in an if/else to one of two names); ()
+    for any other name."""
     if node.type == "call_expression":
         arguments = parser.named(node.child_by_field_name("arguments") or node)
-        return len(arguments) == 1 and resolver.callee(file, node) is not None
+        given = resolver.string_value(file, arguments[0]) if len(arguments) == 1 else None
+        return (given,) if given and resolver.callee(file, node) is not None else ()
     declaration = resolver.declaration(file, node) if node.type == "identifier" else None
     if declaration is None or declaration.parameter_index >= 0:
-        return False
-    assigned = resolver.assignments_before(file, node)
-    return bool(assigned) and all(resolver.string_value(file, value) is not None for value, _ in assigned or ())
+        return ()
+    names = [resolver.string_value(file, value) for value, _ in resolver.assignments_before(file, node) or ()]
+    return tuple(dict.fromkeys(name for name in names if name)) if names and all(names) else ()
 
 
 def variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:

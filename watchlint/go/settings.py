@@ -120,16 +120,24 @@ class Settings:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
         where the flag is declared, cobra's MarkFlagRequired("namespace"), or one its definition requires."""
         package = flag.file.package_path
-        marked = self._marked_required().get(flag.name, ()) if not flag.shown_as else self._marked_unmatched()
+        marked = self._marked_required().get(flag.name, ()) if flag.built_from is None else self._marked_as(flag)
         return self.fails_without(flag) or any(self.evaluator.share_a_binary(package, other) for other in marked)
 
-    def _marked_unmatched(self) -> set[str]:
-        """The packages marking required a flag no definition names: one whose name the program builds may be
-        it (`MarkFlagRequired("operator-namespace")` of `prefixed("namespace")`)."""
-        named = self.evaluator.flags.by_name
-        return {
-            package for name, packages in self._marked_required().items() if name not in named for package in packages
-        }
+    def _marked_as(self, flag: Flag) -> set[str]:
+        """The packages marking required a flag whose name the program builds: by the expression building it
+        (`MarkFlagRequired(prefixed("namespace"))`), or by a name made of one it is built from
+        (`"operator-namespace"` of `prefixed("namespace")`) that no definition of a binary of the package spells."""
+        expression, built = flag.built_from or ("", ())
+        found = set(self._marked_required().get(f"`{expression}`", ()))
+        for name, packages in self._marked_required().items():
+            if not name.startswith("`") and any(name == base or name.endswith(f"-{base}") for base in built):
+                found.update(package for package in packages if not self._spelled(name, package))
+        return found
+
+    def _spelled(self, name: str, package: str) -> bool:
+        """Whether a definition in a binary with `package` spells a flag's name."""
+        flags = self.evaluator.flags.by_name.get(name, ())
+        return any(self.evaluator.share_a_binary(package, defined.file.package_path) for defined in flags)
 
     def _names_bound_to(self, flag: Flag) -> set[str]:
         """The variables and fields a flag fills."""
@@ -257,8 +265,12 @@ class Settings:
                     if call.name not in _MARK_REQUIRED and named is None:
                         continue
                     first = named if named is not None else parser.first_named(call.arguments)
-                    if first is not None and (name := self.resolver.string_value(file, first)) is not None:
-                        self._required_flags.setdefault(name, set()).add(file.package_path)
+                    if first is None:
+                        continue
+                    # a name the program builds is kept as the expression building it: `prefixed("namespace")`
+                    name = self.resolver.string_value(file, first)
+                    shown = name if name is not None else "`{}`".format(" ".join(parser.text(first).split()))
+                    self._required_flags.setdefault(shown, set()).add(file.package_path)
         return self._required_flags
 
     def _default_value(self, flag: Flag, depth: int) -> Value:
