@@ -307,8 +307,10 @@ class FlagRegistry:
             # liqo's `f.remotify("namespace")`, or a local set to one of two names: no read finds the flag by a
             # name that cannot be told, but its variable holds its default unless it is given
             expression = " ".join(parser.text(values[1]).split())
-            flag = Flag("", file, default, defaults_to_destination=itself, shown_as=f"the flag `{expression}`")
-            flag.built_from = (expression, built)
+            shown = f"the flag `{expression}`"
+            flag = Flag(
+                "", file, default, defaults_to_destination=itself, shown_as=shown, built_from=(expression, built)
+            )
             self._bind(file, target, flag, resolver)
             return
         if name is None:  # a name the code does not spell: a flag helper's definition, if any

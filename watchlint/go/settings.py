@@ -256,7 +256,8 @@ class Settings:
         """The flags cobra is told are required (`MarkFlagRequired("namespace")`), and those the program sets
         itself (`cmd.Flags().Set("namespace", current)` in a PersistentPreRunE, `cmd.Flag("namespace").Value.
         Set(…)`): either way a value the code does not show. By name, with the packages that say so (another
-        binary's `--namespace` is another flag). Found once per module."""
+        binary's `--namespace` is another flag); a name the code does not spell, by its expression in backticks.
+        Found once per module."""
         if self._required_flags is None:
             self._required_flags = {}
             for file in self.evaluator.files:
