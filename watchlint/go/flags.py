@@ -15,7 +15,7 @@ from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.envconfig import Processed, field_variables, processed_structs
 from watchlint.go.model import Call, GoFile, TypeRef, shared_folders
 from watchlint.go.resolve import Resolver, assigned_to, keyed_elements, unquote
-from watchlint.go.scope import innermost_function
+from watchlint.go.scope import innermost_function, return_items, return_statements
 from watchlint.go.structtags import declares_a_variables_field, declaring_struct, tag_items
 
 # the typed flag definitions of flag and pflag (`StringVar(&v, name, default, usage)`, `IntSlice(name, default,
@@ -62,14 +62,14 @@ class Flag:
     # default is the helper's, read with the helper's parameters bound to what this call passes
     through: WrappedDefinition | None = None
     by_tag: bool = False  # declared by a struct field's tag (kong, go-flags), named after the field
-    shown_as: str = ""  # how messages name a flag whose name the program builds (then "": found by no name)
-    # …and the expression building it with the names it is built from (`remotify("namespace")`, ("namespace",))
-    built_from: tuple[str, tuple[str, ...]] | None = None
+    # a name the program builds, where it may be one of several (liqo's `f.remotify("namespace")`: "namespace"
+    # or "remote-namespace"): each of them; the flag is then found by none (`name` is "")
+    names: tuple[str, ...] = ()
 
     @property
     def shown(self) -> str:
-        """`--namespace`, as messages name the flag."""
-        return self.shown_as or f"--{self.name}"
+        """`--namespace`, as messages name the flag (`--namespace or --remote-namespace`)."""
+        return " or ".join(f"--{name}" for name in self.names) if self.names else f"--{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,16 +303,12 @@ class FlagRegistry:
         target = values[0].child_by_field_name("operand") if values[0].type == "unary_expression" else None
         itself = target is not None and parser.text(default) == parser.text(target)
         built = _built_names(file, values[1], resolver) if name is None and target is not None else ()
-        if built and target is not None:
-            # liqo's `f.remotify("namespace")`, or a local set to one of two names: no read finds the flag by a
-            # name that cannot be told, but its variable holds its default unless it is given
-            expression = " ".join(parser.text(values[1]).split())
-            shown = f"the flag `{expression}`"
-            flag = Flag(
-                "", file, default, defaults_to_destination=itself, shown_as=shown, built_from=(expression, built)
-            )
-            self._bind(file, target, flag, resolver)
+        if len(built) > 1 and target is not None:
+            # liqo's `f.remotify("namespace")`, or a local set to one of two names: no read finds the flag by one
+            # of them, but its variable holds its default unless it is given
+            self._bind(file, target, Flag("", file, default, defaults_to_destination=itself, names=built), resolver)
             return
+        name = name or (built[0] if built else None)  # `prefixed("namespace")` making "operator-namespace"
         if name is None:  # a name the code does not spell: a flag helper's definition, if any
             self._helper(file, call, default, values, resolver)
             return
@@ -516,19 +512,51 @@ def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> 
 
 
 def _built_names(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> tuple[str, ...]:
-    """The names a flag's name is built from, where the program builds it: the string a function of the module
-    is given (`f.remotify("namespace")`, prefixing "remote-" as the command is run), or the strings a local
-    (not a parameter) is set to before the definition (`flagName` set in an if/else to one of two names); ()
-    for any other name."""
+    """The names a flag's name may be where the program builds it: what a function of the module makes of the
+    one string it is given (`made_names`), or the strings a local (not a parameter) is set to before the
+    definition (`flagName` set in an if/else to one of two names); () where they cannot all be told."""
     if node.type == "call_expression":
-        arguments = parser.named(node.child_by_field_name("arguments") or node)
-        given = resolver.string_value(file, arguments[0]) if len(arguments) == 1 else None
-        return (given,) if given and resolver.callee(file, node) is not None else ()
+        return made_names(file, node, resolver)
     declaration = resolver.declaration(file, node) if node.type == "identifier" else None
     if declaration is None or declaration.parameter_index >= 0:
         return ()
     names = [resolver.string_value(file, value) for value, _ in resolver.assignments_before(file, node) or ()]
     return tuple(dict.fromkeys(name for name in names if name)) if names and all(names) else ()
+
+
+def made_names(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tuple[str, ...]:
+    """The names a call of a function of the module given one string may return, each return of the function
+    being its parameter or that and strings joined by `+` (`return "operator-" + name`; liqo's remotify returns
+    "remote-" + name or name); () where one is not."""
+    if call.type != "call_expression":
+        return ()
+    arguments = parser.named(call.child_by_field_name("arguments") or call)
+    given = resolver.string_value(file, arguments[0]) if len(arguments) == 1 else None
+    info = resolver.callee(file, call) if given else None
+    if given is None or info is None or len(info.parameters) != 1 or info.parameters[0].variadic:
+        return ()
+    names = []
+    for statement in return_statements(info.node):
+        items = return_items(statement)
+        name = _joined(info.file, items[0], info.parameters[0].name, given, resolver) if len(items) == 1 else None
+        if not name:
+            return ()
+        names.append(name)
+    return tuple(dict.fromkeys(names))
+
+
+def _joined(file: GoFile, node: tree_sitter.Node, parameter: str, given: str, resolver: Resolver) -> str | None:
+    """A returned name: the parameter (given `given`), a string constant, or those joined by `+`."""
+    if node.type == "identifier" and parser.text(node) == parameter:
+        return given
+    if node.type == "parenthesized_expression" and (inner := parser.first_named(node)) is not None:
+        return _joined(file, inner, parameter, given, resolver)
+    if node.type == "binary_expression" and parser.text(node.child_by_field_name("operator")) == "+":
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        first = _joined(file, left, parameter, given, resolver) if left is not None else None
+        second = _joined(file, right, parameter, given, resolver) if right is not None and first is not None else None
+        return first + second if first is not None and second is not None else None
+    return resolver.string_value(file, node)
 
 
 def variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:

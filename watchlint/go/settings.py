@@ -14,7 +14,7 @@ import tree_sitter
 from watchlint.go import parser
 from watchlint.go.configfiles import FROM_FILE
 from watchlint.go.declarations import FunctionKey
-from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain
+from watchlint.go.flags import FLAG_VALUE, Flag, kingpin_chain, made_names
 from watchlint.go.guards import (
     block_fails,
     conjuncts,
@@ -120,18 +120,16 @@ class Settings:
         """A flag the program does not run without: `if namespace == "" { os.Exit(1) }` (or log.Fatal, panic)
         where the flag is declared, cobra's MarkFlagRequired("namespace"), or one its definition requires."""
         package = flag.file.package_path
-        marked = self._marked_required().get(flag.name, ()) if flag.built_from is None else self._marked_as(flag)
+        marked = self._marked_required().get(flag.name, ()) if not flag.names else self._marked_as(flag)
         return self.fails_without(flag) or any(self.evaluator.share_a_binary(package, other) for other in marked)
 
     def _marked_as(self, flag: Flag) -> set[str]:
-        """The packages marking required a flag whose name the program builds: by the expression building it
-        (`MarkFlagRequired(prefixed("namespace"))`), or by a name made of one it is built from
-        (`"operator-namespace"` of `prefixed("namespace")`) that no definition of a binary of the package spells."""
-        expression, built = flag.built_from or ("", ())
-        found = set(self._marked_required().get(f"`{expression}`", ()))
-        for name, packages in self._marked_required().items():
-            if not name.startswith("`") and any(name == base or name.endswith(f"-{base}") for base in built):
-                found.update(package for package in packages if not self._spelled(name, package))
+        """The packages marking required one of the names a flag the program names may have (liqo's
+        "namespace" or "remote-namespace"), where no other definition of a binary of the package spells it."""
+        found: set[str] = set()
+        for name in flag.names:
+            packages = self._marked_required().get(name, ())
+            found.update(package for package in packages if not self._spelled(name, package))
         return found
 
     def _spelled(self, name: str, package: str) -> bool:
@@ -256,7 +254,7 @@ class Settings:
         """The flags cobra is told are required (`MarkFlagRequired("namespace")`), and those the program sets
         itself (`cmd.Flags().Set("namespace", current)` in a PersistentPreRunE, `cmd.Flag("namespace").Value.
         Set(…)`): either way a value the code does not show. By name, with the packages that say so (another
-        binary's `--namespace` is another flag); a name the code does not spell, by its expression in backticks.
+        binary's `--namespace` is another flag); a name a function of the module makes, by each it may be.
         Found once per module."""
         if self._required_flags is None:
             self._required_flags = {}
@@ -266,12 +264,11 @@ class Settings:
                     if call.name not in _MARK_REQUIRED and named is None:
                         continue
                     first = named if named is not None else parser.first_named(call.arguments)
-                    if first is None:
-                        continue
-                    # a name the program builds is kept as the expression building it: `prefixed("namespace")`
-                    name = self.resolver.string_value(file, first)
-                    shown = name if name is not None else "`{}`".format(" ".join(parser.text(first).split()))
-                    self._required_flags.setdefault(shown, set()).add(file.package_path)
+                    name = self.resolver.string_value(file, first) if first is not None else None
+                    # a name the program makes as it makes the flag's: `MarkFlagRequired(prefixed("namespace"))`
+                    made = made_names(file, first, self.resolver) if first is not None and name is None else ()
+                    for marked in (name,) if name is not None else made:
+                        self._required_flags.setdefault(marked, set()).add(file.package_path)
         return self._required_flags
 
     def _default_value(self, flag: Flag, depth: int) -> Value:
