@@ -525,9 +525,9 @@ def _built_names(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> tu
 
 
 def made_names(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tuple[str, ...]:
-    """The names a call of a function of the module given one string may return, each return of the function
-    being its parameter or that and strings joined by `+` (`return "operator-" + name`; liqo's remotify returns
-    "remote-" + name or name); () where one is not."""
+    """The names a call of a function of the module given one string may return (`return "operator-" + name`;
+    liqo's remotify returns "remote-" + name or name); () where one cannot be told. Read once per function and
+    string."""
     if call.type != "call_expression":
         return ()
     arguments = parser.named(call.child_by_field_name("arguments") or call)
@@ -535,14 +535,44 @@ def made_names(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tupl
     info = resolver.callee(file, call) if given else None
     if given is None or info is None or len(info.parameters) != 1 or info.parameters[0].variadic:
         return ()
+    key = (info.key, given)
+    found = resolver.made_names.get(key)
+    if found is None:
+        found = resolver.made_names[key] = _names_returned(info, given, resolver)
+    return found
+
+
+def _names_returned(info: FunctionInfo, given: str, resolver: Resolver) -> tuple[str, ...]:
+    """What each return of a one-parameter function gives, the parameter being `given`: its parameter, string
+    constants, or those joined by `+`; () where one is something else, or where the body reads the parameter
+    outside its returns (assigns, shadows, switches on or tests it: the name returned may be another)."""
+    parameter = info.parameters[0].name
+    returns = return_statements(info.node)
+    body = info.node.child_by_field_name("body")
+    if body is None or not returns:
+        return ()
+    if any(
+        not any(item.start_byte <= use.start_byte < item.end_byte for item in returns)
+        for use in _named(body, parameter)
+    ):
+        return ()
     names = []
-    for statement in return_statements(info.node):
+    for statement in returns:
         items = return_items(statement)
-        name = _joined(info.file, items[0], info.parameters[0].name, given, resolver) if len(items) == 1 else None
+        name = _joined(info.file, items[0], parameter, given, resolver) if len(items) == 1 else None
         if not name:
             return ()
         names.append(name)
     return tuple(dict.fromkeys(names))
+
+
+def _named(node: tree_sitter.Node, name: str) -> Iterator[tree_sitter.Node]:
+    """The identifiers spelled `name` under a node."""
+    for child in node.named_children:
+        if child.type == "identifier" and parser.text(child) == name:
+            yield child
+        elif child.named_child_count:
+            yield from _named(child, name)
 
 
 def _joined(file: GoFile, node: tree_sitter.Node, parameter: str, given: str, resolver: Resolver) -> str | None:

@@ -81,6 +81,8 @@ class Resolver:
         # by the file and byte range of the name, or of the call
         self._declarations: dict[tuple[str, int, int], Declaration | None] = {}
         self._callees: dict[tuple[str, int, int], FunctionInfo | None] = {}
+        # the names a function of the module makes of a string it is given (flags.made_names), by both
+        self.made_names: dict[tuple[FunctionKey, str], tuple[str, ...]] = {}
 
     # -- names ---------------------------------------------------------------------------------------
     def scope(self, file: GoFile, node: tree_sitter.Node) -> FunctionScope | None:
