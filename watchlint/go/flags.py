@@ -281,7 +281,7 @@ class FlagRegistry:
         if method in _KINGPIN_ONLY and kingpin_chain(call) is not None:  # `EnumsVar(&cfg.Sources, allowed...)`
             self._kingpin_flag(file, call, method, values[:1] if method.endswith("Var") else [], resolver)
             return
-        name = _constant_text(file, values[0], resolver) if value_match and len(values) >= 2 else None
+        name = _one_name(file, values[0], resolver) if value_match and len(values) >= 2 else None
         if value_match and name is not None:
             default = values[2] if value_match.group(2) and len(values) > 2 else values[1]
             flag = Flag(name, file, default)
@@ -509,6 +509,16 @@ def _constant_text(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> 
     (`fs.StringSlice(operator.NamespacesFlag, nil, …)`), or constants of a string type of the module
     (`flag.Bool(traceFlag.String(), false, …)`)."""
     return resolver.string_value(file, node)
+
+
+def _one_name(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> str | None:
+    """A flag's name where it is one: spelled (a literal, a constant) or the one a function of the module makes
+    (`flag.String(prefixed("namespace"), "", …)` making "operator-namespace")."""
+    spelled = _constant_text(file, node, resolver)
+    if spelled is not None or node.type != "call_expression":
+        return spelled
+    made = made_names(file, node, resolver)
+    return made[0] if len(made) == 1 else None
 
 
 def _built_names(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> tuple[str, ...]:
