@@ -538,8 +538,9 @@ def made_names(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tupl
     """The names a call of a function of the module given one string may return (`return "operator-" + name`;
     liqo's remotify returns "remote-" + name or name); () where one cannot be told. Read once per function and
     string."""
-    if call.type != "call_expression":
-        return ()
+    function = call.child_by_field_name("function") if call.type == "call_expression" else None
+    if function is None or (function.type == "identifier" and resolver.declaration(file, function) is not None):
+        return ()  # a local function value shadowing the module's of that name
     arguments = parser.named(call.child_by_field_name("arguments") or call)
     given = resolver.string_value(file, arguments[0]) if len(arguments) == 1 else None
     info = resolver.callee(file, call) if given else None
@@ -548,32 +549,32 @@ def made_names(file: GoFile, call: tree_sitter.Node, resolver: Resolver) -> tupl
     key = (info.key, given)
     found = resolver.made_names.get(key)
     if found is None:
-        found = resolver.made_names[key] = _names_returned(info, given, resolver)
+        returned = resolver.name_returns.get(info.key)
+        if returned is None:
+            returned = resolver.name_returns[info.key] = _returned_names(info)
+        parameter = info.parameters[0].name
+        names = [_joined(info.file, item, parameter, given, resolver) for item in returned]
+        made = [name for name in names if name]
+        found = resolver.made_names[key] = tuple(dict.fromkeys(made)) if made and len(made) == len(names) else ()
     return found
 
 
-def _names_returned(info: FunctionInfo, given: str, resolver: Resolver) -> tuple[str, ...]:
-    """What each return of a one-parameter function gives, the parameter being `given`: its parameter, string
-    constants, or those joined by `+`; () where one is something else, or where the body reads the parameter
-    outside its returns (assigns, shadows, switches on or tests it: the name returned may be another)."""
+def _returned_names(info: FunctionInfo) -> tuple[tree_sitter.Node, ...]:
+    """What each return of a one-parameter function gives, where it is a name function: its parameter read by
+    its returns alone (not assigned, shadowed, switched on or tested, when the name returned may be another),
+    no named result a deferred function may rewrite, one value per return; () otherwise."""
     parameter = info.parameters[0].name
     returns = return_statements(info.node)
-    body = info.node.child_by_field_name("body")
-    if body is None or not returns:
+    body, result = info.node.child_by_field_name("body"), info.node.child_by_field_name("result")
+    if body is None or not returns or (result is not None and result.type == "parameter_list"):
         return ()
     if any(
         not any(item.start_byte <= use.start_byte < item.end_byte for item in returns)
         for use in _named(body, parameter)
     ):
         return ()
-    names = []
-    for statement in returns:
-        items = return_items(statement)
-        name = _joined(info.file, items[0], parameter, given, resolver) if len(items) == 1 else None
-        if not name:
-            return ()
-        names.append(name)
-    return tuple(dict.fromkeys(names))
+    items = [return_items(statement) for statement in returns]
+    return tuple(found[0] for found in items) if all(len(found) == 1 for found in items) else ()
 
 
 def _named(node: tree_sitter.Node, name: str) -> Iterator[tree_sitter.Node]:
@@ -596,7 +597,25 @@ def _joined(file: GoFile, node: tree_sitter.Node, parameter: str, given: str, re
         first = _joined(file, left, parameter, given, resolver) if left is not None else None
         second = _joined(file, right, parameter, given, resolver) if right is not None and first is not None else None
         return first + second if first is not None and second is not None else None
-    return resolver.string_value(file, node)
+    return _constant(file, node, resolver)
+
+
+def _constant(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> str | None:
+    """A string literal, or a constant set to one: a variable may be set again (a prefix `init()` rewrites)."""
+    if node.type in ("interpreted_string_literal", "raw_string_literal"):
+        return unquote(parser.text(node))
+    local = resolver.declaration(file, node) if node.type == "identifier" else None
+    if local is not None:
+        constant = local.node.parent is not None and local.node.parent.type == "const_spec"
+        return resolver.string_value(file, node) if constant else None
+    key: tuple[str, str] | None = None
+    if node.type == "identifier":
+        key = (file.package_path, parser.text(node))
+    elif node.type == "selector_expression" and (operand := node.child_by_field_name("operand")) is not None:
+        package = file.imports.get(parser.text(operand))
+        key = (package, parser.text(node.child_by_field_name("field"))) if package is not None else None
+    variable = resolver.declarations.variables.get(key) if key is not None else None
+    return resolver.string_value(file, node) if variable is not None and variable.iota is not None else None
 
 
 def variable_key(file: GoFile, target: tree_sitter.Node, resolver: Resolver) -> tuple[str, str]:

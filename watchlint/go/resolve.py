@@ -81,8 +81,10 @@ class Resolver:
         # by the file and byte range of the name, or of the call
         self._declarations: dict[tuple[str, int, int], Declaration | None] = {}
         self._callees: dict[tuple[str, int, int], FunctionInfo | None] = {}
-        # the names a function of the module makes of a string it is given (flags.made_names), by both
+        # the names a function of the module makes of a string it is given (flags.made_names), by both, and
+        # what its returns give, by the function
         self.made_names: dict[tuple[FunctionKey, str], tuple[str, ...]] = {}
+        self.name_returns: dict[FunctionKey, tuple[tree_sitter.Node, ...]] = {}
 
     # -- names ---------------------------------------------------------------------------------------
     def scope(self, file: GoFile, node: tree_sitter.Node) -> FunctionScope | None:
