@@ -7,6 +7,7 @@ import re
 import tree_sitter
 
 from watchlint.go import parser
+from watchlint.go.cyclememo import CycleMemo
 from watchlint.go.declarations import Declarations, FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex, takes
 from watchlint.go.model import Call, GoFile, TypeRef
@@ -51,12 +52,10 @@ class CallGraph:
         ] = {}
         self._field_calls: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
         # the calls that run a function-typed parameter, by the function, the parameter and how many forwards
-        # led there (see _argument_calls); the parameters being worked out, and those a cycle met meanwhile
-        self._parameter_runs: dict[
-            tuple[FunctionKey, int, int], tuple[tuple[GoFile, tree_sitter.Node], ...] | None
-        ] = {}
-        self._running: set[tuple[FunctionKey, int]] = set()
-        self._cycled: set[tuple[FunctionKey, int]] = set()
+        # led there (see _argument_calls)
+        self._parameter_runs: CycleMemo[tuple[FunctionKey, int], tuple[tuple[GoFile, tree_sitter.Node], ...] | None] = (
+            CycleMemo()
+        )
         # the bytes of the module's generated files, which are not parsed (built_nowhere)
         self.unparsed: tuple[bytes, ...] = ()
         self._generated_searches = 0
@@ -555,21 +554,13 @@ class CallGraph:
         parameter = callee.parameter_at(parser.position_in(arguments, value)) if callee and arguments else None
         if callee is None or parameter is None:
             return None
-        key = (callee.key, parameter.index)
-        if key in self._running:  # being worked out further up: a cycle of forwards adds no call
-            self._cycled.add(key)
-            return ()
-        known = (callee.key, parameter.index, depth)
-        if known in self._parameter_runs:
-            return self._parameter_runs[known]
-        cycled, self._cycled = self._cycled, set()
-        self._running.add(key)
-        found = self._runs_of_parameter(callee, parameter.name, parameter.index, depth)
-        self._running.discard(key)
-        if not self._cycled - {key}:  # kept only where no cycle through a parameter still being found cut it short
-            self._parameter_runs[known] = found
-        self._cycled = cycled | (self._cycled - {key})
-        return found
+        # a cycle of forwards (the parameter met again while its runs are worked out) adds no call
+        return self._parameter_runs.get(
+            (callee.key, parameter.index),
+            depth,
+            lambda: self._runs_of_parameter(callee, parameter.name, parameter.index, depth),
+            (),
+        )
 
     def _runs_of_parameter(
         self, callee: FunctionInfo, name: str, index: int, depth: int

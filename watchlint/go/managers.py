@@ -14,6 +14,7 @@ import tree_sitter
 
 from watchlint.go import parser
 from watchlint.go.callgraph import CallGraph
+from watchlint.go.cyclememo import CycleMemo
 from watchlint.go.declarations import FunctionInfo, FunctionKey, resolve_type
 from watchlint.go.dispatch import MethodIndex
 from watchlint.go.guards import returned_on_success
@@ -168,11 +169,8 @@ class ManagerLinks:
         self._new_managers: list[tuple[GoFile, tree_sitter.Node]] = []
         self._new_clients: list[tuple[GoFile, tree_sitter.Node]] = []  # `client.New(cfg, options)`
         self._dispatched: dict[FunctionKey, list[tuple[GoFile, tree_sitter.Node]]] = {}
-        # the options each function's parameter is passed (see _passed_options), the parameters being found, and
-        # those a cycle of calls met while being found (whose results below them are not complete)
-        self._passed: dict[tuple[FunctionKey, int, _Listing | None, int], frozenset[LiteralKey]] = {}
-        self._passing: set[tuple[FunctionKey, int, _Listing | None]] = set()
-        self._cut: set[tuple[FunctionKey, int, _Listing | None]] = set()
+        # the options each function's parameter is passed (see _passed_options)
+        self._passed: CycleMemo[tuple[FunctionKey, int, _Listing | None], frozenset[LiteralKey]] = CycleMemo()
         for file in files:
             for call in file.calls():
                 if call.name == "GetClient" and call.operand is not None:
@@ -561,29 +559,23 @@ class ManagerLinks:
         key = self.resolver.function_key(file, node)
         if key is None:
             return
-        memo = (key, index, listed)
-        if memo in self._passing:  # a cycle of calls: what it passes is being found further up
-            self._cut.add(memo)
-            return
-        # found at each depth apart: the hop limit cuts a search reached deeper shorter
-        known = self._passed.get((*memo, depth))
-        if known is None:
-            own: set[LiteralKey] = set()
-            cut, self._cut = self._cut, set()
-            self._passing.add(memo)
-            for caller_file, call in self._deployed_callers(key):
-                arguments = parser.named(call.child_by_field_name("arguments") or call)
-                if listed is not None and listed[0] == key and not self._may_hold(caller_file, arguments, *listed[1:]):
-                    continue  # a call passing a list of other controllers than the one a site is in
-                if index < len(arguments):
-                    listing = self._listing(caller_file, call, key)
-                    self._manager_options(caller_file, arguments[index], own, depth + 1, listing)
-            self._passing.discard(memo)
-            known = frozenset(own)
-            if not self._cut - {memo}:  # complete: no cycle through a parameter still being found cut it short
-                self._passed[(*memo, depth)] = known
-            self._cut = cut | (self._cut - {memo})
-        found |= known
+        # a cycle of calls (the parameter met again while what it is passed is found) passes nothing more
+        found |= self._passed.get(
+            (key, index, listed), depth, lambda: self._options_passed(key, index, depth, listed), frozenset()
+        )
+
+    def _options_passed(
+        self, key: FunctionKey, index: int, depth: int, listed: _Listing | None
+    ) -> frozenset[LiteralKey]:
+        own: set[LiteralKey] = set()
+        for caller_file, call in self._deployed_callers(key):
+            arguments = parser.named(call.child_by_field_name("arguments") or call)
+            if listed is not None and listed[0] == key and not self._may_hold(caller_file, arguments, *listed[1:]):
+                continue  # a call passing a list of other controllers than the one a site is in
+            if index < len(arguments):
+                listing = self._listing(caller_file, call, key)
+                self._manager_options(caller_file, arguments[index], own, depth + 1, listing)
+        return frozenset(own)
 
     def _listing(self, file: GoFile, call: tree_sitter.Node, method: FunctionKey) -> _Listing | None:
         """For a method run by a call through an interface on the item of a loop over a parameter (`for _, c :=
