@@ -49,7 +49,14 @@ from watchlint.go.known import (
 )
 from watchlint.go.model import SAMBER_LO, GoFile, TypeRef
 from watchlint.go.pending import method_name, uses_in
-from watchlint.go.resolve import Resolver, assigned_to, is_written, keyed_elements, selector_chain
+from watchlint.go.resolve import (
+    Resolver,
+    assigned_to,
+    is_written,
+    keyed_elements,
+    selector_chain,
+    struct_literal_of,
+)
 from watchlint.go.scope import receiver_name, return_items, return_statements
 from watchlint.go.settings import Settings
 from watchlint.go.variables import VariableValues
@@ -654,8 +661,8 @@ class Evaluator:
         """The literal an embedded struct of a struct literal is written with (`Listener: Listener{…}`, or its
         address), where that struct has field `name`, itself or promoted."""
         for key, value in keyed_elements(passed.literal):
-            inner = value.child_by_field_name("operand") if parser.is_unary(value, "&") else value
-            if inner is None or inner.type != "composite_literal":
+            inner = struct_literal_of(value)
+            if inner is None:
                 continue
             ref = resolve_type(inner.child_by_field_name("type"), passed.file)
             if ref is not None and ref.name == key and self.resolver.declarations.field(ref, name) is not None:
@@ -665,11 +672,9 @@ class Evaluator:
     def _embeds_a_value(self, passed: StructLiteral, declaring: TypeRef) -> bool:
         """Whether a struct literal gives its embedded struct `declaring` (`Factory: f`, `Factory: newFactory()`)
         as a value other than a literal of its own."""
-        for key, value in keyed_elements(passed.literal):
-            inner = value.child_by_field_name("operand") if parser.is_unary(value, "&") else value
-            if key == declaring.name and inner is not None and inner.type != "composite_literal":
-                return True
-        return False
+        return any(
+            key == declaring.name and struct_literal_of(value) is None for key, value in keyed_elements(passed.literal)
+        )
 
     def _holds_a_flag(self, file: GoFile, name: tree_sitter.Node) -> bool:
         """Whether a variable is the one a flag definition fills (`flag.Var(&namespaces, …)`)."""

@@ -608,12 +608,8 @@ def _constant(file: GoFile, node: tree_sitter.Node, resolver: Resolver) -> str |
     if local is not None:
         constant = local.node.parent is not None and local.node.parent.type == "const_spec"
         return resolver.string_value(file, node) if constant else None
-    key: tuple[str, str] | None = None
-    if node.type == "identifier":
-        key = (file.package_path, parser.text(node))
-    elif node.type == "selector_expression" and (operand := node.child_by_field_name("operand")) is not None:
-        package = file.imports.get(parser.text(operand))
-        key = (package, parser.text(node.child_by_field_name("field"))) if package is not None else None
+    named = node.type in ("identifier", "selector_expression")
+    key = resolver.module_variable(file, node) if named else None
     variable = resolver.declarations.variables.get(key) if key is not None else None
     return resolver.string_value(file, node) if variable is not None and variable.iota is not None else None
 

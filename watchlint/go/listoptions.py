@@ -24,6 +24,7 @@ from watchlint.go.resolve import (
     is_written,
     keyed_elements,
     literal_items,
+    struct_literal_of,
     unquote,
 )
 from watchlint.go.scope import innermost_function, return_items, return_statements, returned_values, under_condition
@@ -906,8 +907,8 @@ _STRING_LITERALS = ("interpreted_string_literal", "raw_string_literal")
 def raw_selectors(raw: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The selectors a `&metav1.ListOptions{…}` literal writes that are not empty, as written (`*flag` taken as
     the flag); none where it is no literal."""
-    literal = raw.child_by_field_name("operand") if parser.is_unary(raw, "&") else raw
-    if literal is None or literal.type != "composite_literal":
+    literal = struct_literal_of(raw)
+    if literal is None:
         return []
     keyed = dict(keyed_elements(literal))
     found = []

@@ -65,6 +65,7 @@ from watchlint.go.resolve import (
     keyed_elements,
     keyed_entries,
     literal_items,
+    struct_literal_of,
 )
 from watchlint.go.scope import Declaration, enclosing_loop, returned_values
 from watchlint.go.typedhandlers import TypedReads, handler_parameters, worst
@@ -1531,10 +1532,8 @@ SELECTING_OPTIONS = frozenset({"MatchingLabels", "MatchingFields"})  # controlle
 
 def _raw_of(option: tree_sitter.Node) -> tree_sitter.Node | None:
     """The `Raw` a `client.ListOptions{…}` literal passes, if any."""
-    literal = option.child_by_field_name("operand") if parser.is_unary(option, "&") else option
-    if literal is None or literal.type != "composite_literal":
-        return None
-    return dict(keyed_elements(literal)).get("Raw")
+    literal = struct_literal_of(option)
+    return dict(keyed_elements(literal)).get("Raw") if literal is not None else None
 
 
 def _conditional_apart(option: tree_sitter.Node, use: tree_sitter.Node) -> bool:
